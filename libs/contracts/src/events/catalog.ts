@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type { EventEnvelope } from './envelope.js';
+import { userRegisteredV1 } from './identity/user-registered.v1.js';
+import { userUpdatedV1 } from './identity/user-updated.v1.js';
+
+/**
+ * Every event type of the platform, with its owner, its version and its one schema.
+ * Producers and consumers both read this table; a breaking change to a payload gets a new
+ * version (a new entry and a new subject), never an edit in place.
+ */
+export const eventCatalog = {
+  'user.registered': { source: 'identity', version: 1, schema: userRegisteredV1 },
+  'user.updated': { source: 'identity', version: 1, schema: userUpdatedV1 },
+} as const satisfies Record<string, { source: string; version: number; schema: z.ZodType }>;
+
+export type EventType = keyof typeof eventCatalog;
+export type EventData<T extends EventType> = z.infer<(typeof eventCatalog)[T]['schema']>;
+
+/** The discriminated union of every platform event. */
+export type PlatformEvent = { [T in EventType]: EventEnvelope<T, EventData<T>> }[EventType];
+
+export const eventTypes = Object.keys(eventCatalog) as EventType[];
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(eventCatalog, type);
+}
+
+/**
+ * The subject an event type is published on: `<prefix>.<source>.<type>.v<version>`.
+ * The prefix is `events` in every deployment; tests give each run a prefix of its own.
+ */
+export function subjectFor(type: EventType, prefix = 'events'): string {
+  const { source, version } = eventCatalog[type];
+  return `${prefix}.${source}.${type}.v${version}`;
+}
+
+/** Checks an event's data against its type's schema; throws a ZodError naming the bad fields. */
+export function parseEventData<T extends EventType>(type: T, data: unknown): EventData<T> {
+  return eventCatalog[type].schema.parse(data) as EventData<T>;
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** The public snapshot of a user that identity events carry, so consumers can keep read models without asking back. */
+export const publicUserSchema = z.object({
+  id: z.uuid(),
+  twitterUsername: z.string().nullable(),
+  displayName: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  bannerImageUrl: z.string().nullable(),
+  walletAddress: z.string().nullable(),
+  role: z.enum(['user', 'clipper', 'streamer', 'admin']),
+  currentTier: z.number().int().min(1).max(4),
+  isLive: z.enum(['true', 'false']),
+  nextStreamTime: z.string().nullable(),
+  streamerMultiplier: z.string().regex(/^\d\.\d{2}$/),
+  isPlaceholder: z.enum(['true', 'false']),
+  claimedBy: z.uuid().nullable(),
+  claimedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type PublicUser = z.infer<typeof publicUserSchema>;

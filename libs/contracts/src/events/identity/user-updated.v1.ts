@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { publicUserSchema } from './public-user.js';
+
+/** A user's public data changed; carries the whole new snapshot and the names of the fields that changed. */
+export const userUpdatedV1 = z.object({
+  user: publicUserSchema,
+  changed: z.array(z.string()).min(1),
+});
+
+export type UserUpdatedV1 = z.infer<typeof userUpdatedV1>;

@@ -1,0 +1,2 @@
+// Loaded before every test file: Nest and TypeORM need decorator metadata support.
+import 'reflect-metadata';
