@@ -1,0 +1,59 @@
+import { jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+
+export interface StreamNames {
+  /** Stream holding every platform event, e.g. CLIPIT_EVENTS. */
+  stream: string;
+  /** Subject prefix of that stream, e.g. `events` (subjects `events.<source>.<type>.v<n>`). */
+  subjectPrefix: string;
+}
+
+export function dlqStreamName(names: StreamNames): string {
+  return `${names.stream}_DLQ`;
+}
+
+/** Dead letters of one consumer: `dlq.<prefix>.<consumer>.<type>`. */
+export function dlqSubject(names: StreamNames, consumer: string, type: string): string {
+  return `dlq.${names.subjectPrefix}.${consumer}.${type.replace(/[^\w-]/g, '_')}`;
+}
+
+export async function connectNats(url: string, name: string): Promise<NatsConnection> {
+  return connect({ servers: url.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
+}
+
+/**
+ * Creates the event stream and its dead-letter stream when missing. Every service calls this at
+ * boot, so the order in which services start does not matter.
+ */
+export async function ensureEventStreams(nc: NatsConnection, names: StreamNames): Promise<JetStreamManager> {
+  const jsm = await jetstreamManager(nc);
+  const wanted = [
+    { name: names.stream, subjects: [`${names.subjectPrefix}.>`], max_age: 7 * 24 * 3600 * 1e9 },
+    { name: dlqStreamName(names), subjects: [`dlq.${names.subjectPrefix}.>`], max_age: 30 * 24 * 3600 * 1e9 },
+  ];
+  for (const s of wanted) {
+    try {
+      await jsm.streams.info(s.name);
+    } catch {
+      try {
+        await jsm.streams.add({
+          name: s.name,
+          subjects: s.subjects,
+          retention: RetentionPolicy.Limits,
+          storage: StorageType.File,
+          max_age: s.max_age,
+          duplicate_window: 2 * 60 * 1e9, // the relay's message ids make a republish within this window a no-op
+        });
+      } catch (err) {
+        // Another service created it between our look and our add.
+        await jsm.streams.info(s.name).catch(() => {
+          throw err;
+        });
+      }
+    }
+  }
+  return jsm;
+}
+
+export { jetstream, jetstreamManager };
+export type { NatsConnection };

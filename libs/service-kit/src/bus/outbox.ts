@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { eventCatalog, parseEventData, subjectFor, type EventData, type EventEnvelope, type EventType } from '@clipit/contracts';
+import type { EntityManager } from 'typeorm';
+import { correlationIdOrNew } from '../context/correlation.js';
+
+/** Postgres channel the relay listens on; NOTIFY is delivered only when the writing transaction commits. */
+export const OUTBOX_CHANNEL = 'clipit_outbox';
+
+/**
+ * Writes an event to the outbox inside the caller's transaction. The event exists if and only if
+ * the state change commits; the relay publishes it afterwards. Throws (and so rolls the
+ * transaction back) when the data does not match the type's schema.
+ */
+export async function appendEvent<T extends EventType>(
+  manager: EntityManager,
+  type: T,
+  data: EventData<T>,
+  subjectPrefix: string,
+): Promise<EventEnvelope<T, EventData<T>>> {
+  if (!manager.queryRunner?.isTransactionActive) {
+    throw new Error(`appendEvent(${type}) must run inside a transaction, with the state change it reports`);
+  }
+  const envelope: EventEnvelope<T, EventData<T>> = {
+    id: randomUUID(),
+    type,
+    source: eventCatalog[type].source,
+    occurredAt: new Date().toISOString(),
+    correlationId: correlationIdOrNew(),
+    data: parseEventData(type, data),
+  };
+  await manager.query('INSERT INTO outbox (id, type, subject, envelope) VALUES ($1, $2, $3, $4)', [
+    envelope.id,
+    type,
+    subjectFor(type, subjectPrefix),
+    JSON.stringify(envelope),
+  ]);
+  await manager.query('SELECT pg_notify($1, $2)', [OUTBOX_CHANNEL, type]);
+  return envelope;
+}
+
+/** Bound to one service's subject prefix, so callers only name the type and the data. */
+export class Outbox {
+  constructor(private readonly subjectPrefix: string) {}
+
+  append<T extends EventType>(manager: EntityManager, type: T, data: EventData<T>): Promise<EventEnvelope<T, EventData<T>>> {
+    return appendEvent(manager, type, data, this.subjectPrefix);
+  }
+}

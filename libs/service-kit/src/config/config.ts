@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Thrown at boot when a variable is missing or bad; the message names every offending variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}\nSee deploy/.env.example for every variable and its default.`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads a typed configuration from environment variables: one zod object whose keys are the
+ * variable names. Empty strings count as unset, so `FOO=` falls back to the default.
+ */
+export function loadConfig<S extends z.ZodRawShape>(shape: S, env: NodeJS.ProcessEnv = process.env): z.infer<z.ZodObject<S>> {
+  const input: Record<string, string | undefined> = {};
+  for (const key of Object.keys(shape)) {
+    const value = env[key];
+    input[key] = value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+  const result = z.object(shape).safeParse(input);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const raw = input[name];
+        return raw === undefined ? `${name} is missing: ${issue.message}` : `${name}=${JSON.stringify(raw)} is invalid: ${issue.message}`;
+      }),
+    );
+  }
+  return result.data;
+}
+
+/** Reusable variable types. */
+export const env = {
+  port: (def: number) => z.coerce.number().int().min(1).max(65535).default(def),
+  int: (def: number, min = 0) => z.coerce.number().int().min(min).default(def),
+  bool: (def: boolean) =>
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'])
+      .default(def ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  url: (def: string, protocols: string[]) =>
+    z
+      .string()
+      .default(def)
+      .refine((v) => {
+        try {
+          return protocols.includes(new URL(v).protocol.replace(/:$/, ''));
+        } catch {
+          return false;
+        }
+      }, `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`),
+  /** host:port, as gRPC targets are written. */
+  hostPort: (def: string) => z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port').default(def),
+  logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+};
+
+/** The variables every service reads. */
+export const sharedConfigShape = {
+  LOG_LEVEL: env.logLevel(),
+  NATS_URL: env.url('nats://127.0.0.1:4222', ['nats', 'tls']),
+  REDIS_URL: env.url('redis://127.0.0.1:6379', ['redis', 'rediss']),
+  REDIS_KEY_PREFIX: z.string().default('clipit:'),
+  EVENTS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').default('CLIPIT_EVENTS'),
+  EVENTS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'dot-separated tokens').default('events'),
+};
+
+export type SharedConfig = z.infer<z.ZodObject<typeof sharedConfigShape>>;

@@ -1,0 +1,69 @@
+import pg from 'pg';
+import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+
+export interface DatabaseOptions {
+  url: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function | string>;
+  poolSize?: number;
+}
+
+/** A service's own database: migrations only, never `synchronize`. */
+export function dataSourceOptions(opts: DatabaseOptions): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: opts.url,
+    entities: opts.entities,
+    migrations: opts.migrations,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: false,
+    logging: ['error', 'warn'],
+    extra: { max: opts.poolSize ?? 10 },
+  };
+}
+
+const MIGRATION_LOCK = 727_001; // any constant shared by every replica of every service
+
+/**
+ * Runs pending migrations while holding a Postgres advisory lock, so replicas starting together
+ * never run the same migration twice.
+ */
+export async function runMigrationsLocked(dataSource: DataSource): Promise<string[]> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const done = await dataSource.runMigrations({ transaction: 'each' });
+    return done.map((m) => m.name);
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+/** Creates the database named in the URL when it does not exist yet (local start and tests). */
+export async function ensureDatabase(url: string): Promise<boolean> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`unsupported database name in URL: ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount) return false;
+    await client.query(`CREATE DATABASE "${name}"`);
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === '42P04') return false; // created by a racing replica
+    throw err;
+  } finally {
+    await client.end();
+  }
+}
+
+export { DataSource };

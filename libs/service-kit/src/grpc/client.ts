@@ -1,0 +1,71 @@
+import * as grpc from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
+import { join } from 'node:path';
+import { protoRoot } from '@clipit/contracts';
+import type { Observable } from 'rxjs';
+import { CORRELATION_HEADER, currentCorrelationId } from '../context/correlation.js';
+import { GRPC_MAX_MESSAGE_BYTES, protoLoaderOptions } from './server.js';
+
+/** Turns a generated client interface (methods answering Observables) into one answering Promises. */
+export type PromiseClient<T> = {
+  [K in keyof T]: T[K] extends (request: infer Req, ...rest: never[]) => Observable<infer Res> ? (request: Req) => Promise<Res> : never;
+};
+
+/** A gRPC failure as the caller sees it: the status code and the owner's message. */
+export class GrpcCallError extends Error {
+  constructor(
+    readonly code: grpc.status,
+    message: string,
+    readonly method: string,
+  ) {
+    super(message);
+    this.name = 'GrpcCallError';
+  }
+}
+
+export interface GrpcClientOptions {
+  /** host:port */
+  url: string;
+  packageName: string;
+  serviceName: string;
+  protoFile: string;
+  deadlineMs?: number;
+}
+
+type RawClient = grpc.Client & Record<string, (req: unknown, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res: unknown) => void) => void>;
+
+/**
+ * A typed client for one service: every call carries the current correlation id and a deadline,
+ * and fails with a GrpcCallError holding the owner's status code and message.
+ */
+export function createGrpcClient<T extends object>(opts: GrpcClientOptions): PromiseClient<T> & { close(): void } {
+  const definition = loadSync(join(protoRoot, opts.protoFile), protoLoaderOptions);
+  const pkg = grpc.loadPackageDefinition(definition) as Record<string, unknown>;
+  const path = `${opts.packageName}.${opts.serviceName}`.split('.');
+  const Ctor = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], pkg) as
+    | (new (url: string, creds: grpc.ChannelCredentials, options: grpc.ChannelOptions) => RawClient)
+    | undefined;
+  if (typeof Ctor !== 'function') throw new Error(`service ${opts.packageName}.${opts.serviceName} not found in ${opts.protoFile}`);
+  const raw = new Ctor(opts.url, grpc.credentials.createInsecure(), {
+    'grpc.max_receive_message_length': GRPC_MAX_MESSAGE_BYTES,
+    'grpc.max_send_message_length': GRPC_MAX_MESSAGE_BYTES,
+    'grpc.keepalive_time_ms': 30_000,
+  });
+  const deadlineMs = opts.deadlineMs ?? 5000;
+  const methods = Object.keys((Ctor as unknown as { service: Record<string, unknown> }).service);
+  const client: Record<string, unknown> = { close: () => raw.close() };
+  for (const method of methods) {
+    const camel = method.charAt(0).toLowerCase() + method.slice(1);
+    client[camel] = (request: unknown) =>
+      new Promise((resolve, reject) => {
+        const md = new grpc.Metadata();
+        const correlationId = currentCorrelationId();
+        if (correlationId) md.set(CORRELATION_HEADER, correlationId);
+        raw[method]!.call(raw, request, md, { deadline: Date.now() + deadlineMs }, (err, res) => {
+          if (err) reject(new GrpcCallError(err.code, err.details || err.message, method));
+          else resolve(res);
+        });
+      });
+  }
+  return client as PromiseClient<T> & { close(): void };
+}

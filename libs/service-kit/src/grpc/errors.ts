@@ -1,0 +1,52 @@
+import { status } from '@grpc/grpc-js';
+
+/**
+ * A rule of the domain was broken. The owner throws these; the gRPC layer turns them into status
+ * codes and the gateway turns those into HTTP answers whose text the person reads.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: status,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const invalid = (message: string) => new DomainError(status.INVALID_ARGUMENT, message);
+export const conflict = (message: string) => new DomainError(status.ALREADY_EXISTS, message);
+export const notFound = (message: string) => new DomainError(status.NOT_FOUND, message);
+export const unauthenticated = (message: string) => new DomainError(status.UNAUTHENTICATED, message);
+export const forbidden = (message: string) => new DomainError(status.PERMISSION_DENIED, message);
+export const tooMany = (message: string) => new DomainError(status.RESOURCE_EXHAUSTED, message);
+export const failedPrecondition = (message: string) => new DomainError(status.FAILED_PRECONDITION, message);
+
+/** The HTTP status the gateway answers for a gRPC status. */
+export function httpStatusFor(code: number): number {
+  switch (code) {
+    case status.INVALID_ARGUMENT:
+    case status.OUT_OF_RANGE:
+      return 400;
+    case status.UNAUTHENTICATED:
+      return 401;
+    case status.PERMISSION_DENIED:
+      return 403;
+    case status.NOT_FOUND:
+      return 404;
+    case status.ALREADY_EXISTS:
+    case status.ABORTED:
+    case status.FAILED_PRECONDITION:
+      return 409;
+    case status.RESOURCE_EXHAUSTED:
+      return 429;
+    case status.UNIMPLEMENTED:
+      return 501;
+    case status.UNAVAILABLE:
+      return 503;
+    case status.DEADLINE_EXCEEDED:
+      return 504;
+    default:
+      return 500;
+  }
+}

@@ -1,0 +1,74 @@
+import { status as GrpcStatus, type Metadata } from '@grpc/grpc-js';
+import { Catch, Injectable, type ArgumentsHost, type CallHandler, type ExecutionContext, type NestInterceptor, type RpcExceptionFilter } from '@nestjs/common';
+import { RpcException, Transport, type GrpcOptions } from '@nestjs/microservices';
+import { protoRoot } from '@clipit/contracts';
+import { Observable, throwError } from 'rxjs';
+import { CORRELATION_HEADER, runWithCorrelation, sanitizeCorrelationId } from '../context/correlation.js';
+import { grpcServerHandled } from '../metrics/metrics.js';
+import { DomainError } from './errors.js';
+
+export const GRPC_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/** proto-loader settings shared by servers and clients, so both see the same shapes. */
+export const protoLoaderOptions = {
+  keepCase: false,
+  longs: String,
+  enums: String,
+  defaults: true,
+  oneofs: true,
+  includeDirs: [protoRoot],
+};
+
+export function grpcServerOptions(opts: { packageName: string; protoFile: string; port: number; host?: string }): GrpcOptions {
+  return {
+    transport: Transport.GRPC,
+    options: {
+      package: opts.packageName,
+      protoPath: opts.protoFile,
+      url: `${opts.host ?? '0.0.0.0'}:${opts.port}`,
+      loader: protoLoaderOptions,
+      maxReceiveMessageLength: GRPC_MAX_MESSAGE_BYTES,
+      maxSendMessageLength: GRPC_MAX_MESSAGE_BYTES,
+    },
+  };
+}
+
+/** Carries the caller's correlation id into logs and events for the whole call, and counts calls. */
+@Injectable()
+export class GrpcContextInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const metadata = context.switchToRpc().getContext<Metadata | undefined>();
+    const id = sanitizeCorrelationId(metadata?.get?.(CORRELATION_HEADER)?.[0]);
+    const method = context.getHandler().name;
+    return new Observable((subscriber) =>
+      runWithCorrelation(id, () =>
+        next.handle().subscribe({
+          next: (v) => subscriber.next(v),
+          error: (err: unknown) => {
+            grpcServerHandled.inc({ method, code: err instanceof DomainError ? GrpcStatus[err.code] : 'INTERNAL' });
+            subscriber.error(err);
+          },
+          complete: () => {
+            grpcServerHandled.inc({ method, code: 'OK' });
+            subscriber.complete();
+          },
+        }),
+      ),
+    );
+  }
+}
+
+/** Domain errors become their status code with the message as details; anything else is INTERNAL. */
+@Catch()
+export class GrpcErrorFilter implements RpcExceptionFilter<unknown> {
+  constructor(private readonly log: (err: unknown) => void = () => undefined) {}
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
+    if (exception instanceof DomainError) {
+      return throwError(() => new RpcException({ code: exception.code, message: exception.message }).getError());
+    }
+    if (exception instanceof RpcException) return throwError(() => exception.getError());
+    this.log(exception);
+    return throwError(() => ({ code: GrpcStatus.INTERNAL, message: 'Internal error' }));
+  }
+}

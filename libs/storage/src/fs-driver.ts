@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile, readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import { assertSafeKey, type ObjectInfo, type ReadRange, type StorageDriver, type StoredObject } from './storage.js';
+
+/**
+ * Objects as files under one root folder; the content type sits beside each file in `<file>.meta`.
+ * Writes go to a temporary file first and are renamed into place, so a reader never sees half a file.
+ */
+export class FsStorageDriver implements StorageDriver {
+  readonly name = 'fs';
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  private path(key: string): string {
+    assertSafeKey(key);
+    return join(this.root, key);
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredObject> {
+    const file = this.path(key);
+    await mkdir(dirname(file), { recursive: true });
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    try {
+      if (Buffer.isBuffer(body)) await writeFile(tmp, body);
+      else await pipeline(body, createWriteStream(tmp));
+      await writeFile(`${file}.meta`, JSON.stringify({ contentType }));
+      await rename(tmp, file);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+    const { size } = await stat(file);
+    return { key, size, contentType };
+  }
+
+  async stat(key: string): Promise<ObjectInfo | undefined> {
+    const file = this.path(key);
+    try {
+      const s = await stat(file);
+      if (!s.isFile()) return undefined;
+      let contentType = 'application/octet-stream';
+      try {
+        contentType = (JSON.parse(await readFile(`${file}.meta`, 'utf8')) as { contentType: string }).contentType;
+      } catch {
+        // no sidecar: served as bytes
+      }
+      const etag = createHash('sha1').update(`${key}:${s.size}:${s.mtimeMs}`).digest('hex').slice(0, 16);
+      return { key, size: s.size, contentType, lastModified: s.mtime, etag: `"${etag}"` };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  }
+
+  async read(key: string, range?: ReadRange): Promise<Readable> {
+    return createReadStream(this.path(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.path(key);
+    await rm(file, { force: true });
+    await rm(`${file}.meta`, { force: true });
+  }
+}
+
+export { Readable };
