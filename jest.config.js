@@ -27,6 +27,8 @@ const common = {
 };
 
 export default {
+  // Integration and end-to-end tests start real servers; unit specs finish far below this.
+  testTimeout: 60000,
   projects: [
     {
       ...common,
@@ -37,17 +39,15 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/{libs,services}/*/test/integration/**/*.int.spec.ts'],
-      globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
-      globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
-      testTimeout: 60000,
+      globalSetup: "<rootDir>/libs/testing/jest/global-setup.mjs",
+      globalTeardown: "<rootDir>/libs/testing/jest/global-teardown.mjs",
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'],
-      globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
-      globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
-      testTimeout: 120000,
+      globalSetup: "<rootDir>/libs/testing/jest/global-setup.mjs",
+      globalTeardown: "<rootDir>/libs/testing/jest/global-teardown.mjs",
     },
   ],
 };

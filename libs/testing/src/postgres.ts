@@ -22,14 +22,3 @@ export async function dropTestDatabase(name: string): Promise<void> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name: ${name}`);
   await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
-
-/** Drops every database whose name starts with the prefix (the global teardown's sweep). */
-export async function dropDatabasesWithPrefix(prefix: string): Promise<string[]> {
-  return withAdmin(async (c) => {
-    const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
-      `${prefix.replace(/_/g, '\\_')}%`,
-    ]);
-    for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-    return rows.map((r) => r.datname);
-  });
-}

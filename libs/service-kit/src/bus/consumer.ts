@@ -23,6 +23,8 @@ export interface EventConsumerOptions {
   backoffMs?: number[];
   /** How long the server waits for an ack before it redelivers (a crashed replica's event moves on). */
   ackWaitMs?: number;
+  /** Messages a replica pulls ahead; small values spread work across replicas more evenly. */
+  batchSize?: number;
 }
 
 export type HandleOutcome = 'handled' | 'duplicate' | 'ignored' | 'retried' | 'dead-lettered';
@@ -78,7 +80,7 @@ export class EventConsumer {
       });
     }
     const consumer = await jetstream(this.opts.nc).consumers.get(this.opts.names.stream, this.opts.name);
-    this.messages = await consumer.consume({ max_messages: 64 });
+    this.messages = await consumer.consume({ max_messages: this.opts.batchSize ?? 64 });
     const messages = this.messages;
     this.loop = (async () => {
       for await (const msg of messages) await this.process(msg);

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { headers } from '@nats-io/transport-node';
+import { subjectFor, type EventType } from '@clipit/contracts';
+import { connectNats } from '../../src/bus/jetstream.js';
+import { waitFor, testInfra } from '@clipit/testing';
+import { EventConsumer } from '../../src/bus/consumer.js';
+import { HandlerRegistry, type EventHandler } from '../../src/bus/handlers.js';
+import { dlqStreamName, dlqSubject } from '../../src/bus/jetstream.js';
+import { Outbox } from '../../src/bus/outbox.js';
+import { OutboxRelay } from '../../src/bus/relay.js';
+import { createBusHarness, sampleUser, type BusHarness } from '../fixtures/bus-harness.js';
+
+/** A handler that records every application in `applied`, so "once" can be counted. */
+function recordingHandler(consumer: string, seen: string[]): EventHandler<'user.registered'> {
+  return async (event, tx) => {
+    seen.push(event.id);
+    await tx.query(
+      'INSERT INTO applied (event_id, consumer) VALUES ($1, $2) ON CONFLICT (event_id, consumer) DO UPDATE SET times = applied.times + 1',
+      [event.id, consumer],
+    );
+  };
+}
+
+describe('durable consumer with inbox and dead-letter (real Postgres and NATS JetStream)', () => {
+  let h: BusHarness;
+  let relay: OutboxRelay;
+  let outbox: Outbox;
+  const running: EventConsumer[] = [];
+
+  beforeAll(async () => {
+    h = await createBusHarness('consumer');
+    outbox = new Outbox(h.names.subjectPrefix);
+    relay = new OutboxRelay({ dataSource: h.dataSource, databaseUrl: h.databaseUrl, nc: h.nc, stream: h.names.stream, logger: h.logger, pollIntervalMs: 200 });
+    await relay.start();
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((c) => c.stop()));
+  });
+
+  afterAll(async () => {
+    await relay.stop();
+    await h.close();
+  });
+
+  async function emit(type: EventType, n: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const data = type === 'user.registered' ? sampleUser(`u${i}`) : { user: sampleUser(`u${i}`).user, changed: ['displayName'] };
+      ids.push((await h.dataSource.transaction((m) => outbox.append(m, type, data as never))).id);
+    }
+    return ids;
+  }
+
+  async function appliedTimes(consumer: string): Promise<Map<string, number>> {
+    const rows = (await h.dataSource.query('SELECT event_id, times FROM applied WHERE consumer = $1', [consumer])) as Array<{ event_id: string; times: number }>;
+    return new Map(rows.map((r) => [r.event_id, r.times]));
+  }
+
+  it('shares one durable consumer between two replicas and applies each event exactly once', async () => {
+    const name = `replicas_${randomUUID().slice(0, 8)}`;
+    const seenA: string[] = [];
+    const seenB: string[] = [];
+    const ncB = await connectNats(testInfra().natsUrl, 'replica-b');
+    const make = (nc: typeof h.nc, seen: string[]) =>
+      new EventConsumer({
+        name,
+        nc,
+        names: h.names,
+        dataSource: h.dataSource,
+        registry: new HandlerRegistry().on('user.registered', async (e, tx) => {
+          await new Promise((r) => setTimeout(r, 5)); // some work, so both replicas get a share
+          await recordingHandler(name, seen)(e, tx);
+        }),
+        subscriptions: ['user.registered'],
+        logger: h.logger,
+        batchSize: 2,
+      });
+    const a = make(h.nc, seenA);
+    const b = make(ncB, seenB);
+    await a.start();
+    await b.start();
+    running.push(a, b);
+
+    const ids = await emit('user.registered', 60);
+    const applied = await waitFor(async () => {
+      const m = await appliedTimes(name);
+      return ids.every((id) => m.has(id)) ? m : undefined;
+    }, 20000, 'all 60 events applied');
+
+    expect([...applied.values()].every((t) => t === 1)).toBe(true);
+    expect(new Set([...seenA, ...seenB]).size).toBe(60);
+    expect(seenA.length + seenB.length).toBe(60);
+    expect(seenA.length).toBeGreaterThan(0);
+    expect(seenB.length).toBeGreaterThan(0);
+    const [{ n }] = (await h.dataSource.query('SELECT count(*)::int AS n FROM inbox WHERE consumer = $1', [name])) as [{ n: number }];
+    expect(n).toBe(60);
+    await ncB.close();
+  });
+
+  it('changes nothing when the same event arrives again (redelivery or a republish outside the dedupe window)', async () => {
+    const name = `dup_${randomUUID().slice(0, 8)}`;
+    const seen: string[] = [];
+    const consumer = new EventConsumer({ name, nc: h.nc, names: h.names, dataSource: h.dataSource, registry: new HandlerRegistry().on('user.registered', recordingHandler(name, seen)), subscriptions: ['user.registered'], logger: h.logger });
+    await consumer.start();
+    running.push(consumer);
+    const [id] = await emit('user.registered', 1);
+    await waitFor(async () => ((await appliedTimes(name)).get(id!) ? true : undefined), 10000, 'first application');
+
+    // The same envelope published again under a different message id, as after the dedupe window.
+    const jsm = await jetstreamManager(h.nc);
+    const original = await jsm.streams.getMessage(h.names.stream, { last_by_subj: subjectFor('user.registered', h.names.subjectPrefix) });
+    const pub = await jetstream(h.nc).publish(subjectFor('user.registered', h.names.subjectPrefix), original!.data, { msgID: randomUUID() });
+    await waitFor(async () => {
+      const info = await jsm.consumers.info(h.names.stream, name);
+      return info.ack_floor.stream_seq >= pub.seq ? true : undefined;
+    }, 10000, 'the duplicate acked');
+
+    expect((await appliedTimes(name)).get(id!)).toBe(1);
+    expect(seen.filter((s) => s === id)).toHaveLength(1);
+  });
+
+  it('retries a failing handler with backoff, then parks the event on the dead-letter subject', async () => {
+    const name = `dlq_${randomUUID().slice(0, 8)}`;
+    const attempts: number[] = [];
+    const consumer = new EventConsumer({
+      name,
+      nc: h.nc,
+      names: h.names,
+      dataSource: h.dataSource,
+      registry: new HandlerRegistry().on('user.updated', async (_e, tx) => {
+        attempts.push(Date.now());
+        await tx.query('INSERT INTO widgets (id, name) VALUES ($1, $2)', [randomUUID(), 'half-written']);
+        throw new Error('downstream rejected the update');
+      }),
+      subscriptions: ['user.updated'],
+      logger: h.logger,
+      maxAttempts: 3,
+      backoffMs: [100, 300],
+    });
+    await consumer.start();
+    running.push(consumer);
+    const widgetsBefore = ((await h.dataSource.query('SELECT count(*)::int AS n FROM widgets')) as [{ n: number }])[0].n;
+    const [id] = await emit('user.updated', 1);
+
+    const jsm = await jetstreamManager(h.nc);
+    const dead = await waitFor(async () => {
+      try {
+        return (await jsm.streams.getMessage(dlqStreamName(h.names), { last_by_subj: dlqSubject(h.names, name, 'user.updated') })) ?? undefined;
+      } catch {
+        return undefined;
+      }
+    }, 15000, 'the dead letter');
+
+    expect(dead!.json<{ id: string }>().id).toBe(id);
+    expect(dead!.header?.get('Clipit-Attempts')).toBe('3');
+    expect(dead!.header?.get('Clipit-Error')).toContain('downstream rejected the update');
+    expect(dead!.header?.get('Clipit-Original-Subject')).toBe(subjectFor('user.updated', h.names.subjectPrefix));
+    expect(attempts).toHaveLength(3);
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(90);
+    expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(280);
+    // Every attempt rolled back: no handler writes, no inbox row.
+    expect(((await h.dataSource.query('SELECT count(*)::int AS n FROM widgets')) as [{ n: number }])[0].n).toBe(widgetsBefore);
+    expect(await h.dataSource.query('SELECT count(*)::int AS n FROM inbox WHERE consumer = $1', [name])).toEqual([{ n: 0 }]);
+    // Terminated: the server does not deliver it again.
+    await new Promise((r) => setTimeout(r, 800));
+    expect(attempts).toHaveLength(3);
+  });
+
+  it('dead-letters a message that is not a valid envelope at once, and acks types it does not handle', async () => {
+    const name = `poison_${randomUUID().slice(0, 8)}`;
+    const seen: string[] = [];
+    const consumer = new EventConsumer({ name, nc: h.nc, names: h.names, dataSource: h.dataSource, registry: new HandlerRegistry().on('user.registered', recordingHandler(name, seen)).on('user.updated', async () => undefined), subscriptions: ['user.registered', 'user.updated'], logger: h.logger });
+    await consumer.start();
+    running.push(consumer);
+    const hdr = headers();
+    await jetstream(h.nc).publish(`${h.names.subjectPrefix}.identity.user.registered.v1`, 'this is not json', { headers: hdr, msgID: randomUUID() });
+    const jsm = await jetstreamManager(h.nc);
+    const dead = await waitFor(async () => {
+      try {
+        return (await jsm.streams.getMessage(dlqStreamName(h.names), { last_by_subj: dlqSubject(h.names, name, 'unknown') })) ?? undefined;
+      } catch {
+        return undefined;
+      }
+    }, 10000, 'the poison message dead-lettered');
+    expect(dead!.string()).toBe('this is not json');
+    expect(dead!.header?.get('Clipit-Attempts')).toBe('1');
+  });
+});

@@ -1,0 +1,65 @@
+// Runs once per Jest invocation, before any worker starts; workers inherit the environment set here.
+// Plain JavaScript: Jest loads global setup outside its module mapping.
+import { randomBytes } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { containers } from './containers.mjs';
+
+export const DEFAULTS = {
+  TEST_POSTGRES_URL: 'postgres://postgres@127.0.0.1:5432',
+  TEST_NATS_URL: 'nats://127.0.0.1:4222',
+  TEST_REDIS_URL: 'redis://127.0.0.1:6379',
+};
+
+export default async function globalSetup() {
+  process.env.CLIPIT_TEST_RUN_ID ||= `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  await containers.startIfNeeded();
+  for (const [k, v] of Object.entries(DEFAULTS)) process.env[k] ||= v;
+  await checkInfrastructure();
+}
+
+/** Fails loudly, naming the server and its URL, when Postgres, NATS with JetStream or Redis does not answer. */
+async function checkInfrastructure() {
+  const postgresUrl = process.env.TEST_POSTGRES_URL;
+  const natsUrl = process.env.TEST_NATS_URL;
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const problems = [];
+  const client = new pg.Client({ connectionString: `${postgresUrl}/postgres`, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (err) {
+    problems.push(`PostgreSQL at ${postgresUrl}: ${err.message}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  try {
+    const nc = await connect({ servers: natsUrl, timeout: 3000 });
+    try {
+      await (await jetstreamManager(nc)).getAccountInfo();
+    } catch (err) {
+      problems.push(`NATS at ${natsUrl} answers but JetStream does not (start nats-server with -js): ${err.message}`);
+    } finally {
+      await nc.close();
+    }
+  } catch (err) {
+    problems.push(`NATS at ${natsUrl}: ${err.message}`);
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000 });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    problems.push(`Redis at ${redisUrl}: ${err.message}`);
+  } finally {
+    redis.disconnect();
+  }
+  if (problems.length > 0) {
+    throw new Error(
+      `The tests need real servers and some do not answer:\n  - ${problems.join('\n  - ')}\n` +
+        'Start them (bash .ci/run does on Debian), or point TEST_POSTGRES_URL, TEST_NATS_URL and TEST_REDIS_URL at running ones.',
+    );
+  }
+}
