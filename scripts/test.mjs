@@ -1,0 +1,48 @@
+// `npm test`: every check the platform has, in the order that fails fastest.
+// lint → type-check (sources and tests) → generated contracts up to date → Jest (unit, integration
+// against the real Postgres/NATS/Redis, end-to-end journeys). Stops at the first failing step.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const node = process.execPath;
+const bin = (p) => join(root, 'node_modules', p);
+const started = Date.now();
+const timings = [];
+
+function step(name, args, env = {}) {
+  const t0 = Date.now();
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  timings.push(`${name} ${secs}s`);
+  if (r.status !== 0) {
+    console.error(`\n✗ ${name} failed (exit ${r.status ?? r.signal}) after ${secs}s`);
+    process.exit(r.status || 1);
+  }
+}
+
+step('lint', [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.']);
+step('type-check', [bin('typescript/bin/tsc'), '-b', 'tsconfig.json']);
+step('type-check tests', [bin('typescript/bin/tsc'), '-p', 'tsconfig.tests.json', '--noEmit']);
+step('contracts up to date', ['scripts/proto-gen.mjs', '--check']);
+
+const out = mkdtempSync(join(tmpdir(), 'clipit-jest-'));
+const report = join(out, 'report.json');
+const only = process.argv.slice(2);
+step(
+  'jest (unit, integration, e2e)',
+  ['--experimental-vm-modules', bin('jest/bin/jest.js'), '--json', `--outputFile=${report}`, ...only],
+  { NODE_OPTIONS: '--no-warnings=ExperimentalWarning' },
+);
+const results = JSON.parse(readFileSync(report, 'utf8'));
+rmSync(out, { recursive: true, force: true });
+console.log(`\n${timings.join(' · ')} · total ${((Date.now() - started) / 1000).toFixed(1)}s`);
+if (results.numTotalTests === 0) {
+  console.error('no test ran');
+  process.exit(1);
+}
+console.log(`${results.numPassedTests} passed, ${results.numFailedTests} failed, ${results.numPendingTests} skipped`);
