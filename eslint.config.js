@@ -1,0 +1,245 @@
+// ESLint flat config for the whole workspace (`npm run lint` = `eslint --max-warnings=0 .`).
+//
+// - TypeScript is linted type-aware through the TypeScript project service: every .ts file is
+//   checked against the tsconfig that owns it (libs/*/tsconfig.json, services/*/tsconfig.json, and
+//   tsconfig.tests.json for specs, test/ and e2e/), so imports of other workspace packages resolve
+//   to their sources through project references and lint never needs a build first.
+// - Plain JavaScript (.js/.mjs/.cjs: configs, scripts/, deploy/) is linted without type information.
+// - @nx/enforce-module-boundaries enforces the dependency rules between projects (tags live in each
+//   package.json under "nx.tags"); no-restricted-imports is a second, graph-free safety net.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import { createProjectGraphAsync } from '@nx/devkit';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// @nx/enforce-module-boundaries only reads the project graph Nx cached under .nx/workspace-data and
+// silently skips every check when there is none (fresh clone, CI) or misses projects added since it
+// was written. Compute it once per ESLint process so the rule always sees the current workspace.
+// In-process (no daemon) unless the caller asked for the daemon explicitly.
+process.env.NX_DAEMON ??= 'false';
+await createProjectGraphAsync({ exitOnError: false });
+
+const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
+const JS_FILES = ['**/*.js', '**/*.mjs', '**/*.cjs'];
+// Test code: unit specs beside the sources, integration tests under <project>/test/, journeys under e2e/.
+const TEST_FILES = ['**/*.{spec,test}.{ts,tsx}', '{libs,services,frontends}/*/test/**', 'e2e/**'];
+// Code that may use the type:testing library: test code and developer scripts (never deploy/ or src/).
+const TESTING_ALLOWED = [...TEST_FILES, 'scripts/**'];
+
+// Which projects may depend on which, by tag. Every project must carry tags matched by at least one
+// source tag below, otherwise it may not depend on any workspace project at all.
+//   type:service   services/*      - deployable back-end services
+//   type:lib       libs/*          - shared libraries (contracts, service-kit, storage)
+//   type:testing   libs/testing    - test infrastructure, for test code only
+//   type:frontend  frontends/*     - deployable front ends (future)
+//   type:ui        UI libraries    - browser component libraries (future)
+//   type:workspace the root project: e2e/, scripts/, deploy/ and root config files
+//   platform:node / platform:browser - where a library can run; a library usable in both carries both
+const productionConstraints = [
+  // A service never imports another service (services talk over gRPC/NATS), only shared libraries.
+  { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
+  // Libraries never import services, front ends or test infrastructure.
+  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
+  // Front ends never import services; only UI libraries and libraries that run in a browser.
+  { sourceTag: 'type:frontend', onlyDependOnLibsWithTags: ['type:ui', 'type:lib'] },
+  { sourceTag: 'type:frontend', onlyDependOnLibsWithTags: ['platform:browser'] },
+  { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:lib'] },
+  { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['platform:browser'] },
+  // Platform: Node code only uses Node-capable libraries, browser code only browser-capable ones.
+  { sourceTag: 'platform:node', onlyDependOnLibsWithTags: ['platform:node'] },
+  { sourceTag: 'platform:browser', onlyDependOnLibsWithTags: ['platform:browser'] },
+  // Shared code never reaches into a service's or front end's scope.
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  // Root-level code (e2e journeys, scripts, deploy tooling) drives services from the outside.
+  { sourceTag: 'type:workspace', onlyDependOnLibsWithTags: ['type:lib'] },
+];
+
+// Nx tags are per project, not per file, so test code gets its own constraint set (same rule,
+// overridden for TESTING_ALLOWED below): there the type:testing library is allowed as well.
+const testConstraints = productionConstraints.map((constraint) =>
+  constraint.onlyDependOnLibsWithTags.includes('type:lib')
+    ? { ...constraint, onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'type:testing'] }
+    : constraint,
+);
+
+const moduleBoundaries = (depConstraints, allow = []) => [
+  'error',
+  {
+    enforceBuildableLibDependency: false,
+    allow,
+    depConstraints,
+    // Nx sees dependencies per project, so a library whose tests use @clipit/testing while
+    // @clipit/testing uses that library forms a cycle in the graph even though production code has
+    // none (the tags above already forbid libraries from importing the testing library outside tests).
+    ignoredCircularDependencies: [['tag:type:testing', 'tag:type:lib']],
+  },
+];
+
+// Second safety net, independent of the Nx project graph: no relative path may climb out of the
+// project it starts in (e.g. '../../../services/identity/src/x.js' from libs/storage/src/), and
+// workspace packages are imported by their entry point only. no-restricted-imports only sees the
+// import text, so one block per directory depth says how many '../' leave the project: a file n
+// directories below its project root leaves it with n+1 of them. Folders that merely share a name
+// with a top-level directory (services/identity/src/services/) are therefore not flagged.
+const SOURCE_FILES = '*.{ts,tsx,mts,cts,js,mjs,cjs}';
+const PROJECT_DIRS = ['libs', 'services', 'frontends'];
+const MAX_DEPTH = 12;
+const up = (n) => `(\\.\\./){${n}}`;
+const upAtLeast = (n) => `(\\.\\./){${n},}`;
+const crossProjectMessage =
+  'Do not reach into another project with a relative path; import its package (@clipit/<name>) instead.';
+const deepPackageImport = {
+  group: ['@clipit/*/*'],
+  message: 'Import a workspace package by its entry point (@clipit/<name>), not a file inside it.',
+};
+const restrictedImports = (regex) => [
+  'error',
+  { patterns: regex ? [{ regex, message: crossProjectMessage }, deepPackageImport] : [deepPackageImport] },
+];
+// The one sanctioned exception: end-to-end journeys boot services in-process through each service's
+// composition root, services/<name>/src/app.ts (and the config types in src/config.ts), and nothing
+// else of a service.
+const SERVICE_COMPOSITION_ROOT = 'services/[^/]+/src/(app|config)\\.js$';
+const relativeImportGuards = Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => {
+  const dirs = '*/'.repeat(depth);
+  const intoProjectDir = `${depth === 0 ? '\\./' : up(depth)}(${PROJECT_DIRS.join('|')})(/|$)`;
+  const guards = [
+    // Inside a project (libs/<name>/, services/<name>/, frontends/<name>/): out of it at all.
+    {
+      files: [`{${PROJECT_DIRS.join(',')}}/*/${dirs}${SOURCE_FILES}`],
+      rules: { 'no-restricted-imports': restrictedImports(`^${upAtLeast(depth + 1)}`) },
+    },
+    // The root project (e2e/, scripts/, deploy/, root config files): into a project directory, or out of the repo.
+    {
+      files: [`${dirs}${SOURCE_FILES}`],
+      ignores: [`{${PROJECT_DIRS.join(',')}}/**`],
+      rules: { 'no-restricted-imports': restrictedImports(`^${intoProjectDir}|^${upAtLeast(depth + 1)}`) },
+    },
+  ];
+  if (depth >= 1) {
+    guards.push({
+      files: [`e2e/${'*/'.repeat(depth - 1)}${SOURCE_FILES}`],
+      rules: {
+        'no-restricted-imports': restrictedImports(
+          `^(?!${up(depth)}${SERVICE_COMPOSITION_ROOT})(${intoProjectDir}|${upAtLeast(depth + 1)})`,
+        ),
+      },
+    });
+  }
+  return guards;
+}).flat();
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '.nx/**',
+      'libs/contracts/src/generated/**',
+      'tmp/**',
+      'artifacts/**',
+      '.data/**',
+    ],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  ...nx.configs['flat/base'],
+
+  // Everything: recommended rules and the project boundaries.
+  js.configs.recommended,
+  {
+    files: [...TS_FILES, ...JS_FILES],
+    rules: {
+      '@nx/enforce-module-boundaries': moduleBoundaries(productionConstraints),
+      'no-restricted-imports': restrictedImports(),
+    },
+  },
+  ...relativeImportGuards,
+
+  // TypeScript, type-aware.
+  {
+    files: TS_FILES,
+    extends: [...tseslint.configs.recommended],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // Required: every promise is awaited, returned or explicitly voided; no promise where a
+      // boolean/void callback is expected; no await on non-thenables; switches cover every case.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        {
+          // A `default:` branch does not excuse a switch over a union from listing every member,
+          // so adding an event type or enum member breaks the build where it is not handled.
+          considerDefaultExhaustiveForUnions: false,
+          // Switches over open types (string, number) must say what happens to everything else.
+          requireDefaultForNonUnion: true,
+          allowDefaultCaseForExhaustiveSwitch: true,
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // NestJS resolves constructor parameters from emitted decorator metadata, which a type-only
+      // import erases; never auto-convert imports to `import type` here.
+      '@typescript-eslint/consistent-type-imports': 'off',
+    },
+  },
+
+  // Plain JavaScript: config files, scripts/, deploy/. No type information.
+  {
+    files: JS_FILES,
+    languageOptions: {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    rules: {
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+
+  // Test code may use the testing library, and TypeScript tests are a little looser about `any`.
+  {
+    files: TESTING_ALLOWED,
+    rules: {
+      '@nx/enforce-module-boundaries': moduleBoundaries(testConstraints),
+    },
+  },
+  {
+    // See SERVICE_COMPOSITION_ROOT: the only imports of a service outside services/ (and unchecked
+    // by tags, since Nx insists on package imports across projects).
+    files: ['e2e/**'],
+    rules: {
+      '@nx/enforce-module-boundaries': moduleBoundaries(testConstraints, [`^(\\.\\./)+${SERVICE_COMPOSITION_ROOT}`]),
+    },
+  },
+  {
+    files: TEST_FILES,
+    ignores: JS_FILES,
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+
+  // Last: turn off stylistic rules that would fight a formatter.
+  prettier,
+);
