@@ -5,6 +5,7 @@ export * from './health/health.js';
 export * from './health/checks.js';
 export * from './metrics/metrics.js';
 export * from './database/database.js';
+export * from './database/typeorm-logger.js';
 export * from './bus/bus.migration.js';
 export * from './bus/outbox.js';
 export * from './bus/relay.js';

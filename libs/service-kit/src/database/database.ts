@@ -1,5 +1,7 @@
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+import { TypeOrmPinoLogger } from './typeorm-logger.js';
 
 export interface DatabaseOptions {
   url: string;
@@ -8,6 +10,8 @@ export interface DatabaseOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
   poolSize?: number;
+  /** When given, TypeORM logs through it as JSON, without query parameters (see TypeOrmPinoLogger). */
+  logger?: Logger;
 }
 
 /** A service's own database: migrations only, never `synchronize`. */
@@ -21,6 +25,7 @@ export function dataSourceOptions(opts: DatabaseOptions): DataSourceOptions {
     synchronize: false,
     migrationsRun: false,
     logging: ['error', 'warn'],
+    ...(opts.logger ? { logger: new TypeOrmPinoLogger(opts.logger) } : {}),
     extra: { max: opts.poolSize ?? 10 },
   };
 }

@@ -9,13 +9,18 @@ import { DomainError } from './errors.js';
 
 export const GRPC_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
-/** proto-loader settings shared by servers and clients, so both see the same shapes. */
+/**
+ * proto-loader settings shared by servers and clients, so both see the same shapes.
+ * `oneofs` stays off: with it, every proto3 `optional` field (a synthetic oneof) adds a virtual
+ * `_field: 'field'` property to decoded messages, which would leak into JSON answers. Presence of
+ * an optional field is still visible: unset optional fields are absent (defaults skip them).
+ */
 export const protoLoaderOptions = {
   keepCase: false,
   longs: String,
   enums: String,
   defaults: true,
-  oneofs: true,
+  oneofs: false,
   includeDirs: [protoRoot],
 };
 

@@ -103,6 +103,19 @@ export interface ResolveSessionRequest {
   sid: string;
 }
 
+export interface ResolveSessionWithExpiryRequest {
+  sid: string;
+}
+
+export interface ResolvedSession {
+  user:
+    | User
+    | undefined;
+  /** the same sid, and its expiry after this call */
+  session: Session | undefined;
+  renewed: boolean;
+}
+
 export interface GetUserRequest {
   id: string;
 }
@@ -111,6 +124,8 @@ export interface ResetPasswordRequest {
   twitterHandle: string;
   email: string;
   newPassword: string;
+  /** recorded in the reset audit trail */
+  client: ClientInfo | undefined;
 }
 
 export interface ResetPasswordResponse {
@@ -209,6 +224,13 @@ export interface IdentityServiceClient {
 
   resolveSession(request: ResolveSessionRequest, metadata?: Metadata): Observable<User>;
 
+  /**
+   * ResolveSession plus the session's expiry. Sessions roll: `renewed` is true when this call moved
+   * the expiry forward, so the caller can re-issue its cookie with the new lifetime.
+   */
+
+  resolveSessionWithExpiry(request: ResolveSessionWithExpiryRequest, metadata?: Metadata): Observable<ResolvedSession>;
+
   getUser(request: GetUserRequest, metadata?: Metadata): Observable<User>;
 
   /** Sets a new password when handle and email match one account; ends that account's sessions. */
@@ -251,6 +273,16 @@ export interface IdentityServiceController {
   /** Answers the user behind a session id; UNAUTHENTICATED when the session is unknown or expired. */
 
   resolveSession(request: ResolveSessionRequest, metadata?: Metadata): Promise<User> | Observable<User> | User;
+
+  /**
+   * ResolveSession plus the session's expiry. Sessions roll: `renewed` is true when this call moved
+   * the expiry forward, so the caller can re-issue its cookie with the new lifetime.
+   */
+
+  resolveSessionWithExpiry(
+    request: ResolveSessionWithExpiryRequest,
+    metadata?: Metadata,
+  ): Promise<ResolvedSession> | Observable<ResolvedSession> | ResolvedSession;
 
   getUser(request: GetUserRequest, metadata?: Metadata): Promise<User> | Observable<User> | User;
 
@@ -298,6 +330,7 @@ export function IdentityServiceControllerMethods() {
       "logIn",
       "logOut",
       "resolveSession",
+      "resolveSessionWithExpiry",
       "getUser",
       "resetPassword",
       "updateWallet",

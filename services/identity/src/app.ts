@@ -1,0 +1,127 @@
+import 'reflect-metadata';
+import { identityV1, protoFile } from '@clipit/contracts';
+import {
+  connectNats,
+  createLogger,
+  dataSourceOptions,
+  ensureEventStreams,
+  grpcServerOptions,
+  initMetrics,
+  NestPinoLogger,
+  OutboxRelay,
+  runMigrationsLocked,
+  type NatsConnection,
+} from '@clipit/service-kit';
+import { createStorage } from '@clipit/storage';
+import { NestFactory } from '@nestjs/core';
+import type { GrpcOptions } from '@nestjs/microservices';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { IdentityModule } from './app.module.js';
+import { loadIdentityConfig, type IdentityConfig, type IdentityConfigVariable } from './config.js';
+import { identityEntities, identityMigrations } from './database.js';
+
+/** Variables to set over the environment's, e.g. a test database and free ports. */
+export type IdentityConfigOverrides = Partial<Record<IdentityConfigVariable, string | number | boolean>>;
+
+export interface IdentityApp {
+  app: NestFastifyApplication;
+  config: IdentityConfig;
+  logger: Logger;
+  grpcPort: number;
+  httpPort: number;
+  /** Stops taking calls, lets running calls finish, stops the relay, then closes NATS and Postgres. */
+  close(): Promise<void>;
+}
+
+const SERVICE = 'identity';
+
+/**
+ * Starts identity: Postgres (migrated under the advisory lock when DB_MIGRATE_ON_BOOT), NATS with
+ * the event streams, the gRPC server (identity.v1.IdentityService), the HTTP server (/health/live,
+ * /health/ready, /metrics) and the outbox relay. Used by main.ts and by tests, which pass free ports.
+ */
+export async function bootstrapIdentity(overrides: IdentityConfigOverrides = {}): Promise<IdentityApp> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [key, value] of Object.entries(overrides)) if (value !== undefined) env[key] = String(value);
+  const config = loadIdentityConfig(env);
+  const logger = createLogger(SERVICE, config.LOG_LEVEL);
+  initMetrics(SERVICE);
+
+  // Opened in this order, closed in the reverse: servers first (running calls finish), then the
+  // relay that still needs the database and NATS, then NATS, then the pool.
+  let dataSource: DataSource | undefined;
+  let nc: NatsConnection | undefined;
+  let app: NestFastifyApplication | undefined;
+  let relay: OutboxRelay | undefined;
+  const shutdown = async () => {
+    const [a, r, n, d] = [app, relay, nc, dataSource];
+    const steps: Array<[string, (() => Promise<unknown>) | undefined]> = [
+      ['servers', a && (() => a.close())],
+      ['outbox relay', r && (() => r.stop())],
+      ['nats', n && (() => n.drain())],
+      ['database', d?.isInitialized ? () => d.destroy() : undefined],
+    ];
+    for (const [name, step] of steps) await step?.().catch((err: unknown) => logger.warn({ err }, `shutdown: closing ${name} failed`));
+  };
+
+  try {
+    dataSource = new DataSource(
+      dataSourceOptions({
+        url: config.IDENTITY_DATABASE_URL,
+        entities: identityEntities,
+        migrations: identityMigrations,
+        poolSize: config.IDENTITY_DB_POOL_SIZE,
+        logger,
+      }),
+    );
+    await dataSource.initialize().catch((err: unknown) => {
+      if ((err as { code?: string }).code === '3D000') {
+        throw new Error(`database of IDENTITY_DATABASE_URL does not exist; create it (npm start does) or point the variable at one: ${(err as Error).message}`);
+      }
+      throw err;
+    });
+    if (config.DB_MIGRATE_ON_BOOT) {
+      const ran = await runMigrationsLocked(dataSource);
+      if (ran.length > 0) logger.info({ migrations: ran }, 'migrations applied');
+    }
+
+    nc = await connectNats(config.NATS_URL, SERVICE);
+    await ensureEventStreams(nc, { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX });
+
+    const storage = createStorage(config);
+    app = await NestFactory.create<NestFastifyApplication>(
+      IdentityModule.forRoot({ config, logger, dataSource, nc, storage }),
+      new FastifyAdapter(),
+      { logger: new NestPinoLogger(logger), abortOnError: false },
+    );
+    const grpc = grpcServerOptions({
+      packageName: identityV1.IDENTITY_V1_PACKAGE_NAME,
+      protoFile: protoFile(SERVICE),
+      port: config.IDENTITY_GRPC_PORT,
+      host: config.IDENTITY_BIND_HOST,
+    });
+    // Running calls finish on close instead of being cut off.
+    app.connectMicroservice<GrpcOptions>({ ...grpc, options: { ...grpc.options, gracefulShutdown: true } });
+    await app.startAllMicroservices();
+    await app.listen({ port: config.IDENTITY_HTTP_PORT, host: config.IDENTITY_BIND_HOST });
+
+    relay = new OutboxRelay({ dataSource, databaseUrl: config.IDENTITY_DATABASE_URL, nc, stream: config.EVENTS_STREAM, logger });
+    await relay.start();
+
+    logger.info({ grpcPort: config.IDENTITY_GRPC_PORT, httpPort: config.IDENTITY_HTTP_PORT }, 'identity ready');
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      config,
+      logger,
+      grpcPort: config.IDENTITY_GRPC_PORT,
+      httpPort: config.IDENTITY_HTTP_PORT,
+      close: () => (closing ??= shutdown()),
+    };
+  } catch (err) {
+    await shutdown();
+    throw err;
+  }
+}

@@ -1,0 +1,74 @@
+import { identityV1 } from '@clipit/contracts';
+import { GrpcContextInterceptor } from '@clipit/service-kit';
+import { Controller, UseFilters, UseInterceptors } from '@nestjs/common';
+import { IdentityGrpcErrorFilter } from './identity-grpc-error.filter.js';
+import { AuthService } from '../services/auth.service.js';
+import { PlaceholderService } from '../services/placeholder.service.js';
+import { TokenService } from '../services/token.service.js';
+import { UserService } from '../services/user.service.js';
+
+/** identity.v1.IdentityService: one service call per method; the rules live in the services. */
+@Controller()
+@UseInterceptors(GrpcContextInterceptor)
+@UseFilters(IdentityGrpcErrorFilter)
+@identityV1.IdentityServiceControllerMethods()
+export class IdentityController implements identityV1.IdentityServiceController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UserService,
+    private readonly tokens: TokenService,
+    private readonly placeholders: PlaceholderService,
+  ) {}
+
+  signUp(request: identityV1.SignUpRequest): Promise<identityV1.AuthResult> {
+    return this.auth.signUp(request);
+  }
+
+  logIn(request: identityV1.LogInRequest): Promise<identityV1.AuthResult> {
+    return this.auth.logIn(request);
+  }
+
+  logOut(request: identityV1.LogOutRequest): Promise<identityV1.LogOutResponse> {
+    return this.auth.logOut(request);
+  }
+
+  resolveSession(request: identityV1.ResolveSessionRequest): Promise<identityV1.User> {
+    return this.auth.resolveSession(request);
+  }
+
+  resolveSessionWithExpiry(request: identityV1.ResolveSessionWithExpiryRequest): Promise<identityV1.ResolvedSession> {
+    return this.auth.resolveSessionWithExpiry(request);
+  }
+
+  getUser(request: identityV1.GetUserRequest): Promise<identityV1.User> {
+    return this.users.getUser(request);
+  }
+
+  resetPassword(request: identityV1.ResetPasswordRequest): Promise<identityV1.ResetPasswordResponse> {
+    return this.auth.resetPassword(request);
+  }
+
+  updateWallet(request: identityV1.UpdateWalletRequest): Promise<identityV1.User> {
+    return this.users.updateWallet(request);
+  }
+
+  updateProfile(request: identityV1.UpdateProfileRequest): Promise<identityV1.User> {
+    return this.users.updateProfile(request);
+  }
+
+  listTokens(): Promise<identityV1.ListTokensResponse> {
+    return this.tokens.listTokens();
+  }
+
+  listStreamers(): Promise<identityV1.ListStreamersResponse> {
+    return this.users.listStreamers();
+  }
+
+  createPlaceholderStreamer(request: identityV1.CreatePlaceholderStreamerRequest): Promise<identityV1.PlaceholderStreamer> {
+    return this.placeholders.create(request);
+  }
+
+  listPlaceholderStreamers(): Promise<identityV1.ListPlaceholderStreamersResponse> {
+    return this.placeholders.list();
+  }
+}

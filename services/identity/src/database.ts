@@ -1,0 +1,11 @@
+import { CreateEventBusTables1763700000000 } from '@clipit/service-kit';
+import { PasswordResetEntity } from './entities/password-reset.entity.js';
+import { SessionEntity } from './entities/session.entity.js';
+import { TokenEntity } from './entities/token.entity.js';
+import { UserEntity } from './entities/user.entity.js';
+import { CreateIdentityTables1763800000000 } from './migrations/1763800000000-create-identity-tables.js';
+
+export const identityEntities = [UserEntity, SessionEntity, TokenEntity, PasswordResetEntity];
+
+/** In order; the kit's outbox/inbox tables come first. */
+export const identityMigrations = [CreateEventBusTables1763700000000, CreateIdentityTables1763800000000];

@@ -1,0 +1,38 @@
+/**
+ * Every text identity answers a person with. The gateway shows these as they are, so wording that
+ * the product specification fixes is copied from it exactly.
+ */
+export const messages = {
+  emailInvalid: 'Please enter a valid email address',
+  handleRequired: 'Twitter handle is required',
+  handleInvalid: 'Twitter handle can only contain letters, numbers and underscores (at most 15 characters)',
+  walletRequiredSignUp: 'Solana wallet address is required',
+  walletRequired: 'Wallet address is required',
+  walletInvalid: 'Please enter a valid Solana wallet address',
+  roleInvalid: 'Please select a role',
+  urlInvalid: 'Please enter a valid URL',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be at most 256 characters',
+  displayNameTooLong: 'Display name must be at most 100 characters',
+  displayNameLength: 'Display name must be between 1 and 100 characters',
+  displayNameRequired: 'Display name is required',
+  claimCodeStreamerOnly: 'Only streamers can claim a profile',
+  claimCodeInvalid: 'Invalid claim code',
+  claimCodeUsed: 'This claim code has already been used',
+  pictureNotImage: 'Profile picture must be an image file',
+  pictureTooLarge: 'Profile picture must be 5 MB or smaller',
+  handleTaken: 'That Twitter handle is already registered',
+  emailTaken: 'An account with this email already exists',
+  badCredentials: 'Invalid Twitter handle or password',
+  notSignedIn: 'Not signed in',
+  resetNoMatch: 'No account matches that Twitter handle and email',
+  userNotFound: 'User not found',
+  profileImageUrlInvalid: 'Profile image URL must be a valid http(s) URL or an uploaded image',
+  bannerImageUrlInvalid: 'Banner image URL must be a valid http(s) URL or an uploaded image',
+  streamTimeInvalid: 'Stream time must be a date and time (ISO 8601)',
+  streamTimeConflict: 'Send either a stream time or a request to clear it, not both',
+  streamTimeStreamerOnly: 'Only streamers can set a stream time',
+  placeholderHandleRequired: 'Twitter username is required',
+  multiplierInvalid: 'Streamer multiplier must be a number from 1.00 to 2.00 in steps of 0.01',
+} as const;

@@ -1,0 +1,251 @@
+import { invalid } from '@clipit/service-kit';
+import { assertSafeKey } from '@clipit/storage';
+import { z } from 'zod';
+import { MAX_PROFILE_PICTURE_BYTES, sniffImage, type SniffedImage } from './image.js';
+import { messages } from './messages.js';
+
+// Field rules shared by every command. Each check throws a DomainError (INVALID_ARGUMENT) whose
+// message the person reads; commands run all of them before touching the database or storage.
+
+const HANDLE = /^[A-Za-z0-9_]{1,15}$/;
+const BASE58_WALLET = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const CLAIM_CODE_SHAPE = /^CLAIM-[A-Z0-9]{8}$/;
+const emailSchema = z.email();
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+const DISPLAY_NAME_MAX = 100;
+const URL_MAX = 2048;
+
+export type SignUpRole = 'clipper' | 'streamer';
+
+/** Trims and drops one leading `@`, so `@Alice ` and `Alice` are the same handle. */
+export function normalizeHandle(raw: string | undefined | null): string {
+  return (raw ?? '').trim().replace(/^@/, '').trim();
+}
+
+export function isValidHandle(handle: string): boolean {
+  return HANDLE.test(handle);
+}
+
+/** A required handle, normalized and checked. */
+export function requireHandle(raw: string | undefined | null, requiredMessage: string = messages.handleRequired): string {
+  const handle = normalizeHandle(raw);
+  if (!handle) throw invalid(requiredMessage);
+  if (!isValidHandle(handle)) throw invalid(messages.handleInvalid);
+  return handle;
+}
+
+/** Emails are compared and stored lowercased. */
+export function requireEmail(raw: string | undefined | null): string {
+  const email = (raw ?? '').trim().toLowerCase();
+  if (!email || email.length > 254 || !emailSchema.safeParse(email).success) throw invalid(messages.emailInvalid);
+  return email;
+}
+
+export function requireWallet(raw: string | undefined | null, requiredMessage: string): string {
+  const wallet = (raw ?? '').trim();
+  if (!wallet) throw invalid(requiredMessage);
+  if (!BASE58_WALLET.test(wallet)) throw invalid(messages.walletInvalid);
+  return wallet;
+}
+
+export function requireNewPassword(raw: string | undefined | null): string {
+  const password = raw ?? '';
+  if (password.length < PASSWORD_MIN) throw invalid(messages.passwordTooShort);
+  if (password.length > PASSWORD_MAX) throw invalid(messages.passwordTooLong);
+  return password;
+}
+
+export function isHttpUrl(value: string): boolean {
+  if (value.length > URL_MAX) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** An image address identity accepts: an http(s) URL, or a key of our own storage under the media base. */
+export function isImageUrl(value: string, mediaBase: string): boolean {
+  if (isHttpUrl(value)) return true;
+  const prefix = `${mediaBase.replace(/\/+$/, '')}/`;
+  if (!prefix.startsWith('/') || !value.startsWith(prefix) || value.length > URL_MAX) return false;
+  try {
+    assertSafeKey(value.slice(prefix.length));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Empty or whitespace-only optional text counts as absent. */
+function optionalText(raw: string | undefined | null): string | null {
+  const value = (raw ?? '').trim();
+  return value === '' ? null : value;
+}
+
+export function parseIsoDateTime(raw: string): Date | undefined {
+  const value = raw.trim();
+  if (!ISO_DATE_TIME.test(value)) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** "1", "1.5", "1.50" → "1.50"; undefined when it is not 1.00 to 2.00 in steps of 0.01. */
+export function normalizeMultiplier(raw: string): string | undefined {
+  const match = /^(\d)(?:\.(\d{1,2}))?$/.exec(raw.trim());
+  if (!match) return undefined;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  if (cents < 100 || cents > 200) return undefined;
+  return (cents / 100).toFixed(2);
+}
+
+// ---- Commands ----
+
+export interface SignUpFields {
+  email?: string;
+  displayName?: string;
+  twitterHandle?: string;
+  walletAddress?: string;
+  role?: string;
+  tokenLink?: string;
+  claimCode?: string;
+  password?: string;
+  profilePicture?: Uint8Array;
+}
+
+export interface SignUpInput {
+  email: string;
+  handle: string;
+  walletAddress: string;
+  role: SignUpRole;
+  tokenLink: string | null;
+  password: string;
+  displayName: string | null;
+  claimCode: string | null;
+  picture: { bytes: Buffer; image: SniffedImage } | null;
+}
+
+/** Checks a whole sign-up in form order and answers it normalized; throws at the first problem. */
+export function parseSignUp(req: SignUpFields): SignUpInput {
+  const email = requireEmail(req.email);
+  const handle = requireHandle(req.twitterHandle);
+  const walletAddress = requireWallet(req.walletAddress, messages.walletRequiredSignUp);
+  const role = (req.role ?? '').trim().toLowerCase();
+  if (role !== 'clipper' && role !== 'streamer') throw invalid(messages.roleInvalid);
+  const tokenLink = optionalText(req.tokenLink);
+  if (tokenLink !== null && !isHttpUrl(tokenLink)) throw invalid(messages.urlInvalid);
+  const password = requireNewPassword(req.password);
+  const displayName = optionalText(req.displayName);
+  if (displayName !== null && displayName.length > DISPLAY_NAME_MAX) throw invalid(messages.displayNameTooLong);
+  const claimCode = optionalText(req.claimCode)?.toUpperCase() ?? null;
+  if (claimCode !== null) {
+    if (role !== 'streamer') throw invalid(messages.claimCodeStreamerOnly);
+    if (!CLAIM_CODE_SHAPE.test(claimCode)) throw invalid(messages.claimCodeInvalid);
+  }
+  const picture = parseProfilePicture(req.profilePicture);
+  return { email, handle, walletAddress, role, tokenLink, password, displayName, claimCode, picture };
+}
+
+/** No bytes (or zero bytes) means no picture; otherwise a real image of at most 5 MB. */
+export function parseProfilePicture(bytes: Uint8Array | undefined | null): SignUpInput['picture'] {
+  if (!bytes || bytes.length === 0) return null;
+  if (bytes.length > MAX_PROFILE_PICTURE_BYTES) throw invalid(messages.pictureTooLarge);
+  const image = sniffImage(bytes);
+  if (!image) throw invalid(messages.pictureNotImage);
+  return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), image };
+}
+
+export interface LogInInput {
+  handle: string;
+  password: string;
+}
+
+/** Only presence is checked: a malformed handle simply matches no account. */
+export function parseLogIn(req: { twitterHandle?: string; password?: string }): LogInInput {
+  const handle = normalizeHandle(req.twitterHandle);
+  if (!handle) throw invalid(messages.handleRequired);
+  const password = req.password ?? '';
+  if (!password) throw invalid(messages.passwordRequired);
+  return { handle, password };
+}
+
+export interface ResetPasswordInput {
+  handle: string;
+  email: string;
+  newPassword: string;
+}
+
+export function parseResetPassword(req: { twitterHandle?: string; email?: string; newPassword?: string }): ResetPasswordInput {
+  const handle = normalizeHandle(req.twitterHandle);
+  if (!handle) throw invalid(messages.handleRequired);
+  const email = requireEmail(req.email);
+  const newPassword = requireNewPassword(req.newPassword);
+  return { handle, email, newPassword };
+}
+
+export interface ProfilePatch {
+  displayName?: string;
+  profileImageUrl?: string;
+  bannerImageUrl?: string;
+  nextStreamTime?: Date | null;
+}
+
+export function parseProfileUpdate(
+  req: { displayName?: string; profileImageUrl?: string; bannerImageUrl?: string; nextStreamTime?: string; clearNextStreamTime?: boolean },
+  mediaBase: string,
+): ProfilePatch {
+  const patch: ProfilePatch = {};
+  if (req.displayName !== undefined) {
+    const displayName = req.displayName.trim();
+    if (displayName.length < 1 || displayName.length > DISPLAY_NAME_MAX) throw invalid(messages.displayNameLength);
+    patch.displayName = displayName;
+  }
+  if (req.profileImageUrl !== undefined) {
+    const url = req.profileImageUrl.trim();
+    if (!isImageUrl(url, mediaBase)) throw invalid(messages.profileImageUrlInvalid);
+    patch.profileImageUrl = url;
+  }
+  if (req.bannerImageUrl !== undefined) {
+    const url = req.bannerImageUrl.trim();
+    if (!isImageUrl(url, mediaBase)) throw invalid(messages.bannerImageUrlInvalid);
+    patch.bannerImageUrl = url;
+  }
+  if (req.clearNextStreamTime && req.nextStreamTime !== undefined) throw invalid(messages.streamTimeConflict);
+  if (req.clearNextStreamTime) patch.nextStreamTime = null;
+  if (req.nextStreamTime !== undefined) {
+    const at = parseIsoDateTime(req.nextStreamTime);
+    if (!at) throw invalid(messages.streamTimeInvalid);
+    patch.nextStreamTime = at;
+  }
+  return patch;
+}
+
+export interface PlaceholderInput {
+  displayName: string;
+  twitterUsername: string;
+  profileImageUrl: string | null;
+  bannerImageUrl: string | null;
+  streamerMultiplier: string;
+}
+
+export function parsePlaceholder(
+  req: { displayName?: string; twitterUsername?: string; profileImageUrl?: string; bannerImageUrl?: string; streamerMultiplier?: string },
+  mediaBase: string,
+): PlaceholderInput {
+  const displayName = (req.displayName ?? '').trim();
+  if (!displayName) throw invalid(messages.displayNameRequired);
+  if (displayName.length > DISPLAY_NAME_MAX) throw invalid(messages.displayNameTooLong);
+  const twitterUsername = requireHandle(req.twitterUsername, messages.placeholderHandleRequired);
+  const profileImageUrl = optionalText(req.profileImageUrl);
+  if (profileImageUrl !== null && !isImageUrl(profileImageUrl, mediaBase)) throw invalid(messages.profileImageUrlInvalid);
+  const bannerImageUrl = optionalText(req.bannerImageUrl);
+  if (bannerImageUrl !== null && !isImageUrl(bannerImageUrl, mediaBase)) throw invalid(messages.bannerImageUrlInvalid);
+  const rawMultiplier = optionalText(req.streamerMultiplier);
+  const streamerMultiplier = rawMultiplier === null ? '1.00' : normalizeMultiplier(rawMultiplier);
+  if (streamerMultiplier === undefined) throw invalid(messages.multiplierInvalid);
+  return { displayName, twitterUsername, profileImageUrl, bannerImageUrl, streamerMultiplier };
+}

@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { SessionEntity } from '../entities/session.entity.js';
+import { UserEntity } from '../entities/user.entity.js';
+
+export interface ResolvedSession {
+  user: UserEntity;
+  expire: Date;
+}
+
+/** The sessions table. Every method takes the stored key (the hash of the browser's id). */
+@Injectable()
+export class SessionRepository {
+  private resolveSql: string | undefined;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(tx: EntityManager, session: SessionEntity): Promise<void> {
+    await tx.getRepository(SessionEntity).insert(session);
+  }
+
+  /**
+   * The gateway's hot path (every signed-in request): one query over the session's primary key
+   * joined to its user's primary key. Plain SQL, because the query builder's per-call work costs
+   * several times the query itself here; the column list comes from the entity's metadata.
+   */
+  async resolve(key: string): Promise<ResolvedSession | undefined> {
+    this.resolveSql ??= this.buildResolveSql();
+    const rows = (await this.dataSource.query(this.resolveSql, [key])) as Array<UserEntity & { sessionExpire: Date }>;
+    const row = rows[0];
+    if (!row) return undefined;
+    const { sessionExpire, ...user } = row;
+    return { user: Object.assign(new UserEntity(), user), expire: sessionExpire };
+  }
+
+  private buildResolveSql(): string {
+    const columns = this.dataSource
+      .getMetadata(UserEntity)
+      .columns.map((c) => `u."${c.databaseName}" AS "${c.propertyName}"`)
+      .join(', ');
+    return `SELECT ${columns}, s.expire AS "sessionExpire"
+      FROM sessions s JOIN users u ON u.id = (s.sess ->> 'userId')::uuid
+      WHERE s.sid = $1 AND s.expire > now()`;
+  }
+
+  /** Moves the expiry forward (never backward, should two requests race). */
+  async extend(key: string, expire: Date): Promise<void> {
+    await this.dataSource.manager
+      .createQueryBuilder()
+      .update(SessionEntity)
+      .set({ expire })
+      .where('sid = :key', { key })
+      .andWhere('expire < :expire', { expire })
+      .execute();
+  }
+
+  async delete(key: string): Promise<boolean> {
+    const result = await this.dataSource.manager.createQueryBuilder().delete().from(SessionEntity).where('sid = :key', { key }).execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  async deleteForUser(tx: EntityManager, userId: string): Promise<number> {
+    const result = await tx.createQueryBuilder().delete().from(SessionEntity).where(`sess ->> 'userId' = :userId`, { userId }).execute();
+    return result.affected ?? 0;
+  }
+
+  /** Removes up to `limit` expired sessions; answers how many went. */
+  async deleteExpired(limit: number): Promise<number> {
+    const result = await this.dataSource.manager
+      .createQueryBuilder()
+      .delete()
+      .from(SessionEntity)
+      .where('sid IN (SELECT sid FROM sessions WHERE expire <= now() LIMIT :limit)', { limit })
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  countForUser(userId: string): Promise<number> {
+    return this.dataSource.manager
+      .getRepository(SessionEntity)
+      .createQueryBuilder('s')
+      .where(`s.sess ->> 'userId' = :userId`, { userId })
+      .andWhere('s.expire > now()')
+      .getCount();
+  }
+}

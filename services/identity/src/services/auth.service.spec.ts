@@ -1,0 +1,225 @@
+import { status } from '@grpc/grpc-js';
+import type { identityV1 } from '@clipit/contracts';
+import { DomainError } from '@clipit/service-kit';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { Logger } from 'pino';
+import { QueryFailedError, type EntityManager } from 'typeorm';
+import type { IdentityConfig } from '../config.js';
+import type { TokenEntity } from '../entities/token.entity.js';
+import type { UserEntity } from '../entities/user.entity.js';
+import type { DatabaseRepository } from '../repositories/database.repository.js';
+import type { OutboxRepository } from '../repositories/outbox.repository.js';
+import type { PasswordResetRepository } from '../repositories/password-reset.repository.js';
+import type { StorageRepository } from '../repositories/storage.repository.js';
+import type { TokenRepository } from '../repositories/token.repository.js';
+import type { UserRepository } from '../repositories/user.repository.js';
+import { AuthService } from './auth.service.js';
+import type { SessionService } from './session.service.js';
+
+// The ordering rules of sign-up, with every repository replaced by a fake: what runs before the
+// transaction, what the transaction writes, and what is cleaned up when it fails.
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const tx = { marker: 'tx' } as unknown as EntityManager;
+
+function placeholder(patch: Partial<UserEntity> = {}): UserEntity {
+  const at = new Date('2026-10-01T00:00:00.000Z');
+  return {
+    id: '3f0e8a52-6c7d-4f7e-9a1b-2c3d4e5f6a7b',
+    email: null,
+    passwordHash: null,
+    displayName: 'Big Streamer',
+    firstName: null,
+    lastName: null,
+    profileImageUrl: 'https://img.example/p.png',
+    bannerImageUrl: 'https://img.example/b.png',
+    walletAddress: null,
+    twitterUsername: 'bigstreamer',
+    role: 'streamer',
+    currentTier: 1,
+    nextStreamTime: null,
+    isLive: 'false',
+    streamerMultiplier: '1.75',
+    isPlaceholder: 'true',
+    claimCode: 'CLAIM-ABCD2345',
+    claimedBy: null,
+    claimedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    ...patch,
+  };
+}
+
+function setup() {
+  const users = {
+    accountHandleExists: jest.fn(async (_handle: string) => false),
+    emailExists: jest.fn(async (_email: string) => false),
+    findPlaceholderByClaimCode: jest.fn(async (_code: string, _tx?: EntityManager): Promise<UserEntity | null> => null),
+    insert: jest.fn(async (_tx: EntityManager, _user: UserEntity) => undefined),
+    update: jest.fn(async (_tx: EntityManager, _id: string, _patch: Partial<UserEntity>) => undefined),
+  };
+  const tokens = { insert: jest.fn(async (_tx: EntityManager, _token: TokenEntity) => undefined) };
+  const storage = { put: jest.fn(async (_key: string, _body: Buffer, _type: string) => undefined), delete: jest.fn(async (_key: string) => undefined) };
+  const outbox = { append: jest.fn(async (_tx: EntityManager, _type: string, _data: unknown) => undefined) };
+  const sessions = {
+    create: jest.fn(async (_tx: EntityManager, _userId: string, _client: unknown, _now?: Date) => ({ sid: 'sid', expiresAt: '2026-12-01T00:00:00.000Z' })),
+  };
+  const db = { transaction: jest.fn(async <T>(work: (m: EntityManager) => Promise<T>) => work(tx)) };
+  const logger = { error: jest.fn(), warn: jest.fn(), info: jest.fn() };
+  const service = new AuthService(
+    db as unknown as DatabaseRepository,
+    users as unknown as UserRepository,
+    tokens as unknown as TokenRepository,
+    {} as PasswordResetRepository,
+    outbox as unknown as OutboxRepository,
+    storage as unknown as StorageRepository,
+    sessions as unknown as SessionService,
+    { MEDIA_PUBLIC_BASE_URL: '/media' } as IdentityConfig,
+    logger as unknown as Logger,
+  );
+  return { service, users, tokens, storage, outbox, sessions, db };
+}
+
+const request = (patch: Partial<identityV1.SignUpRequest> = {}): identityV1.SignUpRequest => ({
+  email: 'streamer@example.com',
+  twitterHandle: '@Streamer_1',
+  walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+  role: 'streamer',
+  password: 'long enough',
+  client: { ip: '203.0.113.9', userAgent: 'jest' },
+  ...patch,
+});
+
+async function failure(promise: Promise<unknown>): Promise<DomainError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DomainError);
+  return err as DomainError;
+}
+
+const uniqueViolation = (constraint: string) =>
+  new QueryFailedError('INSERT INTO users ...', [], Object.assign(new Error('duplicate key'), { code: '23505', constraint }));
+
+describe('AuthService.signUp', () => {
+  let f: ReturnType<typeof setup>;
+  beforeEach(() => {
+    f = setup();
+  });
+
+  it('rejects bad input before any read or write', async () => {
+    const err = await failure(f.service.signUp(request({ email: 'nope', profilePicture: PNG })));
+    expect(err.message).toBe('Please enter a valid email address');
+    expect(f.users.accountHandleExists).not.toHaveBeenCalled();
+    expect(f.storage.put).not.toHaveBeenCalled();
+    expect(f.db.transaction).not.toHaveBeenCalled();
+  });
+
+  it('answers a taken handle or email before storing the picture', async () => {
+    f.users.accountHandleExists.mockResolvedValueOnce(true);
+    const handle = await failure(f.service.signUp(request({ profilePicture: PNG })));
+    expect([handle.code, handle.message]).toEqual([status.ALREADY_EXISTS, 'That Twitter handle is already registered']);
+    f.users.emailExists.mockResolvedValueOnce(true);
+    const email = await failure(f.service.signUp(request({ profilePicture: PNG })));
+    expect([email.code, email.message]).toEqual([status.ALREADY_EXISTS, 'An account with this email already exists']);
+    expect(f.storage.put).not.toHaveBeenCalled();
+  });
+
+  it('answers unknown and used claim codes before storing anything', async () => {
+    expect((await failure(f.service.signUp(request({ claimCode: 'CLAIM-ZZZZ2222' })))).message).toBe('Invalid claim code');
+    f.users.findPlaceholderByClaimCode.mockResolvedValueOnce(placeholder({ claimedBy: 'someone' }));
+    expect((await failure(f.service.signUp(request({ claimCode: 'claim-abcd2345' })))).message).toBe('This claim code has already been used');
+    expect(f.users.findPlaceholderByClaimCode).toHaveBeenLastCalledWith('CLAIM-ABCD2345');
+    expect(f.db.transaction).not.toHaveBeenCalled();
+  });
+
+  it('stores the picture under profile-images/<userId>-<random>.<ext> and links it on the user', async () => {
+    const result = await f.service.signUp(request({ profilePicture: PNG, profilePictureContentType: 'application/pdf' }));
+    const [key, body, type] = f.storage.put.mock.calls[0]!;
+    expect(key).toMatch(new RegExp(`^profile-images/${result.user!.id}-[0-9a-f]{16}\\.png$`));
+    expect(body.equals(PNG)).toBe(true);
+    expect(type).toBe('image/png'); // sniffed, not the declared type
+    expect(result.user!.profileImageUrl).toBe(`/media/${key}`);
+    expect(f.storage.put.mock.invocationCallOrder[0]!).toBeLessThan(f.db.transaction.mock.invocationCallOrder[0]!);
+  });
+
+  it('maps a lost race on a unique index to the same conflict, and removes the stored picture', async () => {
+    f.users.insert.mockRejectedValueOnce(uniqueViolation('users_twitter_username_account_key'));
+    const err = await failure(f.service.signUp(request({ profilePicture: PNG })));
+    expect([err.code, err.message]).toEqual([status.ALREADY_EXISTS, 'That Twitter handle is already registered']);
+    expect(f.storage.delete).toHaveBeenCalledWith(f.storage.put.mock.calls[0]![0]);
+
+    f.users.insert.mockRejectedValueOnce(uniqueViolation('users_email_key'));
+    expect((await failure(f.service.signUp(request({ profilePicture: PNG })))).message).toBe('An account with this email already exists');
+  });
+
+  it('passes other database errors through, still removing the picture', async () => {
+    const boom = new Error('connection lost');
+    f.outbox.append.mockRejectedValueOnce(boom);
+    await expect(f.service.signUp(request({ profilePicture: PNG }))).rejects.toBe(boom);
+    expect(f.storage.delete).toHaveBeenCalledTimes(1);
+  });
+
+  it('re-reads the placeholder under lock: a claim that lost the race is refused and leaves nothing', async () => {
+    f.users.findPlaceholderByClaimCode.mockResolvedValueOnce(placeholder()).mockResolvedValueOnce(placeholder({ claimedBy: 'winner' }));
+    const err = await failure(f.service.signUp(request({ claimCode: 'CLAIM-ABCD2345', profilePicture: PNG })));
+    expect(err.message).toBe('This claim code has already been used');
+    expect(f.users.findPlaceholderByClaimCode).toHaveBeenLastCalledWith('CLAIM-ABCD2345', tx);
+    expect(f.users.insert).not.toHaveBeenCalled();
+    expect(f.outbox.append).not.toHaveBeenCalled();
+    expect(f.storage.delete).toHaveBeenCalledTimes(1);
+  });
+
+  it('claims a placeholder: inherits its multiplier and, when none were given, its name and images', async () => {
+    f.users.findPlaceholderByClaimCode.mockResolvedValue(placeholder());
+    const result = await f.service.signUp(request({ claimCode: 'CLAIM-ABCD2345', tokenLink: 'https://pump.fun/coin/xyz' }));
+
+    const inserted = f.users.insert.mock.calls[0]![1];
+    expect(inserted).toMatchObject({
+      displayName: 'Big Streamer',
+      profileImageUrl: 'https://img.example/p.png',
+      bannerImageUrl: 'https://img.example/b.png',
+      streamerMultiplier: '1.75',
+      twitterUsername: 'Streamer_1',
+      email: 'streamer@example.com',
+      isPlaceholder: 'false',
+    });
+    expect(inserted.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    const [, placeholderId, patch] = f.users.update.mock.calls[0]!;
+    expect(placeholderId).toBe(placeholder().id);
+    expect(patch).toMatchObject({ claimedBy: inserted.id, claimedAt: inserted.createdAt });
+    expect(result.claimedProfile).toEqual({ id: placeholder().id, displayName: 'Big Streamer' });
+
+    expect(f.tokens.insert.mock.calls[0]![1]).toMatchObject({ streamerId: inserted.id, name: 'Big Streamer', pumpFunLink: 'https://pump.fun/coin/xyz', isActive: 'true' });
+    const events = f.outbox.append.mock.calls.map(([, type, data]) => [type, data]);
+    expect(events).toEqual([
+      ['user.registered', expect.objectContaining({ claimedPlaceholderId: placeholder().id })],
+      ['user.updated', expect.objectContaining({ changed: ['claimedBy', 'claimedAt'], user: expect.objectContaining({ id: placeholder().id, claimedBy: inserted.id }) })],
+    ]);
+  });
+
+  it('keeps the name and picture the streamer gave over the placeholder’s', async () => {
+    f.users.findPlaceholderByClaimCode.mockResolvedValue(placeholder());
+    await f.service.signUp(request({ claimCode: 'CLAIM-ABCD2345', displayName: 'My Own Name', profilePicture: PNG }));
+    const inserted = f.users.insert.mock.calls[0]![1];
+    expect(inserted.displayName).toBe('My Own Name');
+    expect(inserted.profileImageUrl).toMatch(/^\/media\/profile-images\//);
+    expect(inserted.bannerImageUrl).toBe('https://img.example/b.png');
+  });
+
+  it('names the token after the handle when there is no display name, at most 50 characters', async () => {
+    await f.service.signUp(request({ tokenLink: 'https://pump.fun/coin/xyz' }));
+    expect(f.tokens.insert.mock.calls[0]![1].name).toBe('Streamer_1');
+    f.tokens.insert.mockClear();
+    await f.service.signUp(request({ tokenLink: 'https://pump.fun/coin/xyz', displayName: 'n'.repeat(80) }));
+    expect(f.tokens.insert.mock.calls[0]![1].name).toBe('n'.repeat(50));
+  });
+
+  it('creates no token for clippers and no event but user.registered without a claim', async () => {
+    await f.service.signUp(request({ role: 'clipper', tokenLink: 'https://pump.fun/coin/xyz' }));
+    expect(f.tokens.insert).not.toHaveBeenCalled();
+    expect(f.outbox.append.mock.calls.map((c) => c[1])).toEqual(['user.registered']);
+    expect(f.sessions.create).toHaveBeenCalledWith(tx, expect.any(String), { ip: '203.0.113.9', userAgent: 'jest' }, expect.any(Date));
+  });
+});

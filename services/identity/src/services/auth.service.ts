@@ -1,0 +1,189 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { identityV1 } from '@clipit/contracts';
+import { conflict, invalid, unauthenticated } from '@clipit/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { IdentityConfig } from '../config.js';
+import { messages } from '../domain/messages.js';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../domain/password.js';
+import { toPublicUser, toUserMessage } from '../domain/user.mapper.js';
+import { PASSWORD_MAX, parseLogIn, parseResetPassword, parseSignUp, type SignUpInput } from '../domain/validation.js';
+import type { UserEntity } from '../entities/user.entity.js';
+import { IDENTITY_CONFIG, LOGGER } from '../identity.tokens.js';
+import { DatabaseRepository, uniqueViolation } from '../repositories/database.repository.js';
+import { OutboxRepository } from '../repositories/outbox.repository.js';
+import { PasswordResetRepository } from '../repositories/password-reset.repository.js';
+import { StorageRepository } from '../repositories/storage.repository.js';
+import { TokenRepository } from '../repositories/token.repository.js';
+import { UserRepository } from '../repositories/user.repository.js';
+import { SessionService } from './session.service.js';
+
+const TOKEN_NAME_MAX = 50;
+
+/** Unique indexes whose violation means a person lost a race for a handle or an email. */
+const CONFLICT_BY_CONSTRAINT: Record<string, string> = {
+  users_twitter_username_account_key: messages.handleTaken,
+  users_email_key: messages.emailTaken,
+};
+
+/** Sign-up (with an optional profile claim), log-in and out, sessions and password reset. */
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly db: DatabaseRepository,
+    private readonly users: UserRepository,
+    private readonly tokens: TokenRepository,
+    private readonly resets: PasswordResetRepository,
+    private readonly outbox: OutboxRepository,
+    private readonly storage: StorageRepository,
+    private readonly sessions: SessionService,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Everything is checked before anything is written; the picture is stored before the
+   * transaction and removed again if the transaction does not commit, so nothing is left behind.
+   */
+  async signUp(req: identityV1.SignUpRequest): Promise<identityV1.AuthResult> {
+    const input = parseSignUp(req);
+    await this.assertAvailable(input);
+
+    const passwordHash = await hashPassword(input.password);
+    const userId = randomUUID();
+    let pictureKey: string | undefined;
+    if (input.picture) {
+      pictureKey = `profile-images/${userId}-${randomBytes(8).toString('hex')}.${input.picture.image.ext}`;
+      await this.storage.put(pictureKey, input.picture.bytes, input.picture.image.mime);
+    }
+
+    try {
+      return await this.db.transaction(async (tx) => {
+        // Checked again under a row lock: two sign-ups with one code cannot both claim it.
+        const placeholder = input.claimCode ? await this.users.findPlaceholderByClaimCode(input.claimCode, tx) : null;
+        if (input.claimCode && !placeholder) throw invalid(messages.claimCodeInvalid);
+        if (placeholder?.claimedBy) throw invalid(messages.claimCodeUsed);
+
+        const now = new Date();
+        const user: UserEntity = {
+          id: userId,
+          email: input.email,
+          passwordHash,
+          displayName: input.displayName ?? placeholder?.displayName ?? null,
+          firstName: null,
+          lastName: null,
+          profileImageUrl: pictureKey ? `${this.config.MEDIA_PUBLIC_BASE_URL}/${pictureKey}` : (placeholder?.profileImageUrl ?? null),
+          bannerImageUrl: placeholder?.bannerImageUrl ?? null,
+          walletAddress: input.walletAddress,
+          twitterUsername: input.handle,
+          role: input.role,
+          currentTier: 1,
+          nextStreamTime: null,
+          isLive: 'false',
+          streamerMultiplier: placeholder?.streamerMultiplier ?? '1.00',
+          isPlaceholder: 'false',
+          claimCode: null,
+          claimedBy: null,
+          claimedAt: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await this.users.insert(tx, user);
+
+        let claimed: UserEntity | undefined;
+        if (placeholder) {
+          claimed = { ...placeholder, claimedBy: user.id, claimedAt: now, updatedAt: now };
+          await this.users.update(tx, placeholder.id, { claimedBy: user.id, claimedAt: now, updatedAt: now });
+        }
+
+        if (input.role === 'streamer' && input.tokenLink) {
+          await this.tokens.insert(tx, {
+            id: randomUUID(),
+            streamerId: user.id,
+            name: (user.displayName ?? input.handle).slice(0, TOKEN_NAME_MAX),
+            pumpFunLink: input.tokenLink,
+            description: null,
+            isActive: 'true',
+            createdAt: now,
+            updatedAt: now,
+          });
+        }
+
+        const session = await this.sessions.create(tx, user.id, req.client, now);
+        await this.outbox.append(tx, 'user.registered', { user: toPublicUser(user), claimedPlaceholderId: claimed?.id ?? null });
+        if (claimed) await this.outbox.append(tx, 'user.updated', { user: toPublicUser(claimed), changed: ['claimedBy', 'claimedAt'] });
+
+        return {
+          user: toUserMessage(user),
+          session,
+          claimedProfile: claimed ? { id: claimed.id, displayName: claimed.displayName ?? claimed.twitterUsername ?? '' } : undefined,
+        };
+      });
+    } catch (err) {
+      if (pictureKey) {
+        await this.storage.delete(pictureKey).catch((e: unknown) => this.logger.error({ err: e, key: pictureKey }, 'could not remove the picture of a failed sign-up'));
+      }
+      const constraint = uniqueViolation(err);
+      const message = constraint ? CONFLICT_BY_CONSTRAINT[constraint] : undefined;
+      throw message ? conflict(message) : err;
+    }
+  }
+
+  /** Reads only: answers the first reason the sign-up cannot go ahead. */
+  private async assertAvailable(input: SignUpInput): Promise<void> {
+    if (await this.users.accountHandleExists(input.handle)) throw conflict(messages.handleTaken);
+    if (await this.users.emailExists(input.email)) throw conflict(messages.emailTaken);
+    if (input.claimCode) {
+      const placeholder = await this.users.findPlaceholderByClaimCode(input.claimCode);
+      if (!placeholder) throw invalid(messages.claimCodeInvalid);
+      if (placeholder.claimedBy) throw invalid(messages.claimCodeUsed);
+    }
+  }
+
+  async logIn(req: identityV1.LogInRequest): Promise<identityV1.AuthResult> {
+    const { handle, password } = parseLogIn(req);
+    // Longer than any password we accept: refuse before spending a hash on it.
+    if (password.length > PASSWORD_MAX) throw unauthenticated(messages.badCredentials);
+    const user = await this.users.findAccountByHandle(handle);
+    const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
+    if (!user || !ok) throw unauthenticated(messages.badCredentials);
+
+    const rehash = user.passwordHash && needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
+    const session = await this.db.transaction(async (tx) => {
+      if (rehash) await this.users.update(tx, user.id, { passwordHash: rehash });
+      return this.sessions.create(tx, user.id, req.client);
+    });
+    return { user: toUserMessage(user), session };
+  }
+
+  async logOut(req: identityV1.LogOutRequest): Promise<identityV1.LogOutResponse> {
+    return { ended: await this.sessions.end(req.sid) };
+  }
+
+  async resolveSession(req: identityV1.ResolveSessionRequest): Promise<identityV1.User> {
+    return toUserMessage((await this.sessions.resolve(req.sid)).user);
+  }
+
+  async resolveSessionWithExpiry(req: identityV1.ResolveSessionWithExpiryRequest): Promise<identityV1.ResolvedSession> {
+    const { user, expiresAt, renewed } = await this.sessions.resolve(req.sid);
+    return { user: toUserMessage(user), session: { sid: req.sid, expiresAt: expiresAt.toISOString() }, renewed };
+  }
+
+  /**
+   * The product's reset asks for handle and email (no emailed link). The new hash is computed
+   * before the lookup, so a miss takes as long as a hit.
+   */
+  async resetPassword(req: identityV1.ResetPasswordRequest): Promise<identityV1.ResetPasswordResponse> {
+    const input = parseResetPassword(req);
+    const passwordHash = await hashPassword(input.newPassword);
+    const user = await this.users.findAccountByHandleAndEmail(input.handle, input.email);
+    if (!user) throw invalid(messages.resetNoMatch);
+    const endedSessions = await this.db.transaction(async (tx) => {
+      await this.users.update(tx, user.id, { passwordHash, updatedAt: new Date() });
+      await this.resets.record(tx, { userId: user.id, at: new Date(), ip: req.client?.ip?.slice(0, 64) || null });
+      return this.sessions.endAllForUser(tx, user.id);
+    });
+    this.logger.info({ userId: user.id, endedSessions }, 'password reset');
+    return { endedSessions };
+  }
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { identityV1 } from '@clipit/contracts';
+import { conflict } from '@clipit/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { IdentityConfig } from '../config.js';
+import { generateClaimCode } from '../domain/claim-code.js';
+import { messages } from '../domain/messages.js';
+import { toPlaceholderMessage, toPublicUser } from '../domain/user.mapper.js';
+import { parsePlaceholder } from '../domain/validation.js';
+import type { UserEntity } from '../entities/user.entity.js';
+import { IDENTITY_CONFIG } from '../identity.tokens.js';
+import { DatabaseRepository, uniqueViolation } from '../repositories/database.repository.js';
+import { OutboxRepository } from '../repositories/outbox.repository.js';
+import { UserRepository } from '../repositories/user.repository.js';
+
+const CLAIM_CODE_ATTEMPTS = 5;
+
+/** Streamer profiles an admin prepares before the streamer has an account; claimed at sign-up. */
+@Injectable()
+export class PlaceholderService {
+  constructor(
+    private readonly db: DatabaseRepository,
+    private readonly users: UserRepository,
+    private readonly outbox: OutboxRepository,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async create(req: identityV1.CreatePlaceholderStreamerRequest): Promise<identityV1.PlaceholderStreamer> {
+    const input = parsePlaceholder(req, this.config.MEDIA_PUBLIC_BASE_URL);
+    if ((await this.users.accountHandleExists(input.twitterUsername)) || (await this.users.unclaimedPlaceholderHandleExists(input.twitterUsername))) {
+      throw conflict(messages.handleTaken);
+    }
+    // 31^8 codes make a collision rare; when one happens the whole insert is simply tried again.
+    for (let attempt = 1; ; attempt += 1) {
+      const now = new Date();
+      const placeholder: UserEntity = {
+        id: randomUUID(),
+        email: null,
+        passwordHash: null,
+        displayName: input.displayName,
+        firstName: null,
+        lastName: null,
+        profileImageUrl: input.profileImageUrl,
+        bannerImageUrl: input.bannerImageUrl,
+        walletAddress: null,
+        twitterUsername: input.twitterUsername,
+        role: 'streamer',
+        currentTier: 1,
+        nextStreamTime: null,
+        isLive: 'false',
+        streamerMultiplier: input.streamerMultiplier,
+        isPlaceholder: 'true',
+        claimCode: generateClaimCode(),
+        claimedBy: null,
+        claimedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      try {
+        await this.db.transaction(async (tx) => {
+          await this.users.insert(tx, placeholder);
+          await this.outbox.append(tx, 'user.registered', { user: toPublicUser(placeholder), claimedPlaceholderId: null });
+        });
+        return toPlaceholderMessage(placeholder);
+      } catch (err) {
+        const constraint = uniqueViolation(err);
+        if (constraint === 'users_claim_code_key' && attempt < CLAIM_CODE_ATTEMPTS) continue;
+        if (constraint === 'users_twitter_username_placeholder_key') throw conflict(messages.handleTaken);
+        throw err;
+      }
+    }
+  }
+
+  async list(): Promise<identityV1.ListPlaceholderStreamersResponse> {
+    return { placeholders: (await this.users.listPlaceholders()).map(toPlaceholderMessage) };
+  }
+}

@@ -1,0 +1,115 @@
+import { unauthenticated } from '@clipit/service-kit';
+import type { identityV1 } from '@clipit/contracts';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { EntityManager } from 'typeorm';
+import type { IdentityConfig } from '../config.js';
+import { messages } from '../domain/messages.js';
+import { generateSessionId, isWellFormedSessionId, sessionKey } from '../domain/session-token.js';
+import type { UserEntity } from '../entities/user.entity.js';
+import { IDENTITY_CONFIG, LOGGER } from '../identity.tokens.js';
+import { SessionRepository } from '../repositories/session.repository.js';
+
+const SWEEP_BATCH = 1000;
+
+export interface ActiveSession {
+  user: UserEntity;
+  expiresAt: Date;
+  renewed: boolean;
+}
+
+export interface ClientDetails {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+/**
+ * Server-side sessions with a rolling expiry. A session is extended only once less than half its
+ * lifetime is left, so the gateway's per-request check is a read and almost never a write.
+ */
+@Injectable()
+export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly ttlMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly sessions: SessionRepository,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.ttlMs = config.SESSION_TTL_SECONDS * 1000;
+  }
+
+  /** Writes a new session inside the caller's transaction and answers the id for the cookie. */
+  async create(tx: EntityManager, userId: string, client: ClientDetails | undefined, now = new Date()): Promise<identityV1.Session> {
+    const sid = generateSessionId();
+    const expire = new Date(now.getTime() + this.ttlMs);
+    await this.sessions.insert(tx, {
+      sid: sessionKey(sid),
+      sess: {
+        userId,
+        ip: client?.ip ? client.ip.slice(0, 64) : null,
+        userAgent: client?.userAgent ? client.userAgent.slice(0, 512) : null,
+        createdAt: now.toISOString(),
+      },
+      expire,
+    });
+    return { sid, expiresAt: expire.toISOString() };
+  }
+
+  /** The signed-in user, the session's expiry after this call, and whether this call moved it. */
+  async resolve(sid: string | undefined): Promise<ActiveSession> {
+    if (!isWellFormedSessionId(sid)) throw unauthenticated(messages.notSignedIn);
+    const key = sessionKey(sid);
+    const found = await this.sessions.resolve(key);
+    if (!found) throw unauthenticated(messages.notSignedIn);
+    const now = Date.now();
+    if (found.expire.getTime() - now >= this.ttlMs / 2) return { user: found.user, expiresAt: found.expire, renewed: false };
+    const expiresAt = new Date(now + this.ttlMs);
+    try {
+      await this.sessions.extend(key, expiresAt);
+      return { user: found.user, expiresAt, renewed: true };
+    } catch (err) {
+      // A failed extension must not sign the person out: the session is still valid as it is.
+      this.logger.warn({ err }, 'could not extend a session');
+      return { user: found.user, expiresAt: found.expire, renewed: false };
+    }
+  }
+
+  /** Answers whether a session was ended; an unknown id is not an error. */
+  end(sid: string | undefined): Promise<boolean> {
+    if (!isWellFormedSessionId(sid)) return Promise.resolve(false);
+    return this.sessions.delete(sessionKey(sid));
+  }
+
+  endAllForUser(tx: EntityManager, userId: string): Promise<number> {
+    return this.sessions.deleteForUser(tx, userId);
+  }
+
+  /** Deletes expired sessions in batches; answers how many went. */
+  async sweep(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await this.sessions.deleteExpired(SWEEP_BATCH);
+      total += deleted;
+      if (deleted < SWEEP_BATCH) return total;
+    }
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      if (this.sweeping) return;
+      this.sweeping = this.sweep()
+        .then((n) => n > 0 && this.logger.info({ deleted: n }, 'expired sessions swept'))
+        .catch((err: unknown) => this.logger.warn({ err }, 'session sweep failed'))
+        .finally(() => (this.sweeping = undefined));
+    }, this.config.SESSION_SWEEP_INTERVAL_SECONDS * 1000);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.sweeping;
+  }
+}

@@ -1,0 +1,132 @@
+import { status } from '@grpc/grpc-js';
+import { DomainError } from '@clipit/service-kit';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { EntityManager } from 'typeorm';
+import type { IdentityConfig } from '../config.js';
+import type { UserEntity } from '../entities/user.entity.js';
+import type { DatabaseRepository } from '../repositories/database.repository.js';
+import type { OutboxRepository } from '../repositories/outbox.repository.js';
+import type { UserRepository } from '../repositories/user.repository.js';
+import { UserService } from './user.service.js';
+
+const ID = '0b6c3c1e-8f0e-4a57-9d43-0c1b8f0a2b11';
+const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+const tx = {} as EntityManager;
+
+function stored(patch: Partial<UserEntity> = {}): UserEntity {
+  const at = new Date('2026-11-01T00:00:00.000Z');
+  return {
+    id: ID,
+    email: 'a@example.com',
+    passwordHash: 'scrypt$...',
+    displayName: 'Alice',
+    firstName: null,
+    lastName: null,
+    profileImageUrl: null,
+    bannerImageUrl: null,
+    walletAddress: WALLET,
+    twitterUsername: 'alice',
+    role: 'clipper',
+    currentTier: 1,
+    nextStreamTime: new Date('2026-12-01T18:00:00.000Z'),
+    isLive: 'false',
+    streamerMultiplier: '1.00',
+    isPlaceholder: 'false',
+    claimCode: null,
+    claimedBy: null,
+    claimedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    ...patch,
+  };
+}
+
+function setup(user: UserEntity | null) {
+  const users = {
+    getByIdForUpdate: jest.fn(async (_tx: EntityManager, _id: string) => user),
+    update: jest.fn(async (_tx: EntityManager, _id: string, _patch: Partial<UserEntity>) => undefined),
+  };
+  const outbox = { append: jest.fn(async (_tx: EntityManager, _type: string, _data: unknown) => undefined) };
+  const db = { transaction: jest.fn(async <T>(work: (m: EntityManager) => Promise<T>) => work(tx)) };
+  const service = new UserService(
+    db as unknown as DatabaseRepository,
+    users as unknown as UserRepository,
+    outbox as unknown as OutboxRepository,
+    { MEDIA_PUBLIC_BASE_URL: '/media' } as IdentityConfig,
+  );
+  return { service, users, outbox };
+}
+
+async function failure(promise: Promise<unknown>): Promise<DomainError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DomainError);
+  return err as DomainError;
+}
+
+describe('UserService updates', () => {
+  let f: ReturnType<typeof setup>;
+  beforeEach(() => {
+    f = setup(stored());
+  });
+
+  it('writes nothing and emits nothing when no field changes', async () => {
+    const user = await f.service.updateProfile({ userId: ID, displayName: ' Alice ', clearNextStreamTime: false });
+    expect(user.displayName).toBe('Alice');
+    await f.service.updateWallet({ userId: ID, walletAddress: WALLET });
+    expect(f.users.update).not.toHaveBeenCalled();
+    expect(f.outbox.append).not.toHaveBeenCalled();
+  });
+
+  it('writes only the changed fields and names them in one user.updated event', async () => {
+    const user = await f.service.updateProfile({
+      userId: ID,
+      displayName: 'Alice',
+      profileImageUrl: '/media/profile-images/new.png',
+      bannerImageUrl: 'https://img.example/banner.png',
+      clearNextStreamTime: false,
+    });
+    expect(user.profileImageUrl).toBe('/media/profile-images/new.png');
+    const [, , values] = f.users.update.mock.calls[0]!;
+    expect(Object.keys(values).sort()).toEqual(['bannerImageUrl', 'profileImageUrl', 'updatedAt']);
+    const [, type, data] = f.outbox.append.mock.calls[0]!;
+    expect(type).toBe('user.updated');
+    expect(data).toMatchObject({ changed: ['profileImageUrl', 'bannerImageUrl'], user: { id: ID, bannerImageUrl: 'https://img.example/banner.png' } });
+  });
+
+  it('treats the same instant as no change for the stream time', async () => {
+    f = setup(stored({ role: 'streamer' }));
+    await f.service.updateProfile({ userId: ID, nextStreamTime: '2026-12-01T19:00:00+01:00', clearNextStreamTime: false });
+    expect(f.users.update).not.toHaveBeenCalled();
+    await f.service.updateProfile({ userId: ID, clearNextStreamTime: true });
+    expect(f.outbox.append.mock.calls[0]![2]).toMatchObject({ changed: ['nextStreamTime'], user: { nextStreamTime: null } });
+  });
+
+  it('lets only streamers set a stream time', async () => {
+    const err = await failure(f.service.updateProfile({ userId: ID, nextStreamTime: '2026-12-05T18:00:00Z', clearNextStreamTime: false }));
+    expect([err.code, err.message]).toEqual([status.PERMISSION_DENIED, 'Only streamers can set a stream time']);
+    expect(f.users.update).not.toHaveBeenCalled();
+  });
+
+  it('changes the wallet with its own event', async () => {
+    const other = 'So11111111111111111111111111111111111111112';
+    const user = await f.service.updateWallet({ userId: ID, walletAddress: ` ${other} ` });
+    expect(user.walletAddress).toBe(other);
+    expect(f.outbox.append.mock.calls[0]![2]).toMatchObject({ changed: ['walletAddress'], user: { walletAddress: other } });
+  });
+
+  it('checks the wallet with the connect page messages', async () => {
+    expect((await failure(f.service.updateWallet({ userId: ID, walletAddress: '' }))).message).toBe('Wallet address is required');
+    expect((await failure(f.service.updateWallet({ userId: ID, walletAddress: 'abc' }))).message).toBe('Please enter a valid Solana wallet address');
+  });
+
+  it('answers NOT_FOUND for an unknown or malformed user id', async () => {
+    f = setup(null);
+    const missing = await failure(f.service.updateWallet({ userId: ID, walletAddress: WALLET }));
+    expect([missing.code, missing.message]).toEqual([status.NOT_FOUND, 'User not found']);
+    expect((await failure(f.service.updateWallet({ userId: 'not-a-uuid', walletAddress: WALLET }))).code).toBe(status.NOT_FOUND);
+    expect(f.users.getByIdForUpdate).toHaveBeenCalledTimes(1);
+  });
+});

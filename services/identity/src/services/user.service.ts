@@ -1,0 +1,82 @@
+import type { identityV1 } from '@clipit/contracts';
+import { forbidden, notFound } from '@clipit/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { IdentityConfig } from '../config.js';
+import { messages } from '../domain/messages.js';
+import { toPublicUser, toStreamerSummary, toUserMessage } from '../domain/user.mapper.js';
+import { parseProfileUpdate, requireWallet } from '../domain/validation.js';
+import type { UserEntity } from '../entities/user.entity.js';
+import { IDENTITY_CONFIG } from '../identity.tokens.js';
+import { DatabaseRepository } from '../repositories/database.repository.js';
+import { OutboxRepository } from '../repositories/outbox.repository.js';
+import { UserRepository } from '../repositories/user.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type PublicField = 'displayName' | 'profileImageUrl' | 'bannerImageUrl' | 'nextStreamTime' | 'walletAddress';
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  return a === b;
+}
+
+/** Reading users and changing one's own public data (wallet, profile, stream time). */
+@Injectable()
+export class UserService {
+  constructor(
+    private readonly db: DatabaseRepository,
+    private readonly users: UserRepository,
+    private readonly outbox: OutboxRepository,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async getUser(req: identityV1.GetUserRequest): Promise<identityV1.User> {
+    // A malformed id cannot name a user; answering NOT_FOUND keeps it from reaching Postgres as a cast error.
+    const user = UUID.test(req.id ?? '') ? await this.users.getById(req.id) : null;
+    if (!user) throw notFound(messages.userNotFound);
+    return toUserMessage(user);
+  }
+
+  async updateWallet(req: identityV1.UpdateWalletRequest): Promise<identityV1.User> {
+    const walletAddress = requireWallet(req.walletAddress, messages.walletRequired);
+    return this.applyPatch(req.userId, { walletAddress });
+  }
+
+  async updateProfile(req: identityV1.UpdateProfileRequest): Promise<identityV1.User> {
+    const patch = parseProfileUpdate(req, this.config.MEDIA_PUBLIC_BASE_URL);
+    return this.applyPatch(req.userId, patch, (user) => {
+      if (patch.nextStreamTime instanceof Date && user.role !== 'streamer') throw forbidden(messages.streamTimeStreamerOnly);
+    });
+  }
+
+  async listStreamers(): Promise<identityV1.ListStreamersResponse> {
+    return { streamers: (await this.users.listStreamers()).map(toStreamerSummary) };
+  }
+
+  /**
+   * Applies the fields that really change, under a row lock, with one `user.updated` event naming
+   * them. Nothing changed: no write and no event.
+   */
+  private async applyPatch(
+    userId: string,
+    patch: Partial<Pick<UserEntity, PublicField>>,
+    check?: (user: UserEntity) => void,
+  ): Promise<identityV1.User> {
+    if (!UUID.test(userId ?? '')) throw notFound(messages.userNotFound);
+    return this.db.transaction(async (tx: EntityManager) => {
+      const user = await this.users.getByIdForUpdate(tx, userId);
+      if (!user) throw notFound(messages.userNotFound);
+      check?.(user);
+      const changed = (Object.keys(patch) as PublicField[]).filter((field) => !sameValue(user[field], patch[field]));
+      if (changed.length === 0) return toUserMessage(user);
+      const now = new Date();
+      const values: Partial<UserEntity> = { updatedAt: now };
+      for (const field of changed) Object.assign(values, { [field]: patch[field] });
+      await this.users.update(tx, user.id, values);
+      const updated: UserEntity = { ...user, ...values };
+      await this.outbox.append(tx, 'user.updated', { user: toPublicUser(updated), changed });
+      return toUserMessage(updated);
+    });
+  }
+}

@@ -1,0 +1,43 @@
+import { ConfigError } from '@clipit/service-kit';
+import { isolatedNames, testInfra } from '@clipit/testing';
+import { describe, expect, it } from '@jest/globals';
+import { bootstrapIdentity } from '../../src/app.js';
+import { freePorts, newSignUp, startIdentity } from '../support/identity-harness.js';
+
+// Start-up refuses bad surroundings loudly, and shutdown lets running calls finish.
+
+describe('bootstrapIdentity', () => {
+  it('names a bad variable and starts nothing', async () => {
+    await expect(bootstrapIdentity({ IDENTITY_GRPC_PORT: 'seventy', LOG_LEVEL: 'silent' })).rejects.toThrow(ConfigError);
+    await expect(bootstrapIdentity({ IDENTITY_GRPC_PORT: 'seventy', LOG_LEVEL: 'silent' })).rejects.toThrow(/IDENTITY_GRPC_PORT="seventy" is invalid/);
+  });
+
+  it('says so when the database does not exist, and leaves no server running', async () => {
+    const [grpcPort, httpPort] = (await freePorts(2)) as [number, number];
+    const names = isolatedNames('identitymissing');
+    await expect(
+      bootstrapIdentity({
+        IDENTITY_DATABASE_URL: `${testInfra().postgresUrl}/${names.database}`,
+        IDENTITY_GRPC_PORT: grpcPort,
+        IDENTITY_HTTP_PORT: httpPort,
+        IDENTITY_BIND_HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+      }),
+    ).rejects.toThrow(/database of IDENTITY_DATABASE_URL does not exist/);
+    await expect(fetch(`http://127.0.0.1:${httpPort}/health/live`)).rejects.toThrow();
+  });
+
+  it('lets a call in flight finish on close, then stops answering', async () => {
+    const h = await startIdentity();
+    try {
+      await h.client.listTokens({}); // the connection is up, as the gateway's would be
+      const inFlight = h.client.signUp(newSignUp()); // scrypt keeps it busy for a while
+      await new Promise((r) => setTimeout(r, 15));
+      await Promise.all([h.identity.close(), expect(inFlight).resolves.toMatchObject({ session: { sid: expect.any(String) } })]);
+      await expect(fetch(`${h.httpUrl}/health/live`)).rejects.toThrow();
+      await expect(h.client.listTokens({})).rejects.toMatchObject({ name: 'GrpcCallError' });
+    } finally {
+      await h.stop(); // close() is idempotent
+    }
+  });
+});

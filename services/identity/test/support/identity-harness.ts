@@ -1,0 +1,158 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { identityV1, type EventEnvelope } from '@clipit/contracts';
+import { connectNats, createGrpcClient, jetstream, jetstreamManager, type NatsConnection } from '@clipit/service-kit';
+import { createTestDatabase, dropTestDatabase, isolatedNames, testInfra } from '@clipit/testing';
+import type { ConsumerMessages } from '@nats-io/jetstream';
+import pg from 'pg';
+import { bootstrapIdentity, type IdentityApp, type IdentityConfigOverrides } from '../../src/app.js';
+
+/** Ports the OS says are free right now (the servers bind them a moment later). */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((s) => (s.address() as { port: number }).port);
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  return ports;
+}
+
+export interface ReceivedEvent {
+  subject: string;
+  /** The JetStream message id (the relay sets it to the event id, so duplicates are dropped). */
+  msgId: string | undefined;
+  envelope: EventEnvelope;
+}
+
+export type IdentityClient = ReturnType<typeof createGrpcClient<identityV1.IdentityServiceClient>>;
+
+/**
+ * One identity per test file: its own database, stream, subject prefix and storage folder, the
+ * real app on free ports, a real gRPC client, a Postgres client for looking at rows, and an
+ * ephemeral JetStream consumer collecting every identity event.
+ */
+export interface IdentityHarness {
+  identity: IdentityApp;
+  client: IdentityClient;
+  db: pg.Client;
+  nc: NatsConnection;
+  names: ReturnType<typeof isolatedNames>;
+  storageRoot: string;
+  httpUrl: string;
+  /** Every identity event seen on the stream so far, in order. */
+  events: ReceivedEvent[];
+  /** Stored object keys under a folder (sidecar .meta files left out). */
+  storedFiles(folder?: string): Promise<string[]>;
+  count(sql: string, params?: unknown[]): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startIdentity(overrides: IdentityConfigOverrides = {}): Promise<IdentityHarness> {
+  const names = isolatedNames('identity');
+  const infra = testInfra();
+  const databaseUrl = await createTestDatabase(names.database);
+  const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-identity-storage-'));
+  const [grpcPort, httpPort] = (await freePorts(2)) as [number, number];
+  const identity = await bootstrapIdentity({
+    IDENTITY_DATABASE_URL: databaseUrl,
+    IDENTITY_GRPC_PORT: grpcPort,
+    IDENTITY_HTTP_PORT: httpPort,
+    IDENTITY_BIND_HOST: '127.0.0.1',
+    NATS_URL: infra.natsUrl,
+    EVENTS_STREAM: names.stream,
+    EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
+    STORAGE_DRIVER: 'fs',
+    STORAGE_FS_ROOT: storageRoot,
+    MEDIA_PUBLIC_BASE_URL: '/media',
+    DB_MIGRATE_ON_BOOT: true,
+    LOG_LEVEL: 'warn',
+    ...overrides,
+  });
+  const client = createGrpcClient<identityV1.IdentityServiceClient>({
+    url: `127.0.0.1:${grpcPort}`,
+    packageName: 'identity.v1',
+    serviceName: 'IdentityService',
+    protoFile: 'identity/v1/identity.proto',
+    deadlineMs: 15_000,
+  });
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+
+  const nc = await connectNats(infra.natsUrl, 'identity-test');
+  const events: ReceivedEvent[] = [];
+  const consumer = await jetstream(nc).consumers.get(names.stream, { filter_subjects: `${names.subjectPrefix}.identity.>` });
+  const messages: ConsumerMessages = await consumer.consume();
+  const reading = (async () => {
+    for await (const msg of messages) {
+      events.push({ subject: msg.subject, msgId: msg.headers?.get('Nats-Msg-Id'), envelope: msg.json<EventEnvelope>() });
+    }
+  })();
+
+  return {
+    identity,
+    client,
+    db,
+    nc,
+    names,
+    storageRoot,
+    httpUrl: `http://127.0.0.1:${httpPort}`,
+    events,
+    async storedFiles(folder = 'profile-images') {
+      try {
+        return (await readdir(join(storageRoot, folder))).filter((f) => !f.endsWith('.meta')).map((f) => `${folder}/${f}`);
+      } catch {
+        return [];
+      }
+    },
+    async count(sql, params = []) {
+      const { rows } = await db.query<{ n: number }>(`SELECT (${sql})::int AS n`, params);
+      return rows[0]!.n;
+    },
+    async stop() {
+      client.close();
+      await messages.close();
+      await reading;
+      await identity.close();
+      await db.end();
+      const jsm = await jetstreamManager(nc);
+      for (const stream of [names.stream, `${names.stream}_DLQ`]) await jsm.streams.delete(stream).catch(() => undefined);
+      await nc.close();
+      await dropTestDatabase(names.database);
+      await rm(storageRoot, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A 1x1 transparent PNG. */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+export const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+
+let seq = 0;
+/** A sign-up request with a handle and email no other test in this file uses. */
+export function newSignUp(patch: Partial<identityV1.SignUpRequest> = {}): identityV1.SignUpRequest {
+  seq += 1;
+  const tag = `${Date.now().toString(36).slice(-5)}${seq}`;
+  return {
+    email: `person${tag}@example.com`,
+    twitterHandle: `u_${tag}`,
+    walletAddress: WALLET,
+    role: 'clipper',
+    password: 'password123',
+    client: { ip: '203.0.113.7', userAgent: 'integration-test' },
+    ...patch,
+  };
+}
