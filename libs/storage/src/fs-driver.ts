@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { assertSafeKey, type ObjectInfo, type ReadRange, type StorageDriver, type StoredObject } from './storage.js';
+import { assertSafeKey, InvalidKeyError, type ObjectInfo, type ReadRange, type StorageDriver, type StoredObject } from './storage.js';
 
 /**
  * Objects as files under one root folder; the content type sits beside each file in `<file>.meta`.
@@ -21,6 +21,9 @@ export class FsStorageDriver implements StorageDriver {
 
   private path(key: string): string {
     assertSafeKey(key);
+    // `<file>.meta` sidecars and `<file>.<uuid>.tmp` partial writes are this driver's own files: a key
+    // naming one would read, overwrite or delete another object's metadata or half-written bytes.
+    if (/\.(meta|tmp)$/i.test(key)) throw new InvalidKeyError(key);
     return join(this.root, key);
   }
 

@@ -1,0 +1,54 @@
+// `npm ci`, with one narrow fallback. npm records in package-lock.json only the platform-specific optional
+// packages (@swc/core-darwin-arm64 and the like) that the registry it used could supply; when that
+// registry lacked some of them, `npm ci` later refuses the lock file, listing each one as
+// "Missing: <name>@ from lock file" (no version: it cannot resolve them either). Those packages are for
+// other systems and never install here, so in that case, and only that one, the same lock file is
+// installed with `npm install` and checked to be unchanged afterwards. Any other disagreement between
+// package.json and the lock file fails as `npm ci` would.
+// Used by the launcher (node_modules missing) and by .ci/run (`node deploy/launcher/install-deps.mjs`).
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const LOCK_OUT_OF_SYNC = /can only install packages when your package\.json and package-lock\.json/;
+const PROBLEM_LINE = /^npm error (Missing|Invalid): .*$/gm;
+const UNRESOLVABLE_OPTIONAL = /^npm error Missing: \S+@ from lock file$/;
+
+/** @param {string} root @param {(msg: string) => void} log */
+export function installDependencies(root, log = (msg) => console.log(msg)) {
+  const npmArgs = ['--no-audit', '--no-fund'];
+  const ci = spawnSync('npm', ['ci', ...npmArgs], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'inherit', 'pipe'] });
+  if (ci.error) throw new Error(`npm could not start: ${ci.error.message}`);
+  process.stderr.write(ci.stderr);
+  if (ci.status === 0) return;
+
+  const problems = ci.stderr.match(PROBLEM_LINE) ?? [];
+  const onlyUnresolvableOptional =
+    LOCK_OUT_OF_SYNC.test(ci.stderr) && problems.length > 0 && problems.every((line) => UNRESOLVABLE_OPTIONAL.test(line));
+  if (!onlyUnresolvableOptional) throw new Error(`npm ci failed (exit code ${ci.status}); its output is above.`);
+
+  log(
+    `npm ci refused the lock file only for ${problems.length} optional platform package(s) that this registry cannot supply ` +
+      '(builds for other systems): installing the same lock file with npm install',
+  );
+  const files = ['package.json', 'package-lock.json'].map((f) => join(root, f));
+  const before = files.map((f) => readFileSync(f, 'utf8'));
+  const install = spawnSync('npm', ['install', ...npmArgs], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (install.status !== 0) throw new Error(`npm install failed (exit code ${install.status ?? install.signal}); its output is above.`);
+  const changed = files.filter((f, i) => readFileSync(f, 'utf8') !== before[i]);
+  if (changed.length > 0) {
+    throw new Error(`npm install changed ${changed.map((f) => f.slice(root.length)).join(', ')}: the lock file is out of date; commit the updated one.`);
+  }
+  log('installed exactly what package-lock.json lists');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  try {
+    installDependencies(root);
+  } catch (err) {
+    console.error(err.message);
+    process.exit(1);
+  }
+}

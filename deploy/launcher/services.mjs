@@ -1,0 +1,36 @@
+// The platform's services in start order: the launcher, the container health check and the deploy-config
+// test all read this one list. Adding a service means one entry here, a block in docker-compose.yml, a
+// folder k8s/base/services/<name>/ and its variables in deploy/.env.example (the deploy-config test
+// checks that they agree).
+//
+// Every service serves GET /health/live and /health/ready (200 when fine) and /metrics over HTTP on the
+// port named by httpPortEnv; the default of every variable lives in deploy/.env.example.
+
+/**
+ * @typedef {object} ServiceDef
+ * @property {string} name            folder under services/ and the image/Deployment name
+ * @property {string} httpPortEnv     variable holding the HTTP port (health and metrics)
+ * @property {string} [httpHostEnv]   variable holding the bind address, when the service has one
+ * @property {string[]} [portEnvs]    other ports the service listens on (checked free before start)
+ * @property {string} [databaseUrlEnv] variable holding the service's own Postgres database URL
+ * @property {boolean} [public]       the service whose URL is printed when the platform is up
+ */
+
+/** @type {ServiceDef[]} */
+export const SERVICES = [
+  {
+    name: 'identity',
+    httpPortEnv: 'IDENTITY_HTTP_PORT',
+    portEnvs: ['IDENTITY_GRPC_PORT'],
+    databaseUrlEnv: 'IDENTITY_DATABASE_URL',
+  },
+  {
+    name: 'gateway',
+    httpPortEnv: 'GATEWAY_PORT',
+    httpHostEnv: 'GATEWAY_HOST',
+    public: true,
+  },
+];
+
+export const HEALTH_LIVE_PATH = '/health/live';
+export const HEALTH_READY_PATH = '/health/ready';

@@ -1,0 +1,150 @@
+// Starts the real platform slice the auth journeys need: identity (its own database, event stream and
+// storage root) and the gateway in front of it (its own Redis prefix), both on free ports, plus the
+// clients a test uses to look behind the gateway (Postgres on identity's database, identity's gRPC).
+import { identityV1, protoFile } from '@clipit/contracts';
+import { connectNats, createGrpcClient, jetstreamManager } from '@clipit/service-kit';
+import { createTestDatabase, dropTestDatabase, isolatedNames, testInfra } from '@clipit/testing';
+import { Redis } from 'ioredis';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { bootstrapGateway, type GatewayApp } from '../../services/gateway/src/app.js';
+import type { GatewayConfigOverrides } from '../../services/gateway/src/config.js';
+import { bootstrapIdentity, type IdentityApp } from '../../services/identity/src/app.js';
+
+export type IdentityClient = ReturnType<typeof createGrpcClient<identityV1.IdentityServiceClient>>;
+
+export interface Platform {
+  identity: IdentityApp;
+  gateway: GatewayApp;
+  /** The gateway's base URL. */
+  url: string;
+  /** identity's gRPC address, for a second gateway. */
+  identityGrpcUrl: string;
+  names: ReturnType<typeof isolatedNames>;
+  storageRoot: string;
+  db: pg.Client;
+  identityClient: IdentityClient;
+  /** `SELECT count(*)` over identity's database. */
+  count(sql: string, params?: unknown[]): Promise<number>;
+  /** Stored objects under a storage folder (sidecars left out). */
+  storedFiles(folder: string): Promise<string[]>;
+  /** Another gateway replica over the same identity, Redis prefix and storage. */
+  startGateway(overrides?: GatewayConfigOverrides): Promise<GatewayApp>;
+  stop(): Promise<void>;
+}
+
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((s) => (s.address() as { port: number }).port);
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  return ports;
+}
+
+export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {}): Promise<Platform> {
+  const infra = testInfra();
+  const names = isolatedNames('e2e');
+  const databaseUrl = await createTestDatabase(names.database);
+  const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-e2e-storage-'));
+  const [grpcPort, httpPort] = (await freePorts(2)) as [number, number];
+
+  const identity = await bootstrapIdentity({
+    IDENTITY_DATABASE_URL: databaseUrl,
+    IDENTITY_GRPC_PORT: grpcPort,
+    IDENTITY_HTTP_PORT: httpPort,
+    IDENTITY_BIND_HOST: '127.0.0.1',
+    NATS_URL: infra.natsUrl,
+    REDIS_URL: infra.redisUrl,
+    REDIS_KEY_PREFIX: names.redisKeyPrefix,
+    EVENTS_STREAM: names.stream,
+    EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
+    STORAGE_DRIVER: 'fs',
+    STORAGE_FS_ROOT: storageRoot,
+    MEDIA_PUBLIC_BASE_URL: '/media',
+    LOG_LEVEL: 'warn',
+  });
+  const identityGrpcUrl = `127.0.0.1:${grpcPort}`;
+  const gateways: GatewayApp[] = [];
+  const startGateway = async (overrides: GatewayConfigOverrides = {}) => {
+    const gateway = await bootstrapGateway({
+      GATEWAY_HOST: '127.0.0.1',
+      GATEWAY_PORT: 0,
+      IDENTITY_GRPC_URL: identityGrpcUrl,
+      REDIS_URL: infra.redisUrl,
+      REDIS_KEY_PREFIX: names.redisKeyPrefix,
+      STORAGE_DRIVER: 'fs',
+      STORAGE_FS_ROOT: storageRoot,
+      LOG_LEVEL: 'warn',
+      ...gatewayOverrides,
+      ...overrides,
+    });
+    gateways.push(gateway);
+    return gateway;
+  };
+  const gateway = await startGateway();
+
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const identityClient = createGrpcClient<identityV1.IdentityServiceClient>({
+    url: identityGrpcUrl,
+    packageName: identityV1.IDENTITY_V1_PACKAGE_NAME,
+    serviceName: identityV1.IDENTITY_SERVICE_NAME,
+    protoFile: protoFile('identity'),
+    deadlineMs: 15_000,
+  });
+
+  return {
+    identity,
+    gateway,
+    url: gateway.url,
+    identityGrpcUrl,
+    names,
+    storageRoot,
+    db,
+    identityClient,
+    async count(sql, params = []) {
+      const { rows } = await db.query<{ n: number }>(`SELECT (${sql})::int AS n`, params);
+      return rows[0]!.n;
+    },
+    async storedFiles(folder) {
+      try {
+        return (await readdir(join(storageRoot, folder))).filter((f) => !f.endsWith('.meta'));
+      } catch {
+        return [];
+      }
+    },
+    startGateway,
+    async stop() {
+      for (const g of gateways.reverse()) await g.close();
+      identityClient.close();
+      await identity.close();
+      await db.end();
+      await dropTestDatabase(names.database);
+      const nc = await connectNats(infra.natsUrl, 'e2e-cleanup');
+      const jsm = await jetstreamManager(nc);
+      for (const stream of [names.stream, `${names.stream}_DLQ`]) await jsm.streams.delete(stream).catch(() => undefined);
+      await nc.close();
+      const redis = new Redis(infra.redisUrl);
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${names.redisKeyPrefix}*`, 'COUNT', 500);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+      redis.disconnect();
+      await rm(storageRoot, { recursive: true, force: true });
+    },
+  };
+}

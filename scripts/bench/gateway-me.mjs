@@ -1,0 +1,225 @@
+// Benchmark of the hot path: GET /api/user/me with a session cookie (cookie → one gRPC ResolveSession
+// → JSON), against a bare node:http server answering the very same bytes. Both run as their own
+// processes; autocannon drives each with the same settings from this process.
+//
+//   npm run bench            (BENCH_CONNECTIONS=50 BENCH_DURATION=10 BENCH_LOG_LEVEL=info by default)
+//   BENCH_GATEWAY_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench   (profile the gateway)
+//
+// It builds identity and the gateway (tsc -b, incremental), creates its own Postgres database, JetStream
+// stream names, Redis key prefix and storage folder, and removes all of them when it ends.
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const env = (name, def) => process.env[name] || def;
+const POSTGRES_URL = env('BENCH_POSTGRES_URL', 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+const NATS_URL = env('NATS_URL', 'nats://127.0.0.1:4222');
+const REDIS_URL = env('REDIS_URL', 'redis://127.0.0.1:6379');
+const CONNECTIONS = Number(env('BENCH_CONNECTIONS', '50'));
+const DURATION = Number(env('BENCH_DURATION', '10'));
+const LOG_LEVEL = env('BENCH_LOG_LEVEL', 'info');
+
+const id = `bench${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+const names = {
+  database: `clipit_${id}`,
+  stream: id.toUpperCase(),
+  subjectPrefix: `${id}.events`,
+  redisKeyPrefix: `clipit:${id}:`,
+};
+const children = [];
+const cleanups = [];
+
+function log(message) {
+  process.stdout.write(`${message}\n`);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url, label, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${label} exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${label} not ready at ${url} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function start(label, args, extraEnv) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...extraEnv },
+    // Logs go nowhere (as fast as a log shipper could take them); errors still show.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push({ label, child });
+  return child;
+}
+
+async function stopChildren() {
+  for (const { child } of children.reverse()) {
+    if (child.exitCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+async function run(label, opts) {
+  // A short warm-up (JIT, connection pools), then the measured run.
+  await autocannon({ ...opts, connections: Math.min(10, CONNECTIONS), duration: 2 });
+  const result = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION });
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  log(
+    `${label.padEnd(26)} ${result.requests.average.toFixed(0).padStart(7)} req/s   ` +
+      `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms   ${result.requests.total} requests, ${non2xx} not 2xx/errors`,
+  );
+  if (non2xx > 0) throw new Error(`${label}: ${non2xx} answers were not 2xx`);
+  return result.requests.average;
+}
+
+async function main() {
+  log(`building identity and gateway (tsc -b) ...`);
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'services/identity', 'services/gateway'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (tsc.status !== 0) throw new Error('build failed');
+
+  // Own database, stream names, Redis prefix and storage folder.
+  const admin = new pg.Client({ connectionString: `${POSTGRES_URL}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${names.database}"`);
+  cleanups.push(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS "${names.database}" WITH (FORCE)`);
+    await admin.end();
+  });
+  const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-bench-'));
+  cleanups.push(() => rm(storageRoot, { recursive: true, force: true }));
+  cleanups.push(async () => {
+    const nc = await connect({ servers: NATS_URL });
+    const jsm = await jetstreamManager(nc);
+    for (const stream of [names.stream, `${names.stream}_DLQ`]) await jsm.streams.delete(stream).catch(() => undefined);
+    await nc.close();
+  });
+  cleanups.push(async () => {
+    const redis = new Redis(REDIS_URL);
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${names.redisKeyPrefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+    redis.disconnect();
+  });
+
+  const [grpcPort, identityHttpPort, gatewayPort, barePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const shared = { NATS_URL, REDIS_URL, REDIS_KEY_PREFIX: names.redisKeyPrefix, EVENTS_STREAM: names.stream, EVENTS_SUBJECT_PREFIX: names.subjectPrefix };
+
+  const identity = start('identity', ['services/identity/dist/main.js'], {
+    ...shared,
+    IDENTITY_DATABASE_URL: `${POSTGRES_URL}/${names.database}`,
+    IDENTITY_GRPC_PORT: String(grpcPort),
+    IDENTITY_HTTP_PORT: String(identityHttpPort),
+    IDENTITY_BIND_HOST: '127.0.0.1',
+    STORAGE_DRIVER: 'fs',
+    STORAGE_FS_ROOT: storageRoot,
+    LOG_LEVEL: 'warn',
+  });
+  await waitReady(`http://127.0.0.1:${identityHttpPort}/health/ready`, 'identity', identity);
+
+  const gateway = start('gateway', ['services/gateway/dist/main.js'], {
+    ...shared,
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: String(gatewayPort),
+    IDENTITY_GRPC_URL: `127.0.0.1:${grpcPort}`,
+    STORAGE_DRIVER: 'fs',
+    STORAGE_FS_ROOT: storageRoot,
+    LOG_LEVEL,
+    ...(process.env.BENCH_GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS } : {}),
+  });
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  await waitReady(`${gatewayUrl}/health/ready`, 'gateway', gateway);
+
+  const handle = `bench_${randomBytes(3).toString('hex')}`;
+  const signup = await fetch(`${gatewayUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `${handle}@example.com`,
+      twitterHandle: handle,
+      walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+      role: 'clipper',
+      password: 'bench-password',
+    }),
+  });
+  if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
+  await signup.arrayBuffer();
+  const cookie = /clipit\.sid=[^;]+/.exec(signup.headers.get('set-cookie') ?? '')?.[0];
+  if (!cookie) throw new Error('sign-up set no session cookie');
+
+  // The exact answer the bare server will repeat: same status, headers and body bytes.
+  const sample = await fetch(`${gatewayUrl}/api/user/me`, { headers: { cookie } });
+  const body = Buffer.from(await sample.arrayBuffer());
+  if (sample.status !== 200) throw new Error(`/api/user/me answered ${sample.status}: ${body}`);
+  const headers = Object.fromEntries([...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)));
+
+  const bare = start('bare', ['--input-type=module', '-e', BARE_SERVER], {
+    BARE_PORT: String(barePort),
+    BARE_HEADERS: JSON.stringify(headers),
+    BARE_BODY: body.toString('base64'),
+  });
+  await waitReady(`http://127.0.0.1:${barePort}/`, 'bare server', bare);
+
+  log(`\nGET /api/user/me, ${CONNECTIONS} connections, ${DURATION} s (gateway LOG_LEVEL=${LOG_LEVEL}, ${body.length}-byte body)`);
+  const gatewayRps = await run('gateway (+identity, pg)', { url: `${gatewayUrl}/api/user/me`, headers: { cookie } });
+  const bareRps = await run('bare node:http', { url: `http://127.0.0.1:${barePort}/api/user/me`, headers: { cookie } });
+  log(`\ngateway / bare = ${(gatewayRps / bareRps).toFixed(3)} (${((gatewayRps / bareRps) * 100).toFixed(1)}% of a server that does nothing)`);
+}
+
+// The same bytes from a server that does nothing else.
+const BARE_SERVER = `
+import { createServer } from 'node:http';
+const headers = JSON.parse(process.env.BARE_HEADERS);
+const body = Buffer.from(process.env.BARE_BODY, 'base64');
+createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen(Number(process.env.BARE_PORT), '127.0.0.1');
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+let failed = false;
+try {
+  await main();
+} catch (err) {
+  failed = true;
+  console.error(`bench failed: ${err.message}`);
+} finally {
+  await stopChildren();
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cleanup: ${err.message}`));
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,76 @@
+import { Controller, Inject, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { Endpoint, ValidBody } from '../http/endpoint.js';
+import { toPublicUser } from '../users/users.schemas.js';
+import { authRoutes } from './auth.routes.js';
+import type { LoginBody, ResetPasswordBody, SignupBody } from './auth.schemas.js';
+import { AuthService, type ClientContext, type SignedIn } from './auth.service.js';
+import { PROFILE_PICTURE_FIELD } from './profile-picture.js';
+import { clearedSessionCookieOptions, SESSION_COOKIE, sessionCookieOptions } from './session-cookie.js';
+
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Endpoint(authRoutes.signup)
+  @UseInterceptors(FileInterceptor(PROFILE_PICTURE_FIELD))
+  async signUp(
+    @ValidBody() body: SignupBody,
+    @UploadedFile() picture: UploadedMultipartFile | undefined,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const result = await this.auth.signUp(body, picture?.buffer, clientOf(req));
+    this.startSession(req, reply, result);
+    return {
+      user: toPublicUser(result.user),
+      ...(result.claimedProfile ? { claimedProfile: { displayName: result.claimedProfile.displayName } } : {}),
+    };
+  }
+
+  @Endpoint(authRoutes.login)
+  async logIn(@ValidBody() body: LoginBody, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const result = await this.auth.logIn(body, clientOf(req));
+    this.startSession(req, reply, result);
+    return { user: toPublicUser(result.user) };
+  }
+
+  @Endpoint(authRoutes.resetPassword)
+  async resetPassword(@ValidBody() body: ResetPasswordBody, @Req() req: FastifyRequest) {
+    await this.auth.resetPassword(body, clientOf(req));
+    return { message: 'Password reset successfully' as const };
+  }
+
+  @Endpoint(authRoutes.logout)
+  async logOut(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.endSession(req, reply);
+    return { ok: true as const };
+  }
+
+  @Endpoint(authRoutes.logoutLink)
+  async logOutLink(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.endSession(req, reply);
+    await reply.status(302).header('Location', '/').type('text/plain; charset=utf-8').send('Signed out. Redirecting to /');
+  }
+
+  private startSession(req: FastifyRequest, reply: FastifyReply, result: SignedIn): void {
+    const options = sessionCookieOptions({ expiresAt: result.session.expiresAt, secureMode: this.config.COOKIE_SECURE, requestProtocol: req.protocol });
+    reply.setCookie(SESSION_COOKIE, result.session.sid, options);
+  }
+
+  private async endSession(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    // Cleared first: even if identity cannot be reached, this browser is signed out.
+    reply.clearCookie(SESSION_COOKIE, clearedSessionCookieOptions(this.config.COOKIE_SECURE, req.protocol));
+    await this.auth.logOut(req.cookies[SESSION_COOKIE]);
+  }
+}
+
+function clientOf(req: FastifyRequest): ClientContext {
+  const ua = req.headers['user-agent'];
+  return { ip: req.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : undefined };
+}

@@ -1,0 +1,88 @@
+import type { EndpointDef, ErrorDoc } from '../http/endpoint.js';
+import { CROSS_SITE_REFUSED, TOO_MANY_ATTEMPTS } from '../http/messages.js';
+import { loginBody, loginResponse, logoutResponse, resetPasswordBody, resetPasswordResponse, signupBody, signupResponse } from './auth.schemas.js';
+
+const crossSite: ErrorDoc = { status: 403, description: CROSS_SITE_REFUSED };
+const limited: ErrorDoc = { status: 429, description: `${TOO_MANY_ATTEMPTS} (with Retry-After, in seconds)` };
+const unavailable: ErrorDoc = { status: 503, description: 'Service temporarily unavailable' };
+const bodyErrors: ErrorDoc[] = [
+  { status: 413, description: 'Request body is too large' },
+  { status: 415, description: 'Unsupported content type' },
+];
+
+export const authRoutes = {
+  signup: {
+    method: 'POST',
+    path: '/api/auth/signup',
+    tag: 'auth',
+    summary: 'Create an account (optionally claiming a placeholder streamer profile) and sign in',
+    status: 201,
+    body: signupBody,
+    multipartFile: { field: 'profilePicture', description: 'Optional PNG, JPEG, GIF or WebP image, at most PROFILE_IMAGE_MAX_BYTES (5 MB)' },
+    response: signupResponse,
+    successDescription: 'Signed up; the session cookie clipit.sid is set',
+    errors: [
+      { status: 400, description: "The first invalid field, e.g. 'Please enter a valid email address', 'Password must be at least 8 characters', 'Profile picture must be an image file'" },
+      { status: 409, description: "'That Twitter handle is already registered', 'An account with this email already exists', 'This claim code has already been used'" },
+      { status: 413, description: "'Profile picture must be 5 MB or smaller' or 'Request body is too large'" },
+      { status: 415, description: 'Unsupported content type' },
+      crossSite,
+      limited,
+      unavailable,
+    ],
+  },
+  login: {
+    method: 'POST',
+    path: '/api/auth/login',
+    tag: 'auth',
+    summary: 'Sign in with Twitter handle and password',
+    body: loginBody,
+    response: loginResponse,
+    successDescription: 'Signed in; the session cookie clipit.sid is set',
+    errors: [
+      { status: 400, description: "'Twitter handle is required', 'Password is required'" },
+      { status: 401, description: "'Invalid Twitter handle or password'" },
+      ...bodyErrors,
+      crossSite,
+      limited,
+      unavailable,
+    ],
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    tag: 'auth',
+    summary: "Set a new password for the account matching handle and email; ends that account's sessions",
+    body: resetPasswordBody,
+    response: resetPasswordResponse,
+    errors: [
+      {
+        status: 400,
+        description:
+          "'Twitter handle is required', 'Please enter a valid email address', 'Password must be at least 8 characters', 'No account matches that Twitter handle and email'",
+      },
+      ...bodyErrors,
+      crossSite,
+      limited,
+      unavailable,
+    ],
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/logout',
+    tag: 'auth',
+    summary: 'End the current session (if any) and clear the cookie',
+    response: logoutResponse,
+    errors: [crossSite, unavailable],
+  },
+  logoutLink: {
+    method: 'GET',
+    path: '/api/logout',
+    tag: 'auth',
+    summary: 'End the current session (plain link), then redirect to /',
+    status: 302,
+    successDescription: 'Redirect to / (Location: /)',
+    successContentType: 'text/plain',
+    errors: [unavailable],
+  },
+} satisfies Record<string, EndpointDef>;

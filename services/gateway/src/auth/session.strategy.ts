@@ -1,0 +1,63 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { createParamDecorator, Inject, Injectable, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
+import { AuthGuard, PassportStrategy } from '@nestjs/passport';
+import type { identityV1 } from '@clipit/contracts';
+import { GrpcCallError } from '@clipit/service-kit';
+import type { FastifyRequest } from 'fastify';
+import { Strategy as CustomStrategy } from 'passport-custom';
+import { NOT_SIGNED_IN } from '../http/messages.js';
+import { IDENTITY_CLIENT, type IdentityClient } from '../identity/identity.client.js';
+import { SESSION_COOKIE } from './session-cookie.js';
+
+/** Who is calling: the session id from the cookie and the user identity resolved it to. */
+export interface SessionPrincipal {
+  sid: string;
+  user: identityV1.User;
+}
+
+// A session id is opaque to the gateway; this only keeps junk (and huge values) away from identity.
+const PLAUSIBLE_SID = /^[\w.~+/=-]{16,256}$/;
+
+/**
+ * Passport strategy "session": the cookie's session id, resolved by identity in one gRPC call.
+ * Unknown or expired → no user (401). Identity being down is an error (503), not "signed out".
+ */
+@Injectable()
+export class SessionStrategy extends PassportStrategy(CustomStrategy, 'session') {
+  constructor(@Inject(IDENTITY_CLIENT) private readonly identity: IdentityClient) {
+    super();
+  }
+
+  async validate(request: FastifyRequest): Promise<SessionPrincipal | null> {
+    const sid = request.cookies[SESSION_COOKIE];
+    if (!sid) return null;
+    if (!PLAUSIBLE_SID.test(sid)) {
+      request.sessionRejected = true;
+      return null;
+    }
+    try {
+      return { sid, user: await this.identity.resolveSession({ sid }) };
+    } catch (err) {
+      if (err instanceof GrpcCallError && (err.code === GrpcStatus.UNAUTHENTICATED || err.code === GrpcStatus.NOT_FOUND)) {
+        request.sessionRejected = true;
+        return null;
+      }
+      throw err;
+    }
+  }
+}
+
+/** Routes behind it need a live session; everyone else gets 401 'Not signed in'. */
+@Injectable()
+export class SessionGuard extends AuthGuard('session') {
+  override handleRequest<T = SessionPrincipal>(err: unknown, user: T | false | null): T {
+    if (err) throw err;
+    if (!user) throw new UnauthorizedException(NOT_SIGNED_IN);
+    return user;
+  }
+}
+
+/** The principal a SessionGuard put on the request. */
+export const CurrentSession = createParamDecorator((_data: unknown, ctx: ExecutionContext): SessionPrincipal => {
+  return ctx.switchToHttp().getRequest<{ user: SessionPrincipal }>().user;
+});

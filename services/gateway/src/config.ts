@@ -1,0 +1,60 @@
+import { env, loadConfig, sharedConfigShape } from '@clipit/service-kit';
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+/** `TRUST_PROXY` as Fastify's `trustProxy` reads it: off, every hop, a hop count, or the proxies' addresses. */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((v, ctx): boolean | string[] | ((address: string, hop: number) => boolean) => {
+    const lower = v.toLowerCase();
+    if (['false', '0', 'no'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return true;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      return (_address: string, hop: number) => hop < hops;
+    }
+    const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+    if (list.length > 0 && list.every((a) => isIP(a.split('/')[0] ?? '') !== 0)) return list;
+    ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a comma-separated list of proxy addresses/CIDRs' });
+    return z.NEVER;
+  });
+
+const publicOrigin = z
+  .string()
+  .default('')
+  .refine((v) => v === '' || /^https?:\/\/[^/?#]+$/.test(v), 'must be an origin such as https://clipit.example (scheme and host, no path)')
+  .transform((v) => (v === '' ? undefined : new URL(v).origin));
+
+export const gatewayConfigShape = {
+  ...sharedConfigShape,
+  GATEWAY_HOST: z.string().default('0.0.0.0'),
+  // 0 asks the OS for a free port (tests).
+  GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  IDENTITY_GRPC_URL: env.hostPort('127.0.0.1:50051'),
+  /** The browser-facing origin; unset = requests whose Origin names the Host they were sent to are accepted. */
+  PUBLIC_ORIGIN: publicOrigin,
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: trustProxy,
+  RATE_LIMIT_WINDOW_SECONDS: env.int(900, 1),
+  RATE_LIMIT_MAX_PER_IP: env.int(30, 1),
+  RATE_LIMIT_MAX_PER_HANDLE: env.int(10, 1),
+  BODY_LIMIT_BYTES: env.int(1024 * 1024, 1024),
+  PROFILE_IMAGE_MAX_BYTES: env.int(5 * 1024 * 1024, 1024),
+  STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
+  STORAGE_FS_ROOT: z.string().default('.data/storage'),
+};
+
+export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;
+export type GatewayConfigOverrides = Partial<Record<keyof typeof gatewayConfigShape, string | number | boolean>>;
+
+/** The gateway's configuration: the environment, with explicit overrides (tests, the bench) on top. */
+export function loadGatewayConfig(overrides: GatewayConfigOverrides = {}, source: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const merged: NodeJS.ProcessEnv = { ...source };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value !== undefined) merged[key] = String(value);
+  }
+  return loadConfig(gatewayConfigShape, merged);
+}
+
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

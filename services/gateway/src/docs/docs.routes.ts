@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import type { EndpointDef } from '../http/endpoint.js';
+
+export const docsRoutes = {
+  openApi: {
+    method: 'GET',
+    path: '/api/docs',
+    tag: 'docs',
+    summary: 'This OpenAPI 3.1 document, generated from the route schemas',
+    response: z.record(z.string(), z.unknown()).describe('OpenAPI 3.1 document'),
+  },
+} satisfies Record<string, EndpointDef>;

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Bodies are JSON, or multipart where a file is uploaded (that parser comes with @fastify/multipart).
+ * Everything else (text/plain, urlencoded forms, …) is 415: a plain HTML form on another site then
+ * cannot even be parsed, whatever the Origin check says. Over BODY_LIMIT_BYTES is 413.
+ */
+export function installBodyParsers(fastify: FastifyInstance, bodyLimit: number): void {
+  // Fastify's own defaults are JSON and text/plain; the multipart plugin has added its parser by now.
+  fastify.removeContentTypeParser(['application/json', 'text/plain']);
+  // Throws on __proto__ / constructor.prototype keys instead of stripping them silently.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, done) => {
+    // `Content-Type: application/json` with nothing after it (common for body-less POSTs) reads as no body.
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    // The default parser is synchronous and reports through `done`.
+    void parseJson(request, text, done);
+  });
+}

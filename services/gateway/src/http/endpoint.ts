@@ -1,0 +1,86 @@
+import {
+  applyDecorators,
+  BadRequestException,
+  createParamDecorator,
+  Delete,
+  Get,
+  HttpCode,
+  Patch,
+  Post,
+  Put,
+  UnsupportedMediaTypeException,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import type { z } from 'zod';
+import { BODY_NOT_OBJECT, UNSUPPORTED_CONTENT_TYPE } from './messages.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** An error answer a route can give, as the API reference lists it (always text/plain). */
+export interface ErrorDoc {
+  status: number;
+  description: string;
+}
+
+/**
+ * One route's contract: the Nest route is declared from it, the body is validated with its schema,
+ * and GET /api/docs is generated from it, so the three cannot drift apart.
+ */
+export interface EndpointDef {
+  method: HttpMethod;
+  /** Full path as Fastify routes it (`/api/user/me`, `/media/*`). */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Success status (default 200). */
+  status?: number;
+  /** Request body schema (JSON; also multipart when `multipartFile` is set). */
+  body?: z.ZodType;
+  /** The multipart field that may carry a file, besides the body fields. */
+  multipartFile?: { field: string; description: string };
+  /** Success body schema; omit for non-JSON answers and describe them in `successDescription`. */
+  response?: z.ZodType;
+  successDescription?: string;
+  /** For answers that are not JSON (media bytes, redirects). */
+  successContentType?: string;
+  /** The route needs the session cookie. */
+  session?: boolean;
+  /** Path parameters (name → description). */
+  params?: Record<string, string>;
+  errors?: readonly ErrorDoc[];
+}
+
+export const EndpointMeta = DiscoveryService.createDecorator<EndpointDef>();
+
+const ROUTE = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete } as const;
+
+export function Endpoint(def: EndpointDef): MethodDecorator {
+  return applyDecorators(EndpointMeta(def), ROUTE[def.method](def.path), HttpCode(def.status ?? 200));
+}
+
+export function endpointOf(handler: object): EndpointDef | undefined {
+  return Reflect.getMetadata(EndpointMeta.KEY, handler) as EndpointDef | undefined;
+}
+
+/**
+ * Validates `body` against a schema: the first issue's message (written for people) is the 400 text.
+ * A missing body counts as empty, so the client learns the first required field.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const input = body === undefined || body === null ? {} : body;
+  if (typeof input !== 'object' || Array.isArray(input)) throw new BadRequestException(BODY_NOT_OBJECT);
+  const result = schema.safeParse(input);
+  if (!result.success) throw new BadRequestException(result.error.issues[0]?.message ?? 'Invalid request body');
+  return result.data;
+}
+
+/** The request body, validated with the schema of the route's `@Endpoint`. */
+export const ValidBody = createParamDecorator((_data: unknown, ctx: ExecutionContext) => {
+  const def = endpointOf(ctx.getHandler());
+  if (!def?.body) throw new Error(`@ValidBody() on ${ctx.getClass().name}.${ctx.getHandler().name} needs an @Endpoint with a body schema`);
+  const request = ctx.switchToHttp().getRequest<{ body?: unknown; isMultipart?: () => boolean }>();
+  // The multipart parser accepts any route's form without reading it; only upload routes read one.
+  if (!def.multipartFile && request.isMultipart?.()) throw new UnsupportedMediaTypeException(UNSUPPORTED_CONTENT_TYPE);
+  return parseBody(def.body, request.body);
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from '@jest/globals';
+import { status } from '@grpc/grpc-js';
+import { BadRequestException, ForbiddenException, HttpException, InternalServerErrorException, PayloadTooLargeException } from '@nestjs/common';
+import { GrpcCallError } from '@clipit/service-kit';
+import { RateLimitedError, toErrorAnswer } from './http-errors.js';
+
+const grpc = (code: status, message: string) => new GrpcCallError(code, message, 'SignUp');
+/** What Nest hands the filter for an error Fastify raised before the route (a FastifyError as cause). */
+const fastifyError = (code: string, statusCode: number) =>
+  new HttpException('fastify text', statusCode, { cause: Object.assign(new Error('fastify text'), { name: 'FastifyError', code, statusCode }) });
+
+describe('toErrorAnswer', () => {
+  it('passes the owner’s message through for client errors, with the mapped status', () => {
+    expect(toErrorAnswer(grpc(status.INVALID_ARGUMENT, 'Please enter a valid URL'))).toMatchObject({ status: 400, message: 'Please enter a valid URL' });
+    expect(toErrorAnswer(grpc(status.ALREADY_EXISTS, 'That Twitter handle is already registered'))).toMatchObject({ status: 409 });
+    expect(toErrorAnswer(grpc(status.UNAUTHENTICATED, 'Not signed in'))).toMatchObject({ status: 401, message: 'Not signed in' });
+    expect(toErrorAnswer(grpc(status.NOT_FOUND, 'No account matches'))).toMatchObject({ status: 404, message: 'No account matches', serverFault: false });
+    expect(toErrorAnswer(grpc(status.RESOURCE_EXHAUSTED, 'Slow down'))).toMatchObject({ status: 429, message: 'Slow down' });
+  });
+
+  it('never leaks internal error texts', () => {
+    for (const code of [status.INTERNAL, status.UNKNOWN, status.DATA_LOSS]) {
+      expect(toErrorAnswer(grpc(code, 'relation "users" does not exist'))).toEqual({
+        status: 500,
+        message: 'Something went wrong. Please try again.',
+        serverFault: true,
+      });
+    }
+    expect(toErrorAnswer(new Error('ECONNREFUSED 10.0.0.3:5432'))).toMatchObject({ status: 500, message: 'Something went wrong. Please try again.' });
+    expect(toErrorAnswer(new InternalServerErrorException('stack trace here'))).toMatchObject({ status: 500, message: 'Something went wrong. Please try again.' });
+  });
+
+  it('says the service is unavailable or slow instead of the transport text', () => {
+    expect(toErrorAnswer(grpc(status.UNAVAILABLE, 'No connection established. Last error: connect ECONNREFUSED'))).toMatchObject({
+      status: 503,
+      message: 'Service temporarily unavailable',
+    });
+    expect(toErrorAnswer(grpc(status.DEADLINE_EXCEEDED, 'Deadline exceeded after 5.001s'))).toMatchObject({ status: 504 });
+  });
+
+  it('turns Fastify body errors into texts a person can act on', () => {
+    expect(toErrorAnswer(fastifyError('FST_ERR_CTP_BODY_TOO_LARGE', 413))).toMatchObject({ status: 413, message: 'Request body is too large' });
+    expect(toErrorAnswer(fastifyError('FST_ERR_CTP_INVALID_JSON_BODY', 400))).toMatchObject({ status: 400, message: 'Request body is not valid JSON' });
+    expect(toErrorAnswer(fastifyError('FST_ERR_CTP_INVALID_MEDIA_TYPE', 415)).status).toBe(415);
+    expect(toErrorAnswer(fastifyError('FST_ERR_CTP_INVALID_MEDIA_TYPE', 415)).message).toMatch(/^Unsupported content type: send JSON/);
+  });
+
+  it('keeps our own texts and statuses', () => {
+    expect(toErrorAnswer(new BadRequestException('Twitter handle is required'))).toMatchObject({ status: 400, message: 'Twitter handle is required' });
+    expect(toErrorAnswer(new ForbiddenException('Cross-site request refused'))).toMatchObject({ status: 403, message: 'Cross-site request refused' });
+    expect(toErrorAnswer(new PayloadTooLargeException('Profile picture must be 5 MB or smaller'))).toMatchObject({ status: 413, message: 'Profile picture must be 5 MB or smaller' });
+  });
+
+  it('adds Retry-After to 429s from the limiter', () => {
+    expect(toErrorAnswer(new RateLimitedError(42))).toEqual({
+      status: 429,
+      message: 'Too many attempts. Please wait a few minutes and try again.',
+      headers: { 'Retry-After': '42' },
+      serverFault: false,
+    });
+  });
+});

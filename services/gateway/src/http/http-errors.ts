@@ -1,0 +1,107 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { GrpcCallError, httpStatusFor } from '@clipit/service-kit';
+import { STATUS_CODES } from 'node:http';
+import {
+  BODY_BAD_LENGTH,
+  BODY_NOT_JSON,
+  BODY_TOO_LARGE,
+  NOT_IMPLEMENTED,
+  SERVICE_TIMEOUT,
+  SERVICE_UNAVAILABLE,
+  SOMETHING_WENT_WRONG,
+  TOO_MANY_ATTEMPTS,
+  UNSUPPORTED_CONTENT_TYPE,
+} from './messages.js';
+
+/** A refusal whose answer carries headers besides the text (Retry-After, Content-Range). */
+export class HttpErrorWithHeaders extends HttpException {
+  constructor(
+    message: string,
+    status: number,
+    readonly headers: Record<string, string>,
+  ) {
+    super(message, status);
+  }
+}
+
+/** 429 with the seconds until the window that was exceeded resets. */
+export class RateLimitedError extends HttpErrorWithHeaders {
+  constructor(readonly retryAfterSeconds: number) {
+    super(TOO_MANY_ATTEMPTS, HttpStatus.TOO_MANY_REQUESTS, { 'Retry-After': String(retryAfterSeconds) });
+  }
+}
+
+/** A route that does not exist (set by the not-found path so the text names what was asked for). */
+export class RouteNotFoundError extends HttpException {
+  constructor(message: string) {
+    super(message, HttpStatus.NOT_FOUND);
+  }
+}
+
+/** What the client gets for a failure: a status, a plain-text message, maybe headers. */
+export interface ErrorAnswer {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+  /** Server faults are logged with their cause; client errors are not. */
+  serverFault: boolean;
+}
+
+// Fastify reports body problems with these codes (Nest wraps them in an HttpException whose cause they are).
+const FASTIFY_BODY_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, BODY_TOO_LARGE],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, BODY_NOT_JSON],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, UNSUPPORTED_CONTENT_TYPE],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, BODY_BAD_LENGTH],
+};
+
+function fastifyCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The owner's status and message, except where its text could leak internals. */
+export function grpcErrorAnswer(err: GrpcCallError): ErrorAnswer {
+  const status = httpStatusFor(err.code);
+  // Transport and server-side failures get a fixed text: theirs names hosts, ports, SQL and the like.
+  if (err.code === GrpcStatus.UNAVAILABLE) return { status, message: SERVICE_UNAVAILABLE, serverFault: true };
+  if (err.code === GrpcStatus.DEADLINE_EXCEEDED) return { status, message: SERVICE_TIMEOUT, serverFault: true };
+  if (err.code === GrpcStatus.UNIMPLEMENTED) return { status, message: NOT_IMPLEMENTED, serverFault: true };
+  if (status >= 500) return { status: 500, message: SOMETHING_WENT_WRONG, serverFault: true };
+  return { status, message: err.message.trim() || STATUS_CODES[status] || 'Request refused', serverFault: false };
+}
+
+function httpExceptionMessage(ex: HttpException): string {
+  const response = ex.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (typeof message === 'string') return message;
+  if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
+  return ex.message;
+}
+
+/** Maps anything a request can throw to the answer the client gets. */
+export function toErrorAnswer(exception: unknown): ErrorAnswer {
+  if (exception instanceof GrpcCallError) return grpcErrorAnswer(exception);
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const known = FASTIFY_BODY_ERRORS[fastifyCode(exception.cause) ?? ''];
+    if (known) return { status: known[0], message: known[1], serverFault: false };
+    // A JSON body that tries to set __proto__ or constructor.prototype.
+    if (exception.cause instanceof SyntaxError) return { status: 400, message: BODY_NOT_JSON, serverFault: false };
+    if (status >= 500) {
+      // Only texts written for people (ours) go out; a framework's 5xx text is replaced.
+      const message = status === 503 ? SERVICE_UNAVAILABLE : SOMETHING_WENT_WRONG;
+      return { status, message, serverFault: true };
+    }
+    const answer: ErrorAnswer = { status, message: httpExceptionMessage(exception) || STATUS_CODES[status] || 'Request refused', serverFault: false };
+    if (status === 413) answer.message = answer.message === 'File too large' ? BODY_TOO_LARGE : answer.message;
+    if (exception instanceof HttpErrorWithHeaders) answer.headers = exception.headers;
+    return answer;
+  }
+  const code = fastifyCode(exception);
+  const known = FASTIFY_BODY_ERRORS[code ?? ''];
+  if (known) return { status: known[0], message: known[1], serverFault: false };
+  return { status: 500, message: SOMETHING_WENT_WRONG, serverFault: true };
+}

@@ -1,0 +1,72 @@
+import { ForbiddenException } from '@nestjs/common';
+import { CORRELATION_HEADER, httpRequestDuration, runWithCorrelation, sanitizeCorrelationId } from '@clipit/service-kit';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { CROSS_SITE_REFUSED } from './messages.js';
+import { isCrossSiteRequest, originCheckInput } from './origin-check.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Accepted from x-correlation-id or generated; echoed back and carried on every gRPC call. */
+    correlationId: string;
+    /** Set when the session cookie named a session identity does not know (the answer clears it). */
+    sessionRejected?: boolean;
+  }
+}
+
+export interface RequestPipelineOptions {
+  publicOrigin: string | undefined;
+  log: Logger;
+}
+
+/**
+ * Fastify hooks every request goes through, before any route: correlation id, security headers,
+ * the cross-site check (before the body is even read), and afterwards the JSON request log and the
+ * latency histogram.
+ */
+export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPipelineOptions): void {
+  fastify.decorateRequest('correlationId', '');
+
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const id = sanitizeCorrelationId(request.headers[CORRELATION_HEADER]) ?? randomUUID();
+    request.correlationId = id;
+    reply.header(CORRELATION_HEADER, id);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    if (request.url.startsWith('/api/')) {
+      reply.header('Cache-Control', 'no-store');
+      reply.header('X-Frame-Options', 'DENY');
+      reply.header('Referrer-Policy', 'same-origin');
+    }
+    if (isCrossSiteRequest(originCheckInput(request, opts.publicOrigin))) {
+      done(new ForbiddenException(CROSS_SITE_REFUSED));
+      return;
+    }
+    // The rest of the lifecycle continues inside the correlation scope...
+    runWithCorrelation(id, () => done());
+  });
+
+  // ...and is re-entered once the body has been read, since stream events run outside that scope.
+  fastify.addHook('preHandler', (request, _reply, done) => {
+    runWithCorrelation(request.correlationId, () => done());
+  });
+
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = reply.statusCode;
+    const durationMs = reply.elapsedTime;
+    httpRequestDuration.observe({ method: request.method, route, status: String(status) }, durationMs / 1000);
+    opts.log.info(
+      {
+        correlationId: request.correlationId,
+        method: request.method,
+        route,
+        ...(route === 'unmatched' ? { url: request.url.slice(0, 200) } : {}),
+        status,
+        durationMs: Math.round(durationMs * 100) / 100,
+      },
+      'request',
+    );
+    done();
+  });
+}

@@ -1,0 +1,28 @@
+import { Controller, Inject, UseGuards } from '@nestjs/common';
+import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
+import { Endpoint, ValidBody } from '../http/endpoint.js';
+import { IDENTITY_CLIENT, type IdentityClient } from '../identity/identity.client.js';
+import { usersRoutes } from './users.routes.js';
+import { toPublicUser, type PublicUser, type UpdateProfileBody } from './users.schemas.js';
+
+@Controller()
+@UseGuards(SessionGuard)
+export class UsersController {
+  constructor(@Inject(IDENTITY_CLIENT) private readonly identity: IdentityClient) {}
+
+  // The hot path: the guard's one ResolveSession call already answered the user.
+  @Endpoint(usersRoutes.me)
+  me(@CurrentSession() session: SessionPrincipal): PublicUser {
+    return toPublicUser(session.user);
+  }
+
+  @Endpoint(usersRoutes.authUser)
+  authUser(@CurrentSession() session: SessionPrincipal): PublicUser {
+    return toPublicUser(session.user);
+  }
+
+  @Endpoint(usersRoutes.updateProfile)
+  async updateProfile(@CurrentSession() session: SessionPrincipal, @ValidBody() body: UpdateProfileBody): Promise<PublicUser> {
+    return toPublicUser(await this.identity.updateWallet({ userId: session.user.id, walletAddress: body.walletAddress }));
+  }
+}

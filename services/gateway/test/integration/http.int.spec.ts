@@ -1,0 +1,381 @@
+// The gateway's HTTP behaviour end to end over real HTTP and real Redis, with identity replaced by an
+// in-memory gRPC server speaking the real proto (so every refusal can be checked against the calls
+// that did, or did not, reach identity). The journeys with the real identity live in e2e/.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { status } from '@grpc/grpc-js';
+import { startGateway, type GatewayHarness } from '../support/gateway-harness.js';
+
+const WALLET = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+let seq = 0;
+const signup = (patch: Record<string, unknown> = {}) => ({
+  email: `p${++seq}@example.com`,
+  twitterHandle: `user_${seq}_${Date.now().toString(36).slice(-4)}`,
+  walletAddress: WALLET,
+  role: 'clipper',
+  password: 'password123',
+  ...patch,
+});
+
+function post(url: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') {
+  return fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+async function expectText(res: Response, status: number, text: string | RegExp) {
+  expect({ status: res.status, type: res.headers.get('content-type') }).toEqual({ status, type: 'text/plain; charset=utf-8' });
+  const body = await res.text();
+  if (typeof text === 'string') expect(body).toBe(text);
+  else expect(body).toMatch(text);
+}
+
+const sidOf = (res: Response) => /clipit\.sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+
+describe('gateway over HTTP (fake identity, real Redis)', () => {
+  let h: GatewayHarness;
+  beforeAll(async () => {
+    h = await startGateway({ RATE_LIMIT_MAX_PER_IP: 1000, RATE_LIMIT_MAX_PER_HANDLE: 1000, BODY_LIMIT_BYTES: 64 * 1024, PROFILE_IMAGE_MAX_BYTES: 256 * 1024 });
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+  beforeEach(() => {
+    h.identity.clearFailures();
+  });
+
+  describe('correlation and headers', () => {
+    it('echoes a given x-correlation-id and carries it on the gRPC call', async () => {
+      const res = await fetch(`${h.url}/api/tokens`, { headers: { 'x-correlation-id': 'test-corr-123' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-correlation-id')).toBe('test-corr-123');
+      expect(h.identity.calls.at(-1)).toMatchObject({ method: 'ListTokens', correlationId: 'test-corr-123' });
+    });
+
+    it('carries it on the session lookup the guard makes too', async () => {
+      const up = await post(`${h.url}/api/auth/signup`, signup());
+      const sid = sidOf(up);
+      await up.text();
+      await fetch(`${h.url}/api/user/me`, { headers: { cookie: `clipit.sid=${sid}`, 'x-correlation-id': 'me-corr-1' } });
+      expect(h.identity.calls.at(-1)).toMatchObject({ method: 'ResolveSession', correlationId: 'me-corr-1' });
+    });
+
+    it('replaces an unusable id with a fresh one', async () => {
+      const res = await fetch(`${h.url}/api/tokens`, { headers: { 'x-correlation-id': 'bad id with spaces' } });
+      const id = res.headers.get('x-correlation-id');
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(h.identity.calls.at(-1)?.correlationId).toBe(id);
+    });
+
+    it('marks API answers nosniff and no-store, errors included', async () => {
+      for (const res of [await fetch(`${h.url}/api/tokens`), await fetch(`${h.url}/api/user/me`)]) {
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        await res.arrayBuffer();
+      }
+    });
+
+    it('answers unknown API routes 404 in text', async () => {
+      await expectText(await fetch(`${h.url}/api/nope`), 404, 'No such route: GET /api/nope');
+      await expectText(await post(`${h.url}/api/user/me`, {}), 404, 'No such route: POST /api/user/me');
+    });
+  });
+
+  describe('cross-site check', () => {
+    it('refuses a state-changing request from another origin before identity sees it', async () => {
+      const before = h.identity.calls.length;
+      await expectText(await post(`${h.url}/api/auth/login`, { twitterHandle: 'a', password: 'b' }, { origin: 'https://evil.example' }), 403, 'Cross-site request refused');
+      await expectText(await post(`${h.url}/api/logout`, {}, { referer: 'https://evil.example/page' }), 403, 'Cross-site request refused');
+      await expectText(await post(`${h.url}/api/user/profile`, { walletAddress: WALLET }, { origin: 'null' }, 'PATCH'), 403, 'Cross-site request refused');
+      expect(h.identity.calls.length).toBe(before);
+    });
+
+    it('refuses even a body it could not parse, since the check runs first', async () => {
+      const res = await fetch(`${h.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: 'https://evil.example' }, body: 'x' });
+      await expectText(res, 403, 'Cross-site request refused');
+    });
+
+    it('accepts our own origin, a same-origin referer, and requests with neither', async () => {
+      const host = new URL(h.url).host;
+      const own = await post(`${h.url}/api/auth/signup`, signup(), { origin: `http://${host}` });
+      expect(own.status).toBe(201);
+      await own.arrayBuffer();
+      const ref = await post(`${h.url}/api/logout`, {}, { referer: `http://${host}/dashboard` });
+      expect(ref.status).toBe(200);
+      await ref.arrayBuffer();
+      const bare = await post(`${h.url}/api/logout`, {});
+      expect(bare.status).toBe(200);
+      await bare.arrayBuffer();
+    });
+
+    it('lets safe methods through from anywhere', async () => {
+      const res = await fetch(`${h.url}/api/tokens`, { headers: { origin: 'https://evil.example' } });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    });
+  });
+
+  describe('bodies', () => {
+    it('answers 413 for a JSON body over BODY_LIMIT_BYTES', async () => {
+      await expectText(await post(`${h.url}/api/auth/login`, { twitterHandle: 'a', password: 'x'.repeat(70 * 1024) }), 413, 'Request body is too large');
+    });
+
+    it('answers 400 for malformed JSON and for prototype pollution', async () => {
+      const bad = await fetch(`${h.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"twitterHandle":' });
+      await expectText(bad, 400, 'Request body is not valid JSON');
+      const proto = await fetch(`${h.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"__proto__":{"admin":true}}' });
+      await expectText(proto, 400, 'Request body is not valid JSON');
+    });
+
+    it('answers 415 for other content types (forms, text)', async () => {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+        const res = await fetch(`${h.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': type }, body: 'twitterHandle=a&password=b' });
+        await expectText(res, 415, /^Unsupported content type/);
+      }
+    });
+
+    it('answers 415 for a form sent to a route that takes no upload, and for a body without a type', async () => {
+      const form = new FormData();
+      form.append('twitterHandle', 'a');
+      form.append('password', 'b');
+      await expectText(await fetch(`${h.url}/api/auth/login`, { method: 'POST', body: form }), 415, /^Unsupported content type/);
+      const untyped = await fetch(`${h.url}/api/auth/login`, { method: 'POST', body: new Uint8Array(Buffer.from('{"twitterHandle":"a","password":"b"}')) });
+      await expectText(untyped, 415, /^Unsupported content type/);
+    });
+
+    it('answers 400 for a JSON value that is not an object, and for wrong types', async () => {
+      await expectText(await post(`${h.url}/api/auth/login`, ['a']), 400, 'Request body must be a JSON object');
+      await expectText(await post(`${h.url}/api/auth/login`, { twitterHandle: 'a', password: 123 }), 400, 'Password must be text');
+    });
+
+    it('reads an empty JSON body as no body', async () => {
+      const res = await fetch(`${h.url}/api/logout`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ ok: true });
+      const login = await fetch(`${h.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' });
+      await expectText(login, 400, 'Twitter handle is required');
+    });
+  });
+
+  describe('errors from identity', () => {
+    it('passes the owner’s message for client errors', async () => {
+      const body = signup();
+      const first = await post(`${h.url}/api/auth/signup`, body);
+      expect(first.status).toBe(201);
+      await first.arrayBuffer();
+      await expectText(await post(`${h.url}/api/auth/signup`, { ...body, email: 'other@example.com' }), 409, 'That Twitter handle is already registered');
+    });
+
+    it('answers 503 when identity is unavailable and 500 without internals when it fails', async () => {
+      h.identity.fail('ListTokens', status.UNAVAILABLE, 'connect ECONNREFUSED 10.1.2.3:50051');
+      await expectText(await fetch(`${h.url}/api/tokens`), 503, 'Service temporarily unavailable');
+      h.identity.fail('ListTokens', status.INTERNAL, 'duplicate key value violates unique constraint "users_pkey"');
+      await expectText(await fetch(`${h.url}/api/tokens`), 500, 'Something went wrong. Please try again.');
+    });
+
+    it('answers 503, not 401, when the session cannot be checked', async () => {
+      h.identity.fail('ResolveSession', status.UNAVAILABLE, 'down');
+      await expectText(await fetch(`${h.url}/api/user/me`, { headers: { cookie: 'clipit.sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } }), 503, 'Service temporarily unavailable');
+    });
+
+    it('reports identity down on /health/ready', async () => {
+      h.identity.fail('ListTokens', status.UNAVAILABLE, 'down');
+      const res = await fetch(`${h.url}/health/ready`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ status: 'unavailable', checks: { redis: 'ok', identity: expect.stringMatching(/^down/) } });
+      h.identity.clearFailures();
+      const ok = await fetch(`${h.url}/health/ready`);
+      expect(ok.status).toBe(200);
+      await ok.arrayBuffer();
+    });
+  });
+
+  describe('sessions', () => {
+    it('sets clipit.sid httpOnly, SameSite=Lax, Path=/, with the session lifetime', async () => {
+      const res = await post(`${h.url}/api/auth/signup`, signup());
+      expect(res.status).toBe(201);
+      const cookie = res.headers.get('set-cookie')!;
+      expect(cookie).toMatch(/^clipit\.sid=[\w-]{43}; Max-Age=(1209[56]\d\d); Path=\/; HttpOnly; SameSite=Lax$/);
+      await res.arrayBuffer();
+    });
+
+    it('clears a cookie naming a session identity does not know', async () => {
+      const res = await fetch(`${h.url}/api/user/me`, { headers: { cookie: 'clipit.sid=BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' } });
+      await expectText(res, 401, 'Not signed in');
+      expect(res.headers.get('set-cookie')).toMatch(/^clipit\.sid=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT/);
+    });
+
+    it('does not bother identity with a cookie that cannot be a session id', async () => {
+      const before = h.identity.calls.length;
+      await expectText(await fetch(`${h.url}/api/user/me`, { headers: { cookie: 'clipit.sid=x' } }), 401, 'Not signed in');
+      expect(h.identity.calls.length).toBe(before);
+    });
+
+    it('logs out: ends the session at identity and clears the cookie; GET redirects to /', async () => {
+      const up = await post(`${h.url}/api/auth/signup`, signup());
+      const sid = sidOf(up)!;
+      await up.arrayBuffer();
+      const out = await fetch(`${h.url}/api/logout`, { redirect: 'manual', headers: { cookie: `clipit.sid=${sid}` } });
+      expect(out.status).toBe(302);
+      expect(out.headers.get('location')).toBe('/');
+      expect(out.headers.get('set-cookie')).toMatch(/^clipit\.sid=; Max-Age=0/);
+      await out.arrayBuffer();
+      expect(h.identity.sessions.has(sid)).toBe(false);
+      await expectText(await fetch(`${h.url}/api/user/me`, { headers: { cookie: `clipit.sid=${sid}` } }), 401, 'Not signed in');
+    });
+  });
+
+  describe('sign-up form (multipart)', () => {
+    const form = (fields: Record<string, string>, file?: { bytes: Buffer; type: string; name?: string; field?: string }) => {
+      const fd = new FormData();
+      for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+      if (file) fd.append(file.field ?? 'profilePicture', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name ?? 'me.png');
+      return fd;
+    };
+    const fields = () => {
+      const s = signup({ tokenLink: '', claimCode: '', confirmPassword: 'password123' });
+      return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, String(v)]));
+    };
+
+    it('passes the picture to identity with the type its bytes have', async () => {
+      const f = fields();
+      const res = await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: form(f, { bytes: PNG, type: 'image/png' }) });
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as any).user.profileImageUrl).toMatch(/^\/media\/profile-images\//);
+      const call = h.identity.calls.filter((c) => c.method === 'SignUp').at(-1)!;
+      expect(call.request).toMatchObject({ twitterHandle: f['twitterHandle'], profilePictureContentType: 'image/png' });
+      expect(Buffer.from(call.request['profilePicture'] as Uint8Array).equals(PNG)).toBe(true);
+    });
+
+    it('accepts the form without a picture, and an empty file input', async () => {
+      const res = await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: form(fields()) });
+      expect(res.status).toBe(201);
+      await res.arrayBuffer();
+      const empty = await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: form(fields(), { bytes: Buffer.alloc(0), type: 'application/octet-stream', name: '' }) });
+      expect(empty.status).toBe(201);
+      await empty.arrayBuffer();
+    });
+
+    it.each([
+      ['a text file', { bytes: Buffer.from('hello'), type: 'text/plain' }, 400, 'Profile picture must be an image file'],
+      ['an SVG', { bytes: Buffer.from('<svg/>'), type: 'image/svg+xml' }, 400, 'Profile picture must be a PNG, JPEG, GIF or WebP image'],
+      ['HTML claiming to be PNG', { bytes: Buffer.from('<html><script>alert(1)</script></html>'), type: 'image/png' }, 400, 'Profile picture must be an image file'],
+      ['a picture over the limit', { bytes: Buffer.concat([PNG, Buffer.alloc(300 * 1024)]), type: 'image/png' }, 413, 'Profile picture must be 256 KB or smaller'],
+      ['a file in another field', { bytes: PNG, type: 'image/png', field: 'avatar' }, 400, /^Unexpected file field/],
+    ])('refuses %s and signs nobody up', async (_label, file, code, text) => {
+      const f = fields();
+      const before = h.identity.calls.filter((c) => c.method === 'SignUp').length;
+      await expectText(await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: form(f, file) }), code, text);
+      expect(h.identity.calls.filter((c) => c.method === 'SignUp').length).toBe(before);
+    });
+
+    it('validates the text fields of the form like JSON', async () => {
+      await expectText(await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: form({ ...fields(), walletAddress: 'nope' }) }), 400, 'Please enter a valid Solana wallet address');
+      await expectText(await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: form({ ...fields(), extra: '1' }) }), 400, 'Unknown field: extra');
+    });
+  });
+
+  describe('metrics and docs', () => {
+    it('records request durations per route', async () => {
+      await (await fetch(`${h.url}/api/tokens`)).arrayBuffer();
+      const text = await (await fetch(`${h.url}/metrics`)).text();
+      expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*method="GET"[^}]*route="\/api\/tokens"[^}]*status="200"[^}]*\} \d+/);
+      expect(text).toMatch(/route="unmatched"/);
+    });
+
+    it('serves the OpenAPI document listing every route', async () => {
+      const doc = (await (await fetch(`${h.url}/api/docs`)).json()) as any;
+      expect(doc.openapi).toBe('3.1.0');
+      expect(Object.keys(doc.paths).sort()).toEqual(
+        [
+          '/api/auth/login',
+          '/api/auth/reset-password',
+          '/api/auth/signup',
+          '/api/auth/user',
+          '/api/docs',
+          '/api/logout',
+          '/api/streamers',
+          '/api/tokens',
+          '/api/user/me',
+          '/api/user/profile',
+          '/health/live',
+          '/health/ready',
+          '/media/{key}',
+          '/metrics',
+        ].sort(),
+      );
+      expect(Object.keys(doc.paths['/api/logout']).sort()).toEqual(['get', 'post']);
+      expect(doc.paths['/api/user/profile'].patch.requestBody.content['application/json'].schema.required).toEqual(['walletAddress']);
+    });
+  });
+});
+
+describe('gateway behind a proxy and with strict settings', () => {
+  let h: GatewayHarness;
+  beforeAll(async () => {
+    h = await startGateway({
+      TRUST_PROXY: 'true',
+      PUBLIC_ORIGIN: 'https://clipit.example',
+      RATE_LIMIT_MAX_PER_IP: 3,
+      RATE_LIMIT_MAX_PER_HANDLE: 2,
+    });
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('marks the cookie Secure when the proxy says the browser used https', async () => {
+    const res = await post(`${h.url}/api/auth/signup`, signup(), { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.10' });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('set-cookie')).toMatch(/; Secure/);
+    await res.arrayBuffer();
+    const plain = await post(`${h.url}/api/auth/signup`, signup(), { 'x-forwarded-for': '198.51.100.11' });
+    expect(plain.headers.get('set-cookie')).not.toMatch(/Secure/);
+    await plain.arrayBuffer();
+  });
+
+  it('accepts only PUBLIC_ORIGIN as our origin', async () => {
+    const good = await post(`${h.url}/api/logout`, {}, { origin: 'https://clipit.example' });
+    expect(good.status).toBe(200);
+    await good.arrayBuffer();
+    await expectText(await post(`${h.url}/api/logout`, {}, { origin: h.url }), 403, 'Cross-site request refused');
+  });
+
+  it('limits attempts per handle across IPs, with Retry-After, before identity is asked', async () => {
+    const ips = ['192.0.2.1', '192.0.2.2', '192.0.2.3'];
+    const statuses = [];
+    for (const ip of ips) {
+      const res = await post(`${h.url}/api/auth/login`, { twitterHandle: 'Victim', password: 'guess-guess' }, { 'x-forwarded-for': ip });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(800);
+        await expectText(res, 429, 'Too many attempts. Please wait a few minutes and try again.');
+      } else {
+        await expectText(res, 401, 'Invalid Twitter handle or password');
+      }
+    }
+    expect(statuses).toEqual([401, 401, 429]);
+    expect(h.identity.calls.filter((c) => c.method === 'LogIn')).toHaveLength(2);
+  });
+
+  it('limits attempts per client IP (from X-Forwarded-For behind the trusted proxy)', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await post(`${h.url}/api/auth/reset-password`, { twitterHandle: `h${i}`, email: 'a@b.co', newPassword: 'longenough' }, { 'x-forwarded-for': '203.0.113.50' });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    const other = await post(`${h.url}/api/auth/reset-password`, { twitterHandle: 'h9', email: 'a@b.co', newPassword: 'longenough' }, { 'x-forwarded-for': '203.0.113.51' });
+    expect(other.status).toBe(400);
+    await other.arrayBuffer();
+  });
+
+  it('does not count requests refused by validation', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await post(`${h.url}/api/auth/login`, { twitterHandle: '' }, { 'x-forwarded-for': '203.0.113.77' });
+      await expectText(res, 400, 'Twitter handle is required');
+    }
+    const real = await post(`${h.url}/api/auth/login`, { twitterHandle: 'nobody', password: 'x' }, { 'x-forwarded-for': '203.0.113.77' });
+    expect(real.status).toBe(401);
+    await real.arrayBuffer();
+  });
+});
