@@ -131,6 +131,21 @@ describe('auth journey (gateway + identity, real servers)', () => {
       expect(await (await api('/api/user/me', { headers: { cookie } })).json()).toMatchObject({ walletAddress: NEW_WALLET });
     });
 
+    it('slides the session: past half its life, a request extends it and re-issues the cookie', async () => {
+      // As if the session had been opened 13 days ago: one day left of fourteen.
+      await p.db.query(`UPDATE sessions SET expire = now() + interval '1 day' WHERE sess->>'userId' = $1`, [userId]);
+      const res = await api('/api/user/me', { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^${cookie.replace('.', '\\.')}; Max-Age=(1209[56]\\d\\d); Path=/; HttpOnly; SameSite=Lax$`));
+      await res.arrayBuffer();
+      const [row] = (await p.db.query(`SELECT extract(epoch FROM expire - now())::int AS left FROM sessions WHERE sess->>'userId' = $1`, [userId])).rows as Array<{ left: number }>;
+      expect(row!.left).toBeGreaterThan(13 * 24 * 3600);
+      // Fresh again: the next request writes nothing and sends no cookie.
+      const again = await api('/api/user/me', { headers: { cookie } });
+      expect(again.headers.get('set-cookie')).toBeNull();
+      await again.arrayBuffer();
+    });
+
     it('GET /api/logout (plain link) ends the session and redirects to /', async () => {
       const res = await api('/api/logout', { headers: { cookie }, redirect: 'manual' });
       expect(res.status).toBe(302);

@@ -47,7 +47,7 @@ export async function bootstrapGateway(overrides: GatewayConfigOverrides = {}): 
   });
   const fastify = app.getHttpAdapter().getInstance();
   installBodyParsers(fastify, config.BODY_LIMIT_BYTES);
-  installRequestPipeline(fastify, { publicOrigin: config.PUBLIC_ORIGIN, log });
+  installRequestPipeline(fastify, { publicOrigin: config.PUBLIC_ORIGIN, cookieSecure: config.COOKIE_SECURE, log });
   await app.register(fastifyCookie);
   app.useGlobalFilters(new HttpErrorFilter(log));
 

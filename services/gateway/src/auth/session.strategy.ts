@@ -36,7 +36,11 @@ export class SessionStrategy extends PassportStrategy(CustomStrategy, 'session')
       return null;
     }
     try {
-      return { sid, user: await this.identity.resolveSession({ sid }) };
+      const resolved = await this.identity.resolveSessionWithExpiry({ sid });
+      if (!resolved.user || !resolved.session) return null;
+      // Identity extended the session: the browser's cookie must live as long (set when the answer goes out).
+      if (resolved.renewed) request.renewedSession = { sid, expiresAt: resolved.session.expiresAt };
+      return { sid, user: resolved.user };
     } catch (err) {
       if (err instanceof GrpcCallError && (err.code === GrpcStatus.UNAUTHENTICATED || err.code === GrpcStatus.NOT_FOUND)) {
         request.sessionRejected = true;

@@ -3,6 +3,7 @@ import { CORRELATION_HEADER, httpRequestDuration, runWithCorrelation, sanitizeCo
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { SESSION_COOKIE, sessionCookieOptions, type CookieSecureMode } from '../auth/session-cookie.js';
 import { CROSS_SITE_REFUSED } from './messages.js';
 import { isCrossSiteRequest, originCheckInput } from './origin-check.js';
 
@@ -12,11 +13,14 @@ declare module 'fastify' {
     correlationId: string;
     /** Set when the session cookie named a session identity does not know (the answer clears it). */
     sessionRejected?: boolean;
+    /** Set when identity extended the session (rolling expiry): the cookie is re-issued with the new lifetime. */
+    renewedSession?: { sid: string; expiresAt: string };
   }
 }
 
 export interface RequestPipelineOptions {
   publicOrigin: string | undefined;
+  cookieSecure: CookieSecureMode;
   log: Logger;
 }
 
@@ -49,6 +53,15 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
   // ...and is re-entered once the body has been read, since stream events run outside that scope.
   fastify.addHook('preHandler', (request, _reply, done) => {
     runWithCorrelation(request.correlationId, () => done());
+  });
+
+  // A rolling session's new expiry reaches the browser with whatever answer the request gets.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    const renewed = request.renewedSession;
+    if (renewed && !request.sessionRejected && reply.statusCode < 500) {
+      reply.setCookie(SESSION_COOKIE, renewed.sid, sessionCookieOptions({ expiresAt: renewed.expiresAt, secureMode: opts.cookieSecure, requestProtocol: request.protocol }));
+    }
+    done(null, payload);
   });
 
   fastify.addHook('onResponse', (request, reply, done) => {

@@ -55,7 +55,7 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       const sid = sidOf(up);
       await up.text();
       await fetch(`${h.url}/api/user/me`, { headers: { cookie: `clipit.sid=${sid}`, 'x-correlation-id': 'me-corr-1' } });
-      expect(h.identity.calls.at(-1)).toMatchObject({ method: 'ResolveSession', correlationId: 'me-corr-1' });
+      expect(h.identity.calls.at(-1)).toMatchObject({ method: 'ResolveSessionWithExpiry', correlationId: 'me-corr-1' });
     });
 
     it('replaces an unusable id with a fresh one', async () => {
@@ -172,7 +172,7 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
     });
 
     it('answers 503, not 401, when the session cannot be checked', async () => {
-      h.identity.fail('ResolveSession', status.UNAVAILABLE, 'down');
+      h.identity.fail('ResolveSessionWithExpiry', status.UNAVAILABLE, 'down');
       await expectText(await fetch(`${h.url}/api/user/me`, { headers: { cookie: 'clipit.sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } }), 503, 'Service temporarily unavailable');
     });
 
@@ -195,6 +195,22 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       const cookie = res.headers.get('set-cookie')!;
       expect(cookie).toMatch(/^clipit\.sid=[\w-]{43}; Max-Age=(1209[56]\d\d); Path=\/; HttpOnly; SameSite=Lax$/);
       await res.arrayBuffer();
+    });
+
+    it('re-issues the cookie when identity extends the session, and not otherwise', async () => {
+      const up = await post(`${h.url}/api/auth/signup`, signup());
+      const sid = sidOf(up)!;
+      await up.arrayBuffer();
+      const plain = await fetch(`${h.url}/api/user/me`, { headers: { cookie: `clipit.sid=${sid}` } });
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get('set-cookie')).toBeNull();
+      await plain.arrayBuffer();
+
+      h.identity.renewals.add(sid);
+      const renewed = await fetch(`${h.url}/api/user/me`, { headers: { cookie: `clipit.sid=${sid}` } });
+      expect(renewed.status).toBe(200);
+      expect(renewed.headers.get('set-cookie')).toMatch(new RegExp(`^clipit\\.sid=${sid}; Max-Age=(1209[56]\\d\\d); Path=/; HttpOnly; SameSite=Lax$`));
+      await renewed.arrayBuffer();
     });
 
     it('clears a cookie naming a session identity does not know', async () => {

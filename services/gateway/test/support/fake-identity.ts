@@ -15,6 +15,7 @@ export interface FakeIdentity {
   calls: { method: string; request: Record<string, unknown>; correlationId: string | undefined }[];
   users: Map<string, identityV1.User & { password: string }>;
   sessions: Map<string, string>;
+  renewals: Set<string>;
   /** Makes every call of a method fail with this status and message, until `clearFailures()`. */
   fail(method: string, code: grpc.status, message: string): void;
   clearFailures(): void;
@@ -28,6 +29,8 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
   const pkg = grpc.loadPackageDefinition(definition) as unknown as { identity: { v1: { IdentityService: { service: grpc.ServiceDefinition } } } };
   const users = new Map<string, identityV1.User & { password: string }>();
   const sessions = new Map<string, string>();
+  // Session ids whose next resolution answers renewed: true, as identity does past half the TTL.
+  const renewals = new Set<string>();
   const calls: FakeIdentity['calls'] = [];
   const failures = new Map<string, { code: grpc.status; message: string }>();
   const tokens: identityV1.Token[] = [];
@@ -74,6 +77,14 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
       return { user: publicUser(user), session: session(user.id) };
     },
     LogOut: (r) => ({ ended: sessions.delete(String(r['sid'])) }),
+    ResolveSessionWithExpiry: (r) => {
+      const sid = String(r['sid']);
+      const userId = sessions.get(sid);
+      const user = userId ? users.get(userId) : undefined;
+      if (!user) throw err(grpc.status.UNAUTHENTICATED, 'Not signed in');
+      const renewed = renewals.delete(sid);
+      return { user: publicUser(user), session: { sid, expiresAt: new Date(Date.now() + (renewed ? 14 : 7) * 24 * 3600 * 1000).toISOString() }, renewed };
+    },
     ResolveSession: (r) => {
       const userId = sessions.get(String(r['sid']));
       const user = userId ? users.get(userId) : undefined;
@@ -133,6 +144,7 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
     calls,
     users,
     sessions,
+    renewals,
     fail: (method, code, message) => failures.set(method, { code, message }),
     clearFailures: () => failures.clear(),
     close: () => new Promise((resolve) => server.tryShutdown(() => resolve())),
