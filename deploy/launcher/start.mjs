@@ -8,6 +8,7 @@
 //   6. starts every service in order, waiting for each one's /health/ready, and prints the URL
 //   7. on Ctrl-C / SIGTERM stops them all; if one dies, stops the rest and exits non-zero
 // `npm start -- --check` does steps 1 to 4 only (servers and databases ready) and exits.
+// On a platform with no streamer yet it signs up two demo accounts through the API (`--no-seed` skips it).
 // Plain Node ESM that runs before `npm ci` has: pg, ioredis and the NATS client are imported only after it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.mjs';
 import { installDependencies } from './install-deps.mjs';
+import { seedDemoData } from './seed.mjs';
 import { HEALTH_READY_PATH, SERVICES } from './services.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -506,6 +508,13 @@ async function main() {
   starting = false;
   const publicService = SERVICES.find((s) => s.public);
   const url = `http://localhost:${numberFrom(config, publicService.httpPortEnv)}`;
+  if (!process.argv.includes('--no-seed')) {
+    try {
+      log(await seedDemoData(`http://127.0.0.1:${numberFrom(config, publicService.httpPortEnv)}`));
+    } catch (err) {
+      warn(`demo data not seeded: ${err.message}`);
+    }
+  }
   log(paint(32, `CLIP IT is up: ${url}`) + ` (in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; Ctrl-C stops it)`);
 }
 
