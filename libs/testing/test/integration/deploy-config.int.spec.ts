@@ -473,7 +473,7 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
   beforeAll(() => {
     fixture = mkdtempSync(join(tmpdir(), 'clipit-launcher-'));
     mkdirSync(join(fixture, 'deploy/launcher'), { recursive: true });
-    for (const f of ['start.mjs', 'config.mjs', 'services.mjs', 'install-deps.mjs']) copyFileSync(at('deploy/launcher', f), join(fixture, 'deploy/launcher', f));
+    for (const f of readdirSync(at('deploy/launcher')).filter((n) => n.endsWith('.mjs'))) copyFileSync(at('deploy/launcher', f), join(fixture, 'deploy/launcher', f));
     copyFileSync(at('deploy/.env.example'), join(fixture, 'deploy/.env.example'));
     symlinkSync(at('node_modules'), join(fixture, 'node_modules'), 'dir');
     writeFileSync(
@@ -496,7 +496,8 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
 
   async function launch(extraEnv: Record<string, string>) {
     const ports = { IDENTITY_HTTP_PORT: await freePort(), IDENTITY_GRPC_PORT: await freePort(), GATEWAY_PORT: await freePort() };
-    const child = spawn(process.execPath, [join(fixture, 'deploy/launcher/start.mjs')], {
+    // The stand-ins serve no API, so the demo seed is skipped.
+    const child = spawn(process.execPath, [join(fixture, 'deploy/launcher/start.mjs'), '--no-seed'], {
       cwd: fixture,
       env: {
         ...process.env,
