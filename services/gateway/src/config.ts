@@ -1,4 +1,5 @@
 import { env, loadConfig, sharedConfigShape } from '@clipit/service-kit';
+import { storageConfigShape } from '@clipit/storage';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -41,8 +42,7 @@ export const gatewayConfigShape = {
   RATE_LIMIT_MAX_PER_HANDLE: env.int(10, 1),
   BODY_LIMIT_BYTES: env.int(1024 * 1024, 1024),
   PROFILE_IMAGE_MAX_BYTES: env.int(5 * 1024 * 1024, 1024),
-  STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
-  STORAGE_FS_ROOT: z.string().default('.data/storage'),
+  ...storageConfigShape,
 };
 
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;

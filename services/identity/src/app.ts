@@ -12,7 +12,7 @@ import {
   runMigrationsLocked,
   type NatsConnection,
 } from '@clipit/service-kit';
-import { createStorage } from '@clipit/storage';
+import { createStorage, S3StorageDriver } from '@clipit/storage';
 import { NestFactory } from '@nestjs/core';
 import type { GrpcOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -91,6 +91,8 @@ export async function bootstrapIdentity(overrides: IdentityConfigOverrides = {})
     await ensureEventStreams(nc, { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX });
 
     const storage = createStorage(config);
+    // Compose and Kubernetes create the bucket beforehand; this covers a fresh MinIO/S3 all the same.
+    if (storage instanceof S3StorageDriver) await storage.ensureBucket();
     app = await NestFactory.create<NestFastifyApplication>(
       IdentityModule.forRoot({ config, logger, dataSource, nc, storage }),
       new FastifyAdapter(),

@@ -1,4 +1,5 @@
 import { env, loadConfig, sharedConfigShape } from '@clipit/service-kit';
+import { storageConfigShape } from '@clipit/storage';
 import { z } from 'zod';
 
 /** Every variable identity reads, with a default that works on one machine. Validated once at boot. */
@@ -13,8 +14,7 @@ export const identityConfigShape = {
   SESSION_TTL_SECONDS: env.int(1_209_600, 60),
   SESSION_SWEEP_INTERVAL_SECONDS: env.int(600, 1),
   DB_MIGRATE_ON_BOOT: env.bool(true),
-  STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
-  STORAGE_FS_ROOT: z.string().min(1).default('.data/storage'),
+  ...storageConfigShape,
   /** Where stored objects are served (by the gateway): a path such as /media or an absolute URL. */
   MEDIA_PUBLIC_BASE_URL: z
     .string()

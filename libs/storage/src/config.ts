@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { FsStorageDriver } from './fs-driver.js';
+import { parseS3Endpoint, S3StorageDriver } from './s3-driver.js';
+import type { StorageDriver } from './storage.js';
+
+const S3_DEFAULT_REGION = 'us-east-1';
+
+function isS3Endpoint(value: string): boolean {
+  try {
+    parseS3Endpoint(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The storage variables, as a fragment to spread into a service's config shape
+ * (`{ ...sharedConfigShape, ...storageConfigShape, ... }`). The S3_* credentials and endpoint are
+ * optional here because only STORAGE_DRIVER=s3 needs them; {@link createStorage} names any that are missing.
+ */
+export const storageConfigShape = {
+  /** fs: a local folder (one machine); s3: an S3-compatible store such as MinIO. */
+  STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
+  /** Folder for STORAGE_DRIVER=fs, relative to the working directory. */
+  STORAGE_FS_ROOT: z.string().min(1).default('.data/storage'),
+  /** The S3 API's URL for STORAGE_DRIVER=s3, e.g. http://minio:9000. */
+  S3_ENDPOINT: z.string().refine(isS3Endpoint, 'must be an http(s) URL with no path, such as http://minio:9000').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens')
+    .default('clipit-media'),
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  /** Region named in request signatures. */
+  S3_REGION: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').default(S3_DEFAULT_REGION),
+};
+
+/** What {@link createStorage} reads; a config parsed with {@link storageConfigShape} is one. */
+export interface StorageConfig {
+  STORAGE_DRIVER: 'fs' | 's3';
+  STORAGE_FS_ROOT: string;
+  S3_ENDPOINT?: string | undefined;
+  S3_BUCKET?: string | undefined;
+  S3_ACCESS_KEY?: string | undefined;
+  S3_SECRET_KEY?: string | undefined;
+  S3_REGION?: string | undefined;
+}
+
+/** The chosen driver cannot be built from the configuration; `variables` names the culprits. */
+export class StorageConfigError extends Error {
+  constructor(
+    message: string,
+    readonly variables: string[],
+  ) {
+    super(message);
+    this.name = 'StorageConfigError';
+  }
+}
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
+
+const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
+
+/** Picks the driver named by STORAGE_DRIVER. */
+export function createStorage(config: StorageConfig): StorageDriver {
+  switch (config.STORAGE_DRIVER) {
+    case 'fs':
+      return new FsStorageDriver(config.STORAGE_FS_ROOT);
+    case 's3': {
+      const missing = S3_REQUIRED.filter((name) => !present(config[name]));
+      if (missing.length > 0) {
+        throw new StorageConfigError(
+          `STORAGE_DRIVER=s3 needs ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not set ` +
+            '(see deploy/.env.example); set them or use STORAGE_DRIVER=fs',
+          [...missing],
+        );
+      }
+      const endPoint = (config.S3_ENDPOINT as string).trim();
+      if (!isS3Endpoint(endPoint)) {
+        throw new StorageConfigError(
+          `S3_ENDPOINT=${JSON.stringify(endPoint)} is invalid: must be an http(s) URL with no path, such as http://minio:9000`,
+          ['S3_ENDPOINT'],
+        );
+      }
+      return new S3StorageDriver({
+        endPoint,
+        bucket: (config.S3_BUCKET as string).trim(),
+        accessKey: config.S3_ACCESS_KEY as string,
+        secretKey: config.S3_SECRET_KEY as string,
+        region: present(config.S3_REGION) ? config.S3_REGION.trim() : S3_DEFAULT_REGION,
+      });
+    }
+  }
+}
