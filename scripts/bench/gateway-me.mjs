@@ -4,6 +4,7 @@
 //
 //   npm run bench            (BENCH_CONNECTIONS=50 BENCH_DURATION=10 BENCH_LOG_LEVEL=info by default)
 //   BENCH_GATEWAY_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench   (profile the gateway)
+//   BENCH_IDENTITY_NODE_OPTIONS=... likewise for identity
 //
 // It builds identity and the gateway (tsc -b, incremental), creates its own Postgres database, JetStream
 // stream names, Redis key prefix and storage folder, and removes all of them when it ends.
@@ -151,6 +152,7 @@ async function main() {
     STORAGE_DRIVER: 'fs',
     STORAGE_FS_ROOT: storageRoot,
     LOG_LEVEL: 'warn',
+    ...(process.env.BENCH_IDENTITY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_IDENTITY_NODE_OPTIONS } : {}),
   });
   await waitReady(`http://127.0.0.1:${identityHttpPort}/health/ready`, 'identity', identity);
 
