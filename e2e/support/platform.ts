@@ -53,7 +53,11 @@ async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {}): Promise<Platform> {
+/**
+ * `gatewayOverrides` apply to the gateway only; `sharedOverrides` to identity and the gateway alike
+ * (e.g. STORAGE_DRIVER=s3 and its S3_* variables, which both must agree on).
+ */
+export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {}, sharedOverrides: Record<string, string> = {}): Promise<Platform> {
   const infra = testInfra();
   const names = isolatedNames('e2e');
   const databaseUrl = await createTestDatabase(names.database);
@@ -74,6 +78,7 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
     STORAGE_FS_ROOT: storageRoot,
     MEDIA_PUBLIC_BASE_URL: '/media',
     LOG_LEVEL: 'warn',
+    ...sharedOverrides,
   });
   const identityGrpcUrl = `127.0.0.1:${grpcPort}`;
   const gateways: GatewayApp[] = [];
@@ -87,6 +92,7 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
       STORAGE_DRIVER: 'fs',
       STORAGE_FS_ROOT: storageRoot,
       LOG_LEVEL: 'warn',
+      ...sharedOverrides,
       ...gatewayOverrides,
       ...overrides,
     });
