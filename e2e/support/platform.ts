@@ -3,10 +3,9 @@
 // clients a test uses to look behind the gateway (Postgres on identity's database, identity's gRPC).
 import { identityV1, protoFile } from '@clipit/contracts';
 import { connectNats, createGrpcClient, jetstreamManager } from '@clipit/service-kit';
-import { createTestDatabase, dropTestDatabase, isolatedNames, testInfra } from '@clipit/testing';
+import { createTestDatabase, dropTestDatabase, freePorts, isolatedNames, testInfra } from '@clipit/testing';
 import { Redis } from 'ioredis';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -36,22 +35,6 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-          const server = createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((s) => (s.address() as { port: number }).port);
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  return ports;
-}
 
 /**
  * `gatewayOverrides` apply to the gateway only; `sharedOverrides` to identity and the gateway alike

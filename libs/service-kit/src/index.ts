@@ -15,3 +15,4 @@ export * from './bus/consumer.js';
 export * from './grpc/errors.js';
 export * from './grpc/server.js';
 export * from './grpc/client.js';
+export * from './process/run-service.js';

@@ -1,3 +1,4 @@
 export * from './infra.js';
 export * from './postgres.js';
 export * from './wait.js';
+export * from './ports.js';

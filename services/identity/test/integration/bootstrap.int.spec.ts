@@ -2,7 +2,8 @@ import { ConfigError } from '@clipit/service-kit';
 import { isolatedNames, testInfra } from '@clipit/testing';
 import { describe, expect, it } from '@jest/globals';
 import { bootstrapIdentity } from '../../src/app.js';
-import { freePorts, newSignUp, startIdentity } from '../support/identity-harness.js';
+import { freePorts } from '@clipit/testing';
+import { newSignUp, startIdentity } from '../support/identity-harness.js';
 
 // Start-up refuses bad surroundings loudly, and shutdown lets running calls finish.
 

@@ -1,31 +1,13 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identityV1, type EventEnvelope } from '@clipit/contracts';
 import { connectNats, createGrpcClient, jetstream, jetstreamManager, type NatsConnection } from '@clipit/service-kit';
-import { createTestDatabase, dropTestDatabase, isolatedNames, testInfra } from '@clipit/testing';
+import { createTestDatabase, dropTestDatabase, freePorts, isolatedNames, testInfra } from '@clipit/testing';
 import type { ConsumerMessages } from '@nats-io/jetstream';
 import pg from 'pg';
 import { bootstrapIdentity, type IdentityApp, type IdentityConfigOverrides } from '../../src/app.js';
 
-/** Ports the OS says are free right now (the servers bind them a moment later). */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-          const server = createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((s) => (s.address() as { port: number }).port);
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  return ports;
-}
 
 export interface ReceivedEvent {
   subject: string;
