@@ -2,3 +2,4 @@ export * from './infra.js';
 export * from './postgres.js';
 export * from './wait.js';
 export * from './ports.js';
+export * from './env-example.js';

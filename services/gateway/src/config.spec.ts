@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@clipit/service-kit';
-import { loadGatewayConfig } from './config.js';
+import { envExample } from '@clipit/testing';
+import { gatewayConfigShape, loadGatewayConfig } from './config.js';
 
 describe('gateway config', () => {
   it('has defaults that work on one machine', () => {
@@ -49,5 +50,18 @@ describe('gateway config', () => {
       expect((err as Error).message).toMatch(/IDENTITY_GRPC_URL="identity" is invalid/);
       expect((err as Error).message).toMatch(/TRUST_PROXY="sometimes" is invalid/);
     }
+  });
+});
+
+describe('gateway configuration and deploy/.env.example', () => {
+  it('lists every variable the gateway reads', () => {
+    const listed = Object.keys(envExample());
+    expect(Object.keys(gatewayConfigShape).filter((name) => !listed.includes(name))).toEqual([]);
+  });
+
+  it('has the defaults the example gives', () => {
+    const example = envExample();
+    const given = Object.fromEntries(Object.keys(gatewayConfigShape).map((name) => [name, example[name]]));
+    expect(loadGatewayConfig({}, given)).toEqual(loadGatewayConfig({}, {}));
   });
 });

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
 import { subjectFor, type EventType } from '@clipit/contracts';
@@ -166,6 +168,15 @@ describe('durable consumer with inbox and dead-letter (real Postgres and NATS Je
     // Terminated: the server does not deliver it again.
     await new Promise((r) => setTimeout(r, 800));
     expect(attempts).toHaveLength(3);
+
+    // And a person can read it: `npm run dlq -- <consumer>`.
+    const listing = execFileSync(process.execPath, [fileURLToPath(new URL('../../../../scripts/dlq.mjs', import.meta.url)), name], {
+      env: { ...process.env, NATS_URL: testInfra().natsUrl, EVENTS_STREAM: h.names.stream },
+      encoding: 'utf8',
+    });
+    expect(listing).toContain(`consumer=${name}  type=user.updated  event=${id}  attempts=3`);
+    expect(listing).toContain('error: downstream rejected the update');
+    expect(listing).toContain('1 dead letter(s) of ' + name);
   });
 
   it('dead-letters a message that is not a valid envelope at once, and acks types it does not handle', async () => {
