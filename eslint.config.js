@@ -34,8 +34,9 @@ const TESTING_ALLOWED = [...TEST_FILES, 'scripts/**'];
 //   type:service   services/*      - deployable back-end services
 //   type:lib       libs/*          - shared libraries (contracts, service-kit, storage)
 //   type:testing   libs/testing    - test infrastructure, for test code only
-//   type:frontend  frontends/*     - deployable front ends (future)
-//   type:ui        UI libraries    - browser component libraries (future)
+//   type:frontend  frontends/*     - deployable front ends (the shell and the federated remotes)
+//   type:ui        UI libraries    - browser component libraries
+//   type:tooling   libs/frontend-build - build presets, for build configs and scripts only (never shipped)
 //   type:workspace the root project: e2e/, scripts/, deploy/ and root config files
 //   platform:node / platform:browser - where a library can run; a library usable in both carries both
 const productionConstraints = [
@@ -54,9 +55,21 @@ const productionConstraints = [
   { sourceTag: 'platform:browser', onlyDependOnLibsWithTags: ['platform:browser'] },
   // Shared code never reaches into a service's or front end's scope.
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-  // Root-level code (e2e journeys, scripts, deploy tooling) drives services from the outside.
-  { sourceTag: 'type:workspace', onlyDependOnLibsWithTags: ['type:lib'] },
+  // Build tooling runs in Node at build time and uses nothing of the product.
+  { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:tooling'] },
+  // Root-level code (e2e journeys, scripts, deploy tooling) drives services from the outside; scripts
+  // may drive the builds.
+  { sourceTag: 'type:workspace', onlyDependOnLibsWithTags: ['type:lib', 'type:tooling'] },
 ];
+
+// A front end's rspack.config.mjs runs in Node at build time, not in the browser: besides what the app
+// may import, it may import the build tooling (and nothing else of the app's project may).
+const BUILD_CONFIG_FILES = ['frontends/*/rspack.config.mjs'];
+const buildConfigConstraints = productionConstraints.map((constraint) =>
+  ['type:frontend', 'platform:browser'].includes(constraint.sourceTag)
+    ? { ...constraint, onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'type:tooling'] }
+    : constraint,
+);
 
 // Nx tags are per project, not per file, so test code gets its own constraint set (same rule,
 // overridden for TESTING_ALLOWED below): there the type:testing library is allowed as well.
@@ -229,6 +242,12 @@ export default defineConfig(
     files: ['e2e/**'],
     rules: {
       '@nx/enforce-module-boundaries': moduleBoundaries(testConstraints, [`^(\\.\\./)+${SERVICE_COMPOSITION_ROOT}`]),
+    },
+  },
+  {
+    files: BUILD_CONFIG_FILES,
+    rules: {
+      '@nx/enforce-module-boundaries': moduleBoundaries(buildConfigConstraints),
     },
   },
   {

@@ -1,6 +1,7 @@
 // Jest runs in ESM mode (NestJS 12 is ESM-only) with swc keeping decorator metadata.
-// Three projects, each with its own home: unit specs beside the code, integration tests against the
-// real Postgres/NATS/Redis under test/integration, and journeys through the gateway under e2e/.
+// Projects, each with its own home: unit specs beside the code, integration tests against the real
+// Postgres/NATS/Redis under test/integration, journeys through the gateway under e2e/, and the site in
+// headless Chromium under e2e/browser/.
 const swc = [
   '@swc/jest',
   {
@@ -11,6 +12,20 @@ const swc = [
     },
     module: { type: 'es6' },
     sourceMaps: 'inline',
+  },
+];
+
+// Browser UI (libs/ui): the same swc transform, with JSX (React's automatic runtime) for .tsx.
+const [swcJest, swcOptions] = swc;
+const swcTsx = [
+  swcJest,
+  {
+    ...swcOptions,
+    jsc: {
+      ...swcOptions.jsc,
+      parser: { ...swcOptions.jsc.parser, tsx: true },
+      transform: { ...swcOptions.jsc.transform, react: { runtime: 'automatic' } },
+    },
   },
 ];
 
@@ -34,6 +49,8 @@ export default {
       ...common,
       displayName: 'unit',
       testMatch: ['<rootDir>/{libs,services}/*/src/**/*.spec.ts'],
+      // Browser UI specs run in the ui project (jsdom), never under Node.
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/libs/ui/'],
     },
     {
       ...common,
@@ -48,6 +65,24 @@ export default {
       testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'],
       globalSetup: "<rootDir>/libs/testing/jest/global-setup.mjs",
       globalTeardown: "<rootDir>/libs/testing/jest/global-teardown.mjs",
+    },
+    {
+      // The site in headless Chromium against the real platform (the web apps are built first if stale).
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/e2e/browser/**/*.browser.spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/jest/browser-global-setup.mjs',
+      globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.mjs',
+    },
+    {
+      // React components and browser helpers, in jsdom.
+      displayName: 'ui',
+      testEnvironment: 'jsdom',
+      extensionsToTreatAsEsm: ['.ts', '.tsx'],
+      transform: { '^.+\\.ts$': swc, '^.+\\.tsx$': swcTsx },
+      moduleNameMapper: common.moduleNameMapper,
+      testMatch: ['<rootDir>/libs/ui/src/**/*.spec.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/libs/ui/jest.setup.ts'],
     },
   ],
 };

@@ -1,6 +1,7 @@
 // `npm test`: every check the platform has, in the order that fails fastest.
-// lint → type-check (sources and tests) → generated contracts up to date → Jest (unit, integration
-// against the real Postgres/NATS/Redis, end-to-end journeys). Stops at the first failing step.
+// lint → type-check (sources and tests) → generated contracts up to date → Jest (every project in
+// jest.config.js: unit, UI, integration against the real Postgres/NATS/Redis, end-to-end journeys, the
+// site in headless Chromium). Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +35,7 @@ const out = mkdtempSync(join(tmpdir(), 'clipit-jest-'));
 const report = join(out, 'report.json');
 const only = process.argv.slice(2);
 step(
-  'jest (unit, integration, e2e)',
+  'jest (unit, ui, integration, e2e, browser)',
   ['--experimental-vm-modules', bin('jest/bin/jest.js'), '--json', `--outputFile=${report}`, ...only],
   { NODE_OPTIONS: '--no-warnings=ExperimentalWarning' },
 );

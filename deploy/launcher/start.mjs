@@ -4,7 +4,7 @@
 //   3. checks PostgreSQL, NATS with JetStream and Redis; starts or installs them where it can (root on Debian),
 //      otherwise says exactly what is missing
 //   4. creates each service's database if missing (each service migrates its own schema at boot)
-//   5. builds (tsc -b, incremental)
+//   5. builds (tsc -b, incremental; the web apps with rspack, which the gateway serves)
 //   6. starts every service in order, waiting for each one's /health/ready, and prints the URL
 //   7. on Ctrl-C / SIGTERM stops them all; if one dies, stops the rest and exits non-zero
 // `npm start -- --check` does steps 1 to 4 only (servers and databases ready) and exits.
@@ -338,7 +338,7 @@ function run(command, args, what) {
 }
 
 function build() {
-  log('building (npm run build: tsc -b, incremental)');
+  log('building (npm run build: tsc -b, incremental, then the web apps with rspack for production)');
   const t0 = Date.now();
   // Under `npm start`, npm_execpath is npm's own CLI: run it with this Node rather than whatever npm PATH finds.
   const npmCli = process.env.npm_execpath;

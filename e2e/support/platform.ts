@@ -8,10 +8,20 @@ import { Redis } from 'ioredis';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { bootstrapGateway, type GatewayApp } from '../../services/gateway/src/app.js';
 import type { GatewayConfigOverrides } from '../../services/gateway/src/config.js';
 import { bootstrapIdentity, type IdentityApp } from '../../services/identity/src/app.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The web apps' builds as `npm run build:web` leaves them (the browser tests build them first). */
+export const WEB_BUILDS = {
+  FRONTEND_SHELL_DIR: join(ROOT, 'frontends/shell/dist'),
+  // Empty: each remote from frontends/<name>/dist, resolved against the working directory (the repository root).
+  FRONTEND_REMOTES_DIR: '',
+} as const;
 
 export type IdentityClient = ReturnType<typeof createGrpcClient<identityV1.IdentityServiceClient>>;
 
@@ -75,6 +85,7 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
       STORAGE_DRIVER: 'fs',
       STORAGE_FS_ROOT: storageRoot,
       LOG_LEVEL: 'warn',
+      ...WEB_BUILDS,
       ...sharedOverrides,
       ...gatewayOverrides,
       ...overrides,

@@ -91,6 +91,11 @@ const cases = {
   },
   scriptIntoService: { file: 'scripts/__boundary__.mjs', code: importOf('../services/gateway/dist/main.js') },
   deepPackageImport: { file: 'services/gateway/src/__boundary__.ts', code: importOf('@clipit/contracts/src/index.js') },
+  frontendImportsService: { file: 'frontends/shell/src/__boundary__.ts', code: importOf('@clipit/gateway') },
+  frontendImportsNodeLib: { file: 'frontends/public/src/__boundary__.ts', code: importOf('@clipit/contracts') },
+  frontendImportsBrowserLib: { file: 'frontends/public/src/__boundary__.ts', code: importOf('@clipit/frontend-contracts') },
+  frontendImportsBuildTooling: { file: 'frontends/shell/src/__boundary__.ts', code: importOf('@clipit/frontend-build') },
+  buildConfigImportsBuildTooling: { file: 'frontends/shell/rspack.config.mjs', code: importOf('@clipit/frontend-build') },
 } satisfies Record<string, Snippet>;
 
 type CaseName = keyof typeof cases;
@@ -165,6 +170,15 @@ describe('module boundaries (eslint.config.js)', () => {
     for (const name of ['relativeWithinProject', 'relativeIntoFolderNamedServices'] as const) {
       expect(problems(name, 'no-restricted-imports')).toEqual([]);
       expect(problems(name, BOUNDARIES)).toEqual([]);
+    }
+  });
+
+  it('keeps front ends on browser libraries, and build tooling in their build configs only', () => {
+    for (const name of ['frontendImportsService', 'frontendImportsNodeLib', 'frontendImportsBuildTooling'] as const) {
+      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [expect.objectContaining({ message: expect.stringMatching(tagViolation) })] });
+    }
+    for (const name of ['frontendImportsBrowserLib', 'buildConfigImportsBuildTooling'] as const) {
+      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [] });
     }
   });
 });

@@ -12,6 +12,7 @@ import { MediaModule } from './media/media.module.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { LOGGER, RATE_LIMITER, REDIS, STORAGE } from './tokens.js';
 import { UsersModule } from './users/users.module.js';
+import { WebModule } from './web/web.module.js';
 
 /** Closes the connections the infrastructure providers opened. */
 @Injectable()
@@ -67,7 +68,8 @@ export class AppModule {
   static forRoot(config: GatewayConfig, log: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfraModule.forRoot(config, log), AuthModule, UsersModule, CatalogModule, MediaModule, DocsModule, HealthModule],
+      // WebModule last: its catch-all GET serves the site for every path no other module claims.
+      imports: [InfraModule.forRoot(config, log), AuthModule, UsersModule, CatalogModule, MediaModule, DocsModule, HealthModule, WebModule],
     };
   }
 }

@@ -2,6 +2,7 @@ import { env, loadConfig, sharedConfigShape } from '@clipit/service-kit';
 import { storageConfigShape } from '@clipit/storage';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { frontendRemotes } from './web/remotes-config.js';
 
 /** `TRUST_PROXY` as Fastify's `trustProxy` reads it: off, every hop, a hop count, or the proxies' addresses. */
 const trustProxy = z
@@ -42,6 +43,11 @@ export const gatewayConfigShape = {
   RATE_LIMIT_MAX_PER_HANDLE: env.int(10, 1),
   BODY_LIMIT_BYTES: env.int(1024 * 1024, 1024),
   PROFILE_IMAGE_MAX_BYTES: env.int(5 * 1024 * 1024, 1024),
+  // The web app (src/web): the shell's build, the remotes' builds, where browsers find each remote.
+  FRONTEND_SHELL_DIR: z.string().default('frontends/shell/dist'),
+  /** Empty = each remote's own build folder, frontends/<name>/dist; else <dir>/<name>. */
+  FRONTEND_REMOTES_DIR: z.string().default(''),
+  FRONTEND_REMOTES: frontendRemotes,
   ...storageConfigShape,
 };
 

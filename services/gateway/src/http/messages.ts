@@ -19,6 +19,7 @@ export const PICTURE_NOT_IMAGE = 'Profile picture must be an image file';
 export const PICTURE_UNSUPPORTED_IMAGE = 'Profile picture must be a PNG, JPEG, GIF or WebP image';
 export const NOT_FOUND = 'Not found';
 export const RANGE_NOT_SATISFIABLE = 'Requested range not satisfiable';
+export const WEB_APP_NOT_BUILT = 'The web app is not built: run npm run build:web';
 
 /** "Profile picture must be 5 MB or smaller", from the configured limit. */
 export function pictureTooLarge(maxBytes: number): string {

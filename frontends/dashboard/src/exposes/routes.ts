@@ -1,0 +1,7 @@
+import type { RemoteRoute } from '@clipit/frontend-contracts';
+
+/**
+ * The pages of the signed-in areas (spec 02: clipper and streamer dashboards, campaigns, hiring, the guide), mounted by the shell inside its frame.
+ * A page is added as `{ path, title, lazy: () => import('../screens/<screen>.js') }` (see frontends/README.md).
+ */
+export const routes: readonly RemoteRoute[] = [];

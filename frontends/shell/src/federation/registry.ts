@@ -1,0 +1,87 @@
+// The remotes as this page knows them: read from GET /remotes.json, registered with the Module
+// Federation runtime, loaded through one function that turns every way of failing (manifest down,
+// remoteEntry.js missing, an exposed chunk that 404s, a remote that never answers) into one error.
+import {
+  containerName,
+  parseRemotesManifest,
+  remoteRequest,
+  REMOTES_MANIFEST_PATH,
+  type ExposeKey,
+  type RemoteExposes,
+  type RemotesManifest,
+} from '@clipit/frontend-contracts';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+
+/** How long one remote module may take before the shell gives up on it and says so. */
+const LOAD_TIMEOUT_MS = 10_000;
+
+/** A remote (or /remotes.json itself) could not be loaded; `cause` says how, for the console. */
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: string | undefined,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'RemoteLoadError';
+  }
+}
+
+/** GET /remotes.json: where each remote's mf-manifest.json lives in this environment. Never cached. */
+export async function fetchRemotesManifest(): Promise<RemotesManifest> {
+  let response: Response;
+  try {
+    response = await fetch(REMOTES_MANIFEST_PATH, { cache: 'no-store', headers: { accept: 'application/json' } });
+  } catch (err) {
+    throw new RemoteLoadError(undefined, `${REMOTES_MANIFEST_PATH} could not be fetched`, { cause: err });
+  }
+  if (!response.ok) throw new RemoteLoadError(undefined, `${REMOTES_MANIFEST_PATH} answered ${response.status}`);
+  try {
+    return parseRemotesManifest(await response.json());
+  } catch (err) {
+    throw new RemoteLoadError(undefined, `${REMOTES_MANIFEST_PATH} is not a remotes manifest`, { cause: err });
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not load within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export class RemoteRegistry {
+  private readonly entries: Map<string, string>;
+
+  constructor(manifest: RemotesManifest) {
+    this.entries = new Map(Object.entries(manifest.remotes));
+    registerRemotes([...this.entries].map(([name, entry]) => ({ name: containerName(name), entry })));
+  }
+
+  /** The remotes of this environment, in the order /remotes.json lists them. */
+  names(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** One exposed module of a remote, typed by the contract; RemoteLoadError if it cannot be had. */
+  async load<K extends ExposeKey>(remote: string, expose: K): Promise<RemoteExposes[K]> {
+    const request = remoteRequest(remote, expose);
+    try {
+      const module = await withTimeout(loadRemote<RemoteExposes[K]>(request), LOAD_TIMEOUT_MS, request);
+      if (!module) throw new Error(`${request} resolved to nothing`);
+      return module;
+    } catch (err) {
+      throw new RemoteLoadError(remote, `${request} could not be loaded`, { cause: err });
+    }
+  }
+
+  /**
+   * Forgets everything loaded or cached for a remote (its manifest, its container, its modules,
+   * failed attempts included), so the next load really fetches it again.
+   */
+  reset(remote: string): void {
+    const entry = this.entries.get(remote);
+    if (entry !== undefined) registerRemotes([{ name: containerName(remote), entry }], { force: true });
+  }
+}

@@ -1,0 +1,81 @@
+// The shell's route table: every page the loaded remotes declare, inside the frame, plus the 404 page.
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate, useNavigation, useRouteError, type RouteObject } from 'react-router';
+import type { RemoteState } from '../federation/site.js';
+import { Frame } from '../frame/Frame.js';
+import { RemoteUnavailable } from '../frame/RemoteUnavailable.js';
+import { NOT_FOUND_TITLE, NotFoundPage } from '../pages/NotFoundPage.js';
+import { RemoteScreen } from './RemoteScreen.js';
+import { useSite } from './site-context.js';
+import { SITE_TITLE, useDocumentTitle } from './useDocumentTitle.js';
+
+interface PageHandle {
+  title: string;
+}
+
+const titleOf = (handle: unknown): string | undefined =>
+  typeof handle === 'object' && handle !== null && typeof (handle as PageHandle).title === 'string' ? (handle as PageHandle).title : undefined;
+
+function Layout() {
+  const matches = useMatches();
+  const navigation = useNavigation();
+  useDocumentTitle(titleOf(matches.at(-1)?.handle) ?? SITE_TITLE);
+  useEffect(() => {
+    performance.mark('clipit:routes-rendered');
+  }, []);
+  return (
+    <Frame busy={navigation.state === 'loading'}>
+      <Outlet />
+    </Frame>
+  );
+}
+
+/** A page threw while rendering: said inside the frame, and Retry renders it again. */
+function RouteError() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => console.error(error), [error]);
+  return <RemoteUnavailable onRetry={() => void navigate(location, { replace: true })} />;
+}
+
+/**
+ * A path no loaded remote claims. While a remote is missing it may be that remote's page, so the frame
+ * says that part could not be loaded (with Retry) instead of claiming the page does not exist.
+ */
+function Unclaimed({ remoteMissing }: { remoteMissing: boolean }) {
+  const { retry, retrying } = useSite();
+  return remoteMissing ? <RemoteUnavailable onRetry={retry} retrying={retrying} /> : <NotFoundPage />;
+}
+
+export function siteRoutes(remotes: readonly RemoteState[]): RouteObject[] {
+  const pages: RouteObject[] = remotes.flatMap((remote) =>
+    remote.status === 'loaded'
+      ? remote.routes.map((route) => ({
+          path: route.path,
+          handle: { title: route.title } satisfies PageHandle,
+          element: <RemoteScreen load={route.lazy} />,
+        }))
+      : [],
+  );
+  const remoteMissing = remotes.some((remote) => remote.status === 'failed');
+  return [
+    {
+      element: <Layout />,
+      children: [
+        {
+          // Errors render here, inside the frame, not in place of it.
+          errorElement: <RouteError />,
+          children: [
+            ...pages,
+            {
+              path: '*',
+              handle: { title: remoteMissing ? SITE_TITLE : NOT_FOUND_TITLE } satisfies PageHandle,
+              element: <Unclaimed remoteMissing={remoteMissing} />,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

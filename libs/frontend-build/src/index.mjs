@@ -1,0 +1,185 @@
+// The one rspack configuration of the web apps: the shell (Module Federation host) and the remotes
+// (public, dashboard, admin). Each app's rspack.config.mjs is a call to `frontendConfig` with what is
+// its own (name, exposes, dev port); everything else (TypeScript through rspack's builtin swc loader,
+// content-hashed file names, the shared singletons, mf-manifest.json) is decided once, here.
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** The apps `npm run build:web` builds, the host first. */
+export const FRONTEND_APPS = ['shell', 'public', 'dashboard', 'admin'];
+
+/** Dev server ports (`npm run dev -w @clipit/<app>`); the shell's dev server proxies the rest to them. */
+export const DEV_PORTS = { shell: 3000, public: 3001, dashboard: 3002, admin: 3003 };
+
+/** The gateway the shell's dev server proxies /api, /media and /remotes.json to. */
+const DEV_GATEWAY_URL = process.env.CLIPIT_DEV_GATEWAY_URL || 'http://127.0.0.1:8080';
+
+const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
+const requireFromRoot = createRequire(join(REPO_ROOT, 'package.json'));
+const installedVersion = (pkg) => readJson(requireFromRoot.resolve(`${pkg}/package.json`)).version;
+
+/** Third-party packages with state or context that must exist once per page, whoever loads first. */
+const SINGLETON_PACKAGES = ['react', 'react-dom', 'react-router', '@tanstack/react-query'];
+
+/**
+ * The workspace libraries that run in a browser (`platform:browser` in their nx tags: the UI kit, the
+ * web API client, the front-end contracts). They are shared singletons as well, so one remote's Toast
+ * context or query policy is the shell's. A library that does not exist yet is simply not listed, and
+ * one that an app does not import costs that app nothing: a provided module is only a lazy chunk.
+ */
+export function browserLibraries() {
+  const libs = join(REPO_ROOT, 'libs');
+  return readdirSync(libs)
+    .map((dir) => join(libs, dir, 'package.json'))
+    .filter((file) => existsSync(file))
+    .map((file) => readJson(file))
+    .filter((pkg) => pkg.nx?.tags?.includes('platform:browser'));
+}
+
+/** The `shared` option of every app: identical everywhere, so any app can be the one that provides. */
+export function sharedModules() {
+  const shared = {};
+  for (const name of SINGLETON_PACKAGES) {
+    const version = installedVersion(name);
+    shared[name] = { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0` };
+  }
+  for (const pkg of browserLibraries()) {
+    shared[pkg.name] = { singleton: true, version: pkg.version, requiredVersion: `^${pkg.version}` };
+  }
+  return shared;
+}
+
+/**
+ * Which build this is, readable at run time as `__CLIPIT_BUILD_ID__` (a remote's `./version`): the
+ * deploy sets CLIPIT_BUILD_ID (a commit, a release); a local build stamps the time it was made.
+ */
+function buildId(name) {
+  return process.env.CLIPIT_BUILD_ID || `${name}-${new Date().toISOString().replace(/[-:]|\.\d+/g, '')}`;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.name             the app: 'shell' or a remote's name (also its container name)
+ * @param {string} options.dir              the app's folder (import.meta.dirname of its rspack.config.mjs)
+ * @param {Record<string,string>} [options.exposes]  a remote's exposed modules (expose key → source file)
+ * @param {{ mode?: string }} [argv]        what rspack's CLI passes to a config function
+ */
+export function frontendConfig({ name, dir, exposes }, argv = {}) {
+  const isHost = exposes === undefined;
+  const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+  const hashed = production ? '.[contenthash:8]' : '';
+
+  return {
+    name,
+    context: dir,
+    mode: production ? 'production' : 'development',
+    // A remote has no page of its own: its entry is the container (remoteEntry.js) the plugin adds.
+    entry: isHost ? { main: './src/index.tsx' } : {},
+    target: ['web', 'es2022'],
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: join(dir, 'dist'),
+      // Content-hashed names are cached for a year by the gateway; only the HTML, remoteEntry.js and
+      // mf-manifest.json keep fixed names (and are never cached without revalidation).
+      filename: `js/[name]${hashed}.js`,
+      chunkFilename: `js/[name]${hashed}.js`,
+      cssFilename: `css/[name]${hashed}.css`,
+      cssChunkFilename: `css/[name]${hashed}.css`,
+      assetModuleFilename: `assets/[name]${hashed}[ext]`,
+      // The shell is served from the site root; a remote finds its chunks next to its remoteEntry.js,
+      // wherever this environment serves it from (/remotes/<name>/ on the gateway, or a CDN).
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: `clipit_${name}`,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js'],
+      // Sources import each other with the .js suffix TypeScript's node resolution wants.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({ __CLIPIT_BUILD_ID__: JSON.stringify(buildId(name)) }),
+      new ModuleFederationPlugin({
+        // The container's global name: clipit_<app> (see containerName in @clipit/frontend-contracts).
+        name: `clipit_${name.replace(/-/g, '_')}`,
+        ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
+        // No remotes here: the shell registers them at run time from GET /remotes.json.
+        remotes: {},
+        shared: sharedModules(),
+        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+        // Remote types: each remote's exposes are typed by @clipit/frontend-contracts (see docs/adr/0010).
+        dts: false,
+        // One federation runtime per page: the shell provides it and the remotes use it, instead of each
+        // remoteEntry.js carrying its own copy (about 32 KB gzip each).
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+      }),
+      ...(isHost
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: join(dir, 'src/index.html'),
+              scriptLoading: 'defer',
+              minify: production,
+            }),
+          ]
+        : []),
+    ],
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    // publicPath 'auto' is the point: a remote's chunks are found next to wherever its remoteEntry.js is served.
+    ignoreWarnings: [/Manifest will use absolute path resolution via its host at runtime/],
+    stats: 'errors-warnings',
+    devServer: isHost ? hostDevServer() : remoteDevServer(name),
+  };
+}
+
+/** The shell in development: same-origin like production, the remotes and the API behind proxies. */
+function hostDevServer() {
+  const remotes = Object.entries(DEV_PORTS).filter(([app]) => app !== 'shell');
+  return {
+    port: DEV_PORTS.shell,
+    historyApiFallback: true,
+    proxy: [
+      { context: ['/api', '/media', '/remotes.json'], target: DEV_GATEWAY_URL, changeOrigin: false },
+      ...remotes.map(([app, port]) => ({
+        context: [`/remotes/${app}`],
+        target: `http://127.0.0.1:${port}`,
+        pathRewrite: { [`^/remotes/${app}`]: '' },
+      })),
+    ],
+  };
+}
+
+/** A remote in development: its own server, reached through the shell's proxy; reloads the page on a change. */
+function remoteDevServer(name) {
+  return {
+    port: DEV_PORTS[name],
+    hot: false,
+    liveReload: true,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    client: { webSocketURL: `ws://localhost:${DEV_PORTS[name]}/ws` },
+  };
+}

@@ -1,0 +1,44 @@
+// The modules every remote exposes to the shell. A remote's rspack config lists them under the same
+// keys; its sources prove the shapes with `satisfies` (see frontends/<remote>/src/exposes/), and the
+// shell loads them with these types, so both sides are checked against this one file.
+import type { ComponentType } from 'react';
+import { containerName } from './remotes.js';
+
+/**
+ * One page a remote contributes to the shell's route table. `path` is absolute (`/feed`,
+ * `/clipper/:id`); the shell mounts it inside the frame and sets `document.title` from `title`.
+ */
+export interface RemoteRoute {
+  path: string;
+  /** Shown as the browser tab title while the route is open. */
+  title: string;
+  /**
+   * The screen, loaded when the route is first visited, so the route list itself stays tiny.
+   * (A component given directly would be downloaded with the list, before the first render.)
+   */
+  lazy: () => Promise<{ default: ComponentType }>;
+}
+
+/** `<remote>/routes`: the pages of that remote, in matching order (the router ranks them anyway). */
+export interface RoutesModule {
+  routes: readonly RemoteRoute[];
+}
+
+/** `<remote>/version`: which build of the remote is running (surfaced by the shell for operations and tests). */
+export interface VersionModule {
+  name: string;
+  buildId: string;
+}
+
+/** The exposes every remote has, by expose key (`./routes` is loaded as `<remote>/routes`). */
+export interface RemoteExposes {
+  './routes': RoutesModule;
+  './version': VersionModule;
+}
+
+export type ExposeKey = keyof RemoteExposes;
+
+/** The request the federation runtime takes: `clipit_public/routes` for `./routes` of `public`. */
+export function remoteRequest(remote: string, expose: ExposeKey): string {
+  return `${containerName(remote)}/${expose.slice(2)}`;
+}

@@ -1,0 +1,2 @@
+export * from './exposes.js';
+export * from './remotes.js';

@@ -1,0 +1,86 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { apiJson, apiRequest, configureHttp, getQueryFn, HttpError, pathFromQueryKey } from './http.js';
+
+interface Seen {
+  method: string;
+  url: string;
+  contentType: string | undefined;
+  body: string;
+}
+
+describe('the web apps’ HTTP contract (against a real HTTP server)', () => {
+  let server: Server;
+  const seen: Seen[] = [];
+  const inits: RequestInit[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req: IncomingMessage, res) => {
+      let body = '';
+      req.setEncoding('utf8').on('data', (c: string) => (body += c));
+      req.on('end', () => {
+        seen.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], body });
+        if (req.url === '/api/bad') {
+          res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Please enter a valid email address');
+        } else if (req.url === '/api/empty-error') {
+          res.writeHead(503).end();
+        } else if (req.url === '/api/user/me') {
+          res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8' }).end('Not signed in');
+        } else if (req.url === '/api/nothing') {
+          res.writeHead(204).end();
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: req.url }));
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    configureHttp({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      fetch: (input, init) => {
+        inits.push(init ?? {});
+        return fetch(input, init);
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+  });
+
+  it('sends credentials with every call', async () => {
+    await apiRequest('POST', '/api/ok', { a: 1 });
+    await getQueryFn({ on401: 'throw' })({ queryKey: ['/api/tokens'] });
+    expect(inits.slice(-2).map((i) => i.credentials)).toEqual(['include', 'include']);
+  });
+
+  it('sends JSON bodies as JSON and form data as multipart, untouched', async () => {
+    await apiRequest('POST', '/api/json', { walletAddress: 'abc' });
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', contentType: 'application/json', body: '{"walletAddress":"abc"}' });
+    const form = new FormData();
+    form.append('submissionId', '42');
+    await apiRequest('POST', '/api/form', form);
+    expect(seen.at(-1)!.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen.at(-1)!.body).toContain('name="submissionId"');
+  });
+
+  it('raises "status: text" for a non-OK answer, and the status text when the body is empty', async () => {
+    await expect(apiRequest('POST', '/api/bad', {})).rejects.toThrow(new HttpError(400, 'Please enter a valid email address'));
+    await expect(apiRequest('POST', '/api/bad', {})).rejects.toThrow('400: Please enter a valid email address');
+    await expect(apiRequest('GET', '/api/empty-error')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('joins GET query keys into the path', async () => {
+    expect(pathFromQueryKey(['/api/clipper', 'u-1'])).toBe('/api/clipper/u-1');
+    expect(await getQueryFn({ on401: 'throw' })({ queryKey: ['/api/creators', 'clippers'] })).toEqual({ path: '/api/creators/clippers' });
+  });
+
+  it('raises on 401 by default, or answers null when asked', async () => {
+    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/user/me'] })).rejects.toThrow('401: Not signed in');
+    expect(await getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/user/me'] })).toBeNull();
+  });
+
+  it('answers parsed JSON, or undefined for an empty body', async () => {
+    expect(await apiJson('GET', '/api/x')).toEqual({ path: '/api/x' });
+    expect(await apiJson('DELETE', '/api/nothing')).toBeUndefined();
+  });
+});

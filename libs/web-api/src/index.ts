@@ -1,0 +1,3 @@
+export * from './http.js';
+export * from './query-client.js';
+export * from './current-user.js';

@@ -1,0 +1,196 @@
+// The web app as the gateway serves it, from temporary folders standing in for the builds: the shell at
+// the root with its index.html for every page path, each remote under /remotes/<name>/, GET /remotes.json,
+// cache headers by file kind, and text 404s for everything that is not a page.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { startGateway, type GatewayHarness } from '../support/gateway-harness.js';
+
+const INDEX = '<!doctype html><html><head><title>CLIP IT</title></head><body><div id="root"></div></body></html>';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+async function writeFiles(root: string, files: Record<string, string>): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), content);
+  }
+}
+
+const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+async function expectText(res: Response, status: number, text: string) {
+  expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({
+    status,
+    type: 'text/plain; charset=utf-8',
+    body: text,
+  });
+}
+
+describe('the web app (shell, remotes, /remotes.json)', () => {
+  let dir: string;
+  let h: GatewayHarness;
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${h.url}${path}`, { headers });
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'clipit-web-'));
+    await writeFiles(join(dir, 'shell'), {
+      'index.html': INDEX,
+      'js/main.2112ee4e.js': 'console.log("shell")',
+      'js/main.2112ee4e.js.map': '{}',
+      'css/main.0a1b2c3d.css': 'body{}',
+      'favicon.ico': 'ico',
+    });
+    await writeFiles(join(dir, 'remotes', 'public'), {
+      'remoteEntry.js': 'var clipit_public;',
+      'mf-manifest.json': '{"name":"clipit_public"}',
+      'js/__federation_expose_routes.ab350df2.js': 'routes',
+    });
+    h = await startGateway({
+      FRONTEND_SHELL_DIR: join(dir, 'shell'),
+      FRONTEND_REMOTES_DIR: join(dir, 'remotes'),
+      FRONTEND_REMOTES: '{"admin":"https://cdn.example/admin/mf-manifest.json"}',
+    });
+  });
+
+  afterAll(async () => {
+    await h.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers / and every page path with the shell’s index.html, revalidated on every use', async () => {
+    for (const path of ['/', '/login', '/feed', '/clipper/42', '/nope', '/discover?tab=streamers']) {
+      const res = await get(path, html);
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(await res.text()).toBe(INDEX);
+    }
+  });
+
+  it('serves hashed assets for a year, immutable, with their type', async () => {
+    const js = await get('/js/main.2112ee4e.js');
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.headers.get('cache-control')).toBe(IMMUTABLE);
+    expect(js.headers.get('content-length')).toBe(String('console.log("shell")'.length));
+    expect(await js.text()).toBe('console.log("shell")');
+    const css = await get('/css/main.0a1b2c3d.css');
+    expect([css.headers.get('content-type'), css.headers.get('cache-control')]).toEqual(['text/css; charset=utf-8', IMMUTABLE]);
+    await css.arrayBuffer();
+    const map = await get('/js/main.2112ee4e.js.map');
+    expect([map.headers.get('content-type'), map.headers.get('cache-control')]).toEqual(['application/json; charset=utf-8', IMMUTABLE]);
+    await map.arrayBuffer();
+    // A file without a hash in its name is not promised to stay the same.
+    const icon = await get('/favicon.ico');
+    expect([icon.headers.get('content-type'), icon.headers.get('cache-control')]).toEqual(['image/x-icon', 'no-cache']);
+    await icon.arrayBuffer();
+  });
+
+  it('answers 304 when the browser’s copy is current', async () => {
+    const first = await get('/', html);
+    await first.text();
+    const again = await get('/', { ...html, 'if-none-match': first.headers.get('etag')! });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('serves a remote’s build under /remotes/<name>/: entry and manifest revalidated, chunks immutable', async () => {
+    const manifest = await get('/remotes/public/mf-manifest.json');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await manifest.json()).toEqual({ name: 'clipit_public' });
+    const entry = await get('/remotes/public/remoteEntry.js');
+    expect([entry.status, entry.headers.get('content-type'), entry.headers.get('cache-control')]).toEqual([200, 'text/javascript; charset=utf-8', 'no-cache']);
+    await entry.text();
+    const chunk = await get('/remotes/public/js/__federation_expose_routes.ab350df2.js');
+    expect([chunk.status, chunk.headers.get('cache-control')]).toEqual([200, IMMUTABLE]);
+    await chunk.text();
+  });
+
+  it('answers GET /remotes.json never cached: the defaults here, FRONTEND_REMOTES on top', async () => {
+    const res = await get('/remotes.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await res.json()).toEqual({
+      remotes: {
+        public: '/remotes/public/mf-manifest.json',
+        dashboard: '/remotes/dashboard/mf-manifest.json',
+        admin: 'https://cdn.example/admin/mf-manifest.json',
+      },
+    });
+  });
+
+  it('answers 404 in text for a missing asset, a missing remote file, an unknown remote or a traversal', async () => {
+    for (const path of [
+      '/js/main.deadbeef.js',
+      '/remotes/public/js/gone.12345678.js',
+      '/remotes/public/remoteEntry.js.bak',
+      '/remotes/dashboard/mf-manifest.json',
+      '/remotes/nope/mf-manifest.json',
+      '/remotes/public/',
+      '/remotes/public/..%2F..%2Fshell%2Findex.html',
+      '/remotes/public/%2e%2e/%2e%2e/shell/index.html',
+    ]) {
+      const res = await get(path, html);
+      expect({ path, status: res.status, type: res.headers.get('content-type') }).toEqual({ path, status: 404, type: 'text/plain; charset=utf-8' });
+      expect(await res.text()).toBe('Not found');
+    }
+  });
+
+  it('never answers HTML for API, media, health or metrics paths', async () => {
+    await expectText(await get('/api/nope', html), 404, 'No such route: GET /api/nope');
+    await expectText(await get('/api', html), 404, 'No such route: GET /api');
+    await expectText(await get('/health/nope', html), 404, 'No such route: GET /health/nope');
+    await expectText(await get('/metrics/nope', html), 404, 'No such route: GET /metrics/nope');
+    await expectText(await get('/remotes', html), 404, 'No such route: GET /remotes');
+  });
+
+  it('answers 404 in text to a client that does not take HTML', async () => {
+    await expectText(await get('/login', { accept: 'application/json' }), 404, 'No such route: GET /login');
+    const res = await get('/login', { accept: '*/*' });
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    await res.text();
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const res = await fetch(`${h.url}/`, { method: 'HEAD', headers: html });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(INDEX.length));
+    expect((await res.arrayBuffer()).byteLength).toBe(0);
+  });
+});
+
+describe('the web app before it is built', () => {
+  let h: GatewayHarness;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'clipit-web-empty-'));
+    h = await startGateway({ FRONTEND_SHELL_DIR: join(dir, 'shell'), FRONTEND_REMOTES_DIR: join(dir, 'remotes') });
+  });
+
+  afterAll(async () => {
+    await h.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('says how to build it, on / and on every page path', async () => {
+    for (const path of ['/', '/feed']) {
+      const res = await fetch(`${h.url}${path}`, { headers: html });
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      await expectText(res, 503, 'The web app is not built: run npm run build:web');
+    }
+  });
+
+  it('still answers the API and /remotes.json', async () => {
+    const res = await fetch(`${h.url}/remotes.json`);
+    expect(res.status).toBe(200);
+    await res.json();
+    await expectText(await fetch(`${h.url}/api/nope`), 404, 'No such route: GET /api/nope');
+  });
+});
