@@ -36,7 +36,23 @@ export interface RemoteExposes {
   './version': VersionModule;
 }
 
-export type ExposeKey = keyof RemoteExposes;
+/** Props of the add-clip dialog (spec 01 §2): the shell's mobile bottom bar opens it; the public remote owns it. */
+export interface AddClipDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/** `public/AddClipDialog`: the dialog as a default export. */
+export interface AddClipDialogModule {
+  default: ComponentType<AddClipDialogProps>;
+}
+
+/** What the public remote exposes beyond every remote's modules. */
+export interface PublicRemoteExposes extends RemoteExposes {
+  './AddClipDialog': AddClipDialogModule;
+}
+
+export type ExposeKey = keyof PublicRemoteExposes;
 
 /** The request the federation runtime takes: `clipit_public/routes` for `./routes` of `public`. */
 export function remoteRequest(remote: string, expose: ExposeKey): string {
