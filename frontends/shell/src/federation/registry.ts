@@ -7,7 +7,7 @@ import {
   remoteRequest,
   REMOTES_MANIFEST_PATH,
   type ExposeKey,
-  type RemoteExposes,
+  type PublicRemoteExposes,
   type RemotesManifest,
 } from '@clipit/frontend-contracts';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -65,10 +65,10 @@ export class RemoteRegistry {
   }
 
   /** One exposed module of a remote, typed by the contract; RemoteLoadError if it cannot be had. */
-  async load<K extends ExposeKey>(remote: string, expose: K): Promise<RemoteExposes[K]> {
+  async load<K extends ExposeKey>(remote: string, expose: K): Promise<PublicRemoteExposes[K]> {
     const request = remoteRequest(remote, expose);
     try {
-      const module = await withTimeout(loadRemote<RemoteExposes[K]>(request), LOAD_TIMEOUT_MS, request);
+      const module = await withTimeout(loadRemote<PublicRemoteExposes[K]>(request), LOAD_TIMEOUT_MS, request);
       if (!module) throw new Error(`${request} resolved to nothing`);
       return module;
     } catch (err) {
