@@ -36,8 +36,11 @@ describe('transactional outbox and relay (real Postgres and NATS JetStream)', ()
     expect(stored?.json<{ id: string; type: string; source: string }>()).toMatchObject({ id: envelope.id, type: 'user.registered', source: 'identity' });
     expect(stored?.header?.get('Nats-Msg-Id')).toBe(envelope.id);
 
-    const [row] = (await h.dataSource.query('SELECT published_at FROM outbox WHERE id = $1', [envelope.id])) as [{ published_at: Date | null }];
-    expect(row.published_at).not.toBeNull();
+    // The relay marks the row in the transaction that selected it, which commits just after the publish.
+    await waitFor(async () => {
+      const [row] = (await h.dataSource.query('SELECT published_at FROM outbox WHERE id = $1', [envelope.id])) as [{ published_at: Date | null }];
+      return row.published_at ? true : undefined;
+    }, 5000, 'the row marked published');
 
     // A relay that crashed after publishing but before marking the row publishes it again: JetStream drops the duplicate.
     await h.dataSource.query('UPDATE outbox SET published_at = NULL WHERE id = $1', [envelope.id]);
