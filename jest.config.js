@@ -84,5 +84,15 @@ export default {
       testMatch: ['<rootDir>/libs/ui/src/**/*.spec.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/libs/ui/jest.setup.ts'],
     },
+    {
+      // The web apps' screens and their pure logic (frontends/<app>/src), in jsdom like the ui project.
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      extensionsToTreatAsEsm: ['.ts', '.tsx'],
+      transform: { '^.+\\.ts$': swc, '^.+\\.tsx$': swcTsx },
+      moduleNameMapper: { ...common.moduleNameMapper, '\\.css$': '<rootDir>/frontends/jest-style-stub.cjs' },
+      testMatch: ['<rootDir>/frontends/*/src/**/*.spec.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/libs/ui/jest.setup.ts', '<rootDir>/frontends/jest.setup.mjs'],
+    },
   ],
 };

@@ -35,7 +35,7 @@ const out = mkdtempSync(join(tmpdir(), 'clipit-jest-'));
 const report = join(out, 'report.json');
 const only = process.argv.slice(2);
 step(
-  'jest (unit, ui, integration, e2e, browser)',
+  'jest (every project in jest.config.js)',
   ['--experimental-vm-modules', bin('jest/bin/jest.js'), '--json', `--outputFile=${report}`, ...only],
   { NODE_OPTIONS: '--no-warnings=ExperimentalWarning' },
 );

@@ -10,6 +10,7 @@ export default (_env, argv) =>
       exposes: {
         './routes': './src/exposes/routes.ts',
         './version': './src/exposes/version.ts',
+        './AddClipDialog': './src/exposes/AddClipDialog.ts',
       },
     },
     argv,

@@ -1,5 +1,35 @@
 // The shell: the Module Federation host. It owns the page, the router and the frame, and finds the
 // remotes at run time (GET /remotes.json), so it declares none here.
 import { frontendConfig } from '@clipit/frontend-build';
+// The dependency-free entry of the UI kit meant for build configs (see libs/ui/README.md, Theme).
+// eslint-disable-next-line no-restricted-imports -- a Node build config cannot load the package's React entry
+import { themeBootScript } from '@clipit/ui/theme-boot';
+import { rspack } from '@rspack/core';
+import { join } from 'node:path';
+import { linksFromEnv, linksMetaContent, LINKS_META_NAME } from './src/config/links.ts';
 
-export default (_env, argv) => frontendConfig({ name: 'shell', dir: import.meta.dirname }, argv);
+export default (_env, argv) => {
+  const config = frontendConfig({ name: 'shell', dir: import.meta.dirname }, argv);
+  const production = config.mode === 'production';
+  // index.html gets two things at build time: the theme boot script, inlined in <head> so <html> has
+  // its theme class before the first paint, and the header's outside links from CLIPIT_LINK_*.
+  const html = new rspack.HtmlRspackPlugin({
+    template: join(import.meta.dirname, 'src/index.html'),
+    scriptLoading: 'defer',
+    minify: production,
+    templateParameters: {
+      themeBootScript,
+      linksMetaName: LINKS_META_NAME,
+      linksMetaContent: linksMetaContent(linksFromEnv(process.env)),
+    },
+  });
+  return {
+    ...config,
+    plugins: [
+      ...config.plugins.filter((plugin) => !(plugin instanceof rspack.HtmlRspackPlugin)),
+      html,
+      // Files served as they are, at fixed names from the site root (public/icon.png → /icon.png).
+      new rspack.CopyRspackPlugin({ patterns: [{ from: join(import.meta.dirname, 'public') }] }),
+    ],
+  };
+};

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createSiteStore } from './federation/site.js';
 import { Shell } from './Shell.js';
+import './shell.css';
 
 const store = createSiteStore();
 void store.start();

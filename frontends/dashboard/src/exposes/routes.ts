@@ -4,4 +4,6 @@ import type { RemoteRoute } from '@clipit/frontend-contracts';
  * The pages of the signed-in areas (spec 02: clipper and streamer dashboards, campaigns, hiring, the guide), mounted by the shell inside its frame.
  * A page is added as `{ path, title, lazy: () => import('../screens/<screen>.js') }` (see frontends/README.md).
  */
-export const routes: readonly RemoteRoute[] = [];
+export const routes: readonly RemoteRoute[] = [
+  { path: '/clippers/auth', title: 'Clipper Sign In', lazy: () => import('../screens/clipper-auth-page.js') },
+];

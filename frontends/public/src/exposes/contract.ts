@@ -1,9 +1,14 @@
 // Compile-time only (nothing imports this file): the modules this remote exposes have exactly the
 // shapes the shell loads them with. A mismatch fails `tsc -b` here rather than at run time in the shell.
-import type { RemoteExposes } from '@clipit/frontend-contracts';
+import type { PublicRemoteExposes } from '@clipit/frontend-contracts';
+import type * as addClipDialog from './AddClipDialog.js';
 import type * as routes from './routes.js';
 import type * as version from './version.js';
 
 type Implements<Actual extends Expected, Expected> = [Actual, Expected];
 
-export type Contract = [Implements<typeof routes, RemoteExposes['./routes']>, Implements<typeof version, RemoteExposes['./version']>];
+export type Contract = [
+  Implements<typeof routes, PublicRemoteExposes['./routes']>,
+  Implements<typeof version, PublicRemoteExposes['./version']>,
+  Implements<typeof addClipDialog, PublicRemoteExposes['./AddClipDialog']>,
+];

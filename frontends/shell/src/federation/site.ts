@@ -1,8 +1,8 @@
 // What the shell knows about the site at a given moment: starting, /remotes.json unreachable, or ready
 // with each remote loaded (its routes and build id) or failed. A small external store, so loading runs
 // once outside React (StrictMode renders twice) and Retry can be pressed from anywhere in the tree.
-import type { RemoteRoute } from '@clipit/frontend-contracts';
-import { fetchRemotesManifest, RemoteRegistry } from './registry.js';
+import type { ExposeKey, PublicRemoteExposes, RemoteRoute } from '@clipit/frontend-contracts';
+import { fetchRemotesManifest, RemoteLoadError, RemoteRegistry } from './registry.js';
 
 export type RemoteState =
   | { name: string; status: 'loaded'; routes: readonly RemoteRoute[]; buildId: string }
@@ -20,6 +20,11 @@ export interface SiteStore {
   start(): Promise<void>;
   /** Loads again whatever failed (the manifest, or the remotes that did not load), forgetting the failed attempts. */
   retry(): Promise<void>;
+  /**
+   * One more exposed module of a loaded remote (e.g. the public remote's `./AddClipDialog`), through
+   * the same registry; RemoteLoadError at once while the site is not ready or that remote failed.
+   */
+  load<K extends ExposeKey>(remote: string, expose: K): Promise<PublicRemoteExposes[K]>;
 }
 
 async function loadRemoteState(registry: RemoteRegistry, name: string): Promise<RemoteState> {
@@ -72,8 +77,15 @@ export function createSiteStore(): SiteStore {
     set({ phase: 'ready', remotes, retrying: false });
   }
 
+  async function load<K extends ExposeKey>(remote: string, expose: K): Promise<PublicRemoteExposes[K]> {
+    const known = state.phase === 'ready' ? state.remotes.find((r) => r.name === remote) : undefined;
+    if (!registry || known?.status !== 'loaded') throw new RemoteLoadError(remote, `${remote} is not loaded`);
+    return registry.load(remote, expose);
+  }
+
   return {
     getState: () => state,
+    load,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

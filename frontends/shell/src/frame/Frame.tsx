@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 
 export interface FrameProps {
-  /** The site header (navigation, account); filled by the frame work. */
+  /** The site header (SiteHeader: navigation, outside links, account, theme, the mobile drawer). */
   header?: ReactNode;
-  /** The footer, or the mobile bottom bar. */
+  /** The footer slot: the mobile bottom bar (BottomBar), hidden from 768 px up by its own CSS. */
   footer?: ReactNode;
   /** Set while the page's content is still being loaded. */
   busy?: boolean;

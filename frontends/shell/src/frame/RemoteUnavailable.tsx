@@ -1,3 +1,5 @@
+import { Button } from '@clipit/ui';
+
 export const REMOTE_UNAVAILABLE_TEXT = 'This part of CLIP IT could not be loaded.';
 
 export interface RemoteUnavailableProps {
@@ -10,9 +12,9 @@ export function RemoteUnavailable({ onRetry, retrying = false }: RemoteUnavailab
   return (
     <section role="alert" className="clipit-remote-unavailable">
       <p>{REMOTE_UNAVAILABLE_TEXT}</p>
-      <button type="button" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
+      <Button variant="outline" onClick={onRetry} disabled={retrying} loading={retrying}>
         Retry
-      </button>
+      </Button>
     </section>
   );
 }

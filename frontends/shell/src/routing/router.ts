@@ -1,17 +1,26 @@
 import { createBrowserRouter, type DataRouter } from 'react-router';
-import type { RemoteState } from '../federation/site.js';
-import { siteRoutes } from './routes.js';
+import type { RemoteState, SiteState } from '../federation/site.js';
+import { fallbackRoutes, siteRoutes } from './routes.js';
 
-let current: { remotes: readonly RemoteState[]; router: DataRouter } | undefined;
+let current: { key: readonly RemoteState[] | 'fallback'; router: DataRouter } | undefined;
 
 /**
- * The router for the remotes as they are now: one per state of the remotes, the previous one disposed
- * when a retry brings a missing remote in (the URL lives in the browser, so the page stays where it is).
+ * The router for the site as it is now: while the remotes are being found (or /remotes.json cannot
+ * be read) one fallback router that shows the frame around the wait or the failure; then one per state
+ * of the remotes, the previous one disposed when a retry brings a missing remote in (the URL lives in
+ * the browser, so the page stays where it is).
  */
-export function routerFor(remotes: readonly RemoteState[]): DataRouter {
-  if (current?.remotes !== remotes) {
+export function routerFor(state: SiteState): DataRouter {
+  const key = state.phase === 'ready' ? state.remotes : 'fallback';
+  if (current?.key !== key) {
     current?.router.dispose();
-    current = { remotes, router: createBrowserRouter(siteRoutes(remotes)) };
+    current = { key, router: createBrowserRouter(state.phase === 'ready' ? siteRoutes(state.remotes) : fallbackRoutes()) };
   }
   return current.router;
+}
+
+/** Goes to an in-app path with the current router (from outside the router, e.g. a notification click). */
+export function navigateTo(path: string): void {
+  if (current) void current.router.navigate(path);
+  else window.location.assign(path);
 }

@@ -2,7 +2,9 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useNavigation, useRouteError, type RouteObject } from 'react-router';
 import type { RemoteState } from '../federation/site.js';
+import { BottomBar } from '../frame/BottomBar.js';
 import { Frame } from '../frame/Frame.js';
+import { SiteHeader } from '../frame/SiteHeader.js';
 import { RemoteUnavailable } from '../frame/RemoteUnavailable.js';
 import { NOT_FOUND_TITLE, NotFoundPage } from '../pages/NotFoundPage.js';
 import { RemoteScreen } from './RemoteScreen.js';
@@ -24,8 +26,18 @@ function Layout() {
     performance.mark('clipit:routes-rendered');
   }, []);
   return (
-    <Frame busy={navigation.state === 'loading'}>
+    <Frame header={<SiteHeader />} footer={<BottomBar />} busy={navigation.state === 'loading'}>
       <Outlet />
+    </Frame>
+  );
+}
+
+/** The frame while the remotes are being found, or when /remotes.json could not be read (with Retry). */
+function FallbackLayout() {
+  const { phase, retry, retrying } = useSite();
+  return (
+    <Frame header={<SiteHeader />} footer={<BottomBar />} busy={phase === 'starting'}>
+      {phase === 'unavailable' && <RemoteUnavailable onRetry={retry} retrying={retrying} />}
     </Frame>
   );
 }
@@ -78,4 +90,9 @@ export function siteRoutes(remotes: readonly RemoteState[]): RouteObject[] {
       ],
     },
   ];
+}
+
+/** Before the remotes are known: every path is the frame around the wait (or the failure). */
+export function fallbackRoutes(): RouteObject[] {
+  return [{ path: '*', element: <FallbackLayout /> }];
 }

@@ -1,0 +1,118 @@
+// Public screens in headless Chromium against the real platform: /client-services and its calls to
+// action, and the add-clip dialog the public remote exposes (opened from the shell's mobile bottom bar):
+// its checks say what is wrong without calling, and a submission the gateway cannot take yet (the
+// submissions API arrives with a later issue: 404) is said so in a toast.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { startPlatform, type Platform } from '../support/platform.js';
+import { useBrowser } from './support/browser.js';
+import { expectToast, openSite } from './support/site.js';
+
+const PHONE = { width: 390, height: 844 };
+
+describe('public screens', () => {
+  const browser = useBrowser();
+  let platform: Platform;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+  });
+
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  afterEach(() => {
+    expect(errors.splice(0)).toEqual([]);
+  });
+
+  const newPage = async () => {
+    const page = await browser.newPage();
+    page.on('pageerror', (err) => errors.push(err.message));
+    return page;
+  };
+
+  it('/client-services shows the samples and offers, and each call to action goes to /discover', async () => {
+    const page = await newPage();
+    await openSite(page, `${platform.url}/client-services`);
+    await expect(page.title()).resolves.toBe('Client Services');
+    const main = page.locator('main');
+    await main.getByRole('heading', { name: 'Client Services', level: 1 }).waitFor();
+    expect(await main.getByRole('img', { name: /^Sample clip:/ }).count()).toBe(2);
+    for (const name of ['Pay-Per-View Campaigns', 'Partner With Us', 'Why CLIP IT', 'Proven Results', 'Elite Salaried Team', 'End-to-End Growth']) {
+      expect(await main.getByRole('heading', { name }).isVisible()).toBe(true);
+    }
+    for (const cta of ['Start a Campaign', 'Become a Partner', 'Get Started']) {
+      await openSite(page, `${platform.url}/client-services`);
+      await main.getByRole('link', { name: cta }).click();
+      await page.waitForURL(`${platform.url}/discover`);
+    }
+    await openSite(page, `${platform.url}/client-services`);
+    await main.getByRole('heading', { name: 'Why CLIP IT' }).waitFor();
+  });
+
+  describe('the add-clip dialog', () => {
+    const openDialog = async (page: Page) => {
+      await page.setViewportSize(PHONE);
+      await openSite(page, `${platform.url}/client-services`);
+      await page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('button', { name: 'Add' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a Clip' });
+      await dialog.waitFor();
+      return dialog;
+    };
+
+    it('checks the title, the post link and the video without calling the API', async () => {
+      const page = await newPage();
+      const submissions: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/submissions')) submissions.push(r.method());
+      });
+      const dialog = await openDialog(page);
+      await dialog.getByLabel('Streamer (optional)').waitFor();
+      expect(await dialog.getByLabel('Streamer (optional)').inputValue()).toBe('none');
+
+      await dialog.getByRole('button', { name: 'Submit Clip' }).click();
+      await expectToast(page, 'Missing Information', 'Please fill in the clip title and Twitter URL.');
+
+      await dialog.getByLabel('Clip Title').fill('Big play');
+      await dialog.getByLabel('Twitter/X Post URL').fill('https://www.youtube.com/watch?v=42');
+      await dialog.getByRole('button', { name: 'Submit Clip' }).click();
+      await expectToast(page, 'Invalid Twitter URL', 'Please enter a valid Twitter/X post URL.');
+
+      const picker = dialog.getByLabel('Video (optional)');
+      await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a video') });
+      await expectToast(page, 'Invalid File Type', 'Please upload a video file (MP4, WebM, MOV, or AVI).');
+      // An .mp4 the browser cannot decode: its metadata never loads.
+      await picker.setInputFiles({ name: 'broken.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(4096, 7) });
+      await expectToast(page, 'Invalid Video', 'Could not read video file. Please try a different file.');
+      expect(await picker.evaluate((input) => (input as unknown as { files: { length: number } }).files.length)).toBe(0);
+      expect(submissions).toEqual([]);
+
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+
+    it('says Submission Failed with the gateway’s answer while there is no submissions API', async () => {
+      const page = await newPage();
+      const dialog = await openDialog(page);
+      await dialog.getByLabel('Clip Title').fill('Big play');
+      await dialog.getByLabel('Twitter/X Post URL').fill('https://x.com/clip_king/status/1790000000000000001');
+      const request = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/submissions' && r.method() === 'POST');
+      await dialog.getByRole('button', { name: 'Submit Clip' }).click();
+      expect((await request).postDataJSON()).toEqual({
+        name: 'Big play',
+        url: 'https://x.com/clip_king/status/1790000000000000001',
+        externalId: '1790000000000000001',
+        authorHandle: 'clip_king',
+        walletAddress: 'pending',
+        additionalInfo: null,
+        tokenId: null,
+      });
+      await expectToast(page, 'Submission Failed', '404: No such route: POST /api/submissions');
+      // Still open, with what was typed, to try again.
+      expect(await dialog.getByLabel('Clip Title').inputValue()).toBe('Big play');
+      expect(await dialog.getByRole('button', { name: 'Submit Clip' }).isEnabled()).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,57 @@
+// Small helpers the screen tests share: open a page of the site once the shell has loaded the remotes,
+// read the toast region, create an account through the API and sign the browser in with its cookie.
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+export const REMOTES = ['public', 'dashboard', 'admin'] as const;
+export const TEST_WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+
+/** Goes to `url` and waits until the shell has loaded every remote (so the route table is complete). */
+export async function openSite(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  for (const name of REMOTES) await page.locator(`meta[name="clipit-remote:${name}"]`).waitFor({ state: 'attached' });
+}
+
+/** The notification region the shell's ToastProvider renders. */
+export const toasts = (page: Page): Locator => page.getByRole('region', { name: 'Notifications (F8)' });
+
+/** Waits for a toast with this title and description. */
+export async function expectToast(page: Page, title: string, description: string): Promise<void> {
+  const region = toasts(page);
+  await region.getByText(title, { exact: true }).waitFor();
+  await region.getByText(description, { exact: true }).waitFor();
+}
+
+let seq = 0;
+/** A fresh handle and email (handles are at most 15 characters). */
+export function newPerson(prefix: string): { handle: string; email: string } {
+  seq += 1;
+  const tag = `${Date.now().toString(36).slice(-5)}${seq}`;
+  return { handle: `${prefix}_${tag}`.slice(0, 15), email: `${prefix}${tag}@example.com` };
+}
+
+/** Signs up through the gateway's API and returns the session id it issued. */
+export async function signUpByApi(baseUrl: string, person: { handle: string; email: string }, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: person.email,
+      displayName: '',
+      twitterHandle: person.handle,
+      walletAddress: TEST_WALLET,
+      role: 'clipper',
+      tokenLink: '',
+      claimCode: '',
+      password,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const sid = /clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (!sid) throw new Error('sign-up set no session cookie');
+  return sid;
+}
+
+/** Puts a session cookie in the browser, as if it had signed in itself. */
+export async function signInBrowser(context: BrowserContext, baseUrl: string, sid: string): Promise<void> {
+  await context.addCookies([{ name: 'clipit.sid', value: sid, url: baseUrl }]);
+}

@@ -1,0 +1,186 @@
+import type { AddClipDialogProps } from '@clipit/frontend-contracts';
+import { Button, Dialog, DialogDescription, DialogFooter, DialogTitle, Input, Select, useToast } from '@clipit/ui';
+import { apiJson } from '@clipit/web-api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  buildSubmission,
+  checkVideoDuration,
+  checkVideoFile,
+  formatMegabytes,
+  NO_STREAMER,
+  PROBLEMS,
+  submissionIdOf,
+  VIDEO_ACCEPT,
+  videoMetadata,
+  videoUploadForm,
+  type Problem,
+  type SubmissionPayload,
+} from '../lib/clip-submission.js';
+import '../styles/public.css';
+
+interface Token {
+  id: string;
+  name: string;
+}
+
+const emptyForm = { name: '', url: '', streamer: NO_STREAMER };
+
+/**
+ * The add-clip dialog (spec 01 §2, §3, §5): a clip title, the Twitter/X post, an optional streamer tag
+ * and an optional video (checked for type, size and duration when chosen). The shell's mobile bottom
+ * bar opens it (`public/AddClipDialog`).
+ */
+export default function AddClipDialog({ open, onOpenChange }: AddClipDialogProps) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const videoId = useId();
+  const videoInput = useRef<HTMLInputElement>(null);
+  const [form, setForm] = useState(emptyForm);
+  const [video, setVideo] = useState<File | null>(null);
+  const [checkingVideo, setCheckingVideo] = useState(false);
+  const tokens = useQuery<Token[]>({ queryKey: ['/api/tokens'], enabled: open });
+
+  const problem = (p: Problem) => toast({ title: p.title, description: p.description, variant: 'destructive' });
+
+  const clearVideo = () => {
+    setVideo(null);
+    if (videoInput.current) videoInput.current.value = '';
+  };
+  const reset = () => {
+    setForm(emptyForm);
+    clearVideo();
+  };
+
+  const submit = useMutation({
+    mutationFn: async ({ payload, file }: { payload: SubmissionPayload; file: File | null }) => {
+      const created = await apiJson<unknown>('POST', '/api/submissions', payload);
+      const id = submissionIdOf(created);
+      if (file && id) await apiJson<unknown>('POST', '/api/submissions/upload-video', videoUploadForm(file, id));
+      return created;
+    },
+    onSuccess: async () => {
+      toast({ title: 'Clip Submitted!', description: 'Your clip has been submitted and will appear in the feed soon!', variant: 'success' });
+      reset();
+      onOpenChange(false);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['/api/feed/clips'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/submissions'] }),
+      ]);
+    },
+    onError: (error: Error) =>
+      toast({ title: 'Submission Failed', description: error.message || 'Please check your information and try again.', variant: 'destructive' }),
+  });
+
+  const chooseVideo = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    if (!file) {
+      setVideo(null);
+      return;
+    }
+    const rejected = checkVideoFile(file);
+    if (rejected) {
+      problem(rejected);
+      clearVideo();
+      return;
+    }
+    let found: Problem | null;
+    setCheckingVideo(true);
+    try {
+      found = checkVideoDuration(await videoMetadata.readDuration(file));
+    } catch {
+      found = PROBLEMS.unreadable;
+    } finally {
+      setCheckingVideo(false);
+    }
+    if (found) {
+      problem(found);
+      clearVideo();
+      return;
+    }
+    setVideo(file);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const built = buildSubmission(form);
+    if (!built.ok) {
+      problem(built.problem);
+      return;
+    }
+    submit.mutate({ payload: built.payload, file: video });
+  };
+
+  const close = () => {
+    if (submit.isPending) return;
+    onOpenChange(false);
+  };
+
+  const streamerOptions = [{ value: NO_STREAMER, label: 'No streamer' }, ...(tokens.data ?? []).map((t) => ({ value: t.id, label: t.name }))];
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogTitle>Add a Clip</DialogTitle>
+      <DialogDescription>Share a Twitter/X post with your clip. Adding the video gets it into the feed.</DialogDescription>
+      <form className="clipit-form" noValidate onSubmit={onSubmit} aria-label="Add a Clip">
+        <Input
+          label="Clip Title"
+          name="name"
+          placeholder="What happens in the clip?"
+          value={form.name}
+          onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+        />
+        <Input
+          label="Twitter/X Post URL"
+          name="url"
+          type="url"
+          placeholder="https://x.com/yourhandle/status/1234567890"
+          value={form.url}
+          onChange={(e) => setForm((f) => ({ ...f, url: e.target.value }))}
+        />
+        <Select
+          label="Streamer (optional)"
+          name="streamer"
+          options={streamerOptions}
+          value={form.streamer}
+          description={tokens.isError ? 'The streamer list could not be loaded.' : undefined}
+          onChange={(e) => setForm((f) => ({ ...f, streamer: e.target.value }))}
+        />
+        <div className="clip-field">
+          <label className="clip-field__label" htmlFor={videoId}>
+            Video (optional)
+          </label>
+          <input
+            ref={videoInput}
+            id={videoId}
+            className="clipit-file-input"
+            type="file"
+            name="video"
+            accept={VIDEO_ACCEPT}
+            aria-describedby={`${videoId}-hint`}
+            onChange={(e) => void chooseVideo(e)}
+          />
+          <p id={`${videoId}-hint`} className="clip-field__description">
+            {checkingVideo ? (
+              'Checking video...'
+            ) : video ? (
+              <span className="clipit-file-chosen" data-testid="chosen-video">
+                {video.name} ({formatMegabytes(video.size)})
+              </span>
+            ) : (
+              'MP4, WebM, MOV or AVI; at most 150MB and 40 seconds.'
+            )}
+          </p>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={close} disabled={submit.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submit.isPending} disabled={submit.isPending || checkingVideo} loadingText="Submitting...">
+            Submit Clip
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

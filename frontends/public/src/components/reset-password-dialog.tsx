@@ -1,0 +1,110 @@
+import { Button, Dialog, DialogDescription, DialogFooter, DialogTitle, Input, useToast } from '@clipit/ui';
+import { apiJson } from '@clipit/web-api';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { resetPasswordBody } from '../lib/auth-payload.js';
+import { emptyResetForm, hasErrors, validateReset, type Errors, type ResetForm } from '../lib/validation.js';
+
+export interface ResetPasswordDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** 'Forgot Password': twitter handle, email, new password and its confirmation (spec 01 §2, §5). */
+export function ResetPasswordDialog({ open, onOpenChange }: ResetPasswordDialogProps) {
+  const { toast } = useToast();
+  const [form, setForm] = useState<ResetForm>(emptyResetForm);
+  const [errors, setErrors] = useState<Errors<keyof ResetForm>>({});
+
+  const clearAndClose = () => {
+    setForm(emptyResetForm);
+    setErrors({});
+    onOpenChange(false);
+  };
+
+  const reset = useMutation({
+    mutationFn: (body: ReturnType<typeof resetPasswordBody>) => apiJson<{ message: string }>('POST', '/api/auth/reset-password', body),
+    onSuccess: () => {
+      toast({ title: 'Password reset successfully!', description: 'You can now log in with your new password.', variant: 'success' });
+      clearAndClose();
+    },
+    onError: (error: Error) => {
+      toast({ title: 'Failed to reset password', description: error.message, variant: 'destructive' });
+    },
+  });
+
+  const set = (field: keyof ResetForm) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateReset(form);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    reset.mutate(resetPasswordBody(form));
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) onOpenChange(true);
+        else if (!reset.isPending) clearAndClose();
+      }}
+    >
+      <DialogTitle>Reset Password</DialogTitle>
+      <DialogDescription>Enter your Twitter handle and email to set a new password.</DialogDescription>
+      <form className="clipit-form" noValidate onSubmit={submit}>
+        <Input
+          label="Twitter Handle"
+          name="twitterHandle"
+          autoComplete="username"
+          placeholder="@yourhandle"
+          value={form.twitterHandle}
+          error={errors.twitterHandle}
+          onChange={(e) => set('twitterHandle')(e.target.value)}
+        />
+        <Input
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={form.email}
+          error={errors.email}
+          onChange={(e) => set('email')(e.target.value)}
+        />
+        <Input
+          label="New Password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          passwordToggle
+          value={form.newPassword}
+          error={errors.newPassword}
+          onChange={(e) => set('newPassword')(e.target.value)}
+        />
+        <Input
+          label="Confirm New Password"
+          name="confirmNewPassword"
+          type="password"
+          autoComplete="new-password"
+          passwordToggle
+          value={form.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={(e) => set('confirmPassword')(e.target.value)}
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={clearAndClose} disabled={reset.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={reset.isPending} loadingText="Resetting...">
+            Reset Password
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from '@jest/globals';
+import { screen } from '@testing-library/react';
+import { fakeGateway, renderScreen } from '../testing/render.js';
+import ClientServicesPage from './client-services-page.js';
+
+describe('/client-services', () => {
+  it('shows two sample clips, the offers and why CLIP IT, and every call to action goes to /discover', () => {
+    fakeGateway();
+    renderScreen(<ClientServicesPage />, '/client-services');
+    expect(screen.getByRole('heading', { level: 1, name: 'Client Services' })).toBeVisible();
+    expect(screen.getAllByRole('img', { name: /^Sample clip:/ })).toHaveLength(2);
+    for (const heading of ['Pay-Per-View Campaigns', 'Partner With Us', 'Why CLIP IT', 'Proven Results', 'Elite Salaried Team', 'End-to-End Growth']) {
+      expect(screen.getByRole('heading', { name: heading })).toBeVisible();
+    }
+    expect(screen.getByText(/CPM-based/)).toBeVisible();
+    const ctas = screen.getAllByRole('link');
+    expect(ctas.map((a) => a.textContent)).toEqual(['Start a Campaign', 'Become a Partner', 'Get Started']);
+    for (const a of ctas) expect(a).toHaveAttribute('href', '/discover');
+  });
+});

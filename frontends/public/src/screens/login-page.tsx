@@ -1,0 +1,306 @@
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Select, useToast } from '@clipit/ui';
+import { apiJson, currentUserKey } from '@clipit/web-api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ResetPasswordDialog } from '../components/reset-password-dialog.js';
+import { loginBody, loginWelcome, signupRequestBody, signupWelcome } from '../lib/auth-payload.js';
+import { AFTER_SIGN_IN, fullNavigation, REDIRECT_DELAY_MS } from '../lib/navigation.js';
+import {
+  emptySignupForm,
+  hasErrors,
+  isImageFile,
+  normalizeClaimCode,
+  validateLogin,
+  validateSignup,
+  type Errors,
+  type LoginForm,
+  type SignupForm,
+} from '../lib/validation.js';
+import '../styles/public.css';
+
+type Mode = 'login' | 'signup';
+
+interface SignupResponse {
+  claimedProfile?: { displayName?: string | null } | null;
+}
+interface LoginResponse {
+  user?: { twitterUsername?: string | null } | null;
+}
+
+const ROLE_OPTIONS = [
+  { value: 'clipper', label: 'Clipper' },
+  { value: 'streamer', label: 'Streamer' },
+];
+
+/**
+ * After signing in: the current user is stale, and the dashboard is a full navigation away, once the
+ * success toast ('… Redirecting...') has been seen. Leaving the page first cancels the redirect.
+ */
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: currentUserKey });
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => fullNavigation.assign(AFTER_SIGN_IN), REDIRECT_DELAY_MS);
+  };
+}
+
+function LoginPanel({ onForgot }: { onForgot: () => void }) {
+  const { toast } = useToast();
+  const signedIn = useSignedIn();
+  const [form, setForm] = useState<LoginForm>({ twitterHandle: '', password: '' });
+  const [errors, setErrors] = useState<Errors<keyof LoginForm>>({});
+  const login = useMutation({
+    mutationFn: (body: LoginForm) => apiJson<LoginResponse>('POST', '/api/auth/login', body),
+    onSuccess: async (response, body) => {
+      toast({ title: 'Logged in successfully!', description: loginWelcome(response, body.twitterHandle), variant: 'success' });
+      await signedIn();
+    },
+    onError: (error: Error) => toast({ title: 'Failed to log in', description: error.message, variant: 'destructive' }),
+  });
+  const set = (field: keyof LoginForm) => (event: ChangeEvent<HTMLInputElement>) => {
+    setForm((f) => ({ ...f, [field]: event.target.value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(form);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    login.mutate(loginBody(form));
+  };
+  return (
+    <form className="clipit-form" noValidate onSubmit={submit} aria-label="Login">
+      <Input
+        label="Twitter Handle"
+        name="twitterHandle"
+        autoComplete="username"
+        placeholder="@yourhandle"
+        value={form.twitterHandle}
+        error={errors.twitterHandle}
+        onChange={set('twitterHandle')}
+      />
+      <Input
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        passwordToggle
+        value={form.password}
+        error={errors.password}
+        onChange={set('password')}
+      />
+      <div className="clipit-form__aside">
+        <Button variant="ghost" size="sm" onClick={onForgot}>
+          Forgot Password
+        </Button>
+      </div>
+      <Button type="submit" block size="lg" loading={login.isPending || login.isSuccess} loadingText="Logging in...">
+        Log In
+      </Button>
+    </form>
+  );
+}
+
+function SignupPanel() {
+  const { toast } = useToast();
+  const signedIn = useSignedIn();
+  const pictureId = useId();
+  const pictureInput = useRef<HTMLInputElement>(null);
+  const [form, setForm] = useState<SignupForm>(emptySignupForm);
+  const [picture, setPicture] = useState<File | null>(null);
+  const [pictureError, setPictureError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<Errors<keyof SignupForm>>({});
+  const signup = useMutation({
+    mutationFn: (body: ReturnType<typeof signupRequestBody>) => apiJson<SignupResponse>('POST', '/api/auth/signup', body),
+    onSuccess: async (response) => {
+      toast({ title: 'Account created successfully!', description: signupWelcome(response), variant: 'success' });
+      await signedIn();
+    },
+    onError: (error: Error) => toast({ title: 'Failed to create account', description: error.message, variant: 'destructive' }),
+  });
+  const set = (field: keyof SignupForm, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    if (file && !isImageFile(file)) {
+      setPicture(null);
+      setPictureError('Please choose an image file');
+      event.target.value = '';
+      return;
+    }
+    setPictureError(undefined);
+    setPicture(file);
+  };
+  const clearPicture = () => {
+    setPicture(null);
+    setPictureError(undefined);
+    if (pictureInput.current) pictureInput.current.value = '';
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateSignup(form);
+    setErrors(found);
+    if (hasErrors(found) || pictureError) return;
+    signup.mutate(signupRequestBody(form, picture));
+  };
+  const streamer = form.role === 'streamer';
+  return (
+    <form className="clipit-form" noValidate onSubmit={submit} aria-label="Sign Up">
+      <div className={pictureError ? 'clip-field clip-field--invalid' : 'clip-field'}>
+        <label className="clip-field__label" htmlFor={pictureId}>
+          Profile Picture (optional)
+        </label>
+        <input
+          ref={pictureInput}
+          id={pictureId}
+          className="clipit-file-input"
+          type="file"
+          name="profilePicture"
+          accept="image/*"
+          aria-invalid={pictureError ? true : undefined}
+          aria-describedby={pictureError ? `${pictureId}-error` : undefined}
+          onChange={choosePicture}
+        />
+        {picture ? (
+          <p className="clip-field__description clipit-file-chosen">
+            <span>{picture.name}</span>
+            <Button variant="ghost" size="sm" onClick={clearPicture}>
+              Remove
+            </Button>
+          </p>
+        ) : null}
+        {pictureError ? (
+          <p id={`${pictureId}-error`} className="clip-field__error">
+            {pictureError}
+          </p>
+        ) : null}
+      </div>
+      <Select
+        label="Role"
+        name="role"
+        placeholder="Select a role"
+        options={ROLE_OPTIONS}
+        value={form.role}
+        error={errors.role}
+        onChange={(e) => set('role', e.target.value)}
+      />
+      {streamer ? (
+        <Input
+          label="Claim Code (optional)"
+          name="claimCode"
+          placeholder="CLAIM-XXXXXXXX"
+          autoCapitalize="characters"
+          description="Have a claim code? Enter it to claim your pre-created streamer profile."
+          value={form.claimCode}
+          error={errors.claimCode}
+          onChange={(e) => set('claimCode', normalizeClaimCode(e.target.value))}
+        />
+      ) : null}
+      <Input
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={form.email}
+        error={errors.email}
+        onChange={(e) => set('email', e.target.value)}
+      />
+      <Input
+        label="Display Name (optional)"
+        name="displayName"
+        autoComplete="nickname"
+        value={form.displayName}
+        error={errors.displayName}
+        onChange={(e) => set('displayName', e.target.value)}
+      />
+      <Input
+        label="Twitter Handle"
+        name="twitterHandle"
+        autoComplete="username"
+        placeholder="@yourhandle"
+        value={form.twitterHandle}
+        error={errors.twitterHandle}
+        onChange={(e) => set('twitterHandle', e.target.value)}
+      />
+      <Input
+        label="Solana Wallet"
+        name="walletAddress"
+        autoComplete="off"
+        spellCheck={false}
+        description="Your $CLIP rewards are paid to this wallet."
+        value={form.walletAddress}
+        error={errors.walletAddress}
+        onChange={(e) => set('walletAddress', e.target.value)}
+      />
+      {streamer ? (
+        <Input
+          label="Token Link (optional)"
+          name="tokenLink"
+          type="url"
+          placeholder="https://pump.fun/coin/…"
+          value={form.tokenLink}
+          error={errors.tokenLink}
+          onChange={(e) => set('tokenLink', e.target.value)}
+        />
+      ) : null}
+      <Input
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        passwordToggle
+        value={form.password}
+        error={errors.password}
+        onChange={(e) => set('password', e.target.value)}
+      />
+      <Input
+        label="Confirm Password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        passwordToggle
+        value={form.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={(e) => set('confirmPassword', e.target.value)}
+      />
+      <Button type="submit" block size="lg" loading={signup.isPending || signup.isSuccess} loadingText="Creating account...">
+        Create Account
+      </Button>
+    </form>
+  );
+}
+
+/** /login: login and sign-up in one page, and the reset-password dialog (spec 01 §2). */
+export default function LoginPage() {
+  const [mode, setMode] = useState<Mode>('login');
+  const [resetOpen, setResetOpen] = useState(false);
+  const login = mode === 'login';
+  return (
+    <div className="clipit-page clipit-page--narrow">
+      <Card>
+        <CardHeader>
+          <CardTitle level={1}>{login ? 'Welcome Back' : 'Join CLIP IT'}</CardTitle>
+          <CardDescription>{login ? 'Log in to your CLIP IT account.' : 'Create your account and start earning $CLIP.'}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <div className="clipit-mode-toggle" role="group" aria-label="Login or sign up">
+            <Button variant={login ? 'primary' : 'ghost'} aria-pressed={login} onClick={() => setMode('login')}>
+              Login
+            </Button>
+            <Button variant={login ? 'ghost' : 'primary'} aria-pressed={!login} onClick={() => setMode('signup')}>
+              Sign Up
+            </Button>
+          </div>
+          {login ? <LoginPanel onForgot={() => setResetOpen(true)} /> : <SignupPanel />}
+        </CardContent>
+      </Card>
+      <ResetPasswordDialog open={resetOpen} onOpenChange={setResetOpen} />
+    </div>
+  );
+}
