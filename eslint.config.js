@@ -44,7 +44,8 @@ const productionConstraints = [
   { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
   // Libraries never import services, front ends or test infrastructure.
   { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
-  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
+  // Test support may render the UI kit (component tests wrap screens in its providers).
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:ui', 'type:testing'] },
   // Front ends never import services; only UI libraries and libraries that run in a browser.
   { sourceTag: 'type:frontend', onlyDependOnLibsWithTags: ['type:ui', 'type:lib'] },
   { sourceTag: 'type:frontend', onlyDependOnLibsWithTags: ['platform:browser'] },

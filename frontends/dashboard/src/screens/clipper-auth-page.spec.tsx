@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { fullNavigation } from '../lib/navigation.js';
-import { fakeGateway, renderScreen } from '../testing/render.js';
+import { fakeGateway, renderScreen } from '@clipit/web-testing';
 import ClipperAuthPage from './clipper-auth-page.js';
 
 let assign: jest.SpiedFunction<typeof fullNavigation.assign>;

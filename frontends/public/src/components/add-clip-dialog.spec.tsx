@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { videoMetadata } from '../lib/clip-submission.js';
-import { fakeGateway, renderScreen, type Call, type Reply } from '../testing/render.js';
+import { fakeGateway, renderScreen, type Call, type Reply } from '@clipit/web-testing';
 import AddClipDialog from './add-clip-dialog.js';
 
 const URL_OK = 'https://x.com/clip_king/status/1790000000000000001';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
-import { fakeGateway, renderScreen } from '../testing/render.js';
+import { fakeGateway, renderScreen } from '@clipit/web-testing';
 import ClientServicesPage from './client-services-page.js';
 
 describe('/client-services', () => {

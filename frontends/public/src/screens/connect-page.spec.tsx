@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { fullNavigation } from '../lib/navigation.js';
-import { fakeGateway, renderScreen, type Call, type Reply } from '../testing/render.js';
+import { fakeGateway, renderScreen, type Call, type Reply } from '@clipit/web-testing';
 import ConnectPage from './connect-page.js';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { fullNavigation } from '../lib/navigation.js';
-import { fakeGateway, renderScreen, type Handler } from '../testing/render.js';
+import { fakeGateway, renderScreen, type Handler } from '@clipit/web-testing';
 import LoginPage from './login-page.js';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
