@@ -8,15 +8,15 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { freePort, processGroup, waitReady } from './processes.mjs';
 import { chromium } from 'playwright-core';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,52 +30,15 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 
 const id = `benchweb${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const names = { database: `clipit_${id}`, stream: id.toUpperCase(), subjectPrefix: `${id}.events`, redisKeyPrefix: `clipit:${id}:` };
-const children = [];
+const group = processGroup(root);
+const start = (label, args, extraEnv) => group.start(label, args, extraEnv);
+const stopChildren = () => group.stop();
 const cleanups = [];
 const log = (message) => process.stdout.write(`${message}\n`);
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitReady(url, label, child, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${label} exited with code ${child.exitCode} before it was ready`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${label} not ready at ${url} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
-function start(label, args, extraEnv) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push({ label, child });
-  return child;
-}
 
-async function stopChildren() {
-  for (const { child } of children.reverse()) {
-    if (child.exitCode !== null) continue;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
-}
 
 function step(label, args) {
   const t0 = Date.now();
