@@ -1,17 +1,22 @@
 // The public remote: the public area (spec 01: home, feed, discover, leaderboard, clipper profiles, login, submit, …).
 import { frontendConfig } from '@clipit/frontend-build';
 
+/**
+ * What this remote exposes. The keys are the contract of @clipit/frontend-contracts; src/exposes/contract.ts
+ * checks the shapes, and `npm run remote-types` generates the shell's types of these modules from here.
+ */
+export const exposes = {
+  './routes': './src/exposes/routes.ts',
+  './version': './src/exposes/version.ts',
+  './AddClipDialog': './src/exposes/AddClipDialog.ts',
+};
+
 export default (_env, argv) =>
   frontendConfig(
     {
       name: 'public',
       dir: import.meta.dirname,
-      // The keys are the contract of @clipit/frontend-contracts (RemoteExposes); src/exposes/contract.ts checks the shapes.
-      exposes: {
-        './routes': './src/exposes/routes.ts',
-        './version': './src/exposes/version.ts',
-        './AddClipDialog': './src/exposes/AddClipDialog.ts',
-      },
+      exposes,
     },
     argv,
   );

@@ -52,7 +52,8 @@ export interface PublicRemoteExposes extends RemoteExposes {
   './AddClipDialog': AddClipDialogModule;
 }
 
-export type ExposeKey = keyof PublicRemoteExposes;
+/** An expose key as a remote's build lists it: `./routes`. */
+export type ExposeKey = `./${string}`;
 
 /** The request the federation runtime takes: `clipit_public/routes` for `./routes` of `public`. */
 export function remoteRequest(remote: string, expose: ExposeKey): string {

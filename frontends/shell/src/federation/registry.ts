@@ -6,11 +6,10 @@ import {
   parseRemotesManifest,
   remoteRequest,
   REMOTES_MANIFEST_PATH,
-  type ExposeKey,
-  type PublicRemoteExposes,
   type RemotesManifest,
 } from '@clipit/frontend-contracts';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ExposesOf } from './remote-types.js';
 
 /** How long one remote module may take before the shell gives up on it and says so. */
 const LOAD_TIMEOUT_MS = 10_000;
@@ -64,11 +63,14 @@ export class RemoteRegistry {
     return [...this.entries.keys()];
   }
 
-  /** One exposed module of a remote, typed by the contract; RemoteLoadError if it cannot be had. */
-  async load<K extends ExposeKey>(remote: string, expose: K): Promise<PublicRemoteExposes[K]> {
+  /**
+   * One exposed module of a remote, typed by the remote's generated types (by the contract for a remote
+   * this build does not know); RemoteLoadError if it cannot be had.
+   */
+  async load<R extends string, K extends keyof ExposesOf<R> & `./${string}`>(remote: R, expose: K): Promise<ExposesOf<R>[K]> {
     const request = remoteRequest(remote, expose);
     try {
-      const module = await withTimeout(loadRemote<PublicRemoteExposes[K]>(request), LOAD_TIMEOUT_MS, request);
+      const module = await withTimeout(loadRemote<ExposesOf<R>[K]>(request), LOAD_TIMEOUT_MS, request);
       if (!module) throw new Error(`${request} resolved to nothing`);
       return module;
     } catch (err) {

@@ -1,8 +1,9 @@
 // What the shell knows about the site at a given moment: starting, /remotes.json unreachable, or ready
 // with each remote loaded (its routes and build id) or failed. A small external store, so loading runs
 // once outside React (StrictMode renders twice) and Retry can be pressed from anywhere in the tree.
-import type { ExposeKey, PublicRemoteExposes, RemoteRoute } from '@clipit/frontend-contracts';
+import type { RemoteRoute } from '@clipit/frontend-contracts';
 import { fetchRemotesManifest, RemoteLoadError, RemoteRegistry } from './registry.js';
+import type { ExposesOf, LoadRemoteModule } from './remote-types.js';
 
 export type RemoteState =
   | { name: string; status: 'loaded'; routes: readonly RemoteRoute[]; buildId: string }
@@ -24,7 +25,7 @@ export interface SiteStore {
    * One more exposed module of a loaded remote (e.g. the public remote's `./AddClipDialog`), through
    * the same registry; RemoteLoadError at once while the site is not ready or that remote failed.
    */
-  load<K extends ExposeKey>(remote: string, expose: K): Promise<PublicRemoteExposes[K]>;
+  load: LoadRemoteModule;
 }
 
 async function loadRemoteState(registry: RemoteRegistry, name: string): Promise<RemoteState> {
@@ -77,7 +78,7 @@ export function createSiteStore(): SiteStore {
     set({ phase: 'ready', remotes, retrying: false });
   }
 
-  async function load<K extends ExposeKey>(remote: string, expose: K): Promise<PublicRemoteExposes[K]> {
+  async function load<R extends string, K extends keyof ExposesOf<R> & `./${string}`>(remote: R, expose: K): Promise<ExposesOf<R>[K]> {
     const known = state.phase === 'ready' ? state.remotes.find((r) => r.name === remote) : undefined;
     if (!registry || known?.status !== 'loaded') throw new RemoteLoadError(remote, `${remote} is not loaded`);
     return registry.load(remote, expose);

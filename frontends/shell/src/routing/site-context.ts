@@ -1,6 +1,6 @@
-import type { ExposeKey, PublicRemoteExposes } from '@clipit/frontend-contracts';
 import { createContext, useContext } from 'react';
 import { RemoteLoadError } from '../federation/registry.js';
+import type { LoadRemoteModule } from '../federation/remote-types.js';
 import type { SiteState } from '../federation/site.js';
 
 export interface SiteActions {
@@ -10,7 +10,7 @@ export interface SiteActions {
   retry: () => void;
   retrying: boolean;
   /** One exposed module of a loaded remote (the public remote's add-clip dialog); RemoteLoadError if it cannot be had. */
-  load: <K extends ExposeKey>(remote: string, expose: K) => Promise<PublicRemoteExposes[K]>;
+  load: LoadRemoteModule;
 }
 
 export const SiteContext = createContext<SiteActions>({
