@@ -2,6 +2,14 @@ import type { z } from 'zod';
 import type { EventEnvelope } from './envelope.js';
 import { userRegisteredV1 } from './identity/user-registered.v1.js';
 import { userUpdatedV1 } from './identity/user-updated.v1.js';
+import { mediaFailedV1, mediaProcessedV1 } from './media/media-events.v1.js';
+import {
+  submissionApprovedV1,
+  submissionCreatedV1,
+  submissionFeedChangedV1,
+  submissionRejectedV1,
+  submissionVideoChangedV1,
+} from './submissions/submission-events.v1.js';
 
 /**
  * Every event type of the platform, with its owner, its version and its one schema.
@@ -11,6 +19,13 @@ import { userUpdatedV1 } from './identity/user-updated.v1.js';
 export const eventCatalog = {
   'user.registered': { source: 'identity', version: 1, schema: userRegisteredV1 },
   'user.updated': { source: 'identity', version: 1, schema: userUpdatedV1 },
+  'submission.created': { source: 'submissions', version: 1, schema: submissionCreatedV1 },
+  'submission.approved': { source: 'submissions', version: 1, schema: submissionApprovedV1 },
+  'submission.rejected': { source: 'submissions', version: 1, schema: submissionRejectedV1 },
+  'submission.feed-changed': { source: 'submissions', version: 1, schema: submissionFeedChangedV1 },
+  'submission.video-changed': { source: 'submissions', version: 1, schema: submissionVideoChangedV1 },
+  'media.processed': { source: 'media-worker', version: 1, schema: mediaProcessedV1 },
+  'media.failed': { source: 'media-worker', version: 1, schema: mediaFailedV1 },
 } as const satisfies Record<string, { source: string; version: number; schema: z.ZodType }>;
 
 export type EventType = keyof typeof eventCatalog;

@@ -60,6 +60,10 @@ export class IdentityController implements identityV1.IdentityServiceController 
     return this.tokens.listTokens();
   }
 
+  getToken(request: identityV1.GetTokenRequest): Promise<identityV1.Token> {
+    return this.tokens.getToken(request.id);
+  }
+
   listStreamers(): Promise<identityV1.ListStreamersResponse> {
     return this.users.listStreamers();
   }

@@ -2,12 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TokenEntity } from '../entities/token.entity.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 @Injectable()
 export class TokenRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async insert(tx: EntityManager, token: TokenEntity): Promise<void> {
     await tx.getRepository(TokenEntity).insert(token);
+  }
+
+  /** One token by id (undefined for an unknown id or one that is not a uuid). */
+  async findById(id: string): Promise<TokenEntity | undefined> {
+    if (!UUID.test(id)) return undefined;
+    return (await this.dataSource.manager.getRepository(TokenEntity).findOneBy({ id })) ?? undefined;
   }
 
   /** Active tokens, newest first. */

@@ -162,6 +162,10 @@ export interface Token {
 export interface ListTokensRequest {
 }
 
+export interface GetTokenRequest {
+  id: string;
+}
+
 export interface ListTokensResponse {
   tokens: Token[];
 }
@@ -243,6 +247,10 @@ export interface IdentityServiceClient {
 
   listTokens(request: ListTokensRequest, metadata?: Metadata): Observable<ListTokensResponse>;
 
+  /** One streamer token by id; NOT_FOUND when there is none. */
+
+  getToken(request: GetTokenRequest, metadata?: Metadata): Observable<Token>;
+
   listStreamers(request: ListStreamersRequest, metadata?: Metadata): Observable<ListStreamersResponse>;
 
   /** Admin commands (called by the admin service). */
@@ -302,6 +310,10 @@ export interface IdentityServiceController {
     metadata?: Metadata,
   ): Promise<ListTokensResponse> | Observable<ListTokensResponse> | ListTokensResponse;
 
+  /** One streamer token by id; NOT_FOUND when there is none. */
+
+  getToken(request: GetTokenRequest, metadata?: Metadata): Promise<Token> | Observable<Token> | Token;
+
   listStreamers(
     request: ListStreamersRequest,
     metadata?: Metadata,
@@ -336,6 +348,7 @@ export function IdentityServiceControllerMethods() {
       "updateWallet",
       "updateProfile",
       "listTokens",
+      "getToken",
       "listStreamers",
       "createPlaceholderStreamer",
       "listPlaceholderStreamers",

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** One object the media worker wrote to storage. */
+export const mediaObjectSchema = z.object({
+  key: z.string().min(1),
+  contentType: z.string().min(1),
+  size: z.number().int().nonnegative(),
+});
+export type MediaObject = z.infer<typeof mediaObjectSchema>;
+
+/**
+ * The media worker processed an uploaded video: what ffprobe measured on the real file, the
+ * web-playable MP4 (H.264/AAC, faststart, long side ≤ 1080 px) and the poster JPEG it stored.
+ */
+export const mediaProcessedV1 = z.object({
+  videoId: z.uuid(),
+  submissionId: z.uuid(),
+  /** Seconds, as measured (not floored). */
+  durationSeconds: z.number().nonnegative(),
+  /** Of the source, after rotation. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Reduced `w:h` of the source as displayed, e.g. `9:16`. */
+  aspectRatio: z.string().regex(/^\d+:\d+$/),
+  videoCodec: z.string(),
+  audioCodec: z.string().nullable(),
+  video: mediaObjectSchema,
+  poster: mediaObjectSchema,
+  /** The id a player asks for (the role Mux's playback id has in the spec). */
+  playbackId: z.string().min(1),
+});
+export type MediaProcessedV1 = z.infer<typeof mediaProcessedV1>;
+
+/**
+ * Why a video was refused or could not be processed. `too-long` and `invalid` are verdicts on the
+ * file (never retried); `processing-error` is what is left after the retries ran out.
+ */
+export const mediaFailureCodeSchema = z.enum(['too-long', 'invalid', 'too-large', 'processing-error']);
+export type MediaFailureCode = z.infer<typeof mediaFailureCodeSchema>;
+
+/** The media worker refused a video or gave up on it; `reason` is the message a person is shown. */
+export const mediaFailedV1 = z.object({
+  videoId: z.uuid(),
+  submissionId: z.uuid(),
+  code: mediaFailureCodeSchema,
+  reason: z.string().min(1),
+});
+export type MediaFailedV1 = z.infer<typeof mediaFailedV1>;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Moderation state of a post submission (spec 02 §4): pending → approved | rejected; rejected is terminal. */
+export const submissionStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
+
+/**
+ * Where a submission's video stands: none attached, uploaded and being processed, ready to play, or
+ * rejected (too long, unreadable, too large; `videoRejectedReason` says which, in words a person reads).
+ */
+export const videoStateSchema = z.enum(['none', 'awaiting-upload', 'processing', 'ready', 'rejected']);
+export type VideoState = z.infer<typeof videoStateSchema>;
+
+/**
+ * A submission as the submissions service publishes it in every submission event, so read models
+ * (feed, leaderboard, rewards) are fed by events alone. Counts are the post's metrics; URLs are
+ * root-relative (`/media/videos/<id>/video.mp4`) and served by the gateway.
+ */
+export const submissionSnapshotSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  name: z.string(),
+  url: z.string(),
+  platform: z.string(),
+  externalId: z.string(),
+  authorHandle: z.string(),
+  walletAddress: z.string(),
+  additionalInfo: z.string().nullable(),
+  tokenId: z.string().nullable(),
+  streamerId: z.string().nullable(),
+  status: submissionStatusSchema,
+  addedToFeed: z.boolean(),
+  rejectedReason: z.string().nullable(),
+  approvedAt: z.iso.datetime({ offset: true }).nullable(),
+  videoState: videoStateSchema,
+  hasVideo: z.boolean(),
+  videoUrl: z.string().nullable(),
+  videoThumbnailUrl: z.string().nullable(),
+  videoDuration: z.number().nullable(),
+  videoAspectRatio: z.string().nullable(),
+  playbackId: z.string().nullable(),
+  views: z.number().int().nonnegative(),
+  likes: z.number().int().nonnegative(),
+  retweets: z.number().int().nonnegative(),
+  replies: z.number().int().nonnegative(),
+  publishedAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+
+export type SubmissionSnapshot = z.infer<typeof submissionSnapshotSchema>;

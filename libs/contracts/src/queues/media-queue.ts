@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** The BullMQ queue the media worker consumes (its Redis keys carry the deployment's prefix). */
+export const MEDIA_QUEUE = 'media';
+
+/** The one job name on the media queue. */
+export const PROCESS_VIDEO_JOB = 'process-video';
+
+/**
+ * A video to process. The job id is the video id, so a video has at most one job at a time however
+ * often it is enqueued. The source object is the upload as the client sent it.
+ */
+export const processVideoJobSchema = z.object({
+  videoId: z.uuid(),
+  submissionId: z.uuid(),
+  sourceKey: z.string().min(1),
+  /** As the uploader declared it (mp4, webm, mov, avi); ffprobe decides what it really is. */
+  contentType: z.string().min(1),
+});
+export type ProcessVideoJob = z.infer<typeof processVideoJobSchema>;
+
+/** Storage keys of one video's objects: the upload, and what the worker makes of it. */
+export const mediaKeys = {
+  upload: (videoId: string) => `uploads/${videoId}`,
+  video: (videoId: string) => `videos/${videoId}/video.mp4`,
+  poster: (videoId: string) => `videos/${videoId}/poster.jpg`,
+} as const;
+
+/** The limits of spec 01 §9, enforced by the gateway (size, while the bytes arrive) and the worker (duration, measured). */
+export const VIDEO_LIMITS = {
+  maxBytes: 150 * 1024 * 1024,
+  maxDurationSeconds: 40,
+  /** Long side of the web-playable MP4. */
+  maxLongSide: 1080,
+  contentTypes: ['video/mp4', 'video/webm', 'video/mov', 'video/quicktime', 'video/avi', 'video/x-msvideo'],
+  dailyVideoSubmissions: 3,
+} as const;
+
+/** The spec's messages for a refused video (spec 01 §5); the title and the text, as the UI shows them. */
+export const VIDEO_MESSAGES = {
+  invalidType: 'Invalid File Type: Please upload a video file (MP4, WebM, MOV, or AVI).',
+  tooLarge: 'File Too Large: Please upload a video smaller than 150MB.',
+  tooLong: (seconds: number) => `Video Too Long: Video must be 40 seconds or less. Your video is ${Math.floor(seconds)} seconds.`,
+  invalid: 'Invalid Video: Could not read video file. Please try a different file.',
+} as const;
