@@ -1,0 +1,52 @@
+import { runTool } from './ffmpeg/run.js';
+import { probe, type ProbeResult } from './ffmpeg/probe.js';
+import { DEFAULT_MAX_LONG_SIDE, makePoster, synthesizeClip, transcodeForWeb, type SynthesizeClipSpec } from './ffmpeg/transcode.js';
+import type { MediaToolsConfig } from './config.js';
+
+export interface MediaToolsOptions {
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** Longest an ffprobe run may take. */
+  probeTimeoutMs?: number;
+  /** Longest the poster or the web MP4 may take to make. */
+  transcodeTimeoutMs?: number;
+}
+
+/**
+ * The media functions bound to one pair of binaries and time limits, so a service configures them
+ * once (FFMPEG_PATH, FFPROBE_PATH) and its tests can stand in something else with the same shape.
+ */
+export class MediaTools {
+  constructor(readonly options: MediaToolsOptions) {}
+
+  static fromConfig(config: MediaToolsConfig, limits: Pick<MediaToolsOptions, 'probeTimeoutMs' | 'transcodeTimeoutMs'> = {}): MediaTools {
+    return new MediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH, ...limits });
+  }
+
+  probe(file: string, signal?: AbortSignal): Promise<ProbeResult> {
+    return probe(file, { ffprobePath: this.options.ffprobePath, timeoutMs: this.options.probeTimeoutMs, signal });
+  }
+
+  makePoster(input: string, output: string, opts: { durationSeconds?: number; maxLongSide?: number; signal?: AbortSignal } = {}): Promise<void> {
+    return makePoster(input, output, { ...this.tools(opts.signal), maxLongSide: opts.maxLongSide ?? DEFAULT_MAX_LONG_SIDE, durationSeconds: opts.durationSeconds });
+  }
+
+  transcodeForWeb(input: string, output: string, opts: { maxLongSide?: number; signal?: AbortSignal } = {}): Promise<ProbeResult> {
+    return transcodeForWeb(input, output, { ...this.tools(opts.signal), maxLongSide: opts.maxLongSide ?? DEFAULT_MAX_LONG_SIDE });
+  }
+
+  synthesizeClip(spec: SynthesizeClipSpec, signal?: AbortSignal): Promise<void> {
+    return synthesizeClip(spec, this.tools(signal));
+  }
+
+  /** Throws unless both binaries run (`-version`); for readiness checks and start-up. */
+  async check(signal?: AbortSignal): Promise<void> {
+    for (const binary of [this.options.ffmpegPath, this.options.ffprobePath]) {
+      await runTool(binary, ['-hide_banner', '-version'], { timeoutMs: 5000, signal, maxStdoutBytes: 1 << 20 });
+    }
+  }
+
+  private tools(signal: AbortSignal | undefined) {
+    return { ffmpegPath: this.options.ffmpegPath, ffprobePath: this.options.ffprobePath, timeoutMs: this.options.transcodeTimeoutMs, signal };
+  }
+}

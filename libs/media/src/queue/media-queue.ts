@@ -1,0 +1,63 @@
+import { MEDIA_QUEUE, PROCESS_VIDEO_JOB, processVideoJobSchema, type ProcessVideoJob } from '@clipit/contracts';
+import { Queue, type Job, type JobsOptions } from 'bullmq';
+
+/** What BullMQ puts after the deployment's REDIS_KEY_PREFIX: keys are `<REDIS_KEY_PREFIX>bull:media:…`. */
+const BULL_SUFFIX = 'bull';
+
+/**
+ * The one rule both ends of the media queue follow for its Redis keys: the deployment's
+ * REDIS_KEY_PREFIX (`clipit:`) followed by `bull`, so the queue lives at `clipit:bull:media:*` and a
+ * test run's prefix `clipit:<run>_<name>:` gives `clipit:<run>_<name>:bull:media:*`, which the test
+ * teardown's sweep of `clipit:<run>_*` removes. BullMQ adds the `:` before the queue name.
+ */
+export function mediaQueuePrefix(redisKeyPrefix: string): string {
+  if (redisKeyPrefix.endsWith(BULL_SUFFIX)) {
+    // Guards against applying the rule twice (`clipit:bullbull`): callers pass REDIS_KEY_PREFIX itself.
+    throw new Error(`mediaQueuePrefix wants the deployment's REDIS_KEY_PREFIX (e.g. "clipit:"), not a queue prefix; got ${JSON.stringify(redisKeyPrefix)}`);
+  }
+  return `${redisKeyPrefix}${BULL_SUFFIX}`;
+}
+
+/**
+ * How a process-video job is retried and kept. Three attempts with exponential backoff (5 s, 10 s)
+ * for failures that may pass (storage, a killed ffmpeg); a verdict on the file (too long, not a
+ * video) fails at once. Finished jobs are kept for a while, bounded, so a job id (= the video id)
+ * added again soon after is a no-op and Redis does not grow without end.
+ */
+export const PROCESS_VIDEO_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
+} as const satisfies JobsOptions;
+
+export type MediaQueue = Queue<ProcessVideoJob, unknown, typeof PROCESS_VIDEO_JOB>;
+
+export interface MediaQueueOptions {
+  /** Redis server, e.g. REDIS_URL. */
+  redisUrl: string;
+  /** The deployment's REDIS_KEY_PREFIX (e.g. `clipit:`); the queue's keys go under {@link mediaQueuePrefix} of it. */
+  prefix: string;
+}
+
+/**
+ * The producer's handle on the media queue (the submissions service). Close it on shutdown
+ * (`await queue.close()`). Adding fails fast when Redis is down instead of queueing commands in memory.
+ */
+export function createMediaQueue(opts: MediaQueueOptions): MediaQueue {
+  return new Queue<ProcessVideoJob, unknown, typeof PROCESS_VIDEO_JOB>(MEDIA_QUEUE, {
+    connection: { url: opts.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+    prefix: mediaQueuePrefix(opts.prefix),
+    defaultJobOptions: PROCESS_VIDEO_JOB_OPTIONS,
+  });
+}
+
+/**
+ * Queues a video for the media worker. The data is checked against processVideoJobSchema (a ZodError
+ * names the bad field); the job id is the video id, so enqueueing the same video again while its job
+ * exists (waiting, running, or kept after finishing) adds nothing and answers the existing job.
+ */
+export async function enqueueProcessVideo(queue: MediaQueue, job: ProcessVideoJob): Promise<Job<ProcessVideoJob, unknown, typeof PROCESS_VIDEO_JOB>> {
+  const data = processVideoJobSchema.parse(job);
+  return queue.add(PROCESS_VIDEO_JOB, data, { ...PROCESS_VIDEO_JOB_OPTIONS, jobId: data.videoId });
+}
