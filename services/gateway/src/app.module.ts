@@ -10,6 +10,7 @@ import { HealthModule } from './health/health.module.js';
 import { createIdentityClient, IDENTITY_CLIENT, type IdentityClient } from './identity/identity.client.js';
 import { MediaModule } from './media/media.module.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { SubmissionsModule } from './submissions/submissions.module.js';
 import { LOGGER, RATE_LIMITER, REDIS, STORAGE } from './tokens.js';
 import { UsersModule } from './users/users.module.js';
 import { WebModule } from './web/web.module.js';
@@ -69,7 +70,7 @@ export class AppModule {
     return {
       module: AppModule,
       // WebModule last: its catch-all GET serves the site for every path no other module claims.
-      imports: [InfraModule.forRoot(config, log), AuthModule, UsersModule, CatalogModule, MediaModule, DocsModule, HealthModule, WebModule],
+      imports: [InfraModule.forRoot(config, log), AuthModule, UsersModule, CatalogModule, SubmissionsModule, MediaModule, DocsModule, HealthModule, WebModule],
     };
   }
 }

@@ -34,6 +34,7 @@ export const gatewayConfigShape = {
   // 0 asks the OS for a free port (tests).
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   IDENTITY_GRPC_URL: env.hostPort('127.0.0.1:50051'),
+  SUBMISSIONS_GRPC_URL: env.hostPort('127.0.0.1:50052'),
   /** The browser-facing origin; unset = requests whose Origin names the Host they were sent to are accepted. */
   PUBLIC_ORIGIN: publicOrigin,
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),

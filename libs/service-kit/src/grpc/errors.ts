@@ -21,13 +21,16 @@ export const unauthenticated = (message: string) => new DomainError(status.UNAUT
 export const forbidden = (message: string) => new DomainError(status.PERMISSION_DENIED, message);
 export const tooMany = (message: string) => new DomainError(status.RESOURCE_EXHAUSTED, message);
 export const failedPrecondition = (message: string) => new DomainError(status.FAILED_PRECONDITION, message);
+/** Something is over a size limit (an upload too large): OUT_OF_RANGE, answered as 413 by the gateway. */
+export const tooLarge = (message: string) => new DomainError(status.OUT_OF_RANGE, message);
 
 /** The HTTP status the gateway answers for a gRPC status. */
 export function httpStatusFor(code: number): number {
   switch (code) {
     case status.INVALID_ARGUMENT:
-    case status.OUT_OF_RANGE:
       return 400;
+    case status.OUT_OF_RANGE:
+      return 413;
     case status.UNAUTHENTICATED:
       return 401;
     case status.PERMISSION_DENIED:

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { UNSUPPORTED_CONTENT_TYPE } from './messages.js';
+
+/** The one route whose body is raw bytes: the gateway's video upload URL (PUT, video/*). */
+const RAW_VIDEO_UPLOAD = /^\/api\/submissions\/uploads\/[^/?]+(\?|$)/;
 
 /**
  * Bodies are JSON, or multipart where a file is uploaded (that parser comes with @fastify/multipart).
@@ -19,5 +23,15 @@ export function installBodyParsers(fastify: FastifyInstance, bodyLimit: number):
     }
     // The default parser is synchronous and reports through `done`.
     void parseJson(request, text, done);
+  });
+  // A video PUT to an upload URL is handed to its route as the request stream, unread (the route cuts
+  // it off at the size limit while it writes it to storage). Anywhere else a video body is 415.
+  fastify.addContentTypeParser(/^video\//i, (request, payload, done) => {
+    if (request.method === 'PUT' && RAW_VIDEO_UPLOAD.test(request.url)) {
+      done(null, payload);
+      return;
+    }
+    const err = Object.assign(new Error(UNSUPPORTED_CONTENT_TYPE), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' });
+    done(err, undefined);
   });
 }

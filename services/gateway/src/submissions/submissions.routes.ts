@@ -1,0 +1,119 @@
+import { VIDEO_MESSAGES } from '@clipit/contracts';
+import type { EndpointDef } from '../http/endpoint.js';
+import { CROSS_SITE_REFUSED, NOT_SIGNED_IN } from '../http/messages.js';
+import {
+  createSubmissionBody,
+  finalizeVideoUploadBody,
+  submissionListSchema,
+  submissionSchema,
+  uploadVideoFields,
+  videoUploadUrlBody,
+  videoUploadUrlSchema,
+} from './submissions.schemas.js';
+import { VIDEO_FIELD } from './video-upload.js';
+
+const common = [
+  { status: 401, description: `'${NOT_SIGNED_IN}'` },
+  { status: 403, description: CROSS_SITE_REFUSED },
+  { status: 503, description: 'Service temporarily unavailable' },
+] as const;
+
+const videoRefusals = [
+  { status: 400, description: `'${VIDEO_MESSAGES.invalidType}'` },
+  { status: 413, description: `'${VIDEO_MESSAGES.tooLarge}'` },
+  { status: 429, description: "'Daily limit reached: you can submit 3 videos per day. Try again tomorrow.'" },
+] as const;
+
+export const submissionsRoutes = {
+  create: {
+    method: 'POST',
+    path: '/api/submissions',
+    tag: 'submissions',
+    summary: 'Submit an X/Twitter post (the add-clip dialog or the submission form); answers the submission, id included',
+    session: true,
+    status: 201,
+    body: createSubmissionBody,
+    response: submissionSchema,
+    errors: [
+      {
+        status: 400,
+        description:
+          "'Missing Information: Please fill in the clip title and Twitter URL.', 'Invalid Twitter URL: Please enter a valid Twitter/X post URL.', 'Additional info must be 150 characters or less', …",
+      },
+      { status: 404, description: "'Streamer not found', 'Streamer token not found'" },
+      { status: 409, description: "'This post has already been submitted'" },
+      ...common,
+    ],
+  },
+  listMine: {
+    method: 'GET',
+    path: '/api/submissions',
+    tag: 'submissions',
+    summary: "The signed-in user's own submissions, newest first",
+    session: true,
+    response: submissionListSchema,
+    errors: [{ status: 401, description: `'${NOT_SIGNED_IN}'` }],
+  },
+  videoUploadUrl: {
+    method: 'POST',
+    path: '/api/submissions/video-upload-url',
+    tag: 'submissions',
+    summary: 'An upload URL for the video of one of your submissions: PUT the raw file there with its content type, then finalize',
+    session: true,
+    body: videoUploadUrlBody,
+    response: videoUploadUrlSchema,
+    errors: [
+      { status: 403, description: "'You can only add a video to your own submission'" },
+      { status: 404, description: "'Submission not found'" },
+      { status: 409, description: "'This submission already has a video', …" },
+      { status: 429, description: "'Daily limit reached: you can submit 3 videos per day. Try again tomorrow.'" },
+      ...common,
+    ],
+  },
+  putUpload: {
+    method: 'PUT',
+    path: '/api/submissions/uploads/:videoId',
+    tag: 'submissions',
+    summary:
+      'The upload URL on filesystem storage (on S3 the upload URL is a presigned PUT to the bucket): the raw video, with its content type, at most 150 MB',
+    params: { videoId: 'the video id from POST /api/submissions/video-upload-url (the URL also carries its token)' },
+    successDescription: 'Stored; finalize next',
+    errors: [
+      { status: 400, description: `'${VIDEO_MESSAGES.invalidType}'` },
+      { status: 403, description: CROSS_SITE_REFUSED },
+      { status: 404, description: "'Video upload not found or expired; request a new upload URL'" },
+      { status: 413, description: `'${VIDEO_MESSAGES.tooLarge}'` },
+    ],
+  },
+  finalize: {
+    method: 'POST',
+    path: '/api/submissions/finalize-video-upload',
+    tag: 'submissions',
+    summary: 'The video is uploaded: check it and start processing (the submission answers with isProcessing)',
+    session: true,
+    body: finalizeVideoUploadBody,
+    response: submissionSchema,
+    errors: [
+      ...videoRefusals,
+      { status: 404, description: "'Video upload not found or expired; request a new upload URL'" },
+      { status: 409, description: "'This video upload was already finalized'" },
+      ...common,
+    ],
+  },
+  uploadVideo: {
+    method: 'POST',
+    path: '/api/submissions/upload-video',
+    tag: 'submissions',
+    summary: 'Attach a video to one of your submissions in one request (multipart: video, submissionId); processing starts at once',
+    session: true,
+    body: uploadVideoFields,
+    multipartFile: { field: VIDEO_FIELD, description: 'MP4, WebM, MOV or AVI, at most 150 MB and 40 s' },
+    response: submissionSchema,
+    errors: [
+      ...videoRefusals,
+      { status: 403, description: "'You can only add a video to your own submission'" },
+      { status: 404, description: "'Submission not found'" },
+      ...common,
+    ],
+  },
+} satisfies Record<string, EndpointDef>;

@@ -1,0 +1,66 @@
+import { submissionsV1 } from '@clipit/contracts';
+import { GrpcContextInterceptor } from '@clipit/service-kit';
+import { Controller, UseFilters, UseInterceptors } from '@nestjs/common';
+import { SubmissionsService } from '../services/submissions.service.js';
+import { SubmissionsGrpcErrorFilter } from './submissions-grpc-error.filter.js';
+
+/** submissions.v1.SubmissionsService: one service call per method; the rules live in the service. */
+@Controller()
+@UseInterceptors(GrpcContextInterceptor)
+@UseFilters(SubmissionsGrpcErrorFilter)
+@submissionsV1.SubmissionsServiceControllerMethods()
+export class SubmissionsController implements submissionsV1.SubmissionsServiceController {
+  constructor(private readonly submissions: SubmissionsService) {}
+
+  createSubmission(request: submissionsV1.CreateSubmissionRequest): Promise<submissionsV1.Submission> {
+    return this.submissions.create(request);
+  }
+
+  listMySubmissions(request: submissionsV1.ListMySubmissionsRequest): Promise<submissionsV1.ListSubmissionsResponse> {
+    return this.submissions.listMine(request.userId);
+  }
+
+  getSubmission(request: submissionsV1.GetSubmissionRequest): Promise<submissionsV1.Submission> {
+    return this.submissions.get(request.id);
+  }
+
+  createVideoUpload(request: submissionsV1.CreateVideoUploadRequest): Promise<submissionsV1.VideoUpload> {
+    return this.submissions.createVideoUpload(request);
+  }
+
+  authorizeVideoUpload(request: submissionsV1.AuthorizeVideoUploadRequest): Promise<submissionsV1.AuthorizedUpload> {
+    return this.submissions.authorizeVideoUpload(request);
+  }
+
+  finalizeVideoUpload(request: submissionsV1.FinalizeVideoUploadRequest): Promise<submissionsV1.Submission> {
+    return this.submissions.finalizeVideoUpload(request);
+  }
+
+  abortVideoUpload(request: submissionsV1.AbortVideoUploadRequest): Promise<submissionsV1.AbortVideoUploadResponse> {
+    return this.submissions.abortVideoUpload(request);
+  }
+
+  approve(request: submissionsV1.ApproveRequest): Promise<submissionsV1.Submission> {
+    return this.submissions.moderate(request.submissionId, 'approve');
+  }
+
+  approveAndAddToFeed(request: submissionsV1.ApproveAndAddToFeedRequest): Promise<submissionsV1.Submission> {
+    return this.submissions.moderate(request.submissionId, 'approve-and-add-to-feed');
+  }
+
+  reject(request: submissionsV1.RejectRequest): Promise<submissionsV1.Submission> {
+    return this.submissions.moderate(request.submissionId, 'reject', request.reason);
+  }
+
+  addToFeed(request: submissionsV1.AddToFeedRequest): Promise<submissionsV1.Submission> {
+    return this.submissions.moderate(request.submissionId, 'add-to-feed');
+  }
+
+  removeFromFeed(request: submissionsV1.RemoveFromFeedRequest): Promise<submissionsV1.Submission> {
+    return this.submissions.moderate(request.submissionId, 'remove-from-feed');
+  }
+
+  listSubmissions(request: submissionsV1.ListSubmissionsRequest): Promise<submissionsV1.ListSubmissionsResponse> {
+    return this.submissions.listAll(request.limit);
+  }
+}

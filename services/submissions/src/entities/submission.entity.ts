@@ -1,0 +1,140 @@
+import type { SubmissionStatus, VideoState } from '@clipit/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** Postgres bigint arrives as a string; counts here stay far below 2^53. */
+const bigintNumber = { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
+
+/**
+ * A post submission: every stored field of spec 02 §3. The mux_* columns hold what the spec gives Mux:
+ * here the platform's own media pipeline (asset = the processed video's id, upload = the upload's id,
+ * playback id = what a player asks for, status = waiting / processing / ready / errored).
+ */
+@Entity({ name: 'submissions' })
+export class SubmissionEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @Column({ name: 'token_id', type: 'uuid', nullable: true })
+  tokenId!: string | null;
+
+  @Column({ name: 'streamer_id', type: 'uuid', nullable: true })
+  streamerId!: string | null;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text' })
+  url!: string;
+
+  @Column({ type: 'text', default: 'twitter' })
+  platform!: string;
+
+  @Column({ name: 'external_id', type: 'text' })
+  externalId!: string;
+
+  @Column({ name: 'author_handle', type: 'text' })
+  authorHandle!: string;
+
+  @Column({ name: 'wallet_address', type: 'text' })
+  walletAddress!: string;
+
+  @Column({ name: 'additional_info', type: 'text', nullable: true })
+  additionalInfo!: string | null;
+
+  @Column({ name: 'verification_code', type: 'text', nullable: true })
+  verificationCode!: string | null;
+
+  @Column({ name: 'verified_at', type: 'timestamptz', nullable: true })
+  verifiedAt!: Date | null;
+
+  @Column({ type: 'text', default: 'pending' })
+  status!: SubmissionStatus;
+
+  @Column({ name: 'added_to_feed', type: 'boolean', default: false })
+  addedToFeed!: boolean;
+
+  @Column({ name: 'rejected_reason', type: 'text', nullable: true })
+  rejectedReason!: string | null;
+
+  @Column({ name: 'approved_at', type: 'timestamptz', nullable: true })
+  approvedAt!: Date | null;
+
+  @Column({ name: 'video_state', type: 'text', default: 'none' })
+  videoState!: VideoState;
+
+  @Column({ name: 'has_video', type: 'boolean', default: false })
+  hasVideo!: boolean;
+
+  /** The upload the video state is about (the latest one). */
+  @Column({ name: 'video_id', type: 'uuid', nullable: true })
+  videoId!: string | null;
+
+  @Column({ name: 'video_rejected_reason', type: 'text', nullable: true })
+  videoRejectedReason!: string | null;
+
+  @Column({ name: 'video_file_name', type: 'text', nullable: true })
+  videoFileName!: string | null;
+
+  @Column({ name: 'video_file_size', type: 'bigint', nullable: true, transformer: bigintNumber })
+  videoFileSize!: number | null;
+
+  @Column({ name: 'mux_asset_id', type: 'text', nullable: true })
+  muxAssetId!: string | null;
+
+  @Column({ name: 'mux_upload_id', type: 'text', nullable: true })
+  muxUploadId!: string | null;
+
+  @Column({ name: 'mux_status', type: 'text', nullable: true })
+  muxStatus!: string | null;
+
+  @Column({ name: 'mux_playback_id', type: 'text', nullable: true })
+  muxPlaybackId!: string | null;
+
+  @Column({ name: 'video_url', type: 'text', nullable: true })
+  videoUrl!: string | null;
+
+  @Column({ name: 'video_thumbnail_url', type: 'text', nullable: true })
+  videoThumbnailUrl!: string | null;
+
+  @Column({ name: 'video_duration', type: 'double precision', nullable: true })
+  videoDuration!: number | null;
+
+  @Column({ name: 'video_aspect_ratio', type: 'text', nullable: true })
+  videoAspectRatio!: string | null;
+
+  @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
+  views!: number;
+
+  @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
+  likes!: number;
+
+  @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
+  retweets!: number;
+
+  @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
+  replies!: number;
+
+  @Column({ name: 'quote_count', type: 'bigint', default: 0, transformer: bigintNumber })
+  quoteCount!: number;
+
+  @Column({ name: 'bookmark_count', type: 'bigint', default: 0, transformer: bigintNumber })
+  bookmarkCount!: number;
+
+  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
+  publishedAt!: Date | null;
+
+  @Column({ name: 'last_metrics_fetch', type: 'timestamptz', nullable: true })
+  lastMetricsFetch!: Date | null;
+
+  @Column({ name: 'raw_metrics', type: 'jsonb', nullable: true })
+  rawMetrics!: object | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}
