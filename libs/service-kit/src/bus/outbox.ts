@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { eventCatalog, parseEventData, subjectFor, type EventData, type EventEnvelope, type EventType } from '@clipit/contracts';
+import { subjectFor, type EventData, type EventEnvelope, type EventType } from '@clipit/contracts';
 import type { EntityManager } from 'typeorm';
-import { correlationIdOrNew } from '../context/correlation.js';
+import { buildEventEnvelope } from './envelope.js';
 
 /** Postgres channel the relay listens on; NOTIFY is delivered only when the writing transaction commits. */
 export const OUTBOX_CHANNEL = 'clipit_outbox';
@@ -20,14 +19,7 @@ export async function appendEvent<T extends EventType>(
   if (!manager.queryRunner?.isTransactionActive) {
     throw new Error(`appendEvent(${type}) must run inside a transaction, with the state change it reports`);
   }
-  const envelope: EventEnvelope<T, EventData<T>> = {
-    id: randomUUID(),
-    type,
-    source: eventCatalog[type].source,
-    occurredAt: new Date().toISOString(),
-    correlationId: correlationIdOrNew(),
-    data: parseEventData(type, data),
-  };
+  const envelope = buildEventEnvelope(type, data);
   await manager.query('INSERT INTO outbox (id, type, subject, envelope) VALUES ($1, $2, $3, $4)', [
     envelope.id,
     type,
