@@ -13,6 +13,7 @@ import pg from 'pg';
 import { bootstrapGateway, type GatewayApp } from '../../services/gateway/src/app.js';
 import type { GatewayConfigOverrides } from '../../services/gateway/src/config.js';
 import { bootstrapIdentity, type IdentityApp } from '../../services/identity/src/app.js';
+import { bootstrapSubmissions, type SubmissionsApp } from '../../services/submissions/src/app.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,6 +28,7 @@ export type IdentityClient = ReturnType<typeof createGrpcClient<identityV1.Ident
 
 export interface Platform {
   identity: IdentityApp;
+  submissions: SubmissionsApp;
   gateway: GatewayApp;
   /** The gateway's base URL. */
   url: string;
@@ -35,6 +37,8 @@ export interface Platform {
   names: ReturnType<typeof isolatedNames>;
   storageRoot: string;
   db: pg.Client;
+  /** Postgres on submissions' database. */
+  submissionsDb: pg.Client;
   identityClient: IdentityClient;
   /** `SELECT count(*)` over identity's database. */
   count(sql: string, params?: unknown[]): Promise<number>;
@@ -55,7 +59,9 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
   const names = isolatedNames('e2e');
   const databaseUrl = await createTestDatabase(names.database);
   const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-e2e-storage-'));
-  const [grpcPort, httpPort] = (await freePorts(2)) as [number, number];
+  const submissionsDatabase = `${names.database}_submissions`;
+  const submissionsDatabaseUrl = await createTestDatabase(submissionsDatabase);
+  const [grpcPort, httpPort, submissionsGrpcPort, submissionsHttpPort] = (await freePorts(4)) as [number, number, number, number];
 
   const identity = await bootstrapIdentity({
     IDENTITY_DATABASE_URL: databaseUrl,
@@ -74,12 +80,30 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
     ...sharedOverrides,
   });
   const identityGrpcUrl = `127.0.0.1:${grpcPort}`;
+  const submissions = await bootstrapSubmissions({
+    SUBMISSIONS_DATABASE_URL: submissionsDatabaseUrl,
+    SUBMISSIONS_GRPC_PORT: submissionsGrpcPort,
+    SUBMISSIONS_HTTP_PORT: submissionsHttpPort,
+    SUBMISSIONS_BIND_HOST: '127.0.0.1',
+    IDENTITY_GRPC_URL: identityGrpcUrl,
+    NATS_URL: infra.natsUrl,
+    REDIS_URL: infra.redisUrl,
+    REDIS_KEY_PREFIX: names.redisKeyPrefix,
+    EVENTS_STREAM: names.stream,
+    EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
+    STORAGE_DRIVER: 'fs',
+    STORAGE_FS_ROOT: storageRoot,
+    MEDIA_PUBLIC_BASE_URL: '/media',
+    LOG_LEVEL: 'warn',
+    ...sharedOverrides,
+  });
   const gateways: GatewayApp[] = [];
   const startGateway = async (overrides: GatewayConfigOverrides = {}) => {
     const gateway = await bootstrapGateway({
       GATEWAY_HOST: '127.0.0.1',
       GATEWAY_PORT: 0,
       IDENTITY_GRPC_URL: identityGrpcUrl,
+      SUBMISSIONS_GRPC_URL: `127.0.0.1:${submissionsGrpcPort}`,
       REDIS_URL: infra.redisUrl,
       REDIS_KEY_PREFIX: names.redisKeyPrefix,
       STORAGE_DRIVER: 'fs',
@@ -97,6 +121,8 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
 
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
+  const submissionsDb = new pg.Client({ connectionString: submissionsDatabaseUrl });
+  await submissionsDb.connect();
   const identityClient = createGrpcClient<identityV1.IdentityServiceClient>({
     url: identityGrpcUrl,
     packageName: identityV1.IDENTITY_V1_PACKAGE_NAME,
@@ -107,12 +133,14 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
 
   return {
     identity,
+    submissions,
     gateway,
     url: gateway.url,
     identityGrpcUrl,
     names,
     storageRoot,
     db,
+    submissionsDb,
     identityClient,
     async count(sql, params = []) {
       const { rows } = await db.query<{ n: number }>(`SELECT (${sql})::int AS n`, params);
@@ -129,9 +157,12 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
     async stop() {
       for (const g of gateways.reverse()) await g.close();
       identityClient.close();
+      await submissions.close();
       await identity.close();
       await db.end();
+      await submissionsDb.end();
       await dropTestDatabase(names.database);
+      await dropTestDatabase(submissionsDatabase);
       const nc = await connectNats(infra.natsUrl, 'e2e-cleanup');
       const jsm = await jetstreamManager(nc);
       for (const stream of [names.stream, `${names.stream}_DLQ`]) await jsm.streams.delete(stream).catch(() => undefined);

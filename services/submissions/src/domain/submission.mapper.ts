@@ -3,6 +3,7 @@ import type { SubmissionEntity } from '../entities/submission.entity.js';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
+// Counts are bigint columns: a row TypeORM filled in after an insert carries them as strings.
 
 /** A submission as the gRPC contract carries it. */
 export function toSubmissionMessage(s: SubmissionEntity): submissionsV1.Submission {
@@ -32,11 +33,11 @@ export function toSubmissionMessage(s: SubmissionEntity): submissionsV1.Submissi
     playbackId: opt(s.muxPlaybackId),
     videoRejectedReason: opt(s.videoRejectedReason),
     videoFileName: opt(s.videoFileName),
-    videoFileSize: opt(s.videoFileSize),
-    views: s.views,
-    likes: s.likes,
-    retweets: s.retweets,
-    replies: s.replies,
+    videoFileSize: s.videoFileSize === null ? undefined : Number(s.videoFileSize),
+    views: Number(s.views),
+    likes: Number(s.likes),
+    retweets: Number(s.retweets),
+    replies: Number(s.replies),
     publishedAt: opt(iso(s.publishedAt)),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
@@ -68,10 +69,10 @@ export function toSnapshot(s: SubmissionEntity): SubmissionSnapshot {
     videoDuration: s.videoDuration,
     videoAspectRatio: s.videoAspectRatio,
     playbackId: s.muxPlaybackId,
-    views: s.views,
-    likes: s.likes,
-    retweets: s.retweets,
-    replies: s.replies,
+    views: Number(s.views),
+    likes: Number(s.likes),
+    retweets: Number(s.retweets),
+    replies: Number(s.replies),
     publishedAt: iso(s.publishedAt),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
