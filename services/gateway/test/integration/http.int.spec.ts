@@ -309,6 +309,11 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
           '/api/docs',
           '/api/logout',
           '/api/streamers',
+          '/api/submissions',
+          '/api/submissions/finalize-video-upload',
+          '/api/submissions/upload-video',
+          '/api/submissions/uploads/{videoId}',
+          '/api/submissions/video-upload-url',
           '/api/tokens',
           '/api/user/me',
           '/api/user/profile',
@@ -319,6 +324,8 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
         ].sort(),
       );
       expect(Object.keys(doc.paths['/api/logout']).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(doc.paths['/api/submissions']).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(doc.paths['/api/submissions/upload-video'].post.requestBody.content)).toContain('multipart/form-data');
       expect(doc.paths['/api/user/profile'].patch.requestBody.content['application/json'].schema.required).toEqual(['walletAddress']);
     });
   });
