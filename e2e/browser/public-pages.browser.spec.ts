@@ -93,7 +93,7 @@ describe('public screens', () => {
       await dialog.waitFor({ state: 'detached' });
     });
 
-    it('says Submission Failed with the gateway’s answer while there is no submissions API', async () => {
+    it('says Submission Failed with the server’s answer (a visitor who is not signed in is refused)', async () => {
       const page = await newPage();
       const dialog = await openDialog(page);
       await dialog.getByLabel('Clip Title').fill('Big play');
@@ -109,7 +109,7 @@ describe('public screens', () => {
         additionalInfo: null,
         tokenId: null,
       });
-      await expectToast(page, 'Submission Failed', '404: No such route: POST /api/submissions');
+      await expectToast(page, 'Submission Failed', '401: Not signed in');
       // Still open, with what was typed, to try again.
       expect(await dialog.getByLabel('Clip Title').inputValue()).toBe('Big play');
       expect(await dialog.getByRole('button', { name: 'Submit Clip' }).isEnabled()).toBe(true);
