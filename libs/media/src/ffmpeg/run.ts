@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { MediaToolError } from '../errors.js';
 
 export interface RunToolOptions {
@@ -26,8 +28,11 @@ export const STDERR_TAIL_BYTES = 4096;
 export function runTool(binary: string, args: readonly string[], opts: RunToolOptions): Promise<ToolOutput> {
   const tool = binary.split('/').pop() ?? binary;
   if (opts.signal?.aborted) return Promise.reject(new MediaToolError(tool, `${tool} not started: aborted`, { aborted: true }));
+  const executable = findExecutable(binary);
+  if (!executable) return Promise.reject(new MediaToolError(tool, `${binary} not found: install ffmpeg (Debian: apt-get install -y ffmpeg) or set FFMPEG_PATH/FFPROBE_PATH`));
+  const [command, argv] = PDEATHSIG_WRAPPER ? [PDEATHSIG_WRAPPER, ['--pdeathsig', 'KILL', '--', executable, ...args]] : [executable, [...args]];
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false, windowsHide: true });
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], shell: false, windowsHide: true });
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stdoutOverflow = false;
@@ -70,8 +75,7 @@ export function runTool(binary: string, args: readonly string[], opts: RunToolOp
       if (stderrTail.length > STDERR_TAIL_BYTES) stderrTail = stderrTail.subarray(stderrTail.length - STDERR_TAIL_BYTES);
     });
     child.once('error', (err: NodeJS.ErrnoException) => {
-      const message = err.code === 'ENOENT' ? `${binary} not found: install ffmpeg or set FFMPEG_PATH/FFPROBE_PATH` : `${tool} could not start: ${err.message}`;
-      done(() => reject(new MediaToolError(tool, message, { cause: err })));
+      done(() => reject(new MediaToolError(tool, `${tool} could not start: ${err.message}`, { cause: err })));
     });
     child.once('close', (exitCode, signal) => {
       const tail = tailText(stderrTail);
@@ -95,6 +99,35 @@ export function runTool(binary: string, args: readonly string[], opts: RunToolOp
       });
     });
   });
+}
+
+/**
+ * On Linux, tools are started through util-linux's `setpriv --pdeathsig KILL`, so the kernel kills
+ * ffmpeg when the worker dies (SIGKILL, OOM) instead of leaving it to run on as an orphan; the kill
+ * on timeout and abort covers every other way of stopping. Elsewhere tools start directly.
+ */
+const PDEATHSIG_WRAPPER = process.platform === 'linux' && isExecutable('/usr/bin/setpriv') ? '/usr/bin/setpriv' : undefined;
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The binary's path: as given when it names a path, else the first match on PATH (as a shell would find it). */
+export function findExecutable(binary: string, pathVariable = process.env['PATH'] ?? ''): string | undefined {
+  if (binary.includes('/')) {
+    const path = isAbsolute(binary) ? binary : resolve(binary);
+    return isExecutable(path) ? path : undefined;
+  }
+  for (const dir of pathVariable.split(delimiter).filter(Boolean)) {
+    const candidate = join(dir, binary);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return undefined;
 }
 
 /** The kept stderr as text, starting at a line boundary when it was cut. */

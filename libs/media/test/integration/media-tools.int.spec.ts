@@ -148,3 +148,38 @@ describe('media tools on the real ffmpeg', () => {
     expect((err as MediaToolError).details.stderrTail).toContain('No such file or directory');
   });
 });
+
+describe('ffmpeg and a worker that dies', () => {
+  it('does not outlive the process that started it (SIGKILL)', async () => {
+    const { execFileSync, spawn } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const root = fileURLToPath(new URL('../../../../', import.meta.url));
+    execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-b', `${root}libs/media`], { stdio: 'inherit' });
+    const dir = await mkdtemp(join(tmpdir(), 'clipit-orphan-'));
+    const output = join(dir, `orphan-${process.pid}.mp4`);
+    const child = spawn(process.execPath, [fileURLToPath(new URL('../fixtures/orphan-process.mjs', import.meta.url)), output], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+    const ffmpegRunning = () => {
+      try {
+        return execFileSync('pgrep', ['-f', output], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+      } catch {
+        return []; // pgrep exits 1 when nothing matches
+      }
+    };
+    try {
+      const deadline = Date.now() + 10_000;
+      while (!out.includes('STARTED') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(ffmpegRunning().length).toBeGreaterThan(0);
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+      const until = Date.now() + 5000;
+      while (ffmpegRunning().length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(ffmpegRunning()).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
