@@ -1,0 +1,29 @@
+import { envExample } from '@clipit/testing';
+import { loadMediaWorkerConfig, mediaWorkerConfigShape, shutdownGraceMs } from './config.js';
+
+describe('media-worker configuration', () => {
+  it('lists every variable it reads in deploy/.env.example', () => {
+    const listed = Object.keys(envExample());
+    expect(Object.keys(mediaWorkerConfigShape).filter((name) => !listed.includes(name))).toEqual([]);
+  });
+
+  it('has the defaults deploy/.env.example gives', () => {
+    const example = envExample();
+    const given = Object.fromEntries(Object.keys(mediaWorkerConfigShape).map((name) => [name, example[name]]));
+    expect(loadMediaWorkerConfig(given)).toEqual(loadMediaWorkerConfig({}));
+  });
+
+  it('defaults to one job at a time and ffmpeg/ffprobe on PATH', () => {
+    expect(loadMediaWorkerConfig({})).toMatchObject({ MEDIA_WORKER_CONCURRENCY: 1, FFMPEG_PATH: 'ffmpeg', FFPROBE_PATH: 'ffprobe', MEDIA_WORKER_TMP_DIR: undefined });
+  });
+
+  it('names a bad value', () => {
+    expect(() => loadMediaWorkerConfig({ MEDIA_WORKER_CONCURRENCY: '0' })).toThrow(/MEDIA_WORKER_CONCURRENCY="0" is invalid/);
+  });
+
+  it('gives the process entry the drain time plus ten seconds to close', () => {
+    expect(shutdownGraceMs({})).toBe(35_000);
+    expect(shutdownGraceMs({ MEDIA_WORKER_DRAIN_SECONDS: '5' })).toBe(15_000);
+    expect(shutdownGraceMs({ MEDIA_WORKER_DRAIN_SECONDS: 'soon' })).toBe(35_000);
+  });
+});

@@ -1,0 +1,35 @@
+import type { EventData, EventEnvelope } from '@clipit/contracts';
+import type { ProbeResult } from '@clipit/media';
+import type { StorageDriver } from '@clipit/storage';
+
+/** What the job needs of ffmpeg/ffprobe (MediaTools from @clipit/media). */
+export interface VideoTools {
+  probe(file: string, signal?: AbortSignal): Promise<ProbeResult>;
+  makePoster(input: string, output: string, opts: { durationSeconds?: number; maxLongSide?: number; signal?: AbortSignal }): Promise<void>;
+  transcodeForWeb(input: string, output: string, opts: { maxLongSide?: number; signal?: AbortSignal }): Promise<ProbeResult>;
+}
+
+/** The two facts the worker states. */
+export type MediaEvent = EventEnvelope<'media.processed', EventData<'media.processed'>> | EventEnvelope<'media.failed', EventData<'media.failed'>>;
+
+/** Where facts go (EventPublisher from the service kit): resolves once JetStream has stored the event. */
+export interface EventSink {
+  publishEnvelope(envelope: MediaEvent): Promise<unknown>;
+}
+
+/** Object storage as the job uses it. */
+export type ObjectStore = Pick<StorageDriver, 'stat' | 'read' | 'put' | 'delete'>;
+
+/**
+ * The parts of a BullMQ job the handler reads and writes. `progress` holds what the job decided
+ * (the event), so a run after a crash states the same fact instead of deciding again.
+ */
+export interface VideoJob {
+  id?: string | undefined;
+  data: unknown;
+  /** Attempts that already failed (BullMQ counts them); this run is attempt attemptsMade + 1. */
+  attemptsMade: number;
+  opts: { attempts?: number | undefined };
+  progress: unknown;
+  updateProgress(value: object): Promise<void>;
+}

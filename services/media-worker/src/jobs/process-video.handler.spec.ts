@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { mediaKeys, VIDEO_MESSAGES } from '@clipit/contracts';
+import { InvalidMediaError, MediaToolError, type ProbeResult } from '@clipit/media';
+import { deterministicEventId } from '@clipit/service-kit';
+import { jest } from '@jest/globals';
+import pino from 'pino';
+import { InvalidJobError, isTooLong, playbackIdFor, PROCESSING_FAILED_MESSAGE, ProcessVideoHandler, recordedEvent } from './process-video.handler.js';
+import type { MediaEvent, ObjectStore, VideoJob, VideoTools } from './ports.js';
+
+// The handler with every outside thing faked: storage in memory, ffmpeg writing stand-in files,
+// events collected. What is checked: which event, what is stored and deleted, and in which order.
+
+const PROBE: ProbeResult = {
+  durationSeconds: 10.04,
+  width: 720,
+  height: 1280,
+  aspectRatio: '9:16',
+  videoCodec: 'h264',
+  audioCodec: 'aac',
+  formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+  rotation: 0,
+};
+
+class MemoryStore implements ObjectStore {
+  readonly objects = new Map<string, { body: Buffer; contentType: string }>();
+  constructor(private readonly steps: string[]) {}
+  async stat(key: string) {
+    const o = this.objects.get(key);
+    return o && { key, size: o.body.length, contentType: o.contentType, lastModified: new Date(), etag: '"x"' };
+  }
+  async read(key: string) {
+    const o = this.objects.get(key);
+    if (!o) throw new Error(`no ${key}`);
+    return Readable.from([o.body]);
+  }
+  async put(key: string, body: Buffer | Readable, contentType: string) {
+    const bytes = Buffer.isBuffer(body) ? body : await buffer(body);
+    this.objects.set(key, { body: bytes, contentType });
+    this.steps.push(`put ${key}`);
+    return { key, size: bytes.length, contentType };
+  }
+  async delete(key: string) {
+    this.objects.delete(key);
+    this.steps.push(`delete ${key}`);
+  }
+}
+
+function setup(opts: { probe?: ProbeResult | Error; transcodeError?: Error; publishError?: Error } = {}) {
+  const steps: string[] = [];
+  const storage = new MemoryStore(steps);
+  const published: MediaEvent[] = [];
+  const workDirs: string[] = [];
+  const tools: VideoTools = {
+    probe: jest.fn(async (file: string) => {
+      workDirs.push(join(file, '..'));
+      steps.push('probe');
+      if (opts.probe instanceof Error) throw opts.probe;
+      return opts.probe ?? PROBE;
+    }),
+    makePoster: jest.fn(async (_input: string, output: string) => {
+      steps.push('poster');
+      await writeFile(output, 'JPEG');
+    }),
+    transcodeForWeb: jest.fn(async (_input: string, output: string) => {
+      steps.push('transcode');
+      if (opts.transcodeError) throw opts.transcodeError;
+      await writeFile(output, 'MP4 bytes');
+      return { ...PROBE, width: 606, height: 1080 };
+    }),
+  };
+  const events = {
+    publishEnvelope: jest.fn(async (envelope: MediaEvent) => {
+      steps.push(`publish ${envelope.type}`);
+      if (opts.publishError) throw opts.publishError;
+      published.push(envelope);
+    }),
+  };
+  return { steps, storage, published, tools, events, workDirs };
+}
+
+interface UploadJob {
+  videoId: string;
+  submissionId: string;
+  sourceKey: string;
+  contentType: string;
+}
+
+class FakeJob implements VideoJob {
+  id: string | undefined;
+  data: UploadJob;
+  attemptsMade = 0;
+  opts = { attempts: 3 };
+  progress: unknown = 0;
+  readonly progressUpdates: object[] = [];
+
+  constructor(patch: Partial<VideoJob>) {
+    const videoId = randomUUID();
+    this.id = videoId;
+    this.data = { videoId, submissionId: randomUUID(), sourceKey: mediaKeys.upload(videoId), contentType: 'video/mp4' };
+    Object.assign(this, patch);
+  }
+
+  async updateProgress(value: object): Promise<void> {
+    this.progress = value;
+    this.progressUpdates.push(value);
+  }
+}
+
+const makeJob = (patch: Partial<VideoJob> = {}) => new FakeJob(patch);
+
+describe('ProcessVideoHandler', () => {
+  let tmpRoot: string;
+  const logger = pino({ level: 'silent' });
+  const signal = new AbortController().signal;
+
+  beforeEach(async () => {
+    tmpRoot = await mkdtemp(join(tmpdir(), 'clipit-handler-spec-'));
+  });
+  afterEach(async () => {
+    await rm(tmpRoot, { recursive: true, force: true });
+  });
+
+  const handlerFor = (s: ReturnType<typeof setup>) => new ProcessVideoHandler({ storage: s.storage, tools: s.tools, events: s.events, logger, tmpRoot });
+  const withUpload = (s: ReturnType<typeof setup>, job: ReturnType<typeof makeJob>, bytes = Buffer.from('source video')) => {
+    s.storage.objects.set(job.data.sourceKey, { body: bytes, contentType: 'video/mp4' });
+  };
+
+  it('stores the poster and the web MP4, states media.processed, then deletes the upload', async () => {
+    const s = setup();
+    const job = makeJob();
+    withUpload(s, job);
+    const event = await handlerFor(s).process(job, signal);
+
+    const { videoId, submissionId } = job.data;
+    expect(event).toMatchObject({
+      id: deterministicEventId('media.processed', videoId),
+      type: 'media.processed',
+      source: 'media-worker',
+      correlationId: `video:${videoId}`,
+      data: {
+        videoId,
+        submissionId,
+        durationSeconds: 10.04,
+        width: 720,
+        height: 1280,
+        aspectRatio: '9:16',
+        videoCodec: 'h264',
+        audioCodec: 'aac',
+        video: { key: mediaKeys.video(videoId), contentType: 'video/mp4', size: 9 },
+        poster: { key: mediaKeys.poster(videoId), contentType: 'image/jpeg', size: 4 },
+        playbackId: playbackIdFor(videoId),
+      },
+    });
+    expect(s.published).toEqual([event]);
+    expect(s.steps).toEqual(['probe', 'poster', 'transcode', `put ${mediaKeys.video(videoId)}`, `put ${mediaKeys.poster(videoId)}`, 'publish media.processed', `delete ${job.data.sourceKey}`]);
+    expect([...s.storage.objects.keys()].sort()).toEqual([mediaKeys.poster(videoId), mediaKeys.video(videoId)]);
+    // Decided before publishing, so a crash after this point states the same event.
+    expect(job.progressUpdates).toEqual([{ stage: 'decided', event }]);
+    expect(await readdir(tmpRoot)).toEqual([]);
+  });
+
+  it('refuses a video longer than 40 s (floored) with the spec message, keeping nothing', async () => {
+    const s = setup({ probe: { ...PROBE, durationSeconds: 45.2 } });
+    const job = makeJob();
+    withUpload(s, job);
+    s.storage.objects.set(mediaKeys.video(job.data.videoId), { body: Buffer.from('left by an earlier attempt'), contentType: 'video/mp4' });
+    const event = await handlerFor(s).process(job, signal);
+    expect(event).toMatchObject({
+      id: deterministicEventId('media.failed', job.data.videoId),
+      type: 'media.failed',
+      data: { code: 'too-long', reason: VIDEO_MESSAGES.tooLong(45.2) },
+    });
+    expect(event.type === 'media.failed' && event.data.reason).toBe('Video Too Long: Video must be 40 seconds or less. Your video is 45 seconds.');
+    expect(s.tools.transcodeForWeb).not.toHaveBeenCalled();
+    expect(s.storage.objects.size).toBe(0);
+    expect(s.steps.indexOf('publish media.failed')).toBeLessThan(s.steps.indexOf(`delete ${job.data.sourceKey}`));
+  });
+
+  it('accepts 40.9 seconds', () => {
+    expect(isTooLong(40.9)).toBe(false);
+    expect(isTooLong(41)).toBe(true);
+  });
+
+  it('refuses a file that is not a readable video', async () => {
+    const s = setup({ probe: new InvalidMediaError('not a readable media file') });
+    const job = makeJob();
+    withUpload(s, job);
+    const event = await handlerFor(s).process(job, signal);
+    expect(event).toMatchObject({ type: 'media.failed', data: { code: 'invalid', reason: VIDEO_MESSAGES.invalid } });
+    expect(s.storage.objects.size).toBe(0);
+  });
+
+  it('refuses an upload over the size limit without downloading it', async () => {
+    const s = setup();
+    const job = makeJob();
+    withUpload(s, job, Buffer.alloc(2048));
+    const event = await new ProcessVideoHandler({ storage: s.storage, tools: s.tools, events: s.events, logger, tmpRoot, maxBytes: 1024 }).process(job, signal);
+    expect(event).toMatchObject({ type: 'media.failed', data: { code: 'too-large', reason: VIDEO_MESSAGES.tooLarge } });
+    expect(s.tools.probe).not.toHaveBeenCalled();
+  });
+
+  it('throws a failure that may pass (so BullMQ retries), stating nothing and keeping the upload', async () => {
+    const s = setup({ transcodeError: new MediaToolError('ffmpeg', 'ffmpeg killed by SIGKILL') });
+    const job = makeJob({ attemptsMade: 1 });
+    withUpload(s, job);
+    await expect(handlerFor(s).process(job, signal)).rejects.toThrow('ffmpeg killed by SIGKILL');
+    expect(s.published).toEqual([]);
+    expect(job.progressUpdates).toEqual([]);
+    expect(s.storage.objects.has(job.data.sourceKey)).toBe(true);
+    expect(await readdir(tmpRoot)).toEqual([]);
+  });
+
+  it('states media.failed processing-error when the last attempt fails, and deletes the upload', async () => {
+    const s = setup({ transcodeError: new MediaToolError('ffmpeg', 'ffmpeg exited with code 1') });
+    const job = makeJob({ attemptsMade: 2 });
+    withUpload(s, job);
+    const event = await handlerFor(s).process(job, signal);
+    expect(event).toMatchObject({ type: 'media.failed', data: { code: 'processing-error', reason: PROCESSING_FAILED_MESSAGE } });
+    expect(s.storage.objects.size).toBe(0);
+  });
+
+  it('retries when the upload is not in storage yet', async () => {
+    const s = setup();
+    await expect(handlerFor(s).process(makeJob(), signal)).rejects.toThrow(/is not in storage/);
+  });
+
+  it('never gives up because of its own shutdown, even on the last attempt', async () => {
+    const s = setup({ transcodeError: new MediaToolError('ffmpeg', 'ffmpeg aborted', { aborted: true }) });
+    const job = makeJob({ attemptsMade: 2 });
+    withUpload(s, job);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(handlerFor(s).process(job, controller.signal)).rejects.toThrow();
+    expect(s.published).toEqual([]);
+  });
+
+  it('keeps the upload when the event could not be published, and states the same event next time', async () => {
+    const failing = setup({ publishError: new Error('nats: timeout') });
+    const job = makeJob();
+    withUpload(failing, job);
+    await expect(handlerFor(failing).process(job, signal)).rejects.toThrow('nats: timeout');
+    expect(failing.storage.objects.has(job.data.sourceKey)).toBe(true);
+    const decided = recordedEvent(job.progress);
+    expect(decided?.type).toBe('media.processed');
+
+    // The next run (same job, its progress kept in Redis) does no work and states that very event.
+    const s = setup();
+    const again = await handlerFor({ ...s, storage: failing.storage }).process(job, signal);
+    expect(again).toEqual(decided);
+    expect(s.tools.probe).not.toHaveBeenCalled();
+    expect(s.published).toEqual([decided]);
+    expect(failing.storage.objects.has(job.data.sourceKey)).toBe(false);
+  });
+
+  it('refuses job data that is not a process-video job', async () => {
+    const s = setup();
+    await expect(handlerFor(s).process(makeJob({ data: { videoId: 'nope' } }), signal)).rejects.toThrow(InvalidJobError);
+  });
+
+  describe('giveUp (a job BullMQ failed without running it)', () => {
+    it('states processing-error and cleans up', async () => {
+      const s = setup();
+      const job = makeJob();
+      withUpload(s, job);
+      const event = await handlerFor(s).giveUp(job, 'job stalled more than allowable limit');
+      expect(event).toMatchObject({ type: 'media.failed', data: { code: 'processing-error' } });
+      expect(s.storage.objects.size).toBe(0);
+    });
+
+    it('states what an earlier run decided, if anything', async () => {
+      const failing = setup({ publishError: new Error('down') });
+      const job = makeJob();
+      withUpload(failing, job);
+      await expect(handlerFor(failing).process(job, signal)).rejects.toThrow('down');
+      const decided = recordedEvent(job.progress)!;
+      expect(decided.type).toBe('media.processed');
+      const s = setup();
+      expect(await handlerFor(s).giveUp(job, 'job stalled more than allowable limit')).toEqual(decided);
+      expect(s.published).toEqual([decided]);
+    });
+
+    it('does nothing for unusable data', async () => {
+      const s = setup();
+      expect(await handlerFor(s).giveUp(makeJob({ data: {} }), 'x')).toBeUndefined();
+      expect(s.published).toEqual([]);
+    });
+  });
+
+  it('derives a stable playback id that does not reveal the video id', () => {
+    const videoId = randomUUID();
+    expect(playbackIdFor(videoId)).toBe(playbackIdFor(videoId));
+    expect(playbackIdFor(videoId)).toMatch(/^[0-9a-f]{32}$/);
+    expect(playbackIdFor(videoId)).not.toContain(videoId.slice(0, 8));
+  });
+});

@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { mediaKeys, processVideoJobSchema, VIDEO_LIMITS, VIDEO_MESSAGES, type MediaFailureCode, type ProcessVideoJob } from '@clipit/contracts';
+import { InvalidMediaError } from '@clipit/media';
+import { buildEventEnvelope, deterministicEventId } from '@clipit/service-kit';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { EventSink, MediaEvent, ObjectStore, VideoJob, VideoTools } from './ports.js';
+
+/** Shown when the worker gave up on a video for reasons that are not the file's (after its retries). */
+export const PROCESSING_FAILED_MESSAGE = 'Processing Failed: We could not process this video. Please upload it again.';
+
+/** Scratch folders are named `<prefix><pid>-<random>`, so a restarted worker can remove a dead one's. */
+export const WORK_DIR_PREFIX = 'clipit-media-';
+
+/** The job data is not a process-video job; retrying cannot help. */
+export class InvalidJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidJobError';
+  }
+}
+
+/** The upload is not (yet) in storage; worth retrying, then processing-error. */
+export class SourceMissingError extends Error {
+  constructor(key: string) {
+    super(`source object ${key} is not in storage`);
+    this.name = 'SourceMissingError';
+  }
+}
+
+/** The stable id a player asks for: derived from the video id, without revealing it. */
+export function playbackIdFor(videoId: string): string {
+  return createHash('sha256').update(`clipit-playback:${videoId}`).digest('hex').slice(0, 32);
+}
+
+/** The verdict on a measured duration (spec: at most 40 seconds, floored). */
+export function isTooLong(durationSeconds: number, maxSeconds: number = VIDEO_LIMITS.maxDurationSeconds): boolean {
+  return Math.floor(durationSeconds) > maxSeconds;
+}
+
+const recordedSchema = z.object({ stage: z.literal('decided'), event: z.object({ id: z.string(), type: z.enum(['media.processed', 'media.failed']) }).loose() });
+
+/** The event an earlier run of this job decided on, if any (kept in the job's progress). */
+export function recordedEvent(progress: unknown): MediaEvent | undefined {
+  const parsed = recordedSchema.safeParse(progress);
+  return parsed.success ? (parsed.data.event as unknown as MediaEvent) : undefined;
+}
+
+export interface ProcessVideoHandlerDeps {
+  storage: ObjectStore;
+  tools: VideoTools;
+  events: EventSink;
+  logger: Logger;
+  /** Parent of the per-job scratch folders. */
+  tmpRoot: string;
+  maxLongSide?: number;
+  maxDurationSeconds?: number;
+  maxBytes?: number;
+}
+
+/**
+ * One process-video job: fetch the upload, measure it, refuse it (too long, too large, not a video)
+ * or make the poster and the web MP4 and store them, then state the outcome as one event
+ * (media.processed or media.failed) and delete the upload.
+ *
+ * Safe to run again at any point (a worker killed mid-job, a retry): outputs are overwritten in
+ * place, the decided event is kept in the job before it is published and published again as it is
+ * on the next run, its id is derived from the video id (JetStream and the consumers' inboxes drop
+ * the repeat), and the upload is deleted only once the event is stored.
+ */
+export class ProcessVideoHandler {
+  private readonly maxLongSide: number;
+  private readonly maxDurationSeconds: number;
+  private readonly maxBytes: number;
+
+  constructor(private readonly deps: ProcessVideoHandlerDeps) {
+    this.maxLongSide = deps.maxLongSide ?? VIDEO_LIMITS.maxLongSide;
+    this.maxDurationSeconds = deps.maxDurationSeconds ?? VIDEO_LIMITS.maxDurationSeconds;
+    this.maxBytes = deps.maxBytes ?? VIDEO_LIMITS.maxBytes;
+  }
+
+  /**
+   * Runs the job and answers the event it stated. Throws (so the job is retried) only for failures
+   * that may pass, and not on the job's last attempt: that one states media.failed processing-error.
+   */
+  async process(job: VideoJob, signal: AbortSignal): Promise<MediaEvent> {
+    const data = this.parseJob(job);
+    const log = this.deps.logger.child({ jobId: job.id, videoId: data.videoId, submissionId: data.submissionId, attempt: job.attemptsMade + 1 });
+    const recorded = recordedEvent(job.progress);
+    if (recorded) {
+      log.info({ eventId: recorded.id, type: recorded.type }, 'job decided earlier: stating the same outcome again');
+      return this.finish(data, recorded);
+    }
+    let event: MediaEvent;
+    try {
+      event = await this.decide(data, signal, log);
+    } catch (err) {
+      if (signal.aborted || !isLastAttempt(job)) throw err;
+      log.error({ err }, 'giving up on the video after its last attempt');
+      event = this.failed(data, 'processing-error', PROCESSING_FAILED_MESSAGE);
+    }
+    // Kept before it is published: from here on every run states this very event.
+    await job.updateProgress({ stage: 'decided', event });
+    return this.finish(data, event, log);
+  }
+
+  /**
+   * For a job BullMQ failed without running it (it stalled too often: its workers kept dying). States
+   * the event an earlier run decided on, or media.failed processing-error; nothing for unusable data.
+   */
+  async giveUp(job: VideoJob, why: string): Promise<MediaEvent | undefined> {
+    let data: ProcessVideoJob;
+    try {
+      data = this.parseJob(job);
+    } catch {
+      return undefined;
+    }
+    const event = recordedEvent(job.progress) ?? this.failed(data, 'processing-error', PROCESSING_FAILED_MESSAGE);
+    this.deps.logger.error({ jobId: job.id, videoId: data.videoId, why }, 'job failed without running: stating its outcome');
+    return this.finish(data, event);
+  }
+
+  private parseJob(job: VideoJob): ProcessVideoJob {
+    const parsed = processVideoJobSchema.safeParse(job.data);
+    if (!parsed.success) throw new InvalidJobError(`job ${job.id} is not a process-video job: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    return parsed.data;
+  }
+
+  private async decide(data: ProcessVideoJob, signal: AbortSignal, log: Logger): Promise<MediaEvent> {
+    const { storage, tools } = this.deps;
+    const dir = await mkdtemp(join(this.deps.tmpRoot, `${WORK_DIR_PREFIX}${process.pid}-`));
+    try {
+      const info = await storage.stat(data.sourceKey);
+      if (!info) throw new SourceMissingError(data.sourceKey);
+      if (info.size > this.maxBytes) return this.failed(data, 'too-large', VIDEO_MESSAGES.tooLarge);
+
+      const source = join(dir, 'source');
+      await pipeline(await storage.read(data.sourceKey), createWriteStream(source), { signal });
+
+      let probe;
+      try {
+        probe = await tools.probe(source, signal);
+      } catch (err) {
+        if (!(err instanceof InvalidMediaError)) throw err;
+        log.info({ reason: err.message }, 'refused: not a readable video');
+        return this.failed(data, 'invalid', VIDEO_MESSAGES.invalid);
+      }
+      if (isTooLong(probe.durationSeconds, this.maxDurationSeconds)) {
+        log.info({ durationSeconds: probe.durationSeconds }, 'refused: too long');
+        return this.failed(data, 'too-long', VIDEO_MESSAGES.tooLong(probe.durationSeconds));
+      }
+
+      const posterFile = join(dir, 'poster.jpg');
+      const videoFile = join(dir, 'video.mp4');
+      await tools.makePoster(source, posterFile, { durationSeconds: probe.durationSeconds, maxLongSide: this.maxLongSide, signal });
+      await tools.transcodeForWeb(source, videoFile, { maxLongSide: this.maxLongSide, signal });
+      const video = await storage.put(mediaKeys.video(data.videoId), createReadStream(videoFile), 'video/mp4');
+      const poster = await storage.put(mediaKeys.poster(data.videoId), createReadStream(posterFile), 'image/jpeg');
+      log.info({ durationSeconds: probe.durationSeconds, width: probe.width, height: probe.height, videoBytes: video.size }, 'processed');
+      return buildEventEnvelope(
+        'media.processed',
+        {
+          videoId: data.videoId,
+          submissionId: data.submissionId,
+          durationSeconds: probe.durationSeconds,
+          width: probe.width,
+          height: probe.height,
+          aspectRatio: probe.aspectRatio,
+          videoCodec: probe.videoCodec,
+          audioCodec: probe.audioCodec,
+          video: { key: video.key, contentType: video.contentType, size: video.size },
+          poster: { key: poster.key, contentType: poster.contentType, size: poster.size },
+          playbackId: playbackIdFor(data.videoId),
+        },
+        this.envelopeOptions('media.processed', data),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private failed(data: ProcessVideoJob, code: MediaFailureCode, reason: string): MediaEvent {
+    return buildEventEnvelope('media.failed', { videoId: data.videoId, submissionId: data.submissionId, code, reason }, this.envelopeOptions('media.failed', data));
+  }
+
+  private envelopeOptions(type: MediaEvent['type'], data: ProcessVideoJob) {
+    // The job carries no request correlation id; the video id ties the worker's logs and events together.
+    return { id: deterministicEventId(type, data.videoId), correlationId: `video:${data.videoId}` };
+  }
+
+  /** Outputs of a refused video go (an earlier attempt may have written them), the event goes out, then the upload goes. */
+  private async finish(data: ProcessVideoJob, event: MediaEvent, log: Logger = this.deps.logger): Promise<MediaEvent> {
+    const { storage, events } = this.deps;
+    if (event.type === 'media.failed') {
+      await storage.delete(mediaKeys.video(data.videoId));
+      await storage.delete(mediaKeys.poster(data.videoId));
+    }
+    await events.publishEnvelope(event);
+    await storage.delete(data.sourceKey);
+    log.debug({ eventId: event.id, type: event.type }, 'outcome stated; upload deleted');
+    return event;
+  }
+}
+
+function isLastAttempt(job: VideoJob): boolean {
+  return job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+}
