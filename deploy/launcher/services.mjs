@@ -14,6 +14,13 @@
  * @property {string[]} [portEnvs]    other ports the service listens on (checked free before start)
  * @property {string} [databaseUrlEnv] variable holding the service's own Postgres database URL
  * @property {boolean} [public]       the service whose URL is printed when the platform is up
+ * @property {ToolDef[]} [tools]      programs it runs, checked (and installed with apt-get where the launcher can) before start
+ */
+
+/**
+ * @typedef {object} ToolDef
+ * @property {string} env          variable naming the program (a name on PATH or a path)
+ * @property {string} aptPackage   Debian package that provides it
  */
 
 /** @type {ServiceDef[]} */
@@ -23,6 +30,16 @@ export const SERVICES = [
     httpPortEnv: 'IDENTITY_HTTP_PORT',
     portEnvs: ['IDENTITY_GRPC_PORT'],
     databaseUrlEnv: 'IDENTITY_DATABASE_URL',
+  },
+  {
+    // No database and no gRPC: it takes jobs from the media queue in Redis and publishes events.
+    name: 'media-worker',
+    httpPortEnv: 'MEDIA_WORKER_HTTP_PORT',
+    httpHostEnv: 'MEDIA_WORKER_BIND_HOST',
+    tools: [
+      { env: 'FFMPEG_PATH', aptPackage: 'ffmpeg' },
+      { env: 'FFPROBE_PATH', aptPackage: 'ffmpeg' },
+    ],
   },
   {
     name: 'gateway',

@@ -4,6 +4,7 @@
 //   3. checks PostgreSQL, NATS with JetStream and Redis; starts or installs them where it can (root on Debian),
 //      otherwise says exactly what is missing
 //   4. creates each service's database if missing (each service migrates its own schema at boot)
+//   4b. checks the programs services run (ffmpeg for the media worker); installs them with apt-get where it can
 //   5. builds (tsc -b, incremental; the web apps with rspack, which the gateway serves)
 //   6. starts every service in order, waiting for each one's /health/ready, and prints the URL
 //   7. on Ctrl-C / SIGTERM stops them all; if one dies, stops the rest and exits non-zero
@@ -329,6 +330,29 @@ async function ensureDatabases(config) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// 4b. programs the services run (ffmpeg and ffprobe for the media worker)
+// ---------------------------------------------------------------------------------------------------------
+function programPath(value) {
+  return value.includes('/') ? (existsSync(value) ? value : undefined) : findBinary(value);
+}
+
+function ensureTools(config) {
+  const missing = SERVICES.flatMap((service) =>
+    (service.tools ?? []).map((tool) => ({ service: service.name, ...tool, program: config.get(tool.env) ?? '' })).filter((t) => !programPath(t.program)),
+  );
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.map((t) => t.aptPackage))];
+  // Only programs named by their bare name can be fixed by installing the package.
+  if (canManageMachine() && missing.every((t) => !t.program.includes('/'))) {
+    aptInstall(packages);
+    if (missing.every((t) => programPath(t.program))) return;
+  }
+  const lines = ['These programs are needed and were not found:'];
+  for (const t of missing) lines.push(`  - ${t.program || '(empty)'} (${t.env}, for ${t.service}): install it with apt-get install -y ${t.aptPackage} (Debian/Ubuntu, as root; elsewhere your package manager), or point ${t.env} (in .env) at it`);
+  throw new LaunchError(lines.join('\n'));
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // 5. build
 // ---------------------------------------------------------------------------------------------------------
 function run(command, args, what) {
@@ -503,6 +527,7 @@ async function main() {
     return;
   }
   if (stopping) return;
+  ensureTools(config);
   build();
   await startServices(config);
   starting = false;

@@ -428,13 +428,14 @@ describe('deploy/launcher/start.mjs --check', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 // The start-and-stop part of the launcher, on a copy of it whose services are small stand-ins: each serves
-// /health/ready on its configured port, logs to stdout and stderr, and exits 0 on SIGTERM. The gateway
-// stand-in refuses to start unless identity is already ready, so start order is checked too.
+// /health/ready on its configured port, logs to stdout and stderr, and exits 0 on SIGTERM. There is one
+// per entry of the launcher's list; the gateway stand-in refuses to start unless identity is already
+// ready, so start order is checked too.
 // ---------------------------------------------------------------------------------------------------------
 const STAND_IN = `
 import http from 'node:http';
 const name = process.argv[2];
-const portEnv = { identity: 'IDENTITY_HTTP_PORT', gateway: 'GATEWAY_PORT' }[name];
+const portEnv = process.argv[3];
 const port = Number(process.env[portEnv]);
 if (name === 'gateway') {
   const res = await fetch('http://127.0.0.1:' + process.env.IDENTITY_HTTP_PORT + '/health/ready').catch(() => undefined);
@@ -480,9 +481,9 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
       join(fixture, 'package.json'),
       JSON.stringify({ name: 'launcher-fixture', private: true, type: 'module', scripts: { build: 'node -e "console.log(1 + 1)"' } }),
     );
-    for (const name of ['identity', 'gateway']) {
+    for (const { name, httpPortEnv } of SERVICES) {
       mkdirSync(join(fixture, 'services', name, 'dist'), { recursive: true });
-      writeFileSync(join(fixture, 'services', name, 'dist/main.js'), `process.argv[2] = '${name}';\n${STAND_IN}`);
+      writeFileSync(join(fixture, 'services', name, 'dist/main.js'), `process.argv[2] = '${name}';\nprocess.argv[3] = '${httpPortEnv}';\n${STAND_IN}`);
     }
   });
 
@@ -495,7 +496,8 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
   });
 
   async function launch(extraEnv: Record<string, string>) {
-    const ports = { IDENTITY_HTTP_PORT: await freePort(), IDENTITY_GRPC_PORT: await freePort(), GATEWAY_PORT: await freePort() };
+    const ports: Record<string, number> & { IDENTITY_HTTP_PORT: number; GATEWAY_PORT: number } = { IDENTITY_HTTP_PORT: await freePort(), GATEWAY_PORT: await freePort() };
+    for (const name of SERVICES.flatMap((s) => [s.httpPortEnv, ...(s.portEnvs ?? [])])) ports[name] ??= await freePort();
     // The stand-ins serve no API, so the demo seed is skipped.
     const child = spawn(process.execPath, [join(fixture, 'deploy/launcher/start.mjs'), '--no-seed'], {
       cwd: fixture,
@@ -530,21 +532,19 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
       () => false,
     );
 
-  it('starts identity then gateway, prefixes their output, prints the URL, and stops both on SIGTERM', async () => {
+  it('starts every service (identity before gateway), prefixes their output, prints the URL, and stops them all on SIGTERM', async () => {
     const run = await launch({});
     await run.waitFor('CLIP IT is up');
     const { stdout, stderr } = run.output();
     expect(stdout).toContain(`CLIP IT is up: http://localhost:${run.ports.GATEWAY_PORT}`);
-    expect(stdout).toMatch(/^\[identity\] +listening on \d+$/m);
-    expect(stdout).toMatch(/^\[gateway\] +listening on \d+$/m);
+    for (const { name } of SERVICES) expect(stdout).toMatch(new RegExp(`^\\[${name}\\] +listening on \\d+$`, 'm'));
     expect(stderr).toMatch(/^\[identity\] +a line on stderr$/m);
     expect(stdout.indexOf('identity is ready')).toBeLessThan(stdout.indexOf('starting gateway'));
     expect(await answers(run.ports.GATEWAY_PORT)).toBe(true);
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
-    expect(run.output().stdout).toMatch(/^\[gateway\] +stopping on SIGTERM$/m);
-    expect(run.output().stdout).toMatch(/^\[identity\] +stopping on SIGTERM$/m);
+    for (const { name } of SERVICES) expect(run.output().stdout).toMatch(new RegExp(`^\\[${name}\\] +stopping on SIGTERM$`, 'm'));
     expect(await answers(run.ports.IDENTITY_HTTP_PORT)).toBe(false);
     expect(await answers(run.ports.GATEWAY_PORT)).toBe(false);
   });
@@ -556,6 +556,13 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
     expect(run.output().stderr).toContain('gateway exited unexpectedly (exit code 3): stopping the others');
     expect(run.output().stdout).toMatch(/^\[identity\] +stopping on SIGTERM$/m);
     expect(await answers(run.ports.IDENTITY_HTTP_PORT)).toBe(false);
+  });
+
+  it('names a program a service needs that is not there (ffmpeg for the media worker), before building anything', async () => {
+    const run = await launch({ FFMPEG_PATH: '/nonexistent/ffmpeg' });
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr).toContain('/nonexistent/ffmpeg (FFMPEG_PATH, for media-worker): install it with apt-get install -y ffmpeg');
+    expect(run.output().stdout).not.toContain('building');
   });
 
   it('fails, naming the service, when one exits before it is ready', async () => {
