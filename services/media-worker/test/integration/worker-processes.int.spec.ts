@@ -59,7 +59,7 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
 
   it('finishes the job of a worker SIGKILLed in the middle of it, once, after a worker is started again', async () => {
     const doomed = await h.startProcess();
-    const job = await h.submitClip({ durationSeconds: 20, width: 1080, height: 1920, withAudio: true, fps: 30 });
+    const job = await h.submitClip({ durationSeconds: 10, width: 1080, height: 1920, withAudio: true, fps: 30 });
     const scratch = await waitUntilTranscoding(doomed);
     expect(pidOf((await h.queue.getJob(job.videoId))?.processedBy)).toBe(doomed.child.pid);
 
@@ -95,7 +95,7 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
 
   it('lets the running job finish on SIGTERM, then exits 0', async () => {
     const worker = await h.startProcess({ MEDIA_WORKER_DRAIN_SECONDS: 60 });
-    const job = await h.submitClip({ durationSeconds: 12, width: 1080, height: 1920, withAudio: true, fps: 30 });
+    const job = await h.submitClip({ durationSeconds: 8, width: 1080, height: 1920, withAudio: true, fps: 30 });
     await waitUntilTranscoding(worker);
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
@@ -107,7 +107,7 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
 
   it('puts a job that outlasts the drain time back in the queue, with no attempt used, for the next worker', async () => {
     const impatient = await h.startProcess({ MEDIA_WORKER_DRAIN_SECONDS: 0 });
-    const job = await h.submitClip({ durationSeconds: 20, width: 1080, height: 1920, withAudio: true, fps: 30 });
+    const job = await h.submitClip({ durationSeconds: 10, width: 1080, height: 1920, withAudio: true, fps: 30 });
     await waitUntilTranscoding(impatient);
     impatient.child.kill('SIGTERM');
     expect(await impatient.exited).toBe(0);
