@@ -18,3 +18,4 @@ export * from './grpc/errors.js';
 export * from './grpc/server.js';
 export * from './grpc/client.js';
 export * from './process/run-service.js';
+export * from './process/startup.js';

@@ -93,3 +93,13 @@ export function createStorage(config: StorageConfig): StorageDriver {
     }
   }
 }
+
+/**
+ * The driver named by STORAGE_DRIVER, ready to use: on S3 the bucket is created when missing (compose
+ * and Kubernetes create it beforehand; this covers a fresh MinIO or S3 all the same).
+ */
+export async function openStorage(config: StorageConfig): Promise<StorageDriver> {
+  const storage = createStorage(config);
+  if (storage instanceof S3StorageDriver) await storage.ensureBucket();
+  return storage;
+}

@@ -1,4 +1,4 @@
-import { env, loadConfig, sharedConfigShape } from '@clipit/service-kit';
+import { env, loadConfig, sharedConfigShape, withOverrides } from '@clipit/service-kit';
 import { storageConfigShape } from '@clipit/storage';
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -57,11 +57,7 @@ export type GatewayConfigOverrides = Partial<Record<keyof typeof gatewayConfigSh
 
 /** The gateway's configuration: the environment, with explicit overrides (tests, the bench) on top. */
 export function loadGatewayConfig(overrides: GatewayConfigOverrides = {}, source: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const merged: NodeJS.ProcessEnv = { ...source };
-  for (const [key, value] of Object.entries(overrides)) {
-    if (value !== undefined) merged[key] = String(value);
-  }
-  return loadConfig(gatewayConfigShape, merged);
+  return loadConfig(gatewayConfigShape, withOverrides(overrides, source));
 }
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

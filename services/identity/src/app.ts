@@ -1,23 +1,23 @@
 import 'reflect-metadata';
 import { identityV1, protoFile } from '@clipit/contracts';
 import {
-  connectNats,
+  closeInOrder,
+  connectEventBus,
   createLogger,
-  dataSourceOptions,
-  ensureEventStreams,
   grpcServerOptions,
   initMetrics,
   NestPinoLogger,
+  openServiceDatabase,
   OutboxRelay,
-  runMigrationsLocked,
+  withOverrides,
   type NatsConnection,
 } from '@clipit/service-kit';
-import { createStorage, S3StorageDriver } from '@clipit/storage';
+import { openStorage } from '@clipit/storage';
 import { NestFactory } from '@nestjs/core';
 import type { GrpcOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { IdentityModule } from './app.module.js';
 import { loadIdentityConfig, type IdentityConfig, type IdentityConfigVariable } from './config.js';
 import { identityEntities, identityMigrations } from './database.js';
@@ -43,9 +43,7 @@ const SERVICE = 'identity';
  * /health/ready, /metrics) and the outbox relay. Used by main.ts and by tests, which pass free ports.
  */
 export async function bootstrapIdentity(overrides: IdentityConfigOverrides = {}): Promise<IdentityApp> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const [key, value] of Object.entries(overrides)) if (value !== undefined) env[key] = String(value);
-  const config = loadIdentityConfig(env);
+  const config = loadIdentityConfig(withOverrides(overrides));
   const logger = createLogger(SERVICE, config.LOG_LEVEL);
   initMetrics(SERVICE);
 
@@ -55,44 +53,31 @@ export async function bootstrapIdentity(overrides: IdentityConfigOverrides = {})
   let nc: NatsConnection | undefined;
   let app: NestFastifyApplication | undefined;
   let relay: OutboxRelay | undefined;
-  const shutdown = async () => {
+  const shutdown = () => {
     const [a, r, n, d] = [app, relay, nc, dataSource];
-    const steps: Array<[string, (() => Promise<unknown>) | undefined]> = [
-      ['servers', a && (() => a.close())],
-      ['outbox relay', r && (() => r.stop())],
-      ['nats', n && (() => n.drain())],
-      ['database', d?.isInitialized ? () => d.destroy() : undefined],
-    ];
-    for (const [name, step] of steps) await step?.().catch((err: unknown) => logger.warn({ err }, `shutdown: closing ${name} failed`));
+    return closeInOrder(
+      [
+        ['servers', a && (() => a.close())],
+        ['outbox relay', r && (() => r.stop())],
+        ['nats', n && (() => n.drain())],
+        ['database', d && (() => d.destroy())],
+      ],
+      logger,
+    );
   };
 
   try {
-    dataSource = new DataSource(
-      dataSourceOptions({
-        url: config.IDENTITY_DATABASE_URL,
-        entities: identityEntities,
-        migrations: identityMigrations,
-        poolSize: config.IDENTITY_DB_POOL_SIZE,
-        logger,
-      }),
-    );
-    await dataSource.initialize().catch((err: unknown) => {
-      if ((err as { code?: string }).code === '3D000') {
-        throw new Error(`database of IDENTITY_DATABASE_URL does not exist; create it (npm start does) or point the variable at one: ${(err as Error).message}`);
-      }
-      throw err;
+    dataSource = await openServiceDatabase({
+      url: config.IDENTITY_DATABASE_URL,
+      urlVariable: 'IDENTITY_DATABASE_URL',
+      entities: identityEntities,
+      migrations: identityMigrations,
+      poolSize: config.IDENTITY_DB_POOL_SIZE,
+      migrate: config.DB_MIGRATE_ON_BOOT,
+      logger,
     });
-    if (config.DB_MIGRATE_ON_BOOT) {
-      const ran = await runMigrationsLocked(dataSource);
-      if (ran.length > 0) logger.info({ migrations: ran }, 'migrations applied');
-    }
-
-    nc = await connectNats(config.NATS_URL, SERVICE);
-    await ensureEventStreams(nc, { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX });
-
-    const storage = createStorage(config);
-    // Compose and Kubernetes create the bucket beforehand; this covers a fresh MinIO/S3 all the same.
-    if (storage instanceof S3StorageDriver) await storage.ensureBucket();
+    nc = await connectEventBus(config.NATS_URL, SERVICE, { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX });
+    const storage = await openStorage(config);
     app = await NestFactory.create<NestFastifyApplication>(
       IdentityModule.forRoot({ config, logger, dataSource, nc, storage }),
       new FastifyAdapter(),

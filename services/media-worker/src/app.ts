@@ -4,18 +4,19 @@ import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { MediaTools } from '@clipit/media';
 import {
-  connectNats,
+  closeInOrder,
+  connectEventBus,
   createLogger,
-  ensureEventStreams,
   EventPublisher,
   initMetrics,
   natsCheck,
   NestPinoLogger,
   redisCheck,
+  withOverrides,
   type HealthCheck,
   type NatsConnection,
 } from '@clipit/service-kit';
-import { createStorage, S3StorageDriver } from '@clipit/storage';
+import { openStorage } from '@clipit/storage';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
@@ -64,9 +65,7 @@ function ffmpegCheck(tools: MediaTools): HealthCheck {
  * No database. Used by main.ts and by tests, which pass isolated names and a free port.
  */
 export async function bootstrapMediaWorker(overrides: MediaWorkerConfigOverrides = {}): Promise<MediaWorkerApp> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const [key, value] of Object.entries(overrides)) if (value !== undefined) env[key] = String(value);
-  const config = loadMediaWorkerConfig(env);
+  const config = loadMediaWorkerConfig(withOverrides(overrides));
   const logger = createLogger(SERVICE, config.LOG_LEVEL);
   initMetrics(SERVICE);
 
@@ -76,15 +75,17 @@ export async function bootstrapMediaWorker(overrides: MediaWorkerConfigOverrides
   let redis: Redis | undefined;
   let app: NestFastifyApplication | undefined;
   let worker: MediaQueueWorker | undefined;
-  const shutdown = async () => {
+  const shutdown = () => {
     const [w, a, n, r] = [worker, app, nc, redis];
-    const steps: Array<[string, (() => Promise<unknown>) | undefined]> = [
-      ['media queue worker', w && (() => w.close(config.MEDIA_WORKER_DRAIN_SECONDS * 1000))],
-      ['http server', a && (() => a.close())],
-      ['nats', n && (() => n.drain())],
-      ['redis', r && (async () => r.disconnect())],
-    ];
-    for (const [name, step] of steps) await step?.().catch((err: unknown) => logger.warn({ err }, `shutdown: closing ${name} failed`));
+    return closeInOrder(
+      [
+        ['media queue worker', w && (() => w.close(config.MEDIA_WORKER_DRAIN_SECONDS * 1000))],
+        ['http server', a && (() => a.close())],
+        ['nats', n && (() => n.drain())],
+        ['redis', r && (async () => r.disconnect())],
+      ],
+      logger,
+    );
   };
 
   try {
@@ -97,11 +98,9 @@ export async function bootstrapMediaWorker(overrides: MediaWorkerConfigOverrides
     const swept = await removeDeadWorkDirs(tmpRoot);
     if (swept.length > 0) logger.info({ folders: swept }, 'removed scratch folders of dead workers');
 
-    nc = await connectNats(config.NATS_URL, SERVICE);
     const names = { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX };
-    await ensureEventStreams(nc, names);
-    const storage = createStorage(config);
-    if (storage instanceof S3StorageDriver) await storage.ensureBucket();
+    nc = await connectEventBus(config.NATS_URL, SERVICE, names);
+    const storage = await openStorage(config);
 
     const handler = new ProcessVideoHandler({ storage, tools, events: new EventPublisher({ nc, names }), logger, tmpRoot });
     const queueWorker = new MediaQueueWorker({

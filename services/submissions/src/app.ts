@@ -1,27 +1,27 @@
 import 'reflect-metadata';
 import { identityV1, protoFile, submissionsV1 } from '@clipit/contracts';
 import {
-  connectNats,
+  closeInOrder,
+  connectEventBus,
   createGrpcClient,
   createLogger,
-  dataSourceOptions,
-  ensureEventStreams,
   EventConsumer,
   grpcServerOptions,
   HandlerRegistry,
   initMetrics,
   NestPinoLogger,
+  openServiceDatabase,
   OutboxRelay,
   redisCheck,
-  runMigrationsLocked,
+  withOverrides,
   type NatsConnection,
 } from '@clipit/service-kit';
-import { createStorage, S3StorageDriver } from '@clipit/storage';
+import { openStorage } from '@clipit/storage';
 import { NestFactory } from '@nestjs/core';
 import type { GrpcOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { SubmissionsModule } from './app.module.js';
 import { loadSubmissionsConfig, type SubmissionsConfig, type SubmissionsConfigVariable } from './config.js';
 import { submissionsEntities, submissionsMigrations } from './database.js';
@@ -56,9 +56,7 @@ export const SUBMISSIONS_SUBSCRIPTIONS = ['media.processed', 'media.failed'] as 
  * outbox relay, the consumer of media events and the sweeper of expired uploads.
  */
 export async function bootstrapSubmissions(overrides: SubmissionsConfigOverrides = {}): Promise<SubmissionsApp> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const [key, value] of Object.entries(overrides)) if (value !== undefined) env[key] = String(value);
-  const config = loadSubmissionsConfig(env);
+  const config = loadSubmissionsConfig(withOverrides(overrides));
   const logger = createLogger(SERVICE, config.LOG_LEVEL);
   initMetrics(SERVICE);
 
@@ -71,49 +69,37 @@ export async function bootstrapSubmissions(overrides: SubmissionsConfigOverrides
   let identity: (IdentityPort & { close(): void }) | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping: Promise<unknown> | undefined;
-  const shutdown = async () => {
+  const shutdown = () => {
     clearInterval(sweepTimer);
-    const [a, c, r, q, n, d] = [app, consumer, relay, mediaQueue, nc, dataSource];
-    const steps: Array<[string, (() => Promise<unknown>) | undefined]> = [
-      ['servers', a && (() => a.close())],
-      ['sweeper', () => sweeping ?? Promise.resolve()],
-      ['event consumer', c && (() => c.stop())],
-      ['outbox relay', r && (() => r.stop())],
-      ['media queue', q && (() => q.close())],
-      ['identity client', identity && (async () => identity?.close())],
-      ['nats', n && (() => n.drain())],
-      ['database', d?.isInitialized ? () => d.destroy() : undefined],
-    ];
-    for (const [name, step] of steps) await step?.().catch((err: unknown) => logger.warn({ err }, `shutdown: closing ${name} failed`));
+    const [a, c, r, q, i, n, d] = [app, consumer, relay, mediaQueue, identity, nc, dataSource];
+    return closeInOrder(
+      [
+        ['servers', a && (() => a.close())],
+        ['sweeper', () => sweeping ?? Promise.resolve()],
+        ['event consumer', c && (() => c.stop())],
+        ['outbox relay', r && (() => r.stop())],
+        ['media queue', q && (() => q.close())],
+        ['identity client', i && (async () => i.close())],
+        ['nats', n && (() => n.drain())],
+        ['database', d && (() => d.destroy())],
+      ],
+      logger,
+    );
   };
 
   try {
-    dataSource = new DataSource(
-      dataSourceOptions({
-        url: config.SUBMISSIONS_DATABASE_URL,
-        entities: submissionsEntities,
-        migrations: submissionsMigrations,
-        poolSize: config.SUBMISSIONS_DB_POOL_SIZE,
-        logger,
-      }),
-    );
-    await dataSource.initialize().catch((err: unknown) => {
-      if ((err as { code?: string }).code === '3D000') {
-        throw new Error(`database of SUBMISSIONS_DATABASE_URL does not exist; create it (npm start does) or point the variable at one: ${(err as Error).message}`);
-      }
-      throw err;
+    dataSource = await openServiceDatabase({
+      url: config.SUBMISSIONS_DATABASE_URL,
+      urlVariable: 'SUBMISSIONS_DATABASE_URL',
+      entities: submissionsEntities,
+      migrations: submissionsMigrations,
+      poolSize: config.SUBMISSIONS_DB_POOL_SIZE,
+      migrate: config.DB_MIGRATE_ON_BOOT,
+      logger,
     });
-    if (config.DB_MIGRATE_ON_BOOT) {
-      const ran = await runMigrationsLocked(dataSource);
-      if (ran.length > 0) logger.info({ migrations: ran }, 'migrations applied');
-    }
-
-    nc = await connectNats(config.NATS_URL, SERVICE);
     const names = { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX };
-    await ensureEventStreams(nc, names);
-
-    const storage = createStorage(config);
-    if (storage instanceof S3StorageDriver) await storage.ensureBucket();
+    nc = await connectEventBus(config.NATS_URL, SERVICE, names);
+    const storage = await openStorage(config);
     mediaQueue = await createBullMediaQueue(config);
     identity = createGrpcClient<identityV1.IdentityServiceClient>({
       url: config.IDENTITY_GRPC_URL,
