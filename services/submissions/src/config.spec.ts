@@ -1,16 +1,14 @@
-import { envExample } from '@clipit/testing';
+import { configAgainstEnvExample } from '@clipit/testing';
 import { loadSubmissionsConfig, submissionsConfigShape } from './config.js';
 
 describe('submissions configuration', () => {
   it('lists every variable it reads in deploy/.env.example', () => {
-    const listed = Object.keys(envExample());
-    expect(Object.keys(submissionsConfigShape).filter((name) => !listed.includes(name))).toEqual([]);
+    expect(configAgainstEnvExample(submissionsConfigShape, loadSubmissionsConfig).unlisted).toEqual([]);
   });
 
   it('has the defaults deploy/.env.example gives', () => {
-    const example = envExample();
-    const given = Object.fromEntries(Object.keys(submissionsConfigShape).map((name) => [name, example[name]]));
-    expect(loadSubmissionsConfig(given)).toEqual(loadSubmissionsConfig({}));
+    const { fromExample, fromDefaults } = configAgainstEnvExample(submissionsConfigShape, loadSubmissionsConfig);
+    expect(fromExample).toEqual(fromDefaults);
   });
 
   it('names a bad variable', () => {

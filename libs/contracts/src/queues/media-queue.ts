@@ -36,6 +36,16 @@ export const VIDEO_LIMITS = {
   dailyVideoSubmissions: 3,
 } as const;
 
+/** A content type without its parameters, lower case (`Video/MP4; codecs=x` → `video/mp4`). */
+export function bareContentType(type: string | null | undefined): string {
+  return (type ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Whether a declared content type is one of the video types of spec 01 §5 (parameters ignored). */
+export function isVideoContentType(type: string | null | undefined): boolean {
+  return (VIDEO_LIMITS.contentTypes as readonly string[]).includes(bareContentType(type));
+}
+
 /** The spec's messages for a refused video (spec 01 §5); the title and the text, as the UI shows them. */
 export const VIDEO_MESSAGES = {
   invalidType: 'Invalid File Type: Please upload a video file (MP4, WebM, MOV, or AVI).',

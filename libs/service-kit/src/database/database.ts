@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource, QueryFailedError, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 import { TypeOrmPinoLogger } from './typeorm-logger.js';
 
 export interface DatabaseOptions {
@@ -69,6 +69,20 @@ export async function ensureDatabase(url: string): Promise<boolean> {
   } finally {
     await client.end();
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a value is a UUID, as every table's id column is: anything else can name no row (and would make Postgres fail the query). */
+export function isUuid(value: string | null | undefined): value is string {
+  return UUID.test(value ?? '');
+}
+
+/** The constraint a unique violation (SQLSTATE 23505) broke, or undefined for any other error. */
+export function uniqueViolation(err: unknown): string | undefined {
+  if (!(err instanceof QueryFailedError)) return undefined;
+  const driverError = (err as QueryFailedError & { driverError?: { code?: string; constraint?: string } }).driverError;
+  return driverError?.code === '23505' ? (driverError.constraint ?? 'unknown') : undefined;
 }
 
 export { DataSource };

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { VIDEO_MESSAGES } from '@clipit/contracts';
+import { bareContentType, isVideoContentType, VIDEO_MESSAGES } from '@clipit/contracts';
 import type { StorageDriver } from '@clipit/storage';
 import { BadRequestException, Controller, Inject, Param, PayloadTooLargeException, Query, Req, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
@@ -20,7 +20,7 @@ import {
   type UploadVideoFields,
   type VideoUploadUrlBody,
 } from './submissions.schemas.js';
-import { bareContentType, ByteLimit, isVideoContentType, VIDEO_FIELD, videoMultipartOptions } from './video-upload.js';
+import { ByteLimit, VIDEO_FIELD, videoMultipartOptions } from './video-upload.js';
 
 export const VIDEO_REQUIRED = 'Video Required: choose a video file to upload (form field "video")';
 

@@ -5,22 +5,11 @@ import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { VIDEO_LIMITS, VIDEO_MESSAGES } from '@clipit/contracts';
+import { isVideoContentType, VIDEO_LIMITS, VIDEO_MESSAGES } from '@clipit/contracts';
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
 import type { IncomingMultipartFile, MultipartOptions, MultipartStorageEngine } from '@nestjs/platform-fastify/multipart';
 
 export const VIDEO_FIELD = 'video';
-
-/** Whether a declared content type is one of the video types of spec 01 §5 (parameters ignored). */
-export function isVideoContentType(type: string | undefined): boolean {
-  const bare = (type ?? '').split(';')[0]!.trim().toLowerCase();
-  return (VIDEO_LIMITS.contentTypes as readonly string[]).includes(bare);
-}
-
-/** The declared type without parameters, lower case. */
-export function bareContentType(type: string | undefined): string {
-  return (type ?? '').split(';')[0]!.trim().toLowerCase();
-}
 
 /**
  * Passes bytes through until more than `maxBytes` have gone by, then fails with 413 and the spec's

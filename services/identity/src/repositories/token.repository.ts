@@ -1,8 +1,7 @@
+import { isUuid } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TokenEntity } from '../entities/token.entity.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class TokenRepository {
@@ -14,7 +13,7 @@ export class TokenRepository {
 
   /** One token by id (undefined for an unknown id or one that is not a uuid). */
   async findById(id: string): Promise<TokenEntity | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     return (await this.dataSource.manager.getRepository(TokenEntity).findOneBy({ id })) ?? undefined;
   }
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { identityV1 } from '@clipit/contracts';
-import { conflict, invalid, unauthenticated } from '@clipit/service-kit';
+import { conflict, invalid, unauthenticated, uniqueViolation } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config.js';
@@ -10,7 +10,7 @@ import { toPublicUser, toUserMessage } from '../domain/user.mapper.js';
 import { PASSWORD_MAX, parseLogIn, parseResetPassword, parseSignUp, type SignUpInput } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { IDENTITY_CONFIG, LOGGER } from '../identity.tokens.js';
-import { DatabaseRepository, uniqueViolation } from '../repositories/database.repository.js';
+import { DatabaseRepository } from '../repositories/database.repository.js';
 import { OutboxRepository } from '../repositories/outbox.repository.js';
 import { PasswordResetRepository } from '../repositories/password-reset.repository.js';
 import { StorageRepository } from '../repositories/storage.repository.js';

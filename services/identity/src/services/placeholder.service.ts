@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { identityV1 } from '@clipit/contracts';
-import { conflict } from '@clipit/service-kit';
+import { conflict, uniqueViolation } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { IdentityConfig } from '../config.js';
 import { generateClaimCode } from '../domain/claim-code.js';
@@ -9,7 +9,7 @@ import { toPlaceholderMessage, toPublicUser } from '../domain/user.mapper.js';
 import { parsePlaceholder } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { IDENTITY_CONFIG } from '../identity.tokens.js';
-import { DatabaseRepository, uniqueViolation } from '../repositories/database.repository.js';
+import { DatabaseRepository } from '../repositories/database.repository.js';
 import { OutboxRepository } from '../repositories/outbox.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 

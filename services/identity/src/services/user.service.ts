@@ -1,5 +1,5 @@
 import type { identityV1 } from '@clipit/contracts';
-import { forbidden, notFound } from '@clipit/service-kit';
+import { forbidden, isUuid, notFound } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config.js';
@@ -12,7 +12,6 @@ import { DatabaseRepository } from '../repositories/database.repository.js';
 import { OutboxRepository } from '../repositories/outbox.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type PublicField = 'displayName' | 'profileImageUrl' | 'bannerImageUrl' | 'nextStreamTime' | 'walletAddress';
 
@@ -33,7 +32,7 @@ export class UserService {
 
   async getUser(req: identityV1.GetUserRequest): Promise<identityV1.User> {
     // A malformed id cannot name a user; answering NOT_FOUND keeps it from reaching Postgres as a cast error.
-    const user = UUID.test(req.id ?? '') ? await this.users.getById(req.id) : null;
+    const user = isUuid(req.id) ? await this.users.getById(req.id) : null;
     if (!user) throw notFound(messages.userNotFound);
     return toUserMessage(user);
   }
@@ -63,7 +62,7 @@ export class UserService {
     patch: Partial<Pick<UserEntity, PublicField>>,
     check?: (user: UserEntity) => void,
   ): Promise<identityV1.User> {
-    if (!UUID.test(userId ?? '')) throw notFound(messages.userNotFound);
+    if (!isUuid(userId)) throw notFound(messages.userNotFound);
     return this.db.transaction(async (tx: EntityManager) => {
       const user = await this.users.getByIdForUpdate(tx, userId);
       if (!user) throw notFound(messages.userNotFound);

@@ -1,4 +1,4 @@
-import { invalid } from '@clipit/service-kit';
+import { invalid, isUuid } from '@clipit/service-kit';
 import { messages } from './messages.js';
 import { parsePostUrl, platformOf, type Platform } from './post-url.js';
 
@@ -6,7 +6,6 @@ export const NAME_MAX = 200;
 export const URL_MAX = 500;
 export const ADDITIONAL_INFO_MAX = 150;
 const BASE58_WALLET = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a client sends (spec 01 §3): the add-clip dialog's shape or the submission form's. */
 export interface SubmissionInput {
@@ -69,8 +68,8 @@ export function checkSubmission(input: SubmissionInput): CheckedSubmission {
   const tokenId = blankToNull(input.tokenId);
   const streamerId = blankToNull(input.streamerId);
   if (tokenId !== null && streamerId !== null) throw invalid(messages.tokenAndStreamer);
-  if (tokenId !== null && !UUID.test(tokenId)) throw invalid(messages.tokenNotFound);
-  if (streamerId !== null && !UUID.test(streamerId)) throw invalid(messages.streamerNotFound);
+  if (tokenId !== null && !isUuid(tokenId)) throw invalid(messages.tokenNotFound);
+  if (streamerId !== null && !isUuid(streamerId)) throw invalid(messages.streamerNotFound);
 
   return {
     name,

@@ -3,44 +3,22 @@ import type { SubmissionEntity } from '../entities/submission.entity.js';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
-// Counts are bigint columns: a row TypeORM filled in after an insert carries them as strings.
 
-/** A submission as the gRPC contract carries it. */
+/** A record with its null fields left out (proto3 optionals are absent, never null). */
+type NullsAbsent<T> = { [K in keyof T]: null extends T[K] ? Exclude<T[K], null> | undefined : T[K] };
+
+function nullsAbsent<T extends object>(record: T): NullsAbsent<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null)) as NullsAbsent<T>;
+}
+
+/** A submission as the gRPC contract carries it: the event snapshot, plus what only its owner and moderators read. */
 export function toSubmissionMessage(s: SubmissionEntity): submissionsV1.Submission {
   return {
-    id: s.id,
-    userId: s.userId,
-    name: s.name,
-    url: s.url,
-    platform: s.platform,
-    externalId: s.externalId,
-    authorHandle: s.authorHandle,
-    walletAddress: s.walletAddress,
-    additionalInfo: opt(s.additionalInfo),
-    tokenId: opt(s.tokenId),
-    streamerId: opt(s.streamerId),
-    status: s.status,
-    addedToFeed: s.addedToFeed,
-    rejectedReason: opt(s.rejectedReason),
-    approvedAt: opt(iso(s.approvedAt)),
-    videoState: s.videoState,
-    hasVideo: s.hasVideo,
+    ...nullsAbsent(toSnapshot(s)),
     isProcessing: s.videoState === 'processing',
-    videoUrl: opt(s.videoUrl),
-    videoThumbnailUrl: opt(s.videoThumbnailUrl),
-    videoDuration: opt(s.videoDuration),
-    videoAspectRatio: opt(s.videoAspectRatio),
-    playbackId: opt(s.muxPlaybackId),
     videoRejectedReason: opt(s.videoRejectedReason),
     videoFileName: opt(s.videoFileName),
     videoFileSize: s.videoFileSize === null ? undefined : Number(s.videoFileSize),
-    views: Number(s.views),
-    likes: Number(s.likes),
-    retweets: Number(s.retweets),
-    replies: Number(s.replies),
-    publishedAt: opt(iso(s.publishedAt)),
-    createdAt: s.createdAt.toISOString(),
-    updatedAt: s.updatedAt.toISOString(),
   };
 }
 
@@ -69,6 +47,7 @@ export function toSnapshot(s: SubmissionEntity): SubmissionSnapshot {
     videoDuration: s.videoDuration,
     videoAspectRatio: s.videoAspectRatio,
     playbackId: s.muxPlaybackId,
+    // Counts are bigint columns: a row TypeORM filled in after an insert carries them as strings.
     views: Number(s.views),
     likes: Number(s.likes),
     retweets: Number(s.retweets),

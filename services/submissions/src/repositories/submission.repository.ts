@@ -1,17 +1,9 @@
+import { isUuid } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { SubmissionEntity } from '../entities/submission.entity.js';
 import { VideoUploadEntity } from '../entities/video-upload.entity.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string | undefined): value is string => UUID.test(value ?? '');
-
-/** The constraint a unique violation (SQLSTATE 23505) broke, or undefined for any other error. */
-export function uniqueViolation(err: unknown): string | undefined {
-  if (!(err instanceof QueryFailedError)) return undefined;
-  const driverError = (err as QueryFailedError & { driverError?: { code?: string; constraint?: string } }).driverError;
-  return driverError?.code === '23505' ? (driverError.constraint ?? 'unknown') : undefined;
-}
 
 /** Submissions and their uploads; every write takes the caller's transaction. */
 @Injectable()

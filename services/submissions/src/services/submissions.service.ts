@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { status as grpcStatus } from '@grpc/grpc-js';
-import { mediaKeys, VIDEO_LIMITS, type MediaFailedV1, type MediaProcessedV1, type submissionsV1 } from '@clipit/contracts';
-import { conflict, DomainError, failedPrecondition, forbidden, GrpcCallError, invalid, notFound, Outbox, tooLarge, tooMany } from '@clipit/service-kit';
+import { bareContentType, isVideoContentType, mediaKeys, VIDEO_LIMITS, type MediaFailedV1, type MediaProcessedV1, type submissionsV1 } from '@clipit/contracts';
+import { conflict, DomainError, failedPrecondition, forbidden, GrpcCallError, invalid, isUuid, notFound, Outbox, tooLarge, tooMany, uniqueViolation } from '@clipit/service-kit';
 import type { StorageDriver } from '@clipit/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -14,13 +14,11 @@ import { checkSubmission, type SubmissionInput } from '../domain/submission-inpu
 import { toSnapshot, toSubmissionMessage } from '../domain/submission.mapper.js';
 import { SubmissionEntity } from '../entities/submission.entity.js';
 import { VideoUploadEntity } from '../entities/video-upload.entity.js';
-import { isUuid, SubmissionRepository, uniqueViolation } from '../repositories/submission.repository.js';
+import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { IDENTITY_CLIENT, LOGGER, MEDIA_QUEUE, STORAGE, SUBMISSIONS_CONFIG } from '../submissions.tokens.js';
 import type { IdentityPort, MediaQueuePort } from './ports.js';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const isVideoType = (type: string | undefined | null): boolean =>
-  (VIDEO_LIMITS.contentTypes as readonly string[]).includes((type ?? '').split(';')[0]!.trim().toLowerCase());
 
 /** A storage driver that can hand out presigned PUT URLs (S3). */
 interface PresigningStorage extends StorageDriver {
@@ -138,7 +136,7 @@ export class SubmissionsService {
   // ---------------------------------------------------------------------------------------------
 
   async createVideoUpload(request: submissionsV1.CreateVideoUploadRequest): Promise<submissionsV1.VideoUpload> {
-    if (request.contentType !== undefined && request.contentType !== '' && !isVideoType(request.contentType)) {
+    if (request.contentType !== undefined && request.contentType !== '' && !isVideoContentType(request.contentType)) {
       throw invalid(messages.invalidFileType);
     }
     const videoId = randomUUID();
@@ -226,20 +224,20 @@ export class SubmissionsService {
 
       const stored = await this.storage.stat(upload.storageKey);
       if (!stored) throw invalid(messages.uploadNotReceived);
-      const contentType = isVideoType(stored.contentType) ? stored.contentType : (request.contentType ?? upload.contentType);
+      const contentType = isVideoContentType(stored.contentType) ? stored.contentType : (request.contentType ?? upload.contentType);
       let refusal: DomainError | undefined;
       if (stored.size > VIDEO_LIMITS.maxBytes) refusal = tooLarge(messages.fileTooLarge);
-      else if (!isVideoType(contentType)) refusal = invalid(messages.invalidFileType);
+      else if (!isVideoContentType(contentType)) refusal = invalid(messages.invalidFileType);
       else if (stored.size === 0) refusal = invalid(messages.invalidVideo);
       if (refusal) {
         await this.refuseUpload(tx, submission, upload, refusal.message, now);
-        return { refusal };
+        return { kind: 'refused' as const, refusal, storageKey: upload.storageKey };
       }
 
       await this.requireDailyAllowance(tx, request.userId, now);
       Object.assign(upload, {
         status: 'processing',
-        contentType: contentType!.split(';')[0]!.trim().toLowerCase(),
+        contentType: bareContentType(contentType),
         fileName: request.fileName || upload.fileName,
         fileSize: stored.size,
         finalizedAt: now,
@@ -256,11 +254,11 @@ export class SubmissionsService {
       } satisfies Partial<SubmissionEntity>);
       await this.repo.save(tx, submission);
       await this.outbox.append(tx, 'submission.video-changed', { submission: toSnapshot(submission), reason: null });
-      return { submission, upload };
+      return { kind: 'accepted' as const, submission, upload };
     });
-    if ('refusal' in result) {
+    if (result.kind === 'refused') {
       // The refusal is recorded (committed); the caller still gets the error.
-      await this.storage.delete(await this.uploadKey(request.videoId)).catch((err: unknown) => this.logger.warn({ err }, 'could not remove a refused upload'));
+      await this.storage.delete(result.storageKey).catch((err: unknown) => this.logger.warn({ err }, 'could not remove a refused upload'));
       throw result.refusal;
     }
 
@@ -435,10 +433,6 @@ export class SubmissionsService {
     } satisfies Partial<SubmissionEntity>);
     await this.repo.save(tx, submission);
     await this.outbox.append(tx, 'submission.video-changed', { submission: toSnapshot(submission), reason });
-  }
-
-  private async uploadKey(videoId: string): Promise<string> {
-    return (await this.repo.findUpload(videoId))?.storageKey ?? mediaKeys.upload(videoId);
   }
 
   private async requireToken(tokenId: string): Promise<void> {
