@@ -2,8 +2,8 @@
 // storage root) and the gateway in front of it (its own Redis prefix), both on free ports, plus the
 // clients a test uses to look behind the gateway (Postgres on identity's database, identity's gRPC).
 import { identityV1, protoFile } from '@clipit/contracts';
-import { connectNats, createGrpcClient, jetstreamManager } from '@clipit/service-kit';
-import { createTestDatabase, dropTestDatabase, freePorts, isolatedNames, testInfra } from '@clipit/testing';
+import { connectNats, createGrpcClient } from '@clipit/service-kit';
+import { createTestDatabase, deleteEventStreams, deleteKeysWithPrefix, dropTestDatabase, freePorts, isolatedNames, testInfra } from '@clipit/testing';
 import { Redis } from 'ioredis';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -63,11 +63,8 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
   const submissionsDatabaseUrl = await createTestDatabase(submissionsDatabase);
   const [grpcPort, httpPort, submissionsGrpcPort, submissionsHttpPort] = (await freePorts(4)) as [number, number, number, number];
 
-  const identity = await bootstrapIdentity({
-    IDENTITY_DATABASE_URL: databaseUrl,
-    IDENTITY_GRPC_PORT: grpcPort,
-    IDENTITY_HTTP_PORT: httpPort,
-    IDENTITY_BIND_HOST: '127.0.0.1',
+  // What every backend service of this platform shares: the run's NATS stream, Redis prefix and storage folder.
+  const backend = {
     NATS_URL: infra.natsUrl,
     REDIS_URL: infra.redisUrl,
     REDIS_KEY_PREFIX: names.redisKeyPrefix,
@@ -78,6 +75,13 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
     MEDIA_PUBLIC_BASE_URL: '/media',
     LOG_LEVEL: 'warn',
     ...sharedOverrides,
+  };
+  const identity = await bootstrapIdentity({
+    IDENTITY_DATABASE_URL: databaseUrl,
+    IDENTITY_GRPC_PORT: grpcPort,
+    IDENTITY_HTTP_PORT: httpPort,
+    IDENTITY_BIND_HOST: '127.0.0.1',
+    ...backend,
   });
   const identityGrpcUrl = `127.0.0.1:${grpcPort}`;
   const submissions = await bootstrapSubmissions({
@@ -86,16 +90,7 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
     SUBMISSIONS_HTTP_PORT: submissionsHttpPort,
     SUBMISSIONS_BIND_HOST: '127.0.0.1',
     IDENTITY_GRPC_URL: identityGrpcUrl,
-    NATS_URL: infra.natsUrl,
-    REDIS_URL: infra.redisUrl,
-    REDIS_KEY_PREFIX: names.redisKeyPrefix,
-    EVENTS_STREAM: names.stream,
-    EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
-    STORAGE_DRIVER: 'fs',
-    STORAGE_FS_ROOT: storageRoot,
-    MEDIA_PUBLIC_BASE_URL: '/media',
-    LOG_LEVEL: 'warn',
-    ...sharedOverrides,
+    ...backend,
   });
   const gateways: GatewayApp[] = [];
   const startGateway = async (overrides: GatewayConfigOverrides = {}) => {
@@ -164,16 +159,10 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
       await dropTestDatabase(names.database);
       await dropTestDatabase(submissionsDatabase);
       const nc = await connectNats(infra.natsUrl, 'e2e-cleanup');
-      const jsm = await jetstreamManager(nc);
-      for (const stream of [names.stream, `${names.stream}_DLQ`]) await jsm.streams.delete(stream).catch(() => undefined);
+      await deleteEventStreams(nc, names.stream);
       await nc.close();
       const redis = new Redis(infra.redisUrl);
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${names.redisKeyPrefix}*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length > 0) await redis.del(...keys);
-      } while (cursor !== '0');
+      await deleteKeysWithPrefix(redis, names.redisKeyPrefix);
       redis.disconnect();
       await rm(storageRoot, { recursive: true, force: true });
     },

@@ -12,3 +12,21 @@ export function envExample(): Record<string, string> {
   }
   return vars;
 }
+
+/**
+ * How a service's configuration agrees with deploy/.env.example: the variables it reads that the
+ * example does not list (should be none), and the configuration loaded from the example's values next
+ * to the one loaded from no variables at all (should be equal: the example shows the defaults).
+ */
+export function configAgainstEnvExample<C>(
+  shape: Readonly<Record<string, unknown>>,
+  load: (source: NodeJS.ProcessEnv) => C,
+): { unlisted: string[]; fromExample: C; fromDefaults: C } {
+  const example = envExample();
+  const names = Object.keys(shape);
+  return {
+    unlisted: names.filter((name) => !Object.hasOwn(example, name)),
+    fromExample: load(Object.fromEntries(names.map((name) => [name, example[name]]))),
+    fromDefaults: load({}),
+  };
+}

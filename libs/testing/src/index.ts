@@ -3,3 +3,4 @@ export * from './postgres.js';
 export * from './wait.js';
 export * from './ports.js';
 export * from './env-example.js';
+export * from './cleanup.js';

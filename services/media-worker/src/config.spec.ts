@@ -1,16 +1,14 @@
-import { envExample } from '@clipit/testing';
+import { configAgainstEnvExample } from '@clipit/testing';
 import { loadMediaWorkerConfig, mediaWorkerConfigShape, shutdownGraceMs } from './config.js';
 
 describe('media-worker configuration', () => {
   it('lists every variable it reads in deploy/.env.example', () => {
-    const listed = Object.keys(envExample());
-    expect(Object.keys(mediaWorkerConfigShape).filter((name) => !listed.includes(name))).toEqual([]);
+    expect(configAgainstEnvExample(mediaWorkerConfigShape, loadMediaWorkerConfig).unlisted).toEqual([]);
   });
 
   it('has the defaults deploy/.env.example gives', () => {
-    const example = envExample();
-    const given = Object.fromEntries(Object.keys(mediaWorkerConfigShape).map((name) => [name, example[name]]));
-    expect(loadMediaWorkerConfig(given)).toEqual(loadMediaWorkerConfig({}));
+    const { fromExample, fromDefaults } = configAgainstEnvExample(mediaWorkerConfigShape, loadMediaWorkerConfig);
+    expect(fromExample).toEqual(fromDefaults);
   });
 
   it('defaults to one job at a time and ffmpeg/ffprobe on PATH', () => {

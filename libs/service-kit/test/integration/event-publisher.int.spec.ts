@@ -1,12 +1,12 @@
 // EventPublisher against the real JetStream: the event id is the message id, so stating a fact twice stores it once.
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@clipit/contracts';
-import { isolatedNames, testInfra } from '@clipit/testing';
+import { deleteEventStreams, isolatedNames, testInfra } from '@clipit/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { ZodError } from 'zod';
 import { deterministicEventId } from '../../src/bus/envelope.js';
-import { connectNats, dlqStreamName, ensureEventStreams, type StreamNames } from '../../src/bus/jetstream.js';
+import { connectNats, ensureEventStreams, type StreamNames } from '../../src/bus/jetstream.js';
 import { EventPublisher } from '../../src/bus/publisher.js';
 
 describe('EventPublisher (real NATS JetStream)', () => {
@@ -23,9 +23,7 @@ describe('EventPublisher (real NATS JetStream)', () => {
   });
 
   afterAll(async () => {
-    const jsm = await jetstreamManager(nc);
-    await jsm.streams.delete(names.stream).catch(() => undefined);
-    await jsm.streams.delete(dlqStreamName(names)).catch(() => undefined);
+    await deleteEventStreams(nc, names.stream);
     await nc.close();
   });
 

@@ -1,10 +1,9 @@
 // The attempt limiter against the real Redis: per IP, per handle, shared by two limiter instances
 // (two gateway replicas), and the window running out.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isolatedNames, testInfra } from '@clipit/testing';
+import { deleteKeysWithPrefix, isolatedNames, testInfra } from '@clipit/testing';
 import { Redis } from 'ioredis';
 import { RateLimiter, type RateLimitOptions } from '../../src/rate-limit/rate-limiter.js';
-import { deleteKeysWithPrefix } from '../support/redis.js';
 
 describe('RateLimiter (real Redis)', () => {
   const names = isolatedNames('gateway-rl');

@@ -1,4 +1,4 @@
-import { isolatedNames, testInfra } from '@clipit/testing';
+import { deleteKeysWithPrefix, isolatedNames, testInfra } from '@clipit/testing';
 import { Redis } from 'ioredis';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { bootstrapGateway, type GatewayApp } from '../../src/app.js';
 import type { GatewayConfigOverrides } from '../../src/config.js';
 import { startFakeIdentity, type FakeIdentity } from './fake-identity.js';
-import { deleteKeysWithPrefix } from './redis.js';
 
 export interface GatewayHarness {
   gateway: GatewayApp;

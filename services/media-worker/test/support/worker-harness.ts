@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mediaKeys, type EventEnvelope, type MediaFailedV1, type MediaProcessedV1, type ProcessVideoJob } from '@clipit/contracts';
 import { createMediaQueue, enqueueProcessVideo, synthesizeClip, type MediaQueue, type SynthesizeClipSpec } from '@clipit/media';
-import { connectNats, dlqStreamName, ensureEventStreams, jetstream, jetstreamManager, type NatsConnection } from '@clipit/service-kit';
+import { connectNats, ensureEventStreams, jetstream, jetstreamManager, type NatsConnection } from '@clipit/service-kit';
 import { FsStorageDriver } from '@clipit/storage';
-import { freePorts, isolatedNames, testInfra, waitFor } from '@clipit/testing';
+import { deleteEventStreams, freePorts, isolatedNames, testInfra, waitFor } from '@clipit/testing';
 import type { ConsumerMessages } from '@nats-io/jetstream';
 import { bootstrapMediaWorker, type MediaWorkerApp, type MediaWorkerConfigOverrides } from '../../src/app.js';
 
@@ -189,8 +189,7 @@ export class MediaWorkerHarness {
     await this.reading;
     await this.queue.obliterate({ force: true }).catch(() => undefined);
     await this.queue.close();
-    const jsm = await jetstreamManager(this.nc);
-    for (const stream of [this.names.stream, dlqStreamName(this.names)]) await jsm.streams.delete(stream).catch(() => undefined);
+    await deleteEventStreams(this.nc, this.names.stream);
     await this.nc.close();
     for (const dir of [this.storageRoot, this.tmpRoot, this.clipsDir]) await rm(dir, { recursive: true, force: true });
   }
