@@ -1,6 +1,6 @@
 import { forwardRef, useState, type InputHTMLAttributes } from 'react';
 import { cn } from './cn.js';
-import { FieldShell, useFieldIds, type FieldOwnProps } from './internal/field.js';
+import { controlAttributes, FieldShell, useFieldIds, type FieldOwnProps } from './internal/field.js';
 
 export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'>, FieldOwnProps {
   /**
@@ -37,24 +37,20 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
   const toggle = passwordToggle && type === 'password';
   return (
     <FieldShell
-      controlId={ids.controlId}
+      ids={ids}
       label={label}
       hideLabel={hideLabel}
       required={props.required}
       description={description}
-      descriptionId={ids.descriptionId}
       error={error}
-      errorId={ids.errorId}
       className={containerClassName}
     >
       <div className={cn('clip-input-wrap', toggle && 'clip-input-wrap--toggle')}>
         <input
           ref={ref}
-          id={ids.controlId}
+          {...controlAttributes(ids)}
           type={toggle && revealed ? 'text' : type}
           className={cn('clip-input', className)}
-          aria-describedby={ids.ariaDescribedBy}
-          aria-invalid={ids.ariaInvalid}
           {...props}
         />
         {toggle ? (

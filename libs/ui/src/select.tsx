@@ -1,6 +1,6 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { cn } from './cn.js';
-import { FieldShell, useFieldIds, type FieldOwnProps } from './internal/field.js';
+import { controlAttributes, FieldShell, useFieldIds, type FieldOwnProps } from './internal/field.js';
 
 export interface SelectOption {
   value: string;
@@ -42,23 +42,19 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
   const defaultValue = props.value === undefined && props.defaultValue === undefined && placeholder !== undefined ? '' : props.defaultValue;
   return (
     <FieldShell
-      controlId={ids.controlId}
+      ids={ids}
       label={label}
       hideLabel={hideLabel}
       required={props.required}
       description={description}
-      descriptionId={ids.descriptionId}
       error={error}
-      errorId={ids.errorId}
       className={containerClassName}
     >
       <div className="clip-select-wrap">
         <select
           ref={ref}
-          id={ids.controlId}
+          {...controlAttributes(ids)}
           className={cn('clip-select', className)}
-          aria-describedby={ids.ariaDescribedBy}
-          aria-invalid={ids.ariaInvalid}
           {...props}
           defaultValue={defaultValue}
         >

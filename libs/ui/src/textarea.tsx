@@ -1,6 +1,6 @@
 import { forwardRef, useId, useState, type ChangeEvent, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn.js';
-import { FieldShell, useFieldIds, type FieldOwnProps } from './internal/field.js';
+import { controlAttributes, FieldShell, useFieldIds, type FieldOwnProps } from './internal/field.js';
 
 export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldOwnProps {
   /**
@@ -57,23 +57,19 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
 
   return (
     <FieldShell
-      controlId={ids.controlId}
+      ids={ids}
       label={label}
       hideLabel={hideLabel}
       required={props.required}
       description={description}
-      descriptionId={ids.descriptionId}
       error={error}
-      errorId={ids.errorId}
       className={containerClassName}
       footer={counter}
     >
       <textarea
         ref={ref}
-        id={ids.controlId}
+        {...controlAttributes(ids)}
         className={cn('clip-textarea', className)}
-        aria-describedby={ids.ariaDescribedBy}
-        aria-invalid={ids.ariaInvalid}
         onChange={handleChange}
         {...props}
       />

@@ -1,9 +1,10 @@
 import { Button, Dialog, DialogDescription, DialogFooter, DialogTitle, Input, useToast } from '@clipit/ui';
 import { apiJson } from '@clipit/web-api';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { resetPasswordBody } from '../lib/auth-payload.js';
-import { emptyResetForm, hasErrors, validateReset, type Errors, type ResetForm } from '../lib/validation.js';
+import { useCheckedForm } from '../lib/use-checked-form.js';
+import { emptyResetForm, validateReset, type ResetForm } from '../lib/validation.js';
 
 export interface ResetPasswordDialogProps {
   open: boolean;
@@ -13,12 +14,10 @@ export interface ResetPasswordDialogProps {
 /** 'Forgot Password': twitter handle, email, new password and its confirmation (spec 01 §2, §5). */
 export function ResetPasswordDialog({ open, onOpenChange }: ResetPasswordDialogProps) {
   const { toast } = useToast();
-  const [form, setForm] = useState<ResetForm>(emptyResetForm);
-  const [errors, setErrors] = useState<Errors<keyof ResetForm>>({});
+  const { form, field, check, reset: clearForm } = useCheckedForm<ResetForm>(emptyResetForm, validateReset);
 
   const clearAndClose = () => {
-    setForm(emptyResetForm);
-    setErrors({});
+    clearForm();
     onOpenChange(false);
   };
 
@@ -33,17 +32,9 @@ export function ResetPasswordDialog({ open, onOpenChange }: ResetPasswordDialogP
     },
   });
 
-  const set = (field: keyof ResetForm) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateReset(form);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    reset.mutate(resetPasswordBody(form));
+    if (check()) reset.mutate(resetPasswordBody(form));
   };
 
   return (
@@ -62,9 +53,7 @@ export function ResetPasswordDialog({ open, onOpenChange }: ResetPasswordDialogP
           name="twitterHandle"
           autoComplete="username"
           placeholder="@yourhandle"
-          value={form.twitterHandle}
-          error={errors.twitterHandle}
-          onChange={(e) => set('twitterHandle')(e.target.value)}
+          {...field('twitterHandle')}
         />
         <Input
           label="Email"
@@ -72,9 +61,7 @@ export function ResetPasswordDialog({ open, onOpenChange }: ResetPasswordDialogP
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
-          value={form.email}
-          error={errors.email}
-          onChange={(e) => set('email')(e.target.value)}
+          {...field('email')}
         />
         <Input
           label="New Password"
@@ -82,9 +69,7 @@ export function ResetPasswordDialog({ open, onOpenChange }: ResetPasswordDialogP
           type="password"
           autoComplete="new-password"
           passwordToggle
-          value={form.newPassword}
-          error={errors.newPassword}
-          onChange={(e) => set('newPassword')(e.target.value)}
+          {...field('newPassword')}
         />
         <Input
           label="Confirm New Password"
@@ -92,9 +77,7 @@ export function ResetPasswordDialog({ open, onOpenChange }: ResetPasswordDialogP
           type="password"
           autoComplete="new-password"
           passwordToggle
-          value={form.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(e) => set('confirmPassword')(e.target.value)}
+          {...field('confirmPassword')}
         />
         <DialogFooter>
           <Button variant="outline" onClick={clearAndClose} disabled={reset.isPending}>

@@ -5,14 +5,13 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { ResetPasswordDialog } from '../components/reset-password-dialog.js';
 import { loginBody, loginWelcome, signupRequestBody, signupWelcome } from '../lib/auth-payload.js';
 import { AFTER_SIGN_IN, fullNavigation, REDIRECT_DELAY_MS } from '../lib/navigation.js';
+import { useCheckedForm } from '../lib/use-checked-form.js';
 import {
   emptySignupForm,
-  hasErrors,
   isImageFile,
   normalizeClaimCode,
   validateLogin,
   validateSignup,
-  type Errors,
   type LoginForm,
   type SignupForm,
 } from '../lib/validation.js';
@@ -50,8 +49,7 @@ function useSignedIn() {
 function LoginPanel({ onForgot }: { onForgot: () => void }) {
   const { toast } = useToast();
   const signedIn = useSignedIn();
-  const [form, setForm] = useState<LoginForm>({ twitterHandle: '', password: '' });
-  const [errors, setErrors] = useState<Errors<keyof LoginForm>>({});
+  const { form, field, check } = useCheckedForm<LoginForm>({ twitterHandle: '', password: '' }, validateLogin);
   const login = useMutation({
     mutationFn: (body: LoginForm) => apiJson<LoginResponse>('POST', '/api/auth/login', body),
     onSuccess: async (response, body) => {
@@ -60,16 +58,9 @@ function LoginPanel({ onForgot }: { onForgot: () => void }) {
     },
     onError: (error: Error) => toast({ title: 'Failed to log in', description: error.message, variant: 'destructive' }),
   });
-  const set = (field: keyof LoginForm) => (event: ChangeEvent<HTMLInputElement>) => {
-    setForm((f) => ({ ...f, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateLogin(form);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    login.mutate(loginBody(form));
+    if (check()) login.mutate(loginBody(form));
   };
   return (
     <form className="clipit-form" noValidate onSubmit={submit} aria-label="Login">
@@ -78,9 +69,7 @@ function LoginPanel({ onForgot }: { onForgot: () => void }) {
         name="twitterHandle"
         autoComplete="username"
         placeholder="@yourhandle"
-        value={form.twitterHandle}
-        error={errors.twitterHandle}
-        onChange={set('twitterHandle')}
+        {...field('twitterHandle')}
       />
       <Input
         label="Password"
@@ -88,9 +77,7 @@ function LoginPanel({ onForgot }: { onForgot: () => void }) {
         type="password"
         autoComplete="current-password"
         passwordToggle
-        value={form.password}
-        error={errors.password}
-        onChange={set('password')}
+        {...field('password')}
       />
       <div className="clipit-form__aside">
         <Button variant="ghost" size="sm" onClick={onForgot}>
@@ -109,10 +96,9 @@ function SignupPanel() {
   const signedIn = useSignedIn();
   const pictureId = useId();
   const pictureInput = useRef<HTMLInputElement>(null);
-  const [form, setForm] = useState<SignupForm>(emptySignupForm);
+  const { form, field, set, check } = useCheckedForm<SignupForm>(emptySignupForm, validateSignup);
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | undefined>();
-  const [errors, setErrors] = useState<Errors<keyof SignupForm>>({});
   const signup = useMutation({
     mutationFn: (body: ReturnType<typeof signupRequestBody>) => apiJson<SignupResponse>('POST', '/api/auth/signup', body),
     onSuccess: async (response) => {
@@ -121,10 +107,6 @@ function SignupPanel() {
     },
     onError: (error: Error) => toast({ title: 'Failed to create account', description: error.message, variant: 'destructive' }),
   });
-  const set = (field: keyof SignupForm, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
   const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
     if (file && !isImageFile(file)) {
@@ -143,9 +125,9 @@ function SignupPanel() {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateSignup(form);
-    setErrors(found);
-    if (hasErrors(found) || pictureError) return;
+    // Both run, so every problem shows at once.
+    const valid = check();
+    if (!valid || pictureError) return;
     signup.mutate(signupRequestBody(form, picture));
   };
   const streamer = form.role === 'streamer';
@@ -185,9 +167,7 @@ function SignupPanel() {
         name="role"
         placeholder="Select a role"
         options={ROLE_OPTIONS}
-        value={form.role}
-        error={errors.role}
-        onChange={(e) => set('role', e.target.value)}
+        {...field('role')}
       />
       {streamer ? (
         <Input
@@ -196,8 +176,7 @@ function SignupPanel() {
           placeholder="CLAIM-XXXXXXXX"
           autoCapitalize="characters"
           description="Have a claim code? Enter it to claim your pre-created streamer profile."
-          value={form.claimCode}
-          error={errors.claimCode}
+          {...field('claimCode')}
           onChange={(e) => set('claimCode', normalizeClaimCode(e.target.value))}
         />
       ) : null}
@@ -207,26 +186,20 @@ function SignupPanel() {
         type="email"
         autoComplete="email"
         placeholder="you@example.com"
-        value={form.email}
-        error={errors.email}
-        onChange={(e) => set('email', e.target.value)}
+        {...field('email')}
       />
       <Input
         label="Display Name (optional)"
         name="displayName"
         autoComplete="nickname"
-        value={form.displayName}
-        error={errors.displayName}
-        onChange={(e) => set('displayName', e.target.value)}
+        {...field('displayName')}
       />
       <Input
         label="Twitter Handle"
         name="twitterHandle"
         autoComplete="username"
         placeholder="@yourhandle"
-        value={form.twitterHandle}
-        error={errors.twitterHandle}
-        onChange={(e) => set('twitterHandle', e.target.value)}
+        {...field('twitterHandle')}
       />
       <Input
         label="Solana Wallet"
@@ -234,9 +207,7 @@ function SignupPanel() {
         autoComplete="off"
         spellCheck={false}
         description="Your $CLIP rewards are paid to this wallet."
-        value={form.walletAddress}
-        error={errors.walletAddress}
-        onChange={(e) => set('walletAddress', e.target.value)}
+        {...field('walletAddress')}
       />
       {streamer ? (
         <Input
@@ -244,9 +215,7 @@ function SignupPanel() {
           name="tokenLink"
           type="url"
           placeholder="https://pump.fun/coin/…"
-          value={form.tokenLink}
-          error={errors.tokenLink}
-          onChange={(e) => set('tokenLink', e.target.value)}
+          {...field('tokenLink')}
         />
       ) : null}
       <Input
@@ -255,9 +224,7 @@ function SignupPanel() {
         type="password"
         autoComplete="new-password"
         passwordToggle
-        value={form.password}
-        error={errors.password}
-        onChange={(e) => set('password', e.target.value)}
+        {...field('password')}
       />
       <Input
         label="Confirm Password"
@@ -265,9 +232,7 @@ function SignupPanel() {
         type="password"
         autoComplete="new-password"
         passwordToggle
-        value={form.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={(e) => set('confirmPassword', e.target.value)}
+        {...field('confirmPassword')}
       />
       <Button type="submit" block size="lg" loading={signup.isPending || signup.isSuccess} loadingText="Creating account...">
         Create Account

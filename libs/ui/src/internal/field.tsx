@@ -37,15 +37,20 @@ export function useFieldIds({ id, description, error, describedBy, invalid, extr
   return { controlId, descriptionId, errorId, ariaDescribedBy, ariaInvalid };
 }
 
+export type FieldIds = ReturnType<typeof useFieldIds>;
+
+/** The id and aria-* attributes of the control itself (spread before the caller's own props). */
+export function controlAttributes(ids: FieldIds) {
+  return { id: ids.controlId, 'aria-describedby': ids.ariaDescribedBy, 'aria-invalid': ids.ariaInvalid };
+}
+
 interface FieldShellProps {
-  controlId: string;
+  ids: FieldIds;
   label: ReactNode;
   hideLabel?: boolean | undefined;
   required?: boolean | undefined;
   description: ReactNode;
-  descriptionId: string | undefined;
   error: ReactNode;
-  errorId: string | undefined;
   className?: string | undefined;
   children: ReactNode;
   /** Rendered after the messages (the textarea's counter). */
@@ -53,7 +58,8 @@ interface FieldShellProps {
 }
 
 export function FieldShell(props: FieldShellProps) {
-  const { controlId, label, hideLabel, required, description, descriptionId, error, errorId, className, children, footer } = props;
+  const { ids, label, hideLabel, required, description, error, className, children, footer } = props;
+  const { controlId, descriptionId, errorId } = ids;
   return (
     <div className={cn('clip-field', errorId && 'clip-field--invalid', className)}>
       <label htmlFor={controlId} className={cn('clip-field__label', hideLabel && 'clip-sr-only')}>
