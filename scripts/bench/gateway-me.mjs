@@ -8,39 +8,25 @@
 //
 // It builds identity and the gateway (tsc -b, incremental), creates its own Postgres database, JetStream
 // stream names, Redis key prefix and storage folder, and removes all of them when it ends.
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { isolatedBackend } from './isolation.mjs';
 import { freePort, processGroup, waitReady } from './processes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = (name, def) => process.env[name] || def;
-const POSTGRES_URL = env('BENCH_POSTGRES_URL', 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
-const NATS_URL = env('NATS_URL', 'nats://127.0.0.1:4222');
-const REDIS_URL = env('REDIS_URL', 'redis://127.0.0.1:6379');
 const CONNECTIONS = Number(env('BENCH_CONNECTIONS', '50'));
 const DURATION = Number(env('BENCH_DURATION', '10'));
 const LOG_LEVEL = env('BENCH_LOG_LEVEL', 'info');
 
-const id = `bench${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-const names = {
-  database: `clipit_${id}`,
-  stream: id.toUpperCase(),
-  subjectPrefix: `${id}.events`,
-  redisKeyPrefix: `clipit:${id}:`,
-};
 const group = processGroup(root);
 const start = (label, args, extraEnv) => group.start(label, args, extraEnv);
 const stopChildren = () => group.stop();
-const cleanups = [];
+/** The isolated database, streams, Redis prefix and storage folder, once made. */
+let backend;
 
 function log(message) {
   process.stdout.write(`${message}\n`);
@@ -72,38 +58,15 @@ async function main() {
   if (tsc.status !== 0) throw new Error('build failed');
 
   // Own database, stream names, Redis prefix and storage folder.
-  const admin = new pg.Client({ connectionString: `${POSTGRES_URL}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${names.database}"`);
-  cleanups.push(async () => {
-    await admin.query(`DROP DATABASE IF EXISTS "${names.database}" WITH (FORCE)`);
-    await admin.end();
-  });
-  const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-bench-'));
-  cleanups.push(() => rm(storageRoot, { recursive: true, force: true }));
-  cleanups.push(async () => {
-    const nc = await connect({ servers: NATS_URL });
-    const jsm = await jetstreamManager(nc);
-    for (const stream of [names.stream, `${names.stream}_DLQ`]) await jsm.streams.delete(stream).catch(() => undefined);
-    await nc.close();
-  });
-  cleanups.push(async () => {
-    const redis = new Redis(REDIS_URL);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${names.redisKeyPrefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-    redis.disconnect();
-  });
+  backend = await isolatedBackend('bench');
+  const { storageRoot } = backend;
 
   const [grpcPort, identityHttpPort, gatewayPort, barePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const shared = { NATS_URL, REDIS_URL, REDIS_KEY_PREFIX: names.redisKeyPrefix, EVENTS_STREAM: names.stream, EVENTS_SUBJECT_PREFIX: names.subjectPrefix };
+  const shared = backend.env;
 
   const identity = start('identity', ['services/identity/dist/main.js'], {
     ...shared,
-    IDENTITY_DATABASE_URL: `${POSTGRES_URL}/${names.database}`,
+    IDENTITY_DATABASE_URL: backend.databaseUrl,
     IDENTITY_GRPC_PORT: String(grpcPort),
     IDENTITY_HTTP_PORT: String(identityHttpPort),
     IDENTITY_BIND_HOST: '127.0.0.1',
@@ -180,6 +143,6 @@ try {
   console.error(`bench failed: ${err.message}`);
 } finally {
   await stopChildren();
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cleanup: ${err.message}`));
+  await backend?.cleanup();
 }
 process.exit(failed ? 1 : 0);

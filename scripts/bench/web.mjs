@@ -5,35 +5,27 @@
 //     mark): files, bytes, and bytes gzip-compressed (as a compressing proxy or CDN would send them),
 //   - first contentful paint, and the time to that first render of the route.
 //   BENCH_WEB_RUNS=5 BENCH_WEB_PATHS=/login,/,/feed npm run bench:web
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import { Redis } from 'ioredis';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
+import { isolatedBackend } from './isolation.mjs';
 import { freePort, processGroup, waitReady } from './processes.mjs';
 import { chromium } from 'playwright-core';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = (name, def) => process.env[name] || def;
-const POSTGRES_URL = env('BENCH_POSTGRES_URL', 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
-const NATS_URL = env('NATS_URL', 'nats://127.0.0.1:4222');
-const REDIS_URL = env('REDIS_URL', 'redis://127.0.0.1:6379');
 const RUNS = Number(env('BENCH_WEB_RUNS', '3'));
 const PATHS = env('BENCH_WEB_PATHS', '/login,/').split(',');
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-const id = `benchweb${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-const names = { database: `clipit_${id}`, stream: id.toUpperCase(), subjectPrefix: `${id}.events`, redisKeyPrefix: `clipit:${id}:` };
 const group = processGroup(root);
 const start = (label, args, extraEnv) => group.start(label, args, extraEnv);
 const stopChildren = () => group.stop();
-const cleanups = [];
+/** The isolated database, streams, Redis prefix and storage folder, once made. */
+let backend;
 const log = (message) => process.stdout.write(`${message}\n`);
 
 
@@ -48,37 +40,14 @@ function step(label, args) {
 }
 
 async function startPlatform() {
-  const admin = new pg.Client({ connectionString: `${POSTGRES_URL}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${names.database}"`);
-  cleanups.push(async () => {
-    await admin.query(`DROP DATABASE IF EXISTS "${names.database}" WITH (FORCE)`);
-    await admin.end();
-  });
-  const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-bench-web-'));
-  cleanups.push(() => rm(storageRoot, { recursive: true, force: true }));
-  cleanups.push(async () => {
-    const nc = await connect({ servers: NATS_URL });
-    const jsm = await jetstreamManager(nc);
-    for (const stream of [names.stream, `${names.stream}_DLQ`]) await jsm.streams.delete(stream).catch(() => undefined);
-    await nc.close();
-  });
-  cleanups.push(async () => {
-    const redis = new Redis(REDIS_URL);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${names.redisKeyPrefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-    redis.disconnect();
-  });
+  backend = await isolatedBackend('benchweb');
+  const { storageRoot } = backend;
 
   const [grpcPort, identityHttpPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
-  const shared = { NATS_URL, REDIS_URL, REDIS_KEY_PREFIX: names.redisKeyPrefix, EVENTS_STREAM: names.stream, EVENTS_SUBJECT_PREFIX: names.subjectPrefix, LOG_LEVEL: 'warn' };
+  const shared = { ...backend.env, LOG_LEVEL: 'warn' };
   const identity = start('identity', ['services/identity/dist/main.js'], {
     ...shared,
-    IDENTITY_DATABASE_URL: `${POSTGRES_URL}/${names.database}`,
+    IDENTITY_DATABASE_URL: backend.databaseUrl,
     IDENTITY_GRPC_PORT: String(grpcPort),
     IDENTITY_HTTP_PORT: String(identityHttpPort),
     IDENTITY_BIND_HOST: '127.0.0.1',
@@ -184,6 +153,6 @@ try {
   console.error(`bench failed: ${err.stack ?? err.message}`);
 } finally {
   await stopChildren();
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cleanup: ${err.message}`));
+  await backend?.cleanup();
 }
 process.exit(failed ? 1 : 0);
