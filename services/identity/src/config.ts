@@ -10,17 +10,13 @@ export const identityConfigShape = {
   IDENTITY_GRPC_PORT: env.port(50051),
   IDENTITY_HTTP_PORT: env.port(8101),
   /** Interface both servers bind; 0.0.0.0 in containers, 127.0.0.1 for a laptop or tests. */
-  IDENTITY_BIND_HOST: z.string().regex(/^[\w.:-]+$/, 'must be a host name or address').default('0.0.0.0'),
+  IDENTITY_BIND_HOST: env.bindHost(),
   SESSION_TTL_SECONDS: env.int(1_209_600, 60),
   SESSION_SWEEP_INTERVAL_SECONDS: env.int(600, 1),
   DB_MIGRATE_ON_BOOT: env.bool(true),
   ...storageConfigShape,
   /** Where stored objects are served (by the gateway): a path such as /media or an absolute URL. */
-  MEDIA_PUBLIC_BASE_URL: z
-    .string()
-    .default('/media')
-    .refine((v) => /^\/[\w./-]*$/.test(v) || /^https?:\/\/[^\s]+$/.test(v), 'must be a path starting with / or an http(s) URL')
-    .transform((v) => v.replace(/\/+$/, '')),
+  MEDIA_PUBLIC_BASE_URL: env.publicBaseUrl('/media'),
 };
 
 export type IdentityConfig = z.infer<z.ZodObject<typeof identityConfigShape>>;

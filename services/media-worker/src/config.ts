@@ -11,7 +11,7 @@ export const mediaWorkerConfigShape = {
   /** HTTP port for /health/live, /health/ready and /metrics (the worker serves nothing else). */
   MEDIA_WORKER_HTTP_PORT: env.port(8103),
   /** Interface the HTTP server binds; 0.0.0.0 in containers, 127.0.0.1 for a laptop or tests. */
-  MEDIA_WORKER_BIND_HOST: z.string().regex(/^[\w.:-]+$/, 'must be a host name or address').default('0.0.0.0'),
+  MEDIA_WORKER_BIND_HOST: env.bindHost(),
   /** Jobs one process runs at once; each runs one ffmpeg at a time. Scale out with more processes. */
   MEDIA_WORKER_CONCURRENCY: env.int(1, 1),
   /** A job's lock lives this long unless renewed (every half of it while the job runs); a dead worker's job is free again after it. */

@@ -10,7 +10,7 @@ export const submissionsConfigShape = {
   SUBMISSIONS_GRPC_PORT: env.port(50052),
   SUBMISSIONS_HTTP_PORT: env.port(8102),
   /** Interface both servers bind; 0.0.0.0 in containers, 127.0.0.1 for a laptop or tests. */
-  SUBMISSIONS_BIND_HOST: z.string().regex(/^[\w.:-]+$/, 'must be a host name or address').default('0.0.0.0'),
+  SUBMISSIONS_BIND_HOST: env.bindHost(),
   /** identity's gRPC address (streamer and token checks). */
   IDENTITY_GRPC_URL: env.hostPort('127.0.0.1:50051'),
   DB_MIGRATE_ON_BOOT: env.bool(true),
@@ -22,11 +22,7 @@ export const submissionsConfigShape = {
   DAILY_VIDEO_LIMIT: env.int(3, 1),
   ...storageConfigShape,
   /** Where stored objects are served (by the gateway): a path such as /media or an absolute URL. */
-  MEDIA_PUBLIC_BASE_URL: z
-    .string()
-    .default('/media')
-    .refine((v) => /^\/[\w./-]*$/.test(v) || /^https?:\/\/[^\s]+$/.test(v), 'must be a path starting with / or an http(s) URL')
-    .transform((v) => v.replace(/\/+$/, '')),
+  MEDIA_PUBLIC_BASE_URL: env.publicBaseUrl('/media'),
 };
 
 export type SubmissionsConfig = z.infer<z.ZodObject<typeof submissionsConfigShape>>;

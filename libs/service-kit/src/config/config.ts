@@ -53,6 +53,15 @@ export const env = {
       }, `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`),
   /** host:port, as gRPC targets are written. */
   hostPort: (def: string) => z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port').default(def),
+  /** The interface a server binds: 0.0.0.0 in containers, 127.0.0.1 for a laptop or tests. */
+  bindHost: (def = '0.0.0.0') => z.string().regex(/^[\w.:-]+$/, 'must be a host name or address').default(def),
+  /** Where stored objects are served (by the gateway): a path such as /media or an absolute URL; no trailing slash. */
+  publicBaseUrl: (def: string) =>
+    z
+      .string()
+      .default(def)
+      .refine((v) => /^\/[\w./-]*$/.test(v) || /^https?:\/\/[^\s]+$/.test(v), 'must be a path starting with / or an http(s) URL')
+      .transform((v) => v.replace(/\/+$/, '')),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };
 
