@@ -1,9 +1,8 @@
 import { status } from '@grpc/grpc-js';
-import { GrpcCallError } from '@clipit/service-kit';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { hashPassword } from '../../src/domain/password.js';
-import { newSignUp, startIdentity, WALLET, type IdentityHarness } from '../support/identity-harness.js';
+import { newSignUp, rejected, startIdentity, WALLET, type IdentityHarness } from '../support/identity-harness.js';
 
 // Log-in, sessions (rolling expiry, expiry, sweeping), log-out, password reset and profile edits.
 
@@ -17,15 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-async function rejected(call: Promise<unknown>): Promise<GrpcCallError> {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GrpcCallError);
-  return err as GrpcCallError;
-}
 
 async function sessionExpiries(userId: string): Promise<Date[]> {
   const { rows } = await h.db.query<{ expire: Date }>(`SELECT expire FROM sessions WHERE sess->>'userId' = $1 ORDER BY expire`, [userId]);

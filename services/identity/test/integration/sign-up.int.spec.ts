@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { status } from '@grpc/grpc-js';
-import { GrpcCallError } from '@clipit/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { newSignUp, PNG_1PX, startIdentity, type IdentityHarness } from '../support/identity-harness.js';
+import { newSignUp, PNG_1PX, rejected, startIdentity, type IdentityHarness } from '../support/identity-harness.js';
 
 // Sign-up against the real Postgres, NATS and filesystem storage, through the real gRPC server.
 
@@ -16,15 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-async function rejected(call: Promise<unknown>): Promise<GrpcCallError> {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GrpcCallError);
-  return err as GrpcCallError;
-}
 
 /** Rows of every table a sign-up writes, for "nothing was left behind" checks. */
 async function footprint() {

@@ -2,7 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identityV1, type EventEnvelope } from '@clipit/contracts';
-import { connectNats, createGrpcClient, jetstream, type NatsConnection } from '@clipit/service-kit';
+import { expect } from '@jest/globals';
+import { connectNats, createGrpcClient, GrpcCallError, jetstream, type NatsConnection } from '@clipit/service-kit';
 import { createTestDatabase, deleteEventStreams, dropTestDatabase, freePorts, isolatedNames, testInfra } from '@clipit/testing';
 import type { ConsumerMessages } from '@nats-io/jetstream';
 import pg from 'pg';
@@ -136,4 +137,14 @@ export function newSignUp(patch: Partial<identityV1.SignUpRequest> = {}): identi
     client: { ip: '203.0.113.7', userAgent: 'integration-test' },
     ...patch,
   };
+}
+
+/** The GrpcCallError a call failed with (the test fails if it succeeded or failed otherwise). */
+export async function rejected(call: Promise<unknown>): Promise<GrpcCallError> {
+  const err = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(GrpcCallError);
+  return err as GrpcCallError;
 }
