@@ -18,7 +18,7 @@ export function toSubmissionMessage(s: SubmissionEntity): submissionsV1.Submissi
     isProcessing: s.videoState === 'processing',
     videoRejectedReason: opt(s.videoRejectedReason),
     videoFileName: opt(s.videoFileName),
-    videoFileSize: s.videoFileSize === null ? undefined : Number(s.videoFileSize),
+    videoFileSize: opt(s.videoFileSize),
   };
 }
 
@@ -47,11 +47,10 @@ export function toSnapshot(s: SubmissionEntity): SubmissionSnapshot {
     videoDuration: s.videoDuration,
     videoAspectRatio: s.videoAspectRatio,
     playbackId: s.muxPlaybackId,
-    // Counts are bigint columns: a row TypeORM filled in after an insert carries them as strings.
-    views: Number(s.views),
-    likes: Number(s.likes),
-    retweets: Number(s.retweets),
-    replies: Number(s.replies),
+    views: s.views,
+    likes: s.likes,
+    retweets: s.retweets,
+    replies: s.replies,
     publishedAt: iso(s.publishedAt),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),

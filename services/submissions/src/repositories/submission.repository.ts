@@ -14,8 +14,12 @@ export class SubmissionRepository {
     return this.dataSource.transaction(work);
   }
 
+  /**
+   * The entity is complete as built, so it is not refreshed from what Postgres returns (TypeORM would
+   * write the defaulted bigint counts back as raw strings, past the column transformer).
+   */
   async insert(tx: EntityManager, submission: SubmissionEntity): Promise<void> {
-    await tx.getRepository(SubmissionEntity).insert(submission);
+    await tx.createQueryBuilder().insert().into(SubmissionEntity).values(submission).updateEntity(false).execute();
   }
 
   async save(tx: EntityManager, submission: SubmissionEntity): Promise<void> {
