@@ -61,6 +61,14 @@ describe('createStorage', () => {
     },
   );
 
+  it('refuses an S3_PUBLIC_ENDPOINT that is not an endpoint URL, and takes an empty one as unset', () => {
+    const err = storageError({ ...s3, S3_PUBLIC_ENDPOINT: 'localhost:9000' });
+    expect(err.variables).toEqual(['S3_PUBLIC_ENDPOINT']);
+    expect(err.message).toContain('S3_PUBLIC_ENDPOINT="localhost:9000" is invalid');
+    expect(createStorage({ ...s3, S3_PUBLIC_ENDPOINT: ' ' })).toBeInstanceOf(S3StorageDriver);
+    expect(createStorage({ ...s3, S3_PUBLIC_ENDPOINT: 'http://localhost:9000' })).toBeInstanceOf(S3StorageDriver);
+  });
+
   it('accepts https endpoints, with or without a port or a trailing slash', () => {
     for (const endpoint of ['https://s3.example.com', 'https://s3.example.com:8443/', 'http://127.0.0.1:9000', 'http://[::1]:9000']) {
       expect(createStorage({ ...s3, S3_ENDPOINT: endpoint })).toBeInstanceOf(S3StorageDriver);
@@ -88,6 +96,7 @@ describe('storageConfigShape', () => {
     ['STORAGE_FS_ROOT', ''],
     ['S3_ENDPOINT', 'minio:9000'],
     ['S3_ENDPOINT', 'http://minio:9000/clipit-media'],
+    ['S3_PUBLIC_ENDPOINT', 'https://cdn.example.com/media'],
     ['S3_BUCKET', 'Clipit_Media'],
     ['S3_BUCKET', 'ab'],
     ['S3_ACCESS_KEY', ''],

@@ -26,6 +26,11 @@ export const storageConfigShape = {
   STORAGE_FS_ROOT: z.string().min(1).default('.data/storage'),
   /** The S3 API's URL for STORAGE_DRIVER=s3, e.g. http://minio:9000. */
   S3_ENDPOINT: z.string().refine(isS3Endpoint, 'must be an http(s) URL with no path, such as http://minio:9000').optional(),
+  /** The store's URL as browsers reach it, for presigned upload URLs; empty = S3_ENDPOINT. */
+  S3_PUBLIC_ENDPOINT: z
+    .string()
+    .refine((v) => v.trim() === '' || isS3Endpoint(v.trim()), 'must be an http(s) URL with no path, such as http://localhost:9000')
+    .optional(),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens')
@@ -41,6 +46,7 @@ export interface StorageConfig {
   STORAGE_DRIVER: 'fs' | 's3';
   STORAGE_FS_ROOT: string;
   S3_ENDPOINT?: string | undefined;
+  S3_PUBLIC_ENDPOINT?: string | undefined;
   S3_BUCKET?: string | undefined;
   S3_ACCESS_KEY?: string | undefined;
   S3_SECRET_KEY?: string | undefined;
@@ -83,12 +89,20 @@ export function createStorage(config: StorageConfig): StorageDriver {
           ['S3_ENDPOINT'],
         );
       }
+      const publicEndPoint = present(config.S3_PUBLIC_ENDPOINT) ? config.S3_PUBLIC_ENDPOINT.trim() : undefined;
+      if (publicEndPoint !== undefined && !isS3Endpoint(publicEndPoint)) {
+        throw new StorageConfigError(
+          `S3_PUBLIC_ENDPOINT=${JSON.stringify(publicEndPoint)} is invalid: must be an http(s) URL with no path, such as http://localhost:9000`,
+          ['S3_PUBLIC_ENDPOINT'],
+        );
+      }
       return new S3StorageDriver({
         endPoint,
         bucket: (config.S3_BUCKET as string).trim(),
         accessKey: config.S3_ACCESS_KEY as string,
         secretKey: config.S3_SECRET_KEY as string,
         region: present(config.S3_REGION) ? config.S3_REGION.trim() : S3_DEFAULT_REGION,
+        publicEndPoint,
       });
     }
   }

@@ -12,6 +12,12 @@ export interface S3StorageOptions {
   secretKey: string;
   /** Region named in request signatures; MinIO's default is us-east-1. */
   region: string;
+  /**
+   * The store's URL as browsers reach it, when that differs from `endPoint` (compose: the services say
+   * http://minio:9000, a browser http://localhost:9000). Presigned URLs are signed for this host, since
+   * the host is part of the signature. Default: `endPoint`.
+   */
+  publicEndPoint?: string | undefined;
 }
 
 /**
@@ -79,18 +85,22 @@ export class S3StorageDriver implements StorageDriver {
   readonly bucket: string;
   private readonly region: string;
   private readonly client: Client;
+  /** Signs presigned URLs for the public endpoint; never sends a request (the region is known). */
+  private readonly presigner: Client;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
     this.region = options.region;
-    this.client = new Client({
-      ...parseS3Endpoint(options.endPoint),
+    const settings = (endPoint: string) => ({
+      ...parseS3Endpoint(endPoint),
       accessKey: options.accessKey,
       secretKey: options.secretKey,
       region: options.region,
       pathStyle: true,
       partSize: PART_SIZE,
     });
+    this.client = new Client(settings(options.endPoint));
+    this.presigner = options.publicEndPoint ? new Client(settings(options.publicEndPoint)) : this.client;
   }
 
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredObject> {
@@ -177,7 +187,7 @@ export class S3StorageDriver implements StorageDriver {
     if (!Number.isInteger(expirySeconds) || expirySeconds < 1 || expirySeconds > MAX_PRESIGN_SECONDS) {
       throw new RangeError(`expirySeconds must be a whole number from 1 to ${MAX_PRESIGN_SECONDS}, got ${expirySeconds}`);
     }
-    return this.client.presignedPutObject(this.bucket, key, expirySeconds);
+    return this.presigner.presignedPutObject(this.bucket, key, expirySeconds);
   }
 
   /** Creates the bucket when it does not exist yet (at boot); true when it was created. */

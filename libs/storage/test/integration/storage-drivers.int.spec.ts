@@ -248,6 +248,18 @@ describe('the s3 driver against a server that checks signatures', () => {
     expect(await readAll(await storage.read(key))).toEqual(body);
   });
 
+  it('signs presigned URLs for the public endpoint when it differs from the one services use', async () => {
+    // The same server under another name, as a browser would reach MinIO outside the compose network.
+    const publicEndPoint = endpoint.replace('127.0.0.1', 'localhost');
+    const viaPublicName = new S3StorageDriver(s3Options({ publicEndPoint }));
+    const key = newKey('browser.mp4');
+    const url = new URL(await viaPublicName.presignedPutUrl(key, 60));
+    expect(url.origin).toBe(publicEndPoint);
+    const answer = await fetch(url, { method: 'PUT', body: pattern(512, 9), headers: { 'Content-Type': 'video/mp4' } });
+    expect(answer.status).toBe(200);
+    expect(await storage.stat(key)).toMatchObject({ size: 512, contentType: 'video/mp4' });
+  });
+
   it('refuses presigning an unsafe key or an expiry outside 1 s to 7 days', async () => {
     await expect(storage.presignedPutUrl('../x', 60)).rejects.toThrow(InvalidKeyError);
     await expect(storage.presignedPutUrl('x', 0)).rejects.toThrow(RangeError);
