@@ -28,8 +28,16 @@ export const SERVICES = [
   {
     name: 'identity',
     httpPortEnv: 'IDENTITY_HTTP_PORT',
+    httpHostEnv: 'IDENTITY_BIND_HOST',
     portEnvs: ['IDENTITY_GRPC_PORT'],
     databaseUrlEnv: 'IDENTITY_DATABASE_URL',
+  },
+  {
+    name: 'submissions',
+    httpPortEnv: 'SUBMISSIONS_HTTP_PORT',
+    httpHostEnv: 'SUBMISSIONS_BIND_HOST',
+    portEnvs: ['SUBMISSIONS_GRPC_PORT'],
+    databaseUrlEnv: 'SUBMISSIONS_DATABASE_URL',
   },
   {
     // No database and no gRPC: it takes jobs from the media queue in Redis and publishes events.
