@@ -13,6 +13,7 @@ import pg from 'pg';
 import { bootstrapGateway, type GatewayApp } from '../../services/gateway/src/app.js';
 import type { GatewayConfigOverrides } from '../../services/gateway/src/config.js';
 import { bootstrapIdentity, type IdentityApp } from '../../services/identity/src/app.js';
+import { bootstrapMediaWorker, type MediaWorkerApp } from '../../services/media-worker/src/app.js';
 import { bootstrapSubmissions, type SubmissionsApp } from '../../services/submissions/src/app.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,6 +30,8 @@ export type IdentityClient = ReturnType<typeof createGrpcClient<identityV1.Ident
 export interface Platform {
   identity: IdentityApp;
   submissions: SubmissionsApp;
+  /** Present when started with `{ mediaWorker: true }`. */
+  mediaWorker: MediaWorkerApp | undefined;
   gateway: GatewayApp;
   /** The gateway's base URL. */
   url: string;
@@ -50,11 +53,20 @@ export interface Platform {
 }
 
 
+export interface PlatformOptions {
+  /** Start a media worker on the run's queue too, so uploaded videos get processed (ffmpeg). */
+  mediaWorker?: boolean;
+}
+
 /**
- * `gatewayOverrides` apply to the gateway only; `sharedOverrides` to identity and the gateway alike
- * (e.g. STORAGE_DRIVER=s3 and its S3_* variables, which both must agree on).
+ * `gatewayOverrides` apply to the gateway only; `sharedOverrides` to every service alike
+ * (e.g. STORAGE_DRIVER=s3 and its S3_* variables, which all must agree on).
  */
-export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {}, sharedOverrides: Record<string, string> = {}): Promise<Platform> {
+export async function startPlatform(
+  gatewayOverrides: GatewayConfigOverrides = {},
+  sharedOverrides: Record<string, string> = {},
+  options: PlatformOptions = {},
+): Promise<Platform> {
   const infra = testInfra();
   const names = isolatedNames('e2e');
   const databaseUrl = await createTestDatabase(names.database);
@@ -92,6 +104,15 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
     IDENTITY_GRPC_URL: identityGrpcUrl,
     ...backend,
   });
+  const mediaWorker = options.mediaWorker
+    ? await bootstrapMediaWorker({
+        MEDIA_WORKER_HTTP_PORT: (await freePorts(1))[0]!,
+        MEDIA_WORKER_BIND_HOST: '127.0.0.1',
+        MEDIA_WORKER_CONCURRENCY: 1,
+        MEDIA_WORKER_DRAIN_SECONDS: 0,
+        ...backend,
+      })
+    : undefined;
   const gateways: GatewayApp[] = [];
   const startGateway = async (overrides: GatewayConfigOverrides = {}) => {
     const gateway = await bootstrapGateway({
@@ -129,6 +150,7 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
   return {
     identity,
     submissions,
+    mediaWorker,
     gateway,
     url: gateway.url,
     identityGrpcUrl,
@@ -152,6 +174,7 @@ export async function startPlatform(gatewayOverrides: GatewayConfigOverrides = {
     async stop() {
       for (const g of gateways.reverse()) await g.close();
       identityClient.close();
+      await mediaWorker?.close();
       await submissions.close();
       await identity.close();
       await db.end();

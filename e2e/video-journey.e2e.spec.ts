@@ -1,0 +1,275 @@
+// The whole clip journey through the gateway, on each storage driver: a clipper submits a post, sends the
+// video (upload URL → PUT → finalize, or multipart in one request), the media worker probes and transcodes
+// it (real ffmpeg), and the submission ends with a playable H.264/AAC MP4 and a poster that the gateway
+// serves with Range support. A clip longer than 40 s and a text file renamed .mp4 end refused, with the
+// reason readable on the submission and no object left behind. S3 is @20minutes/s3rver in this process,
+// which checks request signatures; presigned URLs are signed for a public name of it (S3_PUBLIC_ENDPOINT).
+import S3rver from '@20minutes/s3rver';
+import AWSAccount from '@20minutes/s3rver/lib/models/account.js';
+import { mediaKeys, VIDEO_MESSAGES } from '@clipit/contracts';
+import { MediaTools, synthesizeClip } from '@clipit/media';
+import { openStorage, type StorageDriver } from '@clipit/storage';
+import { waitFor } from '@clipit/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SubmissionJson } from '../services/gateway/src/submissions/submissions.schemas.js';
+import { startPlatform, type Platform } from './support/platform.js';
+
+const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+const ACCESS_KEY = 'clipit-e2e';
+const SECRET_KEY = randomBytes(20).toString('hex');
+const JOURNEY_TIMEOUT_MS = 120_000;
+
+let clipsDir: string;
+/** The clips every driver's journey sends, made once. */
+const clips = { tenSeconds: '', short: '', tooLong: '', text: '' };
+const tools = new MediaTools({ ffmpegPath: process.env['FFMPEG_PATH'] ?? 'ffmpeg', ffprobePath: process.env['FFPROBE_PATH'] ?? 'ffprobe' });
+
+beforeAll(async () => {
+  clipsDir = await mkdtemp(join(tmpdir(), 'clipit-e2e-journey-'));
+  Object.assign(clips, {
+    tenSeconds: join(clipsDir, 'ten-seconds.mp4'),
+    short: join(clipsDir, 'short.mov'),
+    tooLong: join(clipsDir, 'too-long.mp4'),
+    text: join(clipsDir, 'notes.mp4'),
+  });
+  // The issue's reference clip: 10 s, 720x1280 (portrait), with sound. Few frames keep the transcode quick.
+  await synthesizeClip({ path: clips.tenSeconds, durationSeconds: 10, width: 720, height: 1280, withAudio: true, fps: 10 });
+  await synthesizeClip({ path: clips.short, durationSeconds: 3, width: 1280, height: 720, withAudio: false, fps: 10 });
+  await synthesizeClip({ path: clips.tooLong, durationSeconds: 45, width: 160, height: 284, withAudio: false, fps: 2 });
+  await writeFile(clips.text, 'These are my notes about the clip, not a video.\n'.repeat(200));
+}, 120_000);
+
+afterAll(async () => {
+  if (clipsDir) await rm(clipsDir, { recursive: true, force: true });
+});
+
+interface Driver {
+  name: 'fs' | 's3';
+  /** Variables every service of the platform gets; undefined for the default (fs in the run's own folder). */
+  setUp(): Promise<Record<string, string>>;
+  tearDown(): Promise<void>;
+}
+
+function s3Driver(): Driver {
+  let dir = '';
+  let server: S3rver | undefined;
+  return {
+    name: 's3',
+    async setUp() {
+      dir = await mkdtemp(join(tmpdir(), 'clipit-e2e-journey-s3-'));
+      AWSAccount.DUMMY_ACCOUNT.revokeAccessKey('S3RVER');
+      AWSAccount.DUMMY_ACCOUNT.createKeyPair(ACCESS_KEY, SECRET_KEY);
+      server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
+      const { port } = await server.run();
+      return {
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        // What a browser would be told: the same server under another name.
+        S3_PUBLIC_ENDPOINT: `http://localhost:${port}`,
+        S3_BUCKET: `clipit-e2e-${randomBytes(3).toString('hex')}`,
+        S3_ACCESS_KEY: ACCESS_KEY,
+        S3_SECRET_KEY: SECRET_KEY,
+        S3_REGION: 'us-east-1',
+      };
+    },
+    async tearDown() {
+      await server?.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const fsDriver: Driver = { name: 'fs', setUp: async () => ({}), tearDown: async () => undefined };
+
+describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage driver', (driver) => {
+  let p: Platform;
+  let shared: Record<string, string>;
+  /** The platform's object store, to look behind the gateway. */
+  let store: StorageDriver;
+  const api = (path: string, init?: RequestInit) => fetch(path.startsWith('http') ? path : `${p.url}${path}`, init);
+  const json = (method: string, body: unknown, cookie: string): RequestInit => ({
+    method,
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+
+  beforeAll(async () => {
+    shared = await driver.setUp();
+    p = await startPlatform({}, shared, { mediaWorker: true });
+    store = await openStorage({ STORAGE_DRIVER: 'fs', STORAGE_FS_ROOT: p.storageRoot, ...shared } as Parameters<typeof openStorage>[0]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await p?.stop();
+    await driver.tearDown();
+  });
+
+  let seq = 0;
+  async function clipper(): Promise<string> {
+    seq += 1;
+    const handle = `j${driver.name}_${randomBytes(3).toString('hex')}${seq}`.slice(0, 15);
+    const res = await api('/api/auth/signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role: 'clipper', password: 'a-good-password' }),
+    });
+    expect(res.status).toBe(201);
+    return `clipit.sid=${/clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1]}`;
+  }
+
+  async function submit(cookie: string): Promise<string> {
+    const url = `https://x.com/clipper/status/${Date.now()}${randomBytes(2).readUInt16BE()}`;
+    const res = await api('/api/submissions', json('POST', { name: 'Journey clip', url, walletAddress: 'pending', additionalInfo: null, tokenId: null }, cookie));
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  }
+
+  /** Upload URL → PUT the raw bytes → finalize; answers the video id. */
+  async function sendByUploadUrl(cookie: string, id: string, file: string, contentType: string): Promise<string> {
+    const urlRes = await api('/api/submissions/video-upload-url', json('POST', { submissionId: id }, cookie));
+    expect(urlRes.status).toBe(200);
+    const { uploadUrl, videoId } = (await urlRes.json()) as { uploadUrl: string; videoId: string };
+    if (driver.name === 's3') {
+      // Straight to the store, signed for the name browsers use.
+      expect(uploadUrl.startsWith(`${shared['S3_PUBLIC_ENDPOINT']}/${shared['S3_BUCKET']}/`)).toBe(true);
+    } else {
+      expect(uploadUrl.startsWith('/api/submissions/uploads/')).toBe(true);
+    }
+    const put = await api(uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: await readFile(file) });
+    expect(put.status).toBe(200);
+    const fin = await api('/api/submissions/finalize-video-upload', json('POST', { submissionId: id, videoId }, cookie));
+    expect(fin.status).toBe(200);
+    expect(await fin.json()).toMatchObject({ id, isProcessing: true, videoState: 'processing' });
+    return videoId;
+  }
+
+  /** multipart `video` + `submissionId` in one request. */
+  async function sendMultipart(cookie: string, id: string, file: string, name: string, contentType: string): Promise<void> {
+    const form = new FormData();
+    form.append('video', new Blob([new Uint8Array(await readFile(file))], { type: contentType }), name);
+    form.append('submissionId', id);
+    const res = await api('/api/submissions/upload-video', { method: 'POST', headers: { cookie }, body: form });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id, isProcessing: true, videoFileName: name });
+  }
+
+  /** The submission as its owner lists it, once the worker's verdict has landed. */
+  async function settled(cookie: string, id: string): Promise<SubmissionJson> {
+    return waitFor(
+      async () => {
+        const list = (await (await api('/api/submissions', { headers: { cookie } })).json()) as SubmissionJson[];
+        const found = list.find((s) => s.id === id);
+        return found && !found.isProcessing ? found : undefined;
+      },
+      90_000,
+      `the media worker's verdict on submission ${id}`,
+    );
+  }
+
+  /** The served MP4 and poster: whole, by range, with types and caching; the MP4 probed by ffprobe. */
+  async function expectPlayable(s: SubmissionJson, durationSeconds: number, aspectRatio: string) {
+    expect(s).toMatchObject({ hasVideo: 'true', isProcessing: false, videoState: 'ready', videoRejectedReason: null, videoAspectRatio: aspectRatio });
+    expect(s.videoDuration).toBeCloseTo(durationSeconds, 0);
+    expect(s.muxPlaybackId).toEqual(expect.any(String));
+    expect(s.videoUrl).toMatch(/^\/media\/videos\/[\w-]+\/video\.mp4$/);
+    expect(s.videoThumbnailUrl).toMatch(/^\/media\/videos\/[\w-]+\/poster\.jpg$/);
+
+    const whole = await api(s.videoUrl!);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    const mp4 = Buffer.from(await whole.arrayBuffer());
+    // Faststart: the index (moov) comes before the media data, so playback starts before the download ends.
+    expect(mp4.indexOf('moov')).toBeGreaterThan(0);
+    expect(mp4.indexOf('moov')).toBeLessThan(mp4.indexOf('mdat'));
+
+    const head = await api(s.videoUrl!, { headers: { range: 'bytes=0-1023' } });
+    expect(head.status).toBe(206);
+    expect(head.headers.get('content-range')).toBe(`bytes 0-1023/${mp4.length}`);
+    expect(Buffer.from(await head.arrayBuffer())).toEqual(mp4.subarray(0, 1024));
+    const tail = await api(s.videoUrl!, { headers: { range: 'bytes=-100' } });
+    expect(tail.status).toBe(206);
+    expect(Buffer.from(await tail.arrayBuffer())).toEqual(mp4.subarray(mp4.length - 100));
+
+    const served = join(clipsDir, `${s.id}.mp4`);
+    await writeFile(served, mp4);
+    const probed = await tools.probe(served);
+    expect(probed).toMatchObject({ videoCodec: 'h264', aspectRatio });
+    expect(Math.max(probed.width, probed.height)).toBeLessThanOrEqual(1080);
+    expect(probed.durationSeconds).toBeCloseTo(durationSeconds, 0);
+
+    const poster = await api(s.videoThumbnailUrl!);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    expect([...Buffer.from(await poster.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const posterRange = await api(s.videoThumbnailUrl!, { headers: { range: 'bytes=0-1' } });
+    expect(posterRange.status).toBe(206);
+    expect([...Buffer.from(await posterRange.arrayBuffer())]).toEqual([0xff, 0xd8]);
+    return probed;
+  }
+
+  it(
+    'upload URL → PUT → finalize: a 10 s 720x1280 clip ends processed, playable and served by range',
+    async () => {
+      const cookie = await clipper();
+      const id = await submit(cookie);
+      const videoId = await sendByUploadUrl(cookie, id, clips.tenSeconds, 'video/mp4');
+      const s = await settled(cookie, id);
+      const probed = await expectPlayable(s, 10, '9:16');
+      // Long side brought down to 1080 px, width kept even for H.264.
+      expect(probed).toMatchObject({ width: 606, height: 1080, audioCodec: 'aac' });
+      // The upload itself is gone: only the results stay.
+      expect(await store.stat(mediaKeys.upload(videoId))).toBeUndefined();
+      expect(await store.stat(mediaKeys.video(videoId))).toMatchObject({ contentType: 'video/mp4' });
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'multipart in one request: a 3 s landscape .mov ends processed and playable',
+    async () => {
+      const cookie = await clipper();
+      const id = await submit(cookie);
+      await sendMultipart(cookie, id, clips.short, 'short.mov', 'video/quicktime');
+      const s = await settled(cookie, id);
+      await expectPlayable(s, 3, '16:9');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'a 45 s clip is measured by ffprobe and refused: no video, the reason stored and readable, nothing kept',
+    async () => {
+      const cookie = await clipper();
+      const id = await submit(cookie);
+      const videoId = await sendByUploadUrl(cookie, id, clips.tooLong, 'video/mp4');
+      const s = await settled(cookie, id);
+      expect(s).toMatchObject({ hasVideo: 'false', videoState: 'rejected', videoUrl: null, videoThumbnailUrl: null, muxPlaybackId: null });
+      expect(s.videoRejectedReason).toBe(VIDEO_MESSAGES.tooLong(45));
+      for (const key of [mediaKeys.upload(videoId), mediaKeys.video(videoId), mediaKeys.poster(videoId)]) {
+        expect({ key, stat: await store.stat(key) }).toEqual({ key, stat: undefined });
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "a text file renamed .mp4 is not a readable video: 'Invalid Video', nothing kept",
+    async () => {
+      const cookie = await clipper();
+      const id = await submit(cookie);
+      await sendMultipart(cookie, id, clips.text, 'notes.mp4', 'video/mp4');
+      const s = await settled(cookie, id);
+      expect(s).toMatchObject({ hasVideo: 'false', videoState: 'rejected', videoRejectedReason: VIDEO_MESSAGES.invalid, videoUrl: null });
+      const { rows } = await p.submissionsDb.query<{ id: string }>('SELECT id FROM video_uploads WHERE submission_id = $1', [id]);
+      expect(rows).toHaveLength(1);
+      expect(await store.stat(mediaKeys.upload(rows[0]!.id))).toBeUndefined();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});
