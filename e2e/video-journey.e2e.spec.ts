@@ -15,8 +15,21 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SubmissionJson } from '../services/gateway/src/submissions/submissions.schemas.js';
 import { startPlatform, type Platform } from './support/platform.js';
+
+/** The fields of a submission (GET /api/submissions) this journey reads. */
+interface SubmissionJson {
+  id: string;
+  hasVideo: 'true' | 'false';
+  isProcessing: boolean;
+  videoState: string;
+  videoRejectedReason: string | null;
+  videoUrl: string | null;
+  videoThumbnailUrl: string | null;
+  videoDuration: number | null;
+  videoAspectRatio: string | null;
+  muxPlaybackId: string | null;
+}
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const ACCESS_KEY = 'clipit-e2e';
