@@ -141,8 +141,8 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     return ((await res.json()) as { id: string }).id;
   }
 
-  /** Upload URL → PUT the raw bytes → finalize; answers the video id. */
-  async function sendByUploadUrl(cookie: string, id: string, file: string, contentType: string): Promise<string> {
+  /** Upload URL → PUT the raw bytes → finalize (with `correlationId` as the request's id, when given); answers the video id. */
+  async function sendByUploadUrl(cookie: string, id: string, file: string, contentType: string, correlationId?: string): Promise<string> {
     const urlRes = await api('/api/submissions/video-upload-url', json('POST', { submissionId: id }, cookie));
     expect(urlRes.status).toBe(200);
     const { uploadUrl, videoId } = (await urlRes.json()) as { uploadUrl: string; videoId: string };
@@ -154,7 +154,9 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     }
     const put = await api(uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: await readFile(file) });
     expect(put.status).toBe(200);
-    const fin = await api('/api/submissions/finalize-video-upload', json('POST', { submissionId: id, videoId }, cookie));
+    const finalize = json('POST', { submissionId: id, videoId }, cookie);
+    if (correlationId) finalize.headers = { ...(finalize.headers as Record<string, string>), 'x-correlation-id': correlationId };
+    const fin = await api('/api/submissions/finalize-video-upload', finalize);
     expect(fin.status).toBe(200);
     expect(await fin.json()).toMatchObject({ id, isProcessing: true, videoState: 'processing' });
     return videoId;
@@ -231,8 +233,20 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     async () => {
       const cookie = await clipper();
       const id = await submit(cookie);
-      const videoId = await sendByUploadUrl(cookie, id, clips.tenSeconds, 'video/mp4');
+      const requestId = `journey-${randomBytes(6).toString('hex')}`;
+      const videoId = await sendByUploadUrl(cookie, id, clips.tenSeconds, 'video/mp4', requestId);
       const s = await settled(cookie, id);
+      // One trace from the finalize request through the queue, the worker's event and back: both video
+      // changes (processing, then ready) carry the request's id.
+      const { rows: changes } = await p.submissionsDb.query<{ state: string; correlation: string }>(
+        `SELECT envelope->'data'->'submission'->>'videoState' AS state, envelope->>'correlationId' AS correlation
+           FROM outbox WHERE type = 'submission.video-changed' AND envelope->'data'->'submission'->>'id' = $1 ORDER BY seq`,
+        [id],
+      );
+      expect(changes).toEqual([
+        { state: 'processing', correlation: requestId },
+        { state: 'ready', correlation: requestId },
+      ]);
       const probed = await expectPlayable(s, 10, '9:16');
       // Long side brought down to 1080 px, width kept even for H.264.
       expect(probed).toMatchObject({ width: 606, height: 1080, audioCodec: 'aac' });

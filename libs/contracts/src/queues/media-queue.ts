@@ -16,6 +16,11 @@ export const processVideoJobSchema = z.object({
   sourceKey: z.string().min(1),
   /** As the uploader declared it (mp4, webm, mov, avi); ffprobe decides what it really is. */
   contentType: z.string().min(1),
+  /**
+   * The correlation id of the request that finalized the upload, so the worker's logs and its
+   * media.* events carry it on to the service that applies them. Optional: older jobs lack it.
+   */
+  correlationId: z.string().regex(/^[\w.:-]{1,128}$/).optional(),
 });
 export type ProcessVideoJob = z.infer<typeof processVideoJobSchema>;
 
@@ -52,4 +57,6 @@ export const VIDEO_MESSAGES = {
   tooLarge: 'File Too Large: Please upload a video smaller than 150MB.',
   tooLong: (seconds: number) => `Video Too Long: Video must be 40 seconds or less. Your video is ${Math.floor(seconds)} seconds.`,
   invalid: 'Invalid Video: Could not read video file. Please try a different file.',
+  /** Not the spec's: the platform gave up on a readable video (its retries used up), which is not the file's fault. */
+  processingFailed: 'Processing Failed: We could not process this video. Please upload it again.',
 } as const;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { mediaKeys, VIDEO_MESSAGES } from '@clipit/contracts';
+import { mediaKeys, VIDEO_MESSAGES, type ProcessVideoJob } from '@clipit/contracts';
 import { InvalidMediaError, MediaToolError, type ProbeResult } from '@clipit/media';
 import { deterministicEventId } from '@clipit/service-kit';
 import { jest } from '@jest/globals';
@@ -83,12 +83,7 @@ function setup(opts: { probe?: ProbeResult | Error; transcodeError?: Error; publ
   return { steps, storage, published, tools, events, workDirs };
 }
 
-interface UploadJob {
-  videoId: string;
-  submissionId: string;
-  sourceKey: string;
-  contentType: string;
-}
+type UploadJob = ProcessVideoJob;
 
 class FakeJob implements VideoJob {
   id: string | undefined;
@@ -129,6 +124,19 @@ describe('ProcessVideoHandler', () => {
   const withUpload = (s: ReturnType<typeof setup>, job: ReturnType<typeof makeJob>, bytes = Buffer.from('source video')) => {
     s.storage.objects.set(job.data.sourceKey, { body: bytes, contentType: 'video/mp4' });
   };
+
+  it("carries the finalizing request's correlation id from the job onto the event", async () => {
+    const s = setup();
+    const job = makeJob();
+    job.data = { ...job.data, correlationId: 'req-7f3a' };
+    withUpload(s, job);
+    expect(await handlerFor(s).process(job, signal)).toMatchObject({ type: 'media.processed', correlationId: 'req-7f3a' });
+    const tooLong = setup({ probe: { ...PROBE, durationSeconds: 41 } });
+    const refused = makeJob();
+    refused.data = { ...refused.data, correlationId: 'req-8b4c' };
+    withUpload(tooLong, refused);
+    expect(await handlerFor(tooLong).process(refused, signal)).toMatchObject({ type: 'media.failed', correlationId: 'req-8b4c' });
+  });
 
   it('stores the poster and the web MP4, states media.processed, then deletes the upload', async () => {
     const s = setup();

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { EventSink, MediaEvent, ObjectStore, VideoJob, VideoTools } from './ports.js';
 
 /** Shown when the worker gave up on a video for reasons that are not the file's (after its retries). */
-export const PROCESSING_FAILED_MESSAGE = 'Processing Failed: We could not process this video. Please upload it again.';
+export const PROCESSING_FAILED_MESSAGE = VIDEO_MESSAGES.processingFailed;
 
 /** Scratch folders are named `<prefix><pid>-<random>`, so a restarted worker can remove a dead one's. */
 export const WORK_DIR_PREFIX = 'clipit-media-';
@@ -89,7 +89,13 @@ export class ProcessVideoHandler {
    */
   async process(job: VideoJob, signal: AbortSignal): Promise<MediaEvent> {
     const data = this.parseJob(job);
-    const log = this.deps.logger.child({ jobId: job.id, videoId: data.videoId, submissionId: data.submissionId, attempt: job.attemptsMade + 1 });
+    const log = this.deps.logger.child({
+      jobId: job.id,
+      videoId: data.videoId,
+      submissionId: data.submissionId,
+      attempt: job.attemptsMade + 1,
+      ...(data.correlationId ? { correlationId: data.correlationId } : {}),
+    });
     const recorded = recordedEvent(job.progress);
     if (recorded) {
       log.info({ eventId: recorded.id, type: recorded.type }, 'job decided earlier: stating the same outcome again');
@@ -188,8 +194,8 @@ export class ProcessVideoHandler {
   }
 
   private envelopeOptions(type: MediaEvent['type'], data: ProcessVideoJob) {
-    // The job carries no request correlation id; the video id ties the worker's logs and events together.
-    return { id: deterministicEventId(type, data.videoId), correlationId: `video:${data.videoId}` };
+    // The finalizing request's id when the job carries it (jobs queued before it did: the video id).
+    return { id: deterministicEventId(type, data.videoId), correlationId: data.correlationId ?? `video:${data.videoId}` };
   }
 
   /** Outputs of a refused video go (an earlier attempt may have written them), the event goes out, then the upload goes. */

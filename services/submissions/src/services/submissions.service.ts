@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { bareContentType, isVideoContentType, mediaKeys, VIDEO_LIMITS, type MediaFailedV1, type MediaProcessedV1, type submissionsV1 } from '@clipit/contracts';
-import { conflict, DomainError, failedPrecondition, forbidden, GrpcCallError, invalid, isUuid, notFound, Outbox, tooLarge, tooMany, uniqueViolation } from '@clipit/service-kit';
+import { conflict, currentCorrelationId, DomainError, failedPrecondition, forbidden, GrpcCallError, invalid, isUuid, notFound, Outbox, tooLarge, tooMany, uniqueViolation } from '@clipit/service-kit';
 import type { StorageDriver } from '@clipit/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -268,6 +268,7 @@ export class SubmissionsService {
         submissionId: result.submission.id,
         sourceKey: result.upload.storageKey,
         contentType: result.upload.contentType!,
+        correlationId: currentCorrelationId(),
       });
     } catch (err) {
       // Nothing will process the video: put the upload back so finalizing again works.
