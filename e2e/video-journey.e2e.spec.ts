@@ -228,6 +228,19 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     return probed;
   }
 
+  it('has every service of the journey ready: identity, submissions (Postgres, NATS, the queue\'s Redis), the media worker, the gateway', async () => {
+    const ready = {
+      identity: `http://127.0.0.1:${p.identity.httpPort}/health/ready`,
+      submissions: `http://127.0.0.1:${p.submissions.httpPort}/health/ready`,
+      'media-worker': `http://127.0.0.1:${p.mediaWorker!.httpPort}/health/ready`,
+      gateway: `${p.url}/health/ready`,
+    };
+    for (const [service, url] of Object.entries(ready)) {
+      const res = await fetch(url);
+      expect({ service, status: res.status, body: await res.text() }).toEqual({ service, status: 200, body: expect.stringContaining('"ok"') });
+    }
+  });
+
   it(
     'upload URL → PUT → finalize: a 10 s 720x1280 clip ends processed, playable and served by range',
     async () => {

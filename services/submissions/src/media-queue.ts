@@ -1,19 +1,23 @@
 import { createMediaQueue, enqueueProcessVideo } from '@clipit/media';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import type { SubmissionsConfig } from './config.js';
 import type { MediaQueuePort } from './services/ports.js';
 
 /**
  * The media queue as submissions uses it: the producer end of @clipit/media's queue (same key prefix
  * rule, job options and job id = video id as the media worker). Resolves once Redis answers, so
- * start-up fails early when it does not.
+ * start-up fails early when it does not. `redis` is a connection of its own for the readiness check:
+ * BullMQ keeps its clients behind its backend (its `waitUntilReady()` resolves to nothing).
  */
 export async function createBullMediaQueue(config: Pick<SubmissionsConfig, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>): Promise<MediaQueuePort & { redis: Redis }> {
   const queue = createMediaQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX });
-  let redis: Redis;
+  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', () => undefined); // reported by the readiness check
   try {
-    redis = (await queue.waitUntilReady()) as unknown as Redis;
+    await queue.waitUntilReady();
+    await redis.connect();
   } catch (err) {
+    redis.disconnect();
     await queue.close().catch(() => undefined);
     throw err;
   }
@@ -22,6 +26,9 @@ export async function createBullMediaQueue(config: Pick<SubmissionsConfig, 'REDI
     enqueue: async (job) => {
       await enqueueProcessVideo(queue, job);
     },
-    close: () => queue.close(),
+    close: async () => {
+      redis.disconnect();
+      await queue.close();
+    },
   };
 }
