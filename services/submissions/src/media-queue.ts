@@ -28,7 +28,13 @@ export async function createBullMediaQueue(config: Pick<SubmissionsConfig, 'REDI
     },
     close: async () => {
       redis.disconnect();
-      await queue.close();
+      try {
+        await queue.close();
+      } catch (err) {
+        // QUIT needs Redis: when it is unreachable, close() fails and BullMQ's client would keep reconnecting.
+        (await queue.getBackend().client).disconnect();
+        throw err;
+      }
     },
   };
 }

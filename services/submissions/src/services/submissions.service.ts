@@ -218,6 +218,8 @@ export class SubmissionsService {
       const upload = await this.repo.lockUpload(tx, request.videoId);
       if (!upload || upload.userId !== request.userId) throw notFound(messages.uploadNotFound);
       if (upload.submissionId !== submission.id) throw invalid(messages.uploadWrongSubmission);
+      // Expired unused, as before the sweeper got to it: gone, not "already finalized".
+      if (upload.status === 'expired') throw notFound(messages.uploadNotFound);
       if (upload.status !== 'awaiting-upload') throw failedPrecondition(messages.uploadNotPending);
       if (upload.expiresAt.getTime() <= now.getTime()) throw notFound(messages.uploadNotFound);
       if (submission.status === 'rejected') throw failedPrecondition(messages.submissionRejected);
