@@ -89,17 +89,30 @@ export class SubmissionRepository {
       .getCount();
   }
 
-  /** Uploads never finished before their URL expired, oldest first, locked and skipped by other replicas. */
-  lockExpiredUploads(tx: EntityManager, now: Date, limit: number): Promise<VideoUploadEntity[]> {
-    return tx
+  /**
+   * An upload and its submission, both locked FOR UPDATE in the one order every transaction here uses:
+   * the submission first, then the upload (taking them the other way round in some code paths would let
+   * two transactions wait on each other). Undefined when either is gone.
+   */
+  async lockUploadWithSubmission(tx: EntityManager, videoId: string): Promise<{ submission: SubmissionEntity; upload: VideoUploadEntity } | undefined> {
+    const found = await this.findUpload(videoId, tx);
+    if (!found) return undefined;
+    const submission = await this.lockById(tx, found.submissionId);
+    const upload = await this.lockUpload(tx, found.id);
+    return submission && upload ? { submission, upload } : undefined;
+  }
+
+  /** Ids of uploads never finished before their URL expired, oldest first (not locked: see lockUploadWithSubmission). */
+  async findExpiredUploadIds(tx: EntityManager, now: Date, limit: number): Promise<string[]> {
+    const rows = await tx
       .getRepository(VideoUploadEntity)
       .createQueryBuilder('u')
-      .setLock('pessimistic_write')
-      .setOnLocked('skip_locked')
+      .select('u.id', 'id')
       .where(`u.status = 'awaiting-upload'`)
       .andWhere('u.expiresAt < :now', { now })
       .orderBy('u.expiresAt', 'ASC')
       .limit(limit)
-      .getMany();
+      .getRawMany<{ id: string }>();
+    return rows.map((r) => r.id);
   }
 }

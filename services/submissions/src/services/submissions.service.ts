@@ -311,13 +311,12 @@ export class SubmissionsService {
   // ---------------------------------------------------------------------------------------------
 
   async onMediaProcessed(data: MediaProcessedV1, tx: EntityManager): Promise<void> {
-    const upload = await this.repo.lockUpload(tx, data.videoId);
-    if (!upload || upload.status !== 'processing') {
-      this.logger.warn({ videoId: data.videoId, status: upload?.status }, 'media.processed for an upload that is not processing: ignored');
+    const locked = await this.repo.lockUploadWithSubmission(tx, data.videoId);
+    if (!locked || locked.upload.status !== 'processing') {
+      this.logger.warn({ videoId: data.videoId, status: locked?.upload.status }, 'media.processed for an upload that is not processing: ignored');
       return;
     }
-    const submission = await this.repo.lockById(tx, upload.submissionId);
-    if (!submission) return;
+    const { submission, upload } = locked;
     const now = new Date();
     Object.assign(upload, { status: 'ready', completedAt: now } satisfies Partial<VideoUploadEntity>);
     await this.repo.saveUpload(tx, upload);
@@ -341,14 +340,12 @@ export class SubmissionsService {
   }
 
   async onMediaFailed(data: MediaFailedV1, tx: EntityManager): Promise<void> {
-    const upload = await this.repo.lockUpload(tx, data.videoId);
-    if (!upload || upload.status !== 'processing') {
-      this.logger.warn({ videoId: data.videoId, status: upload?.status }, 'media.failed for an upload that is not processing: ignored');
+    const locked = await this.repo.lockUploadWithSubmission(tx, data.videoId);
+    if (!locked || locked.upload.status !== 'processing') {
+      this.logger.warn({ videoId: data.videoId, status: locked?.upload.status }, 'media.failed for an upload that is not processing: ignored');
       return;
     }
-    const submission = await this.repo.lockById(tx, upload.submissionId);
-    if (!submission) return;
-    await this.refuseUpload(tx, submission, upload, data.reason, new Date());
+    await this.refuseUpload(tx, locked.submission, locked.upload, data.reason, new Date());
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -391,19 +388,25 @@ export class SubmissionsService {
 
   /** Uploads whose URL expired unused: forgotten, their objects (a partial PUT, say) removed. Answers how many. */
   async sweepExpiredUploads(now = new Date(), batch = 100): Promise<number> {
-    const keys = await this.repo.transaction(async (tx) => {
-      const expired = await this.repo.lockExpiredUploads(tx, now, batch);
-      for (const upload of expired) {
+    const ids = await this.repo.transaction((tx) => this.repo.findExpiredUploadIds(tx, now, batch));
+    const keys: string[] = [];
+    // One short transaction per upload, its rows locked in the usual order and its state checked again
+    // (a finalize, or another replica's sweep, may have got there first).
+    for (const id of ids) {
+      const key = await this.repo.transaction(async (tx) => {
+        const locked = await this.repo.lockUploadWithSubmission(tx, id);
+        if (!locked || locked.upload.status !== 'awaiting-upload' || locked.upload.expiresAt.getTime() >= now.getTime()) return undefined;
+        const { submission, upload } = locked;
         upload.status = 'expired';
         await this.repo.saveUpload(tx, upload);
-        const submission = await this.repo.lockById(tx, upload.submissionId);
-        if (submission && submission.videoId === upload.id && submission.videoState === 'awaiting-upload') {
+        if (submission.videoId === upload.id && submission.videoState === 'awaiting-upload') {
           Object.assign(submission, { videoState: 'none', videoId: null, muxUploadId: null, muxStatus: null, updatedAt: now } satisfies Partial<SubmissionEntity>);
           await this.repo.save(tx, submission);
         }
-      }
-      return expired.map((u) => u.storageKey);
-    });
+        return upload.storageKey;
+      });
+      if (key) keys.push(key);
+    }
     for (const key of keys) await this.storage.delete(key).catch((err: unknown) => this.logger.warn({ err, key }, 'could not remove an expired upload'));
     return keys.length;
   }

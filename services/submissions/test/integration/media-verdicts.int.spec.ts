@@ -3,6 +3,7 @@ import { mediaKeys, subjectFor, VIDEO_MESSAGES, type EventData, type EventEnvelo
 import { deterministicEventId, jetstream, jetstreamManager } from '@clipit/service-kit';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import { MEDIA_BASE_URL, startSubmissions, type SubmissionsHarness } from '../support/submissions-harness.js';
 
 // The media worker's verdicts (media.processed, media.failed) as the submissions service applies them:
@@ -150,6 +151,33 @@ describe("the media worker's verdicts", () => {
     const again = await h.client.createVideoUpload({ userId, submissionId });
     expect(again.videoId).not.toBe(videoId);
     expect(await h.client.getSubmission({ id: submissionId })).toMatchObject({ videoState: 'awaiting-upload', hasVideo: false });
+  });
+
+  it('locks the submission before the upload, as finalize and the sweeper do, so they cannot deadlock', async () => {
+    const { submissionId, videoId } = await h.finalizedUpload();
+    const holder = new pg.Client({ connectionString: h.app.config.SUBMISSIONS_DATABASE_URL });
+    await holder.connect();
+    try {
+      // Another transaction (a finalize, say) holds the submission.
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM submissions WHERE id = $1 FOR UPDATE', [submissionId]);
+      const published = await h.mediaWorker.publish('media.processed', processed(videoId, submissionId), workerEnvelope('media.processed', videoId));
+      // The verdict's transaction is now waiting for a row lock…
+      await waitFor(
+        async () => (await h.count(`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)) > 0 || undefined,
+        10_000,
+        "the verdict's transaction waiting for the submission",
+      );
+      // …on the submission, holding nothing else: the upload is still free for the holder to take. Taken the
+      // other way round (upload, then submission), this NOWAIT would fail and a real finalize would deadlock.
+      await holder.query('SELECT 1 FROM video_uploads WHERE id = $1 FOR UPDATE NOWAIT', [videoId]);
+      await holder.query('COMMIT');
+      await h.consumerPast(published.seq);
+      expect(await h.client.getSubmission({ id: submissionId })).toMatchObject({ videoState: 'ready', hasVideo: true });
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
   });
 
   it('ignores a verdict for an unknown video or one that is not processing, and keeps consuming', async () => {
