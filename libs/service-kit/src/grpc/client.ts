@@ -5,6 +5,7 @@ import { protoRoot } from '@clipit/contracts';
 import type { Observable } from 'rxjs';
 import { CORRELATION_HEADER, currentCorrelationId } from '../context/correlation.js';
 import { GRPC_MAX_MESSAGE_BYTES, protoLoaderOptions } from './server.js';
+import { DOMAIN_ERROR_TRAILER } from './errors.js';
 
 /** Turns a generated client interface (methods answering Observables) into one answering Promises. */
 export type PromiseClient<T> = {
@@ -17,6 +18,8 @@ export class GrpcCallError extends Error {
     readonly code: grpc.status,
     message: string,
     readonly method: string,
+    /** The owning service answered this on purpose (a DomainError): the message is written for people. */
+    readonly fromDomain = false,
   ) {
     super(message);
     this.name = 'GrpcCallError';
@@ -62,7 +65,7 @@ export function createGrpcClient<T extends object>(opts: GrpcClientOptions): Pro
         const correlationId = currentCorrelationId();
         if (correlationId) md.set(CORRELATION_HEADER, correlationId);
         raw[method]!.call(raw, request, md, { deadline: Date.now() + deadlineMs }, (err, res) => {
-          if (err) reject(new GrpcCallError(err.code, err.details || err.message, method));
+          if (err) reject(new GrpcCallError(err.code, err.details || err.message, method, err.metadata?.get(DOMAIN_ERROR_TRAILER)[0] === '1'));
           else resolve(res);
         });
       });

@@ -14,6 +14,13 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * Trailer a service sets on the errors it answers on purpose (a DomainError): their message is written
+ * for people, so a gateway may show it even where the status (UNAVAILABLE) usually comes from the
+ * transport, whose own texts name hosts and ports.
+ */
+export const DOMAIN_ERROR_TRAILER = 'clipit-domain-error';
+
 export const invalid = (message: string) => new DomainError(status.INVALID_ARGUMENT, message);
 export const conflict = (message: string) => new DomainError(status.ALREADY_EXISTS, message);
 export const notFound = (message: string) => new DomainError(status.NOT_FOUND, message);

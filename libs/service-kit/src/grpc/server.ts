@@ -1,11 +1,11 @@
-import { status as GrpcStatus, type Metadata } from '@grpc/grpc-js';
+import { Metadata, status as GrpcStatus } from '@grpc/grpc-js';
 import { Catch, Injectable, type ArgumentsHost, type CallHandler, type ExecutionContext, type NestInterceptor, type RpcExceptionFilter } from '@nestjs/common';
 import { RpcException, Transport, type GrpcOptions } from '@nestjs/microservices';
 import { protoRoot } from '@clipit/contracts';
 import { Observable, throwError } from 'rxjs';
 import { CORRELATION_HEADER, runWithCorrelation, sanitizeCorrelationId } from '../context/correlation.js';
 import { grpcServerHandled } from '../metrics/metrics.js';
-import { DomainError } from './errors.js';
+import { DOMAIN_ERROR_TRAILER, DomainError } from './errors.js';
 
 export const GRPC_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -70,7 +70,9 @@ export class GrpcErrorFilter implements RpcExceptionFilter<unknown> {
 
   catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
     if (exception instanceof DomainError) {
-      return throwError(() => new RpcException({ code: exception.code, message: exception.message }).getError());
+      const metadata = new Metadata();
+      metadata.set(DOMAIN_ERROR_TRAILER, '1');
+      return throwError(() => ({ code: exception.code, message: exception.message, metadata }));
     }
     if (exception instanceof RpcException) return throwError(() => exception.getError());
     this.log(exception);

@@ -38,6 +38,11 @@ describe('toErrorAnswer', () => {
     expect(toErrorAnswer(grpc(status.DEADLINE_EXCEEDED, 'Deadline exceeded after 5.001s'))).toMatchObject({ status: 504 });
   });
 
+  it("passes on an UNAVAILABLE the service answered on purpose: its message is written for people", () => {
+    const onPurpose = new GrpcCallError(status.UNAVAILABLE, 'Video processing is unavailable right now; please try again in a minute', 'FinalizeVideoUpload', true);
+    expect(toErrorAnswer(onPurpose)).toEqual({ status: 503, message: 'Video processing is unavailable right now; please try again in a minute', serverFault: true });
+  });
+
   it('turns Fastify body errors into texts a person can act on', () => {
     expect(toErrorAnswer(fastifyError('FST_ERR_CTP_BODY_TOO_LARGE', 413))).toMatchObject({ status: 413, message: 'Request body is too large' });
     expect(toErrorAnswer(fastifyError('FST_ERR_CTP_INVALID_JSON_BODY', 400))).toMatchObject({ status: 400, message: 'Request body is not valid JSON' });

@@ -65,7 +65,8 @@ function fastifyCode(err: unknown): string | undefined {
 export function grpcErrorAnswer(err: GrpcCallError): ErrorAnswer {
   const status = httpStatusFor(err.code);
   // Transport and server-side failures get a fixed text: theirs names hosts, ports, SQL and the like.
-  if (err.code === GrpcStatus.UNAVAILABLE) return { status, message: SERVICE_UNAVAILABLE, serverFault: true };
+  // …unless the service said it on purpose (e.g. "video processing is unavailable right now").
+  if (err.code === GrpcStatus.UNAVAILABLE) return { status, message: err.fromDomain ? err.message : SERVICE_UNAVAILABLE, serverFault: true };
   if (err.code === GrpcStatus.DEADLINE_EXCEEDED) return { status, message: SERVICE_TIMEOUT, serverFault: true };
   if (err.code === GrpcStatus.UNIMPLEMENTED) return { status, message: NOT_IMPLEMENTED, serverFault: true };
   if (status >= 500) return { status: 500, message: SOMETHING_WENT_WRONG, serverFault: true };

@@ -50,9 +50,11 @@ describe('the media queue’s Redis going away', () => {
     redis.refuse();
     await waitFor(readinessIs(503), 10_000, '/health/ready to report Redis down');
     const err = await rejected(finalize());
-    expect({ code: err.code, message: err.message }).toEqual({
+    // Marked as the service's own answer (not a transport failure), so the gateway shows its words.
+    expect({ code: err.code, message: err.message, fromDomain: err.fromDomain }).toEqual({
       code: status.UNAVAILABLE,
       message: 'Video processing is unavailable right now; please try again in a minute',
+      fromDomain: true,
     });
 
     // Nothing will process it, so it is not processing: back to waiting for its finalize, object kept.
