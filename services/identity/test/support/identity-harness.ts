@@ -2,9 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identityV1, type EventEnvelope } from '@clipit/contracts';
-import { expect } from '@jest/globals';
 import { connectNats, createGrpcClient, GrpcCallError, jetstream, type NatsConnection } from '@clipit/service-kit';
-import { createTestDatabase, deleteEventStreams, dropTestDatabase, freePorts, isolatedNames, testInfra } from '@clipit/testing';
+import { createTestDatabase, deleteEventStreams, dropTestDatabase, freePorts, isolatedNames, rejectedWith, testInfra } from '@clipit/testing';
 import type { ConsumerMessages } from '@nats-io/jetstream';
 import pg from 'pg';
 import { bootstrapIdentity, type IdentityApp, type IdentityConfigOverrides } from '../../src/app.js';
@@ -140,11 +139,4 @@ export function newSignUp(patch: Partial<identityV1.SignUpRequest> = {}): identi
 }
 
 /** The GrpcCallError a call failed with (the test fails if it succeeded or failed otherwise). */
-export async function rejected(call: Promise<unknown>): Promise<GrpcCallError> {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GrpcCallError);
-  return err as GrpcCallError;
-}
+export const rejected = (call: Promise<unknown>): Promise<GrpcCallError> => rejectedWith(call, GrpcCallError);
