@@ -12,8 +12,8 @@ import {
   NestPinoLogger,
   openServiceDatabase,
   OutboxRelay,
-  redisCheck,
   withOverrides,
+  type HealthCheck,
   type NatsConnection,
 } from '@clipit/service-kit';
 import { openStorage } from '@clipit/storage';
@@ -65,7 +65,7 @@ export async function bootstrapSubmissions(overrides: SubmissionsConfigOverrides
   let app: NestFastifyApplication | undefined;
   let relay: OutboxRelay | undefined;
   let consumer: EventConsumer | undefined;
-  let mediaQueue: (MediaQueuePort & { redis: import('ioredis').Redis }) | undefined;
+  let mediaQueue: (MediaQueuePort & { healthCheck: HealthCheck }) | undefined;
   let identity: (IdentityPort & { close(): void }) | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping: Promise<unknown> | undefined;
@@ -117,7 +117,7 @@ export async function bootstrapSubmissions(overrides: SubmissionsConfigOverrides
         storage,
         identity,
         mediaQueue,
-        extraHealthChecks: [redisCheck(mediaQueue.redis)],
+        extraHealthChecks: [mediaQueue.healthCheck],
       }),
       new FastifyAdapter(),
       { logger: new NestPinoLogger(logger), abortOnError: false },

@@ -1,4 +1,5 @@
 import { createMediaQueue, enqueueProcessVideo } from '@clipit/media';
+import type { HealthCheck } from '@clipit/service-kit';
 import { Redis } from 'ioredis';
 import type { SubmissionsConfig } from './config.js';
 import type { MediaQueuePort } from './services/ports.js';
@@ -6,10 +7,15 @@ import type { MediaQueuePort } from './services/ports.js';
 /**
  * The media queue as submissions uses it: the producer end of @clipit/media's queue (same key prefix
  * rule, job options and job id = video id as the media worker). Resolves once Redis answers, so
- * start-up fails early when it does not. `redis` is a connection of its own for the readiness check:
- * BullMQ keeps its clients behind its backend (its `waitUntilReady()` resolves to nothing).
+ * start-up fails early when it does not.
+ *
+ * `healthCheck` is ready only when Redis answers a ping on a connection of the check's own (BullMQ 6's
+ * `waitUntilReady()` hands out no client) and BullMQ's own connection is up again: after an outage it
+ * reconnects on its own schedule, and until it has, jobs cannot be queued.
  */
-export async function createBullMediaQueue(config: Pick<SubmissionsConfig, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>): Promise<MediaQueuePort & { redis: Redis }> {
+export async function createBullMediaQueue(
+  config: Pick<SubmissionsConfig, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>,
+): Promise<MediaQueuePort & { healthCheck: HealthCheck }> {
   const queue = createMediaQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX });
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', () => undefined); // reported by the readiness check
@@ -22,7 +28,14 @@ export async function createBullMediaQueue(config: Pick<SubmissionsConfig, 'REDI
     throw err;
   }
   return {
-    redis,
+    healthCheck: {
+      name: 'redis',
+      check: async () => {
+        await redis.ping();
+        const client = await queue.getBackend().client;
+        if (client.status !== 'ready') throw new Error(`the media queue's connection is ${client.status}`);
+      },
+    },
     enqueue: async (job) => {
       await enqueueProcessVideo(queue, job);
     },
