@@ -1,5 +1,4 @@
 import { status } from '@grpc/grpc-js';
-import { GrpcCallError } from '@clipit/service-kit';
 import { testInfra, waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { rejected, SMALL_VIDEO, startSubmissions, type SubmissionsHarness } from '../support/submissions-harness.js';
