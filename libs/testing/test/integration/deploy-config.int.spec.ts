@@ -335,7 +335,7 @@ describe('k8s/', () => {
     expect(readFileSync(at('k8s/base/infra/create-databases.sh'), 'utf8')).toBe(readFileSync(at('deploy/postgres/create-databases.sh'), 'utf8'));
   });
 
-  describe.each(['dev', 'prod'])('overlay %s', (overlay) => {
+  describe.each(['dev', 'prod', 'prod-keda'])('overlay %s', (overlay) => {
     (skipKustomize ? it.skip : it)('builds with kustomize into a consistent set of resources', () => {
       if (typeof KUSTOMIZE === 'string') throw new Error(KUSTOMIZE);
       const result = KUSTOMIZE.build(at('k8s/overlays', overlay));
@@ -377,7 +377,26 @@ describe('k8s/', () => {
         }
       }
       expect(problems).toEqual([]);
-      if (overlay === 'prod') expect(secretsGenerated.size).toBe(0);
+      if (overlay !== 'dev') expect(secretsGenerated.size).toBe(0);
+      // Everything lands in the platform's namespace, whichever file (base or component) it came from.
+      expect(docs.filter((d) => d['kind'] !== 'Namespace' && d['metadata']?.['namespace'] !== 'clipit').map((d) => `${d['kind']} ${d['metadata']?.['name']}`)).toEqual([]);
+
+      // The media worker has exactly one autoscaler: CPU, or KEDA on the queue's waiting list.
+      const workerScalers = docs.filter((d) => ['HorizontalPodAutoscaler', 'ScaledObject'].includes(d['kind']) && d['spec']?.['scaleTargetRef']?.['name'] === 'media-worker');
+      expect(workerScalers.map((d) => d['kind'])).toEqual([overlay === 'prod-keda' ? 'ScaledObject' : 'HorizontalPodAutoscaler']);
+      if (overlay === 'prod-keda') {
+        const shared = kinds('ConfigMap').find((d) => String(d['metadata']['name']).startsWith('clipit-shared-env'))!['data'] as Record<string, string>;
+        const [trigger] = workerScalers[0]!['spec']['triggers'] as Doc[];
+        const redis = new URL(shared['REDIS_URL']!);
+        expect(trigger).toEqual({
+          type: 'redis',
+          metadata: expect.objectContaining({
+            // BullMQ's waiting list of the `media` queue under the platform's key prefix (@clipit/media mediaQueuePrefix).
+            listName: `${shared['REDIS_KEY_PREFIX']}bull:media:wait`,
+            address: `${redis.hostname}.clipit.svc.cluster.local:${redis.port || '6379'}`,
+          }),
+        });
+      }
     });
   });
 });
