@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isolatedBackend } from './isolation.mjs';
+import { identityEnv, isolatedBackend } from './isolation.mjs';
 import { freePort, processGroup, waitReady } from './processes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -59,19 +59,13 @@ async function main() {
 
   // Own database, stream names, Redis prefix and storage folder.
   backend = await isolatedBackend('bench');
-  const { storageRoot } = backend;
 
   const [grpcPort, identityHttpPort, gatewayPort, barePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const shared = backend.env;
 
   const identity = start('identity', ['services/identity/dist/main.js'], {
     ...shared,
-    IDENTITY_DATABASE_URL: backend.databaseUrl,
-    IDENTITY_GRPC_PORT: String(grpcPort),
-    IDENTITY_HTTP_PORT: String(identityHttpPort),
-    IDENTITY_BIND_HOST: '127.0.0.1',
-    STORAGE_DRIVER: 'fs',
-    STORAGE_FS_ROOT: storageRoot,
+    ...identityEnv(backend, { grpcPort, httpPort: identityHttpPort }),
     LOG_LEVEL: 'warn',
     ...(process.env.BENCH_IDENTITY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_IDENTITY_NODE_OPTIONS } : {}),
   });
@@ -82,8 +76,6 @@ async function main() {
     GATEWAY_HOST: '127.0.0.1',
     GATEWAY_PORT: String(gatewayPort),
     IDENTITY_GRPC_URL: `127.0.0.1:${grpcPort}`,
-    STORAGE_DRIVER: 'fs',
-    STORAGE_FS_ROOT: storageRoot,
     LOG_LEVEL,
     ...(process.env.BENCH_GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS } : {}),
   });

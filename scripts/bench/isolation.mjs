@@ -17,9 +17,11 @@ export const REDIS_URL = env('REDIS_URL', 'redis://127.0.0.1:6379');
 
 /**
  * Creates the isolated pieces for a benchmark named `label`. `env` holds the variables every service
- * needs to use them; `databaseUrl` is the database's URL; `cleanup()` removes everything, in reverse.
+ * needs to use them (events, Redis prefix, the storage folder); `databaseUrl` is identity's database;
+ * `databaseUrls` has one more per name in `otherDatabases` (each service migrates a database of its own);
+ * `cleanup()` removes everything, in reverse.
  */
-export async function isolatedBackend(label) {
+export async function isolatedBackend(label, { otherDatabases = [] } = {}) {
   const id = `${label}${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const names = { database: `clipit_${id}`, stream: id.toUpperCase(), subjectPrefix: `${id}.events`, redisKeyPrefix: `clipit:${id}:` };
   const cleanups = [];
@@ -31,8 +33,11 @@ export async function isolatedBackend(label) {
     const admin = new pg.Client({ connectionString: `${POSTGRES_URL}/postgres` });
     await admin.connect();
     cleanups.push(() => admin.end());
-    await admin.query(`CREATE DATABASE "${names.database}"`);
-    cleanups.push(() => admin.query(`DROP DATABASE IF EXISTS "${names.database}" WITH (FORCE)`));
+    const databases = { identity: names.database, ...Object.fromEntries(otherDatabases.map((name) => [name, `${names.database}_${name}`])) };
+    for (const database of Object.values(databases)) {
+      await admin.query(`CREATE DATABASE "${database}"`);
+      cleanups.push(() => admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+    }
     const storageRoot = await mkdtemp(join(tmpdir(), `clipit-${label}-`));
     cleanups.push(() => rm(storageRoot, { recursive: true, force: true }));
     cleanups.push(async () => {
@@ -55,11 +60,30 @@ export async function isolatedBackend(label) {
       names,
       storageRoot,
       databaseUrl: `${POSTGRES_URL}/${names.database}`,
-      env: { NATS_URL, REDIS_URL, REDIS_KEY_PREFIX: names.redisKeyPrefix, EVENTS_STREAM: names.stream, EVENTS_SUBJECT_PREFIX: names.subjectPrefix },
+      databaseUrls: Object.fromEntries(Object.entries(databases).map(([name, database]) => [name, `${POSTGRES_URL}/${database}`])),
+      env: {
+        NATS_URL,
+        REDIS_URL,
+        REDIS_KEY_PREFIX: names.redisKeyPrefix,
+        EVENTS_STREAM: names.stream,
+        EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
+        STORAGE_DRIVER: 'fs',
+        STORAGE_FS_ROOT: storageRoot,
+      },
       cleanup,
     };
   } catch (err) {
     await cleanup();
     throw err;
   }
+}
+
+/** identity's own variables on this backend: its database, its two ports, loopback only. */
+export function identityEnv(backend, { grpcPort, httpPort }) {
+  return {
+    IDENTITY_DATABASE_URL: backend.databaseUrl,
+    IDENTITY_GRPC_PORT: String(grpcPort),
+    IDENTITY_HTTP_PORT: String(httpPort),
+    IDENTITY_BIND_HOST: '127.0.0.1',
+  };
 }

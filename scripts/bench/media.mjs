@@ -40,7 +40,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { isolatedBackend, NATS_URL, REDIS_URL } from './isolation.mjs';
+import { identityEnv, isolatedBackend, NATS_URL, REDIS_URL } from './isolation.mjs';
 import { freePort, processGroup, waitReady } from './processes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -60,7 +60,7 @@ const startedAt = performance.now();
 const loadAtStart = loadavg()[0];
 
 /** The isolated pieces, the scratch folder and the event watcher, once made (the finally block undoes them). */
-const resources = { backend: undefined, submissionsBackend: undefined, workDir: undefined, events: undefined };
+const resources = { backend: undefined, workDir: undefined, events: undefined };
 
 // Whatever must end the run at once, wherever it is waiting: a service exiting, Ctrl-C.
 let stopping = false;
@@ -133,8 +133,7 @@ async function watchMediaEvents(names) {
   };
 }
 
-async function startPlatform(backend, submissionsBackend, scratchDir) {
-  const { storageRoot } = backend;
+async function startPlatform(backend, scratchDir) {
   const [grpcPort, identityHttpPort, submissionsGrpcPort, submissionsHttpPort, gatewayPort] = [
     await freePort(),
     await freePort(),
@@ -142,20 +141,15 @@ async function startPlatform(backend, submissionsBackend, scratchDir) {
     await freePort(),
     await freePort(),
   ];
-  const shared = { ...backend.env, STORAGE_DRIVER: 'fs', STORAGE_FS_ROOT: storageRoot, LOG_LEVEL: 'warn' };
+  const shared = { ...backend.env, LOG_LEVEL: 'warn' };
   const identity = start('identity', ['services/identity/dist/main.js'], {
     ...shared,
-    IDENTITY_DATABASE_URL: backend.databaseUrl,
-    IDENTITY_GRPC_PORT: String(grpcPort),
-    IDENTITY_HTTP_PORT: String(identityHttpPort),
-    IDENTITY_BIND_HOST: '127.0.0.1',
+    ...identityEnv(backend, { grpcPort, httpPort: identityHttpPort }),
   });
   await within(waitReady(`http://127.0.0.1:${identityHttpPort}/health/ready`, 'identity', identity), 90_000, 'identity');
   const submissions = start('submissions', ['services/submissions/dist/main.js'], {
     ...shared,
-    // A database of its own: identity's and submissions' migrations both make the kit's outbox, inbox and
-    // migrations tables. isolatedBackend makes one database per call; only this one of the second call is used.
-    SUBMISSIONS_DATABASE_URL: submissionsBackend.databaseUrl,
+    SUBMISSIONS_DATABASE_URL: backend.databaseUrls.submissions,
     SUBMISSIONS_GRPC_PORT: String(submissionsGrpcPort),
     SUBMISSIONS_HTTP_PORT: String(submissionsHttpPort),
     SUBMISSIONS_BIND_HOST: '127.0.0.1',
@@ -322,10 +316,9 @@ async function main() {
   const longClip = await readFile(clipPath(LATENCY_CLIP));
   const shortClip = await readFile(clipPath(THROUGHPUT_CLIP));
 
-  resources.backend = await isolatedBackend('benchmedia');
-  resources.submissionsBackend = await isolatedBackend('benchmediasub');
+  resources.backend = await isolatedBackend('benchmedia', { otherDatabases: ['submissions'] });
   log('starting identity, submissions, gateway and one media-worker ...');
-  const { gatewayUrl, startWorker } = await startPlatform(resources.backend, resources.submissionsBackend, scratchDir);
+  const { gatewayUrl, startWorker } = await startPlatform(resources.backend, scratchDir);
   resources.events = await watchMediaEvents(resources.backend.names);
   const events = resources.events;
   const api = await signUp(gatewayUrl);
@@ -443,7 +436,6 @@ try {
   stopping = true;
   await resources.events?.close().catch((err) => console.error(`cleanup: ${err.message}`));
   await group.stop();
-  await resources.submissionsBackend?.cleanup();
   await resources.backend?.cleanup();
   if (resources.workDir) await rm(resources.workDir, { recursive: true, force: true });
 }

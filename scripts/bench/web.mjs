@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { isolatedBackend } from './isolation.mjs';
+import { identityEnv, isolatedBackend } from './isolation.mjs';
 import { freePort, processGroup, waitReady } from './processes.mjs';
 import { chromium } from 'playwright-core';
 
@@ -41,18 +41,12 @@ function step(label, args) {
 
 async function startPlatform() {
   backend = await isolatedBackend('benchweb');
-  const { storageRoot } = backend;
 
   const [grpcPort, identityHttpPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
   const shared = { ...backend.env, LOG_LEVEL: 'warn' };
   const identity = start('identity', ['services/identity/dist/main.js'], {
     ...shared,
-    IDENTITY_DATABASE_URL: backend.databaseUrl,
-    IDENTITY_GRPC_PORT: String(grpcPort),
-    IDENTITY_HTTP_PORT: String(identityHttpPort),
-    IDENTITY_BIND_HOST: '127.0.0.1',
-    STORAGE_DRIVER: 'fs',
-    STORAGE_FS_ROOT: storageRoot,
+    ...identityEnv(backend, { grpcPort, httpPort: identityHttpPort }),
   });
   await waitReady(`http://127.0.0.1:${identityHttpPort}/health/ready`, 'identity', identity);
   const gateway = start('gateway', ['services/gateway/dist/main.js'], {
@@ -60,8 +54,6 @@ async function startPlatform() {
     GATEWAY_HOST: '127.0.0.1',
     GATEWAY_PORT: String(gatewayPort),
     IDENTITY_GRPC_URL: `127.0.0.1:${grpcPort}`,
-    STORAGE_DRIVER: 'fs',
-    STORAGE_FS_ROOT: storageRoot,
   });
   const url = `http://127.0.0.1:${gatewayPort}`;
   await waitReady(`${url}/health/ready`, 'gateway', gateway);
