@@ -3,7 +3,7 @@
 // clients a test uses to look behind the gateway (Postgres on identity's database, identity's gRPC).
 import { identityV1, protoFile } from '@clipit/contracts';
 import { connectNats, createGrpcClient } from '@clipit/service-kit';
-import { createTestDatabase, deleteEventStreams, deleteKeysWithPrefix, dropTestDatabase, freePorts, isolatedNames, testInfra } from '@clipit/testing';
+import { createTestDatabase, deleteEventStreams, deleteKeysWithPrefix, dropTestDatabase, freePorts, isolatedNames, isolatedServiceEnv, testInfra } from '@clipit/testing';
 import { Redis } from 'ioredis';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -77,13 +77,7 @@ export async function startPlatform(
 
   // What every backend service of this platform shares: the run's NATS stream, Redis prefix and storage folder.
   const backend = {
-    NATS_URL: infra.natsUrl,
-    REDIS_URL: infra.redisUrl,
-    REDIS_KEY_PREFIX: names.redisKeyPrefix,
-    EVENTS_STREAM: names.stream,
-    EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
-    STORAGE_DRIVER: 'fs',
-    STORAGE_FS_ROOT: storageRoot,
+    ...isolatedServiceEnv(names, storageRoot),
     MEDIA_PUBLIC_BASE_URL: '/media',
     LOG_LEVEL: 'warn',
     ...sharedOverrides,

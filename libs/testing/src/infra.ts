@@ -56,3 +56,21 @@ export function isolatedNames(label: string) {
     redisKeyPrefix: `clipit:${name}:`,
   };
 }
+
+/**
+ * The variables that put a service on a test run's own pieces: its NATS stream and subject prefix, its
+ * Redis key prefix, and a storage folder on the filesystem driver. Spread into a service's overrides,
+ * next to its own database and ports.
+ */
+export function isolatedServiceEnv(names: ReturnType<typeof isolatedNames>, storageRoot: string) {
+  const infra = testInfra();
+  return {
+    NATS_URL: infra.natsUrl,
+    REDIS_URL: infra.redisUrl,
+    REDIS_KEY_PREFIX: names.redisKeyPrefix,
+    EVENTS_STREAM: names.stream,
+    EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
+    STORAGE_DRIVER: 'fs',
+    STORAGE_FS_ROOT: storageRoot,
+  } as const;
+}

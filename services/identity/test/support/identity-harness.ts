@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identityV1, type EventEnvelope } from '@clipit/contracts';
 import { connectNats, createGrpcClient, GrpcCallError, jetstream, type NatsConnection } from '@clipit/service-kit';
-import { createTestDatabase, deleteEventStreams, dropTestDatabase, freePorts, isolatedNames, rejectedWith, testInfra } from '@clipit/testing';
+import { createTestDatabase, deleteEventStreams, dropTestDatabase, freePorts, isolatedNames, isolatedServiceEnv, rejectedWith, testInfra } from '@clipit/testing';
 import type { ConsumerMessages } from '@nats-io/jetstream';
 import pg from 'pg';
 import { bootstrapIdentity, type IdentityApp, type IdentityConfigOverrides } from '../../src/app.js';
@@ -50,11 +50,7 @@ export async function startIdentity(overrides: IdentityConfigOverrides = {}): Pr
     IDENTITY_GRPC_PORT: grpcPort,
     IDENTITY_HTTP_PORT: httpPort,
     IDENTITY_BIND_HOST: '127.0.0.1',
-    NATS_URL: infra.natsUrl,
-    EVENTS_STREAM: names.stream,
-    EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
-    STORAGE_DRIVER: 'fs',
-    STORAGE_FS_ROOT: storageRoot,
+    ...isolatedServiceEnv(names, storageRoot),
     MEDIA_PUBLIC_BASE_URL: '/media',
     DB_MIGRATE_ON_BOOT: true,
     LOG_LEVEL: 'warn',

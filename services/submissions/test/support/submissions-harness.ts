@@ -6,7 +6,7 @@ import { mediaKeys, protoFile, submissionsV1 } from '@clipit/contracts';
 import { createMediaQueue, type MediaQueue } from '@clipit/media';
 import { connectNats, createGrpcClient, EventPublisher, GrpcCallError, jetstreamManager, type NatsConnection } from '@clipit/service-kit';
 import { FsStorageDriver } from '@clipit/storage';
-import { createTestDatabase, deleteEventStreams, deleteKeysWithPrefix, dropTestDatabase, freePorts, isolatedNames, rejectedWith, testInfra, waitFor } from '@clipit/testing';
+import { createTestDatabase, deleteEventStreams, deleteKeysWithPrefix, dropTestDatabase, freePorts, isolatedNames, isolatedServiceEnv, rejectedWith, testInfra, waitFor } from '@clipit/testing';
 import { expect } from '@jest/globals';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -103,13 +103,7 @@ export async function startSubmissions(overrides: SubmissionsConfigOverrides = {
       SUBMISSIONS_HTTP_PORT: httpPort,
       SUBMISSIONS_BIND_HOST: '127.0.0.1',
       IDENTITY_GRPC_URL: `127.0.0.1:${noIdentityPort}`,
-      NATS_URL: infra.natsUrl,
-      REDIS_URL: infra.redisUrl,
-      REDIS_KEY_PREFIX: names.redisKeyPrefix,
-      EVENTS_STREAM: names.stream,
-      EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
-      STORAGE_DRIVER: 'fs',
-      STORAGE_FS_ROOT: storageRoot,
+      ...isolatedServiceEnv(names, storageRoot),
       MEDIA_PUBLIC_BASE_URL: MEDIA_BASE_URL,
       DB_MIGRATE_ON_BOOT: true,
       LOG_LEVEL: 'silent',
