@@ -1,4 +1,4 @@
-import type { submissionsV1 } from '@clipit/contracts';
+import { submissionSnapshotSchema, type submissionsV1 } from '@clipit/contracts';
 import { z } from 'zod';
 
 const text = (field: string, max: number) =>
@@ -32,50 +32,26 @@ export const finalizeVideoUploadBody = z.object({ submissionId: id('submissionId
 export type FinalizeVideoUploadBody = z.infer<typeof finalizeVideoUploadBody>;
 
 /** The text fields of POST /api/submissions/upload-video (the file is the `video` part). */
-export const uploadVideoFields = z.object({ submissionId: id('submissionId') }).strict();
+export const uploadVideoFields = videoUploadUrlBody;
 export type UploadVideoFields = z.infer<typeof uploadVideoFields>;
 
 const flag = z.enum(['true', 'false']);
 
 /**
- * A submission as the API answers it: the stored fields of spec 02 §3 with its names (muxPlaybackId is
- * the playback id of the platform's own pipeline). hasVideo and addedToFeed are the strings 'true' /
- * 'false' as the spec's clients read them; isProcessing is set while the video is being processed.
+ * A submission as the API answers it: the submissions service's snapshot (the stored fields of spec 02
+ * §3, as its events carry them) with the spec's names and shapes where the clients differ: hasVideo and
+ * addedToFeed are the strings 'true' / 'false' the spec's clients read, the playback id is muxPlaybackId
+ * (the platform's own pipeline plays Mux's role), plus what only the owner reads: isProcessing while the
+ * video is being processed, why a video was refused, the uploaded file's name and size.
  */
-export const submissionSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  name: z.string(),
-  url: z.string(),
-  platform: z.string(),
-  externalId: z.string(),
-  authorHandle: z.string(),
-  walletAddress: z.string(),
-  additionalInfo: z.string().nullable(),
-  tokenId: z.string().nullable(),
-  streamerId: z.string().nullable(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+export const submissionSchema = submissionSnapshotSchema.omit({ playbackId: true }).extend({
   addedToFeed: flag,
-  rejectedReason: z.string().nullable(),
-  approvedAt: z.string().nullable(),
   hasVideo: flag,
   isProcessing: z.boolean(),
-  videoState: z.enum(['none', 'awaiting-upload', 'processing', 'ready', 'rejected']),
   videoRejectedReason: z.string().nullable(),
-  videoUrl: z.string().nullable(),
-  videoThumbnailUrl: z.string().nullable(),
-  videoDuration: z.number().nullable(),
-  videoAspectRatio: z.string().nullable(),
   muxPlaybackId: z.string().nullable(),
   videoFileName: z.string().nullable(),
   videoFileSize: z.number().nullable(),
-  views: z.number(),
-  likes: z.number(),
-  retweets: z.number(),
-  replies: z.number(),
-  publishedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 export type SubmissionJson = z.infer<typeof submissionSchema>;
 export const submissionListSchema = z.array(submissionSchema);
