@@ -89,8 +89,7 @@ export async function bootstrapIdentity(overrides: IdentityConfigOverrides = {})
       port: config.IDENTITY_GRPC_PORT,
       host: config.IDENTITY_BIND_HOST,
     });
-    // Running calls finish on close instead of being cut off.
-    app.connectMicroservice<GrpcOptions>({ ...grpc, options: { ...grpc.options, gracefulShutdown: true } });
+    app.connectMicroservice<GrpcOptions>(grpc);
     await app.startAllMicroservices();
     await app.listen({ port: config.IDENTITY_HTTP_PORT, host: config.IDENTITY_BIND_HOST });
 

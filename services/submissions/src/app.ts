@@ -128,7 +128,7 @@ export async function bootstrapSubmissions(overrides: SubmissionsConfigOverrides
       port: config.SUBMISSIONS_GRPC_PORT,
       host: config.SUBMISSIONS_BIND_HOST,
     });
-    app.connectMicroservice<GrpcOptions>({ ...grpc, options: { ...grpc.options, gracefulShutdown: true } });
+    app.connectMicroservice<GrpcOptions>(grpc);
     await app.startAllMicroservices();
     await app.listen({ port: config.SUBMISSIONS_HTTP_PORT, host: config.SUBMISSIONS_BIND_HOST });
     const service = app.get(SubmissionsService);
