@@ -29,6 +29,11 @@ export interface StorageDriver {
   stat(key: string): Promise<ObjectInfo | undefined>;
   read(key: string, range?: ReadRange): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /**
+   * A URL that lets whoever holds it PUT the object at `key` without credentials until it expires, for
+   * uploads straight from a browser; only drivers whose store can check such a URL have it (S3).
+   */
+  presignedPutUrl?(key: string, expirySeconds: number): Promise<string>;
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;

@@ -1,3 +1,4 @@
+import { VIDEO_LIMITS } from '@clipit/contracts';
 import { env, loadConfig, sharedConfigShape } from '@clipit/service-kit';
 import { storageConfigShape } from '@clipit/storage';
 import { z } from 'zod';
@@ -19,7 +20,7 @@ export const submissionsConfigShape = {
   /** How often uploads that were never finished are swept (their objects removed). */
   UPLOAD_SWEEP_INTERVAL_SECONDS: env.int(300, 1),
   /** Video submissions a user may make per UTC day (spec 01 §9). */
-  DAILY_VIDEO_LIMIT: env.int(3, 1),
+  DAILY_VIDEO_LIMIT: env.int(VIDEO_LIMITS.dailyVideoSubmissions, 1),
   ...storageConfigShape,
   /** Where stored objects are served (by the gateway): a path such as /media or an absolute URL. */
   MEDIA_PUBLIC_BASE_URL: env.publicBaseUrl('/media'),

@@ -20,13 +20,6 @@ import type { IdentityPort, MediaQueuePort } from './ports.js';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A storage driver that can hand out presigned PUT URLs (S3). */
-interface PresigningStorage extends StorageDriver {
-  presignedPutUrl(key: string, expirySeconds: number): Promise<string>;
-}
-const canPresign = (storage: StorageDriver): storage is PresigningStorage =>
-  typeof (storage as Partial<PresigningStorage>).presignedPutUrl === 'function';
-
 /**
  * The submissions service's commands and queries. Each command runs in one transaction that also
  * writes its events to the outbox; a submission's row is locked while a command changes it.
@@ -181,7 +174,7 @@ export class SubmissionsService {
       await this.repo.save(tx, submission);
     });
 
-    const presignedUrl = canPresign(this.storage) ? await this.storage.presignedPutUrl(storageKey, this.config.UPLOAD_URL_TTL_SECONDS) : '';
+    const presignedUrl = (await this.storage.presignedPutUrl?.(storageKey, this.config.UPLOAD_URL_TTL_SECONDS)) ?? '';
     return {
       videoId,
       submissionId: request.submissionId,
@@ -294,13 +287,10 @@ export class SubmissionsService {
   async abortVideoUpload(request: submissionsV1.AbortVideoUploadRequest): Promise<submissionsV1.AbortVideoUploadResponse> {
     const reason = request.reason?.trim() || messages.invalidVideo;
     const key = await this.repo.transaction(async (tx) => {
-      const found = await this.repo.findUpload(request.videoId, tx);
-      if (!found) throw notFound(messages.uploadNotFound);
-      const submission = await this.repo.lockById(tx, found.submissionId);
-      const upload = await this.repo.lockUpload(tx, found.id);
-      if (!submission || !upload || upload.status !== 'awaiting-upload') return upload?.storageKey;
-      await this.refuseUpload(tx, submission, upload, reason, new Date());
-      return upload.storageKey;
+      const locked = await this.repo.lockUploadWithSubmission(tx, request.videoId);
+      if (!locked) throw notFound(messages.uploadNotFound);
+      if (locked.upload.status === 'awaiting-upload') await this.refuseUpload(tx, locked.submission, locked.upload, reason, new Date());
+      return locked.upload.storageKey;
     });
     if (key) await this.storage.delete(key).catch((err: unknown) => this.logger.warn({ err }, 'could not remove an aborted upload'));
     return {};
