@@ -11,7 +11,7 @@
 //    upload URL, POST /api/submissions/finalize-video-upload. Timed: from sending the finalize request to
 //    the `media.processed` event arriving on the run's JetStream stream (one media-worker process).
 //    BENCH_MEDIA_RUNS times (default 3), median; one untimed warm-up video goes first. After each such
-//    run, the very commands the worker runs (@clipit/media's probeArgs, posterArgs, transcodeArgs, through
+//    run, the very commands the worker runs (@clipit/media's probe, and posterArgs and transcodeArgs through
 //    its runTool: ffprobe, the poster, the web MP4, ffprobe of the result) run bare on the same file; the
 //    report gives both medians and pipeline / bare.
 // 2. Throughput. BENCH_MEDIA_VIDEOS (default 6) short clips (10 s 720x1280, one file uploaded as that many
@@ -239,16 +239,16 @@ async function bareRun(media, maxLongSide, source, outDir) {
   const poster = join(outDir, 'poster.jpg');
   const video = join(outDir, 'video.mp4');
   // The worker's limits (src/app.ts): ffprobe 60 s, ffmpeg MEDIA_WORKER_TRANSCODE_TIMEOUT_SECONDS (600).
-  const probeOpts = { timeoutMs: 60_000, maxStdoutBytes: 4 * 1024 * 1024 };
+  const probeOpts = { timeoutMs: 60_000 };
   const t0 = performance.now();
-  const probed = media.parseProbe(JSON.parse((await media.runTool('ffprobe', media.probeArgs(source), probeOpts)).stdout));
+  const probed = await media.probe(source, probeOpts);
   const t1 = performance.now();
   await media.runTool('ffmpeg', media.posterArgs(source, poster, media.posterTime(probed.durationSeconds), maxLongSide), { timeoutMs: 600_000 });
   const t2 = performance.now();
   await media.runTool('ffmpeg', media.transcodeArgs(source, video, maxLongSide), { timeoutMs: 600_000 });
   const t3 = performance.now();
   // transcodeForWeb measures its output too.
-  const output = media.parseProbe(JSON.parse((await media.runTool('ffprobe', media.probeArgs(video), probeOpts)).stdout));
+  const output = await media.probe(video, probeOpts);
   const t4 = performance.now();
   await rm(outDir, { recursive: true, force: true });
   return { totalMs: t4 - t0, probeMs: t1 - t0, posterMs: t2 - t1, transcodeMs: t3 - t2, probeOutputMs: t4 - t3, output: `${output.width}x${output.height}` };

@@ -1,15 +1,10 @@
-import { metricsRegistry } from '@clipit/service-kit';
+import { metricOnce, metricsRegistry } from '@clipit/service-kit';
 import { Counter, Histogram } from 'prom-client';
 
 /** How a job ended on this worker. */
 export type JobResultLabel = 'processed' | 'too-long' | 'too-large' | 'invalid' | 'processing-error' | 'retried' | 'requeued' | 'rejected';
 
-function register<T>(name: string, make: () => T): T {
-  // Tests start the worker several times in one process; the registry is per process.
-  return (metricsRegistry.getSingleMetric(name) as T | undefined) ?? make();
-}
-
-export const mediaJobs = register(
+export const mediaJobs = metricOnce(
   'media_jobs_total',
   () =>
     new Counter({
@@ -20,7 +15,7 @@ export const mediaJobs = register(
     }),
 );
 
-export const mediaJobSeconds = register(
+export const mediaJobSeconds = metricOnce(
   'media_job_duration_seconds',
   () =>
     new Histogram({

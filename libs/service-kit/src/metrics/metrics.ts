@@ -12,11 +12,15 @@ export function initMetrics(service: string): void {
   collectDefaultMetrics({ register: metricsRegistry });
 }
 
-function once<T>(name: string, make: () => T): T {
+/**
+ * The metric registered under `name`, made by `make` the first time: tests start a service several
+ * times in one process, and the registry is per process.
+ */
+export function metricOnce<T>(name: string, make: () => T): T {
   return (metricsRegistry.getSingleMetric(name) as T | undefined) ?? make();
 }
 
-export const httpRequestDuration = once(
+export const httpRequestDuration = metricOnce(
   'http_request_duration_seconds',
   () =>
     new Histogram({
@@ -28,7 +32,7 @@ export const httpRequestDuration = once(
     }),
 );
 
-export const grpcServerHandled = once(
+export const grpcServerHandled = metricOnce(
   'grpc_server_handled_total',
   () =>
     new Counter({
@@ -39,17 +43,17 @@ export const grpcServerHandled = once(
     }),
 );
 
-export const eventsPublished = once(
+export const eventsPublished = metricOnce(
   'events_published_total',
-  () => new Counter({ name: 'events_published_total', help: 'Events the outbox relay published', labelNames: ['type'], registers: [metricsRegistry] }),
+  () => new Counter({ name: 'events_published_total', help: 'Events published to the stream (by the outbox relay, or directly by a publisher such as the media worker)', labelNames: ['type'], registers: [metricsRegistry] }),
 );
 
-export const outboxPending = once(
+export const outboxPending = metricOnce(
   'outbox_pending_events',
   () => new Gauge({ name: 'outbox_pending_events', help: 'Outbox rows not yet published, as last seen by the relay', registers: [metricsRegistry] }),
 );
 
-export const eventsHandled = once(
+export const eventsHandled = metricOnce(
   'events_handled_total',
   () =>
     new Counter({

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mediaKeys, type EventEnvelope, type MediaFailedV1, type MediaProcessedV1, type ProcessVideoJob } from '@clipit/contracts';
 import { createMediaQueue, enqueueProcessVideo, synthesizeClip, type MediaQueue, type SynthesizeClipSpec } from '@clipit/media';
-import { connectNats, ensureEventStreams, jetstream, jetstreamManager, type NatsConnection } from '@clipit/service-kit';
+import { connectEventBus, jetstream, jetstreamManager, type NatsConnection } from '@clipit/service-kit';
 import { FsStorageDriver } from '@clipit/storage';
-import { deleteEventStreams, freePorts, isolatedNames, testInfra, waitFor } from '@clipit/testing';
+import { deleteEventStreams, freePorts, isolatedNames, isolatedServiceEnv, testInfra, waitFor } from '@clipit/testing';
 import type { ConsumerMessages } from '@nats-io/jetstream';
 import { bootstrapMediaWorker, type MediaWorkerApp, type MediaWorkerConfigOverrides } from '../../src/app.js';
 
@@ -56,8 +56,7 @@ export class MediaWorkerHarness {
     this.clipsDir = await mkdtemp(join(tmpdir(), 'clipit-mw-clips-'));
     this.storage = new FsStorageDriver(this.storageRoot);
     this.queue = createMediaQueue({ redisUrl: testInfra().redisUrl, prefix: this.names.redisKeyPrefix });
-    this.nc = await connectNats(testInfra().natsUrl, 'media-worker-test');
-    await ensureEventStreams(this.nc, { stream: this.names.stream, subjectPrefix: this.names.subjectPrefix });
+    this.nc = await connectEventBus(testInfra().natsUrl, 'media-worker-test', { stream: this.names.stream, subjectPrefix: this.names.subjectPrefix });
     const consumer = await jetstream(this.nc).consumers.get(this.names.stream, { filter_subjects: `${this.names.subjectPrefix}.media-worker.>` });
     const messages = await consumer.consume();
     this.messages = messages;
@@ -72,13 +71,7 @@ export class MediaWorkerHarness {
   /** The variables a worker of this pipeline runs with. */
   env(httpPort: number, extra: MediaWorkerConfigOverrides = {}): Record<string, string> {
     const vars: MediaWorkerConfigOverrides = {
-      REDIS_URL: testInfra().redisUrl,
-      REDIS_KEY_PREFIX: this.names.redisKeyPrefix,
-      NATS_URL: testInfra().natsUrl,
-      EVENTS_STREAM: this.names.stream,
-      EVENTS_SUBJECT_PREFIX: this.names.subjectPrefix,
-      STORAGE_DRIVER: 'fs',
-      STORAGE_FS_ROOT: this.storageRoot,
+      ...isolatedServiceEnv(this.names, this.storageRoot),
       MEDIA_WORKER_TMP_DIR: this.tmpRoot,
       MEDIA_WORKER_HTTP_PORT: httpPort,
       MEDIA_WORKER_BIND_HOST: '127.0.0.1',
