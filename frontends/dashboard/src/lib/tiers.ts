@@ -1,5 +1,5 @@
 // The clipper tiers and the three steps the clipper landing page shows (spec 02 §2.1).
-export interface Tier {
+interface Tier {
   level: number;
   name: 'Bronze' | 'Silver' | 'Gold' | 'Diamond';
   summary: string;

@@ -2,7 +2,7 @@
 // multipart with the same fields plus profilePicture when a picture was chosen.
 import type { LoginForm, ResetForm, SignupForm } from './validation.js';
 
-export interface SignupBody {
+interface SignupBody {
   email: string;
   displayName: string;
   twitterHandle: string;

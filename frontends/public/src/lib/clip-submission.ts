@@ -1,8 +1,8 @@
 // The add-clip dialog's rules (spec 01 §3, §5): the post link, the optional video, the payload.
 
 export const MAX_VIDEO_BYTES = 150 * 1024 * 1024;
-export const MAX_VIDEO_SECONDS = 40;
-export const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/mov', 'video/quicktime', 'video/avi', 'video/x-msvideo'] as const;
+const MAX_VIDEO_SECONDS = 40;
+const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/mov', 'video/quicktime', 'video/avi', 'video/x-msvideo'] as const;
 /** The file picker's filter (the check below is what decides). */
 export const VIDEO_ACCEPT = VIDEO_TYPES.join(',');
 /** The streamer select's value for "no streamer". */

@@ -14,7 +14,7 @@ export const MESSAGES = {
   walletInvalid: 'Please enter a valid Solana wallet address',
 } as const;
 
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 
 /** Solana addresses are base58 (no 0, O, I, l) public keys of 32 to 44 characters. */
 const BASE58_WALLET = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -34,7 +34,7 @@ export function isSolanaWallet(value: string): boolean {
   return BASE58_WALLET.test(value.trim());
 }
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value.trim());
     return url.protocol === 'http:' || url.protocol === 'https:';

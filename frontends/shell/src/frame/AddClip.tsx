@@ -6,7 +6,7 @@ import { useToast } from '@clipit/ui';
 import { Component, useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { useSite } from '../routing/site-context.js';
 
-export const ADD_CLIP_UNAVAILABLE = {
+const ADD_CLIP_UNAVAILABLE = {
   title: 'Unavailable',
   description: 'Adding clips is unavailable right now. Please try again.',
 } as const;

@@ -59,8 +59,7 @@ export function DiscoverMenu() {
     const next = moves[event.key];
     if (next !== undefined) {
       event.preventDefault();
-      setFocusIndex(next);
-      items.current[next]?.focus();
+      setFocusIndex(next); // the effect above moves the focus
     } else if (event.key === 'Escape') {
       event.preventDefault();
       close(true);

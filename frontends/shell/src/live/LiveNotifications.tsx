@@ -71,11 +71,11 @@ export function LiveNotifications({ navigate }: { navigate: (path: string) => vo
   const { data } = useQuery({
     queryKey: [LIVE_PATH],
     queryFn: fetchLive,
+    // Not polled at all until notifications are allowed; failures stay quiet (the client never retries).
     enabled: granted,
-    refetchInterval: granted ? LIVE_POLL_MS : false,
+    refetchInterval: LIVE_POLL_MS,
     // Going live matters most while the tab is in the background.
     refetchIntervalInBackground: true,
-    retry: false,
   });
   const known = useRef<ReadonlySet<string>>(new Set());
 

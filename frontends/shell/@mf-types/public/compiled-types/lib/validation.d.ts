@@ -11,12 +11,10 @@ export declare const MESSAGES: {
     readonly connectWalletRequired: "Wallet address is required";
     readonly walletInvalid: "Please enter a valid Solana wallet address";
 };
-export declare const PASSWORD_MIN = 8;
 export type Errors<K extends string> = Partial<Record<K, string>>;
 export declare const hasErrors: (errors: Errors<string>) => boolean;
 export declare function isValidEmail(value: string): boolean;
 export declare function isSolanaWallet(value: string): boolean;
-export declare function isHttpUrl(value: string): boolean;
 /** The wallet rule, with the "required" wording of the form it is on (sign-up or /connect). */
 export declare function walletError(value: string, requiredMessage: string): string | undefined;
 export type Role = 'clipper' | 'streamer';
