@@ -8,5 +8,6 @@ export * from './events/submissions/submission-events.v1.js';
 export * from './events/media/media-events.v1.js';
 export * from './queues/media-queue.js';
 export * from './grpc.js';
+export * from './grpc-contracts.js';
 export * as identityV1 from './generated/identity/v1/identity.js';
 export * as submissionsV1 from './generated/submissions/v1/submissions.js';

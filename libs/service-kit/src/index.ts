@@ -19,3 +19,4 @@ export * from './grpc/server.js';
 export * from './grpc/client.js';
 export * from './process/run-service.js';
 export * from './process/startup.js';
+export * from './service/index.js';

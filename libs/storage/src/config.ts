@@ -117,3 +117,16 @@ export async function openStorage(config: StorageConfig): Promise<StorageDriver>
   if (storage instanceof S3StorageDriver) await storage.ensureBucket();
   return storage;
 }
+
+/** The token services inject their storage driver under. */
+export const STORAGE = Symbol('STORAGE');
+
+/**
+ * Storage as a service-kit resource (`resources: [storageResource]`): opened from the service's
+ * configuration at start-up and provided under STORAGE.
+ */
+export const storageResource = {
+  name: 'storage',
+  token: STORAGE,
+  open: ({ config }: { config: StorageConfig }): Promise<StorageDriver> => openStorage(config),
+};

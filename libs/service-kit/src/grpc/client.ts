@@ -35,13 +35,20 @@ export interface GrpcClientOptions {
   deadlineMs?: number;
 }
 
+/** A typed client with its channel's controls. */
+export type GrpcClient<T> = PromiseClient<T> & {
+  close(): void;
+  /** Resolves once the channel is connected to the service (connecting if idle), or fails after `timeoutMs`. */
+  ready(timeoutMs: number): Promise<void>;
+};
+
 type RawClient = grpc.Client & Record<string, (req: unknown, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res: unknown) => void) => void>;
 
 /**
  * A typed client for one service: every call carries the current correlation id and a deadline,
  * and fails with a GrpcCallError holding the owner's status code and message.
  */
-export function createGrpcClient<T extends object>(opts: GrpcClientOptions): PromiseClient<T> & { close(): void } {
+export function createGrpcClient<T extends object>(opts: GrpcClientOptions): GrpcClient<T> {
   const definition = loadSync(join(protoRoot, opts.protoFile), protoLoaderOptions);
   const pkg = grpc.loadPackageDefinition(definition) as Record<string, unknown>;
   const path = `${opts.packageName}.${opts.serviceName}`.split('.');
@@ -56,7 +63,11 @@ export function createGrpcClient<T extends object>(opts: GrpcClientOptions): Pro
   });
   const deadlineMs = opts.deadlineMs ?? 5000;
   const methods = Object.keys((Ctor as unknown as { service: Record<string, unknown> }).service);
-  const client: Record<string, unknown> = { close: () => raw.close() };
+  const client: Record<string, unknown> = {
+    close: () => raw.close(),
+    ready: (timeoutMs: number) =>
+      new Promise<void>((resolve, reject) => raw.waitForReady(Date.now() + timeoutMs, (err) => (err ? reject(err) : resolve()))),
+  };
   for (const method of methods) {
     const camel = method.charAt(0).toLowerCase() + method.slice(1);
     client[camel] = (request: unknown) =>
@@ -70,5 +81,5 @@ export function createGrpcClient<T extends object>(opts: GrpcClientOptions): Pro
         });
       });
   }
-  return client as PromiseClient<T> & { close(): void };
+  return client as GrpcClient<T>;
 }

@@ -4,6 +4,12 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 export interface HealthCheck {
   name: string;
   check(): Promise<void>;
+  /**
+   * Reported but not required: the service still answers most calls without it (an upstream only some
+   * calls need), so being down makes readiness `degraded` (200), not `unavailable` (503). Taking every
+   * replica out of traffic because of one such upstream would turn its outage into a whole outage.
+   */
+  optional?: boolean;
 }
 
 export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
@@ -15,7 +21,7 @@ interface ReplyLike {
 
 const CHECK_TIMEOUT_MS = 2000;
 
-async function runCheck(check: HealthCheck): Promise<[string, string]> {
+async function runCheck(check: HealthCheck): Promise<[string, string, boolean]> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -24,9 +30,9 @@ async function runCheck(check: HealthCheck): Promise<[string, string]> {
         timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
       }),
     ]);
-    return [check.name, 'ok'];
+    return [check.name, 'ok', true];
   } catch (err) {
-    return [check.name, `down: ${(err as Error).message}`];
+    return [check.name, `down: ${(err as Error).message}`, check.optional === true];
   } finally {
     clearTimeout(timer);
   }
@@ -45,10 +51,11 @@ export class HealthController {
 
   @Get(['ready', ''])
   async ready(@Res({ passthrough: true }) reply: ReplyLike): Promise<{ status: string; checks: Record<string, string> }> {
-    const results = Object.fromEntries(await Promise.all(this.checks.map(runCheck)));
-    const ok = Object.values(results).every((r) => r === 'ok');
-    reply.status(ok ? 200 : 503);
+    const results = await Promise.all(this.checks.map(runCheck));
+    const ready = results.every(([, , passable]) => passable);
+    const allOk = results.every(([, result]) => result === 'ok');
+    reply.status(ready ? 200 : 503);
     reply.header('Cache-Control', 'no-store');
-    return { status: ok ? 'ok' : 'unavailable', checks: results };
+    return { status: !ready ? 'unavailable' : allOk ? 'ok' : 'degraded', checks: Object.fromEntries(results.map(([name, result]) => [name, result])) };
   }
 }

@@ -1,16 +1,12 @@
 import { identityV1 } from '@clipit/contracts';
-import { GrpcContextInterceptor } from '@clipit/service-kit';
-import { Controller, UseFilters, UseInterceptors } from '@nestjs/common';
-import { IdentityGrpcErrorFilter } from './identity-grpc-error.filter.js';
+import { GrpcService } from '@clipit/service-kit';
 import { AuthService } from '../services/auth.service.js';
 import { PlaceholderService } from '../services/placeholder.service.js';
 import { TokenService } from '../services/token.service.js';
 import { UserService } from '../services/user.service.js';
 
 /** identity.v1.IdentityService: one service call per method; the rules live in the services. */
-@Controller()
-@UseInterceptors(GrpcContextInterceptor)
-@UseFilters(IdentityGrpcErrorFilter)
+@GrpcService()
 @identityV1.IdentityServiceControllerMethods()
 export class IdentityController implements identityV1.IdentityServiceController {
   constructor(

@@ -1,6 +1,6 @@
+import { STORAGE } from '@clipit/storage';
 import type { StorageDriver } from '@clipit/storage';
 import { Inject, Injectable } from '@nestjs/common';
-import { STORAGE } from '../identity.tokens.js';
 
 /** Object storage (profile pictures); the driver is chosen by STORAGE_DRIVER. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { identityV1 } from '@clipit/contracts';
-import { conflict, invalid, unauthenticated, uniqueViolation } from '@clipit/service-kit';
+import { CONFIG, conflict, invalid, LOGGER, unauthenticated, uniqueViolation } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config.js';
@@ -9,7 +9,6 @@ import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '.
 import { toPublicUser, toUserMessage } from '../domain/user.mapper.js';
 import { PASSWORD_MAX, parseLogIn, parseResetPassword, parseSignUp, type SignUpInput } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { IDENTITY_CONFIG, LOGGER } from '../identity.tokens.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
 import { OutboxRepository } from '../repositories/outbox.repository.js';
 import { PasswordResetRepository } from '../repositories/password-reset.repository.js';
@@ -37,7 +36,7 @@ export class AuthService {
     private readonly outbox: OutboxRepository,
     private readonly storage: StorageRepository,
     private readonly sessions: SessionService,
-    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

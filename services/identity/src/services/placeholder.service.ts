@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { identityV1 } from '@clipit/contracts';
-import { conflict, uniqueViolation } from '@clipit/service-kit';
+import { CONFIG, conflict, uniqueViolation } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { IdentityConfig } from '../config.js';
 import { generateClaimCode } from '../domain/claim-code.js';
@@ -8,7 +8,6 @@ import { messages } from '../domain/messages.js';
 import { toPlaceholderMessage, toPublicUser } from '../domain/user.mapper.js';
 import { parsePlaceholder } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { IDENTITY_CONFIG } from '../identity.tokens.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
 import { OutboxRepository } from '../repositories/outbox.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
@@ -22,7 +21,7 @@ export class PlaceholderService {
     private readonly db: DatabaseRepository,
     private readonly users: UserRepository,
     private readonly outbox: OutboxRepository,
-    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   async create(req: identityV1.CreatePlaceholderStreamerRequest): Promise<identityV1.PlaceholderStreamer> {

@@ -1,13 +1,12 @@
-import { unauthenticated } from '@clipit/service-kit';
+import { CONFIG, LOGGER, unauthenticated } from '@clipit/service-kit';
 import type { identityV1 } from '@clipit/contracts';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config.js';
 import { messages } from '../domain/messages.js';
 import { generateSessionId, isWellFormedSessionId, sessionKey } from '../domain/session-token.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { IDENTITY_CONFIG, LOGGER } from '../identity.tokens.js';
 import { SessionRepository } from '../repositories/session.repository.js';
 
 const SWEEP_BATCH = 1000;
@@ -28,14 +27,12 @@ export interface ClientDetails {
  * lifetime is left, so the gateway's per-request check is a read and almost never a write.
  */
 @Injectable()
-export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
+export class SessionService {
   private readonly ttlMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<unknown> | undefined;
 
   constructor(
     private readonly sessions: SessionRepository,
-    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.ttlMs = config.SESSION_TTL_SECONDS * 1000;
@@ -95,21 +92,5 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
       total += deleted;
       if (deleted < SWEEP_BATCH) return total;
     }
-  }
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      if (this.sweeping) return;
-      this.sweeping = this.sweep()
-        .then((n) => n > 0 && this.logger.info({ deleted: n }, 'expired sessions swept'))
-        .catch((err: unknown) => this.logger.warn({ err }, 'session sweep failed'))
-        .finally(() => (this.sweeping = undefined));
-    }, this.config.SESSION_SWEEP_INTERVAL_SECONDS * 1000);
-    this.timer.unref();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
   }
 }

@@ -1,5 +1,5 @@
 import type { identityV1 } from '@clipit/contracts';
-import { forbidden, isUuid, notFound } from '@clipit/service-kit';
+import { CONFIG, forbidden, isUuid, notFound } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config.js';
@@ -7,7 +7,6 @@ import { messages } from '../domain/messages.js';
 import { toPublicUser, toStreamerSummary, toUserMessage } from '../domain/user.mapper.js';
 import { parseProfileUpdate, requireWallet } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { IDENTITY_CONFIG } from '../identity.tokens.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
 import { OutboxRepository } from '../repositories/outbox.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
@@ -27,7 +26,7 @@ export class UserService {
     private readonly db: DatabaseRepository,
     private readonly users: UserRepository,
     private readonly outbox: OutboxRepository,
-    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   async getUser(req: identityV1.GetUserRequest): Promise<identityV1.User> {

@@ -1,0 +1,11 @@
+import { grpcContract } from './grpc.js';
+import * as identityV1 from './generated/identity/v1/identity.js';
+import * as submissionsV1 from './generated/submissions/v1/submissions.js';
+
+// Each service's contract, for its server and for the services that call it.
+export const identityContract = grpcContract<identityV1.IdentityServiceClient>('identity', identityV1.IDENTITY_V1_PACKAGE_NAME, identityV1.IDENTITY_SERVICE_NAME);
+export const submissionsContract = grpcContract<submissionsV1.SubmissionsServiceClient>(
+  'submissions',
+  submissionsV1.SUBMISSIONS_V1_PACKAGE_NAME,
+  submissionsV1.SUBMISSIONS_SERVICE_NAME,
+);

@@ -1,0 +1,327 @@
+import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
+import { protoFile, type EventType, type GrpcContract } from '@clipit/contracts';
+import { Global, Module, type DynamicModule, type InjectionToken, type Provider, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { GrpcOptions } from '@nestjs/microservices';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { EventConsumer } from '../bus/consumer.js';
+import { HandlerRegistry, type EventHandler } from '../bus/handlers.js';
+import type { NatsConnection } from '../bus/jetstream.js';
+import { Outbox } from '../bus/outbox.js';
+import { OutboxRelay } from '../bus/relay.js';
+import { loadConfig } from '../config/config.js';
+import type { DatabaseOptions } from '../database/database.js';
+import { grpcServerOptions } from '../grpc/server.js';
+import { natsCheck, postgresCheck } from '../health/checks.js';
+import { HEALTH_CHECKS, HealthController, type HealthCheck } from '../health/health.js';
+import { createLogger, NestPinoLogger } from '../logging/logger.js';
+import { initMetrics, MetricsController } from '../metrics/metrics.js';
+import { closeInOrder, connectEventBus, openServiceDatabase, withOverrides, type ShutdownStep } from '../process/startup.js';
+import { openGrpcClient, type GrpcClientDefinition } from './clients.js';
+import type { ConfigOf, ConfigOverrides } from './service-config.js';
+import { CONFIG, LOGGER, NATS_CONNECTION } from './tokens.js';
+
+/** What start-up code sees: the configuration, the logger, and what was opened or provided before it. */
+export interface ServiceContext<C> {
+  config: C;
+  logger: Logger;
+  /** A resource opened earlier (while opening resources), or any provider of the running service. */
+  get<T>(token: InjectionToken<T>): T;
+}
+
+/**
+ * Something a service opens before Nest starts and closes after it stopped (storage, a queue, a Redis
+ * connection, a checked tool): provided under `token`, closed in the reverse order of opening, and its
+ * health checks join readiness.
+ */
+export interface ServiceResource<C> {
+  name: string;
+  token: InjectionToken;
+  open(ctx: ServiceContext<C>): unknown;
+  close?(value: never): unknown;
+  health?(value: never): HealthCheck[];
+}
+
+/** Declares a resource with its value's type carried through to `close` and `health`. */
+export function resource<C, T>(
+  name: string,
+  token: InjectionToken,
+  open: (ctx: ServiceContext<C>) => T | Promise<T>,
+  more: { close?: (value: T) => unknown; health?: (value: T) => HealthCheck[] } = {},
+): ServiceResource<C> {
+  return { name, token, open, ...(more as Pick<ServiceResource<C>, 'close' | 'health'>) };
+}
+
+/** Work a service runs beside its servers (a queue worker, a timer): started last, stopped first. */
+export interface ServiceWorker<C> {
+  name: string;
+  start(ctx: ServiceContext<C>): Promise<RunningWorker>;
+}
+
+export interface RunningWorker {
+  /** Stops taking new work and lets the running work finish. */
+  stop(): Promise<unknown>;
+  health?: HealthCheck[];
+}
+
+/**
+ * A timer that runs `run` every interval, one run at a time (a run still going when the next is due
+ * is not doubled), logging failures; stopping waits for the run under way.
+ */
+export function every<C>(name: string, intervalMs: (config: C) => number, run: (ctx: ServiceContext<C>) => Promise<unknown>): ServiceWorker<C> {
+  return {
+    name,
+    start: async (ctx) => {
+      let running: Promise<unknown> | undefined;
+      const timer = setInterval(() => {
+        running ??= run(ctx)
+          .catch((err: unknown) => ctx.logger.warn({ err }, `${name} failed`))
+          .finally(() => (running = undefined));
+      }, intervalMs(ctx.config));
+      timer.unref();
+      return {
+        stop: async () => {
+          clearInterval(timer);
+          await running;
+        },
+      };
+    },
+  };
+}
+
+/** The events a service consumes: one handler per type, typed by the event's data. */
+export type EventHandlerTable = { [K in EventType]?: EventHandler<K> };
+
+export interface ServiceDefinition<S extends z.ZodRawShape> {
+  /** The service's name: logs, metrics, the NATS connection and the durable consumer carry it. */
+  name: string;
+  /** Prefix of the kit's variables: `<P>_HTTP_PORT`, `<P>_BIND_HOST`, `<P>_GRPC_PORT`, `<P>_DATABASE_URL`, `<P>_DB_POOL_SIZE`. */
+  envPrefix: string;
+  /** Every variable the service reads (see `serverConfigShape`, `databaseConfigShape`, `sharedConfigShape`). */
+  config: S;
+  /** The service's Nest module: its controllers, application services and repositories. */
+  module: Type | DynamicModule;
+  /** Its own Postgres database: migrated at start (under a lock), with the outbox relay publishing its events. */
+  database?: Pick<DatabaseOptions, 'entities' | 'migrations'>;
+  /** NATS with the event streams; on whenever there is a database (the relay) or events to consume. */
+  bus?: boolean;
+  /** The gRPC server on `<P>_GRPC_PORT`, serving this contract. */
+  grpc?: GrpcContract;
+  /** Other services it calls: created, provided, closed and added to readiness. */
+  clients?: ReadonlyArray<GrpcClientDefinition<ConfigOf<S>>>;
+  resources?: ReadonlyArray<ServiceResource<ConfigOf<S>>>;
+  /** The events it consumes, applied once each through the inbox; the keys are its subscriptions. */
+  events?: (ctx: ServiceContext<ConfigOf<S>>) => EventHandlerTable;
+  workers?: ReadonlyArray<ServiceWorker<ConfigOf<S>>>;
+  http?: {
+    /** Variables holding the HTTP port and bind address, when not `<P>_HTTP_PORT` and `<P>_BIND_HOST`. */
+    portVariable?: string;
+    hostVariable?: string;
+    adapter?: (config: ConfigOf<S>) => ConstructorParameters<typeof FastifyAdapter>[0];
+    /** Nest's own body parser (off when the service installs its own). */
+    bodyParser?: boolean;
+    /** Plugins, hooks and global filters, before the server listens. */
+    configure?: (app: NestFastifyApplication, ctx: ServiceContext<ConfigOf<S>>) => unknown;
+  };
+}
+
+/** A running service, as `main.ts` and tests see it. */
+export interface ServiceApp<C> {
+  app: NestFastifyApplication;
+  config: C;
+  logger: Logger;
+  httpPort: number;
+  /** http://host:port of the HTTP server (127.0.0.1 when bound to every interface). */
+  httpUrl: string;
+  /** The gRPC server's port (0 for a service without one). */
+  grpcPort: number;
+  get<T>(token: InjectionToken<T>): T;
+  /** Stops work and servers, lets what runs finish, then closes connections in order. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Types a definition once, so that `bootstrapService(def, overrides)` checks the overrides' names. */
+export function defineService<S extends z.ZodRawShape>(definition: ServiceDefinition<S>): ServiceDefinition<S> {
+  return definition;
+}
+
+@Global()
+@Module({})
+class ServiceKitModule {}
+
+@Module({})
+class ServiceRootModule {}
+
+function variable<C>(config: C, name: string): unknown {
+  const value = (config as Record<string, unknown>)[name];
+  if (value === undefined) throw new Error(`the service's config shape has no ${name} (see serverConfigShape / databaseConfigShape)`);
+  return value;
+}
+
+/**
+ * Starts a service from its definition: configuration (environment with overrides), JSON logger and
+ * metrics, its database (migrated), NATS with the event streams, its resources and gRPC clients, the
+ * Nest application with health and metrics, the gRPC server, the HTTP server, the outbox relay, the
+ * event consumer, then its workers. On failure, what was opened is closed again and the error thrown.
+ *
+ * Shutdown runs the other way: workers stop taking work, servers stop taking calls (running calls
+ * finish), then the consumer, the relay, resources, clients, NATS and the database pool.
+ */
+export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefinition<S>, overrides: ConfigOverrides<S> = {}): Promise<ServiceApp<ConfigOf<S>>> {
+  const config = loadConfig(def.config, withOverrides(overrides));
+  const logger = createLogger(def.name, (config as { LOG_LEVEL?: Parameters<typeof createLogger>[1] }).LOG_LEVEL);
+  initMetrics(def.name);
+  const prefix = def.envPrefix;
+  const cfg = config as Record<string, unknown>;
+
+  const opened = new Map<InjectionToken, unknown>();
+  let app: NestFastifyApplication | undefined;
+  const ctx: ServiceContext<ConfigOf<S>> = {
+    config,
+    logger,
+    get: <T>(token: InjectionToken<T>): T => {
+      if (opened.has(token)) return opened.get(token) as T;
+      if (!app) throw new Error(`${String(token)} is not available before the service has started`);
+      return app.get(token, { strict: false });
+    },
+  };
+
+  // Filled as things open; shutdown runs the steps in this order, each skipped if it never opened.
+  const steps = {
+    workers: [] as ShutdownStep[],
+    servers: undefined as ShutdownStep | undefined,
+    consumer: undefined as ShutdownStep | undefined,
+    relay: undefined as ShutdownStep | undefined,
+    resources: [] as ShutdownStep[],
+    clients: [] as ShutdownStep[],
+    nats: undefined as ShutdownStep | undefined,
+    database: undefined as ShutdownStep | undefined,
+  };
+  const shutdown = () =>
+    closeInOrder(
+      [
+        ...[...steps.workers].reverse(),
+        ...[steps.servers, steps.consumer, steps.relay].filter((s): s is ShutdownStep => s !== undefined),
+        ...[...steps.resources].reverse(),
+        ...steps.clients,
+        ...[steps.nats, steps.database].filter((s): s is ShutdownStep => s !== undefined),
+      ],
+      logger,
+    );
+
+  try {
+    const checks: HealthCheck[] = [];
+    const providers: Provider[] = [
+      { provide: CONFIG, useValue: config },
+      { provide: LOGGER, useValue: logger },
+      { provide: HEALTH_CHECKS, useValue: checks },
+    ];
+
+    let dataSource: DataSource | undefined;
+    if (def.database) {
+      const urlVariable = `${prefix}_DATABASE_URL`;
+      const url = variable(config, urlVariable) as string;
+      dataSource = await openServiceDatabase({
+        url,
+        urlVariable,
+        entities: def.database.entities,
+        migrations: def.database.migrations,
+        poolSize: variable(config, `${prefix}_DB_POOL_SIZE`) as number,
+        migrate: variable(config, 'DB_MIGRATE_ON_BOOT') as boolean,
+        logger,
+      });
+      const ds = dataSource;
+      steps.database = ['database', () => ds.destroy()];
+      checks.push(postgresCheck(ds));
+      providers.push({ provide: DataSource, useValue: ds }, { provide: Outbox, useValue: new Outbox(cfg['EVENTS_SUBJECT_PREFIX'] as string) });
+    }
+
+    const names = { stream: cfg['EVENTS_STREAM'] as string, subjectPrefix: cfg['EVENTS_SUBJECT_PREFIX'] as string };
+    let nc: NatsConnection | undefined;
+    if (def.bus ?? (def.database !== undefined || def.events !== undefined)) {
+      const conn = await connectEventBus(variable(config, 'NATS_URL') as string, def.name, names);
+      nc = conn;
+      steps.nats = ['nats', () => conn.drain()];
+      checks.push(natsCheck(conn));
+      providers.push({ provide: NATS_CONNECTION, useValue: conn });
+    }
+
+    for (const r of def.resources ?? []) {
+      const value = await r.open(ctx);
+      opened.set(r.token, value);
+      if (r.close) steps.resources.push([r.name, async () => r.close!(value as never)]);
+      checks.push(...(r.health?.(value as never) ?? []));
+      providers.push({ provide: r.token, useValue: value });
+    }
+
+    for (const c of def.clients ?? []) {
+      const client = openGrpcClient(c, config);
+      opened.set(c.token, client);
+      steps.clients.push([`${c.contract.proto} client`, async () => client.close()]);
+      checks.push({ name: c.contract.proto, optional: c.readiness === 'reported', check: () => client.ready(1500) });
+      providers.push({ provide: c.token, useValue: client });
+    }
+
+    const kit: DynamicModule = { module: ServiceKitModule, global: true, providers, exports: providers.map((p) => (p as { provide: InjectionToken }).provide) };
+    const adapter = new FastifyAdapter(def.http?.adapter?.(config));
+    app = await NestFactory.create<NestFastifyApplication>(
+      { module: ServiceRootModule, imports: [kit, def.module], controllers: [HealthController, MetricsController] },
+      adapter,
+      { logger: new NestPinoLogger(logger), abortOnError: false, bodyParser: def.http?.bodyParser ?? true },
+    );
+    const nest = app;
+    steps.servers = ['servers', () => nest.close()];
+    await def.http?.configure?.(app, ctx);
+
+    let grpcPort = 0;
+    const host = variable(config, def.http?.hostVariable ?? `${prefix}_BIND_HOST`) as string;
+    if (def.grpc) {
+      grpcPort = variable(config, `${prefix}_GRPC_PORT`) as number;
+      app.connectMicroservice<GrpcOptions>(grpcServerOptions({ packageName: def.grpc.packageName, protoFile: protoFile(def.grpc.proto), port: grpcPort, host }));
+      await app.startAllMicroservices();
+    }
+    await app.listen({ port: variable(config, def.http?.portVariable ?? `${prefix}_HTTP_PORT`) as number, host });
+    const httpPort = (app.getHttpAdapter().getInstance().server.address() as AddressInfo).port;
+    const httpHost = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host;
+    const httpUrl = `http://${httpHost.includes(':') ? `[${httpHost}]` : httpHost}:${httpPort}`;
+
+    if (dataSource && nc) {
+      const relay = new OutboxRelay({ dataSource, databaseUrl: variable(config, `${prefix}_DATABASE_URL`) as string, nc, stream: names.stream, logger });
+      await relay.start();
+      steps.relay = ['outbox relay', () => relay.stop()];
+    }
+
+    if (def.events) {
+      if (!dataSource || !nc) throw new Error(`${def.name} consumes events but has no database for its inbox`);
+      const table = def.events(ctx);
+      const consumer = new EventConsumer({
+        name: def.name,
+        nc,
+        names,
+        dataSource,
+        logger,
+        subscriptions: Object.keys(table) as EventType[],
+        registry: new HandlerRegistry().addTable(table as Record<EventType, EventHandler<EventType>>, def.name),
+      });
+      await consumer.start();
+      steps.consumer = ['event consumer', () => consumer.stop()];
+    }
+
+    for (const w of def.workers ?? []) {
+      const running = await w.start(ctx);
+      steps.workers.push([w.name, () => running.stop()]);
+      checks.push(...(running.health ?? []));
+    }
+
+    logger.info({ httpPort, ...(grpcPort ? { grpcPort } : {}) }, `${def.name} ready`);
+    let closing: Promise<void> | undefined;
+    return { app, config, logger, httpPort, httpUrl, grpcPort, get: ctx.get, close: () => (closing ??= shutdown()) };
+  } catch (err) {
+    await shutdown();
+    throw err;
+  }
+}

@@ -1,0 +1,32 @@
+import { protoFile, type GrpcContract } from '@clipit/contracts';
+import { createGrpcClient, type GrpcClient } from '../grpc/client.js';
+
+/** The typed client of a contract, e.g. `ClientOf<typeof identityContract>`. */
+export type ClientOf<C extends GrpcContract> = C extends GrpcContract<infer T> ? GrpcClient<T> : never;
+
+/**
+ * Another service this one calls over gRPC: the kit creates the client at start-up, provides it under
+ * `token`, closes it on shutdown and adds it to readiness.
+ */
+export interface GrpcClientDefinition<C> {
+  contract: GrpcContract;
+  token: symbol;
+  url(config: C): string;
+  deadlineMs?: number;
+  /**
+   * 'required' (the default): readiness fails while the service cannot be reached, because nearly every
+   * call needs it. 'reported': it shows in readiness without failing it, because only some calls need it.
+   */
+  readiness?: 'required' | 'reported';
+}
+
+export function openGrpcClient<C>(definition: GrpcClientDefinition<C>, config: C): GrpcClient<object> {
+  const { contract } = definition;
+  return createGrpcClient<object>({
+    url: definition.url(config),
+    packageName: contract.packageName,
+    serviceName: contract.serviceName,
+    protoFile: protoFile(contract.proto),
+    ...(definition.deadlineMs === undefined ? {} : { deadlineMs: definition.deadlineMs }),
+  });
+}

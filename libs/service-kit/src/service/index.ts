@@ -1,0 +1,5 @@
+export * from './bootstrap.js';
+export * from './clients.js';
+export * from './grpc-service.js';
+export * from './service-config.js';
+export * from './tokens.js';
