@@ -144,9 +144,12 @@ export interface ServiceApp<C> {
   close(): Promise<void>;
 }
 
-/** Types a definition once, so that `bootstrapService(def, overrides)` checks the overrides' names. */
-export function defineService<S extends z.ZodRawShape>(definition: ServiceDefinition<S>): ServiceDefinition<S> {
-  return definition;
+/**
+ * Types a definition by its configuration shape, given first so that every callback in the definition
+ * sees the typed configuration, and `bootstrapService(def, overrides)` checks the overrides' names.
+ */
+export function defineService<S extends z.ZodRawShape>(config: S, definition: Omit<ServiceDefinition<S>, 'config'>): ServiceDefinition<S> {
+  return { ...definition, config };
 }
 
 @Global()

@@ -1,13 +1,9 @@
 import { submissionsV1 } from '@clipit/contracts';
-import { GrpcContextInterceptor } from '@clipit/service-kit';
-import { Controller, UseFilters, UseInterceptors } from '@nestjs/common';
+import { GrpcService } from '@clipit/service-kit';
 import { SubmissionsService } from '../services/submissions.service.js';
-import { SubmissionsGrpcErrorFilter } from './submissions-grpc-error.filter.js';
 
 /** submissions.v1.SubmissionsService: one service call per method; the rules live in the service. */
-@Controller()
-@UseInterceptors(GrpcContextInterceptor)
-@UseFilters(SubmissionsGrpcErrorFilter)
+@GrpcService()
 @submissionsV1.SubmissionsServiceControllerMethods()
 export class SubmissionsController implements submissionsV1.SubmissionsServiceController {
   constructor(private readonly submissions: SubmissionsService) {}

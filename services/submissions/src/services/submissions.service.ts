@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { bareContentType, isVideoContentType, mediaKeys, VIDEO_LIMITS, type MediaFailedV1, type MediaProcessedV1, type submissionsV1 } from '@clipit/contracts';
-import { conflict, currentCorrelationId, DomainError, failedPrecondition, forbidden, GrpcCallError, invalid, isUuid, notFound, Outbox, tooLarge, tooMany, uniqueViolation } from '@clipit/service-kit';
-import type { StorageDriver } from '@clipit/storage';
+import { CONFIG, conflict, currentCorrelationId, DomainError, failedPrecondition, forbidden, GrpcCallError, invalid, isUuid, LOGGER, notFound, Outbox, tooLarge, tooMany, uniqueViolation } from '@clipit/service-kit';
+import { STORAGE, type StorageDriver } from '@clipit/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
@@ -15,7 +15,7 @@ import { toSnapshot, toSubmissionMessage } from '../domain/submission.mapper.js'
 import { SubmissionEntity } from '../entities/submission.entity.js';
 import { VideoUploadEntity } from '../entities/video-upload.entity.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
-import { IDENTITY_CLIENT, LOGGER, MEDIA_QUEUE, STORAGE, SUBMISSIONS_CONFIG } from '../submissions.tokens.js';
+import { IDENTITY_CLIENT, MEDIA_QUEUE } from '../submissions.tokens.js';
 import type { IdentityPort, MediaQueuePort } from './ports.js';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -26,18 +26,15 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  */
 @Injectable()
 export class SubmissionsService {
-  private readonly outbox: Outbox;
-
   constructor(
     private readonly repo: SubmissionRepository,
-    @Inject(SUBMISSIONS_CONFIG) private readonly config: SubmissionsConfig,
+    private readonly outbox: Outbox,
+    @Inject(CONFIG) private readonly config: SubmissionsConfig,
     @Inject(STORAGE) private readonly storage: StorageDriver,
     @Inject(IDENTITY_CLIENT) private readonly identity: IdentityPort,
     @Inject(MEDIA_QUEUE) private readonly queue: MediaQueuePort,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.outbox = new Outbox(config.EVENTS_SUBJECT_PREFIX);
-  }
+  ) {}
 
   // ---------------------------------------------------------------------------------------------
   // Submissions
