@@ -1,4 +1,4 @@
-import { env, loadConfig, sharedConfigShape } from '@clipit/service-kit';
+import { env, loadConfig, serverConfigShape, sharedConfigShape, type ConfigOf } from '@clipit/service-kit';
 import { mediaToolsConfigShape } from '@clipit/media';
 import { storageConfigShape } from '@clipit/storage';
 import { z } from 'zod';
@@ -8,10 +8,8 @@ export const mediaWorkerConfigShape = {
   ...sharedConfigShape,
   ...storageConfigShape,
   ...mediaToolsConfigShape,
-  /** HTTP port for /health/live, /health/ready and /metrics (the worker serves nothing else). */
-  MEDIA_WORKER_HTTP_PORT: env.port(8103),
-  /** Interface the HTTP server binds; 0.0.0.0 in containers, 127.0.0.1 for a laptop or tests. */
-  MEDIA_WORKER_BIND_HOST: env.bindHost(),
+  // HTTP serves only /health/live, /health/ready and /metrics.
+  ...serverConfigShape('MEDIA_WORKER', { httpPort: 8103 }),
   /** Jobs one process runs at once; each runs one ffmpeg at a time. Scale out with more processes. */
   MEDIA_WORKER_CONCURRENCY: env.int(1, 1),
   /** A job's lock lives this long unless renewed (every half of it while the job runs); a dead worker's job is free again after it. */
@@ -31,8 +29,7 @@ export const mediaWorkerConfigShape = {
   MEDIA_WORKER_DRAIN_SECONDS: env.int(25, 0),
 };
 
-export type MediaWorkerConfig = z.infer<z.ZodObject<typeof mediaWorkerConfigShape>>;
-export type MediaWorkerConfigVariable = keyof typeof mediaWorkerConfigShape;
+export type MediaWorkerConfig = ConfigOf<typeof mediaWorkerConfigShape>;
 
 export function loadMediaWorkerConfig(source: NodeJS.ProcessEnv = process.env): MediaWorkerConfig {
   return loadConfig(mediaWorkerConfigShape, source);

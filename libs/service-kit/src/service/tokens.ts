@@ -6,3 +6,5 @@
 export const CONFIG = Symbol('CONFIG');
 export const LOGGER = Symbol('LOGGER');
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+/** A Redis connection opened by redisResource (rate limits, readiness). */
+export const REDIS = Symbol('REDIS');
