@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mediaKeys, protoFile, submissionsV1 } from '@clipit/contracts';
-import { createMediaQueue, type MediaQueue } from '@clipit/media';
+import { createMediaQueue, type MediaQueue } from '@clipit/media-queue';
 import { connectNats, createGrpcClient, EventPublisher, GrpcCallError, jetstreamManager, type NatsConnection } from '@clipit/service-kit';
 import { FsStorageDriver } from '@clipit/storage';
 import { createTestDatabase, deleteEventStreams, deleteKeysWithPrefix, dropTestDatabase, freePorts, isolatedNames, isolatedServiceEnv, rejectedWith, testInfra, waitFor } from '@clipit/testing';
