@@ -24,8 +24,9 @@ export const MEDIA_BASE_URL = 'https://media.clipit.test/m';
  * fs driver (standing in for the client's PUT), the media queue under the run's prefix (to look at the
  * jobs), and an EventPublisher on the run's stream (to state the media worker's verdicts).
  *
- * identity is not started: none of these tests tags a token or streamer (the only calls submissions
- * makes to it), and its address points at a port nothing listens on, so a stray call fails at once.
+ * identity is not started: these tests tag no token or streamer (the only calls submissions makes to
+ * it), and its address points at a port nothing listens on, so a stray call fails at once. The tag
+ * tests pass IDENTITY_GRPC_URL of a stand-in (support/fake-identity.ts) instead.
  */
 export interface SubmissionsHarness {
   app: SubmissionsApp;
