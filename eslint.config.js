@@ -32,13 +32,15 @@ const TESTING_ALLOWED = [...TEST_FILES, 'scripts/**'];
 // Which projects may depend on which, by tag. Every project must carry tags matched by at least one
 // source tag below, otherwise it may not depend on any workspace project at all.
 //   type:service   services/*      - deployable back-end services
-//   type:lib       libs/*          - shared libraries (contracts, service-kit, storage)
+//   type:lib       libs/*          - shared libraries (contracts, service-kit, storage, media-queue)
 //   type:testing   libs/testing    - test infrastructure, for test code only
 //   type:frontend  frontends/*     - deployable front ends (the shell and the federated remotes)
 //   type:ui        UI libraries    - browser component libraries
 //   type:tooling   libs/frontend-build - build presets, for build configs and scripts only (never shipped)
 //   type:workspace the root project: e2e/, scripts/, deploy/ and root config files
 //   platform:node / platform:browser - where a library can run; a library usable in both carries both
+//   scope:shared   what any project may use; scope:<service> - that service's alone (libs/media,
+//                  ffmpeg, is scope:media: the media worker's)
 const productionConstraints = [
   // A service never imports another service (services talk over gRPC/NATS), only shared libraries.
   { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
@@ -56,6 +58,9 @@ const productionConstraints = [
   { sourceTag: 'platform:browser', onlyDependOnLibsWithTags: ['platform:browser'] },
   // Shared code never reaches into a service's or front end's scope.
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  // libs/media (ffmpeg) is the media worker's alone: every other scoped project, submissions queueing
+  // jobs included, reaches the media queue through @clipit/media-queue, which holds no ffmpeg.
+  { sourceTag: '/^scope:(?!media$)/', notDependOnLibsWithTags: ['scope:media'] },
   // Build tooling runs in Node at build time and uses nothing of the product.
   { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:tooling'] },
   // Root-level code (e2e journeys, scripts, deploy tooling) drives services from the outside; scripts
@@ -75,7 +80,7 @@ const buildConfigConstraints = productionConstraints.map((constraint) =>
 // Nx tags are per project, not per file, so test code gets its own constraint set (same rule,
 // overridden for TESTING_ALLOWED below): there the type:testing library is allowed as well.
 const testConstraints = productionConstraints.map((constraint) =>
-  constraint.onlyDependOnLibsWithTags.includes('type:lib')
+  constraint.onlyDependOnLibsWithTags?.includes('type:lib')
     ? { ...constraint, onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'type:testing'] }
     : constraint,
 );

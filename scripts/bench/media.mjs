@@ -32,6 +32,7 @@
 //   BENCH_MEDIA_RUNS=3 BENCH_MEDIA_VIDEOS=6 BENCH_MEDIA_TIMEOUT_SECONDS=300 npm run bench:media
 import { VIDEO_LIMITS } from '@clipit/contracts';
 import * as media from '@clipit/media';
+import { createMediaQueue } from '@clipit/media-queue';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
@@ -258,8 +259,8 @@ async function bareRun(media, maxLongSide, source, outDir) {
  * How many of the jobs each worker process ran, most first: BullMQ keeps completed jobs, and a job's
  * `processedBy` is its worker's name (`<host>:<pid>`, services/media-worker/src/worker/media-queue.worker.ts).
  */
-async function jobsPerWorker(media, redisKeyPrefix, videoIds) {
-  const queue = media.createMediaQueue({ redisUrl: REDIS_URL, prefix: redisKeyPrefix });
+async function jobsPerWorker(redisKeyPrefix, videoIds) {
+  const queue = createMediaQueue({ redisUrl: REDIS_URL, prefix: redisKeyPrefix });
   try {
     const counts = new Map();
     for (const videoId of videoIds) {
@@ -349,7 +350,7 @@ async function main() {
 
   // 2. Throughput with one worker, then two.
   log(`throughput: ${VIDEOS} videos, 1 media-worker ...`);
-  const jobsByWorker = (videoIds) => jobsPerWorker(media, resources.backend.env.REDIS_KEY_PREFIX, videoIds);
+  const jobsByWorker = (videoIds) => jobsPerWorker(resources.backend.env.REDIS_KEY_PREFIX, videoIds);
   const one = await throughput(api, events, shortClip, 1, jobsByWorker);
   log(`  ${one.videosPerMinute.toFixed(2)} videos/min`);
   await startWorker();

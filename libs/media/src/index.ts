@@ -4,4 +4,3 @@ export { runTool, type RunToolOptions, type ToolOutput } from './ffmpeg/run.js';
 export * from './ffmpeg/probe.js';
 export * from './ffmpeg/transcode.js';
 export * from './media-tools.js';
-export * from './queue/media-queue.js';

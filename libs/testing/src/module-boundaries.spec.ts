@@ -96,6 +96,12 @@ const cases = {
   frontendImportsBrowserLib: { file: 'frontends/public/src/__boundary__.ts', code: importOf('@clipit/frontend-contracts') },
   frontendImportsBuildTooling: { file: 'frontends/shell/src/__boundary__.ts', code: importOf('@clipit/frontend-build') },
   buildConfigImportsBuildTooling: { file: 'frontends/shell/rspack.config.mjs', code: importOf('@clipit/frontend-build') },
+  producerImportsFfmpeg: { file: 'services/submissions/src/__boundary__.ts', code: importOf('@clipit/media') },
+  producerTestImportsFfmpeg: { file: 'services/submissions/test/integration/__boundary__.int.spec.ts', code: importOf('@clipit/media') },
+  producerImportsMediaQueue: { file: 'services/submissions/src/__boundary__.ts', code: importOf('@clipit/media-queue') },
+  sharedLibImportsFfmpeg: { file: 'libs/media-queue/src/__boundary__.ts', code: importOf('@clipit/media') },
+  workerImportsFfmpeg: { file: 'services/media-worker/src/__boundary__.ts', code: importOf('@clipit/media') },
+  workerImportsMediaQueue: { file: 'services/media-worker/src/__boundary__.ts', code: importOf('@clipit/media-queue') },
 } satisfies Record<string, Snippet>;
 
 type CaseName = keyof typeof cases;
@@ -170,6 +176,15 @@ describe('module boundaries (eslint.config.js)', () => {
     for (const name of ['relativeWithinProject', 'relativeIntoFolderNamedServices'] as const) {
       expect(problems(name, 'no-restricted-imports')).toEqual([]);
       expect(problems(name, BOUNDARIES)).toEqual([]);
+    }
+  });
+
+  it('keeps ffmpeg (@clipit/media) to the media worker: the producer and shared libraries use @clipit/media-queue', () => {
+    for (const name of ['producerImportsFfmpeg', 'producerTestImportsFfmpeg', 'sharedLibImportsFfmpeg'] as const) {
+      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [expect.objectContaining({ message: expect.stringMatching(tagViolation) })] });
+    }
+    for (const name of ['producerImportsMediaQueue', 'workerImportsFfmpeg', 'workerImportsMediaQueue'] as const) {
+      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [] });
     }
   });
 

@@ -1,11 +1,11 @@
-import { createMediaQueue, enqueueProcessVideo } from '@clipit/media';
+import { createMediaQueue, enqueueProcessVideo } from '@clipit/media-queue';
 import type { HealthCheck } from '@clipit/service-kit';
 import { Redis } from 'ioredis';
 import type { SubmissionsConfig } from './config.js';
 import type { MediaQueuePort } from './services/ports.js';
 
 /**
- * The media queue as submissions uses it: the producer end of @clipit/media's queue (same key prefix
+ * The media queue as submissions uses it: the producer end of @clipit/media-queue (same key prefix
  * rule, job options and job id = video id as the media worker). Resolves once Redis answers, so
  * start-up fails early when it does not.
  *

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** The BullMQ queue the media worker consumes (its Redis keys carry the deployment's prefix). */
-export const MEDIA_QUEUE = 'media';
-
-/** The one job name on the media queue. */
+/**
+ * The one job name on the media queue. Where the queue lives (its name, Redis key rule and job
+ * options) is @clipit/media-queue's; what a job carries is here, for producer and worker alike.
+ */
 export const PROCESS_VIDEO_JOB = 'process-video';
 
 /**

@@ -391,7 +391,7 @@ describe('k8s/', () => {
         expect(trigger).toEqual({
           type: 'redis',
           metadata: expect.objectContaining({
-            // BullMQ's waiting list of the `media` queue under the platform's key prefix (@clipit/media mediaQueuePrefix).
+            // BullMQ's waiting list of the `media` queue under the platform's key prefix (@clipit/media-queue mediaQueuePrefix).
             listName: `${shared['REDIS_KEY_PREFIX']}bull:media:wait`,
             address: `${redis.hostname}.clipit.svc.cluster.local:${redis.port || '6379'}`,
           }),

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import { MEDIA_QUEUE, PROCESS_VIDEO_JOB, type ProcessVideoJob } from '@clipit/contracts';
-import { mediaQueuePrefix } from '@clipit/media';
+import { PROCESS_VIDEO_JOB, type ProcessVideoJob } from '@clipit/contracts';
+import { MEDIA_QUEUE, mediaQueuePrefix } from '@clipit/media-queue';
 import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { recordJob, type JobResultLabel } from '../metrics.js';

@@ -17,6 +17,7 @@ export const messages = {
   tokenAndStreamer: 'Tag either a streamer or a token, not both',
   tokenNotFound: 'Streamer token not found',
   streamerNotFound: 'Streamer not found',
+  identityUnavailable: 'Streamer tags cannot be checked right now; please try again in a minute',
   duplicatePost: 'This post has already been submitted',
   submissionNotFound: 'Submission not found',
   notYourSubmission: 'You can only add a video to your own submission',

@@ -16,6 +16,7 @@ import { SubmissionEntity } from '../entities/submission.entity.js';
 import { VideoUploadEntity } from '../entities/video-upload.entity.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { IDENTITY_CLIENT, MEDIA_QUEUE } from '../submissions.tokens.js';
+import { identityCallFailure } from './identity-failure.js';
 import type { IdentityPort, MediaQueuePort } from './ports.js';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -433,7 +434,7 @@ export class SubmissionsService {
       await this.identity.getToken({ id: tokenId });
     } catch (err) {
       if (err instanceof GrpcCallError && err.code === grpcStatus.NOT_FOUND) throw notFound(messages.tokenNotFound);
-      throw err;
+      throw identityCallFailure(err);
     }
   }
 
@@ -443,7 +444,7 @@ export class SubmissionsService {
       if (user.role !== 'streamer') throw notFound(messages.streamerNotFound);
     } catch (err) {
       if (err instanceof GrpcCallError && err.code === grpcStatus.NOT_FOUND) throw notFound(messages.streamerNotFound);
-      throw err;
+      throw identityCallFailure(err);
     }
   }
 }

@@ -1,5 +1,5 @@
-import { mediaKeys, MEDIA_QUEUE, PROCESS_VIDEO_JOB, processVideoJobSchema } from '@clipit/contracts';
-import { mediaQueuePrefix, PROCESS_VIDEO_JOB_OPTIONS } from '@clipit/media';
+import { mediaKeys, PROCESS_VIDEO_JOB, processVideoJobSchema } from '@clipit/contracts';
+import { MEDIA_QUEUE, mediaQueuePrefix, PROCESS_VIDEO_JOB_OPTIONS } from '@clipit/media-queue';
 import { runWithCorrelation } from '@clipit/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { status } from '@grpc/grpc-js';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mediaKeys, protoFile, submissionsV1 } from '@clipit/contracts';
-import { createMediaQueue, type MediaQueue } from '@clipit/media';
+import { createMediaQueue, type MediaQueue } from '@clipit/media-queue';
 import { connectNats, createGrpcClient, EventPublisher, GrpcCallError, jetstreamManager, type NatsConnection } from '@clipit/service-kit';
 import { FsStorageDriver } from '@clipit/storage';
 import { createTestDatabase, deleteEventStreams, deleteKeysWithPrefix, dropTestDatabase, freePorts, isolatedNames, isolatedServiceEnv, rejectedWith, testInfra, waitFor } from '@clipit/testing';
@@ -24,8 +24,9 @@ export const MEDIA_BASE_URL = 'https://media.clipit.test/m';
  * fs driver (standing in for the client's PUT), the media queue under the run's prefix (to look at the
  * jobs), and an EventPublisher on the run's stream (to state the media worker's verdicts).
  *
- * identity is not started: none of these tests tags a token or streamer (the only calls submissions
- * makes to it), and its address points at a port nothing listens on, so a stray call fails at once.
+ * identity is not started: these tests tag no token or streamer (the only calls submissions makes to
+ * it), and its address points at a port nothing listens on, so a stray call fails at once. The tag
+ * tests pass IDENTITY_GRPC_URL of a stand-in (support/fake-identity.ts) instead.
  */
 export interface SubmissionsHarness {
   app: SubmissionsApp;

@@ -1,9 +1,9 @@
 // The producer's helper against the real Redis: where the keys go, and one job per video however often it is queued.
 import { randomUUID } from 'node:crypto';
-import { MEDIA_QUEUE, PROCESS_VIDEO_JOB } from '@clipit/contracts';
+import { PROCESS_VIDEO_JOB } from '@clipit/contracts';
 import { isolatedNames, testInfra } from '@clipit/testing';
 import { Redis } from 'ioredis';
-import { createMediaQueue, enqueueProcessVideo, mediaQueuePrefix, type MediaQueue } from '../../src/index.js';
+import { createMediaQueue, enqueueProcessVideo, MEDIA_QUEUE, mediaQueuePrefix, type MediaQueue } from '../../src/index.js';
 
 describe('createMediaQueue / enqueueProcessVideo on the real Redis', () => {
   const names = isolatedNames('mediaqueue');

@@ -1,5 +1,8 @@
-import { MEDIA_QUEUE, PROCESS_VIDEO_JOB, processVideoJobSchema, type ProcessVideoJob } from '@clipit/contracts';
+import { PROCESS_VIDEO_JOB, processVideoJobSchema, type ProcessVideoJob } from '@clipit/contracts';
 import { Queue, type Job, type JobsOptions } from 'bullmq';
+
+/** The BullMQ queue the media worker consumes; its Redis keys are `<mediaQueuePrefix>:media:*`. */
+export const MEDIA_QUEUE = 'media';
 
 /** What BullMQ puts after the deployment's REDIS_KEY_PREFIX: keys are `<REDIS_KEY_PREFIX>bull:media:…`. */
 const BULL_SUFFIX = 'bull';
