@@ -433,7 +433,7 @@ describe('auth journey (gateway + identity, real servers)', () => {
       const b = await p.startGateway({ REDIS_KEY_PREFIX: prefix, RATE_LIMIT_MAX_PER_HANDLE: 3 });
       const statuses: number[] = [];
       for (const g of [a, b, a, b]) {
-        const res = await fetch(`${g.url}/api/auth/login`, json('POST', { twitterHandle: 'Limited_One', password: 'wrong-password' }));
+        const res = await fetch(`${g.httpUrl}/api/auth/login`, json('POST', { twitterHandle: 'Limited_One', password: 'wrong-password' }));
         statuses.push(res.status);
         if (res.status === 429) {
           expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

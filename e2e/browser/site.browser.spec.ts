@@ -104,7 +104,7 @@ describe('the site in a browser', () => {
       // The public remote from another origin, as a CDN would serve it; nothing listens there yet.
       remote = staticServer(PUBLIC_BUILD, port);
       const gateway = await platform.startGateway({ FRONTEND_REMOTES: JSON.stringify({ public: `${remote.url}/mf-manifest.json` }) });
-      gatewayUrl = gateway.url;
+      gatewayUrl = gateway.httpUrl;
     });
 
     afterAll(async () => {

@@ -146,7 +146,7 @@ export async function startPlatform(
     submissions,
     mediaWorker,
     gateway,
-    url: gateway.url,
+    url: gateway.httpUrl,
     identityGrpcUrl,
     names,
     storageRoot,

@@ -1,4 +1,4 @@
-import { env, loadConfig, sharedConfigShape, withOverrides } from '@clipit/service-kit';
+import { env, loadConfig, sharedConfigShape, withOverrides, type ConfigOf, type ConfigOverrides } from '@clipit/service-kit';
 import { storageConfigShape } from '@clipit/storage';
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -52,12 +52,10 @@ export const gatewayConfigShape = {
   ...storageConfigShape,
 };
 
-export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;
-export type GatewayConfigOverrides = Partial<Record<keyof typeof gatewayConfigShape, string | number | boolean>>;
+export type GatewayConfig = ConfigOf<typeof gatewayConfigShape>;
+export type GatewayConfigOverrides = ConfigOverrides<typeof gatewayConfigShape>;
 
 /** The gateway's configuration: the environment, with explicit overrides (tests, the bench) on top. */
 export function loadGatewayConfig(overrides: GatewayConfigOverrides = {}, source: NodeJS.ProcessEnv = process.env): GatewayConfig {
   return loadConfig(gatewayConfigShape, withOverrides(overrides, source));
 }
-
-export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

@@ -1,5 +1,2 @@
-// Injection tokens of the gateway's infrastructure (each provided once, in app.module.ts).
-export const REDIS = Symbol('REDIS');
-export const STORAGE = Symbol('STORAGE');
-export const LOGGER = Symbol('LOGGER');
+// Injection tokens of the gateway's own providers (the kit provides config, logger, Redis and the clients).
 export const RATE_LIMITER = Symbol('RATE_LIMITER');

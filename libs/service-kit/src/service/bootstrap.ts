@@ -265,7 +265,12 @@ export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefi
       const client = openGrpcClient(c, config);
       opened.set(c.token, client);
       steps.clients.push([`${c.contract.proto} client`, async () => client.close()]);
-      checks.push({ name: c.contract.proto, optional: c.readiness === 'reported', check: () => client.ready(1500) });
+      const probe = c.probe;
+      checks.push({
+        name: c.contract.proto,
+        optional: c.readiness === 'reported',
+        check: probe ? async () => void (await probe(client as never)) : () => client.ready(1500),
+      });
       providers.push({ provide: c.token, useValue: client });
     }
 

@@ -18,6 +18,16 @@ export interface GrpcClientDefinition<C> {
    * call needs it. 'reported': it shows in readiness without failing it, because only some calls need it.
    */
   readiness?: 'required' | 'reported';
+  /** What readiness asks of the service; by default only that its channel connects. */
+  probe?: (client: never) => Promise<unknown>;
+}
+
+/** Declares a client of `contract`, its probe typed with the contract's client. */
+export function grpcClient<T extends object, C>(
+  contract: GrpcContract<T>,
+  options: Omit<GrpcClientDefinition<C>, 'contract' | 'probe'> & { probe?: (client: GrpcClient<T>) => Promise<unknown> },
+): GrpcClientDefinition<C> {
+  return { ...options, contract } as GrpcClientDefinition<C>;
 }
 
 export function openGrpcClient<C>(definition: GrpcClientDefinition<C>, config: C): GrpcClient<object> {

@@ -1,7 +1,8 @@
+import { CONFIG } from '@clipit/service-kit';
 import { Controller, Inject, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import type { GatewayConfig } from '../config.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
 import { toPublicUser } from '../users/users.schemas.js';
 import { authRoutes } from './auth.routes.js';
@@ -14,7 +15,7 @@ import { clearedSessionCookieOptions, SESSION_COOKIE, sessionCookieOptions } fro
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @Endpoint(authRoutes.signup)

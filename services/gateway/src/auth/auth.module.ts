@@ -1,7 +1,11 @@
+import { CONFIG, REDIS } from '@clipit/service-kit';
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { MultipartModule } from '@nestjs/platform-fastify/multipart';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import type { Redis } from 'ioredis';
+import type { GatewayConfig } from '../config.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { RATE_LIMITER } from '../tokens.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { signupMultipartOptions } from './profile-picture.js';
@@ -12,11 +16,26 @@ import { SessionGuard, SessionStrategy } from './session.strategy.js';
     PassportModule,
     MultipartModule.registerAsync({
       useFactory: (config: GatewayConfig) => signupMultipartOptions(config.PROFILE_IMAGE_MAX_BYTES),
-      inject: [GATEWAY_CONFIG],
+      inject: [CONFIG],
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, SessionStrategy, SessionGuard],
+  providers: [
+    AuthService,
+    SessionStrategy,
+    SessionGuard,
+    {
+      provide: RATE_LIMITER,
+      useFactory: (redis: Redis, config: GatewayConfig) =>
+        new RateLimiter(redis, {
+          keyPrefix: config.REDIS_KEY_PREFIX,
+          windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+          maxPerIp: config.RATE_LIMIT_MAX_PER_IP,
+          maxPerHandle: config.RATE_LIMIT_MAX_PER_HANDLE,
+        }),
+      inject: [REDIS, CONFIG],
+    },
+  ],
   exports: [SessionGuard, SessionStrategy],
 })
 export class AuthModule {}

@@ -4,7 +4,7 @@ import type { identityV1 } from '@clipit/contracts';
 import { GrpcCallError } from '@clipit/service-kit';
 import { RateLimitedError } from '../http/http-errors.js';
 import { INVALID_CREDENTIALS, SERVICE_UNAVAILABLE } from '../http/messages.js';
-import { IDENTITY_CLIENT, type IdentityClient } from '../identity/identity.client.js';
+import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import { RATE_LIMITER } from '../tokens.js';
 import type { RateLimiter, RateLimitVerdict } from '../rate-limit/rate-limiter.js';
 import type { LoginBody, ResetPasswordBody, SignupBody } from './auth.schemas.js';

@@ -6,7 +6,7 @@ import { GrpcCallError } from '@clipit/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { Strategy as CustomStrategy } from 'passport-custom';
 import { NOT_SIGNED_IN } from '../http/messages.js';
-import { IDENTITY_CLIENT, type IdentityClient } from '../identity/identity.client.js';
+import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 
 /** Who is calling: the session id from the cookie and the user identity resolved it to. */

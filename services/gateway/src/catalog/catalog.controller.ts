@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Endpoint } from '../http/endpoint.js';
-import { IDENTITY_CLIENT, type IdentityClient } from '../identity/identity.client.js';
+import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { toStreamerList, toTokenList, type StreamerItem, type TokenItem } from './catalog.schemas.js';
 

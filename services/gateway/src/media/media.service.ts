@@ -3,7 +3,7 @@ import { HttpErrorWithHeaders } from '../http/http-errors.js';
 import { assertSafeKey, InvalidKeyError, type StorageDriver } from '@clipit/storage';
 import type { Readable } from 'node:stream';
 import { NOT_FOUND, RANGE_NOT_SATISFIABLE } from '../http/messages.js';
-import { STORAGE } from '../tokens.js';
+import { STORAGE } from '@clipit/storage';
 import { isNotModified, parseRange, rangeStillValid } from './range.js';
 
 export interface MediaRequestHeaders {

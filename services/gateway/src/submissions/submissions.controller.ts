@@ -9,8 +9,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
-import { LOGGER, STORAGE } from '../tokens.js';
-import { SUBMISSIONS_CLIENT, type SubmissionsClient } from './submissions.client.js';
+import { LOGGER } from '@clipit/service-kit';
+import { STORAGE } from '@clipit/storage';
+import { SUBMISSIONS_CLIENT, type SubmissionsClient } from '../clients.js';
 import { submissionsRoutes } from './submissions.routes.js';
 import {
   toSubmissionJson,

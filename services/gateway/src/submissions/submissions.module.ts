@@ -1,23 +1,6 @@
-import { Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
-import { createSubmissionsClient, SUBMISSIONS_CLIENT, type SubmissionsClient } from './submissions.client.js';
+import { Module } from '@nestjs/common';
 import { SubmissionsController } from './submissions.controller.js';
 
-@Injectable()
-class SubmissionsClientShutdown implements OnApplicationShutdown {
-  constructor(@Inject(SUBMISSIONS_CLIENT) private readonly client: SubmissionsClient) {}
-
-  onApplicationShutdown(): void {
-    this.client.close();
-  }
-}
-
 /** /api/submissions*: the clip submission flow, answered by the submissions service. */
-@Module({
-  controllers: [SubmissionsController],
-  providers: [
-    { provide: SUBMISSIONS_CLIENT, useFactory: (config: GatewayConfig) => createSubmissionsClient(config.SUBMISSIONS_GRPC_URL), inject: [GATEWAY_CONFIG] },
-    SubmissionsClientShutdown,
-  ],
-})
+@Module({ controllers: [SubmissionsController] })
 export class SubmissionsModule {}

@@ -1,7 +1,7 @@
 import { Controller, Inject, UseGuards } from '@nestjs/common';
 import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
-import { IDENTITY_CLIENT, type IdentityClient } from '../identity/identity.client.js';
+import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import { usersRoutes } from './users.routes.js';
 import { toPublicUser, type PublicUser, type UpdateProfileBody } from './users.schemas.js';
 

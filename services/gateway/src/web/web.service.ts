@@ -1,8 +1,9 @@
+import { CONFIG } from '@clipit/service-kit';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
-import { LOGGER } from '../tokens.js';
+import type { GatewayConfig } from '../config.js';
+import { LOGGER } from '@clipit/service-kit';
 import { remotesDocument, REMOTE_NAMES } from './remotes-config.js';
 import { StaticFolder, type StaticFile } from './static-folder.js';
 import { safeRelativePath } from './web-rules.js';
@@ -20,7 +21,7 @@ export class WebService implements OnModuleInit {
   private readonly document: { remotes: Record<string, string> };
 
   constructor(
-    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    @Inject(CONFIG) config: GatewayConfig,
     @Inject(LOGGER) private readonly log: Logger,
   ) {
     this.shell = new StaticFolder(config.FRONTEND_SHELL_DIR);

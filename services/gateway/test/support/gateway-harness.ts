@@ -35,7 +35,7 @@ export async function startGateway(overrides: GatewayConfigOverrides = {}): Prom
   return {
     gateway,
     identity,
-    url: gateway.url,
+    url: gateway.httpUrl,
     storageRoot,
     redisKeyPrefix: names.redisKeyPrefix,
     async stop() {
