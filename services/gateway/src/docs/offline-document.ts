@@ -1,0 +1,15 @@
+import { createLogger } from '@clipit/service-kit';
+import { AppModule } from '../app.module.js';
+import { loadGatewayConfig } from '../config.js';
+import { API_VERSION, buildOpenApiDocument } from './openapi.js';
+import { controllersOf, endpointsOf } from './route-table.js';
+
+/**
+ * The document GET /api/docs serves, built from the module tree's route declarations without starting
+ * the gateway (no server, no Redis, no gRPC): what `npm run web-api-types` commits and types the web apps from.
+ */
+export function offlineOpenApiDocument(): Record<string, unknown> {
+  // Defaults, not this machine's environment: routes do not depend on configuration, and the document must not either.
+  const root = AppModule.forRoot(loadGatewayConfig({}, {}), createLogger('gateway', 'silent'));
+  return buildOpenApiDocument(endpointsOf(controllersOf(root)), { version: API_VERSION });
+}
