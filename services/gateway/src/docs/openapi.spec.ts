@@ -40,6 +40,7 @@ describe('OpenAPI document', () => {
     expect(responses['400'].content['text/plain']).toBeDefined();
     expect(responses['429'].description).toMatch(/Too many attempts/);
     expect(doc.paths['/api/user/me'].get.security).toEqual([{ sessionCookie: [] }]);
+    expect(doc.paths['/api/auth/signup'].post.security).toEqual([]);
     expect(doc.components.securitySchemes.sessionCookie).toEqual({ type: 'apiKey', in: 'cookie', name: 'clipit.sid' });
   });
 

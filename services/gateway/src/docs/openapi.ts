@@ -94,7 +94,8 @@ function operation(def: EndpointDef, operationId: string, components: Components
   const body = requestBody(def, components);
   if (body) op['requestBody'] = body;
   op['responses'] = responses(def, components);
-  if (def.session) op['security'] = [{ sessionCookie: [] }];
+  // Stated on every operation, so an open route is said to be open (`[]`), not merely left unsaid.
+  op['security'] = def.session ? [{ sessionCookie: [] }] : [];
   return op;
 }
 
@@ -106,16 +107,17 @@ export interface DiscoveredEndpoint {
 
 /** Operational routes served by the service kit's controllers (not declared with @Endpoint). */
 const OPERATIONS: Record<string, JsonObject> = {
-  '/health/live': { get: { operationId: 'healthLive', summary: 'Liveness: the process runs', tags: ['operations'], responses: { '200': { description: '{"status":"ok"}' } } } },
+  '/health/live': { get: { operationId: 'healthLive', summary: 'Liveness: the process runs', tags: ['operations'], security: [], responses: { '200': { description: '{"status":"ok"}' } } } },
   '/health/ready': {
     get: {
       operationId: 'healthReady',
       summary: 'Readiness: Redis and identity answer',
       tags: ['operations'],
+      security: [],
       responses: { '200': { description: 'Every check ok' }, '503': { description: 'A dependency is down (JSON names it)' } },
     },
   },
-  '/metrics': { get: { operationId: 'metrics', summary: 'Prometheus metrics (http_request_duration_seconds by route)', tags: ['operations'], responses: { '200': { description: 'Prometheus text format', content: { 'text/plain': {} } } } } },
+  '/metrics': { get: { operationId: 'metrics', summary: 'Prometheus metrics (http_request_duration_seconds by route)', tags: ['operations'], security: [], responses: { '200': { description: 'Prometheus text format', content: { 'text/plain': {} } } } } },
 };
 
 /** The OpenAPI 3.1 document, built from the same route declarations that register and validate the routes. */
