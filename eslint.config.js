@@ -160,6 +160,7 @@ export default defineConfig(
       '**/coverage/**',
       '.nx/**',
       'libs/contracts/src/generated/**',
+      'libs/web-api/src/generated/**',
       'frontends/shell/@mf-types/**',
       'tmp/**',
       'artifacts/**',

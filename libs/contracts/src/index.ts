@@ -1,6 +1,6 @@
 export * from './events/envelope.js';
 export * from './events/catalog.js';
-export * from './events/identity/public-user.js';
+export * from './events/identity/user-snapshot.js';
 export * from './events/identity/user-registered.v1.js';
 export * from './events/identity/user-updated.v1.js';
 export * from './events/submissions/submission-snapshot.js';

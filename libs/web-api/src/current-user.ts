@@ -1,24 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from './api-types.js';
 import { getQueryFn } from './http.js';
-
-/** The signed-in user as GET /api/user/me answers it (spec 01 §7, 02 §7). */
-export interface CurrentUser {
-  id: string;
-  email: string | null;
-  displayName: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  twitterUsername: string | null;
-  profileImageUrl: string | null;
-  bannerImageUrl: string | null;
-  walletAddress: string | null;
-  role: 'user' | 'clipper' | 'streamer' | 'admin';
-  currentTier: number;
-  nextStreamTime: string | null;
-  isLive: 'true' | 'false';
-  streamerMultiplier: string;
-  createdAt: string;
-}
 
 export const currentUserKey = ['/api/user/me'] as const;
 

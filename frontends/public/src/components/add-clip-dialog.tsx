@@ -1,6 +1,6 @@
 import type { AddClipDialogProps } from '@clipit/frontend-contracts';
 import { Button, Dialog, DialogDescription, DialogFooter, DialogTitle, Input, Select, useToast } from '@clipit/ui';
-import { apiJson } from '@clipit/web-api';
+import { apiJson, type Submission, type Token } from '@clipit/web-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
@@ -18,11 +18,6 @@ import {
   type SubmissionPayload,
 } from '../lib/clip-submission.js';
 import '../styles/public.css';
-
-interface Token {
-  id: string;
-  name: string;
-}
 
 const emptyForm = { name: '', url: '', streamer: NO_STREAMER };
 
@@ -54,9 +49,9 @@ export default function AddClipDialog({ open, onOpenChange }: AddClipDialogProps
 
   const submit = useMutation({
     mutationFn: async ({ payload, file }: { payload: SubmissionPayload; file: File | null }) => {
-      const created = await apiJson<unknown>('POST', '/api/submissions', payload);
+      const created = await apiJson<Submission>('POST', '/api/submissions', payload);
       const id = submissionIdOf(created);
-      if (file && id) await apiJson<unknown>('POST', '/api/submissions/upload-video', videoUploadForm(file, id));
+      if (file && id) await apiJson<Submission>('POST', '/api/submissions/upload-video', videoUploadForm(file, id));
       return created;
     },
     onSuccess: async () => {

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogDescription, DialogFooter, DialogTitle, Input, useToast } from '@clipit/ui';
-import { apiJson } from '@clipit/web-api';
+import { apiJson, type ResetPasswordResponse } from '@clipit/web-api';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { resetPasswordBody } from '../lib/auth-payload.js';
@@ -22,7 +22,7 @@ export function ResetPasswordDialog({ open, onOpenChange }: ResetPasswordDialogP
   };
 
   const reset = useMutation({
-    mutationFn: (body: ReturnType<typeof resetPasswordBody>) => apiJson<{ message: string }>('POST', '/api/auth/reset-password', body),
+    mutationFn: (body: ReturnType<typeof resetPasswordBody>) => apiJson<ResetPasswordResponse>('POST', '/api/auth/reset-password', body),
     onSuccess: () => {
       toast({ title: 'Password reset successfully!', description: 'You can now log in with your new password.', variant: 'success' });
       clearAndClose();

@@ -1,17 +1,11 @@
 // What the auth forms send (spec 01 §7): the confirmation is never sent; sign-up goes as JSON, or as
-// multipart with the same fields plus profilePicture when a picture was chosen.
+// multipart with the same fields plus profilePicture when a picture was chosen. The bodies are typed
+// by the gateway's document (@clipit/web-api), so a field it renames or drops fails the type-check here.
+import type { LoginRequest, ResetPasswordRequest, SignupRequest } from '@clipit/web-api';
 import type { LoginForm, ResetForm, SignupForm } from './validation.js';
 
-interface SignupBody {
-  email: string;
-  displayName: string;
-  twitterHandle: string;
-  walletAddress: string;
-  role: string;
-  tokenLink: string;
-  claimCode: string;
-  password: string;
-}
+/** Every field of the gateway's sign-up body but the confirmation, as the form's text (multipart sends text). */
+type SignupBody = Record<Exclude<keyof SignupRequest, 'confirmPassword'>, string>;
 
 export function signupBody(form: SignupForm): SignupBody {
   const streamer = form.role === 'streamer';
@@ -38,9 +32,9 @@ export function signupRequestBody(form: SignupForm, picture: File | null): Signu
   return data;
 }
 
-export const loginBody = (form: LoginForm) => ({ twitterHandle: form.twitterHandle.trim(), password: form.password });
+export const loginBody = (form: LoginForm): LoginRequest => ({ twitterHandle: form.twitterHandle.trim(), password: form.password });
 
-export const resetPasswordBody = (form: ResetForm) => ({
+export const resetPasswordBody = (form: ResetForm): ResetPasswordRequest => ({
   twitterHandle: form.twitterHandle.trim(),
   email: form.email.trim(),
   newPassword: form.newPassword,

@@ -1,4 +1,5 @@
 // The add-clip dialog's rules (spec 01 §3, §5): the post link, the optional video, the payload.
+import type { CreateSubmissionRequest } from '@clipit/web-api';
 
 export const MAX_VIDEO_BYTES = 150 * 1024 * 1024;
 const MAX_VIDEO_SECONDS = 40;
@@ -65,15 +66,8 @@ export interface ClipForm {
   streamer: string;
 }
 
-export interface SubmissionPayload {
-  name: string;
-  url: string;
-  externalId: string;
-  authorHandle: string;
-  walletAddress: 'pending';
-  additionalInfo: null;
-  tokenId: string | null;
-}
+/** The add-clip dialog's POST /api/submissions body, typed by the gateway's document. */
+export type SubmissionPayload = CreateSubmissionRequest;
 
 /** Checks the form and builds the POST /api/submissions body, or names the first problem. */
 export function buildSubmission(form: ClipForm): { ok: true; payload: SubmissionPayload } | { ok: false; problem: Problem } {

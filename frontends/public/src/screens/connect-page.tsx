@@ -1,5 +1,5 @@
 import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Spinner, useToast } from '@clipit/ui';
-import { apiJson, currentUserKey, useCurrentUser } from '@clipit/web-api';
+import { apiJson, currentUserKey, useCurrentUser, type CurrentUser, type UpdateProfileRequest } from '@clipit/web-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -68,7 +68,7 @@ function AddWallet({ username }: { username: string | null }) {
   const [wallet, setWallet] = useState('');
   const [error, setError] = useState<string | undefined>();
   const save = useMutation({
-    mutationFn: (walletAddress: string) => apiJson<unknown>('PATCH', '/api/user/profile', { walletAddress }),
+    mutationFn: (walletAddress: string) => apiJson<CurrentUser>('PATCH', '/api/user/profile', { walletAddress } satisfies UpdateProfileRequest),
     onSuccess: async () => {
       toast({
         title: 'Wallet Added!',

@@ -1,5 +1,5 @@
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Select, useToast } from '@clipit/ui';
-import { apiJson, currentUserKey } from '@clipit/web-api';
+import { apiJson, currentUserKey, type LoginResponse, type SignupResponse } from '@clipit/web-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ResetPasswordDialog } from '../components/reset-password-dialog.js';
@@ -18,13 +18,6 @@ import {
 import '../styles/public.css';
 
 type Mode = 'login' | 'signup';
-
-interface SignupResponse {
-  claimedProfile?: { displayName?: string | null } | null;
-}
-interface LoginResponse {
-  user?: { twitterUsername?: string | null } | null;
-}
 
 const ROLE_OPTIONS = [
   { value: 'clipper', label: 'Clipper' },

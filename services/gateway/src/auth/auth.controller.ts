@@ -4,7 +4,7 @@ import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fa
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
-import { toPublicUser } from '../users/users.schemas.js';
+import { toCurrentUser } from '../users/users.schemas.js';
 import { authRoutes } from './auth.routes.js';
 import type { LoginBody, ResetPasswordBody, SignupBody } from './auth.schemas.js';
 import { AuthService, type ClientContext, type SignedIn } from './auth.service.js';
@@ -29,7 +29,7 @@ export class AuthController {
     const result = await this.auth.signUp(body, picture?.buffer, clientOf(req));
     this.startSession(req, reply, result);
     return {
-      user: toPublicUser(result.user),
+      user: toCurrentUser(result.user),
       ...(result.claimedProfile ? { claimedProfile: { displayName: result.claimedProfile.displayName } } : {}),
     };
   }
@@ -38,7 +38,7 @@ export class AuthController {
   async logIn(@ValidBody() body: LoginBody, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const result = await this.auth.logIn(body, clientOf(req));
     this.startSession(req, reply, result);
-    return { user: toPublicUser(result.user) };
+    return { user: toCurrentUser(result.user) };
   }
 
   @Endpoint(authRoutes.resetPassword)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email, HANDLE_REQUIRED, newPassword, newTwitterHandle, optionalText, PASSWORD_MAX, PASSWORD_TOO_LONG, strictBody, twitterHandle, wallet } from '../http/fields.js';
-import { publicUserSchema } from '../users/users.schemas.js';
+import { currentUserSchema } from '../users/users.schemas.js';
 
 export const ROLE_REQUIRED = 'Please select a role';
 export const URL_INVALID = 'Please enter a valid URL';
@@ -55,13 +55,14 @@ export const resetPasswordBody = strictBody({
 });
 export type ResetPasswordBody = z.output<typeof resetPasswordBody>;
 
+// The answers' ids name their OpenAPI components (and so the web apps' generated types).
 export const signupResponse = z.object({
-  user: publicUserSchema,
+  user: currentUserSchema,
   claimedProfile: z.object({ displayName: z.string() }).optional(),
-});
+}).meta({ id: 'SignupResponse' });
 
-export const loginResponse = z.object({ user: publicUserSchema });
-export const resetPasswordResponse = z.object({ message: z.literal('Password reset successfully') });
-export const logoutResponse = z.object({ ok: z.literal(true) });
+export const loginResponse = z.object({ user: currentUserSchema }).meta({ id: 'LoginResponse' });
+export const resetPasswordResponse = z.object({ message: z.literal('Password reset successfully') }).meta({ id: 'ResetPasswordResponse' });
+export const logoutResponse = z.object({ ok: z.literal(true) }).meta({ id: 'LogoutResponse' });
 
 export { HANDLE_REQUIRED };

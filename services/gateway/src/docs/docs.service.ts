@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type Type } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { EndpointMeta } from '../http/endpoint.js';
-import { buildOpenApiDocument, type DiscoveredEndpoint } from './openapi.js';
+import { API_VERSION, buildOpenApiDocument, type DiscoveredEndpoint } from './openapi.js';
+import { endpointsOf } from './route-table.js';
 
 /** Finds every @Endpoint of the running application's controllers and documents it. */
 @Injectable()
@@ -14,20 +14,12 @@ export class DocsService {
   ) {}
 
   endpoints(): DiscoveredEndpoint[] {
-    const found: DiscoveredEndpoint[] = [];
-    for (const wrapper of this.discovery.getControllers()) {
-      const prototype = (wrapper.metatype as { prototype?: object } | undefined)?.prototype;
-      if (!prototype) continue;
-      for (const name of this.scanner.getAllMethodNames(prototype)) {
-        const def = this.discovery.getMetadataByDecorator(EndpointMeta, wrapper, name);
-        if (def) found.push({ def, operationId: `${wrapper.name}.${name}` });
-      }
-    }
-    return found;
+    const controllers = this.discovery.getControllers().flatMap((wrapper) => (wrapper.metatype ? [wrapper.metatype as Type] : []));
+    return endpointsOf(controllers, this.scanner);
   }
 
   openApi(): Record<string, unknown> {
-    this.document ??= buildOpenApiDocument(this.endpoints(), { version: '1.0.0' });
+    this.document ??= buildOpenApiDocument(this.endpoints(), { version: API_VERSION });
     return this.document;
   }
 }

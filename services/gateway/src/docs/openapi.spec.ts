@@ -1,8 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import { z } from 'zod';
 import { authRoutes } from '../auth/auth.routes.js';
 import { mediaRoutes } from '../media/media.routes.js';
 import { usersRoutes } from '../users/users.routes.js';
 import { buildOpenApiDocument, openApiPath } from './openapi.js';
+import { offlineOpenApiDocument } from './offline-document.js';
 
 describe('OpenAPI document', () => {
   const doc = buildOpenApiDocument(
@@ -32,10 +34,46 @@ describe('OpenAPI document', () => {
 
   it('documents success and plain-text error answers', () => {
     const responses = doc.paths['/api/auth/signup'].post.responses;
-    expect(responses['201'].content['application/json'].schema.properties.user.properties.twitterUsername).toBeDefined();
+    expect(responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SignupResponse' });
+    expect(doc.components.schemas.SignupResponse.properties.user).toEqual({ $ref: '#/components/schemas/CurrentUser' });
+    expect(doc.components.schemas.CurrentUser.properties.twitterUsername).toBeDefined();
     expect(responses['400'].content['text/plain']).toBeDefined();
     expect(responses['429'].description).toMatch(/Too many attempts/);
     expect(doc.paths['/api/user/me'].get.security).toEqual([{ sessionCookie: [] }]);
+    expect(doc.paths['/api/auth/signup'].post.security).toEqual([]);
     expect(doc.components.securitySchemes.sessionCookie).toEqual({ type: 'apiKey', in: 'cookie', name: 'clipit.sid' });
+  });
+
+  it("names the API's shapes as components, one per name, referenced wherever they are answered", () => {
+    expect(Object.keys(doc.components.schemas)).toEqual(['CurrentUser', 'SignupResponse']);
+    expect(doc.paths['/api/user/me'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CurrentUser' });
+    expect(JSON.stringify(doc)).not.toContain('#/$defs/');
+  });
+
+  it('keeps a multipart form whole when its JSON body is a named schema', () => {
+    const fields = z.object({ caption: z.string() }).meta({ id: 'UploadFields' });
+    const upload = { method: 'POST' as const, path: '/up', tag: 't', summary: 's', body: fields, multipartFile: { field: 'file', description: 'a picture' } };
+    const content = (buildOpenApiDocument([{ def: upload, operationId: 'up' }], { version: '1' }) as any).paths['/up'].post.requestBody.content;
+    expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/UploadFields' });
+    expect(Object.keys(content['multipart/form-data'].schema.properties)).toEqual(['caption', 'file']);
+  });
+
+  it('refuses one name for two different shapes', () => {
+    const a = z.object({ a: z.string() }).meta({ id: 'Clash' });
+    const b = z.object({ b: z.string() }).meta({ id: 'Clash' });
+    const route = (path: string, response: z.ZodType) => ({ def: { method: 'GET' as const, path, tag: 't', summary: 's', response }, operationId: path });
+    expect(() => buildOpenApiDocument([route('/a', a), route('/b', b)], { version: '1' })).toThrow('Two different schemas are named Clash');
+  });
+});
+
+describe('the document built without starting the gateway', () => {
+  const doc = offlineOpenApiDocument() as any;
+
+  it('documents every declared route, from the module tree alone', () => {
+    expect(doc.paths['/api/submissions'].post.operationId).toBe('SubmissionsController.create');
+    expect(doc.paths['/api/logout'].get.operationId).toBe('AuthController.logOutLink');
+    expect(doc.paths['/api/docs'].get.summary).toBe('This OpenAPI 3.1 document, generated from the route schemas');
+    const operations = Object.values(doc.paths).flatMap((methods: any) => Object.values(methods)) as { operationId: string }[];
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(operations.length);
   });
 });

@@ -1,9 +1,13 @@
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { EndpointDef, ErrorDoc } from '../http/endpoint.js';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import { SOMETHING_WENT_WRONG } from '../http/messages.js';
 
 type JsonObject = Record<string, unknown>;
+
+/** info.version of the document. */
+export const API_VERSION = '1.0.0';
 
 /**
  * Route paths in OpenAPI's template form: `/api/x/:id` → `/api/x/{id}`, and a trailing wildcard
@@ -14,28 +18,63 @@ export function openApiPath(path: string, params: Record<string, string> = {}): 
   return path.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, `/{${wildcardName}}`);
 }
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonObject;
-  return rest;
+/** The document's named schemas (components.schemas), filled while the operations are converted. */
+type Components = Record<string, JsonObject>;
+
+const DEFS = '#/$defs/';
+const COMPONENTS = '#/components/schemas/';
+
+/** zod's local `#/$defs/X` references, pointed at the document's components instead. */
+function toComponentRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toComponentRefs);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith(DEFS) ? COMPONENTS + v.slice(DEFS.length) : toComponentRefs(v)]),
+  );
+}
+
+/**
+ * A route schema as JSON Schema. Schemas named with zod's `.meta({ id })` (the API's shapes:
+ * `CurrentUser`, `Submission`, …) become components referenced by `$ref`, so a client generated
+ * from the document gets one type per shape, under that name.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Components): JsonObject {
+  const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonObject;
+  for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, JsonObject>)) {
+    const component = toComponentRefs(def) as JsonObject;
+    // One name, one shape: an id given to two schemas, or to one read both as a request and as an answer, fails here.
+    if (components[name] && !isDeepStrictEqual(components[name], component)) {
+      throw new Error(`Two different schemas are named ${name} in the OpenAPI document; give each its own id`);
+    }
+    components[name] = component;
+  }
+  return toComponentRefs(rest) as JsonObject;
+}
+
+/** The schema a `$ref` names, or the schema itself. */
+function resolved(schema: JsonObject, components: Components): JsonObject {
+  const ref = schema['$ref'];
+  return typeof ref === 'string' && ref.startsWith(COMPONENTS) ? (components[ref.slice(COMPONENTS.length)] ?? schema) : schema;
 }
 
 const plainText = (description: string) => ({ description, content: { 'text/plain': { schema: { type: 'string' } } } });
 
-function requestBody(def: EndpointDef): JsonObject | undefined {
+function requestBody(def: EndpointDef, components: Components): JsonObject | undefined {
   if (!def.body) return undefined;
-  const schema = jsonSchema(def.body, 'input');
+  const schema = jsonSchema(def.body, 'input', components);
   const content: JsonObject = { 'application/json': { schema } };
   if (def.multipartFile) {
-    const properties = { ...(schema['properties'] as JsonObject), [def.multipartFile.field]: { type: 'string', contentMediaType: 'image/*', description: def.multipartFile.description } };
-    content['multipart/form-data'] = { schema: { ...schema, properties } };
+    const fields = resolved(schema, components);
+    const properties = { ...(fields['properties'] as JsonObject), [def.multipartFile.field]: { type: 'string', contentMediaType: 'image/*', description: def.multipartFile.description } };
+    content['multipart/form-data'] = { schema: { ...fields, properties } };
   }
   return { required: true, content };
 }
 
-function responses(def: EndpointDef): JsonObject {
+function responses(def: EndpointDef, components: Components): JsonObject {
   const status = String(def.status ?? 200);
   const success: JsonObject = { description: def.successDescription ?? 'OK' };
-  if (def.response) success['content'] = { 'application/json': { schema: jsonSchema(def.response, 'output') } };
+  if (def.response) success['content'] = { 'application/json': { schema: jsonSchema(def.response, 'output', components) } };
   else if (def.successContentType) success['content'] = { [def.successContentType]: {} };
   const out: JsonObject = { [status]: success };
   const errors: ErrorDoc[] = [...(def.errors ?? []), { status: 500, description: `'${SOMETHING_WENT_WRONG}'` }];
@@ -47,15 +86,16 @@ function responses(def: EndpointDef): JsonObject {
   return out;
 }
 
-function operation(def: EndpointDef, operationId: string): JsonObject {
+function operation(def: EndpointDef, operationId: string, components: Components): JsonObject {
   const op: JsonObject = { operationId, summary: def.summary, tags: [def.tag] };
   if (def.params) {
     op['parameters'] = Object.entries(def.params).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } }));
   }
-  const body = requestBody(def);
+  const body = requestBody(def, components);
   if (body) op['requestBody'] = body;
-  op['responses'] = responses(def);
-  if (def.session) op['security'] = [{ sessionCookie: [] }];
+  op['responses'] = responses(def, components);
+  // Stated on every operation, so an open route is said to be open (`[]`), not merely left unsaid.
+  op['security'] = def.session ? [{ sessionCookie: [] }] : [];
   return op;
 }
 
@@ -67,24 +107,28 @@ export interface DiscoveredEndpoint {
 
 /** Operational routes served by the service kit's controllers (not declared with @Endpoint). */
 const OPERATIONS: Record<string, JsonObject> = {
-  '/health/live': { get: { operationId: 'healthLive', summary: 'Liveness: the process runs', tags: ['operations'], responses: { '200': { description: '{"status":"ok"}' } } } },
+  '/health/live': { get: { operationId: 'healthLive', summary: 'Liveness: the process runs', tags: ['operations'], security: [], responses: { '200': { description: '{"status":"ok"}' } } } },
   '/health/ready': {
     get: {
       operationId: 'healthReady',
       summary: 'Readiness: Redis and identity answer',
       tags: ['operations'],
+      security: [],
       responses: { '200': { description: 'Every check ok' }, '503': { description: 'A dependency is down (JSON names it)' } },
     },
   },
-  '/metrics': { get: { operationId: 'metrics', summary: 'Prometheus metrics (http_request_duration_seconds by route)', tags: ['operations'], responses: { '200': { description: 'Prometheus text format', content: { 'text/plain': {} } } } } },
+  '/metrics': { get: { operationId: 'metrics', summary: 'Prometheus metrics (http_request_duration_seconds by route)', tags: ['operations'], security: [], responses: { '200': { description: 'Prometheus text format', content: { 'text/plain': {} } } } } },
 };
 
 /** The OpenAPI 3.1 document, built from the same route declarations that register and validate the routes. */
 export function buildOpenApiDocument(endpoints: DiscoveredEndpoint[], info: { version: string }): JsonObject {
   const paths: Record<string, JsonObject> = {};
-  for (const { def, operationId } of [...endpoints].sort((a, b) => a.def.path.localeCompare(b.def.path))) {
+  const schemas: Components = {};
+  // By path, then method: the same document whatever order the controllers were found in.
+  const ordered = [...endpoints].sort((a, b) => a.def.path.localeCompare(b.def.path) || a.def.method.localeCompare(b.def.method));
+  for (const { def, operationId } of ordered) {
     const path = openApiPath(def.path, def.params);
-    paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: operation(def, operationId) };
+    paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: operation(def, operationId, schemas) };
   }
   return {
     openapi: '3.1.0',
@@ -97,6 +141,9 @@ export function buildOpenApiDocument(endpoints: DiscoveredEndpoint[], info: { ve
     },
     servers: [{ url: '/' }],
     paths: { ...paths, ...OPERATIONS },
-    components: { securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+    components: {
+      schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
+      securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+    },
   };
 }

@@ -42,7 +42,8 @@ const flag = z.enum(['true', 'false']);
  * §3, as its events carry them) with the spec's names and shapes where the clients differ: hasVideo and
  * addedToFeed are the strings 'true' / 'false' the spec's clients read, the playback id is muxPlaybackId
  * (the platform's own pipeline plays Mux's role), plus what only the owner reads: isProcessing while the
- * video is being processed, why a video was refused, the uploaded file's name and size.
+ * video is being processed, why a video was refused, the uploaded file's name and size. Its id names
+ * the OpenAPI component the web apps' `Submission` type is generated from.
  */
 export const submissionSchema = submissionSnapshotSchema.omit({ playbackId: true }).extend({
   addedToFeed: flag,
@@ -52,11 +53,11 @@ export const submissionSchema = submissionSnapshotSchema.omit({ playbackId: true
   muxPlaybackId: z.string().nullable(),
   videoFileName: z.string().nullable(),
   videoFileSize: z.number().nullable(),
-});
+}).meta({ id: 'Submission' });
 export type SubmissionJson = z.infer<typeof submissionSchema>;
 export const submissionListSchema = z.array(submissionSchema);
 
-export const videoUploadUrlSchema = z.object({ uploadUrl: z.string(), videoId: z.string() });
+export const videoUploadUrlSchema = z.object({ uploadUrl: z.string(), videoId: z.string() }).meta({ id: 'VideoUploadUrl' });
 
 const orNull = <T>(v: T | undefined): T | null => (v === undefined || v === '' ? null : v);
 // gRPC int64 arrives as a string (the loader's `longs: String`).

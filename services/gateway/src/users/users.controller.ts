@@ -3,7 +3,7 @@ import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/ses
 import { Endpoint, ValidBody } from '../http/endpoint.js';
 import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import { usersRoutes } from './users.routes.js';
-import { toPublicUser, type PublicUser, type UpdateProfileBody } from './users.schemas.js';
+import { toCurrentUser, type CurrentUser, type UpdateProfileBody } from './users.schemas.js';
 
 @Controller()
 @UseGuards(SessionGuard)
@@ -12,17 +12,17 @@ export class UsersController {
 
   // The hot path: the guard's one ResolveSession call already answered the user.
   @Endpoint(usersRoutes.me)
-  me(@CurrentSession() session: SessionPrincipal): PublicUser {
-    return toPublicUser(session.user);
+  me(@CurrentSession() session: SessionPrincipal): CurrentUser {
+    return toCurrentUser(session.user);
   }
 
   @Endpoint(usersRoutes.authUser)
-  authUser(@CurrentSession() session: SessionPrincipal): PublicUser {
-    return toPublicUser(session.user);
+  authUser(@CurrentSession() session: SessionPrincipal): CurrentUser {
+    return toCurrentUser(session.user);
   }
 
   @Endpoint(usersRoutes.updateProfile)
-  async updateProfile(@CurrentSession() session: SessionPrincipal, @ValidBody() body: UpdateProfileBody): Promise<PublicUser> {
-    return toPublicUser(await this.identity.updateWallet({ userId: session.user.id, walletAddress: body.walletAddress }));
+  async updateProfile(@CurrentSession() session: SessionPrincipal, @ValidBody() body: UpdateProfileBody): Promise<CurrentUser> {
+    return toCurrentUser(await this.identity.updateWallet({ userId: session.user.id, walletAddress: body.walletAddress }));
   }
 }

@@ -1,11 +1,11 @@
 import type { EndpointDef } from '../http/endpoint.js';
 import { CROSS_SITE_REFUSED, NOT_SIGNED_IN } from '../http/messages.js';
-import { publicUserSchema, updateProfileBody } from './users.schemas.js';
+import { currentUserSchema, updateProfileBody } from './users.schemas.js';
 
 const currentUser = {
   tag: 'users',
   session: true,
-  response: publicUserSchema,
+  response: currentUserSchema,
   errors: [
     { status: 401, description: `'${NOT_SIGNED_IN}'` },
     { status: 503, description: 'Service temporarily unavailable' },
@@ -22,7 +22,7 @@ export const usersRoutes = {
     summary: "Set the signed-in user's Solana wallet address",
     session: true,
     body: updateProfileBody,
-    response: publicUserSchema,
+    response: currentUserSchema,
     errors: [
       { status: 400, description: "'Wallet address is required', 'Please enter a valid Solana wallet address'" },
       { status: 401, description: `'${NOT_SIGNED_IN}'` },

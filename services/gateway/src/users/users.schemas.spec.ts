@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { identityV1 } from '@clipit/contracts';
 import { parseBody } from '../http/endpoint.js';
-import { publicUserSchema, toPublicUser, updateProfileBody } from './users.schemas.js';
+import { currentUserSchema, toCurrentUser, updateProfileBody } from './users.schemas.js';
 
 const user: identityV1.User = {
   id: '7d0f7a57-2a5c-4a7e-9d1e-3f0b8c1f9a10',
@@ -18,15 +18,15 @@ const user: identityV1.User = {
   updatedAt: '2026-11-21T10:00:00.000Z',
 };
 
-describe('toPublicUser', () => {
+describe('toCurrentUser', () => {
   it('answers the documented shape, unset fields as null', () => {
-    const out = toPublicUser(user);
-    expect(publicUserSchema.strict().parse(out)).toEqual(out);
+    const out = toCurrentUser(user);
+    expect(currentUserSchema.strict().parse(out)).toEqual(out);
     expect(out).toMatchObject({ displayName: null, walletAddress: null, nextStreamTime: null, isLive: 'true', currentTier: 2 });
   });
 
   it('never exposes claim codes, placeholder flags or update stamps', () => {
-    const out = toPublicUser(user) as Record<string, unknown>;
+    const out = toCurrentUser(user) as Record<string, unknown>;
     for (const key of ['claimCode', 'claimedBy', 'isPlaceholder', 'updatedAt', 'password', 'passwordHash']) expect(out).not.toHaveProperty(key);
   });
 });

@@ -2,8 +2,11 @@ import type { identityV1 } from '@clipit/contracts';
 import { z } from 'zod';
 import { strictBody, wallet } from '../http/fields.js';
 
-/** The signed-in user as the browser sees it (GET /api/user/me, /api/auth/user, auth answers). */
-export const publicUserSchema = z.object({
+/**
+ * The signed-in user as the browser sees it (GET /api/user/me, /api/auth/user, auth answers); its id
+ * names the OpenAPI component the web apps' `CurrentUser` type is generated from.
+ */
+export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),
   displayName: z.string().nullable(),
@@ -19,14 +22,14 @@ export const publicUserSchema = z.object({
   isLive: z.enum(['true', 'false']).describe("'true' or 'false', as the product's contract reads it"),
   streamerMultiplier: z.string().describe('decimal as text, e.g. "1.00"'),
   createdAt: z.string().describe('ISO 8601'),
-});
-export type PublicUser = z.infer<typeof publicUserSchema>;
+}).meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 // proto3 optional fields arrive as undefined or null when unset, depending on the loader's settings.
 const orNull = (v: string | null | undefined): string | null => (v === undefined || v === null ? null : v);
 
 /** The identity user as the browser sees it: no claim codes, placeholder flags or internals. */
-export function toPublicUser(user: identityV1.User): PublicUser {
+export function toCurrentUser(user: identityV1.User): CurrentUser {
   return {
     id: user.id,
     email: orNull(user.email),

@@ -3,6 +3,7 @@
 // that did, or did not, reach identity). The journeys with the real identity live in e2e/.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { status } from '@grpc/grpc-js';
+import { readFile } from 'node:fs/promises';
 import { startGateway, type GatewayHarness } from '../support/gateway-harness.js';
 
 const WALLET = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
@@ -327,6 +328,12 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       expect(Object.keys(doc.paths['/api/submissions']).sort()).toEqual(['get', 'post']);
       expect(Object.keys(doc.paths['/api/submissions/upload-video'].post.requestBody.content)).toContain('multipart/form-data');
       expect(doc.paths['/api/user/profile'].patch.requestBody.content['application/json'].schema.required).toEqual(['walletAddress']);
+    });
+
+    it('serves the document the web apps are typed from (docs/api/openapi.json, built without starting the gateway)', async () => {
+      const served = await (await fetch(`${h.url}/api/docs`)).json();
+      const committed = JSON.parse(await readFile(new URL('../../../../docs/api/openapi.json', import.meta.url), 'utf8'));
+      expect(served).toEqual(committed);
     });
   });
 });

@@ -1,8 +1,8 @@
-import { publicUserSchema } from '@clipit/contracts';
+import { userSnapshotSchema } from '@clipit/contracts';
 import { describe, expect, it } from '@jest/globals';
 import type { TokenEntity } from '../entities/token.entity.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { formatMultiplier, toPlaceholderMessage, toPublicUser, toStreamerSummary, toTokenMessage, toUserMessage } from './user.mapper.js';
+import { formatMultiplier, toPlaceholderMessage, toUserSnapshot, toStreamerSummary, toTokenMessage, toUserMessage } from './user.mapper.js';
 
 const created = new Date('2026-11-01T10:00:00.000Z');
 const user: UserEntity = {
@@ -56,14 +56,14 @@ describe('user mapping', () => {
   });
 
   it('never lets the password hash or the claim code out', () => {
-    const text = JSON.stringify([toUserMessage(user), toPublicUser(user), toStreamerSummary(user)]);
+    const text = JSON.stringify([toUserMessage(user), toUserSnapshot(user), toStreamerSummary(user)]);
     expect(text).not.toContain('scrypt');
     expect(text).not.toContain('CLAIM-');
   });
 
   it('builds event snapshots that satisfy the contract schema, without the email', () => {
-    const snapshot = toPublicUser({ ...user, nextStreamTime: null });
-    expect(publicUserSchema.parse(snapshot)).toEqual(snapshot);
+    const snapshot = toUserSnapshot({ ...user, nextStreamTime: null });
+    expect(userSnapshotSchema.parse(snapshot)).toEqual(snapshot);
     expect(snapshot).not.toHaveProperty('email');
     expect(snapshot.nextStreamTime).toBeNull();
     expect(snapshot.streamerMultiplier).toBe('1.50');

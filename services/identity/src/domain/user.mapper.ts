@@ -1,4 +1,4 @@
-import type { identityV1, PublicUser } from '@clipit/contracts';
+import type { identityV1, UserSnapshot } from '@clipit/contracts';
 import type { TokenEntity } from '../entities/token.entity.js';
 import type { UserEntity } from '../entities/user.entity.js';
 
@@ -39,7 +39,7 @@ export function toUserMessage(u: UserEntity): identityV1.User {
 }
 
 /** The snapshot identity events carry (no email, no hash, no claim code). */
-export function toPublicUser(u: UserEntity): PublicUser {
+export function toUserSnapshot(u: UserEntity): UserSnapshot {
   return {
     id: u.id,
     twitterUsername: u.twitterUsername,

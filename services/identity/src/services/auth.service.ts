@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config.js';
 import { messages } from '../domain/messages.js';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../domain/password.js';
-import { toPublicUser, toUserMessage } from '../domain/user.mapper.js';
+import { toUserSnapshot, toUserMessage } from '../domain/user.mapper.js';
 import { PASSWORD_MAX, parseLogIn, parseResetPassword, parseSignUp, type SignUpInput } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
@@ -109,8 +109,8 @@ export class AuthService {
         }
 
         const session = await this.sessions.create(tx, user.id, req.client, now);
-        await this.outbox.append(tx, 'user.registered', { user: toPublicUser(user), claimedPlaceholderId: claimed?.id ?? null });
-        if (claimed) await this.outbox.append(tx, 'user.updated', { user: toPublicUser(claimed), changed: ['claimedBy', 'claimedAt'] });
+        await this.outbox.append(tx, 'user.registered', { user: toUserSnapshot(user), claimedPlaceholderId: claimed?.id ?? null });
+        if (claimed) await this.outbox.append(tx, 'user.updated', { user: toUserSnapshot(claimed), changed: ['claimedBy', 'claimedAt'] });
 
         return {
           user: toUserMessage(user),

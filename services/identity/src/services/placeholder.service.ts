@@ -5,7 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { IdentityConfig } from '../config.js';
 import { generateClaimCode } from '../domain/claim-code.js';
 import { messages } from '../domain/messages.js';
-import { toPlaceholderMessage, toPublicUser } from '../domain/user.mapper.js';
+import { toPlaceholderMessage, toUserSnapshot } from '../domain/user.mapper.js';
 import { parsePlaceholder } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
@@ -58,7 +58,7 @@ export class PlaceholderService {
       try {
         await this.db.transaction(async (tx) => {
           await this.users.insert(tx, placeholder);
-          await this.outbox.append(tx, 'user.registered', { user: toPublicUser(placeholder), claimedPlaceholderId: null });
+          await this.outbox.append(tx, 'user.registered', { user: toUserSnapshot(placeholder), claimedPlaceholderId: null });
         });
         return toPlaceholderMessage(placeholder);
       } catch (err) {

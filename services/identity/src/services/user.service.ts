@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config.js';
 import { messages } from '../domain/messages.js';
-import { toPublicUser, toStreamerSummary, toUserMessage } from '../domain/user.mapper.js';
+import { toUserSnapshot, toStreamerSummary, toUserMessage } from '../domain/user.mapper.js';
 import { parseProfileUpdate, requireWallet } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
@@ -73,7 +73,7 @@ export class UserService {
       for (const field of changed) Object.assign(values, { [field]: patch[field] });
       await this.users.update(tx, user.id, values);
       const updated: UserEntity = { ...user, ...values };
-      await this.outbox.append(tx, 'user.updated', { user: toPublicUser(updated), changed });
+      await this.outbox.append(tx, 'user.updated', { user: toUserSnapshot(updated), changed });
       return toUserMessage(updated);
     });
   }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { publicUserSchema } from './public-user.js';
+import { userSnapshotSchema } from './user-snapshot.js';
 
 /** A new account exists: a person signed up, or an admin created a placeholder streamer profile. */
 export const userRegisteredV1 = z.object({
-  user: publicUserSchema,
+  user: userSnapshotSchema,
   /** Set when the sign-up claimed a placeholder streamer profile with a claim code. */
   claimedPlaceholderId: z.uuid().nullable(),
 });

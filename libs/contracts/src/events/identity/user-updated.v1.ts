@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { publicUserSchema } from './public-user.js';
+import { userSnapshotSchema } from './user-snapshot.js';
 
 /** A user's public data changed; carries the whole new snapshot and the names of the fields that changed. */
 export const userUpdatedV1 = z.object({
-  user: publicUserSchema,
+  user: userSnapshotSchema,
   changed: z.array(z.string()).min(1),
 });
 

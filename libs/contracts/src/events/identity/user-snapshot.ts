@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** The public snapshot of a user that identity events carry, so consumers can keep read models without asking back. */
-export const publicUserSchema = z.object({
+/**
+ * A user as identity events carry it (`user.registered`, `user.updated`), so consumers keep read models
+ * without asking back. It is the event boundary's user shape, named like `SubmissionSnapshot`; the
+ * browser's shape is the gateway's `CurrentUser`, which has the email and none of the claim fields.
+ */
+export const userSnapshotSchema = z.object({
   id: z.uuid(),
   twitterUsername: z.string().nullable(),
   displayName: z.string().nullable(),
@@ -22,4 +26,4 @@ export const publicUserSchema = z.object({
   updatedAt: z.string(),
 });
 
-export type PublicUser = z.infer<typeof publicUserSchema>;
+export type UserSnapshot = z.infer<typeof userSnapshotSchema>;

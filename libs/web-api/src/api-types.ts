@@ -1,0 +1,43 @@
+// The gateway's request and answer shapes, under the names the web apps use. Every one is an alias of
+// src/generated/gateway-api.ts (generated from the gateway's OpenAPI document by `npm run web-api-types`),
+// never a hand-written copy: when the gateway changes a field, these change, and the web apps'
+// type-check fails wherever they still read or send the old one.
+import type { components, paths } from './generated/gateway-api.js';
+
+type Schemas = components['schemas'];
+type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
+
+/** The operation behind `method path`; never when the gateway has no such route. */
+type Operation<P extends keyof paths, M extends Method> = Exclude<paths[P][M], undefined>;
+
+type Json<Content> = Content extends { content: { 'application/json': infer Body } } ? Body : never;
+type Success<Responses> = Responses extends { 200: infer A } ? A : Responses extends { 201: infer A } ? A : never;
+
+/** The JSON body a route takes; never for a route without one. */
+export type ApiRequestBody<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { requestBody?: infer Body } ? Json<Exclude<Body, undefined>> : never;
+
+/** The JSON a route answers on success (200 or 201). */
+export type ApiAnswer<P extends keyof paths, M extends Method> = Operation<P, M> extends { responses: infer R } ? Json<Success<R>> : never;
+
+/** The signed-in user (GET /api/user/me, /api/auth/user, PATCH /api/user/profile, the auth answers). */
+export type CurrentUser = Schemas['CurrentUser'];
+export type SignupResponse = Schemas['SignupResponse'];
+export type LoginResponse = Schemas['LoginResponse'];
+export type ResetPasswordResponse = Schemas['ResetPasswordResponse'];
+export type LogoutResponse = Schemas['LogoutResponse'];
+/** A streamer's token a clip can be tagged with (GET /api/tokens). */
+export type Token = Schemas['Token'];
+/** GET /api/streamers */
+export type Streamer = Schemas['Streamer'];
+/** A submission as its owner sees it (POST /api/submissions, GET /api/submissions, the video routes). */
+export type Submission = Schemas['Submission'];
+export type VideoUploadUrl = Schemas['VideoUploadUrl'];
+
+export type SignupRequest = ApiRequestBody<'/api/auth/signup', 'post'>;
+export type LoginRequest = ApiRequestBody<'/api/auth/login', 'post'>;
+export type ResetPasswordRequest = ApiRequestBody<'/api/auth/reset-password', 'post'>;
+export type UpdateProfileRequest = ApiRequestBody<'/api/user/profile', 'patch'>;
+export type CreateSubmissionRequest = ApiRequestBody<'/api/submissions', 'post'>;
+export type VideoUploadUrlRequest = ApiRequestBody<'/api/submissions/video-upload-url', 'post'>;
+export type FinalizeVideoUploadRequest = ApiRequestBody<'/api/submissions/finalize-video-upload', 'post'>;
