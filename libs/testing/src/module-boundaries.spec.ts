@@ -96,6 +96,10 @@ const cases = {
   frontendImportsBrowserLib: { file: 'frontends/public/src/__boundary__.ts', code: importOf('@clipit/frontend-contracts') },
   frontendImportsBuildTooling: { file: 'frontends/shell/src/__boundary__.ts', code: importOf('@clipit/frontend-build') },
   buildConfigImportsBuildTooling: { file: 'frontends/shell/rspack.config.mjs', code: importOf('@clipit/frontend-build') },
+  frontendImportsIsomorphicLib: { file: 'frontends/public/src/__boundary__.ts', code: importOf('@clipit/field-rules') },
+  serviceImportsIsomorphicLib: { file: 'services/identity/src/__boundary__.ts', code: importOf('@clipit/field-rules') },
+  isomorphicLibImportsNodeLib: { file: 'libs/field-rules/src/__boundary__.ts', code: importOf('@clipit/contracts') },
+  isomorphicLibImportsBrowserLib: { file: 'libs/field-rules/src/__boundary__.ts', code: importOf('@clipit/web-api') },
 } satisfies Record<string, Snippet>;
 
 type CaseName = keyof typeof cases;
@@ -179,6 +183,15 @@ describe('module boundaries (eslint.config.js)', () => {
     }
     for (const name of ['frontendImportsBrowserLib', 'buildConfigImportsBuildTooling'] as const) {
       expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [] });
+    }
+  });
+
+  it('lets a library tagged for both platforms serve front ends and services, and keeps it off either platform’s libraries', () => {
+    for (const name of ['frontendImportsIsomorphicLib', 'serviceImportsIsomorphicLib'] as const) {
+      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [] });
+    }
+    for (const name of ['isomorphicLibImportsNodeLib', 'isomorphicLibImportsBrowserLib'] as const) {
+      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [expect.objectContaining({ message: expect.stringMatching(tagViolation) })] });
     }
   });
 });
