@@ -1,4 +1,4 @@
-import { VIDEO_MESSAGES } from '@clipit/contracts';
+import { VIDEO_MESSAGES } from '@clipit/field-rules';
 import type { EndpointDef } from '../http/endpoint.js';
 import { CROSS_SITE_REFUSED, NOT_SIGNED_IN } from '../http/messages.js';
 import {

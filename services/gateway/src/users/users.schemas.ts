@@ -1,4 +1,5 @@
 import type { identityV1 } from '@clipit/contracts';
+import { WALLET_MESSAGES } from '@clipit/field-rules';
 import { z } from 'zod';
 import { strictBody, wallet } from '../http/fields.js';
 
@@ -48,6 +49,6 @@ export function toPublicUser(user: identityV1.User): PublicUser {
 
 /** PATCH /api/user/profile */
 export const updateProfileBody = strictBody({
-  walletAddress: wallet('Wallet address is required'),
+  walletAddress: wallet(WALLET_MESSAGES.required),
 });
 export type UpdateProfileBody = z.output<typeof updateProfileBody>;
