@@ -6,6 +6,7 @@ describe('handle', () => {
     expect(normalizeHandle('  @Alice_01 ')).toBe('Alice_01');
     expect(normalizeHandle('@ alice')).toBe('alice');
     expect(normalizeHandle('@@alice')).toBe('@alice');
+    expect(normalizeHandle('@')).toBe('');
     expect(normalizeHandle(undefined)).toBe('');
     expect(normalizeHandle(null)).toBe('');
   });
