@@ -1,4 +1,4 @@
-import { VIDEO_LIMITS } from '@clipit/contracts';
+import { VIDEO_LIMITS } from '@clipit/field-rules';
 import { env, loadConfig, sharedConfigShape } from '@clipit/service-kit';
 import { storageConfigShape } from '@clipit/storage';
 import { z } from 'zod';
