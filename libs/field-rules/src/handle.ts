@@ -22,10 +22,3 @@ export function normalizeHandle(raw: string | null | undefined): string {
 export function isHandle(handle: string): boolean {
   return HANDLE_PATTERN.test(handle);
 }
-
-/** What is wrong with a handle to register (normalized first), or null when it is fine. */
-export function handleProblem(raw: string | null | undefined): string | null {
-  const handle = normalizeHandle(raw);
-  if (handle === '') return HANDLE_MESSAGES.required;
-  return isHandle(handle) ? null : HANDLE_MESSAGES.invalid;
-}

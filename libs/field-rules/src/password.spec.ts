@@ -5,9 +5,9 @@ describe('new password', () => {
   it('is 8 to 256 characters, spaces included', () => {
     expect(newPasswordProblem('')).toBe('Password must be at least 8 characters');
     expect(newPasswordProblem('1234567')).toBe('Password must be at least 8 characters');
-    expect(newPasswordProblem('        ')).toBeNull();
-    expect(newPasswordProblem('12345678')).toBeNull();
-    expect(newPasswordProblem('x'.repeat(256))).toBeNull();
+    expect(newPasswordProblem('        ')).toBeUndefined();
+    expect(newPasswordProblem('12345678')).toBeUndefined();
+    expect(newPasswordProblem('x'.repeat(256))).toBeUndefined();
     expect(newPasswordProblem('x'.repeat(257))).toBe('Password must be at most 256 characters');
   });
 

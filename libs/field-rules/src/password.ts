@@ -13,9 +13,9 @@ export const PASSWORD_MESSAGES = {
   mismatch: "Passwords don't match",
 } as const;
 
-/** What is wrong with a new password, or null when it is fine. */
-export function newPasswordProblem(password: string): string | null {
+/** What is wrong with a new password; undefined when it is fine. */
+export function newPasswordProblem(password: string): string | undefined {
   if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
-  return null;
+  return undefined;
 }

@@ -18,7 +18,7 @@ describe('Solana wallet', () => {
 
   it('takes the value exactly: trimming is the caller’s (walletProblem trims)', () => {
     expect(isSolanaWallet(` ${WALLET}`)).toBe(false);
-    expect(walletProblem(` ${WALLET} `, WALLET_MESSAGES.required)).toBeNull();
+    expect(walletProblem(` ${WALLET} `, WALLET_MESSAGES.required)).toBeUndefined();
   });
 
   it('says what is wrong in the words of the form it is on', () => {

@@ -17,10 +17,10 @@ export function isSolanaWallet(value: string): boolean {
 
 /**
  * What is wrong with a wallet as typed (trimmed first), with the "required" wording of the form it is
- * on (WALLET_MESSAGES.required or .requiredOnSignUp); null when it is fine.
+ * on (WALLET_MESSAGES.required or .requiredOnSignUp); undefined when it is fine.
  */
-export function walletProblem(raw: string | null | undefined, requiredMessage: string): string | null {
+export function walletProblem(raw: string | null | undefined, requiredMessage: string): string | undefined {
   const wallet = (raw ?? '').trim();
   if (wallet === '') return requiredMessage;
-  return isSolanaWallet(wallet) ? null : WALLET_MESSAGES.invalid;
+  return isSolanaWallet(wallet) ? undefined : WALLET_MESSAGES.invalid;
 }
