@@ -6,7 +6,8 @@
 // which checks request signatures; presigned URLs are signed for a public name of it (S3_PUBLIC_ENDPOINT).
 import S3rver from '@20minutes/s3rver';
 import AWSAccount from '@20minutes/s3rver/lib/models/account.js';
-import { mediaKeys, VIDEO_MESSAGES } from '@clipit/contracts';
+import { mediaKeys } from '@clipit/contracts';
+import { VIDEO_MESSAGES } from '@clipit/field-rules';
 import { MediaTools, synthesizeClip } from '@clipit/media';
 import { openStorage, type StorageDriver } from '@clipit/storage';
 import { waitFor } from '@clipit/testing';

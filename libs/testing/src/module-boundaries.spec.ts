@@ -102,6 +102,10 @@ const cases = {
   sharedLibImportsFfmpeg: { file: 'libs/media-queue/src/__boundary__.ts', code: importOf('@clipit/media') },
   workerImportsFfmpeg: { file: 'services/media-worker/src/__boundary__.ts', code: importOf('@clipit/media') },
   workerImportsMediaQueue: { file: 'services/media-worker/src/__boundary__.ts', code: importOf('@clipit/media-queue') },
+  frontendImportsIsomorphicLib: { file: 'frontends/public/src/__boundary__.ts', code: importOf('@clipit/field-rules') },
+  serviceImportsIsomorphicLib: { file: 'services/identity/src/__boundary__.ts', code: importOf('@clipit/field-rules') },
+  isomorphicLibImportsNodeLib: { file: 'libs/field-rules/src/__boundary__.ts', code: importOf('@clipit/contracts') },
+  isomorphicLibImportsBrowserLib: { file: 'libs/field-rules/src/__boundary__.ts', code: importOf('@clipit/web-api') },
 } satisfies Record<string, Snippet>;
 
 type CaseName = keyof typeof cases;
@@ -194,6 +198,15 @@ describe('module boundaries (eslint.config.js)', () => {
     }
     for (const name of ['frontendImportsBrowserLib', 'buildConfigImportsBuildTooling'] as const) {
       expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [] });
+    }
+  });
+
+  it('lets a library tagged for both platforms serve front ends and services, and keeps it off either platform’s libraries', () => {
+    for (const name of ['frontendImportsIsomorphicLib', 'serviceImportsIsomorphicLib'] as const) {
+      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [] });
+    }
+    for (const name of ['isomorphicLibImportsNodeLib', 'isomorphicLibImportsBrowserLib'] as const) {
+      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [expect.objectContaining({ message: expect.stringMatching(tagViolation) })] });
     }
   });
 });

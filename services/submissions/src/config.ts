@@ -1,4 +1,4 @@
-import { VIDEO_LIMITS } from '@clipit/contracts';
+import { VIDEO_LIMITS } from '@clipit/field-rules';
 import { databaseConfigShape, env, loadConfig, serverConfigShape, sharedConfigShape, type ConfigOf } from '@clipit/service-kit';
 import { storageConfigShape } from '@clipit/storage';
 

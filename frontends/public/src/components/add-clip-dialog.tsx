@@ -1,3 +1,4 @@
+import { VIDEO_PROBLEMS, type Problem } from '@clipit/field-rules';
 import type { AddClipDialogProps } from '@clipit/frontend-contracts';
 import { Button, Dialog, DialogDescription, DialogFooter, DialogTitle, Input, Select, useToast } from '@clipit/ui';
 import { apiJson, type Submission, type Token } from '@clipit/web-api';
@@ -9,12 +10,11 @@ import {
   checkVideoFile,
   formatMegabytes,
   NO_STREAMER,
-  PROBLEMS,
   submissionIdOf,
   VIDEO_ACCEPT,
+  VIDEO_HINT,
   videoMetadata,
   videoUploadForm,
-  type Problem,
   type SubmissionPayload,
 } from '../lib/clip-submission.js';
 import '../styles/public.css';
@@ -84,7 +84,7 @@ export default function AddClipDialog({ open, onOpenChange }: AddClipDialogProps
     try {
       found = checkVideoDuration(await videoMetadata.readDuration(file));
     } catch {
-      found = PROBLEMS.unreadable;
+      found = VIDEO_PROBLEMS.invalid;
     } finally {
       setCheckingVideo(false);
     }
@@ -163,7 +163,7 @@ export default function AddClipDialog({ open, onOpenChange }: AddClipDialogProps
                 {video.name} ({formatMegabytes(video.size)})
               </span>
             ) : (
-              'MP4, WebM, MOV or AVI; at most 150MB and 40 seconds.'
+              VIDEO_HINT
             )}
           </p>
         </div>

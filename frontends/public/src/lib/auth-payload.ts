@@ -1,6 +1,7 @@
 // What the auth forms send (spec 01 §7): the confirmation is never sent; sign-up goes as JSON, or as
 // multipart with the same fields plus profilePicture when a picture was chosen. The bodies are typed
 // by the gateway's document (@clipit/web-api), so a field it renames or drops fails the type-check here.
+import { normalizeHandle } from '@clipit/field-rules';
 import type { LoginRequest, ResetPasswordRequest, SignupRequest } from '@clipit/web-api';
 import type { LoginForm, ResetForm, SignupForm } from './validation.js';
 
@@ -48,6 +49,6 @@ export function signupWelcome(response: { claimedProfile?: { displayName?: strin
 
 /** The success toast's description after login: the handle the server answered, else the one typed. */
 export function loginWelcome(response: { user?: { twitterUsername?: string | null } | null } | undefined, typed: string): string {
-  const name = response?.user?.twitterUsername || typed.trim().replace(/^@/, '');
+  const name = response?.user?.twitterUsername || normalizeHandle(typed);
   return `Welcome back, @${name}`;
 }

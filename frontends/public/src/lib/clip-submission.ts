@@ -1,58 +1,26 @@
-// The add-clip dialog's rules (spec 01 §3, §5): the post link, the optional video, the payload.
+// The add-clip dialog's rules (spec 01 §3, §5): the post link, the optional video, the payload. The
+// rules and their words are @clipit/field-rules', which the gateway and the services apply too.
+import { isVideoContentType, isVideoTooLong, parsePostUrl, POST_PROBLEMS, VIDEO_LIMITS, VIDEO_PROBLEMS, type Problem } from '@clipit/field-rules';
 import type { CreateSubmissionRequest } from '@clipit/web-api';
 
-export const MAX_VIDEO_BYTES = 150 * 1024 * 1024;
-const MAX_VIDEO_SECONDS = 40;
-const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/mov', 'video/quicktime', 'video/avi', 'video/x-msvideo'] as const;
-/** The file picker's filter (the check below is what decides). */
-export const VIDEO_ACCEPT = VIDEO_TYPES.join(',');
+/** The file picker's filter (checkVideoFile is what decides). */
+export const VIDEO_ACCEPT = VIDEO_LIMITS.contentTypes.join(',');
+/** The picker's hint, from the same limits. */
+export const VIDEO_HINT = `MP4, WebM, MOV or AVI; at most ${VIDEO_LIMITS.maxBytes / (1024 * 1024)}MB and ${VIDEO_LIMITS.maxDurationSeconds} seconds.`;
 /** The streamer select's value for "no streamer". */
 export const NO_STREAMER = 'none';
 
-export interface Problem {
-  title: string;
-  description: string;
-}
-
-export const PROBLEMS = {
-  missing: { title: 'Missing Information', description: 'Please fill in the clip title and Twitter URL.' },
-  badUrl: { title: 'Invalid Twitter URL', description: 'Please enter a valid Twitter/X post URL.' },
-  badType: { title: 'Invalid File Type', description: 'Please upload a video file (MP4, WebM, MOV, or AVI).' },
-  tooLarge: { title: 'File Too Large', description: 'Please upload a video smaller than 150MB.' },
-  unreadable: { title: 'Invalid Video', description: 'Could not read video file. Please try a different file.' },
-} as const satisfies Record<string, Problem>;
-
-export const tooLong = (seconds: number): Problem => ({
-  title: 'Video Too Long',
-  description: `Video must be ${MAX_VIDEO_SECONDS} seconds or less. Your video is ${seconds} seconds.`,
-});
-
-const TWEET_URL = /^https?:\/\/(?:(?:www|mobile)\.)?(?:twitter\.com|x\.com)\/([A-Za-z0-9_]+)\/status\/(\d+)(?:[/?#].*)?$/i;
-
-export interface TweetRef {
-  authorHandle: string;
-  externalId: string;
-}
-
-/** The handle and numeric post id of a twitter.com / x.com post link, or null when it is not one. */
-export function parseTweetUrl(url: string): TweetRef | null {
-  const match = TWEET_URL.exec(url.trim());
-  if (!match) return null;
-  return { authorHandle: match[1]!, externalId: match[2]! };
-}
-
 /** The type and size checks of a chosen video (the duration needs the browser: see readVideoDuration). */
 export function checkVideoFile(file: Pick<File, 'type' | 'size'>): Problem | null {
-  if (!(VIDEO_TYPES as readonly string[]).includes(file.type)) return PROBLEMS.badType;
-  if (file.size > MAX_VIDEO_BYTES) return PROBLEMS.tooLarge;
+  if (!isVideoContentType(file.type)) return VIDEO_PROBLEMS.invalidType;
+  if (file.size > VIDEO_LIMITS.maxBytes) return VIDEO_PROBLEMS.tooLarge;
   return null;
 }
 
-/** The duration check: whole seconds (floored), at most 40. */
+/** The duration check: whole seconds (floored), at most 40; a duration the browser could not read is no video. */
 export function checkVideoDuration(durationSeconds: number): Problem | null {
-  if (!Number.isFinite(durationSeconds) || durationSeconds < 0) return PROBLEMS.unreadable;
-  const seconds = Math.floor(durationSeconds);
-  return seconds > MAX_VIDEO_SECONDS ? tooLong(seconds) : null;
+  if (!Number.isFinite(durationSeconds) || durationSeconds < 0) return VIDEO_PROBLEMS.invalid;
+  return isVideoTooLong(durationSeconds) ? VIDEO_PROBLEMS.tooLong(durationSeconds) : null;
 }
 
 /** '12.3 MB': the size in megabytes (1024²), one decimal. */
@@ -73,16 +41,16 @@ export type SubmissionPayload = CreateSubmissionRequest;
 export function buildSubmission(form: ClipForm): { ok: true; payload: SubmissionPayload } | { ok: false; problem: Problem } {
   const name = form.name.trim();
   const url = form.url.trim();
-  if (name === '' || url === '') return { ok: false, problem: PROBLEMS.missing };
-  const tweet = parseTweetUrl(url);
-  if (!tweet) return { ok: false, problem: PROBLEMS.badUrl };
+  if (name === '' || url === '') return { ok: false, problem: POST_PROBLEMS.missingInformation };
+  const post = parsePostUrl(url);
+  if (!post) return { ok: false, problem: POST_PROBLEMS.invalidUrl };
   return {
     ok: true,
     payload: {
       name,
       url,
-      externalId: tweet.externalId,
-      authorHandle: tweet.authorHandle,
+      externalId: post.externalId,
+      authorHandle: post.authorHandle,
       walletAddress: 'pending',
       additionalInfo: null,
       tokenId: form.streamer && form.streamer !== NO_STREAMER ? form.streamer : null,

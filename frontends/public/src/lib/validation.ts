@@ -1,55 +1,31 @@
-// Client-side validation of the auth and wallet forms (spec 01 §5), word for word with the gateway's
-// own messages: a form that fails here never reaches the network.
-
-export const MESSAGES = {
-  emailInvalid: 'Please enter a valid email address',
-  handleRequired: 'Twitter handle is required',
-  roleRequired: 'Please select a role',
-  urlInvalid: 'Please enter a valid URL',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordRequired: 'Password is required',
-  passwordsDontMatch: "Passwords don't match",
-  signupWalletRequired: 'Solana wallet address is required',
-  connectWalletRequired: 'Wallet address is required',
-  walletInvalid: 'Please enter a valid Solana wallet address',
-} as const;
-
-const PASSWORD_MIN = 8;
-
-/** Solana addresses are base58 (no 0, O, I, l) public keys of 32 to 44 characters. */
-const BASE58_WALLET = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-// The same shape the gateway's email check accepts: a local part, '@', dotted labels, a 2+ letter TLD.
-const EMAIL = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+// Client-side validation of the auth and wallet forms (spec 01 §5). The rules and their words are
+// @clipit/field-rules', which the gateway and identity apply too: a form that fails here never
+// reaches the network, and one that passes is not refused with other words.
+import {
+  EMAIL_MESSAGES,
+  HANDLE_MESSAGES,
+  isEmail,
+  isHttpUrl,
+  isSignUpRole,
+  newPasswordProblem,
+  normalizeHandle,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  SIGN_IN_MESSAGES,
+  WALLET_MESSAGES,
+  walletProblem,
+  type SignUpRole,
+} from '@clipit/field-rules';
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
 
 export const hasErrors = (errors: Errors<string>): boolean => Object.values(errors).some(Boolean);
 
-export function isValidEmail(value: string): boolean {
-  const email = value.trim();
-  return email.length <= 254 && EMAIL.test(email);
-}
+// The servers normalize what they read the same way (trimmed; a handle also loses one leading @).
+const emailProblem = (value: string) => (isEmail(value.trim()) ? undefined : EMAIL_MESSAGES.invalid);
+const handleMissing = (value: string) => normalizeHandle(value) === '';
 
-export function isSolanaWallet(value: string): boolean {
-  return BASE58_WALLET.test(value.trim());
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/** The wallet rule, with the "required" wording of the form it is on (sign-up or /connect). */
-export function walletError(value: string, requiredMessage: string): string | undefined {
-  if (value.trim() === '') return requiredMessage;
-  return isSolanaWallet(value) ? undefined : MESSAGES.walletInvalid;
-}
-
-export type Role = 'clipper' | 'streamer';
+export type Role = SignUpRole;
 
 export interface SignupForm {
   email: string;
@@ -77,15 +53,15 @@ export const emptySignupForm: SignupForm = {
 
 export function validateSignup(form: SignupForm): Errors<keyof SignupForm> {
   const errors: Errors<keyof SignupForm> = {};
-  if (!isValidEmail(form.email)) errors.email = MESSAGES.emailInvalid;
-  if (form.twitterHandle.trim() === '') errors.twitterHandle = MESSAGES.handleRequired;
-  const wallet = walletError(form.walletAddress, MESSAGES.signupWalletRequired);
-  if (wallet) errors.walletAddress = wallet;
-  if (form.role !== 'clipper' && form.role !== 'streamer') errors.role = MESSAGES.roleRequired;
-  if (form.role === 'streamer' && form.tokenLink.trim() !== '' && !isHttpUrl(form.tokenLink)) errors.tokenLink = MESSAGES.urlInvalid;
-  if (form.password.length < PASSWORD_MIN) errors.password = MESSAGES.passwordTooShort;
-  if (form.confirmPassword.length < PASSWORD_MIN) errors.confirmPassword = MESSAGES.passwordTooShort;
-  else if (form.confirmPassword !== form.password) errors.confirmPassword = MESSAGES.passwordsDontMatch;
+  errors.email = emailProblem(form.email);
+  if (handleMissing(form.twitterHandle)) errors.twitterHandle = HANDLE_MESSAGES.required;
+  errors.walletAddress = walletProblem(form.walletAddress, WALLET_MESSAGES.requiredOnSignUp);
+  if (!isSignUpRole(form.role)) errors.role = SIGN_IN_MESSAGES.roleRequired;
+  const tokenLink = form.tokenLink.trim();
+  if (form.role === 'streamer' && tokenLink !== '' && !isHttpUrl(tokenLink)) errors.tokenLink = SIGN_IN_MESSAGES.urlInvalid;
+  errors.password = newPasswordProblem(form.password);
+  if (form.confirmPassword.length < PASSWORD_MIN_LENGTH) errors.confirmPassword = PASSWORD_MESSAGES.tooShort;
+  else if (form.confirmPassword !== form.password) errors.confirmPassword = PASSWORD_MESSAGES.mismatch;
   return errors;
 }
 
@@ -96,8 +72,8 @@ export interface LoginForm {
 
 export function validateLogin(form: LoginForm): Errors<keyof LoginForm> {
   const errors: Errors<keyof LoginForm> = {};
-  if (form.twitterHandle.trim() === '') errors.twitterHandle = MESSAGES.handleRequired;
-  if (form.password === '') errors.password = MESSAGES.passwordRequired;
+  if (handleMissing(form.twitterHandle)) errors.twitterHandle = HANDLE_MESSAGES.required;
+  if (form.password === '') errors.password = PASSWORD_MESSAGES.required;
   return errors;
 }
 
@@ -112,10 +88,10 @@ export const emptyResetForm: ResetForm = { twitterHandle: '', email: '', newPass
 
 export function validateReset(form: ResetForm): Errors<keyof ResetForm> {
   const errors: Errors<keyof ResetForm> = {};
-  if (form.twitterHandle.trim() === '') errors.twitterHandle = MESSAGES.handleRequired;
-  if (!isValidEmail(form.email)) errors.email = MESSAGES.emailInvalid;
-  if (form.newPassword.length < PASSWORD_MIN) errors.newPassword = MESSAGES.passwordTooShort;
-  if (form.confirmPassword !== form.newPassword) errors.confirmPassword = MESSAGES.passwordsDontMatch;
+  if (handleMissing(form.twitterHandle)) errors.twitterHandle = HANDLE_MESSAGES.required;
+  errors.email = emailProblem(form.email);
+  errors.newPassword = newPasswordProblem(form.newPassword);
+  if (form.confirmPassword !== form.newPassword) errors.confirmPassword = PASSWORD_MESSAGES.mismatch;
   return errors;
 }
 

@@ -1,10 +1,10 @@
+import { WALLET_MESSAGES, walletProblem } from '@clipit/field-rules';
 import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Spinner, useToast } from '@clipit/ui';
 import { apiJson, currentUserKey, useCurrentUser, type CurrentUser, type UpdateProfileRequest } from '@clipit/web-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { fullNavigation } from '../lib/navigation.js';
-import { MESSAGES, walletError } from '../lib/validation.js';
 import '../styles/public.css';
 
 const linkButton = (variant: 'primary' | 'outline', extra = '') => `clip-btn clip-btn--${variant} clip-btn--lg clip-btn--block ${extra}`.trim();
@@ -82,7 +82,7 @@ function AddWallet({ username }: { username: string | null }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = walletError(wallet, MESSAGES.connectWalletRequired);
+    const problem = walletProblem(wallet, WALLET_MESSAGES.required);
     setError(problem);
     if (problem) return;
     save.mutate(wallet.trim());

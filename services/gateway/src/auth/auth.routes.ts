@@ -1,3 +1,4 @@
+import { EMAIL_MESSAGES, HANDLE_MESSAGES, PASSWORD_MESSAGES, SIGN_IN_MESSAGES } from '@clipit/field-rules';
 import type { EndpointDef, ErrorDoc } from '../http/endpoint.js';
 import { CROSS_SITE_REFUSED, TOO_MANY_ATTEMPTS } from '../http/messages.js';
 import { loginBody, loginResponse, logoutResponse, resetPasswordBody, resetPasswordResponse, signupBody, signupResponse } from './auth.schemas.js';
@@ -22,7 +23,7 @@ export const authRoutes = {
     response: signupResponse,
     successDescription: 'Signed up; the session cookie clipit.sid is set',
     errors: [
-      { status: 400, description: "The first invalid field, e.g. 'Please enter a valid email address', 'Password must be at least 8 characters', 'Profile picture must be an image file'" },
+      { status: 400, description: `The first invalid field, e.g. '${EMAIL_MESSAGES.invalid}', '${PASSWORD_MESSAGES.tooShort}', 'Profile picture must be an image file'` },
       { status: 409, description: "'That Twitter handle is already registered', 'An account with this email already exists', 'This claim code has already been used'" },
       { status: 413, description: "'Profile picture must be 5 MB or smaller' or 'Request body is too large'" },
       { status: 415, description: 'Unsupported content type' },
@@ -40,8 +41,8 @@ export const authRoutes = {
     response: loginResponse,
     successDescription: 'Signed in; the session cookie clipit.sid is set',
     errors: [
-      { status: 400, description: "'Twitter handle is required', 'Password is required'" },
-      { status: 401, description: "'Invalid Twitter handle or password'" },
+      { status: 400, description: `'${HANDLE_MESSAGES.required}', '${PASSWORD_MESSAGES.required}'` },
+      { status: 401, description: `'${SIGN_IN_MESSAGES.invalidCredentials}'` },
       ...bodyErrors,
       crossSite,
       limited,
@@ -59,7 +60,7 @@ export const authRoutes = {
       {
         status: 400,
         description:
-          "'Twitter handle is required', 'Please enter a valid email address', 'Password must be at least 8 characters', 'No account matches that Twitter handle and email'",
+          `'${HANDLE_MESSAGES.required}', '${EMAIL_MESSAGES.invalid}', '${PASSWORD_MESSAGES.tooShort}', 'No account matches that Twitter handle and email'`,
       },
       ...bodyErrors,
       crossSite,

@@ -1,32 +1,20 @@
+import { isHttpUrl, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, SIGN_IN_MESSAGES, SIGN_UP_ROLES, URL_MAX_LENGTH, WALLET_MESSAGES } from '@clipit/field-rules';
 import { z } from 'zod';
-import { email, HANDLE_REQUIRED, newPassword, newTwitterHandle, optionalText, PASSWORD_MAX, PASSWORD_TOO_LONG, strictBody, twitterHandle, wallet } from '../http/fields.js';
+import { email, newPassword, newTwitterHandle, optionalText, strictBody, twitterHandle, wallet } from '../http/fields.js';
 import { currentUserSchema } from '../users/users.schemas.js';
-
-export const ROLE_REQUIRED = 'Please select a role';
-export const URL_INVALID = 'Please enter a valid URL';
-export const PASSWORD_REQUIRED = 'Password is required';
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** POST /api/auth/signup, as JSON or as the text fields of a multipart form. */
 export const signupBody = strictBody({
   email: email(),
   displayName: optionalText('Display name', 100, 'Display name must be at most 100 characters'),
   twitterHandle: newTwitterHandle(),
-  walletAddress: wallet('Solana wallet address is required'),
-  role: z.enum(['clipper', 'streamer'], { error: ROLE_REQUIRED }),
+  walletAddress: wallet(WALLET_MESSAGES.requiredOnSignUp),
+  role: z.enum(SIGN_UP_ROLES, { error: SIGN_IN_MESSAGES.roleRequired }),
   tokenLink: z
-    .string({ error: URL_INVALID })
+    .string({ error: SIGN_IN_MESSAGES.urlInvalid })
     .trim()
-    .max(2048, URL_INVALID)
-    .refine((v) => v === '' || isHttpUrl(v), URL_INVALID)
+    .max(URL_MAX_LENGTH, SIGN_IN_MESSAGES.urlInvalid)
+    .refine((v) => v === '' || isHttpUrl(v), SIGN_IN_MESSAGES.urlInvalid)
     .transform((v) => (v === '' ? undefined : v))
     .nullish()
     .transform((v) => v ?? undefined),
@@ -41,9 +29,9 @@ export type SignupBody = z.output<typeof signupBody>;
 export const loginBody = strictBody({
   twitterHandle: twitterHandle(),
   password: z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? PASSWORD_REQUIRED : 'Password must be text') })
-    .min(1, PASSWORD_REQUIRED)
-    .max(PASSWORD_MAX, PASSWORD_TOO_LONG),
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? PASSWORD_MESSAGES.required : 'Password must be text') })
+    .min(1, PASSWORD_MESSAGES.required)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong),
 });
 export type LoginBody = z.output<typeof loginBody>;
 
@@ -64,5 +52,3 @@ export const signupResponse = z.object({
 export const loginResponse = z.object({ user: currentUserSchema }).meta({ id: 'LoginResponse' });
 export const resetPasswordResponse = z.object({ message: z.literal('Password reset successfully') }).meta({ id: 'ResetPasswordResponse' });
 export const logoutResponse = z.object({ ok: z.literal(true) }).meta({ id: 'LogoutResponse' });
-
-export { HANDLE_REQUIRED };

@@ -1,9 +1,10 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { Inject, Injectable, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import type { identityV1 } from '@clipit/contracts';
+import { SIGN_IN_MESSAGES } from '@clipit/field-rules';
 import { GrpcCallError } from '@clipit/service-kit';
 import { RateLimitedError } from '../http/http-errors.js';
-import { INVALID_CREDENTIALS, SERVICE_UNAVAILABLE } from '../http/messages.js';
+import { SERVICE_UNAVAILABLE } from '../http/messages.js';
 import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import { RATE_LIMITER } from '../tokens.js';
 import type { RateLimiter, RateLimitVerdict } from '../rate-limit/rate-limiter.js';
@@ -58,7 +59,7 @@ export class AuthService {
       return signedIn(await this.identity.logIn({ twitterHandle: body.twitterHandle, password: body.password, client: { ip: client.ip, userAgent: client.userAgent } }));
     } catch (err) {
       // Whatever identity's wording, a failed login reads the same for a wrong handle and a wrong password.
-      if (err instanceof GrpcCallError && err.code === GrpcStatus.UNAUTHENTICATED) throw new UnauthorizedException(INVALID_CREDENTIALS);
+      if (err instanceof GrpcCallError && err.code === GrpcStatus.UNAUTHENTICATED) throw new UnauthorizedException(SIGN_IN_MESSAGES.invalidCredentials);
       throw err;
     }
   }

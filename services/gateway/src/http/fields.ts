@@ -1,7 +1,21 @@
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_MESSAGES,
+  EMAIL_PATTERN,
+  HANDLE_MESSAGES,
+  HANDLE_PATTERN,
+  normalizeHandle,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  WALLET_MESSAGES,
+  WALLET_PATTERN,
+} from '@clipit/field-rules';
 import { z } from 'zod';
 
 // Field builders shared by the route schemas. Each field says, in the spec's words, what is wrong:
-// missing, wrong type and bad value each get a message a person can act on.
+// missing, wrong type and bad value each get a message a person can act on. The rules and their
+// words are @clipit/field-rules', which the web apps and the owning services use too.
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
@@ -25,51 +39,38 @@ export function optionalText(label: string, max: number, tooLong = `${label} is 
     .transform((v) => v ?? undefined);
 }
 
-export const EMAIL_INVALID = 'Please enter a valid email address';
-
 export const email = () =>
   z
-    .string({ error: EMAIL_INVALID })
+    .string({ error: EMAIL_MESSAGES.invalid })
     .trim()
-    .max(254, EMAIL_INVALID)
-    .check(z.email({ error: EMAIL_INVALID }));
+    .max(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.invalid)
+    .check(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGES.invalid }));
 
-// Solana addresses are base58 (no 0, O, I, l) public keys: 32 to 44 characters.
-const BASE58_WALLET = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-export const WALLET_INVALID = 'Please enter a valid Solana wallet address';
-
+/** A wallet address; `required` is the wording of the form it comes from (WALLET_MESSAGES). */
 export function wallet(required: string) {
   return z
-    .string({ error: (iss) => (isMissing(iss.input) ? required : WALLET_INVALID) })
+    .string({ error: (iss) => (isMissing(iss.input) ? required : WALLET_MESSAGES.invalid) })
     .trim()
     .min(1, required)
-    .regex(BASE58_WALLET, WALLET_INVALID);
+    .regex(WALLET_PATTERN, WALLET_MESSAGES.invalid);
 }
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
-export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters';
-export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX} characters`;
-
-/** A new password: never trimmed (spaces are characters), 8 to 256 long (identity's bounds). */
+/** A new password: never trimmed (spaces are characters), 8 to 256 long. */
 export function newPassword() {
   return z
-    .string({ error: (iss) => (isMissing(iss.input) ? PASSWORD_TOO_SHORT : 'Password must be text') })
-    .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
-    .max(PASSWORD_MAX, PASSWORD_TOO_LONG);
+    .string({ error: (iss) => (isMissing(iss.input) ? PASSWORD_MESSAGES.tooShort : 'Password must be text') })
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong);
 }
 
-export const HANDLE_REQUIRED = 'Twitter handle is required';
-export const HANDLE_INVALID = 'Twitter handle can only contain letters, numbers and underscores (at most 15 characters)';
-
 /** A handle to look an account up by (login, reset): only presence is checked, a bad one matches nobody. */
-export const twitterHandle = () => requiredText('Twitter handle', HANDLE_REQUIRED, 64);
+export const twitterHandle = () => requiredText('Twitter handle', HANDLE_MESSAGES.required, 64);
 
-/** A handle to register: one leading @ is dropped, then Twitter's own rule applies. */
+/** A handle to register: one leading @ is dropped, then X's own rule applies. */
 export const newTwitterHandle = () =>
-  requiredText('Twitter handle', HANDLE_REQUIRED, 64)
-    .transform((v) => v.replace(/^@/, '').trim())
-    .pipe(z.string().min(1, HANDLE_REQUIRED).regex(/^[A-Za-z0-9_]{1,15}$/, HANDLE_INVALID));
+  requiredText('Twitter handle', HANDLE_MESSAGES.required, 64)
+    .transform(normalizeHandle)
+    .pipe(z.string().min(1, HANDLE_MESSAGES.required).regex(HANDLE_PATTERN, HANDLE_MESSAGES.invalid));
 
 /** An object that names unknown fields instead of silently dropping them. */
 export function strictBody<T extends z.ZodRawShape>(shape: T) {

@@ -1,5 +1,6 @@
 // The texts a person reads when the gateway itself refuses a request (clients show "status: text").
-// Validation texts live beside their schemas; texts from the owning services pass through unchanged.
+// Validation texts live beside their schemas (the field rules' in @clipit/field-rules); texts from the
+// owning services pass through unchanged.
 
 export const NOT_SIGNED_IN = 'Not signed in';
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
@@ -14,7 +15,6 @@ export const BODY_NOT_OBJECT = 'Request body must be a JSON object';
 export const BODY_BAD_LENGTH = 'Request body does not match its Content-Length';
 export const UNSUPPORTED_CONTENT_TYPE =
   'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded';
-export const INVALID_CREDENTIALS = 'Invalid Twitter handle or password';
 export const PICTURE_NOT_IMAGE = 'Profile picture must be an image file';
 export const PICTURE_UNSUPPORTED_IMAGE = 'Profile picture must be a PNG, JPEG, GIF or WebP image';
 export const NOT_FOUND = 'Not found';

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { bareContentType, isVideoContentType, VIDEO_MESSAGES } from '@clipit/contracts';
+import { bareContentType, isVideoContentType, VIDEO_MESSAGES } from '@clipit/field-rules';
 import type { StorageDriver } from '@clipit/storage';
 import { BadRequestException, Controller, Inject, Param, PayloadTooLargeException, Query, Req, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';

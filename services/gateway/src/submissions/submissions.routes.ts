@@ -1,4 +1,4 @@
-import { VIDEO_MESSAGES } from '@clipit/contracts';
+import { POST_MESSAGES, VIDEO_MESSAGES } from '@clipit/field-rules';
 import type { EndpointDef } from '../http/endpoint.js';
 import { CROSS_SITE_REFUSED, NOT_SIGNED_IN } from '../http/messages.js';
 import {
@@ -38,7 +38,7 @@ export const submissionsRoutes = {
       {
         status: 400,
         description:
-          "'Missing Information: Please fill in the clip title and Twitter URL.', 'Invalid Twitter URL: Please enter a valid Twitter/X post URL.', 'Additional info must be 150 characters or less', …",
+          `'${POST_MESSAGES.missingInformation}', '${POST_MESSAGES.invalidUrl}', 'Additional info must be 150 characters or less', …`,
       },
       { status: 404, description: "'Streamer not found', 'Streamer token not found'" },
       { status: 409, description: "'This post has already been submitted'" },

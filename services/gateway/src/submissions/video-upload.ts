@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { isVideoContentType, VIDEO_LIMITS, VIDEO_MESSAGES } from '@clipit/contracts';
+import { isVideoContentType, VIDEO_LIMITS, VIDEO_MESSAGES } from '@clipit/field-rules';
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
 import type { IncomingMultipartFile, MultipartOptions, MultipartStorageEngine } from '@nestjs/platform-fastify/multipart';
 

@@ -1,3 +1,4 @@
+import { WALLET_MESSAGES } from '@clipit/field-rules';
 import type { EndpointDef } from '../http/endpoint.js';
 import { CROSS_SITE_REFUSED, NOT_SIGNED_IN } from '../http/messages.js';
 import { currentUserSchema, updateProfileBody } from './users.schemas.js';
@@ -24,7 +25,7 @@ export const usersRoutes = {
     body: updateProfileBody,
     response: currentUserSchema,
     errors: [
-      { status: 400, description: "'Wallet address is required', 'Please enter a valid Solana wallet address'" },
+      { status: 400, description: `'${WALLET_MESSAGES.required}', '${WALLET_MESSAGES.invalid}'` },
       { status: 401, description: `'${NOT_SIGNED_IN}'` },
       { status: 403, description: CROSS_SITE_REFUSED },
       { status: 413, description: 'Request body is too large' },

@@ -1,4 +1,5 @@
 import type { identityV1 } from '@clipit/contracts';
+import { WALLET_MESSAGES } from '@clipit/field-rules';
 import { z } from 'zod';
 import { strictBody, wallet } from '../http/fields.js';
 
@@ -51,6 +52,6 @@ export function toCurrentUser(user: identityV1.User): CurrentUser {
 
 /** PATCH /api/user/profile */
 export const updateProfileBody = strictBody({
-  walletAddress: wallet('Wallet address is required'),
+  walletAddress: wallet(WALLET_MESSAGES.required),
 });
 export type UpdateProfileBody = z.output<typeof updateProfileBody>;

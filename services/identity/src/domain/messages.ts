@@ -1,19 +1,22 @@
+import { EMAIL_MESSAGES, HANDLE_MESSAGES, PASSWORD_MESSAGES, SIGN_IN_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
+
 /**
  * Every text identity answers a person with. The gateway shows these as they are, so wording that
- * the product specification fixes is copied from it exactly.
+ * the product specification fixes is copied from it exactly; the texts the web apps and the gateway
+ * show too are @clipit/field-rules'.
  */
 export const messages = {
-  emailInvalid: 'Please enter a valid email address',
-  handleRequired: 'Twitter handle is required',
-  handleInvalid: 'Twitter handle can only contain letters, numbers and underscores (at most 15 characters)',
-  walletRequiredSignUp: 'Solana wallet address is required',
-  walletRequired: 'Wallet address is required',
-  walletInvalid: 'Please enter a valid Solana wallet address',
-  roleInvalid: 'Please select a role',
-  urlInvalid: 'Please enter a valid URL',
-  passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 256 characters',
+  emailInvalid: EMAIL_MESSAGES.invalid,
+  handleRequired: HANDLE_MESSAGES.required,
+  handleInvalid: HANDLE_MESSAGES.invalid,
+  walletRequiredSignUp: WALLET_MESSAGES.requiredOnSignUp,
+  walletRequired: WALLET_MESSAGES.required,
+  walletInvalid: WALLET_MESSAGES.invalid,
+  roleInvalid: SIGN_IN_MESSAGES.roleRequired,
+  urlInvalid: SIGN_IN_MESSAGES.urlInvalid,
+  passwordRequired: PASSWORD_MESSAGES.required,
+  passwordTooShort: PASSWORD_MESSAGES.tooShort,
+  passwordTooLong: PASSWORD_MESSAGES.tooLong,
   displayNameTooLong: 'Display name must be at most 100 characters',
   displayNameLength: 'Display name must be between 1 and 100 characters',
   displayNameRequired: 'Display name is required',
@@ -24,7 +27,7 @@ export const messages = {
   pictureTooLarge: 'Profile picture must be 5 MB or smaller',
   handleTaken: 'That Twitter handle is already registered',
   emailTaken: 'An account with this email already exists',
-  badCredentials: 'Invalid Twitter handle or password',
+  badCredentials: SIGN_IN_MESSAGES.invalidCredentials,
   notSignedIn: 'Not signed in',
   resetNoMatch: 'No account matches that Twitter handle and email',
   userNotFound: 'User not found',

@@ -3,7 +3,6 @@ import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '@clipit/service-kit';
 import {
   isImageUrl,
-  normalizeHandle,
   normalizeMultiplier,
   parseLogIn,
   parsePlaceholder,
@@ -43,15 +42,6 @@ function signUpMessage(patch: Partial<SignUpFields>): string {
   expect(err.code).toBe(status.INVALID_ARGUMENT);
   return err.message;
 }
-
-describe('handle normalization', () => {
-  it('trims and strips one leading @, keeping the case', () => {
-    expect(normalizeHandle('  @CoolStreamer ')).toBe('CoolStreamer');
-    expect(normalizeHandle('plain')).toBe('plain');
-    expect(normalizeHandle(undefined)).toBe('');
-    expect(normalizeHandle('@')).toBe('');
-  });
-});
 
 describe('parseSignUp', () => {
   it('answers the whole input normalized', () => {

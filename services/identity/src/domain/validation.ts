@@ -1,78 +1,61 @@
+import {
+  isEmail,
+  isHandle,
+  isHttpUrl,
+  isSignUpRole,
+  newPasswordProblem,
+  normalizeHandle,
+  URL_MAX_LENGTH,
+  walletProblem,
+  type SignUpRole,
+} from '@clipit/field-rules';
 import { invalid } from '@clipit/service-kit';
 import { assertSafeKey } from '@clipit/storage';
-import { z } from 'zod';
 import { MAX_PROFILE_PICTURE_BYTES, sniffImage, type SniffedImage } from './image.js';
 import { messages } from './messages.js';
 
 // Field rules shared by every command. Each check throws a DomainError (INVALID_ARGUMENT) whose
-// message the person reads; commands run all of them before touching the database or storage.
+// message the person reads; commands run all of them before touching the database or storage. The
+// rules the web apps and the gateway check too (handle, email, wallet, password, links) are
+// @clipit/field-rules'.
 
-const HANDLE = /^[A-Za-z0-9_]{1,15}$/;
-const BASE58_WALLET = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const CLAIM_CODE_SHAPE = /^CLAIM-[A-Z0-9]{8}$/;
-const emailSchema = z.email();
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
 const DISPLAY_NAME_MAX = 100;
-const URL_MAX = 2048;
-
-export type SignUpRole = 'clipper' | 'streamer';
-
-/** Trims and drops one leading `@`, so `@Alice ` and `Alice` are the same handle. */
-export function normalizeHandle(raw: string | undefined | null): string {
-  return (raw ?? '').trim().replace(/^@/, '').trim();
-}
-
-export function isValidHandle(handle: string): boolean {
-  return HANDLE.test(handle);
-}
 
 /** A required handle, normalized and checked. */
 export function requireHandle(raw: string | undefined | null, requiredMessage: string = messages.handleRequired): string {
   const handle = normalizeHandle(raw);
   if (!handle) throw invalid(requiredMessage);
-  if (!isValidHandle(handle)) throw invalid(messages.handleInvalid);
+  if (!isHandle(handle)) throw invalid(messages.handleInvalid);
   return handle;
 }
 
 /** Emails are compared and stored lowercased. */
 export function requireEmail(raw: string | undefined | null): string {
   const email = (raw ?? '').trim().toLowerCase();
-  if (!email || email.length > 254 || !emailSchema.safeParse(email).success) throw invalid(messages.emailInvalid);
+  if (!isEmail(email)) throw invalid(messages.emailInvalid);
   return email;
 }
 
 export function requireWallet(raw: string | undefined | null, requiredMessage: string): string {
-  const wallet = (raw ?? '').trim();
-  if (!wallet) throw invalid(requiredMessage);
-  if (!BASE58_WALLET.test(wallet)) throw invalid(messages.walletInvalid);
-  return wallet;
+  const problem = walletProblem(raw, requiredMessage);
+  if (problem) throw invalid(problem);
+  return (raw ?? '').trim();
 }
 
 export function requireNewPassword(raw: string | undefined | null): string {
   const password = raw ?? '';
-  if (password.length < PASSWORD_MIN) throw invalid(messages.passwordTooShort);
-  if (password.length > PASSWORD_MAX) throw invalid(messages.passwordTooLong);
+  const problem = newPasswordProblem(password);
+  if (problem) throw invalid(problem);
   return password;
-}
-
-export function isHttpUrl(value: string): boolean {
-  if (value.length > URL_MAX) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
 }
 
 /** An image address identity accepts: an http(s) URL, or a key of our own storage under the media base. */
 export function isImageUrl(value: string, mediaBase: string): boolean {
   if (isHttpUrl(value)) return true;
   const prefix = `${mediaBase.replace(/\/+$/, '')}/`;
-  if (!prefix.startsWith('/') || !value.startsWith(prefix) || value.length > URL_MAX) return false;
+  if (!prefix.startsWith('/') || !value.startsWith(prefix) || value.length > URL_MAX_LENGTH) return false;
   try {
     assertSafeKey(value.slice(prefix.length));
     return true;
@@ -135,7 +118,7 @@ export function parseSignUp(req: SignUpFields): SignUpInput {
   const handle = requireHandle(req.twitterHandle);
   const walletAddress = requireWallet(req.walletAddress, messages.walletRequiredSignUp);
   const role = (req.role ?? '').trim().toLowerCase();
-  if (role !== 'clipper' && role !== 'streamer') throw invalid(messages.roleInvalid);
+  if (!isSignUpRole(role)) throw invalid(messages.roleInvalid);
   const tokenLink = optionalText(req.tokenLink);
   if (tokenLink !== null && !isHttpUrl(tokenLink)) throw invalid(messages.urlInvalid);
   const password = requireNewPassword(req.password);

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { identityV1 } from '@clipit/contracts';
+import { PASSWORD_MAX_LENGTH } from '@clipit/field-rules';
 import { CONFIG, conflict, invalid, LOGGER, unauthenticated, uniqueViolation } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -7,7 +8,7 @@ import type { IdentityConfig } from '../config.js';
 import { messages } from '../domain/messages.js';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../domain/password.js';
 import { toUserSnapshot, toUserMessage } from '../domain/user.mapper.js';
-import { PASSWORD_MAX, parseLogIn, parseResetPassword, parseSignUp, type SignUpInput } from '../domain/validation.js';
+import { parseLogIn, parseResetPassword, parseSignUp, type SignUpInput } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
 import { OutboxRepository } from '../repositories/outbox.repository.js';
@@ -142,7 +143,7 @@ export class AuthService {
   async logIn(req: identityV1.LogInRequest): Promise<identityV1.AuthResult> {
     const { handle, password } = parseLogIn(req);
     // Longer than any password we accept: refuse before spending a hash on it.
-    if (password.length > PASSWORD_MAX) throw unauthenticated(messages.badCredentials);
+    if (password.length > PASSWORD_MAX_LENGTH) throw unauthenticated(messages.badCredentials);
     const user = await this.users.findAccountByHandle(handle);
     const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
     if (!user || !ok) throw unauthenticated(messages.badCredentials);

@@ -3,7 +3,8 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { mediaKeys, processVideoJobSchema, VIDEO_LIMITS, VIDEO_MESSAGES, type MediaFailureCode, type ProcessVideoJob } from '@clipit/contracts';
+import { mediaKeys, processVideoJobSchema, type MediaFailureCode, type ProcessVideoJob } from '@clipit/contracts';
+import { isVideoTooLong, VIDEO_LIMITS, VIDEO_MESSAGES } from '@clipit/field-rules';
 import { InvalidMediaError } from '@clipit/media';
 import { buildEventEnvelope, deterministicEventId } from '@clipit/service-kit';
 import type { Logger } from 'pino';
@@ -35,11 +36,6 @@ export class SourceMissingError extends Error {
 /** The stable id a player asks for: derived from the video id, without revealing it. */
 export function playbackIdFor(videoId: string): string {
   return createHash('sha256').update(`clipit-playback:${videoId}`).digest('hex').slice(0, 32);
-}
-
-/** The verdict on a measured duration (spec: at most 40 seconds, floored). */
-export function isTooLong(durationSeconds: number, maxSeconds: number = VIDEO_LIMITS.maxDurationSeconds): boolean {
-  return Math.floor(durationSeconds) > maxSeconds;
 }
 
 const recordedSchema = z.object({ stage: z.literal('decided'), event: z.object({ id: z.string(), type: z.enum(['media.processed', 'media.failed']) }).loose() });
@@ -155,7 +151,7 @@ export class ProcessVideoHandler {
         log.info({ reason: err.message }, 'refused: not a readable video');
         return this.failed(data, 'invalid', VIDEO_MESSAGES.invalid);
       }
-      if (isTooLong(probe.durationSeconds, this.maxDurationSeconds)) {
+      if (isVideoTooLong(probe.durationSeconds, this.maxDurationSeconds)) {
         log.info({ durationSeconds: probe.durationSeconds }, 'refused: too long');
         return this.failed(data, 'too-long', VIDEO_MESSAGES.tooLong(probe.durationSeconds));
       }

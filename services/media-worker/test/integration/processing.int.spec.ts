@@ -2,7 +2,8 @@
 // filesystem storage folder: what it makes of a good clip, a long one and a file that is no video.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mediaKeys, VIDEO_MESSAGES } from '@clipit/contracts';
+import { mediaKeys } from '@clipit/contracts';
+import { VIDEO_MESSAGES } from '@clipit/field-rules';
 import { probe } from '@clipit/media';
 import { deterministicEventId } from '@clipit/service-kit';
 import { waitFor } from '@clipit/testing';

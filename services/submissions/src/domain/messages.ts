@@ -1,19 +1,19 @@
-import { VIDEO_MESSAGES } from '@clipit/contracts';
+import { POST_MESSAGES, VIDEO_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
 
 /**
  * Every text submissions answers a person with. The gateway passes them on as they are; wording the
  * product specification fixes (spec 01 §5, §8) is copied from it exactly, as "Title: description"
- * where the interface shows a toast with both.
+ * where the interface shows a toast with both. The texts the web apps show too are @clipit/field-rules'.
  */
 export const messages = {
-  missingInformation: 'Missing Information: Please fill in the clip title and Twitter URL.',
-  invalidTwitterUrl: 'Invalid Twitter URL: Please enter a valid Twitter/X post URL.',
+  missingInformation: POST_MESSAGES.missingInformation,
+  invalidTwitterUrl: POST_MESSAGES.invalidUrl,
   nameTooLong: 'Clip title must be at most 200 characters',
   urlTooLong: 'Post URL must be at most 500 characters',
   additionalInfoTooLong: 'Additional info must be 150 characters or less',
   externalIdMismatch: 'externalId does not match the post URL',
   authorHandleMismatch: 'authorHandle does not match the post URL',
-  walletInvalid: 'Please enter a valid Solana wallet address',
+  walletInvalid: WALLET_MESSAGES.invalid,
   tokenAndStreamer: 'Tag either a streamer or a token, not both',
   tokenNotFound: 'Streamer token not found',
   streamerNotFound: 'Streamer not found',

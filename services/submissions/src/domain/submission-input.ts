@@ -1,11 +1,11 @@
+import { isSolanaWallet, normalizeHandle, parsePostUrl } from '@clipit/field-rules';
 import { invalid, isUuid } from '@clipit/service-kit';
 import { messages } from './messages.js';
-import { parsePostUrl, platformOf, type Platform } from './post-url.js';
+import { platformOf, type Platform } from './post-url.js';
 
 export const NAME_MAX = 200;
 export const URL_MAX = 500;
 export const ADDITIONAL_INFO_MAX = 150;
-const BASE58_WALLET = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 /** What a client sends (spec 01 §3): the add-clip dialog's shape or the submission form's. */
 export interface SubmissionInput {
@@ -55,14 +55,14 @@ export function checkSubmission(input: SubmissionInput): CheckedSubmission {
   const externalId = blankToNull(input.externalId);
   if (externalId !== null && externalId !== post.externalId) throw invalid(messages.externalIdMismatch);
   const authorHandle = blankToNull(input.authorHandle);
-  if (authorHandle !== null && authorHandle.replace(/^@/, '').toLowerCase() !== post.authorHandle.toLowerCase()) {
+  if (authorHandle !== null && normalizeHandle(authorHandle).toLowerCase() !== post.authorHandle.toLowerCase()) {
     throw invalid(messages.authorHandleMismatch);
   }
   const additionalInfo = blankToNull(input.additionalInfo);
   if (additionalInfo !== null && additionalInfo.length > ADDITIONAL_INFO_MAX) throw invalid(messages.additionalInfoTooLong);
 
   const sentWallet = blankToNull(input.walletAddress);
-  if (sentWallet !== null && sentWallet !== 'pending' && !BASE58_WALLET.test(sentWallet)) throw invalid(messages.walletInvalid);
+  if (sentWallet !== null && sentWallet !== 'pending' && !isSolanaWallet(sentWallet)) throw invalid(messages.walletInvalid);
   const walletAddress = blankToNull(input.userWalletAddress) ?? (sentWallet !== null && sentWallet !== 'pending' ? sentWallet : 'pending');
 
   const tokenId = blankToNull(input.tokenId);

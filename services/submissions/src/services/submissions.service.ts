@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { status as grpcStatus } from '@grpc/grpc-js';
-import { bareContentType, isVideoContentType, mediaKeys, VIDEO_LIMITS, type MediaFailedV1, type MediaProcessedV1, type submissionsV1 } from '@clipit/contracts';
+import { mediaKeys, type MediaFailedV1, type MediaProcessedV1, type submissionsV1 } from '@clipit/contracts';
+import { bareContentType, isVideoContentType, VIDEO_LIMITS } from '@clipit/field-rules';
 import { CONFIG, conflict, currentCorrelationId, DomainError, failedPrecondition, forbidden, GrpcCallError, invalid, isUuid, LOGGER, notFound, Outbox, tooLarge, tooMany, uniqueViolation } from '@clipit/service-kit';
 import { STORAGE, type StorageDriver } from '@clipit/storage';
 import { Inject, Injectable } from '@nestjs/common';

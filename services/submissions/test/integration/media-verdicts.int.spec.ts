@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mediaKeys, subjectFor, VIDEO_MESSAGES, type EventData, type EventEnvelope, type MediaProcessedV1 } from '@clipit/contracts';
+import { mediaKeys, subjectFor, type EventData, type EventEnvelope, type MediaProcessedV1 } from '@clipit/contracts';
+import { VIDEO_MESSAGES } from '@clipit/field-rules';
 import { deterministicEventId, jetstream, jetstreamManager } from '@clipit/service-kit';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

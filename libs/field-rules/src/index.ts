@@ -1,0 +1,11 @@
+// The rules and messages of the fields a person types, in one place for the web apps, the gateway and
+// the owning services (which check again where they enforce a business rule). Plain TypeScript with no
+// dependency: it runs in the browser and in Node. Wording the spec fixes is the spec's, word for word.
+export * from './problem.js';
+export * from './handle.js';
+export * from './wallet.js';
+export * from './email.js';
+export * from './password.js';
+export * from './sign-in.js';
+export * from './post-url.js';
+export * from './video.js';
