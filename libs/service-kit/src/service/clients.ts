@@ -30,13 +30,17 @@ export function grpcClient<T extends object, C>(
   return { ...options, contract } as GrpcClientDefinition<C>;
 }
 
-export function openGrpcClient<C>(definition: GrpcClientDefinition<C>, config: C): GrpcClient<object> {
-  const { contract } = definition;
-  return createGrpcClient<object>({
-    url: definition.url(config),
+/** A typed client of a service's contract at `url` (host:port). */
+export function contractClient<T extends object>(contract: GrpcContract<T>, url: string, deadlineMs?: number): GrpcClient<T> {
+  return createGrpcClient<T>({
+    url,
     packageName: contract.packageName,
     serviceName: contract.serviceName,
     protoFile: protoFile(contract.proto),
-    ...(definition.deadlineMs === undefined ? {} : { deadlineMs: definition.deadlineMs }),
+    ...(deadlineMs === undefined ? {} : { deadlineMs }),
   });
+}
+
+export function openGrpcClient<C>(definition: GrpcClientDefinition<C>, config: C): GrpcClient<object> {
+  return contractClient(definition.contract, definition.url(config), definition.deadlineMs);
 }
