@@ -7,15 +7,14 @@ import { identityEntities, identityMigrations } from './database.js';
 import { SessionService } from './services/session.service.js';
 
 /** identity: users, sessions, tokens and placeholder streamers, served over gRPC (identity.v1.IdentityService). */
-export const identityService = defineService({
+export const identityService = defineService(identityConfigShape, {
   name: 'identity',
   envPrefix: 'IDENTITY',
-  config: identityConfigShape,
   database: { entities: identityEntities, migrations: identityMigrations },
   grpc: identityContract,
   resources: [storageResource],
   workers: [
-    every<IdentityConfig>('session sweep', (c) => c.SESSION_SWEEP_INTERVAL_SECONDS * 1000, async ({ get, logger }) => {
+    every('session sweep', (c) => c.SESSION_SWEEP_INTERVAL_SECONDS * 1000, async ({ get, logger }) => {
       const deleted = await get(SessionService).sweep();
       if (deleted > 0) logger.info({ deleted }, 'expired sessions swept');
     }),
