@@ -2,6 +2,7 @@ import { Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { createSubmissionsClient, SUBMISSIONS_CLIENT, type SubmissionsClient } from './submissions.client.js';
 import { SubmissionsController } from './submissions.controller.js';
+import { VideoUploadService } from './video-upload.service.js';
 
 @Injectable()
 class SubmissionsClientShutdown implements OnApplicationShutdown {
@@ -18,6 +19,7 @@ class SubmissionsClientShutdown implements OnApplicationShutdown {
   providers: [
     { provide: SUBMISSIONS_CLIENT, useFactory: (config: GatewayConfig) => createSubmissionsClient(config.SUBMISSIONS_GRPC_URL), inject: [GATEWAY_CONFIG] },
     SubmissionsClientShutdown,
+    VideoUploadService,
   ],
 })
 export class SubmissionsModule {}
