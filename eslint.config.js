@@ -220,6 +220,41 @@ export default defineConfig(
     },
   },
 
+  // The layering rule of a service (docs/adr/0016-service-layering.md): controllers and application
+  // services reach the database, storage, queues and the bus only through repositories
+  // (src/repositories/) and ports (src/ports.ts), so the drivers and clients themselves may not be
+  // imported there. Types stay allowed: a service hands a repository's EntityManager along to keep
+  // one transaction, it never queries through it. This is typescript-eslint's rule rather than
+  // no-restricted-imports, which the project guards above already set per folder: a second block
+  // setting that rule would replace their options instead of adding to them.
+  {
+    files: ['services/*/src/{services,controllers}/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...['typeorm', '@nestjs/typeorm', '@clipit/storage'].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: 'Application services and controllers reach the database and storage through a repository (src/repositories/).',
+            })),
+            ...['ioredis', 'bullmq', 'pg', 'minio', '@clipit/media'].map((name) => ({
+              name,
+              message: 'Application services and controllers reach queues and servers through a port (src/ports.ts) or a repository.',
+            })),
+            ...['node:fs', 'node:fs/promises', 'node:child_process'].map((name) => ({
+              name,
+              message: 'Files and processes belong behind a repository or a port, not in an application service or controller.',
+            })),
+          ],
+          patterns: [{ group: ['@nats-io/*'], message: 'Events go out through the outbox (the kit\'s Outbox), in the transaction of the change.' }],
+        },
+      ],
+    },
+  },
+
   // Plain JavaScript: config files, scripts/, deploy/. No type information.
   {
     files: JS_FILES,

@@ -4,3 +4,4 @@ export * from './wait.js';
 export * from './ports.js';
 export * from './env-example.js';
 export * from './cleanup.js';
+export * from './automock.js';

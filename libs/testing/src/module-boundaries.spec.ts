@@ -106,6 +106,18 @@ const cases = {
   serviceImportsIsomorphicLib: { file: 'services/identity/src/__boundary__.ts', code: importOf('@clipit/field-rules') },
   isomorphicLibImportsNodeLib: { file: 'libs/field-rules/src/__boundary__.ts', code: importOf('@clipit/contracts') },
   isomorphicLibImportsBrowserLib: { file: 'libs/field-rules/src/__boundary__.ts', code: importOf('@clipit/web-api') },
+  // The layering rule (docs/adr/0016-service-layering.md).
+  serviceImportsDatabase: { file: 'services/submissions/src/services/__layering__.ts', code: importOf('typeorm') },
+  serviceImportsEntityManagerType: {
+    file: 'services/submissions/src/services/__layering__.ts',
+    code: "import type { EntityManager } from 'typeorm';\nexport type Used = EntityManager;\n",
+  },
+  controllerImportsStorage: { file: 'services/identity/src/controllers/__layering__.ts', code: "import { STORAGE } from '@clipit/storage';\nexport const used = STORAGE;\n" },
+  serviceImportsQueue: { file: 'services/submissions/src/services/__layering__.ts', code: importOf('bullmq') },
+  serviceImportsRedis: { file: 'services/identity/src/services/__layering__.ts', code: importOf('ioredis') },
+  serviceImportsBus: { file: 'services/submissions/src/services/__layering__.ts', code: importOf('@nats-io/jetstream') },
+  repositoryImportsDatabase: { file: 'services/submissions/src/repositories/__layering__.ts', code: importOf('typeorm') },
+  serviceSpecImportsDatabase: { file: 'services/submissions/src/services/__layering__.spec.ts', code: importOf('typeorm') },
 } satisfies Record<string, Snippet>;
 
 type CaseName = keyof typeof cases;
@@ -189,6 +201,16 @@ describe('module boundaries (eslint.config.js)', () => {
     }
     for (const name of ['producerImportsMediaQueue', 'workerImportsFfmpeg', 'workerImportsMediaQueue'] as const) {
       expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [] });
+    }
+  });
+
+  it('keeps drivers and clients out of application services and controllers, but not their types, repositories or specs', () => {
+    const LAYERING = '@typescript-eslint/no-restricted-imports';
+    for (const name of ['serviceImportsDatabase', 'controllerImportsStorage', 'serviceImportsQueue', 'serviceImportsRedis', 'serviceImportsBus'] as const) {
+      expect({ name, problems: problems(name, LAYERING) }).toEqual({ name, problems: [expect.objectContaining({ message: expect.stringMatching(/repository|port|outbox/) })] });
+    }
+    for (const name of ['serviceImportsEntityManagerType', 'repositoryImportsDatabase', 'serviceSpecImportsDatabase'] as const) {
+      expect({ name, problems: problems(name, LAYERING) }).toEqual({ name, problems: [] });
     }
   });
 

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityController } from './controllers/identity.controller.js';
 import { DatabaseRepository } from './repositories/database.repository.js';
-import { OutboxRepository } from './repositories/outbox.repository.js';
 import { PasswordResetRepository } from './repositories/password-reset.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { StorageRepository } from './repositories/storage.repository.js';
@@ -13,7 +12,7 @@ import { SessionService } from './services/session.service.js';
 import { TokenService } from './services/token.service.js';
 import { UserService } from './services/user.service.js';
 
-/** identity's controller, application services and repositories; the kit provides config, logger, database and storage. */
+/** identity's controller, application services and repositories; the kit provides config, logger, database, the outbox and storage. */
 @Module({
   controllers: [IdentityController],
   providers: [
@@ -22,7 +21,6 @@ import { UserService } from './services/user.service.js';
     SessionRepository,
     TokenRepository,
     PasswordResetRepository,
-    OutboxRepository,
     StorageRepository,
     SessionService,
     AuthService,

@@ -1,11 +1,26 @@
 import { Module } from '@nestjs/common';
 import { SubmissionsController } from './controllers/submissions.controller.js';
 import { SubmissionRepository } from './repositories/submission.repository.js';
+import { VideoStorageRepository } from './repositories/video-storage.repository.js';
+import { MediaVerdictsService } from './services/media-verdicts.service.js';
+import { ModerationService } from './services/moderation.service.js';
 import { SubmissionsService } from './services/submissions.service.js';
+import { UploadSweeperService } from './services/upload-sweeper.service.js';
+import { VideoStateService } from './services/video-state.service.js';
+import { VideoUploadService } from './services/video-upload.service.js';
 
 /** submissions' controller, application services and repositories; the kit provides the infrastructure. */
 @Module({
   controllers: [SubmissionsController],
-  providers: [SubmissionRepository, SubmissionsService],
+  providers: [
+    SubmissionRepository,
+    VideoStorageRepository,
+    VideoStateService,
+    SubmissionsService,
+    VideoUploadService,
+    ModerationService,
+    MediaVerdictsService,
+    UploadSweeperService,
+  ],
 })
 export class SubmissionsModule {}

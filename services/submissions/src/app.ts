@@ -5,8 +5,9 @@ import { SubmissionsModule } from './app.module.js';
 import { submissionsConfigShape, type SubmissionsConfig } from './config.js';
 import { submissionsEntities, submissionsMigrations } from './database.js';
 import { createBullMediaQueue } from './media-queue.js';
-import { SubmissionsService } from './services/submissions.service.js';
-import { IDENTITY_CLIENT, MEDIA_QUEUE } from './submissions.tokens.js';
+import { IDENTITY_CLIENT, MEDIA_QUEUE } from './ports.js';
+import { MediaVerdictsService } from './services/media-verdicts.service.js';
+import { UploadSweeperService } from './services/upload-sweeper.service.js';
 
 /**
  * submissions: post submissions, their videos' uploads and moderation, served over gRPC
@@ -24,10 +25,10 @@ export const submissionsService = defineService(submissionsConfigShape, {
   // Only a submission that tags a streamer or token calls identity: its outage is reported, not a reason to take submissions out of traffic.
   clients: [{ contract: identityContract, token: IDENTITY_CLIENT, url: (c) => c.IDENTITY_GRPC_URL, readiness: 'reported' }],
   events: ({ get }) => ({
-    'media.processed': (event, tx) => get(SubmissionsService).onMediaProcessed(event.data, tx),
-    'media.failed': (event, tx) => get(SubmissionsService).onMediaFailed(event.data, tx),
+    'media.processed': (event, tx) => get(MediaVerdictsService).onMediaProcessed(event.data, tx),
+    'media.failed': (event, tx) => get(MediaVerdictsService).onMediaFailed(event.data, tx),
   }),
-  workers: [every('upload sweeper', (c) => c.UPLOAD_SWEEP_INTERVAL_SECONDS * 1000, ({ get }) => get(SubmissionsService).sweepExpiredUploads())],
+  workers: [every('upload sweeper', (c) => c.UPLOAD_SWEEP_INTERVAL_SECONDS * 1000, ({ get }) => get(UploadSweeperService).sweepExpiredUploads())],
   module: SubmissionsModule,
 });
 

@@ -2,7 +2,7 @@ import { createMediaQueue, enqueueProcessVideo } from '@clipit/media-queue';
 import type { HealthCheck } from '@clipit/service-kit';
 import { Redis } from 'ioredis';
 import type { SubmissionsConfig } from './config.js';
-import type { MediaQueuePort } from './services/ports.js';
+import type { MediaQueuePort } from './ports.js';
 
 /**
  * The media queue as submissions uses it: the producer end of @clipit/media-queue (same key prefix

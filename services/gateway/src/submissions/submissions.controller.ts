@@ -1,16 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
-import { bareContentType, isVideoContentType, VIDEO_MESSAGES } from '@clipit/field-rules';
-import type { StorageDriver } from '@clipit/storage';
-import { BadRequestException, Controller, Inject, Param, PayloadTooLargeException, Query, Req, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, Inject, Param, Query, Req, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { Logger } from 'pino';
 import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
-import { LOGGER } from '@clipit/service-kit';
-import { STORAGE } from '@clipit/storage';
 import { SUBMISSIONS_CLIENT, type SubmissionsClient } from '../clients.js';
 import { submissionsRoutes } from './submissions.routes.js';
 import {
@@ -21,17 +13,19 @@ import {
   type UploadVideoFields,
   type VideoUploadUrlBody,
 } from './submissions.schemas.js';
-import { ByteLimit, VIDEO_FIELD, videoMultipartOptions } from './video-upload.js';
+import { VIDEO_FIELD, videoMultipartOptions } from './video-upload.js';
+import { VideoUploadService } from './video-upload.service.js';
 
-export const VIDEO_REQUIRED = 'Video Required: choose a video file to upload (form field "video")';
-
-/** The clip submission flow of spec 01 §3, §4: create, then a video by upload URL + finalize or in one multipart request. */
+/**
+ * The clip submission flow of spec 01 §3, §4: create, then a video by upload URL + finalize or in one
+ * multipart request. One call per route: the submissions service's for the posts, VideoUploadService's
+ * for the video (it streams the bytes).
+ */
 @Controller()
 export class SubmissionsController {
   constructor(
     @Inject(SUBMISSIONS_CLIENT) private readonly submissions: SubmissionsClient,
-    @Inject(STORAGE) private readonly storage: StorageDriver,
-    @Inject(LOGGER) private readonly log: Logger,
+    private readonly uploads: VideoUploadService,
   ) {}
 
   @Endpoint(submissionsRoutes.create)
@@ -61,91 +55,32 @@ export class SubmissionsController {
 
   @Endpoint(submissionsRoutes.videoUploadUrl)
   @UseGuards(SessionGuard)
-  async videoUploadUrl(@CurrentSession() session: SessionPrincipal, @ValidBody() body: VideoUploadUrlBody) {
-    const upload = await this.submissions.createVideoUpload({ userId: session.user.id, submissionId: body.submissionId });
-    const uploadUrl =
-      upload.presignedUrl || `/api/submissions/uploads/${encodeURIComponent(upload.videoId)}?token=${encodeURIComponent(upload.uploadToken)}`;
-    return { uploadUrl, videoId: upload.videoId };
+  videoUploadUrl(@CurrentSession() session: SessionPrincipal, @ValidBody() body: VideoUploadUrlBody) {
+    return this.uploads.uploadUrl(session.user.id, body.submissionId);
   }
 
-  /**
-   * The gateway's own upload URL (filesystem storage): the bytes stream into storage as they arrive and
-   * are cut off past the limit, leaving nothing behind; the upload is then refused with the reason.
-   */
+  /** The gateway's own upload URL (filesystem storage); see VideoUploadService.put. */
   @Endpoint(submissionsRoutes.putUpload)
-  async putUpload(@Param('videoId') videoId: string, @Query('token') token: string | undefined, @Req() req: FastifyRequest) {
-    const body = req.body as Readable | undefined;
-    const authorized = await this.submissions.authorizeVideoUpload({ videoId, uploadToken: typeof token === 'string' ? token : '' });
-    const maxBytes = Number(authorized.maxBytes);
-    const contentType = req.headers['content-type'];
-    if (!body || typeof (body as Partial<Readable>).pipe !== 'function' || !isVideoContentType(contentType)) {
-      throw new BadRequestException(VIDEO_MESSAGES.invalidType);
-    }
-    const declared = Number(req.headers['content-length'] ?? Number.NaN);
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      await this.abort(videoId, VIDEO_MESSAGES.tooLarge);
-      throw new PayloadTooLargeException(VIDEO_MESSAGES.tooLarge);
-    }
-    const limit = new ByteLimit(maxBytes);
-    try {
-      const stored = await this.storage.put(authorized.storageKey, body.pipe(limit), bareContentType(contentType));
-      return { videoId, size: stored.size };
-    } catch (err) {
-      body.unpipe(limit);
-      body.resume();
-      if (err instanceof PayloadTooLargeException || limit.bytes > maxBytes) {
-        await this.abort(videoId, VIDEO_MESSAGES.tooLarge);
-        throw new PayloadTooLargeException(VIDEO_MESSAGES.tooLarge);
-      }
-      throw err;
-    }
+  putUpload(@Param('videoId') videoId: string, @Query('token') token: string | undefined, @Req() req: FastifyRequest) {
+    return this.uploads.put(videoId, token, { body: req.body, contentType: req.headers['content-type'], contentLength: req.headers['content-length'] });
   }
 
   @Endpoint(submissionsRoutes.finalize)
   @UseGuards(SessionGuard)
-  async finalize(@CurrentSession() session: SessionPrincipal, @ValidBody() body: FinalizeVideoUploadBody): Promise<SubmissionJson> {
-    return toSubmissionJson(
-      await this.submissions.finalizeVideoUpload({ userId: session.user.id, submissionId: body.submissionId, videoId: body.videoId }),
-    );
+  finalize(@CurrentSession() session: SessionPrincipal, @ValidBody() body: FinalizeVideoUploadBody): Promise<SubmissionJson> {
+    return this.uploads.finalize(session.user.id, body.submissionId, body.videoId);
   }
 
-  /** Multipart in one request: the file is already on local disk (cut off at the limit) when this runs. */
+  /** Multipart in one request: the interceptor has the file on local disk, cut off at the limit, when this runs. */
   @Endpoint(submissionsRoutes.uploadVideo)
   @UseGuards(SessionGuard)
   @UseInterceptors(FileInterceptor(VIDEO_FIELD, videoMultipartOptions()))
-  async uploadVideo(
+  uploadVideo(
     @CurrentSession() session: SessionPrincipal,
     @ValidBody() fields: UploadVideoFields,
     @UploadedFile() video: UploadedMultipartFile | undefined,
   ): Promise<SubmissionJson> {
-    if (!video?.path) throw new BadRequestException(VIDEO_REQUIRED);
-    const tempFile = video.path;
-    try {
-      const contentType = bareContentType(video.mimetype);
-      const fileName = video.originalname.slice(0, 255);
-      const upload = await this.submissions.createVideoUpload({ userId: session.user.id, submissionId: fields.submissionId, contentType, fileName });
-      try {
-        await this.storage.put(upload.storageKey, createReadStream(tempFile), contentType);
-      } catch (err) {
-        await this.abort(upload.videoId, VIDEO_MESSAGES.invalid);
-        throw err;
-      }
-      return toSubmissionJson(
-        await this.submissions.finalizeVideoUpload({
-          userId: session.user.id,
-          submissionId: fields.submissionId,
-          videoId: upload.videoId,
-          contentType,
-          fileName,
-        }),
-      );
-    } finally {
-      await rm(tempFile, { force: true });
-    }
-  }
-
-  private async abort(videoId: string, reason: string): Promise<void> {
-    await this.submissions.abortVideoUpload({ videoId, reason }).catch((err: unknown) => this.log.warn({ err, videoId }, 'could not abort a video upload'));
+    return this.uploads.uploadFile(session.user.id, fields.submissionId, video);
   }
 }
 

@@ -1,82 +1,60 @@
 import { status } from '@grpc/grpc-js';
 import type { identityV1 } from '@clipit/contracts';
-import { DomainError } from '@clipit/service-kit';
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { Logger } from 'pino';
+import { CONFIG, DomainError, LOGGER, Outbox } from '@clipit/service-kit';
+import { createTestService, rejectedWith } from '@clipit/testing';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import pino from 'pino';
 import { QueryFailedError, type EntityManager } from 'typeorm';
-import type { IdentityConfig } from '../config.js';
-import type { TokenEntity } from '../entities/token.entity.js';
+import { newPlaceholder } from '../domain/user.factory.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import type { DatabaseRepository } from '../repositories/database.repository.js';
-import type { OutboxRepository } from '../repositories/outbox.repository.js';
-import type { PasswordResetRepository } from '../repositories/password-reset.repository.js';
-import type { StorageRepository } from '../repositories/storage.repository.js';
-import type { TokenRepository } from '../repositories/token.repository.js';
-import type { UserRepository } from '../repositories/user.repository.js';
+import { DatabaseRepository } from '../repositories/database.repository.js';
+import { StorageRepository } from '../repositories/storage.repository.js';
+import { TokenRepository } from '../repositories/token.repository.js';
+import { UserRepository } from '../repositories/user.repository.js';
 import { AuthService } from './auth.service.js';
-import type { SessionService } from './session.service.js';
+import { SessionService } from './session.service.js';
 
-// The ordering rules of sign-up, with every repository replaced by a fake: what runs before the
+// The ordering rules of sign-up, with every repository auto-mocked: what runs before the
 // transaction, what the transaction writes, and what is cleaned up when it fails.
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const tx = { marker: 'tx' } as unknown as EntityManager;
 
 function placeholder(patch: Partial<UserEntity> = {}): UserEntity {
-  const at = new Date('2026-10-01T00:00:00.000Z');
-  return {
-    id: '3f0e8a52-6c7d-4f7e-9a1b-2c3d4e5f6a7b',
-    email: null,
-    passwordHash: null,
-    displayName: 'Big Streamer',
-    firstName: null,
-    lastName: null,
-    profileImageUrl: 'https://img.example/p.png',
-    bannerImageUrl: 'https://img.example/b.png',
-    walletAddress: null,
-    twitterUsername: 'bigstreamer',
-    role: 'streamer',
-    currentTier: 1,
-    nextStreamTime: null,
-    isLive: 'false',
-    streamerMultiplier: '1.75',
-    isPlaceholder: 'true',
-    claimCode: 'CLAIM-ABCD2345',
-    claimedBy: null,
-    claimedAt: null,
-    createdAt: at,
-    updatedAt: at,
-    ...patch,
-  };
+  const built = newPlaceholder(
+    {
+      twitterUsername: 'bigstreamer',
+      displayName: 'Big Streamer',
+      profileImageUrl: 'https://img.example/p.png',
+      bannerImageUrl: 'https://img.example/b.png',
+      streamerMultiplier: '1.75',
+    },
+    'CLAIM-ABCD2345',
+    new Date('2026-10-01T00:00:00.000Z'),
+    '3f0e8a52-6c7d-4f7e-9a1b-2c3d4e5f6a7b',
+  );
+  return { ...built, ...patch };
 }
 
 function setup() {
-  const users = {
-    accountHandleExists: jest.fn(async (_handle: string) => false),
-    emailExists: jest.fn(async (_email: string) => false),
-    findPlaceholderByClaimCode: jest.fn(async (_code: string, _tx?: EntityManager): Promise<UserEntity | null> => null),
-    insert: jest.fn(async (_tx: EntityManager, _user: UserEntity) => undefined),
-    update: jest.fn(async (_tx: EntityManager, _id: string, _patch: Partial<UserEntity>) => undefined),
-  };
-  const tokens = { insert: jest.fn(async (_tx: EntityManager, _token: TokenEntity) => undefined) };
-  const storage = { put: jest.fn(async (_key: string, _body: Buffer, _type: string) => undefined), delete: jest.fn(async (_key: string) => undefined) };
-  const outbox = { append: jest.fn(async (_tx: EntityManager, _type: string, _data: unknown) => undefined) };
-  const sessions = {
-    create: jest.fn(async (_tx: EntityManager, _userId: string, _client: unknown, _now?: Date) => ({ sid: 'sid', expiresAt: '2026-12-01T00:00:00.000Z' })),
-  };
-  const db = { transaction: jest.fn(async <T>(work: (m: EntityManager) => Promise<T>) => work(tx)) };
-  const logger = { error: jest.fn(), warn: jest.fn(), info: jest.fn() };
-  const service = new AuthService(
-    db as unknown as DatabaseRepository,
-    users as unknown as UserRepository,
-    tokens as unknown as TokenRepository,
-    {} as PasswordResetRepository,
-    outbox as unknown as OutboxRepository,
-    storage as unknown as StorageRepository,
-    sessions as unknown as SessionService,
-    { MEDIA_PUBLIC_BASE_URL: '/media' } as IdentityConfig,
-    logger as unknown as Logger,
-  );
+  const { service, mock } = createTestService(AuthService, { [CONFIG]: { MEDIA_PUBLIC_BASE_URL: '/media' }, [LOGGER]: pino({ level: 'silent' }) });
+  const users = mock(UserRepository);
+  users.accountHandleExists.mockResolvedValue(false);
+  users.emailExists.mockResolvedValue(false);
+  users.findPlaceholderByClaimCode.mockResolvedValue(null);
+  users.insert.mockResolvedValue(undefined);
+  users.update.mockResolvedValue(undefined);
+  const tokens = mock(TokenRepository);
+  tokens.insert.mockResolvedValue(undefined);
+  const storage = mock(StorageRepository);
+  storage.put.mockResolvedValue(undefined);
+  storage.delete.mockResolvedValue(undefined);
+  const outbox = mock(Outbox);
+  outbox.append.mockResolvedValue(undefined as never);
+  const sessions = mock(SessionService);
+  sessions.create.mockResolvedValue({ sid: 'sid', expiresAt: '2026-12-01T00:00:00.000Z' });
+  const db = mock(DatabaseRepository);
+  db.transaction.mockImplementation((work) => work(tx));
   return { service, users, tokens, storage, outbox, sessions, db };
 }
 
@@ -90,14 +68,7 @@ const request = (patch: Partial<identityV1.SignUpRequest> = {}): identityV1.Sign
   ...patch,
 });
 
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  return err as DomainError;
-}
+const failure = (promise: Promise<unknown>) => rejectedWith(promise, DomainError);
 
 const uniqueViolation = (constraint: string) =>
   new QueryFailedError('INSERT INTO users ...', [], Object.assign(new Error('duplicate key'), { code: '23505', constraint }));

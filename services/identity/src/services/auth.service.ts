@@ -1,24 +1,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { identityV1 } from '@clipit/contracts';
 import { PASSWORD_MAX_LENGTH } from '@clipit/field-rules';
-import { CONFIG, conflict, invalid, LOGGER, unauthenticated, uniqueViolation } from '@clipit/service-kit';
+import { CONFIG, conflict, invalid, LOGGER, Outbox, unauthenticated, uniqueViolation } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config.js';
 import { messages } from '../domain/messages.js';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../domain/password.js';
+import { newAccount, newStreamerToken } from '../domain/user.factory.js';
 import { toUserSnapshot, toUserMessage } from '../domain/user.mapper.js';
 import { parseLogIn, parseResetPassword, parseSignUp, type SignUpInput } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
-import { OutboxRepository } from '../repositories/outbox.repository.js';
 import { PasswordResetRepository } from '../repositories/password-reset.repository.js';
 import { StorageRepository } from '../repositories/storage.repository.js';
 import { TokenRepository } from '../repositories/token.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { SessionService } from './session.service.js';
-
-const TOKEN_NAME_MAX = 50;
 
 /** Unique indexes whose violation means a person lost a race for a handle or an email. */
 const CONFLICT_BY_CONSTRAINT: Record<string, string> = {
@@ -34,7 +32,7 @@ export class AuthService {
     private readonly users: UserRepository,
     private readonly tokens: TokenRepository,
     private readonly resets: PasswordResetRepository,
-    private readonly outbox: OutboxRepository,
+    private readonly outbox: Outbox,
     private readonly storage: StorageRepository,
     private readonly sessions: SessionService,
     @Inject(CONFIG) private readonly config: IdentityConfig,
@@ -65,29 +63,9 @@ export class AuthService {
         if (placeholder?.claimedBy) throw invalid(messages.claimCodeUsed);
 
         const now = new Date();
-        const user: UserEntity = {
-          id: userId,
-          email: input.email,
-          passwordHash,
-          displayName: input.displayName ?? placeholder?.displayName ?? null,
-          firstName: null,
-          lastName: null,
-          profileImageUrl: pictureKey ? `${this.config.MEDIA_PUBLIC_BASE_URL}/${pictureKey}` : (placeholder?.profileImageUrl ?? null),
-          bannerImageUrl: placeholder?.bannerImageUrl ?? null,
-          walletAddress: input.walletAddress,
-          twitterUsername: input.handle,
-          role: input.role,
-          currentTier: 1,
-          nextStreamTime: null,
-          isLive: 'false',
-          streamerMultiplier: placeholder?.streamerMultiplier ?? '1.00',
-          isPlaceholder: 'false',
-          claimCode: null,
-          claimedBy: null,
-          claimedAt: null,
-          createdAt: now,
-          updatedAt: now,
-        };
+        const pictureUrl = pictureKey ? `${this.config.MEDIA_PUBLIC_BASE_URL}/${pictureKey}` : null;
+        const { email, handle, walletAddress, role, displayName } = input;
+        const user = newAccount({ email, passwordHash, handle, walletAddress, role, displayName, pictureUrl }, placeholder, now, userId);
         await this.users.insert(tx, user);
 
         let claimed: UserEntity | undefined;
@@ -96,18 +74,7 @@ export class AuthService {
           await this.users.update(tx, placeholder.id, { claimedBy: user.id, claimedAt: now, updatedAt: now });
         }
 
-        if (input.role === 'streamer' && input.tokenLink) {
-          await this.tokens.insert(tx, {
-            id: randomUUID(),
-            streamerId: user.id,
-            name: (user.displayName ?? input.handle).slice(0, TOKEN_NAME_MAX),
-            pumpFunLink: input.tokenLink,
-            description: null,
-            isActive: 'true',
-            createdAt: now,
-            updatedAt: now,
-          });
-        }
+        if (input.role === 'streamer' && input.tokenLink) await this.tokens.insert(tx, newStreamerToken(user, input.tokenLink, now));
 
         const session = await this.sessions.create(tx, user.id, req.client, now);
         await this.outbox.append(tx, 'user.registered', { user: toUserSnapshot(user), claimedPlaceholderId: claimed?.id ?? null });

@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { identityV1 } from '@clipit/contracts';
-import { CONFIG, conflict, uniqueViolation } from '@clipit/service-kit';
+import { CONFIG, conflict, Outbox, uniqueViolation } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { IdentityConfig } from '../config.js';
 import { generateClaimCode } from '../domain/claim-code.js';
 import { messages } from '../domain/messages.js';
+import { newPlaceholder } from '../domain/user.factory.js';
 import { toPlaceholderMessage, toUserSnapshot } from '../domain/user.mapper.js';
 import { parsePlaceholder } from '../domain/validation.js';
-import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
-import { OutboxRepository } from '../repositories/outbox.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 
 const CLAIM_CODE_ATTEMPTS = 5;
@@ -20,7 +18,7 @@ export class PlaceholderService {
   constructor(
     private readonly db: DatabaseRepository,
     private readonly users: UserRepository,
-    private readonly outbox: OutboxRepository,
+    private readonly outbox: Outbox,
     @Inject(CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -31,30 +29,7 @@ export class PlaceholderService {
     }
     // 31^8 codes make a collision rare; when one happens the whole insert is simply tried again.
     for (let attempt = 1; ; attempt += 1) {
-      const now = new Date();
-      const placeholder: UserEntity = {
-        id: randomUUID(),
-        email: null,
-        passwordHash: null,
-        displayName: input.displayName,
-        firstName: null,
-        lastName: null,
-        profileImageUrl: input.profileImageUrl,
-        bannerImageUrl: input.bannerImageUrl,
-        walletAddress: null,
-        twitterUsername: input.twitterUsername,
-        role: 'streamer',
-        currentTier: 1,
-        nextStreamTime: null,
-        isLive: 'false',
-        streamerMultiplier: input.streamerMultiplier,
-        isPlaceholder: 'true',
-        claimCode: generateClaimCode(),
-        claimedBy: null,
-        claimedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      };
+      const placeholder = newPlaceholder(input, generateClaimCode(), new Date());
       try {
         await this.db.transaction(async (tx) => {
           await this.users.insert(tx, placeholder);

@@ -1,12 +1,12 @@
 import { status } from '@grpc/grpc-js';
-import { DomainError } from '@clipit/service-kit';
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { CONFIG, DomainError, Outbox } from '@clipit/service-kit';
+import { createTestService, rejectedWith } from '@clipit/testing';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
-import type { IdentityConfig } from '../config.js';
+import { newAccount } from '../domain/user.factory.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import type { DatabaseRepository } from '../repositories/database.repository.js';
-import type { OutboxRepository } from '../repositories/outbox.repository.js';
-import type { UserRepository } from '../repositories/user.repository.js';
+import { DatabaseRepository } from '../repositories/database.repository.js';
+import { UserRepository } from '../repositories/user.repository.js';
 import { UserService } from './user.service.js';
 
 const ID = '0b6c3c1e-8f0e-4a57-9d43-0c1b8f0a2b11';
@@ -14,57 +14,27 @@ const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const tx = {} as EntityManager;
 
 function stored(patch: Partial<UserEntity> = {}): UserEntity {
-  const at = new Date('2026-11-01T00:00:00.000Z');
-  return {
-    id: ID,
-    email: 'a@example.com',
-    passwordHash: 'scrypt$...',
-    displayName: 'Alice',
-    firstName: null,
-    lastName: null,
-    profileImageUrl: null,
-    bannerImageUrl: null,
-    walletAddress: WALLET,
-    twitterUsername: 'alice',
-    role: 'clipper',
-    currentTier: 1,
-    nextStreamTime: new Date('2026-12-01T18:00:00.000Z'),
-    isLive: 'false',
-    streamerMultiplier: '1.00',
-    isPlaceholder: 'false',
-    claimCode: null,
-    claimedBy: null,
-    claimedAt: null,
-    createdAt: at,
-    updatedAt: at,
-    ...patch,
-  };
+  const built = newAccount(
+    { email: 'a@example.com', passwordHash: 'scrypt$...', handle: 'alice', walletAddress: WALLET, role: 'clipper', displayName: 'Alice', pictureUrl: null },
+    null,
+    new Date('2026-11-01T00:00:00.000Z'),
+    ID,
+  );
+  return { ...built, nextStreamTime: new Date('2026-12-01T18:00:00.000Z'), ...patch };
 }
 
 function setup(user: UserEntity | null) {
-  const users = {
-    getByIdForUpdate: jest.fn(async (_tx: EntityManager, _id: string) => user),
-    update: jest.fn(async (_tx: EntityManager, _id: string, _patch: Partial<UserEntity>) => undefined),
-  };
-  const outbox = { append: jest.fn(async (_tx: EntityManager, _type: string, _data: unknown) => undefined) };
-  const db = { transaction: jest.fn(async <T>(work: (m: EntityManager) => Promise<T>) => work(tx)) };
-  const service = new UserService(
-    db as unknown as DatabaseRepository,
-    users as unknown as UserRepository,
-    outbox as unknown as OutboxRepository,
-    { MEDIA_PUBLIC_BASE_URL: '/media' } as IdentityConfig,
-  );
+  const { service, mock } = createTestService(UserService, { [CONFIG]: { MEDIA_PUBLIC_BASE_URL: '/media' } });
+  const users = mock(UserRepository);
+  users.getByIdForUpdate.mockResolvedValue(user);
+  users.update.mockResolvedValue(undefined);
+  const outbox = mock(Outbox);
+  outbox.append.mockResolvedValue(undefined as never);
+  mock(DatabaseRepository).transaction.mockImplementation((work) => work(tx));
   return { service, users, outbox };
 }
 
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  return err as DomainError;
-}
+const failure = (promise: Promise<unknown>) => rejectedWith(promise, DomainError);
 
 describe('UserService updates', () => {
   let f: ReturnType<typeof setup>;

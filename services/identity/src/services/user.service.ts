@@ -1,5 +1,5 @@
 import type { identityV1 } from '@clipit/contracts';
-import { CONFIG, forbidden, isUuid, notFound } from '@clipit/service-kit';
+import { CONFIG, forbidden, isUuid, notFound, Outbox } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config.js';
@@ -8,7 +8,6 @@ import { toUserSnapshot, toStreamerSummary, toUserMessage } from '../domain/user
 import { parseProfileUpdate, requireWallet } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
-import { OutboxRepository } from '../repositories/outbox.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 
 
@@ -25,7 +24,7 @@ export class UserService {
   constructor(
     private readonly db: DatabaseRepository,
     private readonly users: UserRepository,
-    private readonly outbox: OutboxRepository,
+    private readonly outbox: Outbox,
     @Inject(CONFIG) private readonly config: IdentityConfig,
   ) {}
 

@@ -8,13 +8,14 @@ import { mediaKeys, type ProcessVideoJob } from '@clipit/contracts';
 import { VIDEO_MESSAGES } from '@clipit/field-rules';
 import { InvalidMediaError, MediaToolError, type ProbeResult } from '@clipit/media';
 import { deterministicEventId } from '@clipit/service-kit';
-import { jest } from '@jest/globals';
+import { automock } from '@clipit/testing';
 import pino from 'pino';
 import { InvalidJobError, playbackIdFor, PROCESSING_FAILED_MESSAGE, ProcessVideoHandler, recordedEvent } from './process-video.handler.js';
-import type { MediaEvent, ObjectStore, VideoJob, VideoTools } from './ports.js';
+import type { EventSink, MediaEvent, ObjectStore, VideoJob, VideoTools } from './ports.js';
 
-// The handler with every outside thing faked: storage in memory, ffmpeg writing stand-in files,
-// events collected. What is checked: which event, what is stored and deleted, and in which order.
+// The handler with every outside thing faked: storage in memory, ffmpeg (strict mocks) writing
+// stand-in files, events collected. What is checked: which event, what is stored and deleted, and
+// in which order.
 
 const PROBE: ProbeResult = {
   durationSeconds: 10.04,
@@ -56,31 +57,29 @@ function setup(opts: { probe?: ProbeResult | Error; transcodeError?: Error; publ
   const storage = new MemoryStore(steps);
   const published: MediaEvent[] = [];
   const workDirs: string[] = [];
-  const tools: VideoTools = {
-    probe: jest.fn(async (file: string) => {
-      workDirs.push(join(file, '..'));
-      steps.push('probe');
-      if (opts.probe instanceof Error) throw opts.probe;
-      return opts.probe ?? PROBE;
-    }),
-    makePoster: jest.fn(async (_input: string, output: string) => {
-      steps.push('poster');
-      await writeFile(output, 'JPEG');
-    }),
-    transcodeForWeb: jest.fn(async (_input: string, output: string) => {
-      steps.push('transcode');
-      if (opts.transcodeError) throw opts.transcodeError;
-      await writeFile(output, 'MP4 bytes');
-      return { ...PROBE, width: 606, height: 1080 };
-    }),
-  };
-  const events = {
-    publishEnvelope: jest.fn(async (envelope: MediaEvent) => {
-      steps.push(`publish ${envelope.type}`);
-      if (opts.publishError) throw opts.publishError;
-      published.push(envelope);
-    }),
-  };
+  const tools = automock<VideoTools>('VideoTools', ['probe', 'makePoster', 'transcodeForWeb']);
+  tools.probe.mockImplementation(async (file) => {
+    workDirs.push(join(file, '..'));
+    steps.push('probe');
+    if (opts.probe instanceof Error) throw opts.probe;
+    return opts.probe ?? PROBE;
+  });
+  tools.makePoster.mockImplementation(async (_input, output) => {
+    steps.push('poster');
+    await writeFile(output, 'JPEG');
+  });
+  tools.transcodeForWeb.mockImplementation(async (_input, output) => {
+    steps.push('transcode');
+    if (opts.transcodeError) throw opts.transcodeError;
+    await writeFile(output, 'MP4 bytes');
+    return { ...PROBE, width: 606, height: 1080 };
+  });
+  const events = automock<EventSink>('EventSink', ['publishEnvelope']);
+  events.publishEnvelope.mockImplementation(async (envelope) => {
+    steps.push(`publish ${envelope.type}`);
+    if (opts.publishError) throw opts.publishError;
+    published.push(envelope);
+  });
   return { steps, storage, published, tools, events, workDirs };
 }
 

@@ -1,12 +1,18 @@
 import { submissionsV1 } from '@clipit/contracts';
 import { GrpcService } from '@clipit/service-kit';
+import { ModerationService } from '../services/moderation.service.js';
 import { SubmissionsService } from '../services/submissions.service.js';
+import { VideoUploadService } from '../services/video-upload.service.js';
 
-/** submissions.v1.SubmissionsService: one service call per method; the rules live in the service. */
+/** submissions.v1.SubmissionsService: one application service call per method; the rules live in the services. */
 @GrpcService()
 @submissionsV1.SubmissionsServiceControllerMethods()
 export class SubmissionsController implements submissionsV1.SubmissionsServiceController {
-  constructor(private readonly submissions: SubmissionsService) {}
+  constructor(
+    private readonly submissions: SubmissionsService,
+    private readonly uploads: VideoUploadService,
+    private readonly moderation: ModerationService,
+  ) {}
 
   createSubmission(request: submissionsV1.CreateSubmissionRequest): Promise<submissionsV1.Submission> {
     return this.submissions.create(request);
@@ -21,39 +27,39 @@ export class SubmissionsController implements submissionsV1.SubmissionsServiceCo
   }
 
   createVideoUpload(request: submissionsV1.CreateVideoUploadRequest): Promise<submissionsV1.VideoUpload> {
-    return this.submissions.createVideoUpload(request);
+    return this.uploads.createVideoUpload(request);
   }
 
   authorizeVideoUpload(request: submissionsV1.AuthorizeVideoUploadRequest): Promise<submissionsV1.AuthorizedUpload> {
-    return this.submissions.authorizeVideoUpload(request);
+    return this.uploads.authorizeVideoUpload(request);
   }
 
   finalizeVideoUpload(request: submissionsV1.FinalizeVideoUploadRequest): Promise<submissionsV1.Submission> {
-    return this.submissions.finalizeVideoUpload(request);
+    return this.uploads.finalizeVideoUpload(request);
   }
 
   abortVideoUpload(request: submissionsV1.AbortVideoUploadRequest): Promise<submissionsV1.AbortVideoUploadResponse> {
-    return this.submissions.abortVideoUpload(request);
+    return this.uploads.abortVideoUpload(request);
   }
 
   approve(request: submissionsV1.ApproveRequest): Promise<submissionsV1.Submission> {
-    return this.submissions.moderate(request.submissionId, 'approve');
+    return this.moderation.moderate(request.submissionId, 'approve');
   }
 
   approveAndAddToFeed(request: submissionsV1.ApproveAndAddToFeedRequest): Promise<submissionsV1.Submission> {
-    return this.submissions.moderate(request.submissionId, 'approve-and-add-to-feed');
+    return this.moderation.moderate(request.submissionId, 'approve-and-add-to-feed');
   }
 
   reject(request: submissionsV1.RejectRequest): Promise<submissionsV1.Submission> {
-    return this.submissions.moderate(request.submissionId, 'reject', request.reason);
+    return this.moderation.moderate(request.submissionId, 'reject', request.reason);
   }
 
   addToFeed(request: submissionsV1.AddToFeedRequest): Promise<submissionsV1.Submission> {
-    return this.submissions.moderate(request.submissionId, 'add-to-feed');
+    return this.moderation.moderate(request.submissionId, 'add-to-feed');
   }
 
   removeFromFeed(request: submissionsV1.RemoveFromFeedRequest): Promise<submissionsV1.Submission> {
-    return this.submissions.moderate(request.submissionId, 'remove-from-feed');
+    return this.moderation.moderate(request.submissionId, 'remove-from-feed');
   }
 
   listSubmissions(request: submissionsV1.ListSubmissionsRequest): Promise<submissionsV1.ListSubmissionsResponse> {

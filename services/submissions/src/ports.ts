@@ -1,6 +1,12 @@
 import type { identityV1, ProcessVideoJob } from '@clipit/contracts';
 import type { PromiseClient } from '@clipit/service-kit';
 
+// What submissions reaches outside its own database and storage: another service's API and a queue.
+// The kit's start-up provides each under its token (app.ts); application services see only these shapes.
+
+export const IDENTITY_CLIENT = Symbol('IDENTITY_CLIENT');
+export const MEDIA_QUEUE = Symbol('MEDIA_QUEUE');
+
 /** Where accepted videos go to be processed (the media queue); `enqueue` is idempotent per video id. */
 export interface MediaQueuePort {
   enqueue(job: ProcessVideoJob): Promise<void>;

@@ -1,0 +1,69 @@
+import { status } from '@grpc/grpc-js';
+import { DomainError, Outbox } from '@clipit/service-kit';
+import { createTestService, rejectedWith } from '@clipit/testing';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { AT, clockAt, runTransactions, submission, SUBMISSION_ID, tx } from '../../test/support/unit-fixtures.js';
+import type { ModerationCommand } from '../domain/moderation.js';
+import { SubmissionRepository } from '../repositories/submission.repository.js';
+import { ModerationService } from './moderation.service.js';
+
+// Each moderation command on a locked row: the state it leaves and the one event it writes.
+
+function setup() {
+  const { service, mock } = createTestService(ModerationService);
+  const repo = mock(SubmissionRepository);
+  runTransactions(repo);
+  const outbox = mock(Outbox);
+  repo.save.mockResolvedValue(undefined);
+  outbox.append.mockResolvedValue(undefined as never);
+  return { service, repo, outbox };
+}
+
+describe('ModerationService', () => {
+  clockAt();
+  let f: ReturnType<typeof setup>;
+  beforeEach(() => {
+    f = setup();
+  });
+
+  const cases: Array<[ModerationCommand, Parameters<typeof submission>[0], object, string, object]> = [
+    ['approve', {}, { status: 'approved', addedToFeed: false, approvedAt: AT }, 'submission.approved', {}],
+    ['approve-and-add-to-feed', {}, { status: 'approved', addedToFeed: true, approvedAt: AT }, 'submission.approved', {}],
+    ['reject', {}, { status: 'rejected', addedToFeed: false, rejectedReason: 'Not a clip', approvedAt: null }, 'submission.rejected', {}],
+    ['add-to-feed', { status: 'approved', approvedAt: new Date('2026-11-01T00:00:00.000Z') }, { addedToFeed: true, approvedAt: new Date('2026-11-01T00:00:00.000Z') }, 'submission.feed-changed', { addedToFeed: true }],
+    ['remove-from-feed', { status: 'approved', addedToFeed: true }, { status: 'approved', addedToFeed: false }, 'submission.feed-changed', { addedToFeed: false }],
+  ];
+
+  it.each(cases)('%s: saves the new state and writes its event in the same transaction', async (command, before, after, type, extra) => {
+    const row = submission(before);
+    f.repo.lockById.mockResolvedValue(row);
+    const answer = await f.service.moderate(SUBMISSION_ID, command, '  Not a clip ');
+    expect(row).toMatchObject({ ...after, updatedAt: AT });
+    expect(f.repo.save).toHaveBeenCalledWith(tx, row);
+    expect(f.outbox.append.mock.calls).toEqual([[tx, type, { submission: expect.objectContaining({ id: SUBMISSION_ID, status: row.status, addedToFeed: row.addedToFeed }), ...extra }]]);
+    expect(answer).toMatchObject({ id: SUBMISSION_ID, status: row.status });
+  });
+
+  it('refuses a command the state forbids, naming the state, and writes nothing', async () => {
+    f.repo.lockById.mockResolvedValue(submission({ status: 'rejected' }));
+    const err = await rejectedWith(f.service.moderate(SUBMISSION_ID, 'approve'), DomainError);
+    expect([err.code, err.message]).toEqual([status.FAILED_PRECONDITION, 'Only a pending submission can be approved (this one is rejected)']);
+    f.repo.lockById.mockResolvedValue(submission({ status: 'approved', addedToFeed: true }));
+    expect((await rejectedWith(f.service.moderate(SUBMISSION_ID, 'add-to-feed'), DomainError)).message).toBe('This submission is already in the feed');
+    expect(f.repo.save).not.toHaveBeenCalled();
+    expect(f.outbox.append).not.toHaveBeenCalled();
+  });
+
+  it('stores no reason for a blank one, refuses one too long before any read, and answers 404 for no submission', async () => {
+    const row = submission();
+    f.repo.lockById.mockResolvedValueOnce(row);
+    await f.service.moderate(SUBMISSION_ID, 'reject', '   ');
+    expect(row.rejectedReason).toBeNull();
+
+    f.repo.lockById.mockClear();
+    expect((await rejectedWith(f.service.moderate(SUBMISSION_ID, 'reject', 'x'.repeat(501)), DomainError)).code).toBe(status.INVALID_ARGUMENT);
+    expect(f.repo.lockById).not.toHaveBeenCalled();
+    f.repo.lockById.mockResolvedValueOnce(undefined);
+    expect((await rejectedWith(f.service.moderate(SUBMISSION_ID, 'approve'), DomainError)).code).toBe(status.NOT_FOUND);
+  });
+});
