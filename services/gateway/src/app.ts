@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import { identityContract, submissionsContract } from '@clipit/contracts';
-import { bootstrapService, defineService, grpcClient, REDIS, redisResource, resource, type ServiceApp } from '@clipit/service-kit';
+import { bootstrapService, defineService, packageVersion, grpcClient, REDIS, redisResource, resource, type ServiceApp } from '@clipit/service-kit';
 import { createStorage, STORAGE } from '@clipit/storage';
 import { GatewayModule } from './app.module.js';
 import { IDENTITY_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';
@@ -15,6 +15,7 @@ import { installRequestPipeline } from './http/request-pipeline.js';
  */
 export const gatewayService = defineService(gatewayConfigShape, {
   name: 'gateway',
+  version: packageVersion(import.meta.url),
   envPrefix: 'GATEWAY',
   http: {
     portVariable: 'GATEWAY_PORT',

@@ -1,5 +1,5 @@
 import { identityContract } from '@clipit/contracts';
-import { bootstrapService, defineService, every, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
+import { bootstrapService, defineService, packageVersion, every, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
 import { storageResource } from '@clipit/storage';
 import { IdentityModule } from './app.module.js';
 import { identityConfigShape, type IdentityConfig } from './config.js';
@@ -9,6 +9,7 @@ import { SessionService } from './services/session.service.js';
 /** identity: users, sessions, tokens and placeholder streamers, served over gRPC (identity.v1.IdentityService). */
 export const identityService = defineService(identityConfigShape, {
   name: 'identity',
+  version: packageVersion(import.meta.url),
   envPrefix: 'IDENTITY',
   database: { entities: identityEntities, migrations: identityMigrations },
   grpc: identityContract,

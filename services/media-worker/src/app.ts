@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { MediaTools } from '@clipit/media';
-import { bootstrapService, defineService, REDIS, redisResource, resource, type ConfigOverrides, type HealthCheck, type ServiceApp } from '@clipit/service-kit';
+import { bootstrapService, defineService, packageVersion, REDIS, redisResource, resource, type ConfigOverrides, type HealthCheck, type ServiceApp } from '@clipit/service-kit';
 import { storageResource } from '@clipit/storage';
 import { MediaWorkerModule } from './app.module.js';
 import { mediaWorkerConfigShape, type MediaWorkerConfig } from './config.js';
@@ -33,6 +33,7 @@ function ffmpegCheck(tools: MediaTools): HealthCheck {
  */
 export const mediaWorkerService = defineService(mediaWorkerConfigShape, {
   name: 'media-worker',
+  version: packageVersion(import.meta.url),
   envPrefix: 'MEDIA_WORKER',
   bus: true,
   resources: [

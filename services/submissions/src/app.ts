@@ -1,5 +1,5 @@
 import { identityContract, submissionsContract } from '@clipit/contracts';
-import { bootstrapService, defineService, every, resource, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
+import { bootstrapService, defineService, packageVersion, every, resource, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
 import { storageResource } from '@clipit/storage';
 import { SubmissionsModule } from './app.module.js';
 import { submissionsConfigShape, type SubmissionsConfig } from './config.js';
@@ -15,6 +15,7 @@ import { UploadSweeperService } from './services/upload-sweeper.service.js';
  */
 export const submissionsService = defineService(submissionsConfigShape, {
   name: 'submissions',
+  version: packageVersion(import.meta.url),
   envPrefix: 'SUBMISSIONS',
   database: { entities: submissionsEntities, migrations: submissionsMigrations },
   grpc: submissionsContract,

@@ -64,6 +64,9 @@ export const eventsHandled = metricOnce(
     }),
 );
 
+/** Always 1, labelled with the version the service runs: which build answers, per replica. */
+export const serviceInfo = metricOnce('service_info', () => new Gauge({ name: 'service_info', help: 'The running service and its version', labelNames: ['version'], registers: [metricsRegistry] }));
+
 @Controller('metrics')
 export class MetricsController {
   @Get()

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { protoFile, type EventType, type GrpcContract } from '@clipit/contracts';
 import { Global, Module, type DynamicModule, type InjectionToken, type Provider, type Type } from '@nestjs/common';
@@ -19,11 +20,11 @@ import { grpcServerOptions } from '../grpc/server.js';
 import { natsCheck, postgresCheck } from '../health/checks.js';
 import { HEALTH_CHECKS, HealthController, type HealthCheck } from '../health/health.js';
 import { createLogger, NestPinoLogger } from '../logging/logger.js';
-import { initMetrics, MetricsController } from '../metrics/metrics.js';
+import { initMetrics, MetricsController, serviceInfo } from '../metrics/metrics.js';
 import { closeInOrder, connectEventBus, openServiceDatabase, withOverrides, type ShutdownStep } from '../process/startup.js';
 import { openGrpcClient, type GrpcClientDefinition } from './clients.js';
 import type { ConfigOf, ConfigOverrides } from './service-config.js';
-import { CONFIG, LOGGER, NATS_CONNECTION } from './tokens.js';
+import { CONFIG, LOGGER, NATS_CONNECTION, SERVICE_INFO, type ServiceInfo } from './tokens.js';
 
 /** What start-up code sees: the configuration, the logger, and what was opened or provided before it. */
 export interface ServiceContext<C> {
@@ -99,6 +100,8 @@ export type EventHandlerTable = { [K in EventType]?: EventHandler<K> };
 export interface ServiceDefinition<S extends z.ZodRawShape> {
   /** The service's name: logs, metrics, the NATS connection and the durable consumer carry it. */
   name: string;
+  /** The version it was built from: `packageVersion(import.meta.url)` in its app.ts. Logged, in /metrics, provided as SERVICE_INFO. */
+  version: string;
   /** Prefix of the kit's variables: `<P>_HTTP_PORT`, `<P>_BIND_HOST`, `<P>_GRPC_PORT`, `<P>_DATABASE_URL`, `<P>_DB_POOL_SIZE`. */
   envPrefix: string;
   /** Every variable the service reads (see `serverConfigShape`, `databaseConfigShape`, `sharedConfigShape`). */
@@ -127,6 +130,16 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
     /** Plugins, hooks and global filters, before the server listens. */
     configure?: (app: NestFastifyApplication, ctx: ServiceContext<ConfigOf<S>>) => unknown;
   };
+}
+
+/**
+ * The version in the package.json beside a service's folder, read from a module of it
+ * (`packageVersion(import.meta.url)` in src/app.ts, which runs as dist/app.js: both sit one level below it).
+ */
+export function packageVersion(moduleUrl: string): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', moduleUrl), 'utf8')) as { version?: unknown };
+  if (typeof pkg.version !== 'string') throw new Error(`no version in the package.json next to ${moduleUrl}`);
+  return pkg.version;
 }
 
 /** A running service, as `main.ts` and tests see it. */
@@ -178,6 +191,8 @@ export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefi
   const config = loadConfig(def.config, withOverrides(overrides));
   const logger = createLogger(def.name, (config as { LOG_LEVEL?: Parameters<typeof createLogger>[1] }).LOG_LEVEL);
   initMetrics(def.name);
+  serviceInfo.set({ version: def.version }, 1);
+  const info: ServiceInfo = { name: def.name, version: def.version };
   const prefix = def.envPrefix;
   const cfg = config as Record<string, unknown>;
 
@@ -221,6 +236,7 @@ export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefi
     const providers: Provider[] = [
       { provide: CONFIG, useValue: config },
       { provide: LOGGER, useValue: logger },
+      { provide: SERVICE_INFO, useValue: info },
       { provide: HEALTH_CHECKS, useValue: checks },
     ];
 
@@ -325,7 +341,7 @@ export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefi
       checks.push(...(running.health ?? []));
     }
 
-    logger.info({ httpPort, ...(grpcPort ? { grpcPort } : {}) }, `${def.name} ready`);
+    logger.info({ version: def.version, httpPort, ...(grpcPort ? { grpcPort } : {}) }, `${def.name} ready`);
     let closing: Promise<void> | undefined;
     return { app, config, logger, httpPort, httpUrl, grpcPort, get: ctx.get, close: () => (closing ??= shutdown()) };
   } catch (err) {

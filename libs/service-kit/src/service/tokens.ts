@@ -8,3 +8,11 @@ export const LOGGER = Symbol('LOGGER');
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 /** A Redis connection opened by redisResource (rate limits, readiness). */
 export const REDIS = Symbol('REDIS');
+/** `{ name, version }` of the running service (ServiceInfo). */
+export const SERVICE_INFO = Symbol('SERVICE_INFO');
+
+/** What a service is: its name and the version it was built from (its package.json). */
+export interface ServiceInfo {
+  name: string;
+  version: string;
+}

@@ -16,7 +16,7 @@ import { ConfigError, sharedConfigShape } from '../../src/config/config.js';
 import { bootstrapService, defineService, every, resource, type ServiceApp } from '../../src/service/bootstrap.js';
 import { grpcClient } from '../../src/service/clients.js';
 import { databaseConfigShape, serverConfigShape, type ConfigOf } from '../../src/service/service-config.js';
-import { CONFIG, LOGGER } from '../../src/service/tokens.js';
+import { CONFIG, LOGGER, SERVICE_INFO } from '../../src/service/tokens.js';
 import { CreateApplied1763700000001 } from '../fixtures/bus-harness.js';
 
 const shape = {
@@ -70,6 +70,7 @@ const clock = resource<Config, { now(): number }>('clock', CLOCK, () => ({ now: 
 function definition(extra: { failingResource?: boolean; upstream?: 'required' | 'reported' } = {}) {
   return defineService(shape, {
     name: 'kittest',
+    version: '1.2.3',
     envPrefix: 'KITTEST',
     database: { entities: [], migrations: [CreateEventBusTables1763700000000, CreateApplied1763700000001] },
     resources: [
@@ -144,7 +145,8 @@ describe('bootstrapService', () => {
       const ready = await fetch(`${app.httpUrl}/health/ready`);
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', nats: 'ok', clock: 'ok' } });
-      expect((await fetch(`${app.httpUrl}/metrics`)).status).toBe(200);
+      expect(await (await fetch(`${app.httpUrl}/metrics`)).text()).toContain('service_info{version="1.2.3",service="kittest"} 1');
+      expect(app.get(SERVICE_INFO)).toEqual({ name: 'kittest', version: '1.2.3' });
 
       const publisher = new EventPublisher({ nc, names: { stream: names.stream, subjectPrefix: names.subjectPrefix } });
       const data = { videoId: randomUUID(), submissionId: randomUUID(), code: 'invalid' as const, reason: 'Invalid Video: unreadable' };
