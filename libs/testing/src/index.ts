@@ -5,3 +5,4 @@ export * from './ports.js';
 export * from './env-example.js';
 export * from './cleanup.js';
 export * from './automock.js';
+export * from './fake-grpc.js';

@@ -1,41 +1,27 @@
 import * as grpc from '@grpc/grpc-js';
-import { loadSync } from '@grpc/proto-loader';
-import { identityV1, protoFile, protoRoot } from '@clipit/contracts';
-import { protoLoaderOptions } from '@clipit/service-kit';
+import { identityContract, type identityV1 } from '@clipit/contracts';
+import { grpcError as err, startFakeGrpcServer, type FakeGrpcServer, type FakeHandler } from '@clipit/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 
 /**
  * An in-memory identity gRPC server for the gateway's own HTTP tests: it speaks the real proto, keeps
  * users and sessions in maps, and records every call (with its metadata) so tests can assert what the
  * gateway sent. The real service is exercised by the journeys under e2e/.
  */
-export interface FakeIdentity {
-  url: string;
-  calls: { method: string; request: Record<string, unknown>; correlationId: string | undefined }[];
+export interface FakeIdentity extends Omit<FakeGrpcServer, 'stop'> {
   users: Map<string, identityV1.User & { password: string }>;
   sessions: Map<string, string>;
   renewals: Set<string>;
-  /** Makes every call of a method fail with this status and message, until `clearFailures()`. */
-  fail(method: string, code: grpc.status, message: string): void;
-  clearFailures(): void;
   close(): Promise<void>;
 }
 
-type Handler = (req: Record<string, unknown>) => unknown;
-
 export async function startFakeIdentity(): Promise<FakeIdentity> {
-  const definition = loadSync(join(protoRoot, protoFile('identity')), protoLoaderOptions);
-  const pkg = grpc.loadPackageDefinition(definition) as unknown as { identity: { v1: { IdentityService: { service: grpc.ServiceDefinition } } } };
   const users = new Map<string, identityV1.User & { password: string }>();
   const sessions = new Map<string, string>();
   // Session ids whose next resolution answers renewed: true, as identity does past half the TTL.
   const renewals = new Set<string>();
-  const calls: FakeIdentity['calls'] = [];
-  const failures = new Map<string, { code: grpc.status; message: string }>();
   const tokens: identityV1.Token[] = [];
 
-  const err = (code: grpc.status, message: string) => Object.assign(new Error(message), { code, details: message });
   const session = (userId: string): identityV1.Session => {
     const sid = randomBytes(32).toString('base64url');
     sessions.set(sid, userId);
@@ -47,7 +33,7 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
   };
   const byHandle = (h: unknown) => [...users.values()].find((u) => u.twitterUsername?.toLowerCase() === String(h).replace(/^@/, '').toLowerCase());
 
-  const handlers: Record<string, Handler> = {
+  const handlers: Record<string, FakeHandler> = {
     SignUp: (r) => {
       if (byHandle(r['twitterHandle'])) throw err(grpc.status.ALREADY_EXISTS, 'That Twitter handle is already registered');
       const now = new Date().toISOString();
@@ -111,42 +97,8 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
     }),
   };
 
-  const server = new grpc.Server();
-  const impl: grpc.UntypedServiceImplementation = {};
-  for (const method of Object.keys(pkg.identity.v1.IdentityService.service)) {
-    impl[method] = (call: grpc.ServerUnaryCall<Record<string, unknown>, unknown>, callback: grpc.sendUnaryData<unknown>) => {
-      const correlationId = call.metadata.get('x-correlation-id')[0]?.toString();
-      calls.push({ method, request: call.request, correlationId });
-      const failure = failures.get(method);
-      if (failure) {
-        callback(err(failure.code, failure.message));
-        return;
-      }
-      const handler = handlers[method];
-      if (!handler) {
-        callback(err(grpc.status.UNIMPLEMENTED, `${method} is not faked`));
-        return;
-      }
-      try {
-        callback(null, handler(call.request));
-      } catch (e) {
-        callback(e as grpc.ServiceError);
-      }
-    };
-  }
-  server.addService(pkg.identity.v1.IdentityService.service, impl);
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
-  );
+  const server = await startFakeGrpcServer(identityContract, handlers);
   tokens.push({ id: randomUUID(), streamerId: randomUUID(), name: '$FAKE', pumpFunLink: 'https://pump.fun/fake', isActive: 'true' });
-  return {
-    url: `127.0.0.1:${port}`,
-    calls,
-    users,
-    sessions,
-    renewals,
-    fail: (method, code, message) => failures.set(method, { code, message }),
-    clearFailures: () => failures.clear(),
-    close: () => new Promise((resolve) => server.tryShutdown(() => resolve())),
-  };
+  const { stop, ...fake } = server;
+  return { ...fake, users, sessions, renewals, close: stop };
 }

@@ -1,45 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { identityV1, protoFile, protoRoot } from '@clipit/contracts';
-import { protoLoaderOptions } from '@clipit/service-kit';
-import * as grpc from '@grpc/grpc-js';
-import { loadSync } from '@grpc/proto-loader';
-
-type Unary<Req, Res> = grpc.handleUnaryCall<Req, Res>;
+import { identityContract, type identityV1 } from '@clipit/contracts';
+import { grpcError, startFakeGrpcServer, type FakeGrpcServer } from '@clipit/testing';
+import { status } from '@grpc/grpc-js';
 
 /**
  * identity's gRPC contract answered from memory: GetUser and GetToken, the two calls submissions makes
- * (every other method answers UNIMPLEMENTED). A service may not import another service, so its tests
- * stand in for identity at the contract, the .proto both sides load.
+ * (every other method answers UNIMPLEMENTED).
  */
 export class FakeIdentity {
   readonly users = new Map<string, identityV1.User>();
   readonly tokens = new Map<string, identityV1.Token>();
   port = 0;
-
-  private constructor(private readonly server: grpc.Server) {}
+  private server: FakeGrpcServer | undefined;
 
   static async start(): Promise<FakeIdentity> {
-    const pkg = grpc.loadPackageDefinition(loadSync(join(protoRoot, protoFile('identity')), protoLoaderOptions));
-    const service = (pkg['identity'] as grpc.GrpcObject)['v1'] as grpc.GrpcObject;
-    const definition = (service[identityV1.IDENTITY_SERVICE_NAME] as grpc.ServiceClientConstructor).service;
-    const server = new grpc.Server();
-    const fake = new FakeIdentity(server);
-    const notFound = (what: string): Partial<grpc.StatusObject> => ({ code: grpc.status.NOT_FOUND, details: `${what} not found` });
-    const getUser: Unary<identityV1.GetUserRequest, identityV1.User> = (call, callback) => {
-      const user = fake.users.get(call.request.id);
-      if (user) callback(null, user);
-      else callback(notFound('User'));
+    const fake = new FakeIdentity();
+    const found = <T>(map: Map<string, T>, what: string) => (request: Record<string, unknown>) => {
+      const value = map.get(String(request['id']));
+      if (!value) throw grpcError(status.NOT_FOUND, `${what} not found`);
+      return value;
     };
-    const getToken: Unary<identityV1.GetTokenRequest, identityV1.Token> = (call, callback) => {
-      const token = fake.tokens.get(call.request.id);
-      if (token) callback(null, token);
-      else callback(notFound('Token'));
-    };
-    server.addService(definition, { getUser, getToken });
-    fake.port = await new Promise<number>((resolve, reject) =>
-      server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) => (err ? reject(err) : resolve(port))),
-    );
+    fake.server = await startFakeGrpcServer(identityContract, { GetUser: found(fake.users, 'User'), GetToken: found(fake.tokens, 'Token') });
+    fake.port = Number(fake.server.url.split(':').at(-1));
     return fake;
   }
 
@@ -68,6 +50,6 @@ export class FakeIdentity {
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.tryShutdown(() => resolve()));
+    await this.server?.stop();
   }
 }
