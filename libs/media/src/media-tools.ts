@@ -46,6 +46,22 @@ export class MediaTools {
     }
   }
 
+  /**
+   * `check()` for a readiness probe, run at most once per `everyMs` (each run starts two processes);
+   * between runs it answers the last result.
+   */
+  cachedCheck(everyMs = 60_000): () => Promise<void> {
+    let last: { at: number; error?: Error } | undefined;
+    return async () => {
+      if (!last || Date.now() - last.at > everyMs) {
+        const run: { at: number; error?: Error } = { at: Date.now() };
+        last = run;
+        await this.check().catch((err: Error) => (run.error = err));
+      }
+      if (last.error) throw last.error;
+    };
+  }
+
   private tools(signal: AbortSignal | undefined) {
     return { ffmpegPath: this.options.ffmpegPath, ffprobePath: this.options.ffprobePath, timeoutMs: this.options.transcodeTimeoutMs, signal };
   }

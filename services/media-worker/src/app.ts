@@ -10,23 +10,6 @@ import { removeDeadWorkDirs } from './jobs/work-dirs.js';
 import { MEDIA_TOOLS, WORK_ROOT } from './media-worker.tokens.js';
 import { MediaQueueWorker } from './worker/media-queue.worker.js';
 
-const FFMPEG_CHECK_EVERY_MS = 60_000;
-
-/** Readiness of ffmpeg/ffprobe, run at most once a minute (each check starts two processes). */
-function ffmpegCheck(tools: MediaTools): HealthCheck {
-  let last: { at: number; error?: Error } | undefined;
-  return {
-    name: 'ffmpeg',
-    check: async () => {
-      if (!last || Date.now() - last.at > FFMPEG_CHECK_EVERY_MS) {
-        last = { at: Date.now() };
-        await tools.check().catch((err: Error) => (last!.error = err));
-      }
-      if (last.error) throw last.error;
-    },
-  };
-}
-
 /**
  * media-worker: takes process-video jobs from the media queue in Redis, probes and transcodes with
  * ffmpeg, stores the results and states media.processed / media.failed on NATS. No database.
@@ -46,7 +29,7 @@ export const mediaWorkerService = defineService(mediaWorkerConfigShape, {
         await tools.check();
         return tools;
       },
-      { health: (tools) => [ffmpegCheck(tools)] },
+      { health: (tools) => [{ name: 'ffmpeg', check: tools.cachedCheck() }] },
     ),
     resource('scratch folder', WORK_ROOT, async ({ config, logger }) => {
       const tmpRoot = resolve(config.MEDIA_WORKER_TMP_DIR ?? tmpdir());

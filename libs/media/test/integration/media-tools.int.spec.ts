@@ -91,6 +91,15 @@ describe('media tools on the real ffmpeg', () => {
     await expect(probe(join(dir, 'portrait.mp4'), { ffprobePath: join(dir, 'no-such-ffprobe') })).rejects.toThrow(/not found/);
   });
 
+  it('checks for readiness at most once per interval, answering the last result between runs', async () => {
+    const missing = new MediaTools({ ffmpegPath: join(dir, 'no-such-ffmpeg'), ffprobePath: join(dir, 'no-such-ffprobe') });
+    const check = missing.cachedCheck(60_000);
+    await expect(check()).rejects.toThrow(/not found/);
+    await expect(check()).rejects.toThrow(/not found/);
+    const fine = tools.cachedCheck(0);
+    await expect(fine()).resolves.toBeUndefined();
+  });
+
   it('turns a 1080x1920 source into a web MP4 (H.264/AAC, long side 1080, faststart) and a JPEG poster', async () => {
     const source = join(dir, 'big.mp4');
     await synthesizeClip({ path: source, durationSeconds: 4, width: 1080, height: 1920, withAudio: true, fps: 15 }, binaries);
