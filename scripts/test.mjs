@@ -1,5 +1,5 @@
 // `npm test`: every check the platform has, in the order that fails fastest.
-// lint → type-check (sources and tests) → generated contracts and remote types up to date → Jest (every project in
+// lint → type-check (sources and tests) → generated contracts, remote types and versions up to date → Jest (every project in
 // jest.config.js: unit, UI, integration against the real Postgres/NATS/Redis, end-to-end journeys, the
 // site in headless Chromium). Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
@@ -31,6 +31,7 @@ step('lint', [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.']);
 step('type-check', [bin('typescript/bin/tsc'), '-b', 'tsconfig.json']);
 step('contracts up to date', ['scripts/proto-gen.mjs', '--check']);
 step('remote types up to date', ['scripts/remote-types.mjs', '--check']);
+step('versions up to date', ['scripts/versions.mjs', '--check']);
 
 const out = mkdtempSync(join(tmpdir(), 'clipit-jest-'));
 const report = join(out, 'report.json');
