@@ -1,5 +1,6 @@
 // Each deployable ships under its own version: a service's image tag (docker-compose.yml and every Kubernetes
-// overlay) and its app.kubernetes.io labels come from its package.json, and bumping one service's version rewrites that service's lines and nothing else
+// overlay) and its app.kubernetes.io labels come from its package.json, a web app's build says which version
+// it is, and bumping one service's version rewrites that service's lines and nothing else
 // (scripts/versions.mjs, `npm run versions`).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -132,5 +133,36 @@ describe('shipping one service', () => {
     bump('submissions', '1.0.0+build.7');
     const { problems } = versions.syncVersions(copy);
     expect(problems).toEqual([expect.stringContaining('services/submissions/package.json: version "1.0.0+build.7" must look like 1.2.3')]);
+  });
+});
+
+describe('a web app', () => {
+  it('publishes its version: in mf-manifest.json and in the build id the shell shows', () => {
+    const out = mkdtempSync(join(tmpdir(), 'clipit-remote-build-'));
+    try {
+      // rspack builds the public remote into a scratch folder, in its own Node process like `npm run build:web`.
+      const script = `
+        import { rspack } from '@rspack/core';
+        const { default: config } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'frontends/public/rspack.config.mjs')).href)});
+        const options = config({}, { mode: 'production' });
+        options.output.path = ${JSON.stringify(out)};
+        const stats = await new Promise((resolve, reject) => rspack(options).run((err, s) => (err ? reject(err) : resolve(s))));
+        if (stats.hasErrors()) { console.error(stats.toString('errors-only')); process.exit(1); }
+      `;
+      const build = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 120_000,
+        env: { ...process.env, CLIPIT_BUILD_ID: 'test-build' },
+      });
+      expect({ status: build.status, stderr: build.stderr.replace(/^.*Manifest will use absolute path.*\n?/gm, '').trim() }).toEqual({ status: 0, stderr: '' });
+      const version = versionOf('frontends/public');
+      const manifest = JSON.parse(readFileSync(join(out, 'mf-manifest.json'), 'utf8')) as Doc;
+      expect(manifest['metaData']['buildInfo']).toEqual(expect.objectContaining({ buildName: '@clipit/public', buildVersion: version }));
+      const chunks = readdirSync(join(out, 'js')).map((f) => readFileSync(join(out, 'js', f), 'utf8'));
+      expect(chunks.some((text) => text.includes(JSON.stringify(`${version}+test-build`)))).toBe(true);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });
