@@ -78,12 +78,14 @@ beforeAll(async () => {
       continue;
     }
   }
-  symlinkSync(join(ROOT, 'node_modules'), join(repo, 'node_modules'), 'dir');
   const nx = spawnSync(join(ROOT, 'node_modules/.bin/nx'), ['show', 'projects', '--json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } });
   allProjects = (JSON.parse(nx.stdout) as string[]).sort();
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-q', '-m', 'main');
+  // A symlink is not matched by .gitignore's `node_modules/`: excluded here, or `git clean` would take it.
+  writeFileSync(join(repo, '.git/info/exclude'), 'node_modules\n');
+  symlinkSync(join(ROOT, 'node_modules'), join(repo, 'node_modules'), 'dir');
 }, 60_000);
 
 afterAll(() => {
