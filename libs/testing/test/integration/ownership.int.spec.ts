@@ -65,12 +65,6 @@ function ownershipProblems(text: string, ws: Workspace): string[] {
       }
     }
   }
-  // A line for a project that is gone would hide the next project of that name behind a stale owner.
-  const known = new Set(ws.projects.map(folderLine));
-  for (const r of rules) {
-    const m = /^\/(services|frontends|libs)\/[^/]+\/$/.exec(r.pattern);
-    if (m && !known.has(r.pattern)) problems.push(`line ${r.line}: ${r.pattern} is not a project folder (any more)`);
-  }
   return problems;
 }
 
