@@ -100,14 +100,20 @@ export function stepsFor(projects, { cwd, journeys = true }) {
   const selections = roots.map(testSelection);
   const jestProjects = union(selections.map((s) => s.jestProjects)).filter((p) => journeys || !JOURNEY_PROJECTS.includes(p));
   const has = (predicate) => projects.some(predicate);
+  const named = (...names) => has((p) => names.includes(p.name));
+  // Generated code is checked with the projects it comes from; a script not in this checkout is skipped.
   const generated = [
-    // Generated code is checked where its source lives: gRPC types from proto/ with the contracts…
-    has((p) => p.name === '@clipit/contracts') && { name: 'contracts up to date', args: ['scripts/proto-gen.mjs', '--check'] },
-    // …the shell's types of the remotes whenever a web app changes…
-    has((p) => p.tags.includes('type:frontend')) && { name: 'remote types up to date', args: ['scripts/remote-types.mjs', '--check'] },
-    // …and each deployable's image tag and labels with the deploy files, which the root project owns.
-    has((p) => p.root === '.') && { name: 'versions up to date', args: ['scripts/versions.mjs', '--check'] },
-  ].filter(Boolean);
+    // gRPC types from proto/, with the contracts library (which a .proto change marks affected);
+    { name: 'contracts up to date', script: 'scripts/proto-gen.mjs', when: named('@clipit/contracts') },
+    // the shell's types of the remotes, whenever a web app changes;
+    { name: 'remote types up to date', script: 'scripts/remote-types.mjs', when: has((p) => p.tags.includes('type:frontend')) },
+    // the web apps' API types, from the gateway's OpenAPI document;
+    { name: 'web api types up to date', script: 'scripts/web-api-types.mjs', when: named('@clipit/gateway', '@clipit/web-api') },
+    // each deployable's image tag and labels, with the deploy files the root project owns.
+    { name: 'versions up to date', script: 'scripts/versions.mjs', when: has((p) => p.root === '.') },
+  ]
+    .filter((check) => check.when && existsSync(join(cwd, check.script)))
+    .map(({ name, script }) => ({ name, args: [script, '--check'] }));
   return {
     lint: union(roots.map((r) => lintPaths(r, cwd))),
     typecheck: union(roots.map((r) => tsconfigs(r, cwd))),
