@@ -93,18 +93,18 @@ describe('.github/CODEOWNERS', () => {
 
   it('fails for a new project without its line, naming the line to add', () => {
     const withNewService: Workspace = {
-      projects: [...onDisk.projects, 'services/feed', 'libs/feed-model'],
-      serviceFolders: (s) => (s === 'feed' ? ['proto/feed', 'k8s/base/services/feed'] : onDisk.serviceFolders(s)),
+      projects: [...onDisk.projects, 'services/clip-stats', 'libs/clip-stats-model'],
+      serviceFolders: (s) => (s === 'clip-stats' ? ['proto/clip-stats', 'k8s/base/services/clip-stats'] : onDisk.serviceFolders(s)),
     };
     expect(ownershipProblems(text, withNewService)).toEqual([
-      'services/feed has no owner: add `/services/feed/ @clipit/<team>`',
-      'libs/feed-model has no owner: add `/libs/feed-model/ @clipit/<team>`',
+      'services/clip-stats has no owner: add `/services/clip-stats/ @clipit/<team>`',
+      'libs/clip-stats-model has no owner: add `/libs/clip-stats-model/ @clipit/<team>`',
     ]);
-    const lines = '/services/feed/ @clipit/feed-team\n/proto/feed/ @clipit/feed-team\n/k8s/base/services/feed/ @clipit/platform-team\n/libs/feed-model/ @clipit/feed-team\n';
+    const lines = '/services/clip-stats/ @clipit/clip-stats-team\n/proto/clip-stats/ @clipit/clip-stats-team\n/k8s/base/services/clip-stats/ @clipit/platform-team\n/libs/clip-stats-model/ @clipit/clip-stats-team\n';
     expect(ownershipProblems(text + lines, withNewService)).toEqual([
-      expect.stringMatching(/k8s\/base\/services\/feed is owned by @clipit\/platform-team, services\/feed by @clipit\/feed-team$/),
+      expect.stringMatching(/k8s\/base\/services\/clip-stats is owned by @clipit\/platform-team, services\/clip-stats by @clipit\/clip-stats-team$/),
     ]);
-    expect(ownershipProblems(text + lines.replace('services/feed/ @clipit/platform-team', 'services/feed/ @clipit/feed-team'), withNewService)).toEqual([]);
+    expect(ownershipProblems(text + lines.replace('services/clip-stats/ @clipit/platform-team', 'services/clip-stats/ @clipit/clip-stats-team'), withNewService)).toEqual([]);
     expect(ownershipProblems(`${text}/services/identity/ @clipit/other-team\n`, onDisk)).toEqual([expect.stringContaining('services/identity has 2 lines')]);
   });
 
