@@ -1,8 +1,8 @@
 // `npm test`: every check the platform has, in the order that fails fastest.
-// lint → type-check (sources and tests) → generated contracts, remote types and web API types up to date →
-// the gateway's OpenAPI document linted → Jest (every project in jest.config.js: unit, UI, integration
-// against the real Postgres/NATS/Redis, end-to-end journeys, the site in headless Chromium). Stops at the
-// first failing step.
+// lint → type-check (sources and tests) → generated contracts, remote types, web API types and versions up
+// to date → the gateway's OpenAPI document linted → Jest (every project in jest.config.js: unit, UI,
+// integration against the real Postgres/NATS/Redis, end-to-end journeys, the site in headless Chromium).
+// Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +34,7 @@ step('contracts up to date', ['scripts/proto-gen.mjs', '--check']);
 step('remote types up to date', ['scripts/remote-types.mjs', '--check']);
 step('web api types up to date', ['scripts/web-api-types.mjs', '--check']);
 step('OpenAPI document lint', [bin('@redocly/cli/bin/cli.js'), 'lint', 'docs/api/openapi.json'], { REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' });
+step('versions up to date', ['scripts/versions.mjs', '--check']);
 
 const out = mkdtempSync(join(tmpdir(), 'clipit-jest-'));
 const report = join(out, 'report.json');

@@ -56,11 +56,14 @@ export function sharedModules() {
 }
 
 /**
- * Which build this is, readable at run time as `__CLIPIT_BUILD_ID__` (a remote's `./version`): the
- * deploy sets CLIPIT_BUILD_ID (a commit, a release); a local build stamps the time it was made.
+ * Which build this is, readable at run time as `__CLIPIT_BUILD_ID__` (a remote's `./version`, which the shell
+ * publishes on the page): the app's own version (its package.json, the one a team bumps to ship it), then
+ * what the deploy sets in CLIPIT_BUILD_ID (a commit, a pipeline run), else the time of a local build:
+ * `0.3.0+4f2a9c1`, `0.3.0+20261123T101500Z`.
  */
-function buildId(name) {
-  return process.env.CLIPIT_BUILD_ID || `${name}-${new Date().toISOString().replace(/[-:]|\.\d+/g, '')}`;
+export function buildId(dir, env = process.env, now = new Date()) {
+  const { version } = readJson(join(dir, 'package.json'));
+  return `${version}+${env.CLIPIT_BUILD_ID || now.toISOString().replace(/[-:]|\.\d+/g, '')}`;
 }
 
 /**
@@ -122,7 +125,7 @@ export function frontendConfig({ name, dir, exposes }, argv = {}) {
       ],
     },
     plugins: [
-      new rspack.DefinePlugin({ __CLIPIT_BUILD_ID__: JSON.stringify(buildId(name)) }),
+      new rspack.DefinePlugin({ __CLIPIT_BUILD_ID__: JSON.stringify(buildId(dir)) }),
       new ModuleFederationPlugin({
         // The container's global name: clipit_<app> (see containerName in @clipit/frontend-contracts).
         name: `clipit_${name.replace(/-/g, '_')}`,
