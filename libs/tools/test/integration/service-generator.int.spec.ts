@@ -95,6 +95,7 @@ describe('nx g @clipit/tools:service', () => {
     expect(read('deploy/.env.example')).toMatch(/^LEDGER_GRPC_PORT=5005\d$/m);
     expect(read('tsconfig.json')).toContain(`"path": "services/${NAME}"`);
     expect(read('package-lock.json')).toContain(`"services/${NAME}"`);
+    expect(read('.github/CODEOWNERS')).toMatch(new RegExp(`^/services/${NAME}/ +@clipit/${NAME}-team$`, 'm'));
     expect(generated).toContain(`services/${NAME} is ready to run`);
   });
 
@@ -116,8 +117,9 @@ describe('nx g @clipit/tools:service', () => {
     run(scratch, NODE, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', `services/${NAME}`, 'libs/contracts/src', 'deploy/launcher']);
   });
 
-  it('has its generated contract code current and the lock file in step with the workspace', () => {
+  it('has its generated contract code, image tag and version labels current and the lock file in step with the workspace', () => {
     run(scratch, NODE, ['scripts/proto-gen.mjs', '--check']);
+    run(scratch, NODE, ['scripts/versions.mjs', '--check']);
     // In step: resolving the workspace again changes nothing in the lock file the generator left.
     const lock = readFileSync(join(scratch, 'package-lock.json'), 'utf8');
     run(scratch, 'npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund']);
@@ -133,7 +135,7 @@ describe('nx g @clipit/tools:service', () => {
       'integration',
       '--testPathPatterns',
       `services/${NAME}/`,
-      'libs/testing/test/integration/deploy-config',
+      'libs/testing/test/integration/(deploy-config|ownership)',
       // The launcher's own start-up tests stay with the workspace's suite: they do not read the service list differently.
       '--testNamePattern',
       '^(?!deploy/launcher)',
@@ -141,6 +143,7 @@ describe('nx g @clipit/tools:service', () => {
     expect(output).toMatch(new RegExp(`PASS .*services/${NAME}/test/integration/${NAME}\\.int\\.spec\\.ts`));
     expect(output).toMatch(new RegExp(`PASS .*services/${NAME}/src/config\\.spec\\.ts`));
     expect(output).toMatch(/PASS .*deploy-config\.int\.spec\.ts/);
+    expect(output).toMatch(/PASS .*ownership\.int\.spec\.ts/);
     expect(output).not.toMatch(/FAIL/);
   });
 });

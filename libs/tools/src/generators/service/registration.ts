@@ -214,7 +214,12 @@ function contracts(tree: Tree, n: ServiceNames): void {
 function codeowners(tree: Tree, n: ServiceNames): void {
   const file = ['.github/CODEOWNERS', 'CODEOWNERS'].find((f) => tree.exists(f));
   if (!file) return;
-  edit(tree, file, (t) => `${t.trimEnd()}\n\n# ${n.name}\n/services/${n.name}/ ${n.team}\n/proto/${n.name}/ ${n.team}\n/k8s/base/services/${n.name}/ ${n.team}\n`);
+  // After the last service's block, in the file's column layout (the last matching line wins, and the
+  // catch-all for the platform team comes first).
+  const line = (path: string) => `${path.padEnd(35)} ${n.team}`;
+  edit(tree, file, (t) =>
+    insertAfterLastLine(file, t, /^\/(services|proto|k8s\/base\/services)\/[a-z0-9-]+\/\s/, ['', line(`/services/${n.name}/`), line(`/proto/${n.name}/`), line(`/k8s/base/services/${n.name}/`)].join('\n')),
+  );
 }
 
 function readme(tree: Tree, n: ServiceNames): void {
