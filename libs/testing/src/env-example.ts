@@ -1,3 +1,4 @@
+import { expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -29,4 +30,16 @@ export function configAgainstEnvExample<C>(
     fromExample: load(Object.fromEntries(names.map((name) => [name, example[name]]))),
     fromDefaults: load({}),
   };
+}
+
+/**
+ * The specs every service's configuration owes: each variable it reads is listed in deploy/.env.example,
+ * with the default the service has. Call inside the service's `describe` of its config.
+ */
+export function itAgreesWithEnvExample<C>(shape: Readonly<Record<string, unknown>>, load: (source: NodeJS.ProcessEnv) => C): void {
+  it('lists every variable it reads in deploy/.env.example, with the defaults it has', () => {
+    const { unlisted, fromExample, fromDefaults } = configAgainstEnvExample(shape, load);
+    expect(unlisted).toEqual([]);
+    expect(fromExample).toEqual(fromDefaults);
+  });
 }

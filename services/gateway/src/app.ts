@@ -16,7 +16,6 @@ import { installRequestPipeline } from './http/request-pipeline.js';
 export const gatewayService = defineService(gatewayConfigShape, {
   name: 'gateway',
   version: packageVersion(import.meta.url),
-  envPrefix: 'GATEWAY',
   http: {
     portVariable: 'GATEWAY_PORT',
     hostVariable: 'GATEWAY_HOST',

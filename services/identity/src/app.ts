@@ -10,7 +10,6 @@ import { SessionService } from './services/session.service.js';
 export const identityService = defineService(identityConfigShape, {
   name: 'identity',
   version: packageVersion(import.meta.url),
-  envPrefix: 'IDENTITY',
   database: { entities: identityEntities, migrations: identityMigrations },
   grpc: identityContract,
   resources: [storageResource],

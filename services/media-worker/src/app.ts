@@ -17,7 +17,6 @@ import { MediaQueueWorker } from './worker/media-queue.worker.js';
 export const mediaWorkerService = defineService(mediaWorkerConfigShape, {
   name: 'media-worker',
   version: packageVersion(import.meta.url),
-  envPrefix: 'MEDIA_WORKER',
   bus: true,
   resources: [
     // A worker without ffmpeg would fail every job: refuse to start instead, saying which binary is missing.

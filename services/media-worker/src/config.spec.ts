@@ -1,15 +1,8 @@
-import { configAgainstEnvExample } from '@clipit/testing';
+import { itAgreesWithEnvExample } from '@clipit/testing';
 import { loadMediaWorkerConfig, mediaWorkerConfigShape, shutdownGraceMs } from './config.js';
 
 describe('media-worker configuration', () => {
-  it('lists every variable it reads in deploy/.env.example', () => {
-    expect(configAgainstEnvExample(mediaWorkerConfigShape, loadMediaWorkerConfig).unlisted).toEqual([]);
-  });
-
-  it('has the defaults deploy/.env.example gives', () => {
-    const { fromExample, fromDefaults } = configAgainstEnvExample(mediaWorkerConfigShape, loadMediaWorkerConfig);
-    expect(fromExample).toEqual(fromDefaults);
-  });
+  itAgreesWithEnvExample(mediaWorkerConfigShape, loadMediaWorkerConfig);
 
   it('defaults to one job at a time and ffmpeg/ffprobe on PATH', () => {
     expect(loadMediaWorkerConfig({})).toMatchObject({ MEDIA_WORKER_CONCURRENCY: 1, FFMPEG_PATH: 'ffmpeg', FFPROBE_PATH: 'ffprobe', MEDIA_WORKER_TMP_DIR: undefined });

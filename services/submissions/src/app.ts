@@ -16,7 +16,6 @@ import { UploadSweeperService } from './services/upload-sweeper.service.js';
 export const submissionsService = defineService(submissionsConfigShape, {
   name: 'submissions',
   version: packageVersion(import.meta.url),
-  envPrefix: 'SUBMISSIONS',
   database: { entities: submissionsEntities, migrations: submissionsMigrations },
   grpc: submissionsContract,
   resources: [

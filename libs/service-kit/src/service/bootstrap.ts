@@ -102,8 +102,11 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
   name: string;
   /** The version it was built from: `packageVersion(import.meta.url)` in its app.ts. Logged, in /metrics, provided as SERVICE_INFO. */
   version: string;
-  /** Prefix of the kit's variables: `<P>_HTTP_PORT`, `<P>_BIND_HOST`, `<P>_GRPC_PORT`, `<P>_DATABASE_URL`, `<P>_DB_POOL_SIZE`. */
-  envPrefix: string;
+  /**
+   * Prefix of the kit's variables (`<P>_HTTP_PORT`, `<P>_BIND_HOST`, `<P>_GRPC_PORT`, `<P>_DATABASE_URL`,
+   * `<P>_DB_POOL_SIZE`); by default the name in capitals, `-` as `_` (media-worker → MEDIA_WORKER).
+   */
+  envPrefix?: string;
   /** Every variable the service reads (see `serverConfigShape`, `databaseConfigShape`, `sharedConfigShape`). */
   config: S;
   /** The service's Nest module: its controllers, application services and repositories. */
@@ -193,7 +196,7 @@ export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefi
   initMetrics(def.name);
   serviceInfo.set({ version: def.version }, 1);
   const info: ServiceInfo = { name: def.name, version: def.version };
-  const prefix = def.envPrefix;
+  const prefix = def.envPrefix ?? def.name.toUpperCase().replaceAll('-', '_');
   const cfg = config as Record<string, unknown>;
 
   const opened = new Map<InjectionToken, unknown>();

@@ -71,8 +71,7 @@ function definition(extra: { failingResource?: boolean; upstream?: 'required' | 
   return defineService(shape, {
     name: 'kittest',
     version: '1.2.3',
-    envPrefix: 'KITTEST',
-    database: { entities: [], migrations: [CreateEventBusTables1763700000000, CreateApplied1763700000001] },
+      database: { entities: [], migrations: [CreateEventBusTables1763700000000, CreateApplied1763700000001] },
     resources: [
       clock,
       ...(extra.failingResource
