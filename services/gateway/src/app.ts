@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import { identityContract, submissionsContract } from '@clipit/contracts';
-import { bootstrapService, defineService, packageVersion, grpcClient, REDIS, redisResource, resource, type ServiceApp } from '@clipit/service-kit';
+import { bootstrapService, defineService, grpcClient, packageVersion, REDIS, redisResource, resource, type ServiceApp } from '@clipit/service-kit';
 import { createStorage, STORAGE } from '@clipit/storage';
 import { GatewayModule } from './app.module.js';
 import { IDENTITY_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';

@@ -1,5 +1,5 @@
 import { identityContract } from '@clipit/contracts';
-import { bootstrapService, defineService, packageVersion, every, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
+import { bootstrapService, defineService, every, packageVersion, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
 import { storageResource } from '@clipit/storage';
 import { IdentityModule } from './app.module.js';
 import { identityConfigShape, type IdentityConfig } from './config.js';

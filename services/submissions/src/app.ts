@@ -1,5 +1,5 @@
 import { identityContract, submissionsContract } from '@clipit/contracts';
-import { bootstrapService, defineService, packageVersion, every, resource, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
+import { bootstrapService, defineService, every, grpcClient, packageVersion, resource, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
 import { storageResource } from '@clipit/storage';
 import { SubmissionsModule } from './app.module.js';
 import { submissionsConfigShape, type SubmissionsConfig } from './config.js';
@@ -23,7 +23,7 @@ export const submissionsService = defineService(submissionsConfigShape, {
     resource('media queue', MEDIA_QUEUE, ({ config }) => createBullMediaQueue(config), { close: (q) => q.close(), health: (q) => [q.healthCheck] }),
   ],
   // Only a submission that tags a streamer or token calls identity: its outage is reported, not a reason to take submissions out of traffic.
-  clients: [{ contract: identityContract, token: IDENTITY_CLIENT, url: (c) => c.IDENTITY_GRPC_URL, readiness: 'reported' }],
+  clients: [grpcClient(identityContract, { token: IDENTITY_CLIENT, url: (c) => c.IDENTITY_GRPC_URL, readiness: 'reported' })],
   events: ({ get }) => ({
     'media.processed': (event, tx) => get(MediaVerdictsService).onMediaProcessed(event.data, tx),
     'media.failed': (event, tx) => get(MediaVerdictsService).onMediaFailed(event.data, tx),
