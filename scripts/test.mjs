@@ -1,13 +1,19 @@
 // `npm test`: every check the platform has, in the order that fails fastest.
-// lint → type-check (sources and tests) → generated contracts, remote types, web API types and versions up
+// First what the machine must provide (deploy/launcher/prerequisites.mjs, the checks `npm start` uses):
+// PostgreSQL, NATS with JetStream and Redis at TEST_POSTGRES_URL / TEST_NATS_URL / TEST_REDIS_URL (local ones
+// started, missing packages installed with apt-get as root on Debian), docker-compose, kubectl (or kustomize),
+// Chromium and ffmpeg; anything still missing stops the run at once, named with the command that provides it.
+// Then lint → type-check (sources and tests) → generated contracts, remote types, web API types and versions up
 // to date → the gateway's OpenAPI document linted → Jest (every project in jest.config.js: unit, UI,
 // integration against the real Postgres/NATS/Redis, end-to-end journeys, the site in headless Chromium).
 // Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installDependencies } from '../deploy/launcher/install-deps.mjs';
+import { ensureTestPrerequisites, PrerequisiteError } from '../deploy/launcher/prerequisites.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const node = process.execPath;
@@ -25,6 +31,39 @@ function step(name, args, env = {}) {
     console.error(`\n✗ ${name} failed (exit ${r.status ?? r.signal}) after ${secs}s`);
     process.exit(r.status || 1);
   }
+}
+
+// A fresh clone: the npm dependencies first (they bring Node 24), then this script again on that Node.
+if (!existsSync(join(root, 'node_modules'))) {
+  console.log('▶ node_modules is missing: installing the npm dependencies (deploy/launcher/install-deps.mjs)');
+  try {
+    installDependencies(root);
+  } catch (err) {
+    console.error(`\n✗ ${err.message}`);
+    process.exit(1);
+  }
+}
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  const local = bin('.bin/node');
+  if (!existsSync(local)) {
+    console.error(`\n✗ Node 24 is needed (this is ${process.version}) and node_modules/.bin/node is missing: run npm ci`);
+    process.exit(1);
+  }
+  const again = spawnSync(local, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(again.status ?? 1);
+}
+
+{
+  const t0 = Date.now();
+  console.log('\n▶ prerequisites (servers and programs the tests need)');
+  try {
+    await ensureTestPrerequisites({ root, log: (msg) => console.log(`  ${msg}`) });
+  } catch (err) {
+    console.error(`\n✗ prerequisites: ${err instanceof PrerequisiteError ? err.message : (err?.stack ?? err)}`);
+    console.error('Nothing was run.');
+    process.exit(1);
+  }
+  timings.push(`prerequisites ${((Date.now() - t0) / 1000).toFixed(1)}s`);
 }
 
 step('lint', [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.']);

@@ -20,22 +20,32 @@ export function installDependencies(root, log = (msg) => console.log(msg)) {
   const npmArgs = ['--no-audit', '--no-fund'];
   const ci = spawnSync('npm', ['ci', ...npmArgs], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'inherit', 'pipe'] });
   if (ci.error) throw new Error(`npm could not start: ${ci.error.message}`);
-  process.stderr.write(ci.stderr);
-  if (ci.status === 0) return;
+  if (ci.status === 0) {
+    process.stderr.write(ci.stderr);
+    return;
+  }
 
+  // npm's own list of the packages it refused is shown only when the fallback below does not apply or fails:
+  // for the expected case a newcomer sees one line that says why, not thirty `npm error Missing:` lines.
   const problems = ci.stderr.match(PROBLEM_LINE) ?? [];
   const onlyUnresolvableOptional =
     LOCK_OUT_OF_SYNC.test(ci.stderr) && problems.length > 0 && problems.every((line) => UNRESOLVABLE_OPTIONAL.test(line));
-  if (!onlyUnresolvableOptional) throw new Error(`npm ci failed (exit code ${ci.status}); its output is above.`);
+  if (!onlyUnresolvableOptional) {
+    process.stderr.write(ci.stderr);
+    throw new Error(`npm ci failed (exit code ${ci.status}); its output is above.`);
+  }
 
   log(
-    `npm ci refused the lock file only for ${problems.length} optional platform package(s) that this registry cannot supply ` +
-      '(builds for other systems): installing the same lock file with npm install',
+    `npm ci: the lock file lists ${problems.length} optional packages built for other systems that this registry does not have ` +
+      '(expected, harmless): installing the same lock file with npm install instead',
   );
   const files = ['package.json', 'package-lock.json'].map((f) => join(root, f));
   const before = files.map((f) => readFileSync(f, 'utf8'));
   const install = spawnSync('npm', ['install', ...npmArgs], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (install.status !== 0) throw new Error(`npm install failed (exit code ${install.status ?? install.signal}); its output is above.`);
+  if (install.status !== 0) {
+    process.stderr.write(`npm ci had refused the lock file with:\n${ci.stderr}`);
+    throw new Error(`npm install failed (exit code ${install.status ?? install.signal}); its output and npm ci's are above.`);
+  }
   const changed = files.filter((f, i) => readFileSync(f, 'utf8') !== before[i]);
   if (changed.length > 0) {
     throw new Error(`npm install changed ${changed.map((f) => f.slice(root.length)).join(', ')}: the lock file is out of date; commit the updated one.`);

@@ -1,8 +1,9 @@
 // `npm start`: brings the whole platform up on one machine.
 //   1. installs dependencies if node_modules is missing, and moves onto Node 24 (the `node` devDependency)
 //   2. reads .env (else the defaults in deploy/.env.example)
-//   3. checks PostgreSQL, NATS with JetStream and Redis; starts or installs them where it can (root on Debian),
-//      otherwise says exactly what is missing
+//   3. checks PostgreSQL, NATS with JetStream and Redis; starts local ones that do not answer and installs missing
+//      ones where it can (root on Debian), otherwise says exactly what is missing (prerequisites.mjs, shared with
+//      `npm test`)
 //   4. creates each service's database if missing (each service migrates its own schema at boot)
 //   4b. checks the programs services run (ffmpeg for the media worker); installs them with apt-get where it can
 //   5. builds (tsc -b, incremental; the web apps with rspack, which the gateway serves)
@@ -12,13 +13,14 @@
 // On a platform with no streamer yet it signs up two demo accounts through the API (`--no-seed` skips it).
 // Plain Node ESM that runs before `npm ci` has: pg, ioredis and the NATS client are imported only after it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.mjs';
 import { installDependencies } from './install-deps.mjs';
+import { ensurePrograms, ensureServers, PrerequisiteError, programPath, servers as serverList } from './prerequisites.mjs';
 import { seedDemoData } from './seed.mjs';
 import { HEALTH_READY_PATH, SERVICES } from './services.mjs';
 
@@ -26,8 +28,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REQUIRED_NODE_MAJOR = 24;
 const READY_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 10_000;
-const INFRA_START_TIMEOUT_MS = 30_000;
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]', '0.0.0.0']);
 
 const useColour = process.env.FORCE_COLOR ? process.env.FORCE_COLOR !== '0' : process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, text) => (useColour ? `\x1b[${code}m${text}\x1b[0m` : text);
@@ -105,206 +105,16 @@ function postgresServers(config) {
   return [...servers.values()];
 }
 
-const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-
-async function checkPostgres(adminUrl) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (err) {
-    return errorText(err);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function checkNats(url) {
-  const { connect } = await import('@nats-io/transport-node');
-  const { jetstreamManager } = await import('@nats-io/jetstream');
-  let nc;
-  try {
-    nc = await connect({ servers: url, timeout: 3000 });
-  } catch (err) {
-    return errorText(err);
-  }
-  try {
-    const jsm = await jetstreamManager(nc, { timeout: 3000 });
-    await jsm.getAccountInfo();
-    return undefined;
-  } catch (err) {
-    return `answers, but JetStream does not (nats-server must run with -js): ${errorText(err)}`;
-  } finally {
-    await nc.close().catch(() => undefined);
-  }
-}
-
-async function checkRedis(url) {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null });
-  // The socket error says more ("connect ECONNREFUSED ...") than the rejection ("Connection is closed.").
-  let socketError;
-  redis.on('error', (err) => (socketError ??= err));
-  try {
-    await redis.connect();
-    await redis.ping();
-    return undefined;
-  } catch (err) {
-    return errorText(socketError ?? err);
-  } finally {
-    redis.disconnect();
-  }
-}
-
-const hostOf = (url) => new URL(url).hostname;
-const portOf = (url, fallback) => Number(new URL(url).port || fallback);
-
-function findBinary(name) {
-  const dirs = [...(process.env.PATH ?? '').split(':'), '/usr/local/sbin', '/usr/sbin', '/sbin'];
-  return dirs.filter(Boolean).map((d) => join(d, name)).find((p) => existsSync(p));
-}
-
-function postgresVersions() {
-  try {
-    return readdirSync('/etc/postgresql').sort((a, b) => Number(b) - Number(a));
-  } catch {
-    return [];
-  }
-}
-
-/** Each local server: how to tell it is there, start it, and install it. */
-function infrastructure(config) {
-  const natsUrl = config.get('NATS_URL');
-  const redisUrl = config.get('REDIS_URL');
-  const infra = postgresServers(config).map((server) => ({
-    name: 'PostgreSQL',
-    url: server.adminUrl,
-    local: LOCAL_HOSTS.has(server.host),
-    check: () => checkPostgres(server.adminUrl),
-    binary: 'pg_ctlcluster',
-    aptPackage: 'postgresql',
-    configuredBy: server.envs.join(', '),
-    startHint: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
-    start: () => {
-      const [version] = postgresVersions();
-      if (!version) throw new LaunchError('PostgreSQL is installed but /etc/postgresql holds no cluster (create one: pg_createcluster <version> main).');
-      // Exit code 2 means "already running"; anything else is reported by the re-check that follows.
-      spawnSync(findBinary('pg_ctlcluster'), ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'inherit' });
-    },
-  }));
-  infra.push({
-    name: 'NATS (JetStream)',
-    url: natsUrl,
-    local: LOCAL_HOSTS.has(hostOf(natsUrl)),
-    check: () => checkNats(natsUrl),
-    binary: 'nats-server',
-    aptPackage: 'nats-server',
-    configuredBy: 'NATS_URL',
-    startHint: `nats-server -js -a 127.0.0.1 -p ${portOf(natsUrl, 4222)} -sd .data/nats`,
-    start: () => {
-      const dataDir = join(ROOT, '.data/nats');
-      mkdirSync(dataDir, { recursive: true });
-      const out = openSync(join(ROOT, '.data/nats.log'), 'a');
-      const args = ['-js', '-a', '127.0.0.1', '-p', String(portOf(natsUrl, 4222)), '-sd', dataDir];
-      spawn(findBinary('nats-server'), args, { detached: true, stdio: ['ignore', out, out] }).unref();
-      log(`nats-server started in the background (log: .data/nats.log, store: .data/nats)`);
-    },
-  });
-  infra.push({
-    name: 'Redis',
-    url: redisUrl,
-    local: LOCAL_HOSTS.has(hostOf(redisUrl)),
-    check: () => checkRedis(redisUrl),
-    binary: 'redis-server',
-    aptPackage: 'redis-server',
-    configuredBy: 'REDIS_URL',
-    startHint: `redis-server --daemonize yes --bind 127.0.0.1 --port ${portOf(redisUrl, 6379)} --save "" --appendonly no`,
-    start: () => {
-      const args = ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(portOf(redisUrl, 6379)), '--save', '', '--appendonly', 'no'];
-      spawnSync(findBinary('redis-server'), args, { stdio: 'inherit' });
-    },
-  });
-  return infra;
-}
-
-const canManageMachine = () =>
-  process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/etc/debian_version') && Boolean(findBinary('apt-get'));
-
-async function waitUntilUp(item) {
-  const deadline = Date.now() + INFRA_START_TIMEOUT_MS;
-  let problem = await item.check();
-  while (problem && Date.now() < deadline) {
-    await sleep(500);
-    problem = await item.check();
-  }
-  return problem;
-}
-
-function aptInstall(packages) {
-  log(`installing ${packages.join(', ')} with apt-get`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => spawnSync('apt-get', ['install', '-y', '-q', ...packages], { stdio: 'inherit', env }).status === 0;
-  if (install()) return;
-  log('apt-get install failed; refreshing the package lists and trying again');
-  spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
-  if (!install()) throw new LaunchError(`apt-get install -y ${packages.join(' ')} failed (see above).`);
-}
-
-/** A cluster this launcher has just installed answers on 127.0.0.1 without a password, like the project's machines. */
-function trustLocalPostgresConnections() {
-  for (const version of postgresVersions()) {
-    const hba = `/etc/postgresql/${version}/main/pg_hba.conf`;
-    if (!existsSync(hba)) continue;
-    const text = readFileSync(hba, 'utf8');
-    if (/^host\s+all\s+all\s+127\.0\.0\.1\/32\s+trust/m.test(text)) continue;
-    writeFileSync(hba, `# added by the CLIP IT launcher: local development trusts loopback connections\nhost all all 127.0.0.1/32 trust\nhost all all ::1/128 trust\n${text}`);
-    log(`${hba}: loopback connections trusted (local development)`);
-    spawnSync(findBinary('pg_ctlcluster'), ['--skip-systemctl-redirect', version, 'main', 'reload'], { stdio: 'ignore' });
-  }
-}
-
+/** The servers the platform uses, checked, started and installed by the shared prerequisites module. */
 async function ensureInfrastructure(config) {
-  const infra = infrastructure(config);
-  const results = await Promise.all(infra.map(async (item) => ({ item, problem: await item.check() })));
-  for (const { item, problem } of results) {
-    log(`${item.name} at ${redact(item.url)}: ${problem ? paint(31, `down (${problem})`) : paint(32, 'ok')}`);
-  }
-  let down = results.filter((r) => r.problem);
-  if (down.length === 0) return;
-
-  const manage = canManageMachine();
-  const fixable = down.filter((r) => r.item.local && manage);
-  const missingPackages = [...new Set(fixable.filter((r) => !findBinary(r.item.binary)).map((r) => r.item.aptPackage))];
-  if (missingPackages.length > 0) {
-    aptInstall(missingPackages);
-    if (missingPackages.includes('postgresql')) trustLocalPostgresConnections();
-  }
-  for (const { item } of fixable) {
-    if (!findBinary(item.binary)) continue;
-    log(`starting ${item.name}`);
-    item.start();
-  }
-  for (const r of fixable) {
-    r.problem = await waitUntilUp(r.item);
-    if (!r.problem) log(`${r.item.name} at ${redact(r.item.url)}: ${paint(32, 'ok')}`);
-  }
-  down = down.filter((r) => r.problem);
-  if (down.length === 0) return;
-
-  const lines = ['These servers are needed and do not answer:'];
-  for (const { item, problem } of down) {
-    lines.push(`  - ${item.name} at ${redact(item.url)}: ${problem}`);
-    if (item.local) {
-      if (findBinary(item.binary)) lines.push(`      start it:   ${item.startHint}`);
-      else lines.push(`      install it: apt-get install -y ${item.aptPackage}   (Debian/Ubuntu, as root; elsewhere your package manager)`);
-    }
-    lines.push(`      or point ${item.configuredBy} (in .env) at a server that runs`);
-  }
-  if (!manage) lines.push('  (run as root on Debian and the launcher installs and starts local servers itself)');
-  throw new LaunchError(lines.join('\n'));
+  const list = serverList({
+    postgres: postgresServers(config).map((s) => ({ adminUrl: s.adminUrl, configuredBy: `${s.envs.join(', ')} (in .env)` })),
+    nats: { url: config.get('NATS_URL'), configuredBy: 'NATS_URL (in .env)' },
+    redis: { url: config.get('REDIS_URL'), configuredBy: 'REDIS_URL (in .env)' },
+    dataDir: join(ROOT, '.data'),
+    log,
+  });
+  await ensureServers(list, { log, paint });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -332,24 +142,21 @@ async function ensureDatabases(config) {
 // ---------------------------------------------------------------------------------------------------------
 // 4b. programs the services run (ffmpeg and ffprobe for the media worker)
 // ---------------------------------------------------------------------------------------------------------
-function programPath(value) {
-  return value.includes('/') ? (existsSync(value) ? value : undefined) : findBinary(value);
-}
-
 function ensureTools(config) {
-  const missing = SERVICES.flatMap((service) =>
-    (service.tools ?? []).map((tool) => ({ service: service.name, ...tool, program: config.get(tool.env) ?? '' })).filter((t) => !programPath(t.program)),
+  const programs = SERVICES.flatMap((service) =>
+    (service.tools ?? []).map((tool) => {
+      const program = config.get(tool.env) ?? '';
+      const byName = program !== '' && !program.includes('/');
+      return {
+        name: `${program || '(empty)'} (${tool.env}, for ${service.name})`,
+        // Only programs named by their bare name can be provided by installing the package.
+        aptPackage: byName ? tool.aptPackage : undefined,
+        problem: () => (program && programPath(program) ? undefined : 'not found'),
+        remedy: `install it with apt-get install -y ${tool.aptPackage} (Debian/Ubuntu, as root; elsewhere your package manager), or point ${tool.env} (in .env) at it`,
+      };
+    }),
   );
-  if (missing.length === 0) return;
-  const packages = [...new Set(missing.map((t) => t.aptPackage))];
-  // Only programs named by their bare name can be fixed by installing the package.
-  if (canManageMachine() && missing.every((t) => !t.program.includes('/'))) {
-    aptInstall(packages);
-    if (missing.every((t) => programPath(t.program))) return;
-  }
-  const lines = ['These programs are needed and were not found:'];
-  for (const t of missing) lines.push(`  - ${t.program || '(empty)'} (${t.env}, for ${t.service}): install it with apt-get install -y ${t.aptPackage} (Debian/Ubuntu, as root; elsewhere your package manager), or point ${t.env} (in .env) at it`);
-  throw new LaunchError(lines.join('\n'));
+  ensurePrograms(programs, { log });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -546,7 +353,7 @@ async function main() {
 main().catch((err) => {
   // Stopping on a signal while starting: the services' exits are expected, not worth a message.
   if (stopping) return;
-  if (err instanceof LaunchError) warn(paint(31, err.message));
+  if (err instanceof LaunchError || err instanceof PrerequisiteError) warn(paint(31, err.message));
   else warn(paint(31, `unexpected error: ${err?.stack ?? err}`));
   if (children.length > 0) void shutdown(1);
   else process.exit(1);
