@@ -72,11 +72,11 @@ const INSTALL_ELSEWHERE = '(Debian/Ubuntu, as root; elsewhere your package manag
  */
 
 /** Installs the missing programs that a Debian package provides (where it can), then names what is still missing. */
-export function ensurePrograms(programs, { log = console.log, manage = canManageMachine() } = {}) {
+export function ensurePrograms(programs, { log = console.log, manage = canManageMachine(), install = manage } = {}) {
   let missing = programs.map((p) => ({ p, problem: p.problem() })).filter((m) => m.problem);
   const packages = [...new Set(missing.map((m) => m.p.aptPackage).filter(Boolean))];
   if (missing.length > 0) log(`missing: ${missing.map((m) => m.p.name).join(', ')}`);
-  if (manage && packages.length > 0) {
+  if (install && packages.length > 0) {
     aptInstall(packages, log);
     missing = missing.map((m) => ({ p: m.p, problem: m.p.problem() })).filter((m) => m.problem);
   }
@@ -331,7 +331,6 @@ export async function ensureTestPrerequisites({ root = fileURLToPath(new URL('..
   const url = (name) => process.env[name] || TEST_DEFAULTS[name];
   const manage = canManageMachine();
   const programs = testPrograms();
-  // Everything missing goes into one apt-get install: the servers' packages are added to the programs'.
   const list = servers({
     postgres: [{ adminUrl: `${url('TEST_POSTGRES_URL').replace(/\/+$/, '')}/postgres`, configuredBy: 'TEST_POSTGRES_URL' }],
     nats: { url: url('TEST_NATS_URL'), configuredBy: 'TEST_NATS_URL' },
@@ -339,13 +338,16 @@ export async function ensureTestPrerequisites({ root = fileURLToPath(new URL('..
     dataDir: join(root, '.data'),
     log,
   });
-  const serverPackages = list.filter((s) => s.local && !findBinary(s.binary)).map((s) => s.aptPackage);
+  // Everything missing goes into one apt-get install: the packages of local servers that do not answer and
+  // whose program is not there, and those of the missing programs.
+  const down = await Promise.all(list.map(async (item) => ((await item.check()) ? item : undefined)));
+  const serverPackages = down.filter((s) => s && s.local && !findBinary(s.binary)).map((s) => s.aptPackage);
   const programPackages = programs.filter((p) => p.aptPackage && p.problem()).map((p) => p.aptPackage);
   if (manage && serverPackages.length + programPackages.length > 0) {
     aptInstall([...new Set([...serverPackages, ...programPackages])], log);
     if (serverPackages.includes('postgresql')) trustLocalPostgresConnections(log);
   }
-  ensurePrograms(programs, { log, manage });
+  ensurePrograms(programs, { log, manage, install: false });
   log(`programs: ${programs.map((p) => p.name).join(', ')}: ok`);
   await ensureServers(list, { log, paint, manage });
 }

@@ -6,7 +6,7 @@
 // passing prerequisites step costs nothing; missing programs are simulated with a PATH of the test's own
 // (which also hides apt-get, so nothing is installed on this machine).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,6 +97,26 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     expect(result.stderr).toContain('Nothing was run.');
     expect(result.stdout).not.toContain('▶ lint');
     expect(result.stdout).not.toContain('stand-in lint ran');
+  });
+
+  it('as root on Debian, runs apt-get update once and one apt-get install of every missing package, then names what is still missing', () => {
+    // A stand-in apt-get that only records its arguments: the programs stay missing afterwards.
+    const aptPath = join(fixture, 'apt-bin');
+    const aptLog = join(fixture, 'apt.log');
+    mkdirSync(aptPath, { recursive: true });
+    writeFileSync(join(aptPath, 'apt-get'), `#!/bin/sh\necho "$*" >> '${aptLog}'\nexit 0\n`);
+    chmodSync(join(aptPath, 'apt-get'), 0o755);
+    const result = runTests({ PATH: aptPath });
+    const asRootOnDebian = process.getuid?.() === 0 && existsSync('/etc/debian_version');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('docker-compose: install it with apt-get install -y docker-compose');
+    expect(result.stdout).not.toContain('stand-in lint ran');
+    if (asRootOnDebian) {
+      expect(readFileSync(aptLog, 'utf8').trim().split('\n')).toEqual(['update -q', 'install -y -q --no-install-recommends docker-compose ffmpeg']);
+    } else {
+      expect(existsSync(aptLog)).toBe(false);
+      expect(result.stderr).toContain('(run as root on Debian and the missing Debian packages are installed for you)');
+    }
   });
 
   it('starts a local server that does not answer, then goes on to the first step', async () => {
