@@ -59,7 +59,7 @@ async function checkInfrastructure() {
   if (problems.length > 0) {
     throw new Error(
       `The tests need real servers and some do not answer:\n  - ${problems.join('\n  - ')}\n` +
-        'Start them (bash .ci/run does on Debian), or point TEST_POSTGRES_URL, TEST_NATS_URL and TEST_REDIS_URL at running ones.',
+        'Start them (npm test does for local ones: node deploy/launcher/prerequisites.mjs test), or point TEST_POSTGRES_URL, TEST_NATS_URL and TEST_REDIS_URL at running ones.',
     );
   }
 }

@@ -180,7 +180,7 @@ describe('docker-compose.yml', () => {
   it('passes `docker-compose config -q`', () => {
     const result = spawnSync('docker-compose', ['-f', composeFile, 'config', '-q'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     if (result.error) {
-      throw new Error(`docker-compose could not run (${result.error.message}): install it with \`apt-get install -y docker-compose\` (.ci/run does).`);
+      throw new Error(`docker-compose could not run (${result.error.message}): install it with \`apt-get install -y docker-compose\` (npm test does, as root on Debian).`);
     }
     expect({ status: result.status, stderr: result.stderr.trim() }).toEqual({ status: 0, stderr: '' });
   });
