@@ -340,7 +340,8 @@ export async function ensureTestPrerequisites({ root = fileURLToPath(new URL('..
   });
   // Everything missing goes into one apt-get install: the packages of local servers that do not answer and
   // whose program is not there, and those of the missing programs.
-  const down = await Promise.all(list.map(async (item) => ((await item.check()) ? item : undefined)));
+  const viaContainers = await containersWillServe();
+  const down = viaContainers ? [] : await Promise.all(list.map(async (item) => ((await item.check()) ? item : undefined)));
   const serverPackages = down.filter((s) => s && s.local && !findBinary(s.binary)).map((s) => s.aptPackage);
   const programPackages = programs.filter((p) => p.aptPackage && p.problem()).map((p) => p.aptPackage);
   if (manage && serverPackages.length + programPackages.length > 0) {
@@ -349,7 +350,23 @@ export async function ensureTestPrerequisites({ root = fileURLToPath(new URL('..
   }
   ensurePrograms(programs, { log, manage, install: false });
   log(`programs: ${programs.map((p) => p.name).join(', ')}: ok`);
+  if (viaContainers) {
+    log('no TEST_*_URL given and a container engine answers: the Jest global setup starts PostgreSQL, NATS and Redis in containers');
+    return;
+  }
   await ensureServers(list, { log, paint, manage });
+}
+
+/** As libs/testing/jest/containers.mjs decides: testcontainers serves when no server URL is given and an engine answers. */
+async function containersWillServe() {
+  if (Object.keys(TEST_DEFAULTS).some((name) => process.env[name]) || process.env.CLIPIT_TEST_CONTAINERS === 'off') return false;
+  try {
+    const tc = await import('testcontainers');
+    await tc.getContainerRuntimeClient();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

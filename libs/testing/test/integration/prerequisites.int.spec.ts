@@ -86,6 +86,34 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
       env: { ...process.env, NO_COLOR: '1', TEST_POSTGRES_URL: postgresUrl, TEST_NATS_URL: natsUrl, TEST_REDIS_URL: redisUrl, ...env },
     });
 
+  it('on a fresh clone installs the npm dependencies first (install-deps), then checks the prerequisites', () => {
+    // A clone without node_modules, and a stand-in npm whose `ci` lays down what the next steps use.
+    const clone = join(fixture, 'fresh-clone');
+    mkdirSync(join(clone, 'scripts'), { recursive: true });
+    mkdirSync(join(clone, 'deploy'), { recursive: true });
+    copyFileSync(at('scripts/test.mjs'), join(clone, 'scripts/test.mjs'));
+    symlinkSync(join(fixture, 'deploy/launcher'), join(clone, 'deploy/launcher'), 'dir');
+    writeFileSync(join(clone, 'package.json'), '{}\n');
+    writeFileSync(join(clone, 'package-lock.json'), '{}\n');
+    const npmPath = join(fixture, 'npm-bin');
+    mkdirSync(npmPath, { recursive: true });
+    writeFileSync(join(npmPath, 'npm'), `#!/bin/sh\n[ "$1" = ci ] || exit 2\n/bin/ln -s '${join(fixture, 'node_modules')}' node_modules\necho 'stand-in npm ci ran'\n`);
+    chmodSync(join(npmPath, 'npm'), 0o755);
+    for (const name of readdirSync(toolsPath)) symlinkSync(realpathSync(join(toolsPath, name)), join(npmPath, name));
+    const result = spawnSync(process.execPath, [join(clone, 'scripts/test.mjs')], {
+      cwd: clone,
+      encoding: 'utf8',
+      timeout: 90_000,
+      env: { ...process.env, NO_COLOR: '1', PATH: npmPath, TEST_POSTGRES_URL: postgresUrl, TEST_NATS_URL: natsUrl, TEST_REDIS_URL: redisUrl },
+    });
+    const out = result.stdout;
+    expect(out).toContain('node_modules is missing: installing the npm dependencies');
+    expect(out.indexOf('stand-in npm ci ran')).toBeGreaterThan(-1);
+    expect(out.indexOf('stand-in npm ci ran')).toBeLessThan(out.indexOf('▶ prerequisites'));
+    expect(out.indexOf('▶ prerequisites')).toBeLessThan(out.indexOf('stand-in lint ran'));
+    expect(result.status).toBe(7);
+  });
+
   it('names each missing program with the command that provides it, and runs nothing', () => {
     const result = runTests({ PATH: emptyPath });
     expect(result.status).toBe(1);
