@@ -7,7 +7,7 @@ import type { GatewayConfig } from '../config.js';
 import { toErrorAnswer } from '../http/http-errors.js';
 import { DailyQuota, utcDay } from '../rate-limit/daily-quota.js';
 import { SUBMISSION_QUOTA } from '../tokens.js';
-import { createdNothing, inAbout, SubmissionLimit, SubmissionLimitReached, submissionLimitMessage } from './submission-limit.js';
+import { addressKey, createdNothing, inAbout, SubmissionLimit, SubmissionLimitReached, submissionLimitMessage } from './submission-limit.js';
 
 // The decisions around each submission's count, with the Redis counters faked (the counters themselves
 // run on the real Redis in test/integration): what is counted, what is given back, what a refusal says,
@@ -86,6 +86,28 @@ describe('SubmissionLimit', () => {
     const refusal = refusedBy(GrpcStatus.ALREADY_EXISTS, 'dup');
     await expect(limit.counting(WHO, () => Promise.reject(refusal))).rejects.toBe(refusal);
     expect(quota.release).not.toHaveBeenCalled();
+  });
+});
+
+describe('the address a client is counted by', () => {
+  it('is an IPv4 address as it is, and an IPv6 address as its /64', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('2001:db8:85a3:0042:1000:8a2e:370:7334')).toBe('2001:db8:85a3:42::/64');
+    expect(addressKey('2001:DB8:85a3:42::1')).toBe('2001:db8:85a3:42::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('64:ff9b::198.51.100.7')).toBe('64:ff9b:0:0::/64');
+  });
+
+  it('counts a client rotating through its IPv6 block once', async () => {
+    const { limit, quota } = setup();
+    quota.reserve.mockResolvedValue({ allowed: true, reservation });
+    await limit.counting({ userId: 'u-1', ip: '2001:db8:1:2:aaaa::1' }, () => Promise.resolve('created'));
+    await limit.counting({ userId: 'u-1', ip: '2001:db8:1:2:bbbb::2' }, () => Promise.resolve('created'));
+    const ips = quota.reserve.mock.calls.map(([, counters]) => counters[1]?.value);
+    expect(ips).toEqual(['2001:db8:1:2::/64', '2001:db8:1:2::/64']);
   });
 });
 

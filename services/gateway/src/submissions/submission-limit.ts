@@ -1,6 +1,7 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { CONFIG, GrpcCallError, LOGGER } from '@clipit/service-kit';
+import { isIPv6 } from 'node:net';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';
 import { HttpErrorWithHeaders } from '../http/http-errors.js';
@@ -57,6 +58,24 @@ export function createdNothing(err: unknown): boolean {
 }
 
 /**
+ * The client address as the per-address counter knows it: an IPv4 address as it is (IPv4-mapped IPv6
+ * too), an IPv6 address as its /64, the block one subscriber line gets, since a client can take any
+ * address in it and would otherwise have a fresh counter per request.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.split('%')[0]!.toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return ip;
+  const groups = (part: string) => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])));
+  const [head = '', tail] = address.split('::');
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const full = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+/**
  * How many submissions a day an account (SUBMISSION_LIMIT_PER_USER) and a client address
  * (SUBMISSION_LIMIT_PER_IP) may create, so nobody floods the moderation queue. Only submissions the
  * service accepted count; a refused attempt (ours or the service's) costs nothing. An abuse limit,
@@ -86,7 +105,7 @@ export class SubmissionLimit {
     try {
       verdict = await this.quota.reserve(SUBMISSIONS_ACTION, [
         { kind: 'user', value: who.userId, limit: this.config.SUBMISSION_LIMIT_PER_USER },
-        { kind: 'ip', value: who.ip, limit: this.config.SUBMISSION_LIMIT_PER_IP },
+        { kind: 'ip', value: addressKey(who.ip), limit: this.config.SUBMISSION_LIMIT_PER_IP },
       ]);
     } catch (err) {
       // Fail open: the counters are away, not the rule's owner; the service's own limits and moderation still hold.
