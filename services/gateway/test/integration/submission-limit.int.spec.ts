@@ -127,6 +127,28 @@ describe('submission limit (two gateway replicas, real Redis)', () => {
     for (let i = 0; i < PER_USER; i++) expect((await submit(a, erin, '198.51.100.4')).status).toBe(201);
   });
 
+  it('lets submissions through on a replica whose Redis is away (fails open), where sign-in fails closed', async () => {
+    const frank = await signUp();
+    const c = await startGateway({
+      SUBMISSIONS_GRPC_URL: submissions.url,
+      SUBMISSION_LIMIT_PER_USER: 1,
+      IDENTITY_GRPC_URL: a.identity.url,
+      // Nothing listens there.
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
+    try {
+      for (let i = 0; i < 3; i++) expect((await submit(c, frank, '198.51.100.5')).status).toBe(201);
+      const login = await fetch(`${c.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: c.url },
+        body: JSON.stringify({ twitterHandle: 'nobody', password: 'password123' }),
+      });
+      expect({ status: login.status, text: await login.text() }).toEqual({ status: 503, text: 'Service temporarily unavailable' });
+    } finally {
+      await c.stop();
+    }
+  });
+
   it('keeps its counters under <REDIS_KEY_PREFIX>rl:submissions:, expiring after the UTC day', async () => {
     const redis = new Redis(testInfra().redisUrl);
     try {
