@@ -228,6 +228,14 @@ describe('the frame', () => {
     }
   });
 
+  it('lets a visitor’s page reach network-idle: the 401 of GET /api/user/me is read, not left open', async () => {
+    const page = await newPage();
+    const me = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/me');
+    // A body nobody reads or cancels keeps Chromium's request open, and network-idle never comes.
+    await page.goto(`${platform.url}/login`, { waitUntil: 'networkidle', timeout: 20_000 });
+    expect((await me).status()).toBe(401);
+  });
+
   it('shows the 404 page for an unknown path inside the frame', async () => {
     const page = await newPage();
     await open(page, `${platform.url}/nope`);

@@ -84,3 +84,80 @@ describe('the web apps’ HTTP contract (against a real HTTP server)', () => {
     expect(await apiJson('DELETE', '/api/nothing')).toBeUndefined();
   });
 });
+
+/** A Response whose body says whether it was read to the end or cancelled (nothing is pulled before a reader asks). */
+function trackedResponse(status: number, text: string, contentType = 'text/plain; charset=utf-8') {
+  const seen = { read: false, cancelled: false };
+  const bytes = new TextEncoder().encode(text);
+  let sent = false;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (!sent && bytes.length > 0) {
+          sent = true;
+          controller.enqueue(bytes);
+          return;
+        }
+        seen.read = true;
+        controller.close();
+      },
+      cancel() {
+        seen.cancelled = true;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { response: new Response(body, { status, headers: { 'content-type': contentType } }), seen };
+}
+
+describe('every answer’s body is read or cancelled (an open body keeps the browser’s request open)', () => {
+  let next: ReturnType<typeof trackedResponse>;
+  beforeAll(() => {
+    configureHttp({ baseUrl: '', fetch: () => Promise.resolve(next.response) });
+  });
+  const answer = (status: number, text: string, contentType?: string) => {
+    next = trackedResponse(status, text, contentType);
+    return next.seen;
+  };
+  const released = (seen: { read: boolean; cancelled: boolean }) => seen.read || seen.cancelled;
+
+  it('the tracker itself: an untouched body is neither read nor cancelled', () => {
+    expect(answer(401, 'Not signed in')).toEqual({ read: false, cancelled: false });
+  });
+
+  it('a 401 taken as "signed out" (GET /api/user/me)', async () => {
+    const seen = answer(401, 'Not signed in');
+    expect(await getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/user/me'] })).toBeNull();
+    expect(released(seen)).toBe(true);
+  });
+
+  it('non-OK answers: read to the end for their message', async () => {
+    let seen = answer(401, 'Not signed in');
+    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/user/me'] })).rejects.toThrow('401: Not signed in');
+    expect(seen.read).toBe(true);
+    seen = answer(429, 'Too many submissions');
+    await expect(apiJson('POST', '/api/submissions', {})).rejects.toThrow('429: Too many submissions');
+    expect(seen.read).toBe(true);
+    seen = answer(503, '');
+    await expect(apiRequest('POST', '/api/logout')).rejects.toThrow('503: ');
+    expect(seen.read).toBe(true);
+  });
+
+  it('OK answers: JSON read, empty bodies read, answers nobody reads released', async () => {
+    let seen = answer(200, '{"a":1}', 'application/json');
+    expect(await getQueryFn({ on401: 'throw' })({ queryKey: ['/api/tokens'] })).toEqual({ a: 1 });
+    expect(seen.read).toBe(true);
+    seen = answer(200, '', 'application/json');
+    expect(await apiJson('DELETE', '/api/x')).toBeUndefined();
+    expect(seen.read).toBe(true);
+    seen = answer(200, '{"ok":true}', 'application/json');
+    await expect(apiRequest('POST', '/api/logout')).resolves.toBeUndefined();
+    expect(released(seen)).toBe(true);
+  });
+
+  it('a 204 has no body to hold open', async () => {
+    next = { response: new Response(null, { status: 204 }), seen: { read: true, cancelled: false } };
+    await expect(apiRequest('POST', '/api/follow/u-1')).resolves.toBeUndefined();
+    expect(await apiJson('POST', '/api/follow/u-1')).toBeUndefined();
+  });
+});

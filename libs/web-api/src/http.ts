@@ -3,6 +3,10 @@
  * (the session cookie); JSON bodies are serialised, FormData goes as it is; any non-OK answer
  * becomes an Error whose message is "status: text" (the status text when the body is empty),
  * which the screens show in their toasts.
+ *
+ * Every answer's body is read or cancelled before these functions return: a body left alone keeps
+ * the request open in the browser (Chromium never reaches network-idle, and the connection is not
+ * reused), so none leaves here unconsumed.
  */
 export class HttpError extends Error {
   constructor(
@@ -25,14 +29,22 @@ export function configureHttp(options: { baseUrl?: string; fetch?: FetchLike }):
   if (options.fetch) fetchImpl = options.fetch;
 }
 
-/** Throws an HttpError for any non-OK answer. */
+/** Throws an HttpError for any non-OK answer, having read its body (the message) to the end. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text().catch(() => '')) || res.statusText;
   throw new HttpError(res.status, text);
 }
 
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+/** Lets go of an answer nobody reads (204, a 401 taken as "signed out", a result the caller ignores). */
+export async function discardBody(res: Response): Promise<void> {
+  if (!res.body || res.bodyUsed) return;
+  // A stream already errored or closed has nothing left to release.
+  await res.body.cancel().catch(() => undefined);
+}
+
+/** Sends one call; a non-OK answer throws (its body read). The caller owns the OK answer's body. */
+async function send(method: string, url: string, body?: unknown): Promise<Response> {
   const init: RequestInit = { method, credentials: 'include' };
   if (body instanceof FormData) {
     init.body = body; // the browser sets the multipart boundary
@@ -45,9 +57,17 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return res;
 }
 
-/** apiRequest, answering the parsed JSON body (or undefined for an empty one). */
+/** A call whose answer is not needed: resolves once it succeeded, its body released. */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<void> {
+  await discardBody(await send(method, url, body));
+}
+
+/** A call answering the parsed JSON body (or undefined for an empty one). */
 export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body);
+  return readJson<T>(await send(method, url, body));
+}
+
+async function readJson<T>(res: Response): Promise<T> {
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
@@ -63,8 +83,12 @@ export type UnauthorizedBehavior = 'throw' | 'returnNull';
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
     const res = await fetchImpl(`${baseUrl}${pathFromQueryKey(queryKey)}`, { credentials: 'include' });
-    if (on401 === 'returnNull' && res.status === 401) return null;
+    if (on401 === 'returnNull' && res.status === 401) {
+      // Signed out is an answer, not an error; its text is not shown, but it must be let go of.
+      await discardBody(res);
+      return null;
+    }
     await throwIfResNotOk(res);
-    return (await res.json()) as T;
+    return readJson<T>(res);
   };
 }

@@ -42,6 +42,10 @@ export const gatewayConfigShape = {
   RATE_LIMIT_WINDOW_SECONDS: env.int(900, 1),
   RATE_LIMIT_MAX_PER_IP: env.int(30, 1),
   RATE_LIMIT_MAX_PER_HANDLE: env.int(10, 1),
+  // Submissions created per UTC day (POST /api/submissions), against flooding the moderation queue; far
+  // above what a real clipper sends. An address can be a shared network, so it allows more than an account.
+  SUBMISSION_LIMIT_PER_USER: env.int(20, 1),
+  SUBMISSION_LIMIT_PER_IP: env.int(100, 1),
   BODY_LIMIT_BYTES: env.int(1024 * 1024, 1024),
   PROFILE_IMAGE_MAX_BYTES: env.int(5 * 1024 * 1024, 1024),
   // The web app (src/web): the shell's build, the remotes' builds, where browsers find each remote.

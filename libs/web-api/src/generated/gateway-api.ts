@@ -1073,6 +1073,15 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description 'You have reached today's limit of 20 submissions. Try again in 5 hours, after 00:00 UTC.', or the same for the client's address: too many submissions today (SUBMISSION_LIMIT_PER_USER, SUBMISSION_LIMIT_PER_IP per UTC day); Retry-After gives the seconds until 00:00 UTC */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
             /** @description 'Something went wrong. Please try again.' */
             500: {
                 headers: {

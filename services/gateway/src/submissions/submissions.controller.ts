@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
 import { SUBMISSIONS_CLIENT, type SubmissionsClient } from '../clients.js';
+import { SubmissionLimit } from './submission-limit.js';
 import { submissionsRoutes } from './submissions.routes.js';
 import {
   toSubmissionJson,
@@ -26,12 +27,13 @@ export class SubmissionsController {
   constructor(
     @Inject(SUBMISSIONS_CLIENT) private readonly submissions: SubmissionsClient,
     private readonly uploads: VideoUploadService,
+    private readonly limit: SubmissionLimit,
   ) {}
 
   @Endpoint(submissionsRoutes.create)
   @UseGuards(SessionGuard)
-  async create(@CurrentSession() session: SessionPrincipal, @ValidBody() body: CreateSubmissionBody): Promise<SubmissionJson> {
-    const created = await this.submissions.createSubmission({
+  async create(@CurrentSession() session: SessionPrincipal, @ValidBody() body: CreateSubmissionBody, @Req() req: FastifyRequest): Promise<SubmissionJson> {
+    const create = () => this.submissions.createSubmission({
       userId: session.user.id,
       name: body.name,
       url: body.url,
@@ -43,7 +45,7 @@ export class SubmissionsController {
       streamerId: body.streamerId ?? undefined,
       userWalletAddress: session.user.walletAddress || undefined,
     });
-    return toSubmissionJson(created);
+    return toSubmissionJson(await this.limit.counting({ userId: session.user.id, ip: req.ip }, create));
   }
 
   @Endpoint(submissionsRoutes.listMine)

@@ -10,6 +10,7 @@ import {
   videoUploadUrlBody,
   videoUploadUrlSchema,
 } from './submissions.schemas.js';
+import { SUBMISSION_LIMIT_EXAMPLE } from './submission-limit.js';
 import { VIDEO_FIELD } from './video-upload.js';
 
 const common = [
@@ -42,6 +43,10 @@ export const submissionsRoutes = {
       },
       { status: 404, description: "'Streamer not found', 'Streamer token not found'" },
       { status: 409, description: "'This post has already been submitted'" },
+      {
+        status: 429,
+        description: `'${SUBMISSION_LIMIT_EXAMPLE}', or the same for the client's address: too many submissions today (SUBMISSION_LIMIT_PER_USER, SUBMISSION_LIMIT_PER_IP per UTC day); Retry-After gives the seconds until 00:00 UTC`,
+      },
       ...common,
     ],
   },
