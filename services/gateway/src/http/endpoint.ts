@@ -12,6 +12,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { z } from 'zod';
 import { BODY_NOT_OBJECT, UNSUPPORTED_CONTENT_TYPE } from './messages.js';
 
@@ -46,6 +47,11 @@ export interface EndpointDef {
   successContentType?: string;
   /** The route needs the session cookie. */
   session?: boolean;
+  /**
+   * The route authenticates by a token of its own (the upload URL's) and never acts on the session
+   * cookie, so a write to it needs no Origin even when the cookie comes along (ADR 0004).
+   */
+  cookieless?: boolean;
   /** Path parameters (name → description). */
   params?: Record<string, string>;
   errors?: readonly ErrorDoc[];
@@ -55,8 +61,14 @@ export const EndpointMeta = DiscoveryService.createDecorator<EndpointDef>();
 
 const ROUTE = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete } as const;
 
+/** Fastify route config the request pipeline reads before any handler runs (`request.routeOptions.config`). */
+export interface EndpointRouteConfig {
+  cookieless?: boolean;
+}
+
 export function Endpoint(def: EndpointDef): MethodDecorator {
-  return applyDecorators(EndpointMeta(def), ROUTE[def.method](def.path), HttpCode(def.status ?? 200));
+  const config: EndpointRouteConfig = def.cookieless ? { cookieless: true } : {};
+  return applyDecorators(EndpointMeta(def), ROUTE[def.method](def.path), HttpCode(def.status ?? 200), RouteConfig(config));
 }
 
 export function endpointOf(handler: object): EndpointDef | undefined {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { SESSION_COOKIE, sessionCookieOptions, type CookieSecureMode } from '../auth/session-cookie.js';
+import type { EndpointRouteConfig } from './endpoint.js';
 import { CROSS_SITE_REFUSED } from './messages.js';
 import { isCrossSiteRequest, originCheckInput } from './origin-check.js';
 
@@ -42,7 +43,8 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
       reply.header('X-Frame-Options', 'DENY');
       reply.header('Referrer-Policy', 'same-origin');
     }
-    if (isCrossSiteRequest(originCheckInput(request, opts.publicOrigin))) {
+    const routeIgnoresCookie = (request.routeOptions.config as EndpointRouteConfig | undefined)?.cookieless === true;
+    if (isCrossSiteRequest(originCheckInput(request, { publicOrigin: opts.publicOrigin, sessionCookie: SESSION_COOKIE, routeIgnoresCookie }))) {
       done(new ForbiddenException(CROSS_SITE_REFUSED));
       return;
     }

@@ -94,6 +94,42 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       await expectText(res, 403, 'Cross-site request refused');
     });
 
+    it('refuses a write that carries the session cookie and neither Origin nor Referer; the session lives on', async () => {
+      const up = await post(`${h.url}/api/auth/signup`, signup());
+      const cookie = `clipit.sid=${sidOf(up)}`;
+      await up.arrayBuffer();
+      const before = h.identity.calls.length;
+      await expectText(await post(`${h.url}/api/user/profile`, { walletAddress: WALLET }, { cookie }, 'PATCH'), 403, 'Cross-site request refused');
+      await expectText(await post(`${h.url}/api/logout`, {}, { cookie }), 403, 'Cross-site request refused');
+      await expectText(await post(`${h.url}/api/submissions`, { name: 'x', url: 'https://x.com/a/status/1' }, { cookie: `theme=dark; ${cookie}` }), 403, 'Cross-site request refused');
+      await expectText(await post(`${h.url}/api/auth/login`, { twitterHandle: 'a', password: 'b' }, { cookie, origin: '' }), 403, 'Cross-site request refused');
+      expect(h.identity.calls.length).toBe(before);
+      const own = await post(`${h.url}/api/user/profile`, { walletAddress: WALLET }, { cookie, origin: new URL(h.url).origin }, 'PATCH');
+      expect(own.status).toBe(200);
+      await own.arrayBuffer();
+      const me = await fetch(`${h.url}/api/user/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      await me.arrayBuffer();
+    });
+
+    it('lets writes without the cookie come without Origin: bearer tokens, sign-up from a script, the upload URL (its token authenticates it)', async () => {
+      const bearer = await post(`${h.url}/api/logout`, {}, { authorization: 'Bearer some-admin-token' });
+      expect(bearer.status).toBe(200);
+      await bearer.arrayBuffer();
+      const script = await post(`${h.url}/api/auth/signup`, signup());
+      expect(script.status).toBe(201);
+      await script.arrayBuffer();
+      // The upload route never reads the cookie, so one coming along does not make the PUT cookie-bound.
+      const put = await fetch(`${h.url}/api/submissions/uploads/0f4b2a9e-1111-4222-8333-0123456789ab?token=abc`, {
+        method: 'PUT',
+        headers: { 'content-type': 'video/mp4', cookie: 'clipit.sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+        body: new Uint8Array(16),
+      });
+      expect(put.status).not.toBe(403);
+      expect(put.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      await put.arrayBuffer();
+    });
+
     it('accepts our own origin, a same-origin referer, and requests with neither', async () => {
       const host = new URL(h.url).host;
       const own = await post(`${h.url}/api/auth/signup`, signup(), { origin: `http://${host}` });
