@@ -14,6 +14,7 @@ import {
 import { DiscoveryService } from '@nestjs/core';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { z } from 'zod';
+import { assertNoControlCharacters } from './control-characters.js';
 import { BODY_NOT_OBJECT, UNSUPPORTED_CONTENT_TYPE } from './messages.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -82,6 +83,8 @@ export function endpointOf(handler: object): EndpointDef | undefined {
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const input = body === undefined || body === null ? {} : body;
   if (typeof input !== 'object' || Array.isArray(input)) throw new BadRequestException(BODY_NOT_OBJECT);
+  // Already checked at the edge for JSON; multipart fields arrive here first.
+  assertNoControlCharacters(input);
   const result = schema.safeParse(input);
   if (!result.success) throw new BadRequestException(result.error.issues[0]?.message ?? 'Invalid request body');
   return result.data;
