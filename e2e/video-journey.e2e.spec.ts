@@ -156,6 +156,9 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     }
     const put = await api(uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: await readFile(file) });
     expect(put.status).toBe(200);
+    // Stored but unchecked: the raw upload is the pipeline's, never served on the public origin.
+    const raw = await api(`/media/${mediaKeys.upload(videoId)}`);
+    expect({ status: raw.status, body: await raw.text() }).toEqual({ status: 404, body: 'Not found' });
     const finalize = json('POST', { submissionId: id, videoId }, cookie);
     if (correlationId) finalize.headers = { ...(finalize.headers as Record<string, string>), 'x-correlation-id': correlationId };
     const fin = await api('/api/submissions/finalize-video-upload', finalize);
