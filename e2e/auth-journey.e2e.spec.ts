@@ -2,7 +2,7 @@
 // (Postgres, NATS JetStream, Redis, filesystem storage), then bad input on every route: each refusal is
 // checked for its status, its exact text, and that nothing was written behind it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startPlatform, type Platform } from './support/platform.js';
+import { asOurPage, startPlatform, type Platform } from './support/platform.js';
 
 // A real 1x1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -41,7 +41,8 @@ async function expectText(res: Response, status: number, text: string) {
 
 describe('auth journey (gateway + identity, real servers)', () => {
   let p: Platform;
-  const api = (path: string, init?: RequestInit) => fetch(`${p.url}${path}`, init);
+  // Sent as our own pages send them: with our Origin (ADR 0004).
+  const api = (path: string, init?: RequestInit) => fetch(...asOurPage(p.url, path, init));
   const usersWithHandle = (handle: string) => p.count(`SELECT count(*) FROM users WHERE lower(twitter_username) = lower($1)`, [handle]);
 
   beforeAll(async () => {

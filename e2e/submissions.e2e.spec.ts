@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { startPlatform, type Platform } from './support/platform.js';
+import { asOurPage, startPlatform, type Platform } from './support/platform.js';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const MB = 1024 * 1024;
@@ -44,7 +44,8 @@ describe('clip submissions (gateway + submissions + identity, real servers)', ()
   let alice = '';
   let bob = '';
   let submissions: ReturnType<typeof createGrpcClient<submissionsV1.SubmissionsServiceClient>>;
-  const api = (path: string, init?: RequestInit) => fetch(`${p.url}${path}`, init);
+  // Sent as our own pages send them: with our Origin (ADR 0004).
+  const api = (path: string, init?: RequestInit) => fetch(...asOurPage(p.url, path, init));
   const rows = async (sql: string, params: unknown[] = []) => (await p.submissionsDb.query(sql, params)).rows as Array<Record<string, unknown>>;
 
   async function signUp(role: 'clipper' | 'streamer' = 'clipper'): Promise<{ cookie: string; id: string }> {
@@ -149,7 +150,9 @@ describe('clip submissions (gateway + submissions + identity, real servers)', ()
       expect(urlRes.status).toBe(200);
       const { uploadUrl, videoId } = (await urlRes.json()) as { uploadUrl: string; videoId: string };
       expect(uploadUrl).toMatch(new RegExp(`^/api/submissions/uploads/${videoId}\\?token=`));
-      const put = await api(uploadUrl, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: clip });
+      // The upload URL's token authenticates the PUT, not the cookie: a client without Origin (a script,
+      // an app) may use it, even when a cookie comes along.
+      const put = await fetch(`${p.url}${uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'video/mp4', cookie: alice }, body: clip });
       expect(put.status).toBe(200);
       const fin = await api('/api/submissions/finalize-video-upload', json('POST', { submissionId: id, videoId }, alice));
       expect(fin.status).toBe(200);

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPlatform, type Platform } from './support/platform.js';
+import { asOurPage, startPlatform, type Platform } from './support/platform.js';
 
 /** The fields of a submission (GET /api/submissions) this journey reads. */
 interface SubmissionJson {
@@ -104,7 +104,8 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
   let shared: Record<string, string>;
   /** The platform's object store, to look behind the gateway. */
   let store: StorageDriver;
-  const api = (path: string, init?: RequestInit) => fetch(path.startsWith('http') ? path : `${p.url}${path}`, init);
+  // Sent as our own pages send them: with our Origin (ADR 0004); an absolute (presigned) URL as given.
+  const api = (path: string, init?: RequestInit) => fetch(...asOurPage(p.url, path, init));
   const json = (method: string, body: unknown, cookie: string): RequestInit => ({
     method,
     headers: { 'content-type': 'application/json', cookie },
@@ -155,6 +156,9 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     }
     const put = await api(uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: await readFile(file) });
     expect(put.status).toBe(200);
+    // Stored but unchecked: the raw upload is the pipeline's, never served on the public origin.
+    const raw = await api(`/media/${mediaKeys.upload(videoId)}`);
+    expect({ status: raw.status, body: await raw.text() }).toEqual({ status: 404, body: 'Not found' });
     const finalize = json('POST', { submissionId: id, videoId }, cookie);
     if (correlationId) finalize.headers = { ...(finalize.headers as Record<string, string>), 'x-correlation-id': correlationId };
     const fin = await api('/api/submissions/finalize-video-upload', finalize);

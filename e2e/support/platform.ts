@@ -25,6 +25,19 @@ export const WEB_BUILDS = {
   FRONTEND_REMOTES_DIR: '',
 } as const;
 
+/**
+ * A request as our own pages send it: with the gateway's origin in `Origin`, unless the caller set
+ * Origin or Referer itself. The gateway refuses writes that carry the session cookie without one
+ * (ADR 0004), and a browser always sends it; only an absolute URL elsewhere (a presigned bucket
+ * upload) is left as given.
+ */
+export function asOurPage(gatewayUrl: string, path: string, init: RequestInit = {}): [string, RequestInit] {
+  if (/^https?:/.test(path)) return [path, init];
+  const headers = new Headers(init.headers);
+  if (!headers.has('origin') && !headers.has('referer')) headers.set('origin', new URL(gatewayUrl).origin);
+  return [`${gatewayUrl}${path}`, { ...init, headers }];
+}
+
 export type IdentityClient = ReturnType<typeof createGrpcClient<identityV1.IdentityServiceClient>>;
 
 export interface Platform {

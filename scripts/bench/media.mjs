@@ -196,7 +196,9 @@ async function signUp(gatewayUrl) {
     if (res.status !== expected) throw new Error(`${init.method} ${path} answered ${res.status}: ${await res.text()}`);
     return res;
   };
-  const json = (method, body, cookie) => ({ method, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  // Signed-in writes carry our Origin, as the browser's do: the gateway refuses them without one (ADR 0004).
+  const origin = new URL(gatewayUrl).origin;
+  const json = (method, body, cookie) => ({ method, headers: { 'content-type': 'application/json', ...(cookie ? { cookie, origin } : {}) }, body: JSON.stringify(body) });
   const signup = await call(
     '/api/auth/signup',
     json('POST', { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', role: 'clipper', password: 'bench-password' }),

@@ -7,6 +7,7 @@ import { IDENTITY_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';
 import { gatewayConfigShape, type GatewayConfig, type GatewayConfigOverrides } from './config.js';
 import { installBodyParsers } from './http/body-parsers.js';
 import { HttpErrorFilter } from './http/error.filter.js';
+import { answerClientError, answerRouterError } from './http/framework-errors.js';
 import { installRequestPipeline } from './http/request-pipeline.js';
 
 /**
@@ -28,6 +29,9 @@ export const gatewayService = defineService(gatewayConfigShape, {
       trustProxy: config.TRUST_PROXY,
       // Media keys are up to 512 characters.
       routerOptions: { maxParamLength: 600 },
+      // What the router and Node's parser refuse before any hook runs is answered in text too.
+      frameworkErrors: answerRouterError,
+      clientErrorHandler: answerClientError,
       // The sign-up form's plugin-wide limits; the route narrows them further.
       multipart: { limits: { fileSize: config.PROFILE_IMAGE_MAX_BYTES, files: 1, parts: 25 } },
     }),

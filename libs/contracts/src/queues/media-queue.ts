@@ -23,10 +23,3 @@ export const processVideoJobSchema = z.object({
   correlationId: z.string().regex(/^[\w.:-]{1,128}$/).optional(),
 });
 export type ProcessVideoJob = z.infer<typeof processVideoJobSchema>;
-
-/** Storage keys of one video's objects: the upload, and what the worker makes of it. */
-export const mediaKeys = {
-  upload: (videoId: string) => `uploads/${videoId}`,
-  video: (videoId: string) => `videos/${videoId}/video.mp4`,
-  poster: (videoId: string) => `videos/${videoId}/poster.jpg`,
-} as const;

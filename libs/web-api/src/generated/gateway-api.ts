@@ -265,7 +265,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A stored object (profile pictures, banners, videos); single byte ranges, ETag/Last-Modified validators */
+        /** A published object (processed videos and posters, profile pictures, banners); single byte ranges, ETag/Last-Modified validators */
         get: operations["MediaController.object"];
         put?: never;
         post?: never;
@@ -1647,7 +1647,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Storage key, e.g. profile-images/3f2c….png */
+                /** @description Storage key under videos/, profile-images/ or banner-images/, e.g. profile-images/3f2c….png */
                 key: string;
             };
             cookie?: never;
@@ -1663,7 +1663,7 @@ export interface operations {
                     "*/*": unknown;
                 };
             };
-            /** @description 'Not found' (also for keys that are not valid storage keys) */
+            /** @description 'Not found' (also for unpublished objects such as raw uploads, and for keys that are not valid storage keys) */
             404: {
                 headers: {
                     [name: string]: unknown;

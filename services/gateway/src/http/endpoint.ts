@@ -12,7 +12,9 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { z } from 'zod';
+import { assertNoControlCharacters } from './control-characters.js';
 import { BODY_NOT_OBJECT, UNSUPPORTED_CONTENT_TYPE } from './messages.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -46,6 +48,11 @@ export interface EndpointDef {
   successContentType?: string;
   /** The route needs the session cookie. */
   session?: boolean;
+  /**
+   * The route authenticates by a token of its own (the upload URL's) and never acts on the session
+   * cookie, so a write to it needs no Origin even when the cookie comes along (ADR 0004).
+   */
+  cookieless?: boolean;
   /** Path parameters (name → description). */
   params?: Record<string, string>;
   errors?: readonly ErrorDoc[];
@@ -55,8 +62,14 @@ export const EndpointMeta = DiscoveryService.createDecorator<EndpointDef>();
 
 const ROUTE = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete } as const;
 
+/** Fastify route config the request pipeline reads before any handler runs (`request.routeOptions.config`). */
+export interface EndpointRouteConfig {
+  cookieless?: boolean;
+}
+
 export function Endpoint(def: EndpointDef): MethodDecorator {
-  return applyDecorators(EndpointMeta(def), ROUTE[def.method](def.path), HttpCode(def.status ?? 200));
+  const config: EndpointRouteConfig = def.cookieless ? { cookieless: true } : {};
+  return applyDecorators(EndpointMeta(def), ROUTE[def.method](def.path), HttpCode(def.status ?? 200), RouteConfig(config));
 }
 
 export function endpointOf(handler: object): EndpointDef | undefined {
@@ -70,6 +83,8 @@ export function endpointOf(handler: object): EndpointDef | undefined {
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const input = body === undefined || body === null ? {} : body;
   if (typeof input !== 'object' || Array.isArray(input)) throw new BadRequestException(BODY_NOT_OBJECT);
+  // Already checked at the edge for JSON; multipart fields arrive here first.
+  assertNoControlCharacters(input);
   const result = schema.safeParse(input);
   if (!result.success) throw new BadRequestException(result.error.issues[0]?.message ?? 'Invalid request body');
   return result.data;

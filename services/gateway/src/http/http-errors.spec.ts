@@ -50,6 +50,13 @@ describe('toErrorAnswer', () => {
     expect(toErrorAnswer(fastifyError('FST_ERR_CTP_INVALID_MEDIA_TYPE', 415)).message).toMatch(/^Unsupported content type: send JSON/);
   });
 
+  it('answers a plugin’s client error with its status and text, and anything else unknown as 500 without its text', () => {
+    const plugin = Object.assign(new Error('Multipart: Boundary not found'), { code: 'FST_SOMETHING', statusCode: 400 });
+    expect(toErrorAnswer(plugin)).toEqual({ status: 400, message: 'Multipart: Boundary not found', serverFault: false });
+    expect(toErrorAnswer(Object.assign(new Error('db down at 10.0.0.1'), { statusCode: 503 }))).toEqual({ status: 500, message: 'Something went wrong. Please try again.', serverFault: true });
+    expect(toErrorAnswer(new TypeError('x is undefined'))).toMatchObject({ status: 500, message: 'Something went wrong. Please try again.' });
+  });
+
   it('keeps our own texts and statuses', () => {
     expect(toErrorAnswer(new BadRequestException('Twitter handle is required'))).toMatchObject({ status: 400, message: 'Twitter handle is required' });
     expect(toErrorAnswer(new ForbiddenException('Cross-site request refused'))).toMatchObject({ status: 403, message: 'Cross-site request refused' });

@@ -61,6 +61,11 @@ function fastifyCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+function clientErrorStatus(err: unknown): number | undefined {
+  const status = (err as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500 ? status : undefined;
+}
+
 /** The owner's status and message, except where its text could leak internals. */
 export function grpcErrorAnswer(err: GrpcCallError): ErrorAnswer {
   const status = httpStatusFor(err.code);
@@ -104,5 +109,11 @@ export function toErrorAnswer(exception: unknown): ErrorAnswer {
   const code = fastifyCode(exception);
   const known = FASTIFY_BODY_ERRORS[code ?? ''];
   if (known) return { status: known[0], message: known[1], serverFault: false };
+  // A plugin's refusal of the request (it says so with a 4xx statusCode): the client's to fix, in text.
+  const clientStatus = clientErrorStatus(exception);
+  if (clientStatus !== undefined) {
+    const message = exception instanceof Error && exception.message.trim() ? exception.message : STATUS_CODES[clientStatus] || 'Request refused';
+    return { status: clientStatus, message, serverFault: false };
+  }
   return { status: 500, message: SOMETHING_WENT_WRONG, serverFault: true };
 }

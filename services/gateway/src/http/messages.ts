@@ -13,6 +13,12 @@ export const BODY_TOO_LARGE = 'Request body is too large';
 export const BODY_NOT_JSON = 'Request body is not valid JSON';
 export const BODY_NOT_OBJECT = 'Request body must be a JSON object';
 export const BODY_BAD_LENGTH = 'Request body does not match its Content-Length';
+export const CONTROL_CHARACTERS = 'Text must not contain control characters (such as NUL); only tabs and line breaks are allowed';
+export const PATH_TOO_LONG = 'The address is too long';
+export const PATH_NOT_VALID = 'The address is not valid';
+export const HEADERS_TOO_LARGE = 'Request headers are too large';
+export const REQUEST_TIMEOUT = 'The request took too long to arrive';
+export const BAD_REQUEST = 'The request could not be read';
 export const UNSUPPORTED_CONTENT_TYPE =
   'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded';
 export const PICTURE_NOT_IMAGE = 'Profile picture must be an image file';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { isCrossSiteRequest, type OriginCheckInput } from './origin-check.js';
+import { hasCookie, isCrossSiteRequest, type OriginCheckInput } from './origin-check.js';
 
-const base: OriginCheckInput = { method: 'POST', origin: undefined, referer: undefined, host: 'clipit.example', publicOrigin: undefined };
+const base: OriginCheckInput = { method: 'POST', origin: undefined, referer: undefined, host: 'clipit.example', publicOrigin: undefined, cookieBound: false };
 const check = (patch: Partial<OriginCheckInput>) => isCrossSiteRequest({ ...base, ...patch });
 
 describe('cross-site check', () => {
@@ -13,8 +13,16 @@ describe('cross-site check', () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(check({ method, origin: 'https://evil.example' })).toBe(true);
   });
 
-  it('accepts requests with neither Origin nor Referer (curl, server to server)', () => {
+  it('accepts writes with neither Origin nor Referer when they carry no session cookie (curl, server to server, bearer tokens)', () => {
     expect(check({})).toBe(false);
+  });
+
+  it('refuses cookie-bearing writes with neither Origin nor Referer, as a foreign origin', () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(check({ method, cookieBound: true })).toBe(true);
+    expect(check({ cookieBound: true, origin: '' })).toBe(true);
+    expect(check({ method: 'GET', cookieBound: true })).toBe(false);
+    expect(check({ cookieBound: true, origin: 'https://clipit.example' })).toBe(false);
+    expect(check({ cookieBound: true, referer: 'https://clipit.example/dashboard' })).toBe(false);
   });
 
   it('accepts the same host as the Host header when no public origin is configured', () => {
@@ -47,5 +55,16 @@ describe('cross-site check', () => {
     expect(check({ publicOrigin, host: 'gateway.internal:8080', origin: 'https://clipit.example' })).toBe(false);
     expect(check({ publicOrigin, host: 'gateway.internal:8080', origin: 'http://clipit.example' })).toBe(true);
     expect(check({ publicOrigin, host: 'gateway.internal:8080', origin: 'http://gateway.internal:8080' })).toBe(true);
+  });
+});
+
+describe('hasCookie', () => {
+  it('finds the named cookie with a value, and only it', () => {
+    expect(hasCookie('clipit.sid=abc', 'clipit.sid')).toBe(true);
+    expect(hasCookie('theme=dark; clipit.sid=abc; x=1', 'clipit.sid')).toBe(true);
+    expect(hasCookie('clipit.sid=', 'clipit.sid')).toBe(false);
+    expect(hasCookie('other.clipit.sid=abc', 'clipit.sid')).toBe(false);
+    expect(hasCookie('clipit.sidx=abc', 'clipit.sid')).toBe(false);
+    expect(hasCookie(undefined, 'clipit.sid')).toBe(false);
   });
 });

@@ -10,18 +10,27 @@ export interface OriginCheckInput {
   host: string;
   /** The configured browser-facing origin (scheme://host[:port]); when set, only it is accepted. */
   publicOrigin: string | undefined;
+  /**
+   * The request carries the session cookie, and the route may act on it: the ambient credential a
+   * browser attaches by itself. False for routes that authenticate by a token of their own (the
+   * upload URL), and for requests without the cookie (bearer tokens, curl, server to server).
+   */
+  cookieBound: boolean;
 }
 
 /**
- * Whether a state-changing request comes from another site. Browsers send Origin on every cross-site
- * POST/PUT/PATCH/DELETE (and fetch from our own pages sends ours), so a foreign or opaque ("null")
- * origin is refused. Requests carrying neither Origin nor Referer are not from a browser page
- * (curl, server to server) and pass: the cookie that would make them dangerous is not sent by them.
+ * Whether a state-changing request may have been made by another site on a signed-in browser's behalf
+ * (ADR 0004). Browsers send Origin on every cross-site POST/PUT/PATCH/DELETE (and fetch from our own
+ * pages sends ours), so a foreign or opaque ("null") origin is refused. A write that carries the
+ * session cookie must show where it comes from: with neither Origin nor Referer it is refused too
+ * (privacy tools and odd redirects strip them; only our own pages may use the cookie). Without the
+ * cookie nothing ambient is at stake: sign-up, log-in and reset from curl or a server, and bearer
+ * tokens (a browser never attaches one by itself), pass without an Origin.
  */
 export function isCrossSiteRequest(input: OriginCheckInput): boolean {
   if (SAFE_METHODS.has(input.method.toUpperCase())) return false;
   const source = input.origin ?? input.referer;
-  if (source === undefined || source === '') return false;
+  if (source === undefined || source === '') return input.cookieBound;
   let url: URL;
   try {
     url = new URL(source);
@@ -38,15 +47,25 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Whether a Cookie header names `cookieName` with a value (read here: the cookie plugin parses later). */
+export function hasCookie(header: string | undefined, cookieName: string): boolean {
+  if (!header) return false;
+  return header.split(';').some((pair) => {
+    const eq = pair.indexOf('=');
+    return eq > 0 && pair.slice(0, eq).trim() === cookieName && pair.slice(eq + 1).trim() !== '';
+  });
+}
+
 export function originCheckInput(
   req: { method: string; headers: Record<string, string | string[] | undefined>; host: string },
-  publicOrigin: string | undefined,
+  opts: { publicOrigin: string | undefined; sessionCookie: string; routeIgnoresCookie: boolean },
 ): OriginCheckInput {
   return {
     method: req.method,
     origin: firstHeader(req.headers['origin']),
     referer: firstHeader(req.headers['referer']),
     host: req.host,
-    publicOrigin,
+    publicOrigin: opts.publicOrigin,
+    cookieBound: !opts.routeIgnoresCookie && hasCookie(firstHeader(req.headers['cookie']), opts.sessionCookie),
   };
 }

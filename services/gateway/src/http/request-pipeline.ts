@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { SESSION_COOKIE, sessionCookieOptions, type CookieSecureMode } from '../auth/session-cookie.js';
+import { assertNoControlCharacters } from './control-characters.js';
+import type { EndpointRouteConfig } from './endpoint.js';
 import { CROSS_SITE_REFUSED } from './messages.js';
 import { isCrossSiteRequest, originCheckInput } from './origin-check.js';
 
@@ -26,8 +28,8 @@ export interface RequestPipelineOptions {
 
 /**
  * Fastify hooks every request goes through, before any route: correlation id, security headers,
- * the cross-site check (before the body is even read), and afterwards the JSON request log and the
- * latency histogram.
+ * the cross-site check (before the body is even read), the control-character rule (once it is), and
+ * afterwards the JSON request log and the latency histogram.
  */
 export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPipelineOptions): void {
   fastify.decorateRequest('correlationId', '');
@@ -42,12 +44,26 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
       reply.header('X-Frame-Options', 'DENY');
       reply.header('Referrer-Policy', 'same-origin');
     }
-    if (isCrossSiteRequest(originCheckInput(request, opts.publicOrigin))) {
+    const routeIgnoresCookie = (request.routeOptions.config as EndpointRouteConfig | undefined)?.cookieless === true;
+    if (isCrossSiteRequest(originCheckInput(request, { publicOrigin: opts.publicOrigin, sessionCookie: SESSION_COOKIE, routeIgnoresCookie }))) {
       done(new ForbiddenException(CROSS_SITE_REFUSED));
       return;
     }
     // The rest of the lifecycle continues inside the correlation scope...
     runWithCorrelation(id, () => done());
+  });
+
+  // Once the body is parsed: one rule on control characters for every route, whatever field holds
+  // them (multipart fields, read later by their route, get the same check in ValidBody).
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    try {
+      // The query parser's object has a prototype of its own: copied into plain ones to be walked.
+      assertNoControlCharacters(request.body, { ...(request.query as object) }, { ...(request.params as object) });
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    done();
   });
 
   // ...and is re-entered once the body has been read, since stream events run outside that scope.

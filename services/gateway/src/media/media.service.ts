@@ -1,9 +1,9 @@
+import { isPublishedMediaKey } from '@clipit/contracts';
+import { assertSafeKey, InvalidKeyError, STORAGE, type StorageDriver } from '@clipit/storage';
 import { HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { HttpErrorWithHeaders } from '../http/http-errors.js';
-import { assertSafeKey, InvalidKeyError, type StorageDriver } from '@clipit/storage';
 import type { Readable } from 'node:stream';
+import { HttpErrorWithHeaders } from '../http/http-errors.js';
 import { NOT_FOUND, RANGE_NOT_SATISFIABLE } from '../http/messages.js';
-import { STORAGE } from '@clipit/storage';
 import { isNotModified, parseRange, rangeStillValid } from './range.js';
 
 export interface MediaRequestHeaders {
@@ -31,12 +31,17 @@ class RangeNotSatisfiableError extends HttpErrorWithHeaders {
   }
 }
 
-/** Serves stored objects with validators, conditional answers and single byte ranges. */
+/**
+ * Serves published objects (the allow-list of key prefixes in @clipit/contracts) with validators,
+ * conditional answers and single byte ranges. Anything else, raw uploads above all, is 404 as if absent.
+ */
 @Injectable()
 export class MediaService {
   constructor(@Inject(STORAGE) private readonly storage: StorageDriver) {}
 
   async serve(key: string, req: MediaRequestHeaders, withBody: boolean): Promise<MediaAnswer> {
+    // Checked before storage is asked, so an unpublished object's existence is not revealed either.
+    if (!isPublishedMediaKey(key)) throw new NotFoundException(NOT_FOUND);
     let info;
     try {
       assertSafeKey(key);

@@ -82,6 +82,8 @@ export const submissionsRoutes = {
     summary:
       'The upload URL on filesystem storage (on S3 the upload URL is a presigned PUT to the bucket): the raw video, with its content type, at most 150 MB',
     params: { videoId: 'the video id from POST /api/submissions/video-upload-url (the URL also carries its token)' },
+    // Its token authenticates it, not the cookie: uploaders without an Origin (scripts, apps) keep working.
+    cookieless: true,
     successDescription: 'Stored; finalize next',
     errors: [
       { status: 400, description: `'${VIDEO_MESSAGES.invalidType}'` },

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { status } from '@grpc/grpc-js';
 import { readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { startGateway, type GatewayHarness } from '../support/gateway-harness.js';
 
 const WALLET = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
@@ -28,6 +29,20 @@ async function expectText(res: Response, status: number, text: string | RegExp) 
   if (typeof text === 'string') expect(body).toBe(text);
   else expect(body).toMatch(text);
 }
+
+/** Sends bytes Node's HTTP parser may refuse (no client would send them) and answers what came back. */
+function rawExchange(url: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+const CONTROL = 'Text must not contain control characters (such as NUL); only tabs and line breaks are allowed';
 
 const sidOf = (res: Response) => /clipit\.sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
 
@@ -94,6 +109,42 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       await expectText(res, 403, 'Cross-site request refused');
     });
 
+    it('refuses a write that carries the session cookie and neither Origin nor Referer; the session lives on', async () => {
+      const up = await post(`${h.url}/api/auth/signup`, signup());
+      const cookie = `clipit.sid=${sidOf(up)}`;
+      await up.arrayBuffer();
+      const before = h.identity.calls.length;
+      await expectText(await post(`${h.url}/api/user/profile`, { walletAddress: WALLET }, { cookie }, 'PATCH'), 403, 'Cross-site request refused');
+      await expectText(await post(`${h.url}/api/logout`, {}, { cookie }), 403, 'Cross-site request refused');
+      await expectText(await post(`${h.url}/api/submissions`, { name: 'x', url: 'https://x.com/a/status/1' }, { cookie: `theme=dark; ${cookie}` }), 403, 'Cross-site request refused');
+      await expectText(await post(`${h.url}/api/auth/login`, { twitterHandle: 'a', password: 'b' }, { cookie, origin: '' }), 403, 'Cross-site request refused');
+      expect(h.identity.calls.length).toBe(before);
+      const own = await post(`${h.url}/api/user/profile`, { walletAddress: WALLET }, { cookie, origin: new URL(h.url).origin }, 'PATCH');
+      expect(own.status).toBe(200);
+      await own.arrayBuffer();
+      const me = await fetch(`${h.url}/api/user/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      await me.arrayBuffer();
+    });
+
+    it('lets writes without the cookie come without Origin: bearer tokens, sign-up from a script, the upload URL (its token authenticates it)', async () => {
+      const bearer = await post(`${h.url}/api/logout`, {}, { authorization: 'Bearer some-admin-token' });
+      expect(bearer.status).toBe(200);
+      await bearer.arrayBuffer();
+      const script = await post(`${h.url}/api/auth/signup`, signup());
+      expect(script.status).toBe(201);
+      await script.arrayBuffer();
+      // The upload route never reads the cookie, so one coming along does not make the PUT cookie-bound.
+      const put = await fetch(`${h.url}/api/submissions/uploads/0f4b2a9e-1111-4222-8333-0123456789ab?token=abc`, {
+        method: 'PUT',
+        headers: { 'content-type': 'video/mp4', cookie: 'clipit.sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+        body: new Uint8Array(16),
+      });
+      expect(put.status).not.toBe(403);
+      expect(put.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      await put.arrayBuffer();
+    });
+
     it('accepts our own origin, a same-origin referer, and requests with neither', async () => {
       const host = new URL(h.url).host;
       const own = await post(`${h.url}/api/auth/signup`, signup(), { origin: `http://${host}` });
@@ -153,6 +204,97 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       expect(await res.json()).toEqual({ ok: true });
       const login = await fetch(`${h.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' });
       await expectText(login, 400, 'Twitter handle is required');
+    });
+  });
+
+  describe('bad input: control characters, one rule at the edge', () => {
+    it.each([
+      ['/api/auth/signup', () => signup({ displayName: 'Nul\u0000Person' })],
+      ['/api/auth/login', () => ({ twitterHandle: 'someone\u0000', password: 'password123' })],
+      ['/api/auth/reset-password', () => ({ twitterHandle: '\u0000', email: 'a@b.co', newPassword: 'longenough' })],
+      ['/api/auth/login', () => ({ twitterHandle: 'someone', password: 'pass\u001bword' })],
+      ['/api/auth/login', () => ({ twitterHandle: 'someone', password: 'x', 'odd\u0000key': 1 })],
+      ['/api/auth/signup', () => signup({ nested: [{ deep: ['\u0007'] }] })],
+    ])('POST %s with a control character answers 400 in text and calls nobody', async (path, body) => {
+      const before = h.identity.calls.length;
+      await expectText(await post(`${h.url}${path}`, body()), 400, CONTROL);
+      expect(h.identity.calls.length).toBe(before);
+    });
+
+    it('refuses them in the query string, path parameters and multipart fields too', async () => {
+      await expectText(await fetch(`${h.url}/api/tokens?q=%00`), 400, CONTROL);
+      await expectText(await fetch(`${h.url}/media/profile-images/a%00b.png`), 400, CONTROL);
+      const form = new FormData();
+      for (const [k, v] of Object.entries(signup({ displayName: 'Form\u0000Person' }))) form.append(k, String(v));
+      const before = h.identity.calls.length;
+      await expectText(await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: form }), 400, CONTROL);
+      expect(h.identity.calls.length).toBe(before);
+    });
+
+    it('lets tabs and line breaks through (free text holds them)', async () => {
+      const res = await post(`${h.url}/api/auth/login`, { twitterHandle: 'nobody_here', password: 'tab\there\r\nnewline' });
+      await expectText(res, 401, 'Invalid Twitter handle or password');
+    });
+
+    it('answers a deeply nested body in text, not with a crash', async () => {
+      const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+      const res = await fetch(`${h.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+      await expectText(res, 400, 'Request body must be a JSON object');
+    });
+  });
+
+  describe('framework errors answer in text too', () => {
+    it('answers 414 in text for a path parameter over the router’s limit', async () => {
+      const res = await fetch(`${h.url}/api/submissions/uploads/${'a'.repeat(10_000)}?token=x`, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: new Uint8Array(4) });
+      await expectText(res, 414, 'The address is too long');
+      // The media route's key is a wildcard, which the router does not bound: it answers for itself.
+      await expectText(await fetch(`${h.url}/media/${'b'.repeat(10_000)}`), 404, 'Not found');
+    });
+
+    it('answers 400 in text for a path whose encoding does not decode', async () => {
+      await expectText(await fetch(`${h.url}/media/profile-images/%E0%A4%A`), 400, 'The address is not valid');
+    });
+
+    it('answers what Node’s parser refuses in text: oversized headers, garbage', async () => {
+      const big = await rawExchange(h.url, `GET /api/tokens HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      expect(big).toMatch(/^HTTP\/1\.1 431 [^\r]*\r\n/);
+      expect(big).toMatch(/\r\nContent-Type: text\/plain; charset=utf-8\r\n/);
+      expect(big.endsWith('\r\n\r\nRequest headers are too large')).toBe(true);
+      const garbage = await rawExchange(h.url, 'NOT HTTP AT ALL\r\n\r\n');
+      expect(garbage).toMatch(/^HTTP\/1\.1 400 [^\r]*\r\nContent-Type: text\/plain; charset=utf-8\r\n/);
+      expect(garbage.endsWith('The request could not be read')).toBe(true);
+    });
+
+    it('answers the multipart plugin’s refusals in text', async () => {
+      const many = new FormData();
+      for (let i = 0; i < 40; i++) many.append(`f${i}`, 'x');
+      const tooMany = await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: many });
+      expect(tooMany.status).toBeGreaterThanOrEqual(400);
+      expect(tooMany.status).toBeLessThan(500);
+      expect(tooMany.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect((await tooMany.text()).length).toBeGreaterThan(0);
+      const broken = await fetch(`${h.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+        body: '--XYZ\r\nContent-Disposition: form-data; name="email"\r\n\r\nno end in sight',
+      });
+      expect(broken.status).toBeGreaterThanOrEqual(400);
+      expect(broken.status).toBeLessThan(500);
+      expect(broken.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      await broken.arrayBuffer();
+      const noBoundary = await fetch(`${h.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: 'x' });
+      expect(noBoundary.status).toBeGreaterThanOrEqual(400);
+      expect(noBoundary.status).toBeLessThan(500);
+      expect(noBoundary.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      await noBoundary.arrayBuffer();
+    });
+
+    it('answers unknown methods and odd verbs on known paths in text', async () => {
+      for (const method of ['DELETE', 'PUT', 'OPTIONS']) {
+        const res = await fetch(`${h.url}/api/user/me`, { method, headers: { origin: new URL(h.url).origin } });
+        expect({ method, status: res.status, type: res.headers.get('content-type') }).toEqual({ method, status: 404, type: 'text/plain; charset=utf-8' });
+        await res.arrayBuffer();
+      }
     });
   });
 

@@ -1,5 +1,6 @@
 // GET /media/* through the running gateway, from a temporary filesystem storage root.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mediaKeys } from '@clipit/contracts';
 import { FsStorageDriver } from '@clipit/storage';
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
@@ -10,13 +11,19 @@ describe('GET /media/*', () => {
   let h: GatewayHarness;
   const bytes = randomBytes(10_000);
   const key = 'profile-images/5c1d7c4e-aaaa-4bbb-8ccc-0123456789ab.png';
+  const videoId = '0f4b2a9e-1111-4222-8333-0123456789ab';
 
   beforeAll(async () => {
     h = await startGateway();
     const storage = new FsStorageDriver(h.storageRoot);
     await storage.put(key, bytes, 'image/png');
-    await storage.put('empty/zero.bin', Buffer.alloc(0), 'application/octet-stream');
-    await storage.put('pages/evil.html', Buffer.from('<script>alert(1)</script>'), 'text/html');
+    await storage.put('banner-images/zero.bin', Buffer.alloc(0), 'application/octet-stream');
+    await storage.put('profile-images/evil.html', Buffer.from('<script>alert(1)</script>'), 'text/html');
+    // A raw upload, as a client PUT it before the media worker checked it, and what the worker published.
+    await storage.put(mediaKeys.upload(videoId), Buffer.from('<html><script>alert(1)</script></html>'), 'video/mp4');
+    await storage.put(mediaKeys.poster(videoId), Buffer.from('poster bytes'), 'image/jpeg');
+    await storage.put(mediaKeys.video(videoId), Buffer.from('video bytes'), 'video/mp4');
+    await storage.put('other/thing.bin', Buffer.from('not published'), 'application/octet-stream');
     // A file outside the storage root, which no key may reach.
     await writeFile(join(h.storageRoot, '..', 'clipit-outside-root.txt'), 'secret');
   });
@@ -94,17 +101,45 @@ describe('GET /media/*', () => {
   });
 
   it('serves an empty object', async () => {
-    const res = await get('/media/empty/zero.bin');
+    const res = await get('/media/banner-images/zero.bin');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-length')).toBe('0');
     expect((await res.arrayBuffer()).byteLength).toBe(0);
   });
 
   it('sandboxes whatever it serves, so a stored page cannot script the origin', async () => {
-    const res = await get('/media/pages/evil.html');
+    const res = await get('/media/profile-images/evil.html');
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     await res.arrayBuffer();
+  });
+
+  it('serves what the media worker published: the poster and the processed video', async () => {
+    const poster = await get(`/media/${mediaKeys.poster(videoId)}`);
+    expect({ status: poster.status, type: poster.headers.get('content-type') }).toEqual({ status: 200, type: 'image/jpeg' });
+    expect(await poster.text()).toBe('poster bytes');
+    const video = await get(`/media/${mediaKeys.video(videoId)}`, { range: 'bytes=0-4' });
+    expect(video.status).toBe(206);
+    expect(await video.text()).toBe('video');
+  });
+
+  it.each([
+    `/media/${mediaKeys.upload(videoId)}`,
+    `/media/uploads/${videoId}?download=1`,
+    `/media/uploads%2f${videoId}`,
+    `/media/videos/..%2fuploads/${videoId}`,
+    `/media/videos/../uploads/${videoId}`,
+    `/media/profile-images/..%2f${mediaKeys.upload(videoId)}`,
+    '/media/other/thing.bin',
+    '/media/videos/',
+  ])('answers 404 Not found for %s, an object that is not published (raw uploads stay private)', async (path) => {
+    for (const method of ['GET', 'HEAD']) {
+      const res = await fetch(`${h.url}${path}`, { method, headers: { range: 'bytes=0-3' } });
+      expect({ method, status: res.status }).toEqual({ method, status: 404 });
+      expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      if (method === 'GET') expect(await res.text()).toBe('Not found');
+      else await res.arrayBuffer();
+    }
   });
 
   it.each([

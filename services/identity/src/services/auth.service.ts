@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { identityV1 } from '@clipit/contracts';
+import { mediaKeys, type identityV1 } from '@clipit/contracts';
 import { PASSWORD_MAX_LENGTH } from '@clipit/field-rules';
 import { CONFIG, conflict, invalid, LOGGER, Outbox, unauthenticated, uniqueViolation } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
@@ -51,7 +51,7 @@ export class AuthService {
     const userId = randomUUID();
     let pictureKey: string | undefined;
     if (input.picture) {
-      pictureKey = `profile-images/${userId}-${randomBytes(8).toString('hex')}.${input.picture.image.ext}`;
+      pictureKey = mediaKeys.profileImage(userId, randomBytes(8).toString('hex'), input.picture.image.ext);
       await this.storage.put(pictureKey, input.picture.bytes, input.picture.image.mime);
     }
 
