@@ -44,8 +44,10 @@ export interface EndpointDef {
   successDescription?: string;
   /** For answers that are not JSON (media bytes, redirects). */
   successContentType?: string;
-  /** The route needs the session cookie. */
+  /** The route is behind SessionGuard: it needs the session cookie (the document's `sessionCookie` scheme). */
   session?: boolean;
+  /** The route is behind the admin bearer-token guard (the document's `adminBearer` scheme; the admin area to come). */
+  bearer?: boolean;
   /** Path parameters (name → description). */
   params?: Record<string, string>;
   errors?: readonly ErrorDoc[];
