@@ -130,7 +130,12 @@ describe('bad input on every operation of the API document (gateway + identity +
       for (const op of walked) {
         // A fresh session per operation: the logout routes end theirs at the first request that gets through.
         const cookie = auth === 'signed in' ? await signIn() : undefined;
-        const batch = corpusFor(op, p.url).map((r) => (cookie ? { ...r, headers: { ...r.headers, cookie: r.headers['cookie'] ?? cookie } } : r));
+        const batch = corpusFor(op, p.url).map((r): BadRequest => {
+          if (!cookie || r.headers['cookie'] !== undefined) return r;
+          const bare = isWrite(op) && !r.headers['origin'] && !r.headers['referer'];
+          // The session cookie without Origin or Referer: a write is refused before anything else is read.
+          return { ...r, headers: { ...r.headers, cookie }, ...(bare ? { expect: { status: 403, text: CROSS_SITE_REFUSED } } : {}) };
+        });
         await run(auth, batch);
       }
     }

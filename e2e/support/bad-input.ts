@@ -79,8 +79,9 @@ export function sample(schema: unknown, name = ''): unknown {
   switch (s['type']) {
     case 'object': {
       const props = (s['properties'] ?? {}) as Record<string, unknown>;
-      const required = (s['required'] ?? []) as string[];
-      return Object.fromEntries(required.map((k) => [k, sample(props[k], k)]));
+      // The required fields, and the optional ones with a plausible value (a post's name and link default to '').
+      const keys = Object.keys(props).filter((k) => ((s['required'] ?? []) as string[]).includes(k) || k in BY_NAME);
+      return Object.fromEntries(keys.map((k) => [k, sample(props[k], k)]));
     }
     case 'array':
       return [];
@@ -213,6 +214,8 @@ export function corpusFor(op: Operation, sameSite: string): BadRequest[] {
     const refused = { status: 403, text: CROSS_SITE_REFUSED };
     const body = sampleBody === undefined ? undefined : json(sampleBody);
     const ct = body ? 'application/json' : undefined;
+    // Without Origin and Referer: fine for a client without cookies, refused (403) when the session cookie comes along.
+    add('no Origin or Referer', { headers: { origin: '' }, ...(body ? { body, contentType: ct } : {}) });
     add('foreign Origin', { headers: { origin: FOREIGN }, ...(body ? { body, contentType: ct } : {}), expect: refused });
     add('opaque Origin "null"', { headers: { origin: 'null' }, ...(body ? { body, contentType: ct } : {}), expect: refused });
     add('foreign Referer, no Origin', { headers: { origin: '', referer: `${FOREIGN}/page` }, ...(body ? { body, contentType: ct } : {}), expect: refused });
