@@ -16,11 +16,19 @@ export interface Operation {
   session: boolean;
   /** The JSON body schema, references resolved; undefined when the route takes no JSON body. */
   jsonBody: Json | undefined;
-  multipart: boolean;
+  /** The multipart form's file field and its media type, when the route also takes a form. */
+  multipart: { field: string; mediaType: string } | undefined;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const isWrite = (op: Operation) => STATE_CHANGING.has(op.method);
+
+function fileFieldOf(form: Json | undefined): Operation['multipart'] {
+  if (!form) return undefined;
+  const props = ((form['schema'] as Json | undefined)?.['properties'] ?? {}) as Record<string, Json>;
+  const [field, schema] = Object.entries(props).find(([, s]) => typeof s['contentMediaType'] === 'string') ?? ['file', {}];
+  return { field, mediaType: String(schema['contentMediaType'] ?? 'application/octet-stream') };
+}
 
 /** Every operation of an OpenAPI 3.1 document, `$ref`s into components.schemas resolved. */
 export function operationsOf(doc: Json): Operation[] {
@@ -44,7 +52,7 @@ export function operationsOf(doc: Json): Operation[] {
         params: ((op['parameters'] ?? []) as Json[]).filter((p) => p['in'] === 'path').map((p) => String(p['name'])),
         session: security.some((s) => 'sessionCookie' in s),
         jsonBody: content['application/json'] ? (resolve(content['application/json']['schema']) as Json) : undefined,
-        multipart: 'multipart/form-data' in content,
+        multipart: fileFieldOf(content['multipart/form-data']),
       });
     }
   }
@@ -66,8 +74,12 @@ const BY_NAME: Record<string, (n: number) => unknown> = {
 };
 let numbered = 0;
 
+/** Values the platform gave the suite (a real submission id, …), used for the fields of that name. */
+export const KNOWN: Record<string, unknown> = {};
+
 /** A body that satisfies a JSON schema as far as a generic sample can: required fields, first choices. */
 export function sample(schema: unknown, name = ''): unknown {
+  if (name in KNOWN) return KNOWN[name];
   if (name in BY_NAME) return BY_NAME[name]!((numbered += 1));
   if (typeof schema !== 'object' || schema === null) return 'sample';
   const s = schema as Json;
@@ -176,10 +188,12 @@ const deepArray = Buffer.from(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
 const deepObject = Buffer.from(`${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`);
 const twentyMb = Buffer.concat([Buffer.from('{"x":"'), Buffer.alloc(20 * 1024 * 1024, 'x'), Buffer.from('"}')]);
 
-function multipart(fields: Record<string, string>, file?: { field: string; name: string; type: string; data: string }): { type: string; body: Buffer } {
+type FormFile = { field: string; name: string; type: string; data: string };
+
+function multipart(fields: Record<string, string>, files: FormFile[]): { type: string; body: Buffer } {
   const boundary = '----badinput0000000000000000';
   const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${file.data}\r\n`);
+  for (const file of files) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${file.data}\r\n`);
   return { type: `multipart/form-data; boundary=${boundary}`, body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`) };
 }
 
@@ -266,15 +280,18 @@ export function corpusFor(op: Operation, sameSite: string): BadRequest[] {
 
   if (op.multipart) {
     const fields = Object.fromEntries(Object.entries((sampleBody ?? {}) as Json).map(([k, v]) => [k, String(v)]));
-    const html = { field: 'file', name: 'x.png', type: 'image/png', data: '<html><script>alert(1)</script></html>' };
-    const form = (label: string, f: Record<string, string>, file?: typeof html) => {
-      const m = multipart(f, file);
+    const claimed = op.multipart.mediaType.startsWith('video/') ? 'video/mp4' : 'image/png';
+    const html = { field: op.multipart.field, name: 'x.png', type: claimed, data: '<html><script>alert(1)</script></html>' };
+    const form = (label: string, f: Record<string, string>, ...files: FormFile[]) => {
+      const m = multipart(f, files);
       add(label, { body: m.body, contentType: m.type });
     };
     form('multipart form', fields);
     form('multipart with NUL in a field', { ...fields, [Object.keys(fields)[0] ?? 'a']: 'a\u0000b' });
-    form('multipart with an HTML file as image/png', fields, html);
-    form('multipart with a traversal file name', fields, { ...html, name: '../../../etc/passwd', type: 'video/mp4' });
+    form(`multipart with an HTML file as ${claimed}`, fields, html);
+    form('multipart with a traversal file name', fields, { ...html, name: '../../../etc/passwd' });
+    form('multipart with the file in another field', fields, { ...html, field: 'other' });
+    form('multipart with two files', fields, html, { ...html, name: 'y.png' });
   }
   return out;
 }

@@ -30,6 +30,7 @@ describe('OpenAPI document', () => {
     expect(json.properties.role.enum).toEqual(['clipper', 'streamer']);
     expect(json.additionalProperties).toBe(false);
     expect(body['multipart/form-data'].schema.properties.profilePicture).toMatchObject({ type: 'string', contentMediaType: 'image/*' });
+    expect(offlineOpenApiDocument() as any).toMatchObject({ paths: { '/api/submissions/upload-video': { post: { requestBody: { content: { 'multipart/form-data': { schema: { properties: { video: { contentMediaType: 'video/*' } } } } } } } } } });
   });
 
   it('documents success and plain-text error answers', () => {
@@ -71,7 +72,7 @@ describe('OpenAPI document', () => {
 
   it('keeps a multipart form whole when its JSON body is a named schema', () => {
     const fields = z.object({ caption: z.string() }).meta({ id: 'UploadFields' });
-    const upload = { method: 'POST' as const, path: '/up', tag: 't', summary: 's', body: fields, multipartFile: { field: 'file', description: 'a picture' } };
+    const upload = { method: 'POST' as const, path: '/up', tag: 't', summary: 's', body: fields, multipartFile: { field: 'file', description: 'a picture', mediaType: 'image/*' } };
     const content = (buildOpenApiDocument([{ def: upload, operationId: 'up' }], { version: '1' }) as any).paths['/up'].post.requestBody.content;
     expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/UploadFields' });
     expect(Object.keys(content['multipart/form-data'].schema.properties)).toEqual(['caption', 'file']);

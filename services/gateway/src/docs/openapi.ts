@@ -122,7 +122,7 @@ function requestBody(def: EndpointDef, components: Components): JsonObject | und
   const content: JsonObject = { 'application/json': { schema } };
   if (def.multipartFile) {
     const fields = resolved(schema, components);
-    const properties = { ...(fields['properties'] as JsonObject), [def.multipartFile.field]: { type: 'string', contentMediaType: 'image/*', description: def.multipartFile.description } };
+    const properties = { ...(fields['properties'] as JsonObject), [def.multipartFile.field]: { type: 'string', contentMediaType: def.multipartFile.mediaType, description: def.multipartFile.description } };
     content['multipart/form-data'] = { schema: { ...fields, properties } };
   }
   return { required: true, content };

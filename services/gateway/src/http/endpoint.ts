@@ -38,7 +38,7 @@ export interface EndpointDef {
   /** Request body schema (JSON; also multipart when `multipartFile` is set). */
   body?: z.ZodType;
   /** The multipart field that may carry a file, besides the body fields. */
-  multipartFile?: { field: string; description: string };
+  multipartFile?: { field: string; description: string; /** e.g. `image/*`, `video/*`: what the API reference says the file is. */ mediaType: string };
   /** Success body schema; omit for non-JSON answers and describe them in `successDescription`. */
   response?: z.ZodType;
   successDescription?: string;
