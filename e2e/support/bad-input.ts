@@ -14,6 +14,8 @@ export interface Operation {
   params: string[];
   /** The route needs the session cookie (the document's `sessionCookie` scheme). */
   session: boolean;
+  /** The route needs the admin bearer token (the document's `adminBearer` scheme). */
+  bearer: boolean;
   /** The JSON body schema, references resolved; undefined when the route takes no JSON body. */
   jsonBody: Json | undefined;
   /** The multipart form's file field and its media type, when the route also takes a form. */
@@ -51,6 +53,7 @@ export function operationsOf(doc: Json): Operation[] {
         template,
         params: ((op['parameters'] ?? []) as Json[]).filter((p) => p['in'] === 'path').map((p) => String(p['name'])),
         session: security.some((s) => 'sessionCookie' in s),
+        bearer: security.some((s) => 'adminBearer' in s),
         jsonBody: content['application/json'] ? (resolve(content['application/json']['schema']) as Json) : undefined,
         multipart: fileFieldOf(content['multipart/form-data']),
       });
