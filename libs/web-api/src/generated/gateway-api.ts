@@ -356,6 +356,8 @@ export interface components {
             /** @description ISO 8601 */
             createdAt: string;
         };
+        /** @description A message a person can act on; clients show it as "status: text" */
+        ErrorMessage: string;
         LoginResponse: {
             user: components["schemas"]["CurrentUser"];
         };
@@ -465,13 +467,13 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
-            /** @description 'Twitter handle is required', 'Password is required' */
+            /** @description 'Twitter handle is required', 'Password is required'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Invalid Twitter handle or password' */
@@ -480,7 +482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Cross-site request refused */
@@ -489,7 +491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Request body is too large */
@@ -498,7 +500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Unsupported content type */
@@ -507,7 +509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Too many attempts. Please wait a few minutes and try again. (with Retry-After, in seconds) */
@@ -516,7 +518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -525,7 +527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -534,7 +536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -566,13 +568,13 @@ export interface operations {
                     "application/json": components["schemas"]["ResetPasswordResponse"];
                 };
             };
-            /** @description 'Twitter handle is required', 'Please enter a valid email address', 'Password must be at least 8 characters', 'No account matches that Twitter handle and email' */
+            /** @description 'Twitter handle is required', 'Please enter a valid email address', 'Password must be at least 8 characters', 'No account matches that Twitter handle and email'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Cross-site request refused */
@@ -581,7 +583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Request body is too large */
@@ -590,7 +592,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Unsupported content type */
@@ -599,7 +601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Too many attempts. Please wait a few minutes and try again. (with Retry-After, in seconds) */
@@ -608,7 +610,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -617,7 +619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -626,7 +628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -682,13 +684,13 @@ export interface operations {
                     "application/json": components["schemas"]["SignupResponse"];
                 };
             };
-            /** @description The first invalid field, e.g. 'Please enter a valid email address', 'Password must be at least 8 characters', 'Profile picture must be an image file' */
+            /** @description The first invalid field, e.g. 'Please enter a valid email address', 'Password must be at least 8 characters', 'Profile picture must be an image file'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Cross-site request refused */
@@ -697,7 +699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'That Twitter handle is already registered', 'An account with this email already exists', 'This claim code has already been used' */
@@ -706,7 +708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Profile picture must be 5 MB or smaller' or 'Request body is too large' */
@@ -715,7 +717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Unsupported content type */
@@ -724,7 +726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Too many attempts. Please wait a few minutes and try again. (with Retry-After, in seconds) */
@@ -733,7 +735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -742,7 +744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -751,7 +753,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -774,13 +776,22 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentUser"];
                 };
             };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description 'Not signed in' */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -789,7 +800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -798,7 +809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -823,13 +834,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description 'Something went wrong. Please try again.' */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -852,13 +872,22 @@ export interface operations {
                     "text/plain": unknown;
                 };
             };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description 'Something went wrong. Please try again.' */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -867,7 +896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -890,13 +919,22 @@ export interface operations {
                     "application/json": components["schemas"]["LogoutResponse"];
                 };
             };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Cross-site request refused */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -905,7 +943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -914,7 +952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -937,13 +975,22 @@ export interface operations {
                     "application/json": components["schemas"]["Streamer"][];
                 };
             };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description 'Something went wrong. Please try again.' */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -952,7 +999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -975,13 +1022,22 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"][];
                 };
             };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description 'Not signed in' */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -990,7 +1046,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1028,13 +1084,13 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
-            /** @description 'Missing Information: Please fill in the clip title and Twitter URL.', 'Invalid Twitter URL: Please enter a valid Twitter/X post URL.', 'Additional info must be 150 characters or less', … */
+            /** @description 'Missing Information: Please fill in the clip title and Twitter URL.', 'Invalid Twitter URL: Please enter a valid Twitter/X post URL.', 'Additional info must be 150 characters or less', …; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Not signed in' */
@@ -1043,7 +1099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Cross-site request refused */
@@ -1052,7 +1108,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Streamer not found', 'Streamer token not found' */
@@ -1061,7 +1117,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'This post has already been submitted' */
@@ -1070,7 +1126,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'You have reached today's limit of 20 submissions. Try again in 5 hours, after 00:00 UTC.', or the same for the client's address: too many submissions today (SUBMISSION_LIMIT_PER_USER, SUBMISSION_LIMIT_PER_IP per UTC day); Retry-After gives the seconds until 00:00 UTC */
@@ -1079,7 +1153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -1088,7 +1162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -1097,7 +1171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1127,13 +1201,13 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
-            /** @description 'Invalid File Type: Please upload a video file (MP4, WebM, MOV, or AVI).' */
+            /** @description 'Invalid File Type: Please upload a video file (MP4, WebM, MOV, or AVI).'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Not signed in' */
@@ -1142,7 +1216,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Cross-site request refused */
@@ -1151,7 +1225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Video upload not found or expired; request a new upload URL' */
@@ -1160,7 +1234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'This video upload was already finalized' */
@@ -1169,16 +1243,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description 'File Too Large: Please upload a video smaller than 150MB.' */
+            /** @description 'File Too Large: Please upload a video smaller than 150MB.'; 'Request body is too large' */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Daily limit reached: you can submit 3 videos per day. Try again tomorrow.' */
@@ -1187,7 +1270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -1196,7 +1279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -1205,7 +1288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1239,13 +1322,13 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
-            /** @description 'Invalid File Type: Please upload a video file (MP4, WebM, MOV, or AVI).' */
+            /** @description 'Invalid File Type: Please upload a video file (MP4, WebM, MOV, or AVI).'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Not signed in' */
@@ -1254,7 +1337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'You can only add a video to your own submission'; Cross-site request refused */
@@ -1263,7 +1346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Submission not found' */
@@ -1272,16 +1355,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description 'File Too Large: Please upload a video smaller than 150MB.' */
+            /** @description 'File Too Large: Please upload a video smaller than 150MB.'; 'Request body is too large' */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Daily limit reached: you can submit 3 videos per day. Try again tomorrow.' */
@@ -1290,7 +1382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -1299,7 +1391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -1308,7 +1400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1332,13 +1424,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 'Invalid File Type: Please upload a video file (MP4, WebM, MOV, or AVI).' */
+            /** @description 'Invalid File Type: Please upload a video file (MP4, WebM, MOV, or AVI).'; A NUL character (U+0000) anywhere in the request */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Cross-site request refused */
@@ -1347,7 +1439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Video upload not found or expired; request a new upload URL' */
@@ -1356,7 +1448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'File Too Large: Please upload a video smaller than 150MB.' */
@@ -1365,7 +1457,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -1374,7 +1475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1403,13 +1504,22 @@ export interface operations {
                     "application/json": components["schemas"]["VideoUploadUrl"];
                 };
             };
+            /** @description A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description 'Not signed in' */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'You can only add a video to your own submission'; Cross-site request refused */
@@ -1418,7 +1528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Submission not found' */
@@ -1427,7 +1537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'This submission already has a video', … */
@@ -1436,7 +1546,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Daily limit reached: you can submit 3 videos per day. Try again tomorrow.' */
@@ -1445,7 +1573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -1454,7 +1582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -1463,7 +1591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1486,13 +1614,22 @@ export interface operations {
                     "application/json": components["schemas"]["Token"][];
                 };
             };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description 'Something went wrong. Please try again.' */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -1501,7 +1638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1524,13 +1661,22 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentUser"];
                 };
             };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description 'Not signed in' */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -1539,7 +1685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -1548,7 +1694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1577,13 +1723,13 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentUser"];
                 };
             };
-            /** @description 'Wallet address is required', 'Please enter a valid Solana wallet address' */
+            /** @description 'Wallet address is required', 'Please enter a valid Solana wallet address'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Not signed in' */
@@ -1592,7 +1738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Cross-site request refused */
@@ -1601,7 +1747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Request body is too large */
@@ -1610,7 +1756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Unsupported content type */
@@ -1619,7 +1765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -1628,7 +1774,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Service temporarily unavailable */
@@ -1637,7 +1783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1663,13 +1809,22 @@ export interface operations {
                     "*/*": unknown;
                 };
             };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description 'Not found' (also for unpublished objects such as raw uploads, and for keys that are not valid storage keys) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Requested range not satisfiable', with Content-Range: bytes *\/<size> */
@@ -1678,7 +1833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description 'Something went wrong. Please try again.' */
@@ -1687,7 +1842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1708,6 +1863,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     healthReady: {
@@ -1725,6 +1898,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
             };
             /** @description A dependency is down (JSON names it) */
             503: {
@@ -1751,6 +1942,24 @@ export interface operations {
                 };
                 content: {
                     "text/plain": unknown;
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
         };

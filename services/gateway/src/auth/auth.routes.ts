@@ -19,7 +19,7 @@ export const authRoutes = {
     summary: 'Create an account (optionally claiming a placeholder streamer profile) and sign in',
     status: 201,
     body: signupBody,
-    multipartFile: { field: 'profilePicture', description: 'Optional PNG, JPEG, GIF or WebP image, at most PROFILE_IMAGE_MAX_BYTES (5 MB)' },
+    multipartFile: { field: 'profilePicture', description: 'Optional PNG, JPEG, GIF or WebP image, at most PROFILE_IMAGE_MAX_BYTES (5 MB)', mediaType: 'image/*' },
     response: signupResponse,
     successDescription: 'Signed up; the session cookie clipit.sid is set',
     errors: [

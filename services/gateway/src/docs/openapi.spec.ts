@@ -30,6 +30,7 @@ describe('OpenAPI document', () => {
     expect(json.properties.role.enum).toEqual(['clipper', 'streamer']);
     expect(json.additionalProperties).toBe(false);
     expect(body['multipart/form-data'].schema.properties.profilePicture).toMatchObject({ type: 'string', contentMediaType: 'image/*' });
+    expect(offlineOpenApiDocument() as any).toMatchObject({ paths: { '/api/submissions/upload-video': { post: { requestBody: { content: { 'multipart/form-data': { schema: { properties: { video: { contentMediaType: 'video/*' } } } } } } } } } });
   });
 
   it('documents success and plain-text error answers', () => {
@@ -41,18 +42,37 @@ describe('OpenAPI document', () => {
     expect(responses['429'].description).toMatch(/Too many attempts/);
     expect(doc.paths['/api/user/me'].get.security).toEqual([{ sessionCookie: [] }]);
     expect(doc.paths['/api/auth/signup'].post.security).toEqual([]);
-    expect(doc.components.securitySchemes.sessionCookie).toEqual({ type: 'apiKey', in: 'cookie', name: 'clipit.sid' });
+    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'clipit.sid' });
+    expect(doc.components.securitySchemes.adminBearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('adds the refusals a declaration implies (edge, guard, body) to the ones a route lists, each with a text/plain message', () => {
+    const me = doc.paths['/api/user/me'].get.responses;
+    expect(Object.keys(me)).toEqual(['200', '400', '401', '500', '503']);
+    expect(me['400'].description).toMatch(/NUL character/);
+    const signup = doc.paths['/api/auth/signup'].post.responses;
+    expect(Object.keys(signup)).toEqual(['201', '400', '403', '409', '413', '415', '429', '500', '503']);
+    expect(signup['400'].description).toMatch(/Request body is not valid JSON/);
+    expect(signup['403'].description).toMatch(/Cross-site request refused/);
+    for (const answer of [...Object.values(me), ...Object.values(signup)] as any[]) {
+      if (answer.content?.['text/plain']) expect(answer.content['text/plain'].schema).toEqual({ $ref: '#/components/schemas/ErrorMessage' });
+    }
+    expect(doc.components.schemas.ErrorMessage).toMatchObject({ type: 'string', minLength: 1 });
+    const bearer = { method: 'DELETE' as const, path: '/admin/x/:id', tag: 't', summary: 's', bearer: true };
+    const op = (buildOpenApiDocument([{ def: bearer, operationId: 'x' }], { version: '1' }) as any).paths['/admin/x/{id}'].delete;
+    expect(op.security).toEqual([{ adminBearer: [] }]);
+    expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '403', '414', '500']);
   });
 
   it("names the API's shapes as components, one per name, referenced wherever they are answered", () => {
-    expect(Object.keys(doc.components.schemas)).toEqual(['CurrentUser', 'SignupResponse']);
+    expect(Object.keys(doc.components.schemas)).toEqual(['CurrentUser', 'ErrorMessage', 'SignupResponse']);
     expect(doc.paths['/api/user/me'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CurrentUser' });
     expect(JSON.stringify(doc)).not.toContain('#/$defs/');
   });
 
   it('keeps a multipart form whole when its JSON body is a named schema', () => {
     const fields = z.object({ caption: z.string() }).meta({ id: 'UploadFields' });
-    const upload = { method: 'POST' as const, path: '/up', tag: 't', summary: 's', body: fields, multipartFile: { field: 'file', description: 'a picture' } };
+    const upload = { method: 'POST' as const, path: '/up', tag: 't', summary: 's', body: fields, multipartFile: { field: 'file', description: 'a picture', mediaType: 'image/*' } };
     const content = (buildOpenApiDocument([{ def: upload, operationId: 'up' }], { version: '1' }) as any).paths['/up'].post.requestBody.content;
     expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/UploadFields' });
     expect(Object.keys(content['multipart/form-data'].schema.properties)).toEqual(['caption', 'file']);

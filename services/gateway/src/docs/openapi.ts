@@ -2,7 +2,15 @@ import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { EndpointDef, ErrorDoc } from '../http/endpoint.js';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
-import { SOMETHING_WENT_WRONG } from '../http/messages.js';
+import {
+  BODY_NOT_JSON,
+  BODY_NOT_OBJECT,
+  BODY_TOO_LARGE,
+  CROSS_SITE_REFUSED,
+  NOT_SIGNED_IN,
+  SOMETHING_WENT_WRONG,
+  UNSUPPORTED_CONTENT_TYPE,
+} from '../http/messages.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -57,7 +65,56 @@ function resolved(schema: JsonObject, components: Components): JsonObject {
   return typeof ref === 'string' && ref.startsWith(COMPONENTS) ? (components[ref.slice(COMPONENTS.length)] ?? schema) : schema;
 }
 
-const plainText = (description: string) => ({ description, content: { 'text/plain': { schema: { type: 'string' } } } });
+/** Every non-OK answer's body: a message a person can act on (text/plain; charset=utf-8). */
+const ERROR_MESSAGE = 'ErrorMessage';
+const errorMessageSchema = { type: 'string', minLength: 1, description: 'A message a person can act on; clients show it as "status: text"' };
+const plainText = (description: string) => ({ description, content: { 'text/plain': { schema: { $ref: COMPONENTS + ERROR_MESSAGE } } } });
+
+/** How a route authenticates, by the guard its declaration names: scheme name → scheme. */
+export const SECURITY_SCHEMES = {
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The server-side session set by sign-up and sign-in (httpOnly, SameSite). A state-changing request that carries it must come with a same-site Origin or Referer.',
+  },
+  adminBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A short-lived signed admin token, obtained with the admin password (the admin area). Not cookie-bound: the Origin rule does not apply.',
+  },
+} as const;
+
+function security(def: EndpointDef): Record<string, string[]>[] {
+  const schemes: Record<string, string[]>[] = [];
+  if (def.session) schemes.push({ sessionCookie: [] });
+  if (def.bearer) schemes.push({ adminBearer: [] });
+  return schemes;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The error answers a route gives because of what its declaration says, whatever it does inside: the
+ * edge's rules (NUL characters, cross-site writes, body parsing, path parameter length), the session
+ * guard and the error filter. A route lists only its own refusals; these join them in the document.
+ */
+function impliedErrors(def: EndpointDef): ErrorDoc[] {
+  const errors: ErrorDoc[] = [{ status: 400, description: 'A NUL character (U+0000) anywhere in the request' }];
+  if (def.body) errors.push({ status: 400, description: `'${BODY_NOT_JSON}', '${BODY_NOT_OBJECT}'` });
+  if (def.session) errors.push({ status: 401, description: `'${NOT_SIGNED_IN}'` });
+  if (def.bearer) errors.push({ status: 401, description: 'No valid admin token' });
+  if (STATE_CHANGING.has(def.method)) {
+    errors.push({ status: 403, description: `'${CROSS_SITE_REFUSED}': a foreign Origin/Referer, or the session cookie with neither` });
+  }
+  if (/:\w/.test(def.path)) errors.push({ status: 414, description: 'A path parameter longer than 600 characters' });
+  if (def.body) {
+    errors.push({ status: 413, description: `'${BODY_TOO_LARGE}'` });
+    errors.push({ status: 415, description: `'${UNSUPPORTED_CONTENT_TYPE}'` });
+  }
+  errors.push({ status: 500, description: `'${SOMETHING_WENT_WRONG}'` });
+  return errors;
+}
 
 function requestBody(def: EndpointDef, components: Components): JsonObject | undefined {
   if (!def.body) return undefined;
@@ -65,7 +122,7 @@ function requestBody(def: EndpointDef, components: Components): JsonObject | und
   const content: JsonObject = { 'application/json': { schema } };
   if (def.multipartFile) {
     const fields = resolved(schema, components);
-    const properties = { ...(fields['properties'] as JsonObject), [def.multipartFile.field]: { type: 'string', contentMediaType: 'image/*', description: def.multipartFile.description } };
+    const properties = { ...(fields['properties'] as JsonObject), [def.multipartFile.field]: { type: 'string', contentMediaType: def.multipartFile.mediaType, description: def.multipartFile.description } };
     content['multipart/form-data'] = { schema: { ...fields, properties } };
   }
   return { required: true, content };
@@ -77,7 +134,10 @@ function responses(def: EndpointDef, components: Components): JsonObject {
   if (def.response) success['content'] = { 'application/json': { schema: jsonSchema(def.response, 'output', components) } };
   else if (def.successContentType) success['content'] = { [def.successContentType]: {} };
   const out: JsonObject = { [status]: success };
-  const errors: ErrorDoc[] = [...(def.errors ?? []), { status: 500, description: `'${SOMETHING_WENT_WRONG}'` }];
+  const declared = def.errors ?? [];
+  // A route's own text for a status comes first; an implied one joins it unless the route already says it.
+  const said = (e: ErrorDoc) => declared.some((d) => d.status === e.status && (d.description.includes(e.description) || e.description.includes(d.description)));
+  const errors = [...declared, ...impliedErrors(def).filter((e) => !said(e))].sort((a, b) => a.status - b.status);
   for (const e of errors) {
     const key = String(e.status);
     const prev = out[key] as { description: string } | undefined;
@@ -95,7 +155,7 @@ function operation(def: EndpointDef, operationId: string, components: Components
   if (body) op['requestBody'] = body;
   op['responses'] = responses(def, components);
   // Stated on every operation, so an open route is said to be open (`[]`), not merely left unsaid.
-  op['security'] = def.session ? [{ sessionCookie: [] }] : [];
+  op['security'] = security(def);
   return op;
 }
 
@@ -105,19 +165,30 @@ export interface DiscoveredEndpoint {
   operationId: string;
 }
 
-/** Operational routes served by the service kit's controllers (not declared with @Endpoint). */
+/** Operational routes served by the service kit's controllers (not declared with @Endpoint); the edge's rules apply to them too. */
+const edgeRefusals = { '400': plainText('A NUL character (U+0000) anywhere in the request'), '500': plainText(`'${SOMETHING_WENT_WRONG}'`) };
 const OPERATIONS: Record<string, JsonObject> = {
-  '/health/live': { get: { operationId: 'healthLive', summary: 'Liveness: the process runs', tags: ['operations'], security: [], responses: { '200': { description: '{"status":"ok"}' } } } },
+  '/health/live': {
+    get: { operationId: 'healthLive', summary: 'Liveness: the process runs', tags: ['operations'], security: [], responses: { '200': { description: '{"status":"ok"}' }, ...edgeRefusals } },
+  },
   '/health/ready': {
     get: {
       operationId: 'healthReady',
       summary: 'Readiness: Redis and identity answer',
       tags: ['operations'],
       security: [],
-      responses: { '200': { description: 'Every check ok' }, '503': { description: 'A dependency is down (JSON names it)' } },
+      responses: { '200': { description: 'Every check ok' }, ...edgeRefusals, '503': { description: 'A dependency is down (JSON names it)' } },
     },
   },
-  '/metrics': { get: { operationId: 'metrics', summary: 'Prometheus metrics (http_request_duration_seconds by route)', tags: ['operations'], security: [], responses: { '200': { description: 'Prometheus text format', content: { 'text/plain': {} } } } } },
+  '/metrics': {
+    get: {
+      operationId: 'metrics',
+      summary: 'Prometheus metrics (http_request_duration_seconds by route)',
+      tags: ['operations'],
+      security: [],
+      responses: { '200': { description: 'Prometheus text format', content: { 'text/plain': {} } }, ...edgeRefusals },
+    },
+  },
 };
 
 /** The OpenAPI 3.1 document, built from the same route declarations that register and validate the routes. */
@@ -142,8 +213,8 @@ export function buildOpenApiDocument(endpoints: DiscoveredEndpoint[], info: { ve
     servers: [{ url: '/' }],
     paths: { ...paths, ...OPERATIONS },
     components: {
-      schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
-      securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+      schemas: Object.fromEntries(Object.entries({ ...schemas, [ERROR_MESSAGE]: errorMessageSchema }).sort(([a], [b]) => a.localeCompare(b))),
+      securitySchemes: SECURITY_SCHEMES,
     },
   };
 }

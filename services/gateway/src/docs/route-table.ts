@@ -1,7 +1,8 @@
 import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
-import { MODULE_METADATA } from '@nestjs/common/constants.js';
+import { GUARDS_METADATA, MODULE_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner } from '@nestjs/core';
-import { endpointOf } from '../http/endpoint.js';
+import { SessionGuard } from '../auth/session.strategy.js';
+import { endpointOf, type EndpointDef } from '../http/endpoint.js';
 import type { DiscoveredEndpoint } from './openapi.js';
 
 type ModuleImport = Type | DynamicModule | ForwardReference | Promise<DynamicModule>;
@@ -34,14 +35,39 @@ export function controllersOf(root: ModuleImport): Type[] {
   return controllers;
 }
 
+/** The guards a route's declaration names (its document's security), and the guard class behind each; the admin area's bearer guard joins here. */
+const DECLARED_GUARDS: { flag: keyof Pick<EndpointDef, 'session'>; guard: Type }[] = [{ flag: 'session', guard: SessionGuard }];
+
+/**
+ * The document's security comes from the declaration, and the declaration must say what the route
+ * really does: a route behind SessionGuard that does not declare `session` (or the reverse) stops here,
+ * so the API reference cannot call a guarded route open.
+ */
+function checkGuards(controller: Type, handler: object, def: EndpointDef, operationId: string): void {
+  const guards = [
+    ...((Reflect.getMetadata(GUARDS_METADATA, controller) as unknown[] | undefined) ?? []),
+    ...((Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[] | undefined) ?? []),
+  ];
+  for (const { flag, guard } of DECLARED_GUARDS) {
+    const guarded = guards.includes(guard);
+    if (guarded !== Boolean(def[flag])) {
+      throw new Error(`${operationId}: ${guarded ? `is behind ${guard.name} but its route declaration lacks ${flag}: true` : `declares ${flag}: true but is not behind ${guard.name}`}`);
+    }
+  }
+}
+
 /** The @Endpoint declarations of these controllers; operation ids are `Controller.method`. */
 export function endpointsOf(controllers: readonly Type[], scanner = new MetadataScanner()): DiscoveredEndpoint[] {
   const found: DiscoveredEndpoint[] = [];
   for (const controller of controllers) {
     const prototype = controller.prototype as Record<string, unknown>;
     for (const name of scanner.getAllMethodNames(prototype)) {
-      const def = endpointOf(prototype[name] as object);
-      if (def) found.push({ def, operationId: `${controller.name}.${name}` });
+      const handler = prototype[name] as object;
+      const def = endpointOf(handler);
+      if (!def) continue;
+      const operationId = `${controller.name}.${name}`;
+      checkGuards(controller, handler, def, operationId);
+      found.push({ def, operationId });
     }
   }
   return found;

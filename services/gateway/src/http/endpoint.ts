@@ -40,19 +40,21 @@ export interface EndpointDef {
   /** Request body schema (JSON; also multipart when `multipartFile` is set). */
   body?: z.ZodType;
   /** The multipart field that may carry a file, besides the body fields. */
-  multipartFile?: { field: string; description: string };
+  multipartFile?: { field: string; description: string; /** e.g. `image/*`, `video/*`: what the API reference says the file is. */ mediaType: string };
   /** Success body schema; omit for non-JSON answers and describe them in `successDescription`. */
   response?: z.ZodType;
   successDescription?: string;
   /** For answers that are not JSON (media bytes, redirects). */
   successContentType?: string;
-  /** The route needs the session cookie. */
+  /** The route is behind SessionGuard: it needs the session cookie (the document's `sessionCookie` scheme). */
   session?: boolean;
   /**
    * The route authenticates by a token of its own (the upload URL's) and never acts on the session
    * cookie, so a write to it needs no Origin even when the cookie comes along (ADR 0004).
    */
   cookieless?: boolean;
+  /** The route is behind the admin bearer-token guard (the document's `adminBearer` scheme; the admin area to come). */
+  bearer?: boolean;
   /** Path parameters (name → description). */
   params?: Record<string, string>;
   errors?: readonly ErrorDoc[];

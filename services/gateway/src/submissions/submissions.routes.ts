@@ -114,7 +114,7 @@ export const submissionsRoutes = {
     summary: 'Attach a video to one of your submissions in one request (multipart: video, submissionId); processing starts at once',
     session: true,
     body: uploadVideoFields,
-    multipartFile: { field: VIDEO_FIELD, description: 'MP4, WebM, MOV or AVI, at most 150 MB and 40 s' },
+    multipartFile: { field: VIDEO_FIELD, description: 'MP4, WebM, MOV or AVI, at most 150 MB and 40 s', mediaType: 'video/*' },
     response: submissionSchema,
     errors: [
       ...videoRefusals,
