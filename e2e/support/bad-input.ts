@@ -16,6 +16,8 @@ export interface Operation {
   session: boolean;
   /** The route needs the admin bearer token (the document's `adminBearer` scheme). */
   bearer: boolean;
+  /** The route authenticates by a token of its own (the document's `uploadToken`), never by the cookie: the Origin rule does not bind it. */
+  cookieless: boolean;
   /** The JSON body schema, references resolved; undefined when the route takes no JSON body. */
   jsonBody: Json | undefined;
   /** The multipart form's file field and its media type, when the route also takes a form. */
@@ -54,6 +56,7 @@ export function operationsOf(doc: Json): Operation[] {
         params: ((op['parameters'] ?? []) as Json[]).filter((p) => p['in'] === 'path').map((p) => String(p['name'])),
         session: security.some((s) => 'sessionCookie' in s),
         bearer: security.some((s) => 'adminBearer' in s),
+        cookieless: security.some((s) => 'uploadToken' in s),
         jsonBody: content['application/json'] ? (resolve(content['application/json']['schema']) as Json) : undefined,
         multipart: fileFieldOf(content['multipart/form-data']),
       });

@@ -78,6 +78,12 @@ export const SECURITY_SCHEMES = {
     name: SESSION_COOKIE,
     description: 'The server-side session set by sign-up and sign-in (httpOnly, SameSite). A state-changing request that carries it must come with a same-site Origin or Referer.',
   },
+  uploadToken: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'token',
+    description: 'The secret of one upload URL (POST /api/submissions/video-upload-url). Not cookie-bound: a write with it needs no Origin, even when the session cookie comes along.',
+  },
   adminBearer: {
     type: 'http',
     scheme: 'bearer',
@@ -89,6 +95,7 @@ function security(def: EndpointDef): Record<string, string[]>[] {
   const schemes: Record<string, string[]>[] = [];
   if (def.session) schemes.push({ sessionCookie: [] });
   if (def.bearer) schemes.push({ adminBearer: [] });
+  if (def.cookieless) schemes.push({ uploadToken: [] });
   return schemes;
 }
 
