@@ -3,7 +3,6 @@
 // probes and resource requests, and the launcher prepares servers and databases for real.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { parse, parseAllDocuments } from 'yaml';
 import { testInfra } from '../../src/infra.js';
+import { freePorts } from '../../src/ports.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const at = (...parts: string[]) => join(ROOT, ...parts);
@@ -474,16 +474,7 @@ if (crashAfter) setTimeout(() => process.exit(3), crashAfter);
 process.on('SIGTERM', () => { console.log('stopping on SIGTERM'); process.exit(0); });
 `;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+const freePort = async (): Promise<number> => (await freePorts(1))[0]!;
 
 describe('deploy/launcher/start.mjs starting and stopping services (stand-in services)', () => {
   const { runId, postgresUrl, natsUrl, redisUrl } = testInfra();

@@ -7,26 +7,18 @@
 // (which also hides apt-get, so nothing is installed on this machine).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testInfra } from '../../src/infra.js';
+import { freePorts } from '../../src/ports.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const at = (...parts: string[]) => join(ROOT, ...parts);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+const freePort = async (): Promise<number> => (await freePorts(1))[0]!;
 
 /** The real program's path, resolved through symlinks; a machine without it fails this test loudly. */
 function realProgram(name: string): string {
