@@ -15,13 +15,27 @@ const LOCK_OUT_OF_SYNC = /can only install packages when your package\.json and 
 const PROBLEM_LINE = /^npm error (Missing|Invalid): .*$/gm;
 const UNRESOLVABLE_OPTIONAL = /^npm error Missing: \S+@ from lock file$/;
 
+const ENGINE_WARNING = /^npm warn EBADENGINE/;
+
+/**
+ * npm's output without its EBADENGINE warnings, which only say that the machine's own Node is older than
+ * packages ask: every script runs on the Node the workspace's `node` package brings. One line says so instead.
+ * @param {string} stderr
+ */
+export function withoutEngineWarnings(stderr) {
+  const lines = stderr.split('\n');
+  const kept = lines.filter((line) => !ENGINE_WARNING.test(line));
+  if (kept.length === lines.length) return stderr;
+  return `npm: this machine's Node ${process.version} is older than some packages ask; that is expected, the scripts run on the Node the workspace brings (the node package)\n${kept.join('\n')}`;
+}
+
 /** @param {string} root @param {(msg: string) => void} log */
 export function installDependencies(root, log = (msg) => console.log(msg)) {
   const npmArgs = ['--no-audit', '--no-fund'];
   const ci = spawnSync('npm', ['ci', ...npmArgs], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'inherit', 'pipe'] });
   if (ci.error) throw new Error(`npm could not start: ${ci.error.message}`);
   if (ci.status === 0) {
-    process.stderr.write(ci.stderr);
+    process.stderr.write(withoutEngineWarnings(ci.stderr));
     return;
   }
 
@@ -41,7 +55,8 @@ export function installDependencies(root, log = (msg) => console.log(msg)) {
   );
   const files = ['package.json', 'package-lock.json'].map((f) => join(root, f));
   const before = files.map((f) => readFileSync(f, 'utf8'));
-  const install = spawnSync('npm', ['install', ...npmArgs], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const install = spawnSync('npm', ['install', ...npmArgs], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'inherit', 'pipe'] });
+  process.stderr.write(withoutEngineWarnings(install.stderr ?? ''));
   if (install.status !== 0) {
     process.stderr.write(`npm ci had refused the lock file with:\n${ci.stderr}`);
     throw new Error(`npm install failed (exit code ${install.status ?? install.signal}); its output and npm ci's are above.`);

@@ -180,6 +180,11 @@ case "$1" in
     exit 1 ;;
   install)
     if [ "$FAKE_NPM_INSTALL" = fail ]; then echo "npm error install broke" >&2; exit 1; fi
+    if [ "$FAKE_NPM_INSTALL" = old-node ]; then
+      for p in clipit cookie react-router; do
+        printf 'npm warn EBADENGINE Unsupported engine {\nnpm warn EBADENGINE   package: %s,\nnpm warn EBADENGINE }\n' "$p" >&2
+      done
+    fi
     echo "added 1 package"
     exit 0 ;;
 esac
@@ -217,6 +222,13 @@ describe('deploy/launcher/install-deps.mjs on a first install', () => {
     expect(lines.filter((l) => l.includes('npm error'))).toEqual([]);
     expect(lines.filter((l) => /npm ci: the lock file lists 30 optional packages built for other systems/.test(l))).toHaveLength(1);
     expect(lines).toContain('installed exactly what package-lock.json lists');
+  });
+
+  it("says once that the machine's Node is older than packages ask, instead of npm's engine warnings", () => {
+    const result = install({ FAKE_NPM_INSTALL: 'old-node' });
+    expect(result.status).toBe(0);
+    expect(result.stderr).not.toContain('EBADENGINE');
+    expect(result.stderr.split('\n').filter((l) => /is older than some packages ask; that is expected/.test(l))).toHaveLength(1);
   });
 
   it("shows npm ci's own output when the lock file is refused for another reason", () => {
