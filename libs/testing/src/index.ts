@@ -6,3 +6,5 @@ export * from './env-example.js';
 export * from './cleanup.js';
 export * from './automock.js';
 export * from './fake-grpc.js';
+export * from './faults/managed-process.js';
+export * from './faults/servers.js';
