@@ -94,7 +94,7 @@ export class ManagedProcess {
 
     const deadline = Date.now() + (this.spec.readyTimeoutMs ?? 30_000);
     for (;;) {
-      if (this.state === 'crashed' || !this.child) {
+      if ((this.state as ProcessState) === 'crashed' || !this.child) {
         throw new Error(`${this.spec.name} exited while starting:\n${this.tail()}`);
       }
       if (await this.spec.ready().catch(() => false)) return;
