@@ -8,3 +8,4 @@ export * from './automock.js';
 export * from './fake-grpc.js';
 export * from './faults/managed-process.js';
 export * from './faults/servers.js';
+export * from './faults/platform.js';

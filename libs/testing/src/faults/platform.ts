@@ -1,0 +1,201 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { freePorts } from '../ports.js';
+import { ManagedProcess } from './managed-process.js';
+import { startNatsServer, startPostgresServer, startRedisServer, type PrivateServer } from './servers.js';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** One entry of deploy/launcher/services.mjs: the launcher's, compose's and the harness's one list of services. */
+interface ServiceEntry {
+  name: string;
+  httpPortEnv: string;
+  httpHostEnv?: string;
+  portEnvs?: string[];
+  databaseUrlEnv?: string;
+}
+
+/** The platform's services in start order, read from the launcher's list, so a service added later joins the fault suite by itself. */
+export async function platformServices(): Promise<ServiceEntry[]> {
+  const mod = (await import(pathToFileURL(join(ROOT, 'deploy/launcher/services.mjs')).href)) as { SERVICES: ServiceEntry[] };
+  return mod.SERVICES;
+}
+
+/** Builds the services (`tsc -b`, incremental) so they run as the launcher runs them: `node services/<name>/dist/main.js`. */
+export function buildServices(): void {
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
+}
+
+export type Dependency = 'nats' | 'redis' | 'postgres';
+
+export interface FaultPlatformOptions {
+  /** Processes of every service (default 1); replica i of a service calls replica i of the services it calls. */
+  replicas?: number;
+  /** Variables every service gets, after the harness's own (e.g. shorter timeouts for a test). */
+  env?: Record<string, string>;
+  /** Variables for one service's processes. */
+  serviceEnv?: Record<string, Record<string, string>>;
+}
+
+export interface ServiceProcess {
+  service: string;
+  replica: number;
+  process: ManagedProcess;
+  httpUrl: string;
+  env: Record<string, string>;
+}
+
+/**
+ * The whole platform as real processes on private servers: its own PostgreSQL (one database per
+ * service), NATS with JetStream and Redis, each service started from its build with the launcher's
+ * variables on free ports. Any part can be stopped, killed, paused and started again in the middle
+ * of a journey; `close()` removes everything, and every process is killed if the test process dies.
+ */
+export interface FaultPlatform {
+  nats: PrivateServer;
+  redis: PrivateServer;
+  postgres: PrivateServer;
+  /** Every service process, in start order. */
+  processes: ServiceProcess[];
+  /** The public URLs of the gateway's processes. */
+  gatewayUrls: string[];
+  storageRoot: string;
+  /** A service's process (replica 0 unless named). */
+  service(name: string, replica?: number): ServiceProcess;
+  dependency(name: Dependency): PrivateServer;
+  /** The status of GET /health/ready of a process (0 when it does not answer). */
+  readiness(name: string, replica?: number): Promise<number>;
+  /** A query on a service's own database. */
+  query<T = Record<string, unknown>>(service: string, sql: string, params?: unknown[]): Promise<T[]>;
+  /** A service's own database URL. */
+  databaseUrl(service: string): string;
+  close(): Promise<void>;
+}
+
+export async function startFaultPlatform(options: FaultPlatformOptions = {}): Promise<FaultPlatform> {
+  const replicas = options.replicas ?? 1;
+  const services = await platformServices();
+  for (const s of services) {
+    if (!existsSync(join(ROOT, 'services', s.name, 'dist/main.js'))) throw new Error(`services/${s.name}/dist/main.js is missing: call buildServices() first`);
+  }
+  const opened: PrivateServer[] = [];
+  const storageRoot = mkdtempSync(join(tmpdir(), 'clipit-fault-storage-'));
+  const processes: ServiceProcess[] = [];
+  const pools = new Map<string, pg.Pool>();
+  const cleanup = async () => {
+    for (const p of [...processes].reverse()) await p.process.stop().catch(() => undefined);
+    for (const pool of pools.values()) await pool.end().catch(() => undefined);
+    for (const s of opened) await s.close().catch(() => undefined);
+    rmSync(storageRoot, { recursive: true, force: true });
+  };
+  try {
+    const [postgres, nats, redis] = await Promise.all([startPostgresServer(), startNatsServer(), startRedisServer()]);
+    opened.push(postgres, nats, redis);
+    const admin = new pg.Client({ connectionString: `${postgres.url}/postgres` });
+    await admin.connect();
+    const databaseUrls = new Map<string, string>();
+    for (const s of services.filter((x) => x.databaseUrlEnv)) {
+      const db = `clipit_${s.name.replace(/-/g, '_')}`;
+      await admin.query(`CREATE DATABASE "${db}"`);
+      databaseUrls.set(s.name, `${postgres.url}/${db}`);
+    }
+    await admin.end();
+
+    // Ports of every process first: replica i of a caller points at replica i of the callee.
+    const ports = new Map<string, Record<string, number>>();
+    for (const s of services) {
+      for (let i = 0; i < replicas; i += 1) {
+        const names = [s.httpPortEnv, ...(s.portEnvs ?? [])];
+        const free = await freePorts(names.length);
+        ports.set(`${s.name}#${i}`, Object.fromEntries(names.map((n, k) => [n, free[k]!])));
+      }
+    }
+    const shared: Record<string, string> = {
+      LOG_LEVEL: 'info',
+      NATS_URL: nats.url,
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: 'clipit:',
+      EVENTS_STREAM: 'CLIPIT_EVENTS',
+      EVENTS_SUBJECT_PREFIX: 'events',
+      STORAGE_DRIVER: 'fs',
+      STORAGE_FS_ROOT: storageRoot,
+      MEDIA_PUBLIC_BASE_URL: '/media',
+      NODE_ENV: 'production',
+    };
+    for (const s of services) {
+      for (let i = 0; i < replicas; i += 1) {
+        const env: Record<string, string> = { ...shared };
+        // Every gRPC port of replica i is offered to the callers of replica i as <NAME>_GRPC_URL.
+        for (const other of services) {
+          for (const [name, port] of Object.entries(ports.get(`${other.name}#${i}`)!)) {
+            if (name.endsWith('_GRPC_PORT')) env[name.replace(/_PORT$/, '_URL')] = `127.0.0.1:${port}`;
+          }
+        }
+        for (const [name, port] of Object.entries(ports.get(`${s.name}#${i}`)!)) env[name] = String(port);
+        if (s.httpHostEnv) env[s.httpHostEnv] = '127.0.0.1';
+        if (s.databaseUrlEnv) env[s.databaseUrlEnv] = databaseUrls.get(s.name)!;
+        Object.assign(env, options.env ?? {}, options.serviceEnv?.[s.name] ?? {});
+        const httpUrl = `http://127.0.0.1:${env[s.httpPortEnv]}`;
+        const proc = new ManagedProcess({
+          name: replicas > 1 ? `${s.name}#${i + 1}` : s.name,
+          command: process.execPath,
+          args: [join(ROOT, 'services', s.name, 'dist/main.js')],
+          cwd: ROOT,
+          // Only what the service is given: none of the test runner's variables leak in.
+          env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? tmpdir(), ...env },
+          ready: async () => (await fetch(`${httpUrl}/health/ready`, { signal: AbortSignal.timeout(2000) })).status === 200,
+          readyTimeoutMs: 60_000,
+        });
+        processes.push({ service: s.name, replica: i, process: proc, httpUrl, env });
+      }
+    }
+    // In start order, replicas of one service together.
+    for (const s of services) await Promise.all(processes.filter((p) => p.service === s.name).map((p) => p.process.start()));
+
+    const databaseUrl = (service: string) => {
+      const url = databaseUrls.get(service);
+      if (!url) throw new Error(`${service} has no database`);
+      return url;
+    };
+    const find = (name: string, replica = 0) => {
+      const found = processes.find((p) => p.service === name && p.replica === replica);
+      if (!found) throw new Error(`no process ${name}#${replica}`);
+      return found;
+    };
+    return {
+      nats,
+      redis,
+      postgres,
+      processes,
+      gatewayUrls: processes.filter((p) => p.service === 'gateway').map((p) => p.httpUrl),
+      storageRoot,
+      service: find,
+      dependency: (name) => ({ nats, redis, postgres })[name],
+      async readiness(name, replica = 0) {
+        try {
+          return (await fetch(`${find(name, replica).httpUrl}/health/ready`, { signal: AbortSignal.timeout(3000) })).status;
+        } catch {
+          return 0;
+        }
+      },
+      databaseUrl,
+      async query<T>(service: string, sql: string, params: unknown[] = []) {
+        let pool = pools.get(service);
+        if (!pool) {
+          pool = new pg.Pool({ connectionString: databaseUrl(service), max: 2, connectionTimeoutMillis: 5000 });
+          pool.on('error', () => undefined); // the server may be killed under it
+          pools.set(service, pool);
+        }
+        return (await pool.query(sql, params)).rows as T[];
+      },
+      close: cleanup,
+    };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
