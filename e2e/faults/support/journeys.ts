@@ -1,0 +1,172 @@
+// What people do on the platform, as the fault suite and the soak run it: each journey is a sequence of
+// requests through a gateway, and ends completed, refused (a 4xx/5xx answer with a clear text a person can
+// read) or failed (no clear answer: a hang past the timeout, a stack trace, a JSON error, an unexpected
+// status). Accepted videos are followed until the media worker's verdict is shown.
+import { submissionsV1, protoFile } from '@clipit/contracts';
+import { createGrpcClient, GrpcCallError } from '@clipit/service-kit';
+import { randomBytes } from 'node:crypto';
+
+export type JourneyKind = 'auth' | 'video' | 'moderation';
+export type Outcome = 'completed' | 'refused' | 'unreachable' | 'failed';
+
+export interface JourneyResult {
+  kind: JourneyKind;
+  outcome: Outcome;
+  /** The step that ended it and what was answered, for a refused or failed journey. */
+  step?: string;
+  detail?: string;
+  startedAt: number;
+  ms: number;
+  /** A video accepted for processing (finalize answered 200): it must end shown. */
+  videoId?: string;
+  submissionId?: string;
+  cookie?: string;
+  gateway?: string;
+}
+
+const REQUEST_TIMEOUT_MS = 20_000;
+const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+
+/** A text a person can act on: short, plain, no stack, no driver error, no JSON. */
+export function isClearText(contentType: string | null, body: string): boolean {
+  if (!contentType?.startsWith('text/plain')) return false;
+  const text = body.trim();
+  if (text.length === 0 || text.length > 300) return false;
+  return !/ECONN|ETIMEDOUT|EPIPE|\bat [\w.<>]+ \(|Error:|undefined|null|\{"|Internal server error/i.test(text);
+}
+
+class Stop extends Error {
+  constructor(
+    readonly outcome: Outcome,
+    readonly step: string,
+    readonly detail: string,
+  ) {
+    super(`${step}: ${detail}`);
+  }
+}
+
+let seq = 0;
+export function newHandle(): string {
+  seq += 1;
+  return `f${seq.toString(36)}${randomBytes(4).toString('hex')}`.slice(0, 15);
+}
+
+/** One HTTP step: answers the response when its status is the one wanted, else stops the journey. */
+async function step(gateway: string, name: string, path: string, init: RequestInit & { cookie?: string }, want: number): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('origin', gateway);
+  if (init.cookie) headers.set('cookie', init.cookie);
+  let res: Response;
+  try {
+    res = await fetch(path.startsWith('http') ? path : `${gateway}${path}`, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+    if (cause === 'ECONNREFUSED' || cause === 'ECONNRESET' || cause === 'UND_ERR_SOCKET') throw new Stop('unreachable', name, cause);
+    throw new Stop('failed', name, `no answer: ${cause}`);
+  }
+  if (res.status === want) return res;
+  const body = await res.text();
+  const clear = res.status >= 400 && isClearText(res.headers.get('content-type'), body);
+  throw new Stop(clear ? 'refused' : 'failed', name, `${res.status} ${body.slice(0, 200)}`);
+}
+
+async function run(kind: JourneyKind, gateway: string, body: (r: JourneyResult) => Promise<void>): Promise<JourneyResult> {
+  const r: JourneyResult = { kind, outcome: 'completed', startedAt: Date.now(), ms: 0, gateway };
+  try {
+    await body(r);
+  } catch (err) {
+    if (err instanceof Stop) Object.assign(r, { outcome: err.outcome, step: err.step, detail: err.detail });
+    else Object.assign(r, { outcome: 'failed', step: 'journey', detail: String(err) });
+  }
+  r.ms = Date.now() - r.startedAt;
+  return r;
+}
+
+const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+async function signUp(gateway: string, handle: string): Promise<string> {
+  const res = await step(gateway, 'sign up', '/api/auth/signup', json({ email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role: 'clipper', password: 'a-good-password' }), 201);
+  const sid = /clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (!sid) throw new Stop('failed', 'sign up', 'no session cookie');
+  return `clipit.sid=${sid}`;
+}
+
+/** Sign up, sign in again with the password, ask who is signed in. */
+export function authJourney(gateway: string): Promise<JourneyResult> {
+  return run('auth', gateway, async () => {
+    const handle = newHandle();
+    await signUp(gateway, handle);
+    const login = await step(gateway, 'log in', '/api/auth/login', json({ twitterHandle: handle, password: 'a-good-password' }), 200);
+    const sid = /clipit\.sid=([^;]*)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+    const me = await step(gateway, 'who am I', '/api/user/me', { cookie: `clipit.sid=${sid}` }, 200);
+    const user = (await me.json()) as { twitterUsername?: string };
+    if (user.twitterUsername !== handle) throw new Stop('failed', 'who am I', `answered ${JSON.stringify(user).slice(0, 200)}`);
+  });
+}
+
+/** Sign up, submit a post, send its video by the upload URL and finalize; the verdict is awaited separately. */
+export function videoJourney(gateway: string, clip: Buffer): Promise<JourneyResult> {
+  return run('video', gateway, async (r) => {
+    const cookie = await signUp(gateway, newHandle());
+    r.cookie = cookie;
+    const url = `https://x.com/clipper/status/${Date.now()}${randomBytes(3).readUIntBE(0, 3)}`;
+    const created = await step(gateway, 'create submission', '/api/submissions', { ...json({ name: 'Fault clip', url, walletAddress: 'pending', additionalInfo: null, tokenId: null }), cookie }, 201);
+    const submissionId = ((await created.json()) as { id: string }).id;
+    r.submissionId = submissionId;
+    const upload = await step(gateway, 'upload URL', '/api/submissions/video-upload-url', { ...json({ submissionId }), cookie }, 200);
+    const { uploadUrl, videoId } = (await upload.json()) as { uploadUrl: string; videoId: string };
+    await step(gateway, 'upload', uploadUrl, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: new Uint8Array(clip) }, 200);
+    await step(gateway, 'finalize', '/api/submissions/finalize-video-upload', { ...json({ submissionId, videoId }), cookie }, 200);
+    r.videoId = videoId;
+  });
+}
+
+export interface SubmissionView {
+  id: string;
+  isProcessing: boolean;
+  videoState: string;
+  hasVideo: string;
+  videoUrl: string | null;
+  videoRejectedReason: string | null;
+  status?: string;
+}
+
+/** The owner's view of a submission (undefined while the gateway or submissions cannot answer). */
+export async function ownSubmission(gateway: string, cookie: string, id: string): Promise<SubmissionView | undefined> {
+  try {
+    const res = await fetch(`${gateway}/api/submissions`, { headers: { cookie }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    if (res.status !== 200) return undefined;
+    return ((await res.json()) as SubmissionView[]).find((s) => s.id === id);
+  } catch {
+    return undefined;
+  }
+}
+
+export type SubmissionsClient = ReturnType<typeof submissionsClient>;
+
+/** Moderation has no web route yet (the admin area comes next): its commands are submissions' gRPC calls. */
+export function submissionsClient(grpcUrl: string) {
+  return createGrpcClient<submissionsV1.SubmissionsServiceClient>({
+    url: grpcUrl,
+    packageName: submissionsV1.SUBMISSIONS_V1_PACKAGE_NAME,
+    serviceName: submissionsV1.SUBMISSIONS_SERVICE_NAME,
+    protoFile: protoFile('submissions'),
+    deadlineMs: 10_000,
+  });
+}
+
+/** An admin approves a submission and adds it to the feed (one command, two events). */
+export function moderationJourney(client: SubmissionsClient, submissionId: string): Promise<JourneyResult> {
+  return run('moderation', '', async (r) => {
+    r.submissionId = submissionId;
+    try {
+      await client.approveAndAddToFeed({ submissionId });
+    } catch (err) {
+      if (err instanceof GrpcCallError) {
+        const clear = err.message.length > 0 && err.message.length < 300 && !/ECONN|Error:|at /.test(err.message);
+        throw new Stop(clear || err.code === 14 ? 'refused' : 'failed', 'approve', `${err.code} ${err.message.slice(0, 200)}`);
+      }
+      throw err;
+    }
+  });
+}

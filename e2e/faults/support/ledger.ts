@@ -1,0 +1,146 @@
+// The books the fault suite balances after each outage: every event a producer committed is in the stream
+// exactly once, every event a consumer subscribes to is in its inbox exactly once and its effect happened
+// once, nothing is left pending (outbox rows, unacked deliveries, queued jobs, videos processing), and
+// nothing went to a dead-letter stream.
+import type { FaultPlatform } from '@clipit/testing';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { Redis } from 'ioredis';
+
+export interface Ledger {
+  /** Events committed to an outbox: per service. */
+  outboxed: Record<string, number>;
+  /** Outbox rows not yet published. */
+  unpublished: number;
+  /** Stream messages, and ids found more than once (doubled). */
+  streamMessages: number;
+  doubledInStream: string[];
+  /** Outbox event ids missing from the stream (lost between outbox and bus). */
+  lostFromOutbox: string[];
+  /** Per consumer: events of its types in the stream, applied (inbox rows), missing from its inbox. */
+  consumers: Record<string, { inStream: number; applied: number; missing: string[]; pending: number; ackPending: number }>;
+  /** Effects that happened twice: a video shown twice, a submission approved twice. */
+  doubledEffects: string[];
+  deadLettered: number;
+  queue: { waiting: number; active: number; delayed: number; failed: number };
+  videosProcessing: number;
+}
+
+interface StreamEvent {
+  id: string;
+  type: string;
+}
+
+/** Reads the whole stream's envelopes (ids and types), by sequence. */
+async function streamEvents(natsUrl: string, stream: string): Promise<{ events: StreamEvent[]; consumers: Record<string, { pending: number; ackPending: number }>; dlq: number }> {
+  const nc = await connect({ servers: natsUrl, timeout: 5000 });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams.info(stream);
+    const events: StreamEvent[] = [];
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq += 1) {
+      const msg = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
+      if (!msg) continue;
+      const env = msg.json<{ id: string; type: string }>();
+      events.push({ id: env.id, type: env.type });
+    }
+    const consumers: Record<string, { pending: number; ackPending: number }> = {};
+    for await (const c of jsm.consumers.list(stream)) consumers[c.name] = { pending: c.num_pending, ackPending: c.num_ack_pending };
+    const dlq = await jsm.streams.info(`${stream}_DLQ`).then((i) => i.state.messages, () => 0);
+    return { events, consumers, dlq };
+  } finally {
+    await nc.close();
+  }
+}
+
+/** The services with a database: their outbox and inbox tables. */
+async function servicesWithDatabase(p: FaultPlatform): Promise<string[]> {
+  const names = [...new Set(p.processes.map((x) => x.service))];
+  return names.filter((n) => {
+    try {
+      p.databaseUrl(n);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+export async function readLedger(p: FaultPlatform): Promise<Ledger> {
+  const stream = p.processes[0]!.env['EVENTS_STREAM']!;
+  const { events, consumers: consumerInfo, dlq } = await streamEvents(p.nats.url, stream);
+  const seen = new Map<string, number>();
+  for (const e of events) seen.set(e.id, (seen.get(e.id) ?? 0) + 1);
+  const ledger: Ledger = {
+    outboxed: {},
+    unpublished: 0,
+    streamMessages: events.length,
+    doubledInStream: [...seen].filter(([, n]) => n > 1).map(([id]) => id),
+    lostFromOutbox: [],
+    consumers: {},
+    doubledEffects: [],
+    deadLettered: dlq,
+    queue: { waiting: 0, active: 0, delayed: 0, failed: 0 },
+    videosProcessing: 0,
+  };
+  for (const service of await servicesWithDatabase(p)) {
+    const rows = await p.query<{ id: string; published: boolean }>(service, 'SELECT id::text, published_at IS NOT NULL AS published FROM outbox');
+    ledger.outboxed[service] = rows.length;
+    ledger.unpublished += rows.filter((r) => !r.published).length;
+    ledger.lostFromOutbox.push(...rows.filter((r) => r.published && !seen.has(r.id)).map((r) => `${service}:${r.id}`));
+    const inbox = await p.query<{ consumer: string; event_id: string; type: string }>(service, 'SELECT consumer, event_id::text, type FROM inbox');
+    const consumerNames = new Set([...inbox.map((r) => r.consumer), ...Object.keys(consumerInfo).filter((c) => c === service)]);
+    for (const consumer of consumerNames) {
+      const applied = new Set(inbox.filter((r) => r.consumer === consumer).map((r) => r.event_id));
+      const types = new Set(inbox.filter((r) => r.consumer === consumer).map((r) => r.type));
+      const relevant = events.filter((e) => types.has(e.type));
+      ledger.consumers[consumer] = {
+        inStream: new Set(relevant.map((e) => e.id)).size,
+        applied: applied.size,
+        missing: [...new Set(relevant.map((e) => e.id))].filter((id) => !applied.has(id)),
+        pending: consumerInfo[consumer]?.pending ?? 0,
+        ackPending: consumerInfo[consumer]?.ackPending ?? 0,
+      };
+    }
+  }
+  // Effects: a video is made ready once, a submission approved once (submissions' own outbox says so).
+  const effects = await p.query<{ key: string; n: number }>(
+    'submissions',
+    `SELECT type || ':' || (envelope->'data'->'submission'->>'id') AS key, count(*)::int AS n FROM outbox
+      WHERE (type = 'submission.video-changed' AND envelope->'data'->'submission'->>'videoState' = 'ready') OR type = 'submission.approved'
+      GROUP BY 1 HAVING count(*) > 1`,
+  );
+  ledger.doubledEffects = effects.map((e) => `${e.key} ×${e.n}`);
+  const processing = await p.query<{ n: number }>('submissions', `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`);
+  ledger.videosProcessing = processing[0]!.n;
+  const redis = new Redis(p.redis.url, { maxRetriesPerRequest: 1 });
+  try {
+    const prefix = `${p.processes[0]!.env['REDIS_KEY_PREFIX']}bull:media`;
+    ledger.queue = {
+      waiting: await redis.llen(`${prefix}:wait`),
+      active: await redis.llen(`${prefix}:active`),
+      delayed: await redis.zcard(`${prefix}:delayed`),
+      failed: await redis.zcard(`${prefix}:failed`),
+    };
+  } finally {
+    redis.disconnect();
+  }
+  return ledger;
+}
+
+/** What is wrong with the books, in words (empty when they balance). */
+export function ledgerProblems(l: Ledger): string[] {
+  const problems: string[] = [];
+  if (l.unpublished > 0) problems.push(`${l.unpublished} outbox rows never published`);
+  if (l.lostFromOutbox.length > 0) problems.push(`${l.lostFromOutbox.length} published outbox events missing from the stream`);
+  if (l.doubledInStream.length > 0) problems.push(`${l.doubledInStream.length} events stored twice in the stream`);
+  for (const [name, c] of Object.entries(l.consumers)) {
+    if (c.missing.length > 0) problems.push(`${name}: ${c.missing.length} events never applied`);
+    if (c.pending > 0 || c.ackPending > 0) problems.push(`${name}: ${c.pending} pending, ${c.ackPending} unacked`);
+  }
+  if (l.doubledEffects.length > 0) problems.push(`effects applied twice: ${l.doubledEffects.join(', ')}`);
+  if (l.deadLettered > 0) problems.push(`${l.deadLettered} dead-lettered events`);
+  if (l.queue.waiting + l.queue.active + l.queue.delayed > 0) problems.push(`media queue not drained: ${JSON.stringify(l.queue)}`);
+  if (l.videosProcessing > 0) problems.push(`${l.videosProcessing} videos still processing`);
+  return problems;
+}

@@ -1,0 +1,192 @@
+// One outage in the middle of the journeys, and what came of it: people keep using the platform (sign-up and
+// login, submitting videos, moderators approving them) while one part is down; then the part comes back and
+// every accepted video is followed until it is shown. The row it answers goes into the fault table.
+import type { FaultPlatform } from '@clipit/testing';
+import { authJourney, moderationJourney, ownSubmission, videoJourney, type JourneyKind, type JourneyResult, type Outcome, type SubmissionsClient } from './journeys.js';
+import { ledgerProblems, readLedger, type Ledger } from './ledger.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type Target = 'nats' | 'redis' | 'postgres' | string;
+
+export interface ScenarioRow {
+  target: Target;
+  seconds: number;
+  journeys: Record<JourneyKind, Record<Outcome, number>>;
+  /** Accepted videos (finalize answered 200) never shown, plus events never applied. */
+  lost: number;
+  doubled: number;
+  /** From the part's restart until every process's readiness says 200 again. */
+  recoverySeconds: number;
+  /** Per process: did readiness say the dependency was down while it was. */
+  readinessDuringOutage: Record<string, string>;
+  problems: string[];
+  failures: JourneyResult[];
+  ledger: Ledger;
+}
+
+export interface ScenarioContext {
+  platform: FaultPlatform;
+  clip: Buffer;
+  moderation: SubmissionsClient;
+  /** Submissions with a shown video, not yet moderated: moderators approve them during the next outage. */
+  toModerate: string[];
+  /** Concurrent people per journey kind. */
+  users?: { auth: number; video: number };
+}
+
+const emptyCounts = (): Record<Outcome, number> => ({ completed: 0, refused: 0, unreachable: 0, failed: 0 });
+
+async function readinessBody(url: string): Promise<{ status: number; checks: Record<string, string> }> {
+  try {
+    const res = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(3000) });
+    const body = (await res.json()) as { checks?: Record<string, string> };
+    return { status: res.status, checks: body.checks ?? {} };
+  } catch {
+    return { status: 0, checks: {} };
+  }
+}
+
+/** The readiness check names that stand for a part: a dependency's own name, or an upstream service's. */
+const checkNameOf = (target: Target) => target;
+
+export async function runScenario(ctx: ScenarioContext, target: Target, seconds: number): Promise<ScenarioRow> {
+  const p = ctx.platform;
+  const users = ctx.users ?? { auth: 2, video: 1 };
+  const part = ['nats', 'redis', 'postgres'].includes(target) ? p.dependency(target as 'nats').process : p.service(target).process;
+  const targetProcesses = p.processes.filter((x) => x.service === target);
+  const observers = p.processes.filter((x) => x.service !== target);
+
+  // Which processes depend on the part, as their own readiness says (a check named after it).
+  const baseline = new Map<string, Record<string, string>>();
+  for (const o of observers) baseline.set(o.process.spec.name, (await readinessBody(o.httpUrl)).checks);
+
+  const exitsBefore = new Map(p.processes.map((x) => [x, x.process.unexpectedExits().length]));
+  const results: JourneyResult[] = [];
+  let running = true;
+  const gateways = p.gatewayUrls;
+  let turn = 0;
+  const loop = async (make: (gateway: string) => Promise<JourneyResult>) => {
+    while (running) {
+      turn += 1;
+      results.push(await make(gateways[turn % gateways.length]!));
+      await sleep(200);
+    }
+  };
+  const moderate = async () => {
+    while (running) {
+      const id = ctx.toModerate.shift();
+      if (id) results.push(await moderationJourney(ctx.moderation, id));
+      await sleep(500);
+    }
+  };
+  const loops = [
+    ...Array.from({ length: users.auth }, () => loop(authJourney)),
+    ...Array.from({ length: users.video }, () => loop((g) => videoJourney(g, ctx.clip))),
+    moderate(),
+  ];
+
+  // Readiness while the part is down.
+  const seenDown = new Map<string, string>();
+  let sampling = false;
+  const sampler = (async () => {
+    while (running) {
+      if (sampling) {
+        for (const o of observers) {
+          const wanted = baseline.get(o.process.spec.name) ?? {};
+          if (!(checkNameOf(target) in wanted)) continue;
+          const now = await readinessBody(o.httpUrl);
+          const check = now.checks[checkNameOf(target)];
+          if (now.status === 503 || (check && check !== 'ok')) seenDown.set(o.process.spec.name, `${now.status} ${check ?? ''}`.trim());
+        }
+      }
+      await sleep(500);
+    }
+  })();
+
+  await sleep(2000);
+  // The part goes away: a SIGKILL, as a crash or a lost machine would (every replica of a service).
+  if (targetProcesses.length > 0) await Promise.all(targetProcesses.map((x) => x.process.kill()));
+  else await part.kill();
+  sampling = true;
+  await sleep(seconds * 1000);
+  sampling = false;
+  const restartedAt = Date.now();
+  if (targetProcesses.length > 0) await Promise.all(targetProcesses.map((x) => x.process.start()));
+  else await part.start();
+
+  // Recovery: every process ready again.
+  let recoverySeconds = -1;
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+    const statuses = await Promise.all(p.processes.map((x) => readinessBody(x.httpUrl)));
+    if (statuses.every((s) => s.status === 200)) {
+      recoverySeconds = (Date.now() - restartedAt) / 1000;
+      break;
+    }
+    await sleep(250);
+  }
+  await sleep(3000);
+  running = false;
+  await Promise.all([...loops, sampler]);
+
+  // Every accepted video is followed until its verdict is shown.
+  const accepted = results.filter((r) => r.kind === 'video' && r.videoId);
+  const notShown: string[] = [];
+  for (const r of accepted) {
+    let view;
+    for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
+      view = await ownSubmission(gateways[0]!, r.cookie!, r.submissionId!);
+      if (view && !view.isProcessing) break;
+      await sleep(500);
+    }
+    if (view?.videoState === 'ready' && view.hasVideo === 'true') ctx.toModerate.push(r.submissionId!);
+    else notShown.push(`${r.submissionId}: ${JSON.stringify(view ?? null).slice(0, 200)}`);
+  }
+
+  // The books balance once the bus has caught up.
+  let ledger = await readLedger(p);
+  for (const deadline = Date.now() + 90_000; ledgerProblems(ledger).length > 0 && Date.now() < deadline; ) {
+    await sleep(1000);
+    ledger = await readLedger(p);
+  }
+
+  const journeys = { auth: emptyCounts(), video: emptyCounts(), moderation: emptyCounts() } as ScenarioRow['journeys'];
+  for (const r of results) journeys[r.kind][r.outcome] += 1;
+  const readinessDuringOutage: Record<string, string> = {};
+  for (const o of observers) {
+    if (!(checkNameOf(target) in (baseline.get(o.process.spec.name) ?? {}))) continue;
+    readinessDuringOutage[o.process.spec.name] = seenDown.get(o.process.spec.name) ?? 'never said so';
+  }
+  const problems = [...ledgerProblems(ledger), ...notShown.map((s) => `accepted video never shown: ${s}`)];
+  for (const [name, seen] of Object.entries(readinessDuringOutage)) {
+    if (seen === 'never said so') problems.push(`${name}'s readiness never reported ${target} down`);
+  }
+  const crashed = p.processes.flatMap((x) => x.process.unexpectedExits().slice(exitsBefore.get(x) ?? 0).map((e) => `${x.process.spec.name} exited by itself (${e.signal ?? e.code})`));
+  problems.push(...crashed);
+  if (recoverySeconds < 0) problems.push('not every process was ready again within 120 s');
+  const failures = results.filter((r) => r.outcome === 'failed' || (r.outcome === 'unreachable' && target !== 'gateway'));
+  problems.push(...failures.map((f) => `${f.kind} journey failed at ${f.step}: ${f.detail}`));
+  return {
+    target,
+    seconds,
+    journeys,
+    lost: notShown.length + Object.values(ledger.consumers).reduce((n, c) => n + c.missing.length, 0) + ledger.lostFromOutbox.length,
+    doubled: ledger.doubledInStream.length + ledger.doubledEffects.length,
+    recoverySeconds,
+    readinessDuringOutage,
+    problems,
+    failures,
+    ledger,
+  };
+}
+
+/** The fault table of the closing note, one line per outage. */
+export function faultTable(rows: ScenarioRow[]): string {
+  const fmt = (c: Record<Outcome, number>) => `${c.completed}/${c.refused}${c.unreachable ? `/${c.unreachable}u` : ''}${c.failed ? `/${c.failed}F` : ''}`;
+  const lines = [
+    '| part down | for | auth (done/refused) | video | moderation | lost | doubled | ready again after |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.target} | ${r.seconds} s | ${fmt(r.journeys.auth)} | ${fmt(r.journeys.video)} | ${fmt(r.journeys.moderation)} | ${r.lost} | ${r.doubled} | ${r.recoverySeconds.toFixed(1)} s |`),
+  ];
+  return lines.join('\n');
+}
