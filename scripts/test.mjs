@@ -5,7 +5,8 @@
 // Chromium and ffmpeg; anything still missing stops the run at once, named with the command that provides it.
 // Then lint → type-check (sources and tests) → generated contracts, remote types, web API types and versions up
 // to date → the gateway's OpenAPI document linted → Jest (every project in jest.config.js: unit, UI,
-// integration against the real Postgres/NATS/Redis, end-to-end journeys, the site in headless Chromium).
+// integration against the real Postgres/NATS/Redis, end-to-end journeys, the site in headless Chromium) → the
+// fault suite (every part of the platform down in the middle of the journeys).
 // Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -84,6 +85,11 @@ step(
   { NODE_OPTIONS: '--no-warnings=ExperimentalWarning' },
 );
 const results = JSON.parse(readFileSync(report, 'utf8'));
+// The fault suite last: the platform as real processes on private servers, each part down 5 s and 60 s in the
+// middle of the journeys (jest.faults.config.js, e2e/faults). Skipped when only some tests were asked for.
+if (only.length === 0) {
+  step('fault suite (npm run test:faults)', ['--experimental-vm-modules', bin('jest/bin/jest.js'), '-c', 'jest.faults.config.js'], { NODE_OPTIONS: '--no-warnings=ExperimentalWarning' });
+}
 rmSync(out, { recursive: true, force: true });
 console.log(`\n${timings.join(' · ')} · total ${((Date.now() - started) / 1000).toFixed(1)}s`);
 if (results.numTotalTests === 0) {

@@ -51,15 +51,25 @@ export function newHandle(): string {
   return `f${seq.toString(36)}${randomBytes(4).toString('hex')}`.slice(0, 15);
 }
 
+/** Every answer's status and time, for the soak's figures (status 0: no answer). */
+export const requestLog: Array<{ status: number; ms: number }> = [];
+let logging = false;
+export function recordRequests(on: boolean): void {
+  logging = on;
+}
+
 /** One HTTP step: answers the response when its status is the one wanted, else stops the journey. */
 async function step(gateway: string, name: string, path: string, init: RequestInit & { cookie?: string }, want: number): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('origin', gateway);
   if (init.cookie) headers.set('cookie', init.cookie);
   let res: Response;
+  const t0 = performance.now();
   try {
     res = await fetch(path.startsWith('http') ? path : `${gateway}${path}`, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    if (logging) requestLog.push({ status: res.status, ms: performance.now() - t0 });
   } catch (err) {
+    if (logging) requestLog.push({ status: 0, ms: performance.now() - t0 });
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
     if (cause === 'ECONNREFUSED' || cause === 'ECONNRESET' || cause === 'UND_ERR_SOCKET') throw new Stop('unreachable', name, cause);
     throw new Stop('failed', name, `no answer: ${cause}`);

@@ -129,26 +129,7 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
   running = false;
   await Promise.all([...loops, sampler]);
 
-  // Every accepted video is followed until its verdict is shown.
-  const accepted = results.filter((r) => r.kind === 'video' && r.videoId);
-  const notShown: string[] = [];
-  for (const r of accepted) {
-    let view;
-    for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
-      view = await ownSubmission(gateways[0]!, r.cookie!, r.submissionId!);
-      if (view && !view.isProcessing) break;
-      await sleep(500);
-    }
-    if (view?.videoState === 'ready' && view.hasVideo === 'true') ctx.toModerate.push(r.submissionId!);
-    else notShown.push(`${r.submissionId}: ${JSON.stringify(view ?? null).slice(0, 200)}`);
-  }
-
-  // The books balance once the bus has caught up.
-  let ledger = await readLedger(p);
-  for (const deadline = Date.now() + 90_000; ledgerProblems(ledger).length > 0 && Date.now() < deadline; ) {
-    await sleep(1000);
-    ledger = await readLedger(p);
-  }
+  const { notShown, ledger } = await settle(ctx, results);
 
   const journeys = { auth: emptyCounts(), video: emptyCounts(), moderation: emptyCounts() } as ScenarioRow['journeys'];
   for (const r of results) journeys[r.kind][r.outcome] += 1;
@@ -178,6 +159,39 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
     failures,
     ledger,
   };
+}
+
+/**
+ * After the faults: every accepted video is followed until its verdict is shown (those shown go to the
+ * moderators), then the books are read until they balance or 90 s pass.
+ */
+export async function settle(ctx: ScenarioContext, results: JourneyResult[]): Promise<{ notShown: string[]; ledger: Ledger }> {
+  const p = ctx.platform;
+  const gateways = p.gatewayUrls;
+  // Every accepted video is followed until its verdict is shown.
+  const accepted = results.filter((r) => r.kind === 'video' && r.videoId);
+  const notShown: string[] = [];
+  // One bound for them all (a stranded video is re-driven by the reconciler well within it).
+  const deadline = Date.now() + 180_000;
+  for (const r of accepted) {
+    let view;
+    while (Date.now() < deadline) {
+      view = await ownSubmission(gateways[0]!, r.cookie!, r.submissionId!);
+      if (view && !view.isProcessing) break;
+      await sleep(500);
+    }
+    if (view?.videoState === 'ready' && view.hasVideo === 'true') ctx.toModerate.push(r.submissionId!);
+    else notShown.push(`${r.submissionId}: ${JSON.stringify(view ?? null).slice(0, 200)}`);
+  }
+
+  // The books balance once the bus has caught up.
+  let ledger = await readLedger(p);
+  for (const deadline = Date.now() + 90_000; ledgerProblems(ledger).length > 0 && Date.now() < deadline; ) {
+    await sleep(1000);
+    ledger = await readLedger(p);
+  }
+
+  return { notShown, ledger };
 }
 
 /** The fault table of the closing note, one line per outage. */

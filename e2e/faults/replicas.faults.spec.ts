@@ -1,0 +1,72 @@
+// Replicas: the same journeys through one process of every service and through two of each (two gateways
+// taking turns, each calling its own identity and submissions; two media workers on one queue; two
+// consumers sharing submissions' durable consumer) give the same results: every journey completes, every
+// video is shown once, and the stream holds the same events, each once.
+import { synthesizeClip } from '@clipit/media';
+import { buildServices, startFaultPlatform } from '@clipit/testing';
+import { beforeAll, afterAll, expect, it } from '@jest/globals';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authJourney, moderationJourney, submissionsClient, videoJourney, type JourneyResult } from './support/journeys.js';
+import { ledgerProblems } from './support/ledger.js';
+import { settle, type ScenarioContext } from './support/scenario.js';
+
+let dir: string;
+let clip: Buffer;
+
+beforeAll(async () => {
+  buildServices();
+  dir = await mkdtemp(join(tmpdir(), 'clipit-replicas-'));
+  await synthesizeClip({ path: join(dir, 'clip.mp4'), durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10 });
+  clip = await readFile(join(dir, 'clip.mp4'));
+}, 300_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** 12 sign-ups with logins and 6 videos, 4 at a time over the gateways in turn, then the shown videos approved. */
+async function journeys(replicas: number) {
+  const platform = await startFaultPlatform({ replicas, env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX_PER_IP: '100000', SUBMISSION_LIMIT_PER_IP: '100000' } });
+  const moderation = submissionsClient(platform.service('gateway', replicas - 1).env['SUBMISSIONS_GRPC_URL']!);
+  try {
+    const ctx: ScenarioContext = { platform, clip, moderation, toModerate: [] };
+    const plan = [...Array.from({ length: 12 }, () => 'auth' as const), ...Array.from({ length: 6 }, () => 'video' as const)];
+    const results: JourneyResult[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < plan.length) {
+          const i = next++;
+          const gateway = platform.gatewayUrls[i % platform.gatewayUrls.length]!;
+          results.push(await (plan[i] === 'auth' ? authJourney(gateway) : videoJourney(gateway, clip)));
+        }
+      }),
+    );
+    const { notShown } = await settle(ctx, results);
+    for (const id of ctx.toModerate.splice(0)) results.push(await moderationJourney(moderation, id));
+    const { ledger } = await settle(ctx, []);
+    const eventsByType: Record<string, number> = {};
+    const rows = await platform.query<{ type: string; n: number }>('identity', 'SELECT type, count(*)::int AS n FROM outbox GROUP BY type');
+    rows.push(...(await platform.query<{ type: string; n: number }>('submissions', 'SELECT type, count(*)::int AS n FROM outbox GROUP BY type')));
+    for (const r of rows) eventsByType[r.type] = r.n;
+    const outcomes: Record<string, number> = {};
+    for (const r of results) outcomes[`${r.kind}:${r.outcome}`] = (outcomes[`${r.kind}:${r.outcome}`] ?? 0) + 1;
+    const gatewaysUsed = new Set(results.map((r) => r.gateway).filter(Boolean)).size;
+    return { outcomes, eventsByType, mediaApplied: ledger.consumers['submissions']?.applied ?? 0, notShown, problems: ledgerProblems(ledger), gatewaysUsed, processes: platform.processes.length };
+  } finally {
+    moderation.close();
+    await platform.close();
+  }
+}
+
+it('two processes of every service give the same results as one of each', async () => {
+  const one = await journeys(1);
+  const two = await journeys(2);
+  expect(one).toMatchObject({ notShown: [], problems: [], outcomes: { 'auth:completed': 12, 'video:completed': 6, 'moderation:completed': 6 }, mediaApplied: 6, gatewaysUsed: 1 });
+  expect(two.gatewaysUsed).toBe(2);
+  expect(two.processes).toBe(2 * one.processes);
+  const comparable = ({ outcomes, eventsByType, mediaApplied, notShown, problems }: typeof one) => ({ outcomes, eventsByType, mediaApplied, notShown, problems });
+  expect(comparable(two)).toEqual(comparable(one));
+}, 600_000);

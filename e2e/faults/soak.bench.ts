@@ -1,0 +1,132 @@
+// `npm run bench:soak`: 50 simulated people use the platform (real processes on private servers) for 5
+// minutes while one fault a minute hits it, a kill and an outage in turn. Figures: requests, answers by
+// class, latency p50/p99, journeys by outcome, videos lost, events lost or doubled. SOAK_USERS and
+// SOAK_MINUTES change the load; SOAK_REPORT=<file> also writes the figures there.
+import { synthesizeClip } from '@clipit/media';
+import { buildServices, startFaultPlatform, type FaultPlatform } from '@clipit/testing';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authJourney, moderationJourney, ownSubmission, recordRequests, requestLog, submissionsClient, videoJourney, type JourneyResult, type SubmissionsClient } from './support/journeys.js';
+import { ledgerProblems } from './support/ledger.js';
+import { settle, type ScenarioContext } from './support/scenario.js';
+
+const USERS = Number(process.env['SOAK_USERS'] ?? 50);
+const MINUTES = Number(process.env['SOAK_MINUTES'] ?? 5);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One a minute, in turn: a crash (SIGKILL, back after 2 s, as a supervisor restarts it) or an outage of a server. */
+const FAULTS: Array<{ what: 'kill' | 'outage'; target: string; seconds: number }> = [
+  { what: 'kill', target: 'submissions', seconds: 2 },
+  { what: 'outage', target: 'nats', seconds: 20 },
+  { what: 'kill', target: 'media-worker', seconds: 2 },
+  { what: 'outage', target: 'redis', seconds: 20 },
+  { what: 'kill', target: 'identity', seconds: 2 },
+  { what: 'outage', target: 'postgres', seconds: 20 },
+  { what: 'kill', target: 'gateway', seconds: 2 },
+];
+
+let platform: FaultPlatform;
+let moderation: SubmissionsClient;
+let dir: string;
+let ctx: ScenarioContext;
+
+beforeAll(async () => {
+  buildServices();
+  dir = await mkdtemp(join(tmpdir(), 'clipit-soak-'));
+  const clipPath = join(dir, 'clip.mp4');
+  await synthesizeClip({ path: clipPath, durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10 });
+  platform = await startFaultPlatform({
+    env: { RATE_LIMIT_MAX_PER_IP: '1000000', RATE_LIMIT_MAX_PER_HANDLE: '1000000', SUBMISSION_LIMIT_PER_IP: '1000000', MEDIA_PROCESSING_STALE_SECONDS: '60', MEDIA_RECONCILE_INTERVAL_SECONDS: '10', LOG_LEVEL: 'warn' },
+  });
+  moderation = submissionsClient(platform.service('gateway').env['SUBMISSIONS_GRPC_URL']!);
+  ctx = { platform, clip: await readFile(clipPath), moderation, toModerate: [] };
+}, 300_000);
+
+afterAll(async () => {
+  moderation?.close();
+  await platform?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+function percentile(sorted: number[], q: number): number {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+/** Once an accepted video is shown, the moderators get it (the settle at the end does the same for the rest). */
+const moderated = new Set<string>();
+async function showToModerators(r: JourneyResult): Promise<void> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    await sleep(2000);
+    const view = await ownSubmission(platform.gatewayUrls[0]!, r.cookie!, r.submissionId!);
+    if (view && !view.isProcessing) {
+      if (view.videoState === 'ready' && !moderated.has(view.id)) {
+        moderated.add(view.id);
+        ctx.toModerate.push(view.id);
+      }
+      return;
+    }
+  }
+}
+
+it(`${USERS} people for ${MINUTES} minutes with a fault a minute: nothing lost or doubled`, async () => {
+  const results: JourneyResult[] = [];
+  const gateway = platform.gatewayUrls[0]!;
+  const endAt = Date.now() + MINUTES * 60_000;
+  recordRequests(true);
+  // Each person: mostly signing in, some submitting videos, a few moderating; a second or so between journeys.
+  const person = async (n: number) => {
+    await sleep((n * 997) % 3000);
+    while (Date.now() < endAt) {
+      const roll = (n + results.length) % 10;
+      const id = roll === 0 ? ctx.toModerate.shift() : undefined;
+      if (id) results.push(await moderationJourney(moderation, id));
+      else if (roll < 3) {
+        const r = await videoJourney(gateway, ctx.clip);
+        results.push(r);
+        if (r.videoId) void showToModerators(r);
+      } else results.push(await authJourney(gateway));
+      await sleep(800 + ((n * 131) % 400));
+    }
+  };
+  const faultLog: string[] = [];
+  const faults = (async () => {
+    for (let minute = 0; Date.now() + 30_000 < endAt; minute += 1) {
+      await sleep(Math.max(0, endAt - MINUTES * 60_000 + minute * 60_000 + 30_000 - Date.now()));
+      const fault = FAULTS[minute % FAULTS.length]!;
+      const proc = ['nats', 'redis', 'postgres'].includes(fault.target) ? platform.dependency(fault.target as 'nats').process : platform.service(fault.target).process;
+      const t0 = Date.now();
+      await proc.outage(fault.seconds * 1000, 'kill');
+      faultLog.push(`${fault.what} ${fault.target} (${fault.seconds} s down, back after ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    }
+  })();
+  await Promise.all([...Array.from({ length: USERS }, (_, n) => person(n)), faults]);
+  recordRequests(false);
+
+  const { notShown, ledger } = await settle(ctx, results.filter((r) => !r.submissionId || !moderated.has(r.submissionId) || r.kind !== 'video'));
+  const statuses = requestLog.map((r) => r.status);
+  const ms = requestLog.map((r) => r.ms).sort((a, b) => a - b);
+  const byClass = { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, 'no answer': 0 } as Record<string, number>;
+  for (const s of statuses) byClass[s === 0 ? 'no answer' : `${Math.floor(s / 100)}xx`]! += 1;
+  const journeys: Record<string, Record<string, number>> = {};
+  for (const r of results) (journeys[r.kind] ??= {})[r.outcome] = (journeys[r.kind]![r.outcome] ?? 0) + 1;
+  const figures = {
+    users: USERS,
+    minutes: MINUTES,
+    faults: faultLog,
+    requests: requestLog.length,
+    answers: byClass,
+    latencyMs: { p50: Math.round(percentile(ms, 0.5)), p99: Math.round(percentile(ms, 0.99)), max: Math.round(ms.at(-1) ?? 0) },
+    journeys,
+    videosAccepted: results.filter((r) => r.videoId).length,
+    videosLost: notShown.length,
+    eventsLost: Object.values(ledger.consumers).reduce((n, c) => n + c.missing.length, 0) + ledger.lostFromOutbox.length,
+    eventsDoubled: ledger.doubledInStream.length + ledger.doubledEffects.length,
+    problems: [...ledgerProblems(ledger), ...notShown],
+    failed: results.filter((r) => r.outcome === 'failed').slice(0, 10).map((r) => `${r.kind} at ${r.step}: ${r.detail}`),
+  };
+  process.stdout.write(`\nSoak figures:\n${JSON.stringify(figures, null, 2)}\n`);
+  if (process.env['SOAK_REPORT']) await writeFile(process.env['SOAK_REPORT'], `${JSON.stringify(figures, null, 2)}\n`);
+  expect({ lost: figures.videosLost + figures.eventsLost, doubled: figures.eventsDoubled, problems: figures.problems }).toEqual({ lost: 0, doubled: 0, problems: [] });
+}, 3_600_000);
