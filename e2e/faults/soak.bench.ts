@@ -91,6 +91,8 @@ it(`${USERS} people for ${MINUTES} minutes with a fault a minute: nothing lost o
     }
   };
   const faultLog: string[] = [];
+  /** When a fault was on, and 10 s after: requests then are "during faults", the rest the calm baseline of the same run. */
+  const windows: Array<[number, number]> = [];
   const faults = (async () => {
     for (let minute = 0; Date.now() + 30_000 < endAt; minute += 1) {
       await sleep(Math.max(0, endAt - MINUTES * 60_000 + minute * 60_000 + 30_000 - Date.now()));
@@ -98,6 +100,7 @@ it(`${USERS} people for ${MINUTES} minutes with a fault a minute: nothing lost o
       const proc = ['nats', 'redis', 'postgres'].includes(fault.target) ? platform.dependency(fault.target as 'nats').process : platform.service(fault.target).process;
       const t0 = Date.now();
       await proc.outage(fault.seconds * 1000, 'kill');
+      windows.push([t0, Date.now() + 10_000]);
       faultLog.push(`${fault.what} ${fault.target} (${fault.seconds} s down, back after ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     }
   })();
@@ -107,6 +110,9 @@ it(`${USERS} people for ${MINUTES} minutes with a fault a minute: nothing lost o
   const { notShown, ledger } = await settle(ctx, results.filter((r) => !r.submissionId || !moderated.has(r.submissionId) || r.kind !== 'video'));
   const statuses = requestLog.map((r) => r.status);
   const ms = requestLog.map((r) => r.ms).sort((a, b) => a - b);
+  const inFault = (at: number) => windows.some(([a, b]) => at >= a && at <= b);
+  const calm = requestLog.filter((r) => !inFault(r.at)).map((r) => r.ms).sort((a, b) => a - b);
+  const faulty = requestLog.filter((r) => inFault(r.at)).map((r) => r.ms).sort((a, b) => a - b);
   const byClass = { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, 'no answer': 0 } as Record<string, number>;
   for (const s of statuses) byClass[s === 0 ? 'no answer' : `${Math.floor(s / 100)}xx`]! += 1;
   const journeys: Record<string, Record<string, number>> = {};
@@ -117,13 +123,20 @@ it(`${USERS} people for ${MINUTES} minutes with a fault a minute: nothing lost o
     faults: faultLog,
     requests: requestLog.length,
     answers: byClass,
-    latencyMs: { p50: Math.round(percentile(ms, 0.5)), p99: Math.round(percentile(ms, 0.99)), max: Math.round(ms.at(-1) ?? 0) },
+    latencyMs: {
+      all: { requests: ms.length, p50: Math.round(percentile(ms, 0.5)), p99: Math.round(percentile(ms, 0.99)), max: Math.round(ms.at(-1) ?? 0) },
+      calm: { requests: calm.length, p50: Math.round(percentile(calm, 0.5)), p99: Math.round(percentile(calm, 0.99)) },
+      duringFaults: { requests: faulty.length, p50: Math.round(percentile(faulty, 0.5)), p99: Math.round(percentile(faulty, 0.99)) },
+    },
     journeys,
     videosAccepted: results.filter((r) => r.videoId).length,
     videosLost: notShown.length,
     eventsLost: Object.values(ledger.consumers).reduce((n, c) => n + c.missing.length, 0) + ledger.lostFromOutbox.length,
     eventsDoubled: ledger.doubledInStream.length + ledger.doubledEffects.length,
     problems: [...ledgerProblems(ledger), ...notShown],
+    refusals: Object.entries(
+      results.filter((r) => r.outcome === 'refused').reduce<Record<string, number>>((acc, r) => ((acc[`${r.kind} at ${r.step}: ${r.detail}`] = (acc[`${r.kind} at ${r.step}: ${r.detail}`] ?? 0) + 1), acc), {}),
+    ).sort((a, b) => b[1] - a[1]).slice(0, 8),
     failed: results.filter((r) => r.outcome === 'failed').slice(0, 10).map((r) => `${r.kind} at ${r.step}: ${r.detail}`),
   };
   process.stdout.write(`\nSoak figures:\n${JSON.stringify(figures, null, 2)}\n`);

@@ -52,7 +52,7 @@ export function newHandle(): string {
 }
 
 /** Every answer's status and time, for the soak's figures (status 0: no answer). */
-export const requestLog: Array<{ status: number; ms: number }> = [];
+export const requestLog: Array<{ status: number; ms: number; at: number }> = [];
 let logging = false;
 export function recordRequests(on: boolean): void {
   logging = on;
@@ -67,9 +67,9 @@ async function step(gateway: string, name: string, path: string, init: RequestIn
   const t0 = performance.now();
   try {
     res = await fetch(path.startsWith('http') ? path : `${gateway}${path}`, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    if (logging) requestLog.push({ status: res.status, ms: performance.now() - t0 });
+    if (logging) requestLog.push({ status: res.status, ms: performance.now() - t0, at: Date.now() });
   } catch (err) {
-    if (logging) requestLog.push({ status: 0, ms: performance.now() - t0 });
+    if (logging) requestLog.push({ status: 0, ms: performance.now() - t0, at: Date.now() });
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
     if (cause === 'ECONNREFUSED' || cause === 'ECONNRESET' || cause === 'UND_ERR_SOCKET') throw new Stop('unreachable', name, cause);
     throw new Stop('failed', name, `no answer: ${cause}`);
