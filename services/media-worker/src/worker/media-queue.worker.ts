@@ -67,7 +67,11 @@ export class MediaQueueWorker {
     this.worker.on('error', (err) => opts.logger.warn({ err }, 'media queue: worker error'));
     this.worker.on('failed', (job, err) => {
       if (!job || !FAILED_WITHOUT_RUNNING.test(err.message)) return;
-      void opts.handler.giveUp(job, err.message).catch((e: unknown) => opts.logger.error({ err: e, jobId: job.id }, 'could not state the outcome of a failed job'));
+      // When NATS is down this publishes once and fails; the outcome stays in the job's progress and
+      // submissions' reconciler retries the failed job later, whose next run states it.
+      void opts.handler.giveUp(job, err.message).catch((e: unknown) =>
+        opts.logger.error({ err: e, jobId: job.id }, 'could not state the outcome of a failed job (kept in the job for the reconciler to re-drive)'),
+      );
     });
   }
 
