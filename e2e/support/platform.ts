@@ -62,6 +62,8 @@ export interface Platform {
   storedFiles(folder: string): Promise<string[]>;
   /** Another gateway replica over the same identity, Redis prefix and storage. */
   startGateway(overrides?: GatewayConfigOverrides): Promise<GatewayApp>;
+  /** Another media worker on the platform's queue, NATS stream and storage (closed by stop()). */
+  startMediaWorker(): Promise<MediaWorkerApp>;
   stop(): Promise<void>;
 }
 
@@ -111,15 +113,19 @@ export async function startPlatform(
     IDENTITY_GRPC_URL: identityGrpcUrl,
     ...backend,
   });
-  const mediaWorker = options.mediaWorker
-    ? await bootstrapMediaWorker({
-        MEDIA_WORKER_HTTP_PORT: (await freePorts(1))[0]!,
-        MEDIA_WORKER_BIND_HOST: '127.0.0.1',
-        MEDIA_WORKER_CONCURRENCY: 1,
-        MEDIA_WORKER_DRAIN_SECONDS: 0,
-        ...backend,
-      })
-    : undefined;
+  const mediaWorkers: MediaWorkerApp[] = [];
+  const startMediaWorker = async () => {
+    const worker = await bootstrapMediaWorker({
+      MEDIA_WORKER_HTTP_PORT: (await freePorts(1))[0]!,
+      MEDIA_WORKER_BIND_HOST: '127.0.0.1',
+      MEDIA_WORKER_CONCURRENCY: 1,
+      MEDIA_WORKER_DRAIN_SECONDS: 0,
+      ...backend,
+    });
+    mediaWorkers.push(worker);
+    return worker;
+  };
+  const mediaWorker = options.mediaWorker ? await startMediaWorker() : undefined;
   const gateways: GatewayApp[] = [];
   const startGateway = async (overrides: GatewayConfigOverrides = {}) => {
     const gateway = await bootstrapGateway({
@@ -178,10 +184,11 @@ export async function startPlatform(
       }
     },
     startGateway,
+    startMediaWorker,
     async stop() {
       for (const g of gateways.reverse()) await g.close();
       identityClient.close();
-      await mediaWorker?.close();
+      for (const w of mediaWorkers) await w.close();
       await submissions.close();
       await identity.close();
       await db.end();

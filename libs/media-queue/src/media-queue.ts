@@ -64,3 +64,47 @@ export async function enqueueProcessVideo(queue: MediaQueue, job: ProcessVideoJo
   const data = processVideoJobSchema.parse(job);
   return queue.add(PROCESS_VIDEO_JOB, data, { ...PROCESS_VIDEO_JOB_OPTIONS, jobId: data.videoId });
 }
+
+/** What {@link redriveProcessVideo} did: left a live job alone, retried a finished one, or queued a lost one again. */
+export type RedriveAction = 'left' | 'retried' | 'added';
+
+export interface RedriveResult {
+  action: RedriveAction;
+  /** The job's state as found: waiting, active, delayed, … completed, failed; `missing` when it was gone. */
+  state: string;
+}
+
+/**
+ * Drives a video whose verdict never arrived through the media queue again, idempotently (the
+ * submissions reconciler calls it for videos processing too long):
+ *
+ * - a job that is waiting, active or delayed (e.g. publishing its event again while NATS is down)
+ *   is on its way: left alone;
+ * - a failed or completed job is retried with its attempts reset. Its progress, which holds the
+ *   verdict it decided, is kept, so the worker states that very event again (same deterministic id:
+ *   JetStream and the consumers' inboxes drop a copy) without running ffmpeg again;
+ * - a job Redis no longer holds (removed, or Redis lost it) is queued again under the same id.
+ *
+ * Safe when several callers re-drive the same video at once: only one retry of a finished job
+ * succeeds (BullMQ moves it atomically; the others find it no longer finished and leave it), and
+ * adding a job id that exists adds nothing.
+ */
+export async function redriveProcessVideo(queue: MediaQueue, job: ProcessVideoJob): Promise<RedriveResult> {
+  const data = processVideoJobSchema.parse(job);
+  const existing = await queue.getJob(data.videoId);
+  const state = existing ? await existing.getState() : 'missing';
+  if (!existing || state === 'unknown') {
+    await enqueueProcessVideo(queue, data);
+    return { action: 'added', state: 'missing' };
+  }
+  if (state !== 'failed' && state !== 'completed') return { action: 'left', state };
+  try {
+    await existing.retry(state, { resetAttemptsMade: true, resetAttemptsStarted: true });
+  } catch (err) {
+    // Someone else moved it first (another replica's retry, a worker): whatever it is now, it is on its way.
+    const now = await queue.getJobState(data.videoId);
+    if (now === state) throw err;
+    return { action: 'left', state: now };
+  }
+  return { action: 'retried', state };
+}

@@ -20,7 +20,7 @@ import { MediaQueueWorker } from './worker/media-queue.worker.js';
         new ProcessVideoHandler({
           storage,
           tools,
-          events: new EventPublisher({ nc, names: { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX } }),
+          events: new EventPublisher({ nc, names: { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX }, timeoutMs: config.MEDIA_WORKER_PUBLISH_TIMEOUT_MS }),
           logger,
           tmpRoot,
         }),
@@ -38,6 +38,8 @@ import { MediaQueueWorker } from './worker/media-queue.worker.js';
           lockDurationMs: config.MEDIA_WORKER_LOCK_DURATION_MS,
           stalledIntervalMs: config.MEDIA_WORKER_STALLED_INTERVAL_MS,
           maxStalledCount: config.MEDIA_WORKER_MAX_STALLED_COUNT,
+          publishRetryMinMs: config.MEDIA_WORKER_PUBLISH_RETRY_MIN_MS,
+          publishRetryMaxMs: Math.max(config.MEDIA_WORKER_PUBLISH_RETRY_MAX_MS, config.MEDIA_WORKER_PUBLISH_RETRY_MIN_MS),
         }),
       inject: [ProcessVideoHandler, CONFIG, LOGGER],
     },

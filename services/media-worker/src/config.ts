@@ -27,6 +27,15 @@ export const mediaWorkerConfigShape = {
    * in the queue (for another worker, without using up an attempt).
    */
   MEDIA_WORKER_DRAIN_SECONDS: env.int(25, 0),
+  /** How long publishing a job's outcome waits for JetStream's acknowledgement before it counts as failed. */
+  MEDIA_WORKER_PUBLISH_TIMEOUT_MS: env.int(5000, 100),
+  /**
+   * A job whose outcome could not be published (NATS down) waits this long before publishing it again,
+   * doubling on each failure up to MEDIA_WORKER_PUBLISH_RETRY_MAX_MS, for as long as NATS stays down;
+   * ffmpeg does not run again and no attempt is used up.
+   */
+  MEDIA_WORKER_PUBLISH_RETRY_MIN_MS: env.int(2000, 10),
+  MEDIA_WORKER_PUBLISH_RETRY_MAX_MS: env.int(30_000, 10),
 };
 
 export type MediaWorkerConfig = ConfigOf<typeof mediaWorkerConfigShape>;

@@ -2,14 +2,14 @@ import { metricOnce, metricsRegistry } from '@clipit/service-kit';
 import { Counter, Histogram } from 'prom-client';
 
 /** How a job ended on this worker. */
-export type JobResultLabel = 'processed' | 'too-long' | 'too-large' | 'invalid' | 'processing-error' | 'retried' | 'requeued' | 'rejected';
+export type JobResultLabel = 'processed' | 'too-long' | 'too-large' | 'invalid' | 'processing-error' | 'retried' | 'requeued' | 'rejected' | 'publish-delayed';
 
 export const mediaJobs = metricOnce(
   'media_jobs_total',
   () =>
     new Counter({
       name: 'media_jobs_total',
-      help: 'Media jobs this worker finished, by result: processed, a verdict (too-long, too-large, invalid), processing-error (gave up), retried (will run again), requeued (put back on shutdown), rejected (bad job data)',
+      help: 'Media jobs this worker finished, by result: processed, a verdict (too-long, too-large, invalid), processing-error (gave up), retried (will run again), requeued (put back on shutdown), rejected (bad job data), publish-delayed (decided but NATS did not take the event: published again later)',
       labelNames: ['result'],
       registers: [metricsRegistry],
     }),

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { SubmissionsController } from './controllers/submissions.controller.js';
 import { SubmissionRepository } from './repositories/submission.repository.js';
 import { VideoStorageRepository } from './repositories/video-storage.repository.js';
+import { MediaReconcilerService } from './services/media-reconciler.service.js';
 import { MediaVerdictsService } from './services/media-verdicts.service.js';
 import { ModerationService } from './services/moderation.service.js';
 import { SubmissionsService } from './services/submissions.service.js';
@@ -20,6 +21,7 @@ import { VideoUploadService } from './services/video-upload.service.js';
     VideoUploadService,
     ModerationService,
     MediaVerdictsService,
+    MediaReconcilerService,
     UploadSweeperService,
   ],
 })

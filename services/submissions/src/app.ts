@@ -6,6 +6,7 @@ import { submissionsConfigShape, type SubmissionsConfig } from './config.js';
 import { submissionsEntities, submissionsMigrations } from './database.js';
 import { createBullMediaQueue } from './media-queue.js';
 import { IDENTITY_CLIENT, MEDIA_QUEUE } from './ports.js';
+import { MediaReconcilerService } from './services/media-reconciler.service.js';
 import { MediaVerdictsService } from './services/media-verdicts.service.js';
 import { UploadSweeperService } from './services/upload-sweeper.service.js';
 
@@ -28,7 +29,11 @@ export const submissionsService = defineService(submissionsConfigShape, {
     'media.processed': (event, tx) => get(MediaVerdictsService).onMediaProcessed(event.data, tx),
     'media.failed': (event, tx) => get(MediaVerdictsService).onMediaFailed(event.data, tx),
   }),
-  workers: [every('upload sweeper', (c) => c.UPLOAD_SWEEP_INTERVAL_SECONDS * 1000, ({ get }) => get(UploadSweeperService).sweepExpiredUploads())],
+  workers: [
+    every('upload sweeper', (c) => c.UPLOAD_SWEEP_INTERVAL_SECONDS * 1000, ({ get }) => get(UploadSweeperService).sweepExpiredUploads()),
+    // The backstop for verdicts that never arrived (NATS down when the worker stated them, a lost job).
+    every('media reconciler', (c) => c.MEDIA_RECONCILE_INTERVAL_SECONDS * 1000, ({ get }) => get(MediaReconcilerService).reconcile()),
+  ],
   module: SubmissionsModule,
 });
 

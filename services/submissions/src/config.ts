@@ -15,6 +15,13 @@ export const submissionsConfigShape = {
   UPLOAD_SWEEP_INTERVAL_SECONDS: env.int(300, 1),
   /** Video submissions a user may make per UTC day (spec 01 §9). */
   DAILY_VIDEO_LIMIT: env.int(VIDEO_LIMITS.dailyVideoSubmissions, 1),
+  /** How often videos stuck in processing are looked for and re-driven through the media queue (MediaReconcilerService). */
+  MEDIA_RECONCILE_INTERVAL_SECONDS: env.int(60, 1),
+  /**
+   * A video still processing this long after finalize is re-driven: its job retried if it finished
+   * without its verdict arriving, queued again if Redis lost it. Above the longest a job normally takes.
+   */
+  MEDIA_PROCESSING_STALE_SECONDS: env.int(600, 1),
   ...storageConfigShape,
   /** Where stored objects are served (by the gateway): a path such as /media or an absolute URL. */
   MEDIA_PUBLIC_BASE_URL: env.publicBaseUrl('/media'),

@@ -1,4 +1,4 @@
-import { createMediaQueue, enqueueProcessVideo } from '@clipit/media-queue';
+import { createMediaQueue, enqueueProcessVideo, redriveProcessVideo } from '@clipit/media-queue';
 import type { HealthCheck } from '@clipit/service-kit';
 import { Redis } from 'ioredis';
 import type { SubmissionsConfig } from './config.js';
@@ -39,6 +39,7 @@ export async function createBullMediaQueue(
     enqueue: async (job) => {
       await enqueueProcessVideo(queue, job);
     },
+    redrive: (job) => redriveProcessVideo(queue, job),
     close: async () => {
       redis.disconnect();
       try {

@@ -1,4 +1,5 @@
 import type { identityV1, ProcessVideoJob } from '@clipit/contracts';
+import type { RedriveResult } from '@clipit/media-queue';
 import type { PromiseClient } from '@clipit/service-kit';
 
 // What submissions reaches outside its own database and storage: another service's API and a queue.
@@ -7,9 +8,11 @@ import type { PromiseClient } from '@clipit/service-kit';
 export const IDENTITY_CLIENT = Symbol('IDENTITY_CLIENT');
 export const MEDIA_QUEUE = Symbol('MEDIA_QUEUE');
 
-/** Where accepted videos go to be processed (the media queue); `enqueue` is idempotent per video id. */
+/** Where accepted videos go to be processed (the media queue); `enqueue` and `redrive` are idempotent per video id. */
 export interface MediaQueuePort {
   enqueue(job: ProcessVideoJob): Promise<void>;
+  /** For a video whose verdict never arrived: leaves a live job, retries a finished one, queues a lost one again (redriveProcessVideo). */
+  redrive(job: ProcessVideoJob): Promise<RedriveResult>;
   close(): Promise<void>;
 }
 

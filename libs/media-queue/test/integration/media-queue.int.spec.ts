@@ -2,8 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { PROCESS_VIDEO_JOB } from '@clipit/contracts';
 import { isolatedNames, testInfra } from '@clipit/testing';
+import { UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createMediaQueue, enqueueProcessVideo, MEDIA_QUEUE, mediaQueuePrefix, type MediaQueue } from '../../src/index.js';
+import { createMediaQueue, enqueueProcessVideo, MEDIA_QUEUE, mediaQueuePrefix, redriveProcessVideo, type MediaQueue } from '../../src/index.js';
 
 describe('createMediaQueue / enqueueProcessVideo on the real Redis', () => {
   const names = isolatedNames('mediaqueue');
@@ -36,5 +37,46 @@ describe('createMediaQueue / enqueueProcessVideo on the real Redis', () => {
     expect(keys.every((k) => k.startsWith(`${mediaQueuePrefix(names.redisKeyPrefix)}:${MEDIA_QUEUE}:`))).toBe(true);
     // The test teardown sweeps `clipit:<run>_*`; the queue's keys fall under it.
     expect(keys.every((k) => k.startsWith(`clipit:${testInfra().runId}_`))).toBe(true);
+  });
+
+  describe('redriveProcessVideo', () => {
+    const newJob = () => ({ videoId: randomUUID(), submissionId: randomUUID(), sourceKey: `uploads/${randomUUID()}`, contentType: 'video/mp4' });
+
+    /** Takes the next job as a worker would and fails it for good, its progress holding a decided verdict. */
+    async function failNextJob(progress: object): Promise<void> {
+      const worker = new Worker(MEDIA_QUEUE, null, { connection: { url: testInfra().redisUrl, maxRetriesPerRequest: null }, prefix: mediaQueuePrefix(names.redisKeyPrefix), autorun: false });
+      try {
+        const token = randomUUID();
+        const taken = await worker.getNextJob(token);
+        if (!taken) throw new Error('no job to take');
+        await taken.updateProgress(progress);
+        await taken.moveToFailed(new UnrecoverableError('publish timed out'), token);
+      } finally {
+        await worker.close();
+      }
+    }
+
+    it('leaves a waiting job alone, queues a lost one again, and retries a failed one keeping its progress, once however many re-drive it', async () => {
+      await queue.obliterate({ force: true });
+      const job = newJob();
+      expect(await redriveProcessVideo(queue, job)).toEqual({ action: 'added', state: 'missing' });
+      expect(await redriveProcessVideo(queue, job)).toEqual({ action: 'left', state: 'waiting' });
+
+      await failNextJob({ stage: 'decided', event: { id: 'evt-1', type: 'media.processed' } });
+      expect(await queue.getJobState(job.videoId)).toBe('failed');
+      // Two replicas at once: one retries, the other finds it on its way.
+      const results = await Promise.all([redriveProcessVideo(queue, job), redriveProcessVideo(queue, job)]);
+      expect(results.map((r) => r.action).sort()).toEqual(['left', 'retried']);
+      const retried = (await queue.getJob(job.videoId))!;
+      expect(await retried.getState()).toBe('waiting');
+      expect(retried.attemptsMade).toBe(0);
+      expect(retried.progress).toEqual({ stage: 'decided', event: { id: 'evt-1', type: 'media.processed' } });
+      expect(await queue.getWaitingCount()).toBe(1);
+
+      await retried.remove();
+      expect(await redriveProcessVideo(queue, job)).toEqual({ action: 'added', state: 'missing' });
+      expect((await queue.getJob(job.videoId))?.data).toEqual(job);
+      await queue.obliterate({ force: true });
+    });
   });
 });

@@ -10,7 +10,7 @@ import { InvalidMediaError, MediaToolError, type ProbeResult } from '@clipit/med
 import { deterministicEventId } from '@clipit/service-kit';
 import { automock } from '@clipit/testing';
 import pino from 'pino';
-import { InvalidJobError, playbackIdFor, PROCESSING_FAILED_MESSAGE, ProcessVideoHandler, recordedEvent } from './process-video.handler.js';
+import { InvalidJobError, playbackIdFor, PROCESSING_FAILED_MESSAGE, ProcessVideoHandler, PublishFailedError, recordedEvent } from './process-video.handler.js';
 import type { EventSink, MediaEvent, ObjectStore, VideoJob, VideoTools } from './ports.js';
 
 // The handler with every outside thing faked: storage in memory, ffmpeg (strict mocks) writing
@@ -267,6 +267,22 @@ describe('ProcessVideoHandler', () => {
     expect(failing.storage.objects.has(job.data.sourceKey)).toBe(false);
   });
 
+  it('counts failed publications in the job, keeping the decided event as it was and deciding nothing again', async () => {
+    const failing = setup({ publishError: new Error('nats: timeout') });
+    const job = makeJob();
+    withUpload(failing, job);
+    const first = await handlerFor(failing).process(job, signal).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(PublishFailedError);
+    expect(first).toMatchObject({ failures: 1, event: { type: 'media.processed' } });
+    const decided = recordedEvent(job.progress)!;
+    const second = await handlerFor(failing).process(job, signal).catch((e: unknown) => e);
+    expect(second).toMatchObject({ failures: 2, event: decided });
+    expect(job.progress).toEqual({ stage: 'decided', event: decided, publishFailures: 2 });
+    // ffmpeg ran for the first run only; the upload is kept until the event is stored.
+    expect(failing.tools.transcodeForWeb).toHaveBeenCalledTimes(1);
+    expect(failing.storage.objects.has(job.data.sourceKey)).toBe(true);
+  });
+
   it('refuses job data that is not a process-video job', async () => {
     const s = setup();
     await expect(handlerFor(s).process(makeJob({ data: { videoId: 'nope' } }), signal)).rejects.toThrow(InvalidJobError);
@@ -292,6 +308,15 @@ describe('ProcessVideoHandler', () => {
       const s = setup();
       expect(await handlerFor(s).giveUp(job, 'job stalled more than allowable limit')).toEqual(decided);
       expect(s.published).toEqual([decided]);
+    });
+
+    it('keeps its outcome in the job when it cannot publish it, for a later retry of the job to state', async () => {
+      const s = setup({ publishError: new Error('nats: connection closed') });
+      const job = makeJob();
+      withUpload(s, job);
+      await expect(handlerFor(s).giveUp(job, 'job stalled more than allowable limit')).rejects.toThrow(PublishFailedError);
+      expect(recordedEvent(job.progress)).toMatchObject({ type: 'media.failed', data: { code: 'processing-error' } });
+      expect(s.storage.objects.has(job.data.sourceKey)).toBe(true);
     });
 
     it('does nothing for unusable data', async () => {

@@ -25,6 +25,23 @@ export class InvalidJobError extends Error {
   }
 }
 
+/**
+ * The job decided its outcome (kept in the job's progress) but JetStream did not store the event
+ * (NATS down or slow). Not the job's failure: the worker keeps the job and tries the publication
+ * again later without using up an attempt and without deciding again (MediaQueueWorker).
+ */
+export class PublishFailedError extends Error {
+  constructor(
+    readonly event: MediaEvent,
+    /** Failed publications of this event so far, this one included (for the backoff). */
+    readonly failures: number,
+    options: { cause: unknown },
+  ) {
+    super(`could not publish ${event.type} ${event.id}: ${(options.cause as Error | undefined)?.message ?? String(options.cause)}`, options);
+    this.name = 'PublishFailedError';
+  }
+}
+
 /** The upload is not (yet) in storage; worth retrying, then processing-error. */
 export class SourceMissingError extends Error {
   constructor(key: string) {
@@ -38,12 +55,31 @@ export function playbackIdFor(videoId: string): string {
   return createHash('sha256').update(`clipit-playback:${videoId}`).digest('hex').slice(0, 32);
 }
 
-const recordedSchema = z.object({ stage: z.literal('decided'), event: z.object({ id: z.string(), type: z.enum(['media.processed', 'media.failed']) }).loose() });
+const recordedSchema = z.object({
+  stage: z.literal('decided'),
+  event: z.object({ id: z.string(), type: z.enum(['media.processed', 'media.failed']) }).loose(),
+  publishFailures: z.number().int().nonnegative().optional(),
+});
+
+/**
+ * What a job keeps in its progress once it has decided: the event, and how many times its
+ * publication failed so far. Kept in Redis with the job, so it survives the worker, a delay, a
+ * failure and a retry of the job (BullMQ keeps progress on `job.retry()`).
+ */
+export interface DecidedProgress {
+  stage: 'decided';
+  event: MediaEvent;
+  publishFailures?: number;
+}
 
 /** The event an earlier run of this job decided on, if any (kept in the job's progress). */
 export function recordedEvent(progress: unknown): MediaEvent | undefined {
+  return recordedProgress(progress)?.event;
+}
+
+function recordedProgress(progress: unknown): DecidedProgress | undefined {
   const parsed = recordedSchema.safeParse(progress);
-  return parsed.success ? (parsed.data.event as unknown as MediaEvent) : undefined;
+  return parsed.success ? (parsed.data as unknown as DecidedProgress) : undefined;
 }
 
 export interface ProcessVideoHandlerDeps {
@@ -92,10 +128,10 @@ export class ProcessVideoHandler {
       attempt: job.attemptsMade + 1,
       ...(data.correlationId ? { correlationId: data.correlationId } : {}),
     });
-    const recorded = recordedEvent(job.progress);
+    const recorded = recordedProgress(job.progress);
     if (recorded) {
-      log.info({ eventId: recorded.id, type: recorded.type }, 'job decided earlier: stating the same outcome again');
-      return this.finish(data, recorded);
+      log.info({ eventId: recorded.event.id, type: recorded.event.type, publishFailures: recorded.publishFailures ?? 0 }, 'job decided earlier: stating the same outcome again');
+      return this.finish(job, data, recorded, log);
     }
     let event: MediaEvent;
     try {
@@ -106,13 +142,16 @@ export class ProcessVideoHandler {
       event = this.failed(data, 'processing-error', PROCESSING_FAILED_MESSAGE);
     }
     // Kept before it is published: from here on every run states this very event.
-    await job.updateProgress({ stage: 'decided', event });
-    return this.finish(data, event, log);
+    const decided: DecidedProgress = { stage: 'decided', event };
+    await job.updateProgress(decided);
+    return this.finish(job, data, decided, log);
   }
 
   /**
    * For a job BullMQ failed without running it (it stalled too often: its workers kept dying). States
    * the event an earlier run decided on, or media.failed processing-error; nothing for unusable data.
+   * The outcome is kept in the job first: when NATS is down the publication fails (once, nothing here
+   * retries it) and submissions' reconciler retries the failed job, whose next run states it.
    */
   async giveUp(job: VideoJob, why: string): Promise<MediaEvent | undefined> {
     let data: ProcessVideoJob;
@@ -121,9 +160,13 @@ export class ProcessVideoHandler {
     } catch {
       return undefined;
     }
-    const event = recordedEvent(job.progress) ?? this.failed(data, 'processing-error', PROCESSING_FAILED_MESSAGE);
+    let decided = recordedProgress(job.progress);
+    if (!decided) {
+      decided = { stage: 'decided', event: this.failed(data, 'processing-error', PROCESSING_FAILED_MESSAGE) };
+      await job.updateProgress(decided);
+    }
     this.deps.logger.error({ jobId: job.id, videoId: data.videoId, why }, 'job failed without running: stating its outcome');
-    return this.finish(data, event);
+    return this.finish(job, data, decided);
   }
 
   private parseJob(job: VideoJob): ProcessVideoJob {
@@ -194,14 +237,25 @@ export class ProcessVideoHandler {
     return { id: deterministicEventId(type, data.videoId), correlationId: data.correlationId ?? `video:${data.videoId}` };
   }
 
-  /** Outputs of a refused video go (an earlier attempt may have written them), the event goes out, then the upload goes. */
-  private async finish(data: ProcessVideoJob, event: MediaEvent, log: Logger = this.deps.logger): Promise<MediaEvent> {
+  /**
+   * Outputs of a refused video go (an earlier attempt may have written them), the event goes out, then
+   * the upload goes. A failed publication throws PublishFailedError, after counting it in the job's
+   * progress (the decided event stays there as it was).
+   */
+  private async finish(job: VideoJob, data: ProcessVideoJob, decided: DecidedProgress, log: Logger = this.deps.logger): Promise<MediaEvent> {
     const { storage, events } = this.deps;
+    const { event } = decided;
     if (event.type === 'media.failed') {
       await storage.delete(mediaKeys.video(data.videoId));
       await storage.delete(mediaKeys.poster(data.videoId));
     }
-    await events.publishEnvelope(event);
+    try {
+      await events.publishEnvelope(event);
+    } catch (cause) {
+      const failures = (decided.publishFailures ?? 0) + 1;
+      await job.updateProgress({ ...decided, publishFailures: failures });
+      throw new PublishFailedError(event, failures, { cause });
+    }
     await storage.delete(data.sourceKey);
     log.debug({ eventId: event.id, type: event.type }, 'outcome stated; upload deleted');
     return event;

@@ -1,10 +1,10 @@
 import { hostname } from 'node:os';
 import { PROCESS_VIDEO_JOB, type ProcessVideoJob } from '@clipit/contracts';
 import { MEDIA_QUEUE, mediaQueuePrefix } from '@clipit/media-queue';
-import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { recordJob, type JobResultLabel } from '../metrics.js';
-import { InvalidJobError, type ProcessVideoHandler } from '../jobs/process-video.handler.js';
+import { InvalidJobError, PublishFailedError, type ProcessVideoHandler } from '../jobs/process-video.handler.js';
 
 /** What a processed job leaves as its BullMQ return value (the event carries the rest). */
 export interface ProcessVideoResult {
@@ -22,6 +22,14 @@ export interface MediaQueueWorkerOptions {
   lockDurationMs: number;
   stalledIntervalMs: number;
   maxStalledCount: number;
+  /** Backoff between publications of a decided event that JetStream did not take: doubles from min up to max. */
+  publishRetryMinMs: number;
+  publishRetryMaxMs: number;
+}
+
+/** The wait before publishing a decided event again after `failures` failed publications: min, 2·min, 4·min, … capped at max. */
+export function publishRetryDelayMs(failures: number, minMs: number, maxMs: number): number {
+  return Math.min(maxMs, minMs * 2 ** Math.min(Math.max(failures - 1, 0), 30));
 }
 
 // BullMQ fails a job without running it when its workers kept dying on it (see ProcessVideoHandler.giveUp).
@@ -34,6 +42,11 @@ type MediaJob = Job<ProcessVideoJob, ProcessVideoResult, typeof PROCESS_VIDEO_JO
  * the handler. A verdict on the file fails the job at once (UnrecoverableError, no retry); other
  * errors are retried with the job's backoff. On close, running jobs get `drainMs` to finish; then
  * their ffmpeg is stopped and they go back to the queue without using up an attempt.
+ *
+ * A decided outcome whose event JetStream did not take (NATS down) is not a failure of the job: the
+ * job is delayed (capped backoff, no attempt used, the event kept in its progress) and tried again
+ * until JetStream stores the event, however long the outage. Only then does the job complete (or
+ * fail, for a refusal) and the upload go.
  */
 export class MediaQueueWorker {
   private readonly worker: Worker<ProcessVideoJob, ProcessVideoResult, typeof PROCESS_VIDEO_JOB>;
@@ -54,7 +67,11 @@ export class MediaQueueWorker {
     this.worker.on('error', (err) => opts.logger.warn({ err }, 'media queue: worker error'));
     this.worker.on('failed', (job, err) => {
       if (!job || !FAILED_WITHOUT_RUNNING.test(err.message)) return;
-      void opts.handler.giveUp(job, err.message).catch((e: unknown) => opts.logger.error({ err: e, jobId: job.id }, 'could not state the outcome of a failed job'));
+      // When NATS is down this publishes once and fails; the outcome stays in the job's progress and
+      // submissions' reconciler retries the failed job later, whose next run states it.
+      void opts.handler.giveUp(job, err.message).catch((e: unknown) =>
+        opts.logger.error({ err: e, jobId: job.id }, 'could not state the outcome of a failed job (kept in the job for the reconciler to re-drive)'),
+      );
     });
   }
 
@@ -96,6 +113,17 @@ export class MediaQueueWorker {
       throw new UnrecoverableError(`${event.data.code}: ${event.data.reason}`);
     } catch (err) {
       if (err instanceof UnrecoverableError) throw err;
+      if (err instanceof PublishFailedError && token) {
+        // Decided, not published: keep the job (and its verdict) and publish again later, deciding nothing again.
+        done('publish-delayed');
+        const delayMs = publishRetryDelayMs(err.failures, this.opts.publishRetryMinMs, this.opts.publishRetryMaxMs);
+        await job.moveToDelayed(Date.now() + delayMs, token);
+        this.opts.logger.warn(
+          { jobId: job.id, eventId: err.event.id, type: err.event.type, publishFailures: err.failures, retryInMs: delayMs, err: err.cause },
+          'decided outcome not published (NATS unavailable?): trying again later, without using up an attempt',
+        );
+        throw new DelayedError();
+      }
       if (err instanceof InvalidJobError) {
         done('rejected');
         this.opts.logger.error({ jobId: job.id, err }, 'rejected a job with unusable data');

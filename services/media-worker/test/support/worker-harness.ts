@@ -51,13 +51,16 @@ export class MediaWorkerHarness {
   private messages: ConsumerMessages | undefined;
   private reading: Promise<void> | undefined;
 
+  /** `natsUrl`: a private NATS (startNatsServer) for outage tests; the run's shared one by default. */
+  constructor(private readonly natsUrl: string = testInfra().natsUrl) {}
+
   async start(): Promise<this> {
     this.storageRoot = await mkdtemp(join(tmpdir(), 'clipit-mw-storage-'));
     this.tmpRoot = await mkdtemp(join(tmpdir(), 'clipit-mw-scratch-'));
     this.clipsDir = await mkdtemp(join(tmpdir(), 'clipit-mw-clips-'));
     this.storage = new FsStorageDriver(this.storageRoot);
     this.queue = createMediaQueue({ redisUrl: testInfra().redisUrl, prefix: this.names.redisKeyPrefix });
-    this.nc = await connectEventBus(testInfra().natsUrl, 'media-worker-test', { stream: this.names.stream, subjectPrefix: this.names.subjectPrefix });
+    this.nc = await connectEventBus(this.natsUrl, 'media-worker-test', { stream: this.names.stream, subjectPrefix: this.names.subjectPrefix });
     const consumer = await jetstream(this.nc).consumers.get(this.names.stream, { filter_subjects: `${this.names.subjectPrefix}.media-worker.>` });
     const messages = await consumer.consume();
     this.messages = messages;
@@ -65,7 +68,7 @@ export class MediaWorkerHarness {
       for await (const msg of messages) {
         this.events.push({ subject: msg.subject, msgId: msg.headers?.get('Nats-Msg-Id'), envelope: msg.json<MediaEventEnvelope>() });
       }
-    })();
+    })().catch(() => undefined); // a NATS outage may end the reading: outage tests read the stream itself (storedEventCount)
     return this;
   }
 
@@ -73,6 +76,7 @@ export class MediaWorkerHarness {
   env(httpPort: number, extra: MediaWorkerConfigOverrides = {}): Record<string, string> {
     const vars: MediaWorkerConfigOverrides = {
       ...isolatedServiceEnv(this.names, this.storageRoot),
+      NATS_URL: this.natsUrl,
       MEDIA_WORKER_TMP_DIR: this.tmpRoot,
       MEDIA_WORKER_HTTP_PORT: httpPort,
       MEDIA_WORKER_BIND_HOST: '127.0.0.1',

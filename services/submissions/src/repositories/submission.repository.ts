@@ -102,6 +102,21 @@ export class SubmissionRepository {
     return submission && upload ? { submission, upload } : undefined;
   }
 
+  /**
+   * Uploads processing since before `finalizedBefore` (their verdict is late), oldest first; not locked:
+   * the reconciler only re-drives their jobs, which is idempotent, and changes no row.
+   */
+  findStaleProcessingUploads(finalizedBefore: Date, limit: number): Promise<VideoUploadEntity[]> {
+    return this.dataSource.manager
+      .getRepository(VideoUploadEntity)
+      .createQueryBuilder('u')
+      .where(`u.status = 'processing'`)
+      .andWhere('u.finalizedAt < :finalizedBefore', { finalizedBefore })
+      .orderBy('u.finalizedAt', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
   /** Ids of uploads never finished before their URL expired, oldest first (not locked: see lockUploadWithSubmission). */
   async findExpiredUploadIds(tx: EntityManager, now: Date, limit: number): Promise<string[]> {
     const rows = await tx

@@ -123,6 +123,26 @@ describe("the media worker's verdicts", () => {
     expect(await readyChanges(waiting.submissionId)).toEqual([]);
   });
 
+  it('a late media.failed for a video already processed (a re-driven job, a giveUp) changes nothing: it stays shown', async () => {
+    // Both verdicts carry their own deterministic id, so neither JetStream nor the inbox drops the
+    // second one: only "applies to a video still processing" keeps it from undoing the first.
+    const { submissionId, videoId } = await h.finalizedUpload();
+    await h.mediaWorker.publish('media.processed', processed(videoId, submissionId), workerEnvelope('media.processed', videoId));
+    const late = await h.mediaWorker.publish(
+      'media.failed',
+      { videoId, submissionId, code: 'processing-error', reason: VIDEO_MESSAGES.processingFailed },
+      workerEnvelope('media.failed', videoId),
+    );
+    expect(late.duplicate).toBe(false);
+    await h.consumerPast(late.seq);
+
+    expect(await h.client.getSubmission({ id: submissionId })).toMatchObject({ videoState: 'ready', hasVideo: true, isProcessing: false });
+    const [upload] = await h.rows('SELECT status, reason FROM video_uploads WHERE id = $1', [videoId]);
+    expect(upload).toEqual({ status: 'ready', reason: null });
+    expect(await readyChanges(submissionId)).toHaveLength(1);
+    expect(await h.deadLetters()).toBe(0);
+  });
+
   it('media.failed (too long) leaves the submission without video, the reason stored; a new video can follow', async () => {
     const { userId, submissionId, videoId } = await h.finalizedUpload();
     const reason = VIDEO_MESSAGES.tooLong(45);

@@ -1,0 +1,14 @@
+import { metricOnce, metricsRegistry } from '@clipit/service-kit';
+import { Counter } from 'prom-client';
+
+/** Videos the reconciler drove through the media queue again, by what it did: `retried` (a finished job) or `added` (a lost one). */
+export const mediaRedrives = metricOnce(
+  'media_redrives_total',
+  () =>
+    new Counter({
+      name: 'media_redrives_total',
+      help: 'Videos processing too long that the reconciler re-drove through the media queue, by action (retried: its job had finished without the verdict arriving; added: Redis no longer had it) and the state the job was found in',
+      labelNames: ['action', 'state'],
+      registers: [metricsRegistry],
+    }),
+);
