@@ -8,7 +8,9 @@
 //   4b. checks the programs services run (ffmpeg for the media worker); installs them with apt-get where it can
 //   5. builds (tsc -b, incremental; the web apps with rspack, which the gateway serves)
 //   6. starts every service in order, waiting for each one's /health/ready, and prints the URL
-//   7. on Ctrl-C / SIGTERM stops them all; if one dies, stops the rest and exits non-zero
+//   7. supervises them (supervisor.mjs): a service that exits unexpectedly is restarted with backoff (1 s, 2 s,
+//      4 s … up to 30 s) and reported "ready again"; if one keeps crashing (5 times within 2 minutes) the launcher
+//      names it, shows its last output, stops the rest and exits non-zero. Ctrl-C / SIGTERM stops them all.
 // `npm start -- --check` does steps 1 to 4 only (servers and databases ready) and exits.
 // On a platform with no streamer yet it signs up two demo accounts through the API (`--no-seed` skips it).
 // Plain Node ESM that runs before `npm ci` has: pg, ioredis and the NATS client are imported only after it.
@@ -16,18 +18,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.mjs';
 import { installDependencies } from './install-deps.mjs';
 import { ensurePrograms, ensureServers, PrerequisiteError, programPath, servers as serverList } from './prerequisites.mjs';
 import { seedDemoData } from './seed.mjs';
 import { HEALTH_READY_PATH, SERVICES } from './services.mjs';
+import { Supervisor, SupervisorError } from './supervisor.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REQUIRED_NODE_MAJOR = 24;
-const READY_TIMEOUT_MS = 120_000;
-const STOP_GRACE_MS = 10_000;
 
 const useColour = process.env.FORCE_COLOR ? process.env.FORCE_COLOR !== '0' : process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, text) => (useColour ? `\x1b[${code}m${text}\x1b[0m` : text);
@@ -76,7 +76,6 @@ function reexecOnCurrentNode() {
 // ---------------------------------------------------------------------------------------------------------
 // 3. PostgreSQL, NATS (JetStream), Redis
 // ---------------------------------------------------------------------------------------------------------
-const errorText = (err) => (err instanceof AggregateError ? err.errors.map((e) => e.message).join('; ') : err.message) || String(err);
 
 /** The Postgres servers the services use, each with the databases wanted on it. */
 function postgresServers(config) {
@@ -181,11 +180,17 @@ function build() {
 // ---------------------------------------------------------------------------------------------------------
 // 6. services
 // ---------------------------------------------------------------------------------------------------------
-const children = [];
 let stopping = false;
-let starting = true;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const supervisor = new Supervisor({
+  log,
+  warn: (msg) => warn(paint(31, msg)),
+  onLine: (name, line, stream) => {
+    const index = SERVICES.findIndex((s) => s.name === name);
+    (stream === 'stdout' ? process.stdout : process.stderr).write(`${label(name, PALETTE[index % PALETTE.length])} ${line}\n`);
+  },
+  onGiveUp: () => void shutdown(1),
+});
 
 function portInUse(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
@@ -210,53 +215,12 @@ function probeHost(config, service) {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-function pipeLines(stream, prefix, out) {
-  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(`${prefix} ${line}\n`));
-}
-
-function startService(service, index, childEnv) {
+function startService(service, childEnv, url) {
   const main = join(ROOT, 'services', service.name, 'dist/main.js');
   if (!existsSync(main)) {
     throw new LaunchError(`services/${service.name}/dist/main.js does not exist: the build produced nothing for ${service.name} (is there a services/${service.name}/src/main.ts?).`);
   }
-  const prefix = label(service.name, PALETTE[index % PALETTE.length]);
-  const child = spawn(process.execPath, [main], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  const entry = { service, child, exited: false, exitCode: null };
-  children.push(entry);
-  pipeLines(child.stdout, prefix, process.stdout);
-  pipeLines(child.stderr, prefix, process.stderr);
-  child.on('error', (err) => warn(`${service.name}: ${err.message}`));
-  child.on('exit', (code, signal) => {
-    entry.exited = true;
-    entry.exitCode = code ?? signal;
-    // While starting, waitReady reports it and the start-up fails as a whole.
-    if (stopping || starting) return;
-    // A Ctrl-C in the terminal reaches the services too; give our own signal handler a moment to run first.
-    setTimeout(() => {
-      if (stopping) return;
-      warn(paint(31, `${service.name} exited unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}): stopping the others`));
-      void shutdown(1);
-    }, 250);
-  });
-  return entry;
-}
-
-async function waitReady(entry, url) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let last = 'no answer yet';
-  while (Date.now() < deadline) {
-    const dead = children.find((c) => c.exited);
-    if (dead) throw new LaunchError(`${dead.service.name} exited (${dead.exitCode}) before the platform was up; its output is above.`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return;
-      last = `HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`;
-    } catch (err) {
-      last = errorText(err.cause ?? err);
-    }
-    await sleep(300);
-  }
-  throw new LaunchError(`${entry.service.name} was not ready within ${READY_TIMEOUT_MS / 1000} s at ${url} (last answer: ${last}).`);
+  return supervisor.start(service.name, () => spawn(process.execPath, [main], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] }), url);
 }
 
 async function startServices(config) {
@@ -269,13 +233,12 @@ async function startServices(config) {
       throw new LaunchError(`port ${port} (${name}) is already in use: is CLIP IT already running? Stop it or set ${name} in .env.`);
     }
   }
-  for (const [index, service] of SERVICES.entries()) {
+  for (const service of SERVICES) {
     const httpPort = numberFrom(config, service.httpPortEnv);
     const url = `http://${probeHost(config, service)}:${httpPort}${HEALTH_READY_PATH}`;
     log(`starting ${service.name} (waiting for ${url})`);
     const t0 = Date.now();
-    const entry = startService(service, index, childEnv);
-    await waitReady(entry, url);
+    await supervisor.waitReady(startService(service, childEnv, url));
     log(`${service.name} is ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   }
 }
@@ -283,35 +246,17 @@ async function startServices(config) {
 // ---------------------------------------------------------------------------------------------------------
 // 7. stopping
 // ---------------------------------------------------------------------------------------------------------
-function waitExit(entry, ms) {
-  if (entry.exited) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    entry.child.once('exit', () => (clearTimeout(timer), resolve(true)));
-  });
-}
-
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
-  const running = children.filter((c) => !c.exited);
-  if (running.length > 0) log(`stopping ${running.map((c) => c.service.name).join(', ')}`);
-  for (const entry of running) entry.child.kill('SIGTERM');
-  await Promise.all(
-    running.map(async (entry) => {
-      if (await waitExit(entry, STOP_GRACE_MS)) return;
-      warn(`${entry.service.name} did not stop within ${STOP_GRACE_MS / 1000} s: killing it`);
-      entry.child.kill('SIGKILL');
-      await waitExit(entry, 2000);
-    }),
-  );
+  await supervisor.stop();
   process.exit(code);
 }
 
 function onSignal(signal) {
   if (stopping) {
     // A second Ctrl-C does not wait for the grace period.
-    for (const entry of children.filter((c) => !c.exited)) entry.child.kill('SIGKILL');
+    supervisor.kill();
     process.exit(1);
   }
   log(`${signal} received`);
@@ -337,7 +282,7 @@ async function main() {
   ensureTools(config);
   build();
   await startServices(config);
-  starting = false;
+  supervisor.supervise();
   const publicService = SERVICES.find((s) => s.public);
   const url = `http://localhost:${numberFrom(config, publicService.httpPortEnv)}`;
   if (!process.argv.includes('--no-seed')) {
@@ -353,8 +298,8 @@ async function main() {
 main().catch((err) => {
   // Stopping on a signal while starting: the services' exits are expected, not worth a message.
   if (stopping) return;
-  if (err instanceof LaunchError || err instanceof PrerequisiteError) warn(paint(31, err.message));
+  if (err instanceof LaunchError || err instanceof PrerequisiteError || err instanceof SupervisorError) warn(paint(31, err.message));
   else warn(paint(31, `unexpected error: ${err?.stack ?? err}`));
-  if (children.length > 0) void shutdown(1);
+  if (supervisor.entries.length > 0) void shutdown(1);
   else process.exit(1);
 });

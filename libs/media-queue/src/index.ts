@@ -1,1 +1,2 @@
 export * from './media-queue.js';
+export * from './connection.js';

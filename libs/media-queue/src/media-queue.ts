@@ -1,5 +1,6 @@
 import { PROCESS_VIDEO_JOB, processVideoJobSchema, type ProcessVideoJob } from '@clipit/contracts';
 import { Queue, type Job, type JobsOptions } from 'bullmq';
+import { redisRetryStrategy, reportRedisOutages, type ConnectionLogger } from './connection.js';
 
 /** The BullMQ queue the media worker consumes; its Redis keys are `<mediaQueuePrefix>:media:*`. */
 export const MEDIA_QUEUE = 'media';
@@ -41,18 +42,23 @@ export interface MediaQueueOptions {
   redisUrl: string;
   /** The deployment's REDIS_KEY_PREFIX (e.g. `clipit:`); the queue's keys go under {@link mediaQueuePrefix} of it. */
   prefix: string;
+  /** Where a Redis outage is reported (once when it starts, once when it ends); the service's pino logger. */
+  logger?: ConnectionLogger;
 }
 
 /**
  * The producer's handle on the media queue (the submissions service). Close it on shutdown
- * (`await queue.close()`). Adding fails fast when Redis is down instead of queueing commands in memory.
+ * (`await queue.close()`). Adding fails fast when Redis is down instead of queueing commands in memory,
+ * and works again within about a second of Redis answering (see connection.ts).
  */
 export function createMediaQueue(opts: MediaQueueOptions): MediaQueue {
-  return new Queue<ProcessVideoJob, unknown, typeof PROCESS_VIDEO_JOB>(MEDIA_QUEUE, {
-    connection: { url: opts.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+  const queue = new Queue<ProcessVideoJob, unknown, typeof PROCESS_VIDEO_JOB>(MEDIA_QUEUE, {
+    connection: { url: opts.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: redisRetryStrategy },
     prefix: mediaQueuePrefix(opts.prefix),
     defaultJobOptions: PROCESS_VIDEO_JOB_OPTIONS,
   });
+  reportRedisOutages(queue, opts.logger, 'media queue');
+  return queue;
 }
 
 /**

@@ -21,7 +21,7 @@ export const submissionsService = defineService(submissionsConfigShape, {
   grpc: submissionsContract,
   resources: [
     storageResource,
-    resource('media queue', MEDIA_QUEUE, ({ config }) => createBullMediaQueue(config), { close: (q) => q.close(), health: (q) => [q.healthCheck] }),
+    resource('media queue', MEDIA_QUEUE, ({ config, logger }) => createBullMediaQueue(config, logger), { close: (q) => q.close(), health: (q) => [q.healthCheck] }),
   ],
   // Only a submission that tags a streamer or token calls identity: its outage is reported, not a reason to take submissions out of traffic.
   clients: [grpcClient(identityContract, { token: IDENTITY_CLIENT, url: (c) => c.IDENTITY_GRPC_URL, readiness: 'reported' })],

@@ -1,4 +1,4 @@
-import { createMediaQueue, enqueueProcessVideo, redriveProcessVideo } from '@clipit/media-queue';
+import { createMediaQueue, enqueueProcessVideo, redisRetryStrategy, redriveProcessVideo, type ConnectionLogger } from '@clipit/media-queue';
 import type { HealthCheck } from '@clipit/service-kit';
 import { Redis } from 'ioredis';
 import type { SubmissionsConfig } from './config.js';
@@ -11,13 +11,15 @@ import type { MediaQueuePort } from './ports.js';
  *
  * `healthCheck` is ready only when Redis answers a ping on a connection of the check's own (BullMQ 6's
  * `waitUntilReady()` hands out no client) and BullMQ's own connection is up again: after an outage it
- * reconnects on its own schedule, and until it has, jobs cannot be queued.
+ * reconnects on its own (within about a second of Redis answering), and until it has, jobs cannot be
+ * queued. An outage is logged once when it starts and once when it ends (`logger`).
  */
 export async function createBullMediaQueue(
   config: Pick<SubmissionsConfig, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>,
+  logger?: ConnectionLogger,
 ): Promise<MediaQueuePort & { healthCheck: HealthCheck }> {
-  const queue = createMediaQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX });
-  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const queue = createMediaQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
+  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: redisRetryStrategy });
   redis.on('error', () => undefined); // reported by the readiness check
   try {
     await queue.waitUntilReady();

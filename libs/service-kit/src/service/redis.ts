@@ -2,19 +2,36 @@ import { Redis, type RedisOptions } from 'ioredis';
 import { redisCheck } from '../health/checks.js';
 import { resource, type ServiceResource } from './bootstrap.js';
 
+/** Reconnect attempt `attempt` (1-based) after 100 ms more each time, up to once a second: back soon after Redis is. */
+export function redisRetryDelay(attempt: number): number {
+  return Math.min(attempt * 100, 1000);
+}
+
 /**
  * A Redis connection as a resource, provided under `token` and checked by readiness. With
  * `tolerateOutage`, start-up does not wait for Redis (the connection keeps trying and readiness says
- * it is down); otherwise start-up fails when Redis does not answer.
+ * it is down); otherwise start-up fails when Redis does not answer. It reconnects within about a second
+ * of Redis answering again, and an outage is logged once when the connection drops and once when it is
+ * back (ioredis would otherwise report every failed retry).
  */
 export function redisResource<C extends { REDIS_URL: string }>(token: symbol, options: RedisOptions & { tolerateOutage?: boolean } = {}): ServiceResource<C> {
   const { tolerateOutage = false, ...redisOptions } = options;
   return resource<C, Redis>(
     'redis',
     token,
-    async ({ config }) => {
-      const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, ...redisOptions, lazyConnect: true });
-      redis.on('error', () => undefined); // an outage shows in readiness; ioredis would log every retry
+    async ({ config, logger }) => {
+      const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, retryStrategy: redisRetryDelay, ...redisOptions, lazyConnect: true });
+      let down = false;
+      redis.on('error', (err: Error) => {
+        if (down) return;
+        down = true;
+        logger.warn({ err }, 'Redis connection lost; reconnecting');
+      });
+      redis.on('ready', () => {
+        if (!down) return;
+        down = false;
+        logger.info('Redis connection back');
+      });
       try {
         await redis.connect();
       } catch (err) {

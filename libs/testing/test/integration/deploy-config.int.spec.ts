@@ -559,12 +559,21 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
     expect(await answers(run.ports.GATEWAY_PORT)).toBe(false);
   });
 
-  it('stops the others and exits non-zero when a service dies', async () => {
+  it('restarts a service that dies with a growing delay, and gives up, stopping the others, when it keeps dying', async () => {
+    // The stand-in gateway exits 1.5 s after each start: restarted after 1 s, 2 s, 4 s, 8 s, then given up on
+    // at its 5th crash (within 2 minutes), about 23 s in all.
     const run = await launch({ STANDIN_GATEWAY_CRASH_MS: '1500' });
     await run.waitFor('CLIP IT is up');
+    await run.waitFor('gateway is ready again (attempt 1');
+    expect(await answers(run.ports.IDENTITY_HTTP_PORT)).toBe(true);
     expect(await run.exited).toBe(1);
-    expect(run.output().stderr).toContain('gateway exited unexpectedly (exit code 3): stopping the others');
-    expect(run.output().stdout).toMatch(/^\[identity\] +stopping on SIGTERM$/m);
+    const { stdout, stderr } = run.output();
+    for (const [attempt, delay] of [[1, 1], [2, 2], [3, 4], [4, 8]]) {
+      expect(stderr).toContain(`gateway exited unexpectedly (exit code 3): restarting it in ${delay} s (attempt ${attempt})`);
+    }
+    expect(stderr).toContain('gateway keeps crashing (5 times within 120 s, the last with exit code 3): giving up');
+    expect(stderr).toMatch(/its last output:\n +listening on \d+\n +a line on stderr/);
+    expect(stdout).toMatch(/^\[identity\] +stopping on SIGTERM$/m);
     expect(await answers(run.ports.IDENTITY_HTTP_PORT)).toBe(false);
   });
 

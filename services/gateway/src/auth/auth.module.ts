@@ -1,8 +1,9 @@
-import { CONFIG, REDIS } from '@clipit/service-kit';
+import { CONFIG, LOGGER, REDIS } from '@clipit/service-kit';
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { MultipartModule } from '@nestjs/platform-fastify/multipart';
 import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { RATE_LIMITER } from '../tokens.js';
@@ -26,14 +27,18 @@ import { SessionGuard, SessionStrategy } from './session.strategy.js';
     SessionGuard,
     {
       provide: RATE_LIMITER,
-      useFactory: (redis: Redis, config: GatewayConfig) =>
-        new RateLimiter(redis, {
-          keyPrefix: config.REDIS_KEY_PREFIX,
-          windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
-          maxPerIp: config.RATE_LIMIT_MAX_PER_IP,
-          maxPerHandle: config.RATE_LIMIT_MAX_PER_HANDLE,
-        }),
-      inject: [REDIS, CONFIG],
+      useFactory: (redis: Redis, config: GatewayConfig, log: Logger) =>
+        new RateLimiter(
+          redis,
+          {
+            keyPrefix: config.REDIS_KEY_PREFIX,
+            windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+            maxPerIp: config.RATE_LIMIT_MAX_PER_IP,
+            maxPerHandle: config.RATE_LIMIT_MAX_PER_HANDLE,
+          },
+          log,
+        ),
+      inject: [REDIS, CONFIG, LOGGER],
     },
   ],
   exports: [SessionGuard, SessionStrategy],

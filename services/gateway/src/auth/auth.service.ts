@@ -90,7 +90,8 @@ export class AuthService {
     try {
       verdict = await this.limiter.hit(action, client.ip, handle);
     } catch (err) {
-      // Without the counters the limits cannot hold: refuse rather than let attempts through unlimited.
+      // The limiter counts in this process when Redis is away (ADR 0018), so this is a fault of its own:
+      // refuse rather than let attempts through unlimited.
       throw new ServiceUnavailableException(SERVICE_UNAVAILABLE, { cause: err });
     }
     if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);

@@ -89,6 +89,8 @@ export class DailyQuota {
     const day = utcDay(now);
     const resetsAt = new Date(day.getTime() + DAY_MS);
     const keys = counters.map((c) => this.key(action, c.kind, c.value, day));
+    // Lost and retrying on its own: fail now rather than hold the request until the command times out.
+    if (['reconnecting', 'close', 'end'].includes(this.redis.status)) throw new Error(`Redis connection is ${this.redis.status}`);
     const refused = Number(await this.redis.quotaReserve(keys.length, ...keys, resetsAt.getTime() + EXPIRY_GRACE_MS, ...counters.map((c) => c.limit)));
     const exceeded = refused > 0 ? counters[refused - 1] : undefined;
     if (!exceeded) return { allowed: true, reservation: { keys } };

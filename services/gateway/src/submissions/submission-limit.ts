@@ -89,6 +89,9 @@ export class SubmissionLimit {
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
+  /** Whether the last reserve found Redis away: the outage is logged once each way, not per submission. */
+  private redisAway = false;
+
   /** Runs `create` if the user and the address have submissions left today, counting it unless it created nothing. */
   async counting<T>(who: { userId: string; ip: string }, create: () => Promise<T>): Promise<T> {
     const reservation = await this.reserve(who);
@@ -109,9 +112,12 @@ export class SubmissionLimit {
       ]);
     } catch (err) {
       // Fail open: the counters are away, not the rule's owner; the service's own limits and moderation still hold.
-      this.log.warn({ err, userId: who.userId }, 'submission limit not checked: Redis did not answer');
+      if (!this.redisAway) this.log.warn({ err, userId: who.userId }, 'submission limits not checked until Redis answers again');
+      this.redisAway = true;
       return undefined;
     }
+    if (this.redisAway) this.log.info('submission limits checked again: Redis answers');
+    this.redisAway = false;
     if (!verdict.allowed) throw new SubmissionLimitReached(verdict.exceeded.kind === 'user' ? 'user' : 'ip', verdict.exceeded.limit, verdict.retryAfterSeconds);
     return verdict.reservation;
   }

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { PROCESS_VIDEO_JOB, type ProcessVideoJob } from '@clipit/contracts';
-import { MEDIA_QUEUE, mediaQueuePrefix } from '@clipit/media-queue';
+import { MEDIA_QUEUE, mediaQueuePrefix, redisRetryStrategy, reportRedisOutages } from '@clipit/media-queue';
 import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { recordJob, type JobResultLabel } from '../metrics.js';
@@ -55,7 +55,8 @@ export class MediaQueueWorker {
 
   constructor(private readonly opts: MediaQueueWorkerOptions) {
     this.worker = new Worker<ProcessVideoJob, ProcessVideoResult, typeof PROCESS_VIDEO_JOB>(MEDIA_QUEUE, (job, token, signal) => this.run(job, token, signal), {
-      connection: { url: opts.redisUrl, maxRetriesPerRequest: null },
+      // Reconnects within about a second of Redis answering again, not on BullMQ's schedule that grows to 20 s.
+      connection: { url: opts.redisUrl, maxRetriesPerRequest: null, retryStrategy: redisRetryStrategy },
       prefix: mediaQueuePrefix(opts.redisKeyPrefix),
       name: `${hostname()}:${process.pid}`,
       concurrency: opts.concurrency,
@@ -64,7 +65,8 @@ export class MediaQueueWorker {
       maxStalledCount: opts.maxStalledCount,
       autorun: false,
     });
-    this.worker.on('error', (err) => opts.logger.warn({ err }, 'media queue: worker error'));
+    // Its connections' failures: once when Redis goes away and once when it is back, not per reconnect attempt.
+    reportRedisOutages(this.worker, opts.logger, 'media queue worker');
     this.worker.on('failed', (job, err) => {
       if (!job || !FAILED_WITHOUT_RUNNING.test(err.message)) return;
       // When NATS is down this publishes once and fails; the outcome stays in the job's progress and
