@@ -9,8 +9,8 @@ export function redisRetryDelay(attempt: number): number {
 
 /**
  * A Redis connection as a resource, provided under `token` and checked by readiness. With
- * `tolerateOutage`, start-up does not wait for Redis (the connection keeps trying and readiness says
- * it is down); otherwise start-up fails when Redis does not answer. It reconnects within about a second
+ * `tolerateOutage`, start-up does not wait for Redis and readiness reports it as `degraded` (200) while
+ * it is away, since the service answers without it (the connection keeps trying); otherwise start-up fails when Redis does not answer. It reconnects within about a second
  * of Redis answering again, and an outage is logged once when the connection drops and once when it is
  * back (ioredis would otherwise report every failed retry).
  */
@@ -44,7 +44,8 @@ export function redisResource<C extends { REDIS_URL: string }>(token: symbol, op
     },
     {
       close: (redis) => redis.quit().catch(() => redis.disconnect()),
-      health: (redis) => [redisCheck(redis)],
+      // A service that starts without Redis also serves without it: an outage is reported (degraded), not a reason to leave traffic.
+      health: (redis) => [{ ...redisCheck(redis), optional: tolerateOutage }],
     },
   );
 }
