@@ -114,11 +114,10 @@ export class ManagedProcess {
     this.expectingExit = true;
     this.state = 'stopped';
     child.kill('SIGTERM');
-    const grace = sleep(this.spec.stopGraceMs ?? 10_000).then(() => 'timeout' as const);
-    if ((await Promise.race([this.exitedPromise.then(() => 'exited' as const), grace])) === 'timeout') {
-      child.kill('SIGKILL');
-      await this.exitedPromise;
-    }
+    // SIGKILL after the grace period; the timer goes as soon as the process has exited.
+    const timer = setTimeout(() => child.kill('SIGKILL'), this.spec.stopGraceMs ?? 10_000);
+    await this.exitedPromise;
+    clearTimeout(timer);
   }
 
   /** SIGKILL: the process dies in the middle of whatever it was doing. */
