@@ -220,6 +220,7 @@ export class EventConsumer {
     this.failures.delete(seq);
     if (outcome === 'handled' && this.opts.afterCommit) await this.opts.afterCommit(event);
     await this.ack(msg, event);
+    this.opts.logger.debug({ eventId: event.id, type, outcome, deliveryCount: msg.info.deliveryCount }, 'event processed');
     return this.count(type, outcome);
   }
 
@@ -287,7 +288,9 @@ export class EventConsumer {
     }
     this.opts.logger.error({ type, reason, attempts, deliveries: msg.info.deliveryCount }, 'event dead-lettered');
     // Terminated: with unlimited max_deliver, this is what keeps the server from delivering it again.
-    msg.term(reason.slice(0, 200));
+    // No reason text: servers before 2.10.4 read "+TERM <reason>" as no ack at all and redeliver (the
+    // reason is in the dead letter's headers anyway).
+    msg.term();
     return this.count(type, 'dead-lettered');
   }
 
