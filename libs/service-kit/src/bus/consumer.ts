@@ -42,7 +42,7 @@ export interface EventConsumerOptions {
 
 export type HandleOutcome = 'handled' | 'duplicate' | 'ignored' | 'retried' | 'dead-lettered';
 
-/** Streams of failure counts kept per replica; the oldest entries go first past this size. */
+/** Handler-failure counts a replica keeps (by stream sequence); the oldest go first past this size. */
 const MAX_TRACKED = 10_000;
 
 /**
@@ -160,6 +160,7 @@ export class EventConsumer {
       restarts += 1;
       await this.pause(Math.min(250 * 2 ** (restarts - 1), 5000));
     }
+    await messages?.close().catch(() => undefined); // one opened while stop() was on its way
   }
 
   /** Waits, or less when stop() is called. */
