@@ -138,6 +138,8 @@ describe('consumer replicas under faults (real processes, Postgres and JetStream
     const second = bus.start('normal', consumer);
     await bus.ready(second);
     await bus.settled(consumer);
+    // The replica logs after its ack is confirmed, which may reach us after the server shows it settled.
+    await waitFor(() => (logLines(second).some((l) => l.msg === 'event processed') ? true : undefined), 5000, 'the redelivery logged');
     const processed = logLines(second).filter((l) => l.msg === 'event processed' && l.eventId === id);
     expect(processed).toEqual([expect.objectContaining({ outcome: 'duplicate', deliveryCount: 2 })]);
     expect(second.lines.filter((l) => l.startsWith('RUN '))).toEqual([]);
