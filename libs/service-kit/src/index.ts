@@ -14,6 +14,7 @@ export * from './bus/relay.js';
 export * from './bus/jetstream.js';
 export * from './bus/handlers.js';
 export * from './bus/consumer.js';
+export * from './bus/transient-errors.js';
 export * from './grpc/errors.js';
 export * from './grpc/server.js';
 export * from './grpc/client.js';
