@@ -4,7 +4,7 @@
 // nothing went to a dead-letter stream.
 import type { FaultPlatform } from '@clipit/testing';
 import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { Redis } from 'ioredis';
 
 export interface Ledger {
@@ -38,11 +38,18 @@ async function streamEvents(natsUrl: string, stream: string): Promise<{ events: 
     const jsm = await jetstreamManager(nc);
     const info = await jsm.streams.info(stream);
     const events: StreamEvent[] = [];
-    for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq += 1) {
-      const msg = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
-      if (!msg) continue;
-      const env = msg.json<{ id: string; type: string }>();
-      events.push({ id: env.id, type: env.type });
+    if (info.state.messages > 0) {
+      // An ordered consumer reads the stream in batches (one request per message took seconds per read).
+      const reader = await jetstream(nc).consumers.get(stream);
+      const messages = await reader.consume({ max_messages: 1000 });
+      const guard = setTimeout(() => void messages.close(), 30_000);
+      for await (const msg of messages) {
+        const env = msg.json<{ id: string; type: string }>();
+        events.push({ id: env.id, type: env.type });
+        if (msg.info.streamSequence >= info.state.last_seq) break;
+      }
+      clearTimeout(guard);
+      await messages.close();
     }
     const consumers: Record<string, { pending: number; ackPending: number }> = {};
     for await (const c of jsm.consumers.list(stream)) consumers[c.name] = { pending: c.num_pending, ackPending: c.num_ack_pending };

@@ -23,6 +23,8 @@ export interface ScenarioRow {
   problems: string[];
   failures: JourneyResult[];
   ledger: Ledger;
+  /** The whole scenario, load to balanced books. */
+  tookSeconds: number;
 }
 
 export interface ScenarioContext {
@@ -61,6 +63,7 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
   const baseline = new Map<string, Record<string, string>>();
   for (const o of observers) baseline.set(o.process.spec.name, (await readinessBody(o.httpUrl)).checks);
 
+  const began = Date.now();
   const exitsBefore = new Map(p.processes.map((x) => [x, x.process.unexpectedExits().length]));
   const results: JourneyResult[] = [];
   let running = true;
@@ -158,6 +161,7 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
     problems,
     failures,
     ledger,
+    tookSeconds: (Date.now() - began) / 1000,
   };
 }
 
@@ -198,9 +202,12 @@ export async function settle(ctx: ScenarioContext, results: JourneyResult[]): Pr
 export function faultTable(rows: ScenarioRow[]): string {
   const fmt = (c: Record<Outcome, number>) => `${c.completed}/${c.refused}${c.unreachable ? `/${c.unreachable}u` : ''}${c.failed ? `/${c.failed}F` : ''}`;
   const lines = [
-    '| part down | for | auth (done/refused) | video | moderation | lost | doubled | ready again after |',
-    '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.target} | ${r.seconds} s | ${fmt(r.journeys.auth)} | ${fmt(r.journeys.video)} | ${fmt(r.journeys.moderation)} | ${r.lost} | ${r.doubled} | ${r.recoverySeconds.toFixed(1)} s |`),
+    '| part down | for | auth (done/refused) | video | moderation | lost | doubled | ready again after | scenario took |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.target} | ${r.seconds} s | ${fmt(r.journeys.auth)} | ${fmt(r.journeys.video)} | ${fmt(r.journeys.moderation)} | ${r.lost} | ${r.doubled} | ${r.recoverySeconds.toFixed(1)} s | ${r.tookSeconds.toFixed(0)} s |`,
+    ),
   ];
   return lines.join('\n');
 }

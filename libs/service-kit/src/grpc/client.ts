@@ -60,6 +60,10 @@ export function createGrpcClient<T extends object>(opts: GrpcClientOptions): Grp
     'grpc.max_receive_message_length': GRPC_MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': GRPC_MAX_MESSAGE_BYTES,
     'grpc.keepalive_time_ms': 30_000,
+    // grpc-js backs off up to 120 s between reconnects: after a minute's outage a caller found the service
+    // again only ~30 s after it was back. Trying every 2 s at most costs little and recovers at once.
+    'grpc.initial_reconnect_backoff_ms': 250,
+    'grpc.max_reconnect_backoff_ms': 2000,
   });
   const deadlineMs = opts.deadlineMs ?? 5000;
   const methods = Object.keys((Ctor as unknown as { service: Record<string, unknown> }).service);
