@@ -107,6 +107,8 @@ it(`${USERS} people for ${MINUTES} minutes with a fault a minute: nothing lost o
   await Promise.all([...Array.from({ length: USERS }, (_, n) => person(n)), faults]);
   recordRequests(false);
 
+  const [{ n: processingAtEnd }] = await platform.query<{ n: number }>('submissions', `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`) as [{ n: number }];
+  const settleStarted = Date.now();
   const { notShown, ledger } = await settle(ctx, results.filter((r) => !r.submissionId || !moderated.has(r.submissionId) || r.kind !== 'video'));
   const statuses = requestLog.map((r) => r.status);
   const ms = requestLog.map((r) => r.ms).sort((a, b) => a - b);
@@ -132,7 +134,11 @@ it(`${USERS} people for ${MINUTES} minutes with a fault a minute: nothing lost o
     videosAccepted: results.filter((r) => r.videoId).length,
     videosLost: notShown.length,
     eventsLost: Object.values(ledger.consumers).reduce((n, c) => n + c.missing.length, 0) + ledger.lostFromOutbox.length,
-    eventsDoubled: ledger.doubledInStream.length + ledger.doubledEffects.length,
+    eventsDoubled: ledger.doubledEffects.length,
+    /** Events stored twice in the stream (republished after the 2 min duplicate window); the inboxes dropped them. */
+    streamCopiesDroppedByInboxes: ledger.doubledInStream.length,
+    /** What the media worker still had to do when the people stopped, and how long it took to finish. */
+    backlog: { videosProcessingAtEnd: processingAtEnd, settleSeconds: Math.round((Date.now() - settleStarted) / 1000) },
     problems: [...ledgerProblems(ledger), ...notShown],
     refusals: Object.entries(
       results.filter((r) => r.outcome === 'refused').reduce<Record<string, number>>((acc, r) => ((acc[`${r.kind} at ${r.step}: ${r.detail}`] = (acc[`${r.kind} at ${r.step}: ${r.detail}`] ?? 0) + 1), acc), {}),

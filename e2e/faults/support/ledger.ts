@@ -12,7 +12,7 @@ export interface Ledger {
   outboxed: Record<string, number>;
   /** Outbox rows not yet published. */
   unpublished: number;
-  /** Stream messages, and ids found more than once (doubled). */
+  /** Stream messages, and ids found more than once (copies the inboxes drop; reported, not a problem). */
   streamMessages: number;
   doubledInStream: string[];
   /** Outbox event ids missing from the stream (lost between outbox and bus). */
@@ -140,7 +140,8 @@ export function ledgerProblems(l: Ledger): string[] {
   const problems: string[] = [];
   if (l.unpublished > 0) problems.push(`${l.unpublished} outbox rows never published`);
   if (l.lostFromOutbox.length > 0) problems.push(`${l.lostFromOutbox.length} published outbox events missing from the stream`);
-  if (l.doubledInStream.length > 0) problems.push(`${l.doubledInStream.length} events stored twice in the stream`);
+  // An event stored twice (republished after JetStream's 2 min duplicate window, e.g. a re-driven verdict)
+  // is not a problem in itself: the inboxes drop the copy. Applied twice is (doubledEffects, below).
   for (const [name, c] of Object.entries(l.consumers)) {
     if (c.missing.length > 0) problems.push(`${name}: ${c.missing.length} events never applied`);
     if (c.pending > 0 || c.ackPending > 0) problems.push(`${name}: ${c.pending} pending, ${c.ackPending} unacked`);
