@@ -5,14 +5,10 @@
 // the stream), nothing is stuck, every process's readiness said 503/down while a part it needs was away and
 // says 200 again by itself. FAULT_DURATIONS=5 (seconds, comma-separated) runs the short outages only,
 // FAULT_TARGETS=nats,gateway only those parts; FAULT_REPORT=<file> writes the table and the books.
-import { synthesizeClip } from '@clipit/media';
-import { buildServices, platformServices, startFaultPlatform, type FaultPlatform } from '@clipit/testing';
+import { platformServices } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { submissionsClient, type SubmissionsClient } from './support/journeys.js';
-import { faultTable, runScenario, type ScenarioContext, type ScenarioRow } from './support/scenario.js';
+import { writeFile } from 'node:fs/promises';
+import { faultTable, runScenario, startFaultRun, type ScenarioContext, type ScenarioRow } from './support/scenario.js';
 
 const DURATIONS = (process.env['FAULT_DURATIONS'] ?? '5,60').split(',').map(Number);
 const SERVICES = (await platformServices()).map((s) => s.name);
@@ -29,26 +25,17 @@ const ENV = {
   LOG_LEVEL: 'warn',
 };
 
-let platform: FaultPlatform;
-let moderation: SubmissionsClient;
-let dir: string;
+let run: Awaited<ReturnType<typeof startFaultRun>> | undefined;
 let ctx: ScenarioContext;
 const rows: ScenarioRow[] = [];
 
 beforeAll(async () => {
-  buildServices();
-  dir = await mkdtemp(join(tmpdir(), 'clipit-faults-'));
-  const clipPath = join(dir, 'clip.mp4');
-  await synthesizeClip({ path: clipPath, durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10 });
-  platform = await startFaultPlatform({ env: ENV });
-  moderation = submissionsClient(platform.service('gateway').env['SUBMISSIONS_GRPC_URL']!);
-  ctx = { platform, clip: await readFile(clipPath), moderation, toModerate: [] };
+  run = await startFaultRun(ENV);
+  ctx = run.ctx;
 }, 300_000);
 
 afterAll(async () => {
-  moderation?.close();
-  await platform?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await run?.close();
   if (rows.length > 0) {
     const table = faultTable(rows);
     process.stdout.write(`\nFault table (done/refused per journey kind; u = gateway unreachable, F = failed):\n${table}\n`);

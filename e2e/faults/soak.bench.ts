@@ -2,15 +2,12 @@
 // minutes while one fault a minute hits it, a kill and an outage in turn. Figures: requests, answers by
 // class, latency p50/p99, journeys by outcome, videos lost, events lost or doubled. SOAK_USERS and
 // SOAK_MINUTES change the load; SOAK_REPORT=<file> also writes the figures there.
-import { synthesizeClip } from '@clipit/media';
-import { buildServices, startFaultPlatform, type FaultPlatform } from '@clipit/testing';
+import type { FaultPlatform } from '@clipit/testing';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { authJourney, moderationJourney, ownSubmission, recordRequests, requestLog, submissionsClient, videoJourney, type JourneyResult, type SubmissionsClient } from './support/journeys.js';
+import { writeFile } from 'node:fs/promises';
+import { authJourney, moderationJourney, ownSubmission, recordRequests, requestLog, videoJourney, type JourneyResult, type SubmissionsClient } from './support/journeys.js';
 import { ledgerProblems } from './support/ledger.js';
-import { settle, type ScenarioContext } from './support/scenario.js';
+import { settle, startFaultRun, type ScenarioContext } from './support/scenario.js';
 
 const USERS = Number(process.env['SOAK_USERS'] ?? 50);
 const MINUTES = Number(process.env['SOAK_MINUTES'] ?? 5);
@@ -27,27 +24,19 @@ const FAULTS: Array<{ what: 'kill' | 'outage'; target: string; seconds: number }
   { what: 'kill', target: 'gateway', seconds: 2 },
 ];
 
+let run: Awaited<ReturnType<typeof startFaultRun>> | undefined;
 let platform: FaultPlatform;
 let moderation: SubmissionsClient;
-let dir: string;
 let ctx: ScenarioContext;
 
 beforeAll(async () => {
-  buildServices();
-  dir = await mkdtemp(join(tmpdir(), 'clipit-soak-'));
-  const clipPath = join(dir, 'clip.mp4');
-  await synthesizeClip({ path: clipPath, durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10 });
-  platform = await startFaultPlatform({
-    env: { RATE_LIMIT_MAX_PER_IP: '1000000', RATE_LIMIT_MAX_PER_HANDLE: '1000000', SUBMISSION_LIMIT_PER_IP: '1000000', MEDIA_PROCESSING_STALE_SECONDS: '60', MEDIA_RECONCILE_INTERVAL_SECONDS: '10', LOG_LEVEL: 'warn' },
-  });
-  moderation = submissionsClient(platform.service('gateway').env['SUBMISSIONS_GRPC_URL']!);
-  ctx = { platform, clip: await readFile(clipPath), moderation, toModerate: [] };
+  run = await startFaultRun({ RATE_LIMIT_MAX_PER_IP: '1000000', RATE_LIMIT_MAX_PER_HANDLE: '1000000', SUBMISSION_LIMIT_PER_IP: '1000000', MEDIA_PROCESSING_STALE_SECONDS: '60', MEDIA_RECONCILE_INTERVAL_SECONDS: '10', LOG_LEVEL: 'warn' });
+  ({ ctx } = run);
+  ({ platform, moderation } = ctx);
 }, 300_000);
 
 afterAll(async () => {
-  moderation?.close();
-  await platform?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await run?.close();
 });
 
 function percentile(sorted: number[], q: number): number {

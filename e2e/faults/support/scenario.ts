@@ -1,8 +1,12 @@
 // One outage in the middle of the journeys, and what came of it: people keep using the platform (sign-up and
 // login, submitting videos, moderators approving them) while one part is down; then the part comes back and
 // every accepted video is followed until it is shown. The row it answers goes into the fault table.
-import type { FaultPlatform } from '@clipit/testing';
-import { authJourney, moderationJourney, ownSubmission, videoJourney, type JourneyKind, type JourneyResult, type Outcome, type SubmissionsClient } from './journeys.js';
+import { synthesizeClip } from '@clipit/media';
+import { buildServices, startFaultPlatform, type FaultPlatform } from '@clipit/testing';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authJourney, moderationJourney, ownSubmission, submissionsClient, videoJourney, type JourneyKind, type JourneyResult, type Outcome, type SubmissionsClient } from './journeys.js';
 import { ledgerProblems, readLedger, type Ledger } from './ledger.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -223,4 +227,25 @@ export function faultTable(rows: ScenarioRow[]): string {
     ),
   ];
   return lines.join('\n');
+}
+
+/**
+ * What the fault suite and the soak start with: the services built, the platform up as processes on
+ * private servers with `env`, a 3 s 360x640 clip to upload, and a moderators' client. `close()` removes it all.
+ */
+export async function startFaultRun(env: Record<string, string>): Promise<{ ctx: ScenarioContext; close(): Promise<void> }> {
+  buildServices();
+  const dir = await mkdtemp(join(tmpdir(), 'clipit-faults-'));
+  const clipPath = join(dir, 'clip.mp4');
+  await synthesizeClip({ path: clipPath, durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10 });
+  const platform = await startFaultPlatform({ env });
+  const moderation = submissionsClient(platform.service('gateway').env['SUBMISSIONS_GRPC_URL']!);
+  return {
+    ctx: { platform, clip: await readFile(clipPath), moderation, toModerate: [] },
+    async close() {
+      moderation.close();
+      await platform.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -9,3 +9,4 @@ export * from './fake-grpc.js';
 export * from './faults/managed-process.js';
 export * from './faults/servers.js';
 export * from './faults/platform.js';
+export * from './console-capture.js';

@@ -3,9 +3,9 @@
 // in its JSON log, and nothing reaches the console (no raw `Error: connect ECONNREFUSED` lines). The job
 // handler is a stand-in that answers at once: what is tried here is the queue connection, not ffmpeg.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createMediaQueue, enqueueProcessVideo, type MediaQueue } from '@clipit/media-queue';
-import { startRedisServer, type PrivateServer } from '@clipit/testing';
+import { startRedisServer, type PrivateServer, captureConsole } from '@clipit/testing';
 import { pino } from 'pino';
 import type { ProcessVideoHandler } from '../../src/jobs/process-video.handler.js';
 import { MediaQueueWorker } from '../../src/worker/media-queue.worker.js';
@@ -16,9 +16,8 @@ const job = () => ({ videoId: randomUUID(), submissionId: randomUUID(), sourceKe
 describe('the media worker while Redis is down', () => {
   let server: PrivateServer;
   const logLines: string[] = [];
-  const raw: string[] = [];
+  let capture: ReturnType<typeof captureConsole> = { lines: [], restore: () => undefined };
   const processed: string[] = [];
-  let restore: (() => void)[] = [];
 
   beforeAll(async () => {
     server = await startRedisServer();
@@ -29,24 +28,11 @@ describe('the media worker while Redis is down', () => {
   });
 
   beforeEach(() => {
-    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-      const spy = jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void raw.push(`console.${method}: ${args.map(String).join(' ')}`));
-      restore.push(() => spy.mockRestore());
-    }
-    for (const stream of ['stdout', 'stderr'] as const) {
-      const original = process[stream].write;
-      process[stream].write = ((chunk: unknown, ...rest: unknown[]) => {
-        raw.push(`${stream}: ${String(chunk)}`);
-        return (original as (...a: unknown[]) => boolean).call(process[stream], chunk, ...rest);
-      }) as typeof original;
-      restore.push(() => (process[stream].write = original));
-    }
+    // Anything written to the console or straight to stdout/stderr is what `npm start` would show raw.
+    capture = captureConsole();
   });
 
-  afterEach(() => {
-    for (const undo of restore) undo();
-    restore = [];
-  });
+  afterEach(() => capture.restore());
 
   it('takes jobs again soon after Redis is back and logs the outage once each way, as JSON only', async () => {
     const prefix = `clipit:worker-outage-${randomUUID().slice(0, 8)}:`;
@@ -78,7 +64,7 @@ describe('the media worker while Redis is down', () => {
       await worker.close(1000).catch(() => undefined);
     }
 
-    expect(raw).toEqual([]);
+    expect(capture.lines).toEqual([]);
     const entries = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
     expect(entries.filter((e) => e.msg.startsWith('media queue worker:')).map((e) => `${e.level} ${e.msg}`)).toEqual([
       '40 media queue worker: Redis connection lost; reconnecting',

@@ -5,8 +5,8 @@
 // once each way as JSON by the service's logger, with nothing written to the console around it (no raw
 // `Error: connect ECONNREFUSED` lines from BullMQ or ioredis between the JSON log lines).
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { startRedisServer, type PrivateServer } from '@clipit/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { startRedisServer, type PrivateServer, captureConsole } from '@clipit/testing';
 import { pino } from 'pino';
 import { createBullMediaQueue } from '../../src/media-queue.js';
 
@@ -16,9 +16,8 @@ const job = () => ({ videoId: randomUUID(), submissionId: randomUUID(), sourceKe
 describe('the submissions media queue while Redis is down', () => {
   let server: PrivateServer;
   const logLines: string[] = [];
-  const raw: string[] = [];
+  let capture: ReturnType<typeof captureConsole> = { lines: [], restore: () => undefined };
   const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
-  let restore: (() => void)[] = [];
 
   beforeAll(async () => {
     server = await startRedisServer();
@@ -30,24 +29,10 @@ describe('the submissions media queue while Redis is down', () => {
 
   beforeEach(() => {
     // Anything written to the console or straight to stdout/stderr is what `npm start` would show raw.
-    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-      const spy = jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void raw.push(`console.${method}: ${args.map(String).join(' ')}`));
-      restore.push(() => spy.mockRestore());
-    }
-    for (const stream of ['stdout', 'stderr'] as const) {
-      const original = process[stream].write;
-      process[stream].write = ((chunk: unknown, ...rest: unknown[]) => {
-        raw.push(`${stream}: ${String(chunk)}`);
-        return (original as (...a: unknown[]) => boolean).call(process[stream], chunk, ...rest);
-      }) as typeof original;
-      restore.push(() => (process[stream].write = original));
-    }
+    capture = captureConsole();
   });
 
-  afterEach(() => {
-    for (const undo of restore) undo();
-    restore = [];
-  });
+  afterEach(() => capture.restore());
 
   it('fails fast while down, queues again within 2 s of Redis coming back, and logs only JSON, once each way', async () => {
     const queue = await createBullMediaQueue({ REDIS_URL: server.url, REDIS_KEY_PREFIX: `clipit:outage-${randomUUID().slice(0, 8)}:` }, logger);
@@ -81,7 +66,7 @@ describe('the submissions media queue while Redis is down', () => {
       await queue.close().catch(() => undefined);
     }
 
-    expect(raw).toEqual([]);
+    expect(capture.lines).toEqual([]);
     const entries = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
     expect(entries.map((e) => `${e.level} ${e.msg}`)).toEqual(['40 media queue: Redis connection lost; reconnecting', '30 media queue: Redis connection back']);
   });
