@@ -20,6 +20,10 @@ import { MediaQueueWorker } from './worker/media-queue.worker.js';
         new ProcessVideoHandler({
           storage,
           tools,
+          // No outbox here (no database): the job is the durable record. The handler keeps the decided event
+          // in the job before publishing, a failed publish delays the job and publishes the kept event again
+          // (same deterministic id), and submissions' reconciler re-drives a video whose verdict never
+          // arrived (ADR 0012, ADR 0019).
           events: new EventPublisher({ nc, names: { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX }, timeoutMs: config.MEDIA_WORKER_PUBLISH_TIMEOUT_MS }),
           logger,
           tmpRoot,
