@@ -13,7 +13,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const LOCK_OUT_OF_SYNC = /can only install packages when your package\.json and package-lock\.json/;
 const PROBLEM_LINE = /^npm error (Missing|Invalid): .*$/gm;
-const UNRESOLVABLE_OPTIONAL = /^npm error Missing: \S+@ from lock file$/;
+// npm names them with or without the version it would have wanted ("name@ from lock file" when the registry
+// it asked has never heard of them, "name@1.2.3 from lock file" when it has).
+const MISSING_PACKAGE = /^npm error Missing: (@?[^@\s]+)@\S* from lock file$/;
 
 const ENGINE_WARNING = /^npm warn EBADENGINE/;
 
@@ -27,6 +29,31 @@ export function withoutEngineWarnings(stderr) {
   const kept = lines.filter((line) => !ENGINE_WARNING.test(line));
   if (kept.length === lines.length) return stderr;
   return `npm: this machine's Node ${process.version} is older than some packages ask; that is expected, the scripts run on the Node the workspace brings (the node package)\n${kept.join('\n')}`;
+}
+
+/**
+ * Whether an `npm error Missing:` line names a package that some locked package lists among its
+ * optionalDependencies (the platform builds: @swc/core-darwin-arm64 and the like), and nothing else.
+ * @param {string} line @param {string} root
+ */
+export function isLockedOptional(line, root) {
+  const name = MISSING_PACKAGE.exec(line)?.[1];
+  if (!name) return false;
+  optionalNames ??= lockedOptionalNames(root);
+  return optionalNames.has(name);
+}
+
+/** @type {Set<string> | undefined} */
+let optionalNames;
+
+/** @param {string} root */
+function lockedOptionalNames(root) {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+  const names = new Set();
+  for (const entry of Object.values(lock.packages ?? {})) {
+    for (const name of Object.keys(entry.optionalDependencies ?? {})) names.add(name);
+  }
+  return names;
 }
 
 /** @param {string} root @param {(msg: string) => void} log */
@@ -43,7 +70,7 @@ export function installDependencies(root, log = (msg) => console.log(msg)) {
   // for the expected case a newcomer sees one line that says why, not thirty `npm error Missing:` lines.
   const problems = ci.stderr.match(PROBLEM_LINE) ?? [];
   const onlyUnresolvableOptional =
-    LOCK_OUT_OF_SYNC.test(ci.stderr) && problems.length > 0 && problems.every((line) => UNRESOLVABLE_OPTIONAL.test(line));
+    LOCK_OUT_OF_SYNC.test(ci.stderr) && problems.length > 0 && problems.every((line) => isLockedOptional(line, root));
   if (!onlyUnresolvableOptional) {
     process.stderr.write(ci.stderr);
     throw new Error(`npm ci failed (exit code ${ci.status}); its output is above.`);
