@@ -21,3 +21,5 @@ export * from './grpc/client.js';
 export * from './process/run-service.js';
 export * from './process/startup.js';
 export * from './service/index.js';
+export * from './rate-limit/rate-limiter.js';
+export * from './paging/keyset-cursor.js';

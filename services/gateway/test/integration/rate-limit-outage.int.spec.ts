@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { startRedisServer, type PrivateServer } from '@clipit/testing';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { RateLimiter } from '../../src/rate-limit/rate-limiter.js';
+import { RateLimiter } from '@clipit/service-kit';
 import { startGateway, type GatewayHarness } from '../support/gateway-harness.js';
 
 const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
