@@ -40,6 +40,10 @@ export class IdentityController implements identityV1.IdentityServiceController 
     return this.users.getUser(request);
   }
 
+  getUsers(request: identityV1.GetUsersRequest): Promise<identityV1.GetUsersResponse> {
+    return this.users.getUsers(request);
+  }
+
   resetPassword(request: identityV1.ResetPasswordRequest): Promise<identityV1.ResetPasswordResponse> {
     return this.auth.resetPassword(request);
   }

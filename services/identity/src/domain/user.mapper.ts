@@ -6,7 +6,7 @@ import type { UserEntity } from '../entities/user.entity.js';
 // neither does a claim code except to the admin's placeholder list.
 
 const iso = (d: Date | null): string | undefined => (d ? d.toISOString() : undefined);
-const opt = (v: string | null): string | undefined => v ?? undefined;
+const opt = (v: string | null | undefined): string | undefined => v ?? undefined;
 
 /** numeric(3,2) as two-decimal text, whatever the driver handed back ("1", "1.5", 1.5). */
 export function formatMultiplier(value: string | number): string {
@@ -62,7 +62,8 @@ export function toUserSnapshot(u: UserEntity): UserSnapshot {
   };
 }
 
-export function toPlaceholderMessage(u: UserEntity): identityV1.PlaceholderStreamer {
+/** A placeholder as the admin list shows it; `claimer` is the account named by claimedBy, when loaded. */
+export function toPlaceholderMessage(u: UserEntity, claimer?: UserEntity | null): identityV1.PlaceholderStreamer {
   return {
     id: u.id,
     displayName: u.displayName ?? '',
@@ -73,6 +74,9 @@ export function toPlaceholderMessage(u: UserEntity): identityV1.PlaceholderStrea
     claimCode: u.claimCode ?? '',
     claimedBy: opt(u.claimedBy),
     claimedAt: iso(u.claimedAt),
+    claimedByDisplayName: opt(claimer?.displayName),
+    claimedByHandle: opt(claimer?.twitterUsername),
+    createdAt: u.createdAt.toISOString(),
   };
 }
 

@@ -15,6 +15,12 @@ export class UserRepository {
     return this.repo(tx).findOneBy({ id });
   }
 
+  /** The users with these ids (uuids only; unknown ones are simply absent). */
+  getByIds(ids: readonly string[]): Promise<UserEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.repo().createQueryBuilder('u').where('u.id IN (:...ids)', { ids: [...ids] }).getMany();
+  }
+
   /** Locks the row until the transaction ends, so concurrent edits apply one after the other. */
   getByIdForUpdate(tx: EntityManager, id: string): Promise<UserEntity | null> {
     return this.repo(tx).createQueryBuilder('u').setLock('pessimistic_write').where('u.id = :id', { id }).getOne();

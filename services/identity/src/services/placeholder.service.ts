@@ -46,6 +46,9 @@ export class PlaceholderService {
   }
 
   async list(): Promise<identityV1.ListPlaceholderStreamersResponse> {
-    return { placeholders: (await this.users.listPlaceholders()).map(toPlaceholderMessage) };
+    const placeholders = await this.users.listPlaceholders();
+    const claimerIds = placeholders.flatMap((p) => (p.claimedBy ? [p.claimedBy] : []));
+    const claimers = new Map((await this.users.getByIds(claimerIds)).map((u) => [u.id, u]));
+    return { placeholders: placeholders.map((p) => toPlaceholderMessage(p, p.claimedBy ? claimers.get(p.claimedBy) : null)) };
   }
 }

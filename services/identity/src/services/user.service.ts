@@ -1,5 +1,5 @@
 import type { identityV1 } from '@clipit/contracts';
-import { CONFIG, forbidden, isUuid, notFound, Outbox } from '@clipit/service-kit';
+import { CONFIG, forbidden, invalid, isUuid, notFound, Outbox } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config.js';
@@ -10,6 +10,9 @@ import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 
+
+/** The most ids one GetUsers call may name (a page of the admin list is at most 200). */
+export const GET_USERS_MAX = 500;
 
 type PublicField = 'displayName' | 'profileImageUrl' | 'bannerImageUrl' | 'nextStreamTime' | 'walletAddress';
 
@@ -33,6 +36,13 @@ export class UserService {
     const user = isUuid(req.id) ? await this.users.getById(req.id) : null;
     if (!user) throw notFound(messages.userNotFound);
     return toUserMessage(user);
+  }
+
+  /** Several users at once (the admin list names each submission's clipper); malformed or unknown ids are left out. */
+  async getUsers(req: identityV1.GetUsersRequest): Promise<identityV1.GetUsersResponse> {
+    const ids = [...new Set(req.ids ?? [])];
+    if (ids.length > GET_USERS_MAX) throw invalid(`At most ${GET_USERS_MAX} ids per call`);
+    return { users: (await this.users.getByIds(ids.filter(isUuid))).map(toUserMessage) };
   }
 
   async updateWallet(req: identityV1.UpdateWalletRequest): Promise<identityV1.User> {

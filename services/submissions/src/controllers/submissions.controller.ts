@@ -63,6 +63,6 @@ export class SubmissionsController implements submissionsV1.SubmissionsServiceCo
   }
 
   listSubmissions(request: submissionsV1.ListSubmissionsRequest): Promise<submissionsV1.ListSubmissionsResponse> {
-    return this.submissions.listAll(request.limit);
+    return this.submissions.listAll(request);
   }
 }

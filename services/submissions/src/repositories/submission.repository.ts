@@ -1,4 +1,4 @@
-import { isUuid } from '@clipit/service-kit';
+import { isUuid, type KeysetPosition } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SubmissionEntity } from '../entities/submission.entity.js';
@@ -49,15 +49,26 @@ export class SubmissionRepository {
       .getMany();
   }
 
-  /** Every submission, newest first (the admin list). */
-  listAll(limit: number): Promise<SubmissionEntity[]> {
-    return this.dataSource.manager
+  /**
+   * Every submission, newest first (the admin list): `limit` rows strictly older than `before` in
+   * (created_at, id) order, read through the (created_at DESC, id DESC) index at any depth.
+   */
+  listPage(limit: number, before: KeysetPosition | undefined): Promise<SubmissionEntity[]> {
+    const query = this.dataSource.manager.getRepository(SubmissionEntity).createQueryBuilder('s');
+    if (before) query.where('(s.createdAt, s.id) < (:createdAt, :id)', { createdAt: before.createdAt, id: before.id });
+    return query.orderBy('s.createdAt', 'DESC').addOrderBy('s.id', 'DESC').limit(limit).getMany();
+  }
+
+  /** The admin header's figures: every submission, and those created since `since`. */
+  async counts(since: Date): Promise<{ total: number; createdSince: number }> {
+    const row = await this.dataSource.manager
       .getRepository(SubmissionEntity)
       .createQueryBuilder('s')
-      .orderBy('s.createdAt', 'DESC')
-      .addOrderBy('s.id', 'DESC')
-      .limit(limit)
-      .getMany();
+      .select('count(*)', 'total')
+      .addSelect('count(*) FILTER (WHERE s.created_at >= :since)', 'created_since')
+      .setParameter('since', since)
+      .getRawOne<{ total: string; created_since: string }>();
+    return { total: Number(row?.total ?? 0), createdSince: Number(row?.created_since ?? 0) };
   }
 
   async insertUpload(tx: EntityManager, upload: VideoUploadEntity): Promise<void> {

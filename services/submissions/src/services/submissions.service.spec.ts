@@ -95,13 +95,22 @@ describe('SubmissionsService', () => {
   });
 
   describe('reads', () => {
-    it('lists at most 1000, 500 unless asked', async () => {
-      f.repo.listAll.mockResolvedValue([submission()]);
-      expect((await f.service.listAll(undefined)).submissions).toHaveLength(1);
-      await f.service.listAll(5000);
-      await f.service.listAll(-3);
-      await f.service.listAll(20);
-      expect(f.repo.listAll.mock.calls).toEqual([[500], [1000], [500], [20]]);
+    it('pages the admin list 50 at a time unless asked, at most 200, asking for one row more to know whether a page follows', async () => {
+      f.repo.listPage.mockResolvedValue([submission()]);
+      f.repo.counts.mockResolvedValue({ total: 12, createdSince: 3 });
+      const now = new Date('2026-11-24T12:00:00Z');
+      expect(await f.service.listAll({}, now)).toMatchObject({ total: 12, createdPastWeek: 3 });
+      expect((await f.service.listAll({}, now)).nextCursor).toBeUndefined();
+      await f.service.listAll({ limit: 5000 }, now);
+      await f.service.listAll({ limit: -3 }, now);
+      await f.service.listAll({ limit: 20 }, now);
+      expect(f.repo.listPage.mock.calls.map(([limit]) => limit)).toEqual([51, 51, 201, 51, 21]);
+      expect(f.repo.counts).toHaveBeenCalledWith(new Date('2026-11-17T12:00:00Z'));
+    });
+
+    it('refuses a cursor it did not write', async () => {
+      const err = await rejectedWith(f.service.listAll({ cursor: 'garbage' }), DomainError);
+      expect([err.code, err.message]).toEqual([status.INVALID_ARGUMENT, 'Invalid cursor']);
     });
 
     it("answers a person's own and one by id, 404 for none", async () => {

@@ -1,6 +1,6 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import type { submissionsV1 } from '@clipit/contracts';
-import { conflict, GrpcCallError, invalid, isUuid, notFound, Outbox, uniqueViolation } from '@clipit/service-kit';
+import { conflict, decodeCursor, GrpcCallError, invalid, isUuid, keysetPage, notFound, Outbox, pageSize, uniqueViolation } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { messages } from '../domain/messages.js';
 import { checkSubmission } from '../domain/submission-input.js';
@@ -10,8 +10,11 @@ import { IDENTITY_CLIENT, type IdentityPort } from '../ports.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { identityCallFailure } from './identity-failure.js';
 
-const LIST_DEFAULT = 500;
-const LIST_MAX = 1000;
+/** The admin list's page size: default and most (ADR 0020). */
+const LIST_DEFAULT = 50;
+const LIST_MAX = 200;
+/** The admin header counts submissions created in this window (spec 02 §9). */
+const RECENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Submitting a post, and reading submissions back (a person's own, one by id, the moderators' list). */
 @Injectable()
@@ -56,9 +59,18 @@ export class SubmissionsService {
     return { submissions: (await this.repo.listByUser(userId)).map(toSubmissionMessage) };
   }
 
-  async listAll(limit: number | undefined): Promise<submissionsV1.ListSubmissionsResponse> {
-    const capped = Math.min(Math.max(limit && limit > 0 ? limit : LIST_DEFAULT, 1), LIST_MAX);
-    return { submissions: (await this.repo.listAll(capped)).map(toSubmissionMessage) };
+  /** One page of every submission, newest first, with the admin header's figures. */
+  async listAll(request: submissionsV1.ListSubmissionsRequest, now = new Date()): Promise<submissionsV1.ListSubmissionsResponse> {
+    const size = pageSize(request.limit, LIST_DEFAULT, LIST_MAX);
+    const before = request.cursor ? decodeCursor(request.cursor) : undefined;
+    const [rows, counts] = await Promise.all([this.repo.listPage(size + 1, before), this.repo.counts(new Date(now.getTime() - RECENT_WINDOW_MS))]);
+    const { page, nextCursor } = keysetPage(rows, size);
+    return {
+      submissions: page.map(toSubmissionMessage),
+      ...(nextCursor ? { nextCursor } : {}),
+      total: counts.total,
+      createdPastWeek: counts.createdSince,
+    };
   }
 
   async get(id: string): Promise<submissionsV1.Submission> {

@@ -120,6 +120,14 @@ export interface GetUserRequest {
   id: string;
 }
 
+export interface GetUsersRequest {
+  ids: string[];
+}
+
+export interface GetUsersResponse {
+  users: User[];
+}
+
 export interface ResetPasswordRequest {
   twitterHandle: string;
   email: string;
@@ -203,7 +211,13 @@ export interface PlaceholderStreamer {
   streamerMultiplier: string;
   claimCode: string;
   claimedBy?: string | undefined;
-  claimedAt?: string | undefined;
+  claimedAt?:
+    | string
+    | undefined;
+  /** The account that claimed it, as it is named now. */
+  claimedByDisplayName?: string | undefined;
+  claimedByHandle?: string | undefined;
+  createdAt: string;
 }
 
 export interface ListPlaceholderStreamersRequest {
@@ -236,6 +250,10 @@ export interface IdentityServiceClient {
   resolveSessionWithExpiry(request: ResolveSessionWithExpiryRequest, metadata?: Metadata): Observable<ResolvedSession>;
 
   getUser(request: GetUserRequest, metadata?: Metadata): Observable<User>;
+
+  /** Several users by id in one call (at most 500 ids); unknown ids are left out of the answer. */
+
+  getUsers(request: GetUsersRequest, metadata?: Metadata): Observable<GetUsersResponse>;
 
   /** Sets a new password when handle and email match one account; ends that account's sessions. */
 
@@ -294,6 +312,13 @@ export interface IdentityServiceController {
 
   getUser(request: GetUserRequest, metadata?: Metadata): Promise<User> | Observable<User> | User;
 
+  /** Several users by id in one call (at most 500 ids); unknown ids are left out of the answer. */
+
+  getUsers(
+    request: GetUsersRequest,
+    metadata?: Metadata,
+  ): Promise<GetUsersResponse> | Observable<GetUsersResponse> | GetUsersResponse;
+
   /** Sets a new password when handle and email match one account; ends that account's sessions. */
 
   resetPassword(
@@ -344,6 +369,7 @@ export function IdentityServiceControllerMethods() {
       "resolveSession",
       "resolveSessionWithExpiry",
       "getUser",
+      "getUsers",
       "resetPassword",
       "updateWallet",
       "updateProfile",

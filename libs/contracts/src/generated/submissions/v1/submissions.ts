@@ -86,12 +86,23 @@ export interface ListMySubmissionsRequest {
 }
 
 export interface ListSubmissionsRequest {
-  /** At most this many (default 500). */
-  limit?: number | undefined;
+  /** At most this many (default 50, at most 200). */
+  limit?:
+    | number
+    | undefined;
+  /** The previous page's next_cursor; empty for the first page. */
+  cursor?: string | undefined;
 }
 
 export interface ListSubmissionsResponse {
   submissions: Submission[];
+  /** ListSubmissions only: the cursor of the next page, unset on the last one. */
+  nextCursor?:
+    | string
+    | undefined;
+  /** ListSubmissions only: how many submissions exist, and how many were created in the last 7 days. */
+  total?: number | undefined;
+  createdPastWeek?: number | undefined;
 }
 
 export interface GetSubmissionRequest {
@@ -220,7 +231,11 @@ export interface SubmissionsServiceClient {
 
   removeFromFeed(request: RemoveFromFeedRequest, metadata?: Metadata): Observable<Submission>;
 
-  /** Every submission, newest first (the admin list). */
+  /**
+   * Every submission, newest first (the admin list), keyset-paged: `next_cursor` asks for the next page;
+   * the answer carries the header figures (all submissions, and those created in the last 7 days).
+   * INVALID_ARGUMENT 'Invalid cursor' for a cursor this service did not write.
+   */
 
   listSubmissions(request: ListSubmissionsRequest, metadata?: Metadata): Observable<ListSubmissionsResponse>;
 }
@@ -301,7 +316,11 @@ export interface SubmissionsServiceController {
     metadata?: Metadata,
   ): Promise<Submission> | Observable<Submission> | Submission;
 
-  /** Every submission, newest first (the admin list). */
+  /**
+   * Every submission, newest first (the admin list), keyset-paged: `next_cursor` asks for the next page;
+   * the answer carries the header figures (all submissions, and those created in the last 7 days).
+   * INVALID_ARGUMENT 'Invalid cursor' for a cursor this service did not write.
+   */
 
   listSubmissions(
     request: ListSubmissionsRequest,
