@@ -1,6 +1,8 @@
 import { grpcContract } from './grpc.js';
 import * as identityV1 from './generated/identity/v1/identity.js';
 import * as submissionsV1 from './generated/submissions/v1/submissions.js';
+import * as adminV1 from './generated/admin/v1/admin.js';
+import * as campaignsV1 from './generated/campaigns/v1/campaigns.js';
 
 // Each service's contract, for its server and for the services that call it.
 export const identityContract = grpcContract<identityV1.IdentityServiceClient>('identity', identityV1.IDENTITY_V1_PACKAGE_NAME, identityV1.IDENTITY_SERVICE_NAME);
@@ -9,3 +11,5 @@ export const submissionsContract = grpcContract<submissionsV1.SubmissionsService
   submissionsV1.SUBMISSIONS_V1_PACKAGE_NAME,
   submissionsV1.SUBMISSIONS_SERVICE_NAME,
 );
+export const adminContract = grpcContract<adminV1.AdminServiceClient>('admin', adminV1.ADMIN_V1_PACKAGE_NAME, adminV1.ADMIN_SERVICE_NAME);
+export const campaignsContract = grpcContract<campaignsV1.CampaignsServiceClient>('campaigns', campaignsV1.CAMPAIGNS_V1_PACKAGE_NAME, campaignsV1.CAMPAIGNS_SERVICE_NAME);

@@ -12,3 +12,5 @@ export * from './grpc.js';
 export * from './grpc-contracts.js';
 export * as identityV1 from './generated/identity/v1/identity.js';
 export * as submissionsV1 from './generated/submissions/v1/submissions.js';
+export * as adminV1 from './generated/admin/v1/admin.js';
+export * as campaignsV1 from './generated/campaigns/v1/campaigns.js';

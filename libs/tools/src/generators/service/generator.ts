@@ -19,10 +19,26 @@ function nextPort(envExample: string, kind: 'GRPC_PORT' | 'HTTP_PORT', floor: nu
   return Math.max(floor, ...taken) + 1;
 }
 
+/** The folder of the workspace package called `packageName`, if one exists (libs, services, frontends). */
+function workspacePackageNamed(tree: Tree, packageName: string): string | undefined {
+  for (const root of ['libs', 'services', 'frontends']) {
+    if (!tree.exists(root)) continue;
+    for (const child of tree.children(root)) {
+      const manifest = `${root}/${child}/package.json`;
+      if (!tree.exists(manifest)) continue;
+      const parsed = JSON.parse(tree.read(manifest, 'utf-8') ?? '{}') as { name?: string };
+      if (parsed.name === packageName) return `${root}/${child}`;
+    }
+  }
+  return undefined;
+}
+
 export function serviceNames(tree: Tree, schema: ServiceGeneratorSchema): ServiceNames {
   const name = schema.name.trim();
   if (!NAME.test(name)) throw new Error(`"${schema.name}" is not a service name: one lowercase word of letters and digits, starting with a letter (e.g. social)`);
   if (tree.exists(`services/${name}`)) throw new Error(`services/${name} already exists`);
+  const clash = workspacePackageNamed(tree, `@clipit/${name}`);
+  if (clash) throw new Error(`@clipit/${name} is already the name of ${clash}: npm workspaces need distinct names, so choose another service name or rename that package`);
   const envExample = tree.read('deploy/.env.example', 'utf-8') ?? '';
   const className = name.charAt(0).toUpperCase() + name.slice(1);
   return {

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AdminController } from './controllers/admin.controller.js';
+import { AuditRepository } from './repositories/audit.repository.js';
+import { MigrationRepository } from './repositories/migration.repository.js';
+import { AccessService } from './services/access.service.js';
+import { ApplicationsService } from './services/applications.service.js';
+import { AuditService } from './services/audit.service.js';
+import { DescribeService } from './services/describe.service.js';
+import { ModerationService } from './services/moderation.service.js';
+import { PlaceholdersService } from './services/placeholders.service.js';
+
+/** admin's controller, application services and repositories; the kit provides config, logger, database, Redis and the clients. */
+@Module({
+  controllers: [AdminController],
+  providers: [MigrationRepository, AuditRepository, DescribeService, AuditService, AccessService, ModerationService, PlaceholdersService, ApplicationsService],
+})
+export class AdminModule {}

@@ -1,0 +1,51 @@
+import { adminContract, campaignsContract, identityContract, submissionsContract } from '@clipit/contracts';
+import { bootstrapService, defineService, grpcClient, packageVersion, RateLimiter, REDIS, redisResource, resource, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
+import type { Redis } from 'ioredis';
+import { AdminModule } from './app.module.js';
+import { CAMPAIGNS_CLIENT, IDENTITY_CLIENT, LOGIN_LIMITER, SUBMISSIONS_CLIENT } from './clients.js';
+import { adminConfigShape, productionConfigProblem, type AdminConfig } from './config.js';
+import { adminEntities, adminMigrations } from './database.js';
+
+const PRODUCTION_GUARD = Symbol('PRODUCTION_GUARD');
+
+/**
+ * admin: the admin area (ADR 0020). The admin password and its short-lived tokens, the audit log of
+ * every admin action, and the admin commands it carries to the owning services. Served over gRPC
+ * (admin.v1.AdminService) to the gateway.
+ */
+export const adminService = defineService(adminConfigShape, {
+  name: 'admin',
+  version: packageVersion(import.meta.url),
+  database: { entities: adminEntities, migrations: adminMigrations },
+  grpc: adminContract,
+  resources: [
+    // First, so a production deployment with the published development password never starts.
+    resource<AdminConfig, true>('production-guard', PRODUCTION_GUARD, ({ config }) => {
+      const problem = productionConfigProblem(config);
+      if (problem) throw new Error(`refusing to start: ${problem}`);
+      return true;
+    }),
+    // Password attempts are counted here; with Redis away each replica counts for itself (ADR 0018).
+    redisResource(REDIS, { connectTimeout: 2000, commandTimeout: 2000, tolerateOutage: true }),
+    resource<AdminConfig, RateLimiter>('login-limiter', LOGIN_LIMITER, ({ config, logger, get }) =>
+      new RateLimiter(get<Redis>(REDIS), { keyPrefix: config.REDIS_KEY_PREFIX, windowSeconds: config.ADMIN_LOGIN_WINDOW_SECONDS, maxPerIp: config.ADMIN_LOGIN_MAX_PER_IP, maxPerHandle: config.ADMIN_LOGIN_MAX_PER_IP }, logger),
+    ),
+  ],
+  clients: [
+    // Each owner's outage takes out only its own tab, so none of them decides admin's readiness.
+    grpcClient(submissionsContract, { token: SUBMISSIONS_CLIENT, url: (c) => c.SUBMISSIONS_GRPC_URL, readiness: 'reported' }),
+    grpcClient(identityContract, { token: IDENTITY_CLIENT, url: (c) => c.IDENTITY_GRPC_URL, readiness: 'reported' }),
+    grpcClient(campaignsContract, { token: CAMPAIGNS_CLIENT, url: (c) => c.CAMPAIGNS_GRPC_URL, readiness: 'reported' }),
+  ],
+  module: AdminModule,
+});
+
+export type AdminApp = ServiceApp<AdminConfig>;
+export type AdminConfigOverrides = ConfigOverrides<typeof adminConfigShape>;
+
+export const bootstrapAdmin = (overrides: AdminConfigOverrides = {}): Promise<AdminApp> => bootstrapService(adminService, overrides);
+
+// For what drives admin from outside (the e2e journeys mint an expired token with the known development
+// keys to see it refused; an operator's script could mint one the same way): the token format and its keys.
+export { issueAdminToken } from './domain/admin-token.js';
+export { DEVELOPMENT_TOKEN_SECRET } from './config.js';

@@ -1,0 +1,16 @@
+import type { campaignsContract, identityContract, submissionsContract } from '@clipit/contracts';
+import type { ClientOf } from '@clipit/service-kit';
+
+// The services admin carries commands to; the kit creates, provides, closes and health-checks the clients (app.ts).
+
+export type SubmissionsClient = ClientOf<typeof submissionsContract>;
+export const SUBMISSIONS_CLIENT = Symbol('SUBMISSIONS_CLIENT');
+
+export type IdentityClient = ClientOf<typeof identityContract>;
+export const IDENTITY_CLIENT = Symbol('IDENTITY_CLIENT');
+
+export type CampaignsClient = ClientOf<typeof campaignsContract>;
+export const CAMPAIGNS_CLIENT = Symbol('CAMPAIGNS_CLIENT');
+
+/** Counts verify-password attempts per address (a RateLimiter over the kit's Redis). */
+export const LOGIN_LIMITER = Symbol('LOGIN_LIMITER');

@@ -1,0 +1,63 @@
+import { adminV1 } from '@clipit/contracts';
+import { GrpcService } from '@clipit/service-kit';
+import { AccessService } from '../services/access.service.js';
+import { ApplicationsService } from '../services/applications.service.js';
+import { AuditService } from '../services/audit.service.js';
+import { DescribeService } from '../services/describe.service.js';
+import { ModerationService } from '../services/moderation.service.js';
+import { PlaceholdersService } from '../services/placeholders.service.js';
+
+/**
+ * admin.v1.AdminService: one application-service call per method; the rules live in the services.
+ * Every method but Describe and VerifyPassword checks the admin token first.
+ */
+@GrpcService()
+@adminV1.AdminServiceControllerMethods()
+export class AdminController implements adminV1.AdminServiceController {
+  constructor(
+    private readonly describer: DescribeService,
+    private readonly access: AccessService,
+    private readonly audit: AuditService,
+    private readonly moderation: ModerationService,
+    private readonly placeholders: PlaceholdersService,
+    private readonly applications: ApplicationsService,
+  ) {}
+
+  describe(): Promise<adminV1.Description> {
+    return this.describer.describe();
+  }
+
+  verifyPassword(request: adminV1.VerifyPasswordRequest): Promise<adminV1.VerifyPasswordResponse> {
+    return this.access.verifyPassword(request);
+  }
+
+  async listSubmissions(request: adminV1.ListSubmissionsRequest): Promise<adminV1.SubmissionPage> {
+    this.access.authorize(request.caller);
+    return this.moderation.list(request);
+  }
+
+  async moderate(request: adminV1.ModerateRequest): Promise<adminV1.AdminSubmission> {
+    const actor = this.access.authorize(request.caller);
+    return this.moderation.moderate(request, actor);
+  }
+
+  async listPlaceholderStreamers(request: adminV1.ListPlaceholderStreamersRequest): Promise<adminV1.ListPlaceholderStreamersResponse> {
+    this.access.authorize(request.caller);
+    return this.placeholders.list();
+  }
+
+  async createPlaceholderStreamer(request: adminV1.CreatePlaceholderStreamerRequest): Promise<adminV1.PlaceholderStreamer> {
+    const actor = this.access.authorize(request.caller);
+    return this.placeholders.create(request, actor);
+  }
+
+  async listApplications(request: adminV1.ListApplicationsRequest): Promise<adminV1.ApplicationPage> {
+    this.access.authorize(request.caller);
+    return this.applications.list(request);
+  }
+
+  async listAudit(request: adminV1.ListAuditRequest): Promise<adminV1.AuditPage> {
+    this.access.authorize(request.caller);
+    return this.audit.list(request);
+  }
+}

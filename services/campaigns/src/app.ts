@@ -1,0 +1,19 @@
+import { campaignsContract } from '@clipit/contracts';
+import { bootstrapService, defineService, packageVersion, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
+import { CampaignsModule } from './app.module.js';
+import { campaignsConfigShape, type CampaignsConfig } from './config.js';
+import { campaignsEntities, campaignsMigrations } from './database.js';
+
+/** campaigns: Campaigns and hiring: clipper job applications, CPM campaigns, clipper profiles and services, and hire requests. Served over gRPC (campaigns.v1.CampaignsService). */
+export const campaignsService = defineService(campaignsConfigShape, {
+  name: 'campaigns',
+  version: packageVersion(import.meta.url),
+  database: { entities: campaignsEntities, migrations: campaignsMigrations },
+  grpc: campaignsContract,
+  module: CampaignsModule,
+});
+
+export type CampaignsApp = ServiceApp<CampaignsConfig>;
+export type CampaignsConfigOverrides = ConfigOverrides<typeof campaignsConfigShape>;
+
+export const bootstrapCampaigns = (overrides: CampaignsConfigOverrides = {}): Promise<CampaignsApp> => bootstrapService(campaignsService, overrides);
