@@ -34,6 +34,19 @@ export type Streamer = Schemas['Streamer'];
 export type Submission = Schemas['Submission'];
 export type VideoUploadUrl = Schemas['VideoUploadUrl'];
 
+// The admin area (ADR 0020).
+export type AdminToken = Schemas['AdminToken'];
+export type AdminSubmission = Schemas['AdminSubmission'];
+export type AdminSubmissionPage = Schemas['AdminSubmissionPage'];
+export type PlaceholderStreamer = Schemas['PlaceholderStreamer'];
+export type ClipperApplication = Schemas['ClipperApplication'];
+export type ClipperApplicationPage = Schemas['ClipperApplicationPage'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditPage = Schemas['AuditPage'];
+export type VerifyPasswordRequest = ApiRequestBody<'/api/admin/verify-password', 'post'>;
+export type RejectSubmissionRequest = ApiRequestBody<'/api/admin/submissions/{id}/reject', 'post'>;
+export type CreatePlaceholderStreamerRequest = ApiRequestBody<'/api/admin/placeholder-streamers', 'post'>;
+
 export type SignupRequest = ApiRequestBody<'/api/auth/signup', 'post'>;
 export type LoginRequest = ApiRequestBody<'/api/auth/login', 'post'>;
 export type ResetPasswordRequest = ApiRequestBody<'/api/auth/reset-password', 'post'>;

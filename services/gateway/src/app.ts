@@ -1,9 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
-import { identityContract, submissionsContract } from '@clipit/contracts';
+import { adminContract, campaignsContract, identityContract, submissionsContract } from '@clipit/contracts';
 import { bootstrapService, defineService, grpcClient, packageVersion, REDIS, redisResource, resource, type ServiceApp } from '@clipit/service-kit';
 import { createStorage, STORAGE } from '@clipit/storage';
 import { GatewayModule } from './app.module.js';
-import { IDENTITY_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';
+import { ADMIN_CLIENT, CAMPAIGNS_CLIENT, IDENTITY_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';
 import { gatewayConfigShape, type GatewayConfig, type GatewayConfigOverrides } from './config.js';
 import { installBodyParsers } from './http/body-parsers.js';
 import { HttpErrorFilter } from './http/error.filter.js';
@@ -56,6 +56,10 @@ export const gatewayService = defineService(gatewayConfigShape, {
     // Only the clip routes need submissions: reported, so its outage does not take the whole site out of traffic.
     // Finalizing stats the upload in storage and queues it; give it more than a lookup.
     grpcClient(submissionsContract, { token: SUBMISSIONS_CLIENT, url: (c) => c.SUBMISSIONS_GRPC_URL, deadlineMs: 15_000, readiness: 'reported' }),
+    // The admin area and the clipper applications: reported, each outage takes out only its own pages.
+    // A moderation command goes through admin to submissions: give it the time of both calls.
+    grpcClient(adminContract, { token: ADMIN_CLIENT, url: (c) => c.ADMIN_GRPC_URL, deadlineMs: 15_000, readiness: 'reported' }),
+    grpcClient(campaignsContract, { token: CAMPAIGNS_CLIENT, url: (c) => c.CAMPAIGNS_GRPC_URL, readiness: 'reported' }),
   ],
   module: GatewayModule,
 });

@@ -1,4 +1,4 @@
-import type { identityContract, submissionsContract } from '@clipit/contracts';
+import type { adminContract, campaignsContract, identityContract, submissionsContract } from '@clipit/contracts';
 import type { ClientOf } from '@clipit/service-kit';
 
 // The services the gateway calls; the kit creates, provides, closes and health-checks the clients (app.ts).
@@ -10,3 +10,11 @@ export const IDENTITY_CLIENT = Symbol('IDENTITY_CLIENT');
 /** submissions' gRPC API, answering Promises; failures are GrpcCallError with the owner's message. */
 export type SubmissionsClient = ClientOf<typeof submissionsContract>;
 export const SUBMISSIONS_CLIENT = Symbol('SUBMISSIONS_CLIENT');
+
+/** admin's gRPC API: the admin area's commands, each checked against the admin token there. */
+export type AdminClient = ClientOf<typeof adminContract>;
+export const ADMIN_CLIENT = Symbol('ADMIN_CLIENT');
+
+/** campaigns' gRPC API: clipper job applications (later CPM campaigns and hiring). */
+export type CampaignsClient = ClientOf<typeof campaignsContract>;
+export const CAMPAIGNS_CLIENT = Symbol('CAMPAIGNS_CLIENT');

@@ -35,6 +35,8 @@ export const gatewayConfigShape = {
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   IDENTITY_GRPC_URL: env.hostPort('127.0.0.1:50051'),
   SUBMISSIONS_GRPC_URL: env.hostPort('127.0.0.1:50052'),
+  ADMIN_GRPC_URL: env.hostPort('127.0.0.1:50053'),
+  CAMPAIGNS_GRPC_URL: env.hostPort('127.0.0.1:50054'),
   /** The browser-facing origin; unset = requests whose Origin names the Host they were sent to are accepted. */
   PUBLIC_ORIGIN: publicOrigin,
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -46,6 +48,9 @@ export const gatewayConfigShape = {
   // above what a real clipper sends. An address can be a shared network, so it allows more than an account.
   SUBMISSION_LIMIT_PER_USER: env.int(20, 1),
   SUBMISSION_LIMIT_PER_IP: env.int(100, 1),
+  // Clipper job applications (POST /api/clipper-applications, open to visitors) per address and window.
+  APPLICATION_LIMIT_PER_IP: env.int(5, 1),
+  APPLICATION_LIMIT_WINDOW_SECONDS: env.int(3600, 1),
   BODY_LIMIT_BYTES: env.int(1024 * 1024, 1024),
   PROFILE_IMAGE_MAX_BYTES: env.int(5 * 1024 * 1024, 1024),
   // The web app (src/web): the shell's build, the remotes' builds, where browsers find each remote.

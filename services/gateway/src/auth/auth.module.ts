@@ -5,7 +5,7 @@ import { MultipartModule } from '@nestjs/platform-fastify/multipart';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';
-import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { RateLimiter } from '@clipit/service-kit';
 import { RATE_LIMITER } from '../tokens.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';

@@ -7,7 +7,7 @@ import { RateLimitedError } from '../http/http-errors.js';
 import { SERVICE_UNAVAILABLE } from '../http/messages.js';
 import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import { RATE_LIMITER } from '../tokens.js';
-import type { RateLimiter, RateLimitVerdict } from '../rate-limit/rate-limiter.js';
+import type { RateLimiter, RateLimitVerdict } from '@clipit/service-kit';
 import type { LoginBody, ResetPasswordBody, SignupBody } from './auth.schemas.js';
 import { verifyPicture } from './profile-picture.js';
 

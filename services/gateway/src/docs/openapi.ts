@@ -8,6 +8,7 @@ import {
   BODY_TOO_LARGE,
   CROSS_SITE_REFUSED,
   NOT_SIGNED_IN,
+  ADMIN_TOKEN_MISSING,
   SOMETHING_WENT_WRONG,
   UNSUPPORTED_CONTENT_TYPE,
 } from '../http/messages.js';
@@ -110,7 +111,7 @@ function impliedErrors(def: EndpointDef): ErrorDoc[] {
   const errors: ErrorDoc[] = [{ status: 400, description: 'A NUL character (U+0000) anywhere in the request' }];
   if (def.body) errors.push({ status: 400, description: `'${BODY_NOT_JSON}', '${BODY_NOT_OBJECT}'` });
   if (def.session) errors.push({ status: 401, description: `'${NOT_SIGNED_IN}'` });
-  if (def.bearer) errors.push({ status: 401, description: 'No valid admin token' });
+  if (def.bearer) errors.push({ status: 401, description: `'${ADMIN_TOKEN_MISSING}', 'Invalid admin token', 'Your admin session has expired. Enter the password again.'` });
   if (STATE_CHANGING.has(def.method)) {
     errors.push({ status: 403, description: `'${CROSS_SITE_REFUSED}': a foreign Origin/Referer, or the session cookie with neither` });
   }
@@ -155,9 +156,11 @@ function responses(def: EndpointDef, components: Components): JsonObject {
 
 function operation(def: EndpointDef, operationId: string, components: Components): JsonObject {
   const op: JsonObject = { operationId, summary: def.summary, tags: [def.tag] };
-  if (def.params) {
-    op['parameters'] = Object.entries(def.params).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } }));
-  }
+  const parameters = [
+    ...Object.entries(def.params ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })),
+    ...Object.entries(def.query ?? {}).map(([name, description]) => ({ name, in: 'query', required: false, description, schema: { type: 'string' } })),
+  ];
+  if (parameters.length > 0) op['parameters'] = parameters;
   const body = requestBody(def, components);
   if (body) op['requestBody'] = body;
   op['responses'] = responses(def, components);

@@ -1,6 +1,7 @@
 import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
 import { GUARDS_METADATA, MODULE_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner } from '@nestjs/core';
+import { AdminBearerGuard } from '../admin/admin-bearer.guard.js';
 import { SessionGuard } from '../auth/session.strategy.js';
 import { endpointOf, type EndpointDef } from '../http/endpoint.js';
 import type { DiscoveredEndpoint } from './openapi.js';
@@ -35,8 +36,11 @@ export function controllersOf(root: ModuleImport): Type[] {
   return controllers;
 }
 
-/** The guards a route's declaration names (its document's security), and the guard class behind each; the admin area's bearer guard joins here. */
-const DECLARED_GUARDS: { flag: keyof Pick<EndpointDef, 'session'>; guard: Type }[] = [{ flag: 'session', guard: SessionGuard }];
+/** The guards a route's declaration names (its document's security), and the guard class behind each. */
+const DECLARED_GUARDS: { flag: keyof Pick<EndpointDef, 'session' | 'bearer'>; guard: Type }[] = [
+  { flag: 'session', guard: SessionGuard },
+  { flag: 'bearer', guard: AdminBearerGuard },
+];
 
 /**
  * The document's security comes from the declaration, and the declaration must say what the route

@@ -53,10 +53,12 @@ export interface EndpointDef {
    * cookie, so a write to it needs no Origin even when the cookie comes along (ADR 0004).
    */
   cookieless?: boolean;
-  /** The route is behind the admin bearer-token guard (the document's `adminBearer` scheme; the admin area to come). */
+  /** The route is behind AdminBearerGuard: it needs `Authorization: Bearer <admin token>` (the document's `adminBearer` scheme). */
   bearer?: boolean;
   /** Path parameters (name → description). */
   params?: Record<string, string>;
+  /** Optional query parameters (name → description). */
+  query?: Record<string, string>;
   errors?: readonly ErrorDoc[];
 }
 

@@ -3,6 +3,8 @@
 // owning services pass through unchanged.
 
 export const NOT_SIGNED_IN = 'Not signed in';
+/** An admin route without `Authorization: Bearer <token>` (the admin service words the rest: invalid, expired). */
+export const ADMIN_TOKEN_MISSING = 'Admin authorization required';
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';

@@ -445,6 +445,16 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       expect(doc.openapi).toBe('3.1.0');
       expect(Object.keys(doc.paths).sort()).toEqual(
         [
+          '/api/admin/audit',
+          '/api/admin/placeholder-streamers',
+          '/api/admin/submissions',
+          '/api/admin/submissions/{id}/add-to-feed',
+          '/api/admin/submissions/{id}/approve',
+          '/api/admin/submissions/{id}/approve-and-add-to-feed',
+          '/api/admin/submissions/{id}/reject',
+          '/api/admin/submissions/{id}/remove-from-feed',
+          '/api/admin/verify-password',
+          '/api/clipper-applications',
           '/api/auth/login',
           '/api/auth/reset-password',
           '/api/auth/signup',
@@ -467,6 +477,8 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
         ].sort(),
       );
       expect(Object.keys(doc.paths['/api/logout']).sort()).toEqual(['get', 'post']);
+      expect(doc.paths['/api/admin/submissions'].get.security).toEqual([{ adminBearer: [] }]);
+      expect(doc.paths['/api/admin/submissions'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:cursor']);
       expect(Object.keys(doc.paths['/api/submissions']).sort()).toEqual(['get', 'post']);
       expect(Object.keys(doc.paths['/api/submissions/upload-video'].post.requestBody.content)).toContain('multipart/form-data');
       expect(doc.paths['/api/user/profile'].patch.requestBody.content['application/json'].schema.required).toEqual(['walletAddress']);

@@ -1,0 +1,117 @@
+import type { EndpointDef } from '../http/endpoint.js';
+import { PAGE_QUERY_DOCS } from '../http/paging.js';
+import {
+  adminSubmissionPageSchema,
+  adminSubmissionSchema,
+  adminTokenSchema,
+  auditPageSchema,
+  clipperApplicationPageSchema,
+  createPlaceholderBody,
+  emptyBody,
+  placeholderStreamerListSchema,
+  placeholderStreamerSchema,
+  rejectBody,
+  verifyPasswordBody,
+} from './admin.schemas.js';
+
+const ownerAway = (owner: string) => ({ status: 503, description: `'The ${owner} service is unavailable right now. Please try again shortly.', or it did not answer in time` });
+const id = { id: 'The submission id' };
+const moderationErrors = [
+  { status: 400, description: "'Rejection reason must be at most 500 characters', 'Unknown field: …'" },
+  { status: 404, description: "'Submission not found'" },
+  { status: 409, description: "A transition spec 02 §4 does not allow, e.g. 'Only a pending submission can be approved (this one is rejected)', 'This submission is already in the feed'" },
+  ownerAway('submissions'),
+] as const;
+
+function moderation(action: string, summary: string): EndpointDef {
+  return {
+    method: 'POST',
+    path: `/api/admin/submissions/:id/${action}`,
+    tag: 'admin',
+    summary,
+    bearer: true,
+    params: id,
+    body: action === 'reject' ? rejectBody : emptyBody,
+    response: adminSubmissionSchema,
+    errors: moderationErrors,
+  };
+}
+
+export const adminRoutes = {
+  verifyPassword: {
+    method: 'POST',
+    path: '/api/admin/verify-password',
+    tag: 'admin',
+    summary: 'Unlocks the admin area: the right password answers a short-lived admin token for the Authorization header of every admin call',
+    body: verifyPasswordBody,
+    response: adminTokenSchema,
+    errors: [
+      { status: 400, description: "'Password is required'" },
+      { status: 401, description: "'Incorrect password'" },
+      { status: 429, description: "'Too many attempts. Please wait a few minutes and try again.': too many attempts from this address (ADMIN_LOGIN_MAX_PER_IP per ADMIN_LOGIN_WINDOW_SECONDS); Retry-After gives the seconds to wait" },
+      { status: 503, description: 'The admin service is unavailable' },
+    ],
+  },
+  listSubmissions: {
+    method: 'GET',
+    path: '/api/admin/submissions',
+    tag: 'admin',
+    summary: 'Every submission, newest first (50 a page unless asked, at most 200), with the clipper, the processed video and poster, and the header figures',
+    bearer: true,
+    query: PAGE_QUERY_DOCS,
+    response: adminSubmissionPageSchema,
+    errors: [{ status: 400, description: "'limit must be a whole number from 1 to 200', 'Invalid cursor'" }, ownerAway('submissions')],
+  },
+  approve: moderation('approve', 'Approves a pending submission (it stays out of the feed)'),
+  approveAndAddToFeed: moderation('approve-and-add-to-feed', 'Approves a pending submission and adds it to the feed in one step'),
+  reject: moderation('reject', 'Rejects a pending submission; the optional reason (at most 500 characters) is shown to the clipper'),
+  addToFeed: moderation('add-to-feed', 'Adds an approved, hidden submission to the feed'),
+  removeFromFeed: moderation('remove-from-feed', 'Takes an approved submission out of the feed (it stays approved)'),
+  listPlaceholders: {
+    method: 'GET',
+    path: '/api/admin/placeholder-streamers',
+    tag: 'admin',
+    summary: 'Placeholder streamer profiles, newest first, with their claim codes and who claimed them',
+    bearer: true,
+    response: placeholderStreamerListSchema,
+    errors: [ownerAway('identity')],
+  },
+  createPlaceholder: {
+    method: 'POST',
+    path: '/api/admin/placeholder-streamers',
+    tag: 'admin',
+    summary: 'Creates a placeholder streamer profile a streamer later claims at sign-up with its claim code',
+    bearer: true,
+    status: 201,
+    body: createPlaceholderBody,
+    response: placeholderStreamerSchema,
+    errors: [
+      {
+        status: 400,
+        description: "'Display name is required', 'Twitter username is required', 'Streamer multiplier must be a number from 1.00 to 2.00 in steps of 0.01', an image URL that is not one, …",
+      },
+      { status: 409, description: 'The handle belongs to an account or another unclaimed placeholder' },
+      ownerAway('identity'),
+    ],
+  },
+  listApplications: {
+    method: 'GET',
+    path: '/api/clipper-applications',
+    tag: 'admin',
+    summary: 'Clipper job applications, newest first (50 a page unless asked, at most 200); admins only',
+    bearer: true,
+    query: PAGE_QUERY_DOCS,
+    response: clipperApplicationPageSchema,
+    errors: [{ status: 400, description: "'limit must be a whole number from 1 to 200', 'Invalid cursor'" }, ownerAway('campaigns')],
+  },
+  audit: {
+    method: 'GET',
+    path: '/api/admin/audit',
+    tag: 'admin',
+    summary: 'The audit log: every admin password attempt and admin action, newest first (50 a page unless asked, at most 200)',
+    bearer: true,
+    query: PAGE_QUERY_DOCS,
+    response: auditPageSchema,
+    errors: [{ status: 400, description: "'limit must be a whole number from 1 to 200', 'Invalid cursor'" }],
+  },
+} satisfies Record<string, EndpointDef>;

@@ -1,0 +1,223 @@
+import type { adminV1 } from '@clipit/contracts';
+import { z } from 'zod';
+import { strictBody } from '../http/fields.js';
+
+// The admin area's bodies and answers (ADR 0020). Field rules are the owners' (identity for
+// placeholders, submissions for a rejection reason); these only check shapes, so the owner's words
+// reach the admin.
+
+const text = (field: string, max: number) => z.string({ error: `${field} must be text` }).max(max, `${field} is too long`);
+
+export const verifyPasswordBody = strictBody({
+  // Never trimmed: spaces are characters of a password.
+  password: z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'Password is required' : 'Password must be text') }).max(1024, 'Password is too long'),
+});
+export type VerifyPasswordBody = z.infer<typeof verifyPasswordBody>;
+
+export const adminTokenSchema = z.object({ token: z.string(), expiresAt: z.string() }).meta({ id: 'AdminToken' });
+
+/** The moderation commands take an empty JSON object. */
+export const emptyBody = strictBody({});
+
+export const REJECT_REASON_MAX = 500;
+export const rejectBody = strictBody({
+  reason: text('Rejection reason', 100_000)
+    .trim()
+    .max(REJECT_REASON_MAX, `Rejection reason must be at most ${REJECT_REASON_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ? v : undefined)),
+});
+export type RejectBody = z.infer<typeof rejectBody>;
+
+export const createPlaceholderBody = strictBody({
+  displayName: text('Display name', 1000).nullish(),
+  twitterUsername: text('Twitter username', 1000).nullish(),
+  profileImageUrl: text('Profile image URL', 4000).nullish(),
+  bannerImageUrl: text('Banner image URL', 4000).nullish(),
+  // The form's number input may send a number or its text.
+  streamerMultiplier: z.union([z.number({ error: 'Streamer multiplier must be a number' }), text('Streamer multiplier', 32)]).nullish(),
+});
+export type CreatePlaceholderBody = z.infer<typeof createPlaceholderBody>;
+
+const flag = z.enum(['true', 'false']);
+
+export const adminSubmissionSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    name: z.string(),
+    url: z.string(),
+    platform: z.enum(['twitter', 'instagram', 'tiktok', 'other']),
+    walletAddress: z.string(),
+    additionalInfo: z.string().nullable(),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    addedToFeed: flag,
+    rejectedReason: z.string().nullable(),
+    approvedAt: z.string().nullable(),
+    createdAt: z.string(),
+    hasVideo: flag,
+    isProcessing: z.boolean(),
+    videoState: z.enum(['none', 'awaiting-upload', 'processing', 'ready', 'rejected']),
+    videoUrl: z.string().nullable().describe('The processed video, once it is ready'),
+    posterUrl: z.string().nullable(),
+    muxPlaybackId: z.string().nullable(),
+    videoRejectedReason: z.string().nullable(),
+    videoDuration: z.number().nullable(),
+    clipperHandle: z.string().nullable(),
+    clipperDisplayName: z.string().nullable(),
+  })
+  .meta({ id: 'AdminSubmission' });
+export type AdminSubmissionJson = z.infer<typeof adminSubmissionSchema>;
+
+export const adminSubmissionPageSchema = z
+  .object({
+    submissions: z.array(adminSubmissionSchema),
+    nextCursor: z.string().nullable(),
+    total: z.number().int(),
+    createdLast7Days: z.number().int(),
+  })
+  .meta({ id: 'AdminSubmissionPage' });
+export type AdminSubmissionPageJson = z.infer<typeof adminSubmissionPageSchema>;
+
+export const placeholderStreamerSchema = z
+  .object({
+    id: z.string(),
+    displayName: z.string(),
+    twitterUsername: z.string(),
+    profileImageUrl: z.string().nullable(),
+    bannerImageUrl: z.string().nullable(),
+    streamerMultiplier: z.string(),
+    claimCode: z.string(),
+    claimedBy: z.string().nullable(),
+    claimedAt: z.string().nullable(),
+    claimedByDisplayName: z.string().nullable(),
+    claimedByHandle: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PlaceholderStreamer' });
+export type PlaceholderStreamerJson = z.infer<typeof placeholderStreamerSchema>;
+export const placeholderStreamerListSchema = z.array(placeholderStreamerSchema);
+
+export const clipperApplicationSchema = z
+  .object({
+    id: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    socialMediaHandles: z.string().nullable(),
+    availabilityHours: z.number().int().nullable(),
+    experience: z.string(),
+    whyJoin: z.string(),
+    portfolioLinks: z.string().nullable(),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    notes: z.string().nullable(),
+    reviewedBy: z.string().nullable(),
+    reviewedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ClipperApplication' });
+export type ClipperApplicationJson = z.infer<typeof clipperApplicationSchema>;
+
+export const clipperApplicationPageSchema = z
+  .object({ applications: z.array(clipperApplicationSchema), nextCursor: z.string().nullable(), total: z.number().int() })
+  .meta({ id: 'ClipperApplicationPage' });
+
+export const auditEntrySchema = z
+  .object({
+    id: z.string(),
+    action: z.string(),
+    target: z.string().nullable(),
+    result: z.enum(['ok', 'refused', 'failed']),
+    detail: z.string().nullable(),
+    actor: z.string().nullable().describe("The id of the admin token it was done with"),
+    clientIp: z.string().nullable(),
+    correlationId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() }).meta({ id: 'AuditPage' });
+export type AuditPageJson = z.infer<typeof auditPageSchema>;
+
+const nul = <T>(v: T | undefined): T | null => v ?? null;
+const PLATFORMS = new Set(['twitter', 'instagram', 'tiktok', 'other']);
+const VIDEO_STATES = new Set(['none', 'awaiting-upload', 'processing', 'ready', 'rejected']);
+
+export function toAdminSubmissionJson(s: adminV1.AdminSubmission): AdminSubmissionJson {
+  return {
+    id: s.id,
+    userId: s.userId,
+    name: s.name,
+    url: s.url,
+    platform: (PLATFORMS.has(s.platform) ? s.platform : 'other') as AdminSubmissionJson['platform'],
+    walletAddress: s.walletAddress,
+    additionalInfo: nul(s.additionalInfo),
+    status: s.status as AdminSubmissionJson['status'],
+    addedToFeed: s.addedToFeed ? 'true' : 'false',
+    rejectedReason: nul(s.rejectedReason),
+    approvedAt: nul(s.approvedAt),
+    createdAt: s.createdAt,
+    hasVideo: s.hasVideo ? 'true' : 'false',
+    isProcessing: s.isProcessing,
+    videoState: (VIDEO_STATES.has(s.videoState) ? s.videoState : 'none') as AdminSubmissionJson['videoState'],
+    videoUrl: nul(s.videoUrl),
+    posterUrl: nul(s.posterUrl),
+    muxPlaybackId: nul(s.playbackId),
+    videoRejectedReason: nul(s.videoRejectedReason),
+    videoDuration: nul(s.videoDuration),
+    clipperHandle: nul(s.clipperHandle),
+    clipperDisplayName: nul(s.clipperDisplayName),
+  };
+}
+
+export function toPlaceholderJson(p: adminV1.PlaceholderStreamer): PlaceholderStreamerJson {
+  return {
+    id: p.id,
+    displayName: p.displayName,
+    twitterUsername: p.twitterUsername,
+    profileImageUrl: nul(p.profileImageUrl),
+    bannerImageUrl: nul(p.bannerImageUrl),
+    streamerMultiplier: p.streamerMultiplier,
+    claimCode: p.claimCode,
+    claimedBy: nul(p.claimedBy),
+    claimedAt: nul(p.claimedAt),
+    claimedByDisplayName: nul(p.claimedByDisplayName),
+    claimedByHandle: nul(p.claimedByHandle),
+    createdAt: p.createdAt,
+  };
+}
+
+export function toApplicationJson(a: adminV1.ClipperApplication): ClipperApplicationJson {
+  return {
+    id: a.id,
+    fullName: a.fullName,
+    email: a.email,
+    socialMediaHandles: nul(a.socialMediaHandles),
+    availabilityHours: nul(a.availabilityHours),
+    experience: a.experience,
+    whyJoin: a.whyJoin,
+    portfolioLinks: nul(a.portfolioLinks),
+    status: a.status as ClipperApplicationJson['status'],
+    notes: nul(a.notes),
+    reviewedBy: nul(a.reviewedBy),
+    reviewedAt: nul(a.reviewedAt),
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  };
+}
+
+export function toAuditPageJson(page: adminV1.AuditPage): AuditPageJson {
+  return {
+    entries: (page.entries ?? []).map((e) => ({
+      id: e.id,
+      action: e.action,
+      target: nul(e.target),
+      result: e.result as 'ok' | 'refused' | 'failed',
+      detail: nul(e.detail),
+      actor: nul(e.actor),
+      clientIp: nul(e.clientIp),
+      correlationId: nul(e.correlationId),
+      createdAt: e.createdAt,
+    })),
+    nextCursor: nul(page.nextCursor),
+  };
+}
