@@ -50,6 +50,21 @@ export const SERVICES = [
     ],
   },
   {
+    name: 'campaigns',
+    httpPortEnv: 'CAMPAIGNS_HTTP_PORT',
+    httpHostEnv: 'CAMPAIGNS_BIND_HOST',
+    portEnvs: ['CAMPAIGNS_GRPC_PORT'],
+    databaseUrlEnv: 'CAMPAIGNS_DATABASE_URL',
+  },
+  {
+    // Carries admin commands to submissions, identity and campaigns: started after them.
+    name: 'admin',
+    httpPortEnv: 'ADMIN_HTTP_PORT',
+    httpHostEnv: 'ADMIN_BIND_HOST',
+    portEnvs: ['ADMIN_GRPC_PORT'],
+    databaseUrlEnv: 'ADMIN_DATABASE_URL',
+  },
+  {
     name: 'gateway',
     httpPortEnv: 'GATEWAY_PORT',
     httpHostEnv: 'GATEWAY_HOST',

@@ -293,6 +293,20 @@ async function main() {
     }
   }
   log(paint(32, `CLIP IT is up: ${url}`) + ` (in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; Ctrl-C stops it)`);
+  log(adminLine(config, url));
+}
+
+/**
+ * Where the admin area is and how to open it. The development password (deploy/.env.example's, which
+ * the admin service refuses in production) is printed; one the operator set never is.
+ */
+function adminLine(config, url) {
+  const password = config.get('ADMIN_PASSWORD');
+  const shown =
+    password === config.defaults['ADMIN_PASSWORD']
+      ? `password ${paint(33, password)} (the development default; set ADMIN_PASSWORD for anything shared)`
+      : 'with the password ADMIN_PASSWORD sets';
+  return `Admin area: ${url}/admin, ${shown}`;
 }
 
 main().catch((err) => {

@@ -8,9 +8,9 @@ import { beforeAll, afterAll, expect, it } from '@jest/globals';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authJourney, moderationJourney, submissionsClient, videoJourney, type JourneyResult } from './support/journeys.js';
+import { authJourney, moderationJourney, videoJourney, type JourneyResult } from './support/journeys.js';
 import { ledgerProblems } from './support/ledger.js';
-import { settle, type ScenarioContext } from './support/scenario.js';
+import { adminSession, settle, type ScenarioContext } from './support/scenario.js';
 
 let dir: string;
 let clip: Buffer;
@@ -29,7 +29,7 @@ afterAll(async () => {
 /** 12 sign-ups with logins and 6 videos, 4 at a time over the gateways in turn, then the shown videos approved. */
 async function journeys(replicas: number) {
   const platform = await startFaultPlatform({ replicas, env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX_PER_IP: '100000', SUBMISSION_LIMIT_PER_IP: '100000' } });
-  const moderation = submissionsClient(platform.service('gateway', replicas - 1).env['SUBMISSIONS_GRPC_URL']!);
+  const moderation = adminSession(platform);
   try {
     const ctx: ScenarioContext = { platform, clip, moderation, toModerate: [] };
     const plan = [...Array.from({ length: 12 }, () => 'auth' as const), ...Array.from({ length: 6 }, () => 'video' as const)];
@@ -56,7 +56,6 @@ async function journeys(replicas: number) {
     const gatewaysUsed = new Set(results.map((r) => r.gateway).filter(Boolean)).size;
     return { outcomes, eventsByType, mediaApplied: ledger.consumers['submissions']?.applied ?? 0, notShown, problems: ledgerProblems(ledger), gatewaysUsed, processes: platform.processes.length };
   } finally {
-    moderation.close();
     await platform.close();
   }
 }

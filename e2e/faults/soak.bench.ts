@@ -5,7 +5,7 @@
 import type { FaultPlatform } from '@clipit/testing';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { writeFile } from 'node:fs/promises';
-import { authJourney, moderationJourney, ownSubmission, recordRequests, requestLog, videoJourney, type JourneyResult, type SubmissionsClient } from './support/journeys.js';
+import { authJourney, moderationJourney, ownSubmission, recordRequests, requestLog, videoJourney, type AdminSession, type JourneyResult } from './support/journeys.js';
 import { ledgerProblems } from './support/ledger.js';
 import { settle, startFaultRun, type ScenarioContext } from './support/scenario.js';
 
@@ -26,7 +26,7 @@ const FAULTS: Array<{ what: 'kill' | 'outage'; target: string; seconds: number }
 
 let run: Awaited<ReturnType<typeof startFaultRun>> | undefined;
 let platform: FaultPlatform;
-let moderation: SubmissionsClient;
+let moderation: AdminSession;
 let ctx: ScenarioContext;
 
 beforeAll(async () => {

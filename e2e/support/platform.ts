@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { bootstrapAdmin, type AdminApp } from '../../services/admin/src/app.js';
+import { bootstrapCampaigns, type CampaignsApp } from '../../services/campaigns/src/app.js';
 import { bootstrapGateway, type GatewayApp } from '../../services/gateway/src/app.js';
 import type { GatewayConfigOverrides } from '../../services/gateway/src/config.js';
 import { bootstrapIdentity, type IdentityApp } from '../../services/identity/src/app.js';
@@ -17,6 +19,9 @@ import { bootstrapMediaWorker, type MediaWorkerApp } from '../../services/media-
 import { bootstrapSubmissions, type SubmissionsApp } from '../../services/submissions/src/app.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The admin password of every e2e platform (the admin area's gate). */
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
 /** The web apps' builds as `npm run build:web` leaves them (the browser tests build them first). */
 export const WEB_BUILDS = {
@@ -43,6 +48,12 @@ export type IdentityClient = ReturnType<typeof createGrpcClient<identityV1.Ident
 export interface Platform {
   identity: IdentityApp;
   submissions: SubmissionsApp;
+  admin: AdminApp;
+  campaigns: CampaignsApp;
+  /** Postgres on admin's database (the audit log). */
+  adminDb: pg.Client;
+  /** Postgres on campaigns' database. */
+  campaignsDb: pg.Client;
   /** Present when started with `{ mediaWorker: true }`. */
   mediaWorker: MediaWorkerApp | undefined;
   gateway: GatewayApp;
@@ -88,7 +99,13 @@ export async function startPlatform(
   const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-e2e-storage-'));
   const submissionsDatabase = `${names.database}_submissions`;
   const submissionsDatabaseUrl = await createTestDatabase(submissionsDatabase);
-  const [grpcPort, httpPort, submissionsGrpcPort, submissionsHttpPort] = (await freePorts(4)) as [number, number, number, number];
+  const [grpcPort, httpPort, submissionsGrpcPort, submissionsHttpPort, adminGrpcPort, adminHttpPort, campaignsGrpcPort, campaignsHttpPort] = (await freePorts(8)) as [
+    number, number, number, number, number, number, number, number,
+  ];
+  const adminDatabase = `${names.database}_admin`;
+  const adminDatabaseUrl = await createTestDatabase(adminDatabase);
+  const campaignsDatabase = `${names.database}_campaigns`;
+  const campaignsDatabaseUrl = await createTestDatabase(campaignsDatabase);
 
   // What every backend service of this platform shares: the run's NATS stream, Redis prefix and storage folder.
   const backend = {
@@ -113,6 +130,24 @@ export async function startPlatform(
     IDENTITY_GRPC_URL: identityGrpcUrl,
     ...backend,
   });
+  const campaigns = await bootstrapCampaigns({
+    CAMPAIGNS_DATABASE_URL: campaignsDatabaseUrl,
+    CAMPAIGNS_GRPC_PORT: campaignsGrpcPort,
+    CAMPAIGNS_HTTP_PORT: campaignsHttpPort,
+    CAMPAIGNS_BIND_HOST: '127.0.0.1',
+    ...backend,
+  });
+  const admin = await bootstrapAdmin({
+    ADMIN_DATABASE_URL: adminDatabaseUrl,
+    ADMIN_GRPC_PORT: adminGrpcPort,
+    ADMIN_HTTP_PORT: adminHttpPort,
+    ADMIN_BIND_HOST: '127.0.0.1',
+    ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+    IDENTITY_GRPC_URL: identityGrpcUrl,
+    SUBMISSIONS_GRPC_URL: `127.0.0.1:${submissionsGrpcPort}`,
+    CAMPAIGNS_GRPC_URL: `127.0.0.1:${campaignsGrpcPort}`,
+    ...backend,
+  });
   const mediaWorkers: MediaWorkerApp[] = [];
   const startMediaWorker = async () => {
     const worker = await bootstrapMediaWorker({
@@ -133,6 +168,8 @@ export async function startPlatform(
       GATEWAY_PORT: 0,
       IDENTITY_GRPC_URL: identityGrpcUrl,
       SUBMISSIONS_GRPC_URL: `127.0.0.1:${submissionsGrpcPort}`,
+      ADMIN_GRPC_URL: `127.0.0.1:${adminGrpcPort}`,
+      CAMPAIGNS_GRPC_URL: `127.0.0.1:${campaignsGrpcPort}`,
       REDIS_URL: infra.redisUrl,
       REDIS_KEY_PREFIX: names.redisKeyPrefix,
       STORAGE_DRIVER: 'fs',
@@ -152,6 +189,10 @@ export async function startPlatform(
   await db.connect();
   const submissionsDb = new pg.Client({ connectionString: submissionsDatabaseUrl });
   await submissionsDb.connect();
+  const adminDb = new pg.Client({ connectionString: adminDatabaseUrl });
+  await adminDb.connect();
+  const campaignsDb = new pg.Client({ connectionString: campaignsDatabaseUrl });
+  await campaignsDb.connect();
   const identityClient = createGrpcClient<identityV1.IdentityServiceClient>({
     url: identityGrpcUrl,
     packageName: identityV1.IDENTITY_V1_PACKAGE_NAME,
@@ -163,6 +204,10 @@ export async function startPlatform(
   return {
     identity,
     submissions,
+    admin,
+    campaigns,
+    adminDb,
+    campaignsDb,
     mediaWorker,
     gateway,
     url: gateway.httpUrl,
@@ -189,12 +234,18 @@ export async function startPlatform(
       for (const g of gateways.reverse()) await g.close();
       identityClient.close();
       for (const w of mediaWorkers) await w.close();
+      await admin.close();
+      await campaigns.close();
       await submissions.close();
       await identity.close();
       await db.end();
       await submissionsDb.end();
+      await adminDb.end();
+      await campaignsDb.end();
       await dropTestDatabase(names.database);
       await dropTestDatabase(submissionsDatabase);
+      await dropTestDatabase(adminDatabase);
+      await dropTestDatabase(campaignsDatabase);
       const nc = await connectNats(infra.natsUrl, 'e2e-cleanup');
       await deleteEventStreams(nc, names.stream);
       await nc.close();

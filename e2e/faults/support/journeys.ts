@@ -2,8 +2,6 @@
 // requests through a gateway, and ends completed, refused (a 4xx/5xx answer with a clear text a person can
 // read) or failed (no clear answer: a hang past the timeout, a stack trace, a JSON error, an unexpected
 // status). Accepted videos are followed until the media worker's verdict is shown.
-import { submissionsV1, protoFile } from '@clipit/contracts';
-import { createGrpcClient, GrpcCallError } from '@clipit/service-kit';
 import { randomBytes } from 'node:crypto';
 
 export type JourneyKind = 'auth' | 'video' | 'moderation';
@@ -152,30 +150,48 @@ export async function ownSubmission(gateway: string, cookie: string, id: string)
   }
 }
 
-export type SubmissionsClient = ReturnType<typeof submissionsClient>;
+/**
+ * A moderator at the admin area: the admin token from POST /api/admin/verify-password, kept until an
+ * admin call answers 401 (expired, or a restarted admin with other keys), then asked for again.
+ */
+export class AdminSession {
+  private token: string | undefined;
 
-/** Moderation has no web route yet (the admin area comes next): its commands are submissions' gRPC calls. */
-export function submissionsClient(grpcUrl: string) {
-  return createGrpcClient<submissionsV1.SubmissionsServiceClient>({
-    url: grpcUrl,
-    packageName: submissionsV1.SUBMISSIONS_V1_PACKAGE_NAME,
-    serviceName: submissionsV1.SUBMISSIONS_SERVICE_NAME,
-    protoFile: protoFile('submissions'),
-    deadlineMs: 10_000,
-  });
+  constructor(
+    /** The gateways moderators reach, taken in turn. */
+    private readonly gateways: () => readonly string[],
+    private readonly password: string,
+  ) {}
+
+  private turn = 0;
+  nextGateway(): string {
+    const all = this.gateways();
+    this.turn += 1;
+    return all[this.turn % all.length]!;
+  }
+
+  async bearer(gateway: string): Promise<string> {
+    if (this.token) return this.token;
+    const res = await step(gateway, 'admin password', '/api/admin/verify-password', json({ password: this.password }), 200);
+    this.token = ((await res.json()) as { token: string }).token;
+    return this.token;
+  }
+
+  forget(): void {
+    this.token = undefined;
+  }
 }
 
-/** An admin approves a submission and adds it to the feed (one command, two events). */
-export function moderationJourney(client: SubmissionsClient, submissionId: string): Promise<JourneyResult> {
-  return run('moderation', '', async (r) => {
+/** An admin approves a submission and adds it to the feed through the admin area (one command, two events). */
+export function moderationJourney(admin: AdminSession, submissionId: string): Promise<JourneyResult> {
+  const gateway = admin.nextGateway();
+  return run('moderation', gateway, async (r) => {
     r.submissionId = submissionId;
+    const token = await admin.bearer(gateway);
     try {
-      await client.approveAndAddToFeed({ submissionId });
+      await step(gateway, 'approve', `/api/admin/submissions/${submissionId}/approve-and-add-to-feed`, { ...json({}), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } }, 200);
     } catch (err) {
-      if (err instanceof GrpcCallError) {
-        const clear = err.message.length > 0 && err.message.length < 300 && !/ECONN|Error:|at /.test(err.message);
-        throw new Stop(clear || err.code === 14 ? 'refused' : 'failed', 'approve', `${err.code} ${err.message.slice(0, 200)}`);
-      }
+      if (err instanceof Stop && err.detail.startsWith('401')) admin.forget();
       throw err;
     }
   });

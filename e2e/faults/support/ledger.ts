@@ -118,6 +118,13 @@ export async function readLedger(p: FaultPlatform): Promise<Ledger> {
       GROUP BY 1 HAVING count(*) > 1`,
   );
   ledger.doubledEffects = effects.map((e) => `${e.key} ×${e.n}`);
+  // An admin command carried out twice would show as two successful entries in admin's audit log.
+  const audited = await p.query<{ key: string; n: number }>(
+    'admin',
+    `SELECT 'audit:' || action || ':' || target AS key, count(*)::int AS n FROM audit_entries
+      WHERE result = 'ok' AND action <> 'verify-password' GROUP BY 1 HAVING count(*) > 1`,
+  );
+  ledger.doubledEffects.push(...audited.map((e) => `${e.key} ×${e.n}`));
   const processing = await p.query<{ n: number }>('submissions', `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`);
   ledger.videosProcessing = processing[0]!.n;
   const redis = new Redis(p.redis.url, { maxRetriesPerRequest: 1 });

@@ -6,7 +6,7 @@ import { buildServices, startFaultPlatform, type FaultPlatform } from '@clipit/t
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authJourney, moderationJourney, ownSubmission, submissionsClient, videoJourney, type JourneyKind, type JourneyResult, type Outcome, type SubmissionsClient } from './journeys.js';
+import { AdminSession, authJourney, moderationJourney, ownSubmission, videoJourney, type JourneyKind, type JourneyResult, type Outcome } from './journeys.js';
 import { ledgerProblems, readLedger, type Ledger } from './ledger.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,7 +34,8 @@ export interface ScenarioRow {
 export interface ScenarioContext {
   platform: FaultPlatform;
   clip: Buffer;
-  moderation: SubmissionsClient;
+  /** Moderators at the admin area, through the gateways. */
+  moderation: AdminSession;
   /** Submissions with a shown video, not yet moderated: moderators approve them during the next outage. */
   toModerate: string[];
   /** Concurrent people per journey kind. */
@@ -229,6 +230,11 @@ export function faultTable(rows: ScenarioRow[]): string {
   return lines.join('\n');
 }
 
+/** Moderators of a fault platform: its gateways, and the admin password its admin services run with. */
+export function adminSession(platform: FaultPlatform): AdminSession {
+  return new AdminSession(() => platform.gatewayUrls, platform.service('admin').env['ADMIN_PASSWORD'] ?? 'clipit-admin-dev');
+}
+
 /**
  * What the fault suite and the soak start with: the services built, the platform up as processes on
  * private servers with `env`, a 3 s 360x640 clip to upload, and a moderators' client. `close()` removes it all.
@@ -239,11 +245,10 @@ export async function startFaultRun(env: Record<string, string>): Promise<{ ctx:
   const clipPath = join(dir, 'clip.mp4');
   await synthesizeClip({ path: clipPath, durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10 });
   const platform = await startFaultPlatform({ env });
-  const moderation = submissionsClient(platform.service('gateway').env['SUBMISSIONS_GRPC_URL']!);
+  const moderation = adminSession(platform);
   return {
     ctx: { platform, clip: await readFile(clipPath), moderation, toModerate: [] },
     async close() {
-      moderation.close();
       await platform.close();
       await rm(dir, { recursive: true, force: true });
     },

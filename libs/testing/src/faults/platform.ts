@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,9 @@ export function buildServices(): void {
 }
 
 export type Dependency = 'nats' | 'redis' | 'postgres';
+
+/** The admin password of every fault platform's admin service. */
+export const FAULT_ADMIN_PASSWORD = 'fault-suite-admin-password';
 
 export interface FaultPlatformOptions {
   /** Processes of every service (default 1); replica i of a service calls replica i of the services it calls. */
@@ -125,6 +129,9 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
       STORAGE_FS_ROOT: storageRoot,
       MEDIA_PUBLIC_BASE_URL: '/media',
       NODE_ENV: 'production',
+      // Production mode refuses the development admin password and token key.
+      ADMIN_PASSWORD: FAULT_ADMIN_PASSWORD,
+      ADMIN_TOKEN_SECRET: randomBytes(32).toString('hex'),
     };
     for (const s of services) {
       for (let i = 0; i < replicas; i += 1) {
