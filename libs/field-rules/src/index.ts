@@ -9,3 +9,4 @@ export * from './password.js';
 export * from './sign-in.js';
 export * from './post-url.js';
 export * from './video.js';
+export * from './clipper-application.js';

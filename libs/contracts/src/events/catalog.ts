@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { applicationSubmittedV1 } from './campaigns/application-events.v1.js';
 import type { EventEnvelope } from './envelope.js';
 import { userRegisteredV1 } from './identity/user-registered.v1.js';
 import { userUpdatedV1 } from './identity/user-updated.v1.js';
@@ -26,6 +27,7 @@ export const eventCatalog = {
   'submission.video-changed': { source: 'submissions', version: 1, schema: submissionVideoChangedV1 },
   'media.processed': { source: 'media-worker', version: 1, schema: mediaProcessedV1 },
   'media.failed': { source: 'media-worker', version: 1, schema: mediaFailedV1 },
+  'application.submitted': { source: 'campaigns', version: 1, schema: applicationSubmittedV1 },
 } as const satisfies Record<string, { source: string; version: number; schema: z.ZodType }>;
 
 export type EventType = keyof typeof eventCatalog;

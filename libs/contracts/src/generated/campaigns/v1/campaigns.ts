@@ -18,6 +18,19 @@ export const protobufFileName = "campaigns/v1/campaigns.proto";
  * Breaking changes go to a new package (campaigns.v2); v1 stays until no caller uses it.
  */
 
+export interface SubmitApplicationRequest {
+  fullName: string;
+  email: string;
+  socialMediaHandles?:
+    | string
+    | undefined;
+  /** As typed: the service checks it is a whole number from 1 to 168. */
+  availabilityHours?: string | undefined;
+  experience: string;
+  whyJoin: string;
+  portfolioLinks?: string | undefined;
+}
+
 export interface ListApplicationsRequest {
   limit?: number | undefined;
   cursor?: string | undefined;
@@ -62,6 +75,15 @@ export interface CampaignsServiceClient {
 
   describe(request: DescribeRequest, metadata?: Metadata): Observable<Description>;
 
+  /**
+   * Someone applies to clip (spec 02 §5 "Clipper application" rules; no account needed). INVALID_ARGUMENT
+   * with the rule's message; ALREADY_EXISTS while an application for the same email is pending review.
+   */
+
+  submitApplication(request: SubmitApplicationRequest, metadata?: Metadata): Observable<ClipperApplication>;
+
+  /** Every application, newest first, keyset-paged (limit default 50, at most 200), with the total. */
+
   listApplications(request: ListApplicationsRequest, metadata?: Metadata): Observable<ListApplicationsResponse>;
 }
 
@@ -69,6 +91,18 @@ export interface CampaignsServiceController {
   /** What this replica runs: its name, version and the database migrations applied. */
 
   describe(request: DescribeRequest, metadata?: Metadata): Promise<Description> | Observable<Description> | Description;
+
+  /**
+   * Someone applies to clip (spec 02 §5 "Clipper application" rules; no account needed). INVALID_ARGUMENT
+   * with the rule's message; ALREADY_EXISTS while an application for the same email is pending review.
+   */
+
+  submitApplication(
+    request: SubmitApplicationRequest,
+    metadata?: Metadata,
+  ): Promise<ClipperApplication> | Observable<ClipperApplication> | ClipperApplication;
+
+  /** Every application, newest first, keyset-paged (limit default 50, at most 200), with the total. */
 
   listApplications(
     request: ListApplicationsRequest,
@@ -78,7 +112,7 @@ export interface CampaignsServiceController {
 
 export function CampaignsServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["describe", "listApplications"];
+    const grpcMethods: string[] = ["describe", "submitApplication", "listApplications"];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("CampaignsService", method)(constructor.prototype[method], method, descriptor);
