@@ -266,4 +266,81 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
       expect(await p.count(`SELECT count(*) FROM users WHERE is_placeholder = 'true'`)).toBe(before);
     });
   });
+  describe('clipper applications', () => {
+    const application = (overrides: Record<string, unknown> = {}) => ({
+      fullName: 'Grace Applicant',
+      email: `${person('ap').email}`,
+      socialMediaHandles: '@grace on X, @grace on TikTok',
+      availabilityHours: '30',
+      experience: 'Three years of cutting stream highlights into vertical clips.',
+      whyJoin: 'I clip every day anyway and want to be paid per approved clip.',
+      portfolioLinks: 'https://example.com/reel',
+      ...overrides,
+    });
+
+    it('takes an application from a visitor, and only admins read it, newest first, with every field', async () => {
+      const body = application({ email: `  Grace.${Date.now()}@Example.com ` });
+      const res = await api('/api/clipper-applications', json('POST', body));
+      expect(res.status).toBe(201);
+      const received = (await res.json()) as { id: string; status: string; message: string };
+      expect(received).toEqual({ id: expect.any(String), status: 'pending', message: "Thanks for applying! We'll review your application and get back to you by email." });
+
+      await expectText(await api('/api/clipper-applications'), 401, 'Admin authorization required');
+      const page = (await (await admin('/api/clipper-applications?limit=1')).json()) as { applications: Array<Record<string, unknown>>; total: number; nextCursor: string | null };
+      expect(page.total).toBeGreaterThanOrEqual(1);
+      expect(page.applications[0]).toEqual({
+        id: received.id,
+        fullName: 'Grace Applicant',
+        email: (body.email as string).trim().toLowerCase(),
+        socialMediaHandles: '@grace on X, @grace on TikTok',
+        availabilityHours: 30,
+        experience: body.experience,
+        whyJoin: body.whyJoin,
+        portfolioLinks: 'https://example.com/reel',
+        status: 'pending',
+        notes: null,
+        reviewedBy: null,
+        reviewedAt: null,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+    });
+
+    it('refuses what spec 02 §5 refuses, and a second pending application for one email, writing nothing', async () => {
+      const before = Number((await p.campaignsDb.query('SELECT count(*) AS n FROM clipper_applications')).rows[0].n);
+      const cases: [Record<string, unknown>, number, string][] = [
+        [{ fullName: 'G' }, 400, 'Full name must be at least 2 characters'],
+        [{ email: 'not an email' }, 400, 'Please enter a valid email address'],
+        [{ experience: 'too short' }, 400, 'Please provide more details about your experience (at least 20 characters)'],
+        [{ whyJoin: 'x'.repeat(2001) }, 400, 'Response is too long'],
+        [{ socialMediaHandles: 'x'.repeat(501) }, 400, 'Social media handles are too long'],
+        [{ portfolioLinks: 'x'.repeat(1001) }, 400, 'Portfolio links are too long'],
+        [{ availabilityHours: 0 }, 400, 'Must be at least 1 hour'],
+        [{ availabilityHours: 169 }, 400, 'Cannot exceed 168 hours per week'],
+        [{ status: 'approved' }, 400, 'Unknown field: status'],
+      ];
+      for (const [change, status, text] of cases) await expectText(await api('/api/clipper-applications', json('POST', application(change))), status, text);
+      expect(Number((await p.campaignsDb.query('SELECT count(*) AS n FROM clipper_applications')).rows[0].n)).toBe(before);
+
+      const twice = application();
+      expect((await api('/api/clipper-applications', json('POST', twice))).status).toBe(201);
+      await expectText(await api('/api/clipper-applications', json('POST', { ...twice, email: (twice.email as string).toUpperCase() })), 409, 'An application for this email is already pending review');
+    });
+
+    it('limits applications per address (valid ones only), with Retry-After, across gateway replicas', async () => {
+      const replicas = [await p.startGateway({ TRUST_PROXY: 'true', APPLICATION_LIMIT_PER_IP: 2 }), await p.startGateway({ TRUST_PROXY: 'true', APPLICATION_LIMIT_PER_IP: 2 })];
+      const send = (i: number, body: Record<string, unknown>, ip: string) =>
+        fetch(`${replicas[i % 2]!.httpUrl}/api/clipper-applications`, json('POST', body, { 'x-forwarded-for': ip, origin: replicas[i % 2]!.httpUrl }));
+      const ip = '203.0.113.90';
+      expect((await send(0, application({ fullName: 'x' }), ip)).status).toBe(400);
+      expect((await send(1, application(), ip)).status).toBe(201);
+      expect((await send(0, application(), ip)).status).toBe(201);
+      const limited = await send(1, application(), ip);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
+      // The window is an hour, rounded up so nobody comes back too early.
+      expect(await limited.text()).toBe('Too many applications from your network. Try again in 1 hour.');
+      expect((await send(0, application(), '203.0.113.91')).status).toBe(201);
+    });
+  });
 });

@@ -46,6 +46,8 @@ export type AuditPage = Schemas['AuditPage'];
 export type VerifyPasswordRequest = ApiRequestBody<'/api/admin/verify-password', 'post'>;
 export type RejectSubmissionRequest = ApiRequestBody<'/api/admin/submissions/{id}/reject', 'post'>;
 export type CreatePlaceholderStreamerRequest = ApiRequestBody<'/api/admin/placeholder-streamers', 'post'>;
+export type SubmitApplicationRequest = ApiRequestBody<'/api/clipper-applications', 'post'>;
+export type ApplicationReceived = Schemas['ApplicationReceived'];
 
 export type SignupRequest = ApiRequestBody<'/api/auth/signup', 'post'>;
 export type LoginRequest = ApiRequestBody<'/api/auth/login', 'post'>;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
+import { ApplicationsModule } from './applications/applications.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DocsModule } from './docs/docs.module.js';
@@ -11,6 +12,6 @@ import { WebModule } from './web/web.module.js';
 /** The gateway's route modules; the kit provides config, logger, Redis, storage and the gRPC clients. */
 @Module({
   // WebModule last: its catch-all GET serves the site for every path no other module claims.
-  imports: [AuthModule, UsersModule, CatalogModule, SubmissionsModule, AdminModule, MediaModule, DocsModule, WebModule],
+  imports: [AuthModule, UsersModule, CatalogModule, SubmissionsModule, AdminModule, ApplicationsModule, MediaModule, DocsModule, WebModule],
 })
 export class GatewayModule {}

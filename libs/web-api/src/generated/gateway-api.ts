@@ -233,7 +233,8 @@ export interface paths {
         /** Clipper job applications, newest first (50 a page unless asked, at most 200); admins only */
         get: operations["AdminController.listApplications"];
         put?: never;
-        post?: never;
+        /** Apply to clip for CLIP IT (no account needed): stored as pending for the admins’ Job Applications tab */
+        post: operations["ApplicationsController.submit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -540,6 +541,13 @@ export interface components {
         AdminToken: {
             token: string;
             expiresAt: string;
+        };
+        ApplicationReceived: {
+            id: string;
+            /** @constant */
+            status: "pending";
+            /** @description What the apply page shows */
+            message: string;
         };
         AuditEntry: {
             id: string;
@@ -2085,6 +2093,110 @@ export interface operations {
                 };
             };
             /** @description 'The campaigns service is unavailable right now. Please try again shortly.', or it did not answer in time */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "ApplicationsController.submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fullName?: string | null;
+                    email?: string | null;
+                    socialMediaHandles?: string | null;
+                    availabilityHours?: (number | string) | null;
+                    experience?: string | null;
+                    whyJoin?: string | null;
+                    portfolioLinks?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationReceived"];
+                };
+            };
+            /** @description The first broken rule in form order: 'Full name must be at least 2 characters', 'Please enter a valid email address', 'Please provide more details about your experience (at least 20 characters)', 'Please tell us more about why you want to join (at least 20 characters)', 'Cannot exceed 168 hours per week', …, or 'Unknown field: …'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Cross-site request refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'An application for this email is already pending review' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Too many applications from your network. Try again in 40 minutes.': too many applications from this address (APPLICATION_LIMIT_PER_IP per APPLICATION_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the campaigns service or the limiter is away */
             503: {
                 headers: {
                     [name: string]: unknown;

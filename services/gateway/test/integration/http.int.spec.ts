@@ -480,6 +480,8 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       expect(doc.paths['/api/admin/submissions'].get.security).toEqual([{ adminBearer: [] }]);
       expect(doc.paths['/api/admin/submissions'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:cursor']);
       expect(Object.keys(doc.paths['/api/submissions']).sort()).toEqual(['get', 'post']);
+      expect(doc.paths['/api/clipper-applications'].get.security).toEqual([{ adminBearer: [] }]);
+      expect(doc.paths['/api/clipper-applications'].post.responses).toHaveProperty('201');
       expect(Object.keys(doc.paths['/api/submissions/upload-video'].post.requestBody.content)).toContain('multipart/form-data');
       expect(doc.paths['/api/user/profile'].patch.requestBody.content['application/json'].schema.required).toEqual(['walletAddress']);
     });
