@@ -6,4 +6,5 @@ import type { RemoteRoute } from '@clipit/frontend-contracts';
  */
 export const routes: readonly RemoteRoute[] = [
   { path: '/clippers/auth', title: 'Clipper Sign In', lazy: () => import('../screens/clipper-auth-page.js') },
+  { path: '/clippers/apply', title: 'Apply to Clip', lazy: () => import('../screens/clipper-apply-page.js') },
 ];

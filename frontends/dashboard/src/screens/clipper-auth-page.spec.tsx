@@ -24,6 +24,7 @@ describe('/clippers/auth (spec 02 §2.1)', () => {
     expect(screen.getByRole('heading', { name: 'How It Works' })).toBeVisible();
     for (const step of ['Create Clips', 'Get Approved', 'Earn & Level Up']) expect(screen.getByRole('heading', { name: step })).toBeVisible();
     expect(screen.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Apply to join the team' })).toHaveAttribute('href', '/clippers/apply');
     await userEvent.click(signIn);
     expect(assign).toHaveBeenCalledWith('/api/login');
   });

@@ -30,6 +30,9 @@ export default function ClipperAuthPage() {
         <Button size="lg" onClick={() => fullNavigation.assign(TWITTER_SIGN_IN)}>
           Sign in with Twitter
         </Button>
+        <p className="clipit-dash-lead">
+          New to clipping for us? <Link to="/clippers/apply">Apply to join the team</Link>
+        </p>
       </section>
 
       <section className="clipit-dash-section" aria-labelledby="tiers-title">
