@@ -30,7 +30,7 @@ let moderation: AdminSession;
 let ctx: ScenarioContext;
 
 beforeAll(async () => {
-  run = await startFaultRun({ RATE_LIMIT_MAX_PER_IP: '1000000', RATE_LIMIT_MAX_PER_HANDLE: '1000000', SUBMISSION_LIMIT_PER_IP: '1000000', MEDIA_PROCESSING_STALE_SECONDS: '60', MEDIA_RECONCILE_INTERVAL_SECONDS: '10', LOG_LEVEL: 'warn' });
+  run = await startFaultRun({ RATE_LIMIT_MAX_PER_IP: '1000000', RATE_LIMIT_MAX_PER_HANDLE: '1000000', SUBMISSION_LIMIT_PER_IP: '1000000', APPLICATION_LIMIT_PER_IP: '1000000', MEDIA_PROCESSING_STALE_SECONDS: '60', MEDIA_RECONCILE_INTERVAL_SECONDS: '10', LOG_LEVEL: 'warn' });
   ({ ctx } = run);
   ({ platform, moderation } = ctx);
 }, 300_000);

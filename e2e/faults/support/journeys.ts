@@ -4,7 +4,7 @@
 // status). Accepted videos are followed until the media worker's verdict is shown.
 import { randomBytes } from 'node:crypto';
 
-export type JourneyKind = 'auth' | 'video' | 'moderation';
+export type JourneyKind = 'auth' | 'video' | 'moderation' | 'application';
 export type Outcome = 'completed' | 'refused' | 'unreachable' | 'failed';
 
 export interface JourneyResult {
@@ -18,6 +18,8 @@ export interface JourneyResult {
   /** A video accepted for processing (finalize answered 200): it must end shown. */
   videoId?: string;
   submissionId?: string;
+  /** A clipper application the gateway answered 201 for: it must be stored exactly once. */
+  applicationEmail?: string;
   cookie?: string;
   gateway?: string;
 }
@@ -126,6 +128,24 @@ export function videoJourney(gateway: string, clip: Buffer): Promise<JourneyResu
     await step(gateway, 'upload', uploadUrl, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: new Uint8Array(clip) }, 200);
     await step(gateway, 'finalize', '/api/submissions/finalize-video-upload', { ...json({ submissionId, videoId }), cookie }, 200);
     r.videoId = videoId;
+  });
+}
+
+/** A visitor applies to clip (no account): the gateway checks and counts, campaigns stores it with its event. */
+export function applicationJourney(gateway: string): Promise<JourneyResult> {
+  return run('application', gateway, async (r) => {
+    const email = `${newHandle()}@example.com`;
+    const body = {
+      fullName: 'Fault Applicant',
+      email,
+      availabilityHours: 10,
+      experience: 'Clipping live streams into short vertical videos for two years.',
+      whyJoin: 'To be paid per approved clip while the platform is under test.',
+    };
+    const res = await step(gateway, 'apply', '/api/clipper-applications', json(body), 201);
+    const answer = (await res.json()) as { status?: string };
+    if (answer.status !== 'pending') throw new Stop('failed', 'apply', `answered ${JSON.stringify(answer).slice(0, 200)}`);
+    r.applicationEmail = email;
   });
 }
 

@@ -22,6 +22,8 @@ export interface Ledger {
   /** Effects that happened twice: a video shown twice, a submission approved twice. */
   doubledEffects: string[];
   deadLettered: number;
+  /** Applications the gateway answered 201 for: stored (once each), lost (not stored). */
+  applications: { accepted: number; stored: number; lost: string[] };
   queue: { waiting: number; active: number; delayed: number; failed: number };
   videosProcessing: number;
 }
@@ -73,7 +75,8 @@ async function servicesWithDatabase(p: FaultPlatform): Promise<string[]> {
   });
 }
 
-export async function readLedger(p: FaultPlatform): Promise<Ledger> {
+/** `acceptedApplications`: the emails of the applications the gateway answered 201 for. */
+export async function readLedger(p: FaultPlatform, acceptedApplications: readonly string[] = []): Promise<Ledger> {
   const stream = p.processes[0]!.env['EVENTS_STREAM']!;
   const { events, consumers: consumerInfo, dlq } = await streamEvents(p.nats.url, stream);
   const seen = new Map<string, number>();
@@ -87,6 +90,7 @@ export async function readLedger(p: FaultPlatform): Promise<Ledger> {
     consumers: {},
     doubledEffects: [],
     deadLettered: dlq,
+    applications: { accepted: acceptedApplications.length, stored: 0, lost: [] },
     queue: { waiting: 0, active: 0, delayed: 0, failed: 0 },
     videosProcessing: 0,
   };
@@ -125,6 +129,13 @@ export async function readLedger(p: FaultPlatform): Promise<Ledger> {
       WHERE result = 'ok' AND action <> 'verify-password' GROUP BY 1 HAVING count(*) > 1`,
   );
   ledger.doubledEffects.push(...audited.map((e) => `${e.key} ×${e.n}`));
+  // An accepted application is stored once: none is lost, and a retried request never makes a second
+  // (one pending application per email). The books of its event are the outbox's, above.
+  const applications = await p.query<{ email: string; n: number }>('campaigns', 'SELECT email, count(*)::int AS n FROM clipper_applications GROUP BY email');
+  const storedByEmail = new Map(applications.map((a) => [a.email, a.n]));
+  ledger.applications.stored = acceptedApplications.filter((e) => storedByEmail.has(e)).length;
+  ledger.applications.lost = acceptedApplications.filter((e) => !storedByEmail.has(e));
+  ledger.doubledEffects.push(...applications.filter((a) => a.n > 1).map((a) => `application:${a.email} ×${a.n}`));
   const processing = await p.query<{ n: number }>('submissions', `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`);
   ledger.videosProcessing = processing[0]!.n;
   const redis = new Redis(p.redis.url, { maxRetriesPerRequest: 1 });
@@ -154,6 +165,7 @@ export function ledgerProblems(l: Ledger): string[] {
     if (c.pending > 0 || c.ackPending > 0) problems.push(`${name}: ${c.pending} pending, ${c.ackPending} unacked`);
   }
   if (l.doubledEffects.length > 0) problems.push(`effects applied twice: ${l.doubledEffects.join(', ')}`);
+  if (l.applications.lost.length > 0) problems.push(`${l.applications.lost.length} accepted applications not stored`);
   if (l.deadLettered > 0) problems.push(`${l.deadLettered} dead-lettered events`);
   if (l.queue.waiting + l.queue.active + l.queue.delayed > 0) problems.push(`media queue not drained: ${JSON.stringify(l.queue)}`);
   if (l.videosProcessing > 0) problems.push(`${l.videosProcessing} videos still processing`);
