@@ -15,7 +15,7 @@ const LOCK_OUT_OF_SYNC = /can only install packages when your package\.json and 
 const PROBLEM_LINE = /^npm error (Missing|Invalid): .*$/gm;
 // npm names them with or without the version it would have wanted ("name@ from lock file" when the registry
 // it asked has never heard of them, "name@1.2.3 from lock file" when it has).
-const MISSING_PACKAGE = /^npm error Missing: (@?[^@\s]+)@\S* from lock file$/;
+const MISSING_PACKAGE = /^npm error Missing: (@?[^@\s]+)@(\S*) from lock file$/;
 
 const ENGINE_WARNING = /^npm warn EBADENGINE/;
 
@@ -32,15 +32,17 @@ export function withoutEngineWarnings(stderr) {
 }
 
 /**
- * Whether an `npm error Missing:` line names a package that some locked package lists among its
- * optionalDependencies (the platform builds: @swc/core-darwin-arm64 and the like), and nothing else.
+ * Whether an `npm error Missing:` line names a platform build of another system: one npm could not resolve
+ * at all ("name@ from lock file"), or one a locked package lists among its optionalDependencies
+ * ("name@1.2.3 from lock file": @swc/core-darwin-arm64 and the like). Anything else is a real mismatch.
  * @param {string} line @param {string} root
  */
 export function isLockedOptional(line, root) {
-  const name = MISSING_PACKAGE.exec(line)?.[1];
-  if (!name) return false;
+  const match = MISSING_PACKAGE.exec(line);
+  if (!match) return false;
+  if (match[2] === '') return true;
   optionalNames ??= lockedOptionalNames(root);
-  return optionalNames.has(name);
+  return optionalNames.has(match[1]);
 }
 
 /** @type {Set<string> | undefined} */

@@ -173,7 +173,12 @@ case "$1" in
     i=0
     while [ $i -lt 30 ]; do
       if [ "$FAKE_NPM_CI" = other ] && [ $i -eq 0 ]; then echo "npm error Invalid: lock file's left-pad@1.0.0 does not satisfy left-pad@2.0.0" >&2; fi
-      echo "npm error Missing: @swc/core-other-system-$i@ from lock file" >&2
+      if [ "$FAKE_NPM_CI" = unlisted ] && [ $i -eq 0 ]; then echo "npm error Missing: left-pad@2.0.0 from lock file" >&2; fi
+      if [ "$FAKE_NPM_CI" = versioned ] || [ "$FAKE_NPM_CI" = unlisted ]; then
+        echo "npm error Missing: @swc/core-other-system-$i@1.2.3 from lock file" >&2
+      else
+        echo "npm error Missing: @swc/core-other-system-$i@ from lock file" >&2
+      fi
       i=$((i + 1))
     done
     echo "npm error \\\`npm ci\\\` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync. Please update your lock file with \\\`npm install\\\` before continuing." >&2
@@ -199,7 +204,10 @@ describe('deploy/launcher/install-deps.mjs on a first install', () => {
     mkdirSync(join(fixture, 'deploy/launcher'), { recursive: true });
     copyFileSync(at('deploy/launcher/install-deps.mjs'), join(fixture, 'deploy/launcher/install-deps.mjs'));
     writeFileSync(join(fixture, 'package.json'), '{ "name": "install-fixture", "private": true }\n');
-    writeFileSync(join(fixture, 'package-lock.json'), '{ "name": "install-fixture", "lockfileVersion": 3, "packages": {} }\n');
+    // @swc/core lists its builds for other systems as optional, as the real lock file does.
+    const optional = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`@swc/core-other-system-${i}`, '1.2.3']));
+    const lock = { name: 'install-fixture', lockfileVersion: 3, packages: { 'node_modules/@swc/core': { version: '1.2.3', optionalDependencies: optional } } };
+    writeFileSync(join(fixture, 'package-lock.json'), `${JSON.stringify(lock)}\n`);
     mkdirSync(join(fixture, 'bin'));
     writeFileSync(join(fixture, 'bin/npm'), FAKE_NPM);
     chmodSync(join(fixture, 'bin/npm'), 0o755);
@@ -222,6 +230,20 @@ describe('deploy/launcher/install-deps.mjs on a first install', () => {
     expect(lines.filter((l) => l.includes('npm error'))).toEqual([]);
     expect(lines.filter((l) => /npm ci: the lock file lists 30 optional packages built for other systems/.test(l))).toHaveLength(1);
     expect(lines).toContain('installed exactly what package-lock.json lists');
+  });
+
+  it('also when npm names the other systems\' builds with the version it wanted, since the lock lists them as optional', () => {
+    const result = install({ FAKE_NPM_CI: 'versioned' });
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(result.stdout).toMatch(/npm ci: the lock file lists 30 optional packages built for other systems/);
+  });
+
+  it('refuses a versioned Missing package that no locked package lists as optional', () => {
+    const result = install({ FAKE_NPM_CI: 'unlisted' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('npm error Missing: left-pad@2.0.0 from lock file');
+    expect(result.stderr).toContain('npm ci failed (exit code 1)');
+    expect(result.stdout).not.toContain('installing the same lock file');
   });
 
   it("says once that the machine's Node is older than packages ask, instead of npm's engine warnings", () => {
