@@ -55,7 +55,7 @@ describe('the apply page (/clippers/apply)', () => {
     await page.getByRole('link', { name: 'Apply to join the team' }).click();
     await page.waitForURL(`${platform.url}/clippers/apply`);
     await page.getByRole('heading', { name: 'Apply to Clip for CLIP IT' }).waitFor();
-    await page.waitForFunction(() => document.title === 'Apply to Clip');
+    await page.waitForFunction("document.title === 'Apply to Clip'");
 
     const form = page.getByRole('form', { name: 'Clipper application' });
     await form.getByLabel('Full Name').fill('A');

@@ -6,6 +6,7 @@ interface Seen {
   method: string;
   url: string;
   contentType: string | undefined;
+  authorization: string | undefined;
   body: string;
 }
 
@@ -19,7 +20,7 @@ describe('the web apps’ HTTP contract (against a real HTTP server)', () => {
       let body = '';
       req.setEncoding('utf8').on('data', (c: string) => (body += c));
       req.on('end', () => {
-        seen.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], body });
+        seen.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], authorization: req.headers.authorization, body });
         if (req.url === '/api/bad') {
           res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Please enter a valid email address');
         } else if (req.url === '/api/empty-error') {
@@ -61,6 +62,15 @@ describe('the web apps’ HTTP contract (against a real HTTP server)', () => {
     await apiRequest('POST', '/api/form', form);
     expect(seen.at(-1)!.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(seen.at(-1)!.body).toContain('name="submissionId"');
+  });
+
+  it('adds a call’s own headers (the admin bearer) beside the JSON content type', async () => {
+    await expect(apiJson('POST', '/api/admin/thing', { a: 1 }, { headers: { Authorization: 'Bearer t0k' } })).resolves.toEqual({ path: '/api/admin/thing' });
+    expect(seen.at(-1)).toMatchObject({ contentType: 'application/json', authorization: 'Bearer t0k', body: '{"a":1}' });
+    await apiJson('GET', '/api/admin/list', undefined, { headers: { Authorization: 'Bearer t0k' } });
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', contentType: undefined, authorization: 'Bearer t0k' });
+    await apiRequest('GET', '/api/plain');
+    expect(seen.at(-1)!.authorization).toBeUndefined();
   });
 
   it('raises "status: text" for a non-OK answer, and the status text when the body is empty', async () => {

@@ -43,28 +43,35 @@ export async function discardBody(res: Response): Promise<void> {
   await res.body.cancel().catch(() => undefined);
 }
 
+/** What a call may add: headers of its own (the admin area's `Authorization: Bearer <token>`). */
+export interface CallOptions {
+  headers?: Record<string, string>;
+}
+
 /** Sends one call; a non-OK answer throws (its body read). The caller owns the OK answer's body. */
-async function send(method: string, url: string, body?: unknown): Promise<Response> {
+async function send(method: string, url: string, body?: unknown, options: CallOptions = {}): Promise<Response> {
   const init: RequestInit = { method, credentials: 'include' };
+  const headers: Record<string, string> = { ...options.headers };
   if (body instanceof FormData) {
     init.body = body; // the browser sets the multipart boundary
   } else if (body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
+    headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
+  if (Object.keys(headers).length > 0) init.headers = headers;
   const res = await fetchImpl(`${baseUrl}${url}`, init);
   await throwIfResNotOk(res);
   return res;
 }
 
 /** A call whose answer is not needed: resolves once it succeeded, its body released. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<void> {
-  await discardBody(await send(method, url, body));
+export async function apiRequest(method: string, url: string, body?: unknown, options?: CallOptions): Promise<void> {
+  await discardBody(await send(method, url, body, options));
 }
 
 /** A call answering the parsed JSON body (or undefined for an empty one). */
-export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return readJson<T>(await send(method, url, body));
+export async function apiJson<T>(method: string, url: string, body?: unknown, options?: CallOptions): Promise<T> {
+  return readJson<T>(await send(method, url, body, options));
 }
 
 async function readJson<T>(res: Response): Promise<T> {

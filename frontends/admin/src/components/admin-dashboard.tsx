@@ -1,0 +1,67 @@
+import { Badge, Button, Tabs, TabsContent, TabsList, TabsTrigger } from '@clipit/ui';
+import { useAdminSession } from '../lib/admin-context.js';
+import { useApplications, usePlaceholders, useSubmissions } from '../lib/queries.js';
+import { ApplicationsTab } from './applications-tab.js';
+import { PlaceholdersTab } from './placeholders-tab.js';
+import { SubmissionsTab } from './submissions-tab.js';
+
+const count = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-US'));
+
+/** The unlocked admin area (spec 02 §2.4): the header figures and the three tabs, each with its count. */
+export function AdminDashboard() {
+  const { lock } = useAdminSession();
+  const submissions = useSubmissions();
+  const applications = useApplications();
+  const placeholders = usePlaceholders();
+  const first = submissions.data?.pages[0];
+
+  return (
+    <div className="clipit-admin-page">
+      <header className="clipit-admin-header">
+        <div>
+          <h1 className="clipit-admin-title">Admin Dashboard</h1>
+          <p className="clipit-admin-muted">Moderate post submissions, read job applications and create placeholder streamers.</p>
+        </div>
+        <Button variant="outline" onClick={lock}>
+          Lock
+        </Button>
+      </header>
+
+      <section aria-label="Submission figures">
+        <dl className="clipit-admin-stats">
+        <div className="clip-card clipit-admin-stat">
+          <dt>Total Submissions</dt>
+          <dd>{count(first?.total)}</dd>
+        </div>
+        <div className="clip-card clipit-admin-stat">
+          <dt>Last 7 Days</dt>
+          <dd>{count(first?.createdLast7Days)}</dd>
+        </div>
+        </dl>
+      </section>
+
+      <Tabs defaultValue="submissions" className="clipit-admin-tabs">
+        <TabsList aria-label="Admin sections" className="clipit-admin-tabs__list">
+          <TabsTrigger value="submissions">
+            Post Submissions <Badge variant="secondary">{count(first?.total)}</Badge>
+          </TabsTrigger>
+          <TabsTrigger value="applications">
+            Job Applications <Badge variant="secondary">{count(applications.data?.pages[0]?.total)}</Badge>
+          </TabsTrigger>
+          <TabsTrigger value="placeholders">
+            Placeholder Streamers <Badge variant="secondary">{count(placeholders.data?.length)}</Badge>
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="submissions">
+          <SubmissionsTab />
+        </TabsContent>
+        <TabsContent value="applications">
+          <ApplicationsTab />
+        </TabsContent>
+        <TabsContent value="placeholders">
+          <PlaceholdersTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

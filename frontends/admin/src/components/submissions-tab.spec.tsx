@@ -1,0 +1,267 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { renderScreen } from '@clipit/web-testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { AdminSubmission } from '@clipit/web-api';
+import AdminPage from '../screens/admin-page.js';
+import {
+  adminRoutes,
+  aPage,
+  aSubmission,
+  deferred,
+  fakeAdminGateway,
+  restoreFetch,
+  seedSession,
+  TOKEN,
+  type AdminHandler,
+  type Reply,
+} from '../testing/admin-gateway.js';
+
+beforeEach(() => {
+  sessionStorage.clear();
+  seedSession();
+});
+afterEach(() => restoreFetch());
+
+function renderAdmin(handler: AdminHandler) {
+  const gateway = fakeAdminGateway(handler);
+  const rendered = renderScreen(<AdminPage />, '/admin');
+  return { gateway, ...rendered };
+}
+
+const entry = async (name: string) => {
+  const heading = await screen.findByRole('heading', { name });
+  return heading.closest('article') as HTMLElement;
+};
+const toasts = () => screen.getByRole('region', { name: 'Notifications (F8)' });
+const buttonsOf = (article: HTMLElement) => within(article).queryAllByRole('button').map((b) => b.textContent);
+
+/** The list, and moderation answered by `moderate` (the new state by default). */
+function withModeration(list: AdminSubmission[], moderate?: (call: { url: string; body: unknown }) => Reply | Promise<Reply>): AdminHandler {
+  const routes = adminRoutes({ submissions: aPage(list) });
+  return (call) => {
+    if (call.method === 'POST' && call.url.startsWith('/api/admin/submissions/')) {
+      if (moderate) return moderate(call);
+      const [, , , , id, action] = call.url.split('/');
+      const index = list.findIndex((s) => s.id === id);
+      const current = list[index]!;
+      const next: Partial<AdminSubmission> =
+        action === 'approve'
+          ? { status: 'approved' }
+          : action === 'approve-and-add-to-feed'
+            ? { status: 'approved', addedToFeed: 'true' }
+            : action === 'add-to-feed'
+              ? { addedToFeed: 'true' }
+              : action === 'remove-from-feed'
+                ? { addedToFeed: 'false' }
+                : { status: 'rejected', rejectedReason: (call.body as { reason?: string }).reason ?? null };
+      // Kept, as the server keeps it: the refetch after the command lists the new state.
+      list[index] = { ...current, ...next };
+      return { json: list[index] };
+    }
+    return routes(call);
+  };
+}
+
+describe('Post Submissions (spec 02 §2.4, §4, §8)', () => {
+  it('shows every field of an entry: name, date, wallet, notes, post link, platform, video, status, feed, clipper', async () => {
+    renderAdmin(adminRoutes({ submissions: aPage([aSubmission()]) }));
+    const card = await entry('Epic clutch');
+    const view = within(card);
+    expect(view.getByText('Jan 5, 2025 • 3:07 PM')).toBeVisible();
+    expect(view.getByText('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')).toBeVisible();
+    expect(view.getByText('Watch the last ten seconds')).toBeVisible();
+    const link = view.getByRole('link', { name: /View post/ });
+    expect(link).toHaveAttribute('href', 'https://x.com/clipper/status/1234567890');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(view.getByText('Twitter/X')).toBeVisible();
+    expect(view.getByText('No video')).toBeVisible();
+    expect(view.getByText('Pending')).toBeVisible();
+    expect(view.getByText('Hidden')).toBeVisible();
+    expect(view.getByText('Clip Queen @clipqueen')).toBeVisible();
+  });
+
+  it('names each platform and shows the processed video inline, or says it is still processing', async () => {
+    renderAdmin(
+      adminRoutes({
+        submissions: aPage([
+          aSubmission({ id: 'a', name: 'On Instagram', platform: 'instagram', hasVideo: 'true', videoUrl: '/media/videos/v1/video.mp4', posterUrl: '/media/videos/v1/poster.jpg', videoState: 'ready' }),
+          aSubmission({ id: 'b', name: 'On TikTok', platform: 'tiktok', hasVideo: 'true', isProcessing: true, videoState: 'processing' }),
+          aSubmission({ id: 'c', name: 'Elsewhere', platform: 'other' }),
+        ]),
+      }),
+    );
+    const instagram = await entry('On Instagram');
+    expect(within(instagram).getByText('Instagram')).toBeVisible();
+    expect(within(instagram).getByText('Has video')).toBeVisible();
+    const video = instagram.querySelector('video')!;
+    expect(video).toHaveAttribute('src', '/media/videos/v1/video.mp4');
+    expect(video).toHaveAttribute('poster', '/media/videos/v1/poster.jpg');
+    expect(video).toHaveAttribute('preload', 'none');
+    expect(video).toHaveAttribute('controls');
+    const tiktok = await entry('On TikTok');
+    expect(within(tiktok).getByText('TikTok')).toBeVisible();
+    expect(within(tiktok).getByText('The video is still processing.')).toBeVisible();
+    expect(tiktok.querySelector('video')).toBeNull();
+    expect(within(await entry('Elsewhere')).getByText('Other Platform')).toBeVisible();
+  });
+
+  it('offers the commands of each state: pending, approved and hidden, approved in the feed, rejected (with its reason)', async () => {
+    renderAdmin(
+      adminRoutes({
+        submissions: aPage([
+          aSubmission({ id: 'p', name: 'Pending one' }),
+          aSubmission({ id: 'h', name: 'Hidden one', status: 'approved', addedToFeed: 'false' }),
+          aSubmission({ id: 'f', name: 'Feed one', status: 'approved', addedToFeed: 'true' }),
+          aSubmission({ id: 'r', name: 'Rejected one', status: 'rejected', rejectedReason: 'Wrong streamer tagged' }),
+        ]),
+      }),
+    );
+    expect(buttonsOf(await entry('Pending one'))).toEqual(['Approve', 'Approve & Add to Feed', 'Reject']);
+    expect(buttonsOf(await entry('Hidden one'))).toEqual(['Add to Feed']);
+    const feed = await entry('Feed one');
+    expect(buttonsOf(feed)).toEqual(['Remove from Feed']);
+    expect(within(feed).getByText('In Feed')).toBeVisible();
+    const rejected = await entry('Rejected one');
+    expect(buttonsOf(rejected)).toEqual([]);
+    expect(within(rejected).getByText('Wrong streamer tagged')).toBeVisible();
+    expect(within(rejected).getByText('Rejected')).toBeVisible();
+  });
+
+  it('Approve & Add to Feed: the POST with the token, every button of the entry disabled while it runs, then the toast and the refreshed lists', async () => {
+    const answer = deferred<Reply>();
+    const list = [aSubmission()];
+    const { gateway, queryClient } = renderAdmin(withModeration(list, () => answer.promise));
+    const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
+    const card = await entry('Epic clutch');
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve & Add to Feed' }));
+
+    for (const button of within(card).getAllByRole('button')) expect(button).toBeDisabled();
+    const post = gateway.calls.find((c) => c.method === 'POST')!;
+    expect(post).toEqual({ method: 'POST', url: '/api/admin/submissions/sub-1/approve-and-add-to-feed', body: {}, authorization: `Bearer ${TOKEN}` });
+
+    list[0] = { ...list[0]!, status: 'approved', addedToFeed: 'true' };
+    answer.resolve({ json: list[0] });
+    expect(await within(toasts()).findByText('Submission Approved and Added to Feed')).toBeVisible();
+    await waitFor(() => expect(buttonsOf(card)).toEqual(['Remove from Feed']));
+    expect(within(card).getByText('In Feed')).toBeVisible();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/admin/submissions'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/feed/clips'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/leaderboard/posts'] });
+  });
+
+  it.each([
+    ['Approve', 'Submission Approved'],
+    ['Reject', 'Submission Rejected'],
+  ])('%s succeeds with the toast %p', async (button, toast) => {
+    const { gateway } = renderAdmin(withModeration([aSubmission()]));
+    await userEvent.click(within(await entry('Epic clutch')).getByRole('button', { name: button }));
+    if (button === 'Reject') await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject Submission' }));
+    expect(await within(toasts()).findByText(toast)).toBeVisible();
+    expect(gateway.writes()).toEqual([`POST /api/admin/submissions/sub-1/${button.toLowerCase()}`]);
+  });
+
+  it('Add to Feed and Remove from Feed toast their own titles', async () => {
+    renderAdmin(
+      withModeration([
+        aSubmission({ id: 'h', name: 'Hidden one', status: 'approved' }),
+        aSubmission({ id: 'f', name: 'Feed one', status: 'approved', addedToFeed: 'true' }),
+      ]),
+    );
+    await userEvent.click(within(await entry('Hidden one')).getByRole('button', { name: 'Add to Feed' }));
+    expect(await within(toasts()).findByText('Added to Feed')).toBeVisible();
+    await userEvent.click(within(await entry('Feed one')).getByRole('button', { name: 'Remove from Feed' }));
+    expect(await within(toasts()).findByText('Removed from Feed')).toBeVisible();
+  });
+
+  it("a refused command toasts the server's text under its title; without one, the spec's sentence", async () => {
+    let reply: Reply = { status: 409, text: 'Only a pending submission can be approved' };
+    renderAdmin(withModeration([aSubmission()], () => reply));
+    const card = await entry('Epic clutch');
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    expect(await within(toasts()).findByText('Failed to approve')).toBeVisible();
+    expect(within(toasts()).getByText('Only a pending submission can be approved')).toBeVisible();
+    // The buttons are usable again.
+    expect(within(card).getByRole('button', { name: 'Approve' })).toBeEnabled();
+
+    reply = { networkError: true };
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve & Add to Feed' }));
+    expect(await within(toasts()).findByText('Failed to approve and add submission to feed')).toBeVisible();
+  });
+
+  it('Reject asks for an optional reason of at most 500 characters (counted), checked before anything is sent', async () => {
+    const { gateway } = renderAdmin(withModeration([aSubmission()]));
+    await userEvent.click(within(await entry('Epic clutch')).getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject Submission' });
+    const reason = within(dialog).getByLabelText('Reason (optional)');
+    expect(within(dialog).getByText('0/500 characters')).toBeVisible();
+
+    await userEvent.click(reason);
+    await userEvent.paste('x'.repeat(501));
+    expect(within(dialog).getByText('501/500 characters')).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Submission' }));
+    expect(within(dialog).getByText('Rejection reason must be at most 500 characters')).toBeVisible();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(gateway.writes()).toEqual([]);
+
+    await userEvent.clear(reason);
+    await userEvent.paste('  Not a clip of a tagged streamer  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Submission' }));
+    expect(await within(toasts()).findByText('Submission Rejected')).toBeVisible();
+    const post = gateway.calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({ reason: 'Not a clip of a tagged streamer' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const card = await entry('Epic clutch');
+    expect(within(card).getByText('Not a clip of a tagged streamer')).toBeVisible();
+    expect(buttonsOf(card)).toEqual([]);
+  });
+
+  it("a failed rejection toasts 'Failed to reject' with the server's text and keeps the dialog open", async () => {
+    renderAdmin(withModeration([aSubmission()], () => ({ status: 409, text: 'Only a pending submission can be rejected' })));
+    await userEvent.click(within(await entry('Epic clutch')).getByRole('button', { name: 'Reject' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject Submission' }));
+    expect(await within(toasts()).findByText('Failed to reject')).toBeVisible();
+    expect(within(toasts()).getByText('Only a pending submission can be rejected')).toBeVisible();
+    expect(screen.getByRole('dialog')).toBeVisible();
+  });
+
+  it("shows skeletons while loading, then the error state and the 'Failed to fetch submissions' toast when the list fails", async () => {
+    const answer = deferred<Reply>();
+    renderAdmin((call) => (call.url.startsWith('/api/admin/submissions') ? answer.promise : adminRoutes({})(call)));
+    const loading = await screen.findByText('Loading submissions');
+    expect(loading.closest('[aria-busy="true"]')!.querySelectorAll('.clip-skeleton').length).toBeGreaterThan(0);
+    answer.resolve({ status: 500, text: 'Submissions service unavailable' });
+    expect(await screen.findByRole('heading', { name: 'Error Loading Submissions' })).toBeVisible();
+    expect(screen.getByText('Unable to fetch submission data. Please try again later.')).toBeVisible();
+    expect(within(toasts()).getByText('Failed to fetch submissions')).toBeVisible();
+    expect(within(toasts()).getByText('Submissions service unavailable')).toBeVisible();
+  });
+
+  it('says when there is nothing to moderate', async () => {
+    renderAdmin(adminRoutes({ submissions: aPage([]) }));
+    expect(await screen.findByText('No submissions yet.')).toBeVisible();
+  });
+
+  it('pages newest first with Load more (the cursor of the last page), and refetches every 30 s', async () => {
+    const { gateway, queryClient } = renderAdmin(
+      adminRoutes({
+        submissions: [
+          aPage([aSubmission({ id: 'n1', name: 'Newest' })], { nextCursor: 'cursor-1', total: 2 }),
+          aPage([aSubmission({ id: 'o1', name: 'Older' })], { nextCursor: null, total: 2 }),
+        ],
+      }),
+    );
+    await entry('Newest');
+    expect(screen.queryByRole('heading', { name: 'Older' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await entry('Older');
+    const items = within(screen.getByRole('list', { name: 'Post submissions' })).getAllByRole('heading');
+    expect(items.map((h) => h.textContent)).toEqual(['Newest', 'Older']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const urls = gateway.calls.filter((c) => c.url.startsWith('/api/admin/submissions')).map((c) => c.url);
+    expect(urls).toEqual(['/api/admin/submissions?limit=20', '/api/admin/submissions?limit=20&cursor=cursor-1']);
+    const query = queryClient.getQueryCache().find({ queryKey: ['/api/admin/submissions'] })!;
+    expect(query.observers.map((o) => o.options.refetchInterval)).toContain(30_000);
+  });
+});

@@ -1,0 +1,70 @@
+import type { AdminSubmission, AdminSubmissionPage, ClipperApplicationPage, PlaceholderStreamer } from '@clipit/web-api';
+import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useAdminSession } from './admin-context.js';
+
+/** The admin lists, keyed by their paths like every query of the site (spec 02 §7). */
+export const SUBMISSIONS_KEY = ['/api/admin/submissions'] as const;
+export const APPLICATIONS_KEY = ['/api/clipper-applications'] as const;
+export const PLACEHOLDERS_KEY = ['/api/admin/placeholder-streamers'] as const;
+export const ADMIN_KEYS = [SUBMISSIONS_KEY, APPLICATIONS_KEY, PLACEHOLDERS_KEY] as const;
+
+/** What the public remote shows of moderated clips (its query keys): refreshed after every moderation. */
+export const FEED_CLIPS_KEY = ['/api/feed/clips'] as const;
+export const LEADERBOARD_POSTS_KEY = ['/api/leaderboard/posts'] as const;
+
+/** Spec 02 §7, §9: every admin list is refetched every 30 s once unlocked. */
+export const ADMIN_REFETCH_MS = 30_000;
+export const PAGE_SIZE = 20;
+
+const pageUrl = (path: string, cursor: string | null) =>
+  `${path}?limit=${PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+
+/** GET /api/admin/submissions, newest first, a page at a time (Load more). */
+export function useSubmissions() {
+  const { request } = useAdminSession();
+  return useInfiniteQuery({
+    queryKey: SUBMISSIONS_KEY,
+    queryFn: ({ pageParam }) => request<AdminSubmissionPage>('GET', pageUrl(SUBMISSIONS_KEY[0], pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: ADMIN_REFETCH_MS,
+  });
+}
+
+/** GET /api/clipper-applications (admin bearer), a page at a time. */
+export function useApplications() {
+  const { request } = useAdminSession();
+  return useInfiniteQuery({
+    queryKey: APPLICATIONS_KEY,
+    queryFn: ({ pageParam }) => request<ClipperApplicationPage>('GET', pageUrl(APPLICATIONS_KEY[0], pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: ADMIN_REFETCH_MS,
+  });
+}
+
+/** GET /api/admin/placeholder-streamers, newest first. */
+export function usePlaceholders() {
+  const { request } = useAdminSession();
+  return useQuery({
+    queryKey: PLACEHOLDERS_KEY,
+    queryFn: () => request<PlaceholderStreamer[]>('GET', PLACEHOLDERS_KEY[0]),
+    refetchInterval: ADMIN_REFETCH_MS,
+  });
+}
+
+/** Puts a moderated submission's new state into the loaded pages at once (the refetch confirms it). */
+export function replaceSubmission(queryClient: QueryClient, updated: AdminSubmission): void {
+  queryClient.setQueryData<InfiniteData<AdminSubmissionPage, string | null>>(SUBMISSIONS_KEY, (data) =>
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, submissions: page.submissions.map((s) => (s.id === updated.id ? updated : s)) })) }
+      : data,
+  );
+}
+
+/** After a moderation: the admin list, and the feed and leaderboard of the public remote. */
+export async function refreshAfterModeration(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [SUBMISSIONS_KEY, FEED_CLIPS_KEY, LEADERBOARD_POSTS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
