@@ -10,3 +10,4 @@ export * from './sign-in.js';
 export * from './post-url.js';
 export * from './video.js';
 export * from './clipper-application.js';
+export * from './placeholder-streamer.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { emptyPlaceholderForm, normalizeMultiplier, PLACEHOLDER_MESSAGES, placeholderRequestBody, validatePlaceholder } from './placeholder-form.js';
+import { normalizeMultiplier, PLACEHOLDER_MESSAGES } from '@clipit/field-rules';
+import { emptyPlaceholderForm, placeholderRequestBody, validatePlaceholder } from './placeholder-form.js';
 
 const valid = { ...emptyPlaceholderForm, displayName: 'Streamer', twitterUsername: 'streamer' };
 

@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES, HANDLE_MESSAGES, PASSWORD_MESSAGES, SIGN_IN_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
+import { EMAIL_MESSAGES, HANDLE_MESSAGES, PASSWORD_MESSAGES, PLACEHOLDER_MESSAGES, SIGN_IN_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
 
 /**
  * Every text identity answers a person with. The gateway shows these as they are, so wording that
@@ -17,9 +17,9 @@ export const messages = {
   passwordRequired: PASSWORD_MESSAGES.required,
   passwordTooShort: PASSWORD_MESSAGES.tooShort,
   passwordTooLong: PASSWORD_MESSAGES.tooLong,
-  displayNameTooLong: 'Display name must be at most 100 characters',
+  displayNameTooLong: PLACEHOLDER_MESSAGES.displayNameTooLong,
   displayNameLength: 'Display name must be between 1 and 100 characters',
-  displayNameRequired: 'Display name is required',
+  displayNameRequired: PLACEHOLDER_MESSAGES.displayNameRequired,
   claimCodeStreamerOnly: 'Only streamers can claim a profile',
   claimCodeInvalid: 'Invalid claim code',
   claimCodeUsed: 'This claim code has already been used',
@@ -31,11 +31,11 @@ export const messages = {
   notSignedIn: 'Not signed in',
   resetNoMatch: 'No account matches that Twitter handle and email',
   userNotFound: 'User not found',
-  profileImageUrlInvalid: 'Profile image URL must be a valid http(s) URL or an uploaded image',
-  bannerImageUrlInvalid: 'Banner image URL must be a valid http(s) URL or an uploaded image',
+  profileImageUrlInvalid: PLACEHOLDER_MESSAGES.profileImageUrlInvalid,
+  bannerImageUrlInvalid: PLACEHOLDER_MESSAGES.bannerImageUrlInvalid,
   streamTimeInvalid: 'Stream time must be a date and time (ISO 8601)',
   streamTimeConflict: 'Send either a stream time or a request to clear it, not both',
   streamTimeStreamerOnly: 'Only streamers can set a stream time',
-  placeholderHandleRequired: 'Twitter username is required',
-  multiplierInvalid: 'Streamer multiplier must be a number from 1.00 to 2.00 in steps of 0.01',
+  placeholderHandleRequired: PLACEHOLDER_MESSAGES.twitterUsernameRequired,
+  multiplierInvalid: PLACEHOLDER_MESSAGES.multiplierInvalid,
 } as const;

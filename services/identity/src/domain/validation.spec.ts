@@ -3,7 +3,6 @@ import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '@clipit/service-kit';
 import {
   isImageUrl,
-  normalizeMultiplier,
   parseLogIn,
   parsePlaceholder,
   parseProfileUpdate,
@@ -261,22 +260,6 @@ describe('parsePlaceholder', () => {
   });
 });
 
-describe('normalizeMultiplier', () => {
-  it.each([
-    ['1', '1.00'],
-    ['1.0', '1.00'],
-    ['1.5', '1.50'],
-    ['1.25', '1.25'],
-    ['2', '2.00'],
-    ['2.00', '2.00'],
-  ])('reads %j as %j', (raw, expected) => {
-    expect(normalizeMultiplier(raw)).toBe(expected);
-  });
-
-  it.each(['0.99', '2.01', '1.005', '1.', 'abc', '-1', '10', '1,5'])('refuses %j', (raw) => {
-    expect(normalizeMultiplier(raw)).toBeUndefined();
-  });
-});
 
 describe('isImageUrl', () => {
   it('accepts keys under the media base, refusing traversal and other prefixes', () => {

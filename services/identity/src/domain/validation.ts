@@ -1,10 +1,13 @@
 import {
+  DEFAULT_STREAMER_MULTIPLIER,
+  DISPLAY_NAME_MAX,
   isEmail,
   isHandle,
   isHttpUrl,
   isSignUpRole,
   newPasswordProblem,
   normalizeHandle,
+  normalizeMultiplier,
   URL_MAX_LENGTH,
   walletProblem,
   type SignUpRole,
@@ -21,7 +24,6 @@ import { messages } from './messages.js';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const CLAIM_CODE_SHAPE = /^CLAIM-[A-Z0-9]{8}$/;
-const DISPLAY_NAME_MAX = 100;
 
 /** A required handle, normalized and checked. */
 export function requireHandle(raw: string | undefined | null, requiredMessage: string = messages.handleRequired): string {
@@ -75,15 +77,6 @@ export function parseIsoDateTime(raw: string): Date | undefined {
   if (!ISO_DATE_TIME.test(value)) return undefined;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-/** "1", "1.5", "1.50" → "1.50"; undefined when it is not 1.00 to 2.00 in steps of 0.01. */
-export function normalizeMultiplier(raw: string): string | undefined {
-  const match = /^(\d)(?:\.(\d{1,2}))?$/.exec(raw.trim());
-  if (!match) return undefined;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  if (cents < 100 || cents > 200) return undefined;
-  return (cents / 100).toFixed(2);
 }
 
 // ---- Commands ----
@@ -228,7 +221,7 @@ export function parsePlaceholder(
   const bannerImageUrl = optionalText(req.bannerImageUrl);
   if (bannerImageUrl !== null && !isImageUrl(bannerImageUrl, mediaBase)) throw invalid(messages.bannerImageUrlInvalid);
   const rawMultiplier = optionalText(req.streamerMultiplier);
-  const streamerMultiplier = rawMultiplier === null ? '1.00' : normalizeMultiplier(rawMultiplier);
+  const streamerMultiplier = rawMultiplier === null ? DEFAULT_STREAMER_MULTIPLIER : normalizeMultiplier(rawMultiplier);
   if (streamerMultiplier === undefined) throw invalid(messages.multiplierInvalid);
   return { displayName, twitterUsername, profileImageUrl, bannerImageUrl, streamerMultiplier };
 }
