@@ -10,3 +10,4 @@ export * from './faults/managed-process.js';
 export * from './faults/servers.js';
 export * from './faults/platform.js';
 export * from './console-capture.js';
+export * from './service-under-test.js';

@@ -1,20 +1,14 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { identityV1, type EventEnvelope } from '@clipit/contracts';
-import { connectNats, createGrpcClient, GrpcCallError, jetstream, type NatsConnection } from '@clipit/service-kit';
-import { createTestDatabase, deleteEventStreams, dropTestDatabase, freePorts, isolatedNames, isolatedServiceEnv, rejectedWith, testInfra } from '@clipit/testing';
-import type { ConsumerMessages } from '@nats-io/jetstream';
+import { identityV1 } from '@clipit/contracts';
+import { connectNats, createGrpcClient, GrpcCallError, type NatsConnection } from '@clipit/service-kit';
+import { collectEvents, createTestDatabase, deleteEventStreams, dropTestDatabase, freePorts, isolatedNames, isolatedServiceEnv, rejectedWith, testInfra, type ReceivedEvent } from '@clipit/testing';
 import pg from 'pg';
 import { bootstrapIdentity, type IdentityApp, type IdentityConfigOverrides } from '../../src/app.js';
 
 
-export interface ReceivedEvent {
-  subject: string;
-  /** The JetStream message id (the relay sets it to the event id, so duplicates are dropped). */
-  msgId: string | undefined;
-  envelope: EventEnvelope;
-}
+export type { ReceivedEvent };
 
 export type IdentityClient = ReturnType<typeof createGrpcClient<identityV1.IdentityServiceClient>>;
 
@@ -67,14 +61,8 @@ export async function startIdentity(overrides: IdentityConfigOverrides = {}): Pr
   await db.connect();
 
   const nc = await connectNats(infra.natsUrl, 'identity-test');
-  const events: ReceivedEvent[] = [];
-  const consumer = await jetstream(nc).consumers.get(names.stream, { filter_subjects: `${names.subjectPrefix}.identity.>` });
-  const messages: ConsumerMessages = await consumer.consume();
-  const reading = (async () => {
-    for await (const msg of messages) {
-      events.push({ subject: msg.subject, msgId: msg.headers?.get('Nats-Msg-Id'), envelope: msg.json<EventEnvelope>() });
-    }
-  })();
+  const published = await collectEvents(names.stream, `${names.subjectPrefix}.identity.>`, infra.natsUrl);
+  const events = published.events;
 
   return {
     identity,
@@ -98,8 +86,7 @@ export async function startIdentity(overrides: IdentityConfigOverrides = {}): Pr
     },
     async stop() {
       client.close();
-      await messages.close();
-      await reading;
+      await published.close();
       await identity.close();
       await db.end();
       await deleteEventStreams(nc, names.stream);
