@@ -101,13 +101,17 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
   const sampler = (async () => {
     while (running) {
       if (sampling) {
-        for (const o of observers) {
-          const wanted = baseline.get(o.process.spec.name) ?? {};
-          if (!(checkNameOf(target) in wanted)) continue;
-          const now = await readinessBody(o.httpUrl);
-          const check = now.checks[checkNameOf(target)];
-          if (now.status === 503 || (check && check !== 'ok')) seenDown.set(o.process.spec.name, `${now.status} ${check ?? ''}`.trim());
-        }
+        // Every observer at once: a readiness that waits out its 2 s check would otherwise push the ones
+        // after it past a short outage (with eight services, the last were asked only after it ended).
+        await Promise.all(
+          observers
+            .filter((o) => checkNameOf(target) in (baseline.get(o.process.spec.name) ?? {}))
+            .map(async (o) => {
+              const now = await readinessBody(o.httpUrl);
+              const check = now.checks[checkNameOf(target)];
+              if (now.status === 503 || (check && check !== 'ok')) seenDown.set(o.process.spec.name, `${now.status} ${check ?? ''}`.trim());
+            }),
+        );
       }
       await sleep(500);
     }
