@@ -11,3 +11,4 @@ export * from './post-url.js';
 export * from './video.js';
 export * from './clipper-application.js';
 export * from './placeholder-streamer.js';
+export * from './reject-reason.js';

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogDescription, DialogFooter, DialogTitle, Textarea } from '@clipit/ui';
 import { useState, type FormEvent } from 'react';
-import { checkRejectReason, REJECT_REASON_MAX } from '../lib/submission-view.js';
+import { checkRejectReason, REJECT_REASON_MAX } from '@clipit/field-rules';
 
 export interface RejectDialogProps {
   open: boolean;

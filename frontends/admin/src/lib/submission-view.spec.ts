@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { actionsFor, checkRejectReason, platformLabel, REJECT_REASON_TOO_LONG } from './submission-view.js';
+import { checkRejectReason, REJECT_REASON_MESSAGES } from '@clipit/field-rules';
+import { actionsFor, platformLabel } from './submission-view.js';
 
 describe('the moderation rules the list applies (spec 02 §2.4, §4)', () => {
   it('names each platform', () => {
@@ -22,6 +23,6 @@ describe('the moderation rules the list applies (spec 02 §2.4, §4)', () => {
     expect(checkRejectReason(' why ')).toEqual({ reason: 'why' });
     expect(checkRejectReason('x'.repeat(500))).toEqual({ reason: 'x'.repeat(500) });
     expect(checkRejectReason(`  ${'x'.repeat(500)}  `)).toEqual({ reason: 'x'.repeat(500) });
-    expect(checkRejectReason('x'.repeat(501))).toEqual({ error: REJECT_REASON_TOO_LONG });
+    expect(checkRejectReason('x'.repeat(501))).toEqual({ error: REJECT_REASON_MESSAGES.tooLong });
   });
 });

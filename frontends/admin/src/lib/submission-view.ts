@@ -52,15 +52,4 @@ export function actionsFor(submission: Pick<AdminSubmission, 'status' | 'addedTo
   }
 }
 
-/** The rejection reason's limit, as the gateway checks it (after trimming). */
-export const REJECT_REASON_MAX = 500;
-export const REJECT_REASON_TOO_LONG = `Rejection reason must be at most ${REJECT_REASON_MAX} characters`;
-
-/** The reason as sent: trimmed, or left out when empty; an error when it is too long. */
-export function checkRejectReason(raw: string): { reason?: string; error?: string } {
-  const reason = raw.trim();
-  if (reason.length > REJECT_REASON_MAX) return { error: REJECT_REASON_TOO_LONG };
-  return reason ? { reason } : {};
-}
-
 export const STATUS_LABEL: Record<AdminSubmission['status'], string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };

@@ -1,4 +1,5 @@
 import type { adminV1 } from '@clipit/contracts';
+import { REJECT_REASON_MAX, REJECT_REASON_MESSAGES } from '@clipit/field-rules';
 import { z } from 'zod';
 import { strictBody } from '../http/fields.js';
 
@@ -19,11 +20,10 @@ export const adminTokenSchema = z.object({ token: z.string(), expiresAt: z.strin
 /** The moderation commands take an empty JSON object. */
 export const emptyBody = strictBody({});
 
-export const REJECT_REASON_MAX = 500;
 export const rejectBody = strictBody({
   reason: text('Rejection reason', 100_000)
     .trim()
-    .max(REJECT_REASON_MAX, `Rejection reason must be at most ${REJECT_REASON_MAX} characters`)
+    .max(REJECT_REASON_MAX, REJECT_REASON_MESSAGES.tooLong)
     .nullish()
     .transform((v) => (v ? v : undefined)),
 });

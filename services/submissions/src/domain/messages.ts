@@ -1,4 +1,4 @@
-import { POST_MESSAGES, VIDEO_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
+import { POST_MESSAGES, REJECT_REASON_MESSAGES, VIDEO_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
 
 /**
  * Every text submissions answers a person with. The gateway passes them on as they are; wording the
@@ -37,5 +37,5 @@ export const messages = {
   notApprovedForFeed: (status: string) => `Only an approved submission can be in the feed (this one is ${status})`,
   alreadyInFeed: 'This submission is already in the feed',
   notInFeed: 'This submission is not in the feed',
-  reasonTooLong: 'Rejection reason must be at most 500 characters',
+  reasonTooLong: REJECT_REASON_MESSAGES.tooLong,
 } as const;

@@ -1,8 +1,7 @@
 import type { SubmissionStatus } from '@clipit/contracts';
+import { checkRejectReason as checkReason } from '@clipit/field-rules';
 import { failedPrecondition, invalid } from '@clipit/service-kit';
 import { messages } from './messages.js';
-
-export const REJECT_REASON_MAX = 500;
 
 export type ModerationCommand = 'approve' | 'approve-and-add-to-feed' | 'reject' | 'add-to-feed' | 'remove-from-feed';
 
@@ -38,10 +37,9 @@ export function nextModerationState(current: ModerationState, command: Moderatio
   }
 }
 
-/** The stored rejection reason: trimmed, null when blank, at most 500 characters. */
-export function checkRejectReason(reason: string | undefined): string | null {
-  const trimmed = reason?.trim() ?? '';
-  if (trimmed === '') return null;
-  if (trimmed.length > REJECT_REASON_MAX) throw invalid(messages.reasonTooLong);
-  return trimmed;
+/** The stored rejection reason (field-rules' rule): trimmed, null when blank, at most 500 characters. */
+export function checkRejectReason(raw: string | undefined): string | null {
+  const { reason, error } = checkReason(raw);
+  if (error) throw invalid(error);
+  return reason ?? null;
 }

@@ -17,12 +17,4 @@ export declare const ACTIONS: Record<ModerationAction, {
  * feed → remove from feed; rejected → nothing.
  */
 export declare function actionsFor(submission: Pick<AdminSubmission, 'status' | 'addedToFeed'>): ModerationAction[];
-/** The rejection reason's limit, as the gateway checks it (after trimming). */
-export declare const REJECT_REASON_MAX = 500;
-export declare const REJECT_REASON_TOO_LONG = "Rejection reason must be at most 500 characters";
-/** The reason as sent: trimmed, or left out when empty; an error when it is too long. */
-export declare function checkRejectReason(raw: string): {
-    reason?: string;
-    error?: string;
-};
 export declare const STATUS_LABEL: Record<AdminSubmission['status'], string>;
