@@ -65,6 +65,13 @@ export const SERVICES = [
     databaseUrlEnv: 'ADMIN_DATABASE_URL',
   },
   {
+    name: 'social',
+    httpPortEnv: 'SOCIAL_HTTP_PORT',
+    httpHostEnv: 'SOCIAL_BIND_HOST',
+    portEnvs: ['SOCIAL_GRPC_PORT'],
+    databaseUrlEnv: 'SOCIAL_DATABASE_URL',
+  },
+  {
     name: 'gateway',
     httpPortEnv: 'GATEWAY_PORT',
     httpHostEnv: 'GATEWAY_HOST',
