@@ -12,3 +12,4 @@ export * from './video.js';
 export * from './clipper-application.js';
 export * from './placeholder-streamer.js';
 export * from './reject-reason.js';
+export * from './stream-time.js';

@@ -5,6 +5,14 @@ import { userRegisteredV1 } from './identity/user-registered.v1.js';
 import { userUpdatedV1 } from './identity/user-updated.v1.js';
 import { mediaFailedV1, mediaProcessedV1 } from './media/media-events.v1.js';
 import {
+  socialFollowedV1,
+  socialLikedV1,
+  socialLiveChangedV1,
+  socialStreamTimeChangedV1,
+  socialUnfollowedV1,
+  socialUnlikedV1,
+} from './social/social-events.v1.js';
+import {
   submissionApprovedV1,
   submissionCreatedV1,
   submissionFeedChangedV1,
@@ -28,6 +36,12 @@ export const eventCatalog = {
   'media.processed': { source: 'media-worker', version: 1, schema: mediaProcessedV1 },
   'media.failed': { source: 'media-worker', version: 1, schema: mediaFailedV1 },
   'application.submitted': { source: 'campaigns', version: 1, schema: applicationSubmittedV1 },
+  'social.followed': { source: 'social', version: 1, schema: socialFollowedV1 },
+  'social.unfollowed': { source: 'social', version: 1, schema: socialUnfollowedV1 },
+  'social.liked': { source: 'social', version: 1, schema: socialLikedV1 },
+  'social.unliked': { source: 'social', version: 1, schema: socialUnlikedV1 },
+  'social.live-changed': { source: 'social', version: 1, schema: socialLiveChangedV1 },
+  'social.stream-time-changed': { source: 'social', version: 1, schema: socialStreamTimeChangedV1 },
 } as const satisfies Record<string, { source: string; version: number; schema: z.ZodType }>;
 
 export type EventType = keyof typeof eventCatalog;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@clipit/service-kit';
+import { freePorts } from '@clipit/testing';
 import { bootstrapSocial } from '../../src/app.js';
 import { startSocial, type SocialHarness } from '../support/social-harness.js';
 
@@ -8,23 +9,24 @@ import { startSocial, type SocialHarness } from '../support/social-harness.js';
 describe('social', () => {
   let h: SocialHarness;
   beforeAll(async () => {
-    h = await startSocial();
+    const [closed] = (await freePorts(1)) as [number];
+    h = await startSocial({ IDENTITY_GRPC_URL: `127.0.0.1:${closed}` });
   });
   afterAll(async () => {
     await h?.stop();
   });
 
-  it('is ready once its database and NATS answer', async () => {
+  it('is ready once its database and NATS answer; identity away is reported, not a reason to leave traffic', async () => {
     const res = await fetch(`${h.httpUrl}/health/ready`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', nats: 'ok' } });
+    expect(await res.json()).toMatchObject({ status: 'degraded', checks: { postgres: 'ok', nats: 'ok', identity: expect.stringMatching(/^down/) } });
   });
 
   it('says over gRPC what it runs: name, version and the migrations its database has', async () => {
     await expect(h.client.describe({})).resolves.toEqual({
       service: 'social',
       version: '0.1.0',
-      migrations: ['CreateEventBusTables1763700000000'],
+      migrations: ['CreateEventBusTables1763700000000', 'CreateSocialTables1764500000000'],
     });
   });
 

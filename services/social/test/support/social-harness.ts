@@ -1,31 +1,137 @@
-import { socialContract } from '@clipit/contracts';
-import { contractClient, type ClientOf } from '@clipit/service-kit';
-import { startServiceUnderTest } from '@clipit/testing';
+import { randomUUID } from 'node:crypto';
+import { socialContract, type SubmissionSnapshot, type UserSnapshot } from '@clipit/contracts';
+import { connectNats, contractClient, EventPublisher, type ClientOf, type NatsConnection } from '@clipit/service-kit';
+import { collectEvents, startServiceUnderTest, waitFor, type ReceivedEvent } from '@clipit/testing';
+import pg from 'pg';
 import { bootstrapSocial, type SocialApp, type SocialConfigOverrides } from '../../src/app.js';
 
 /**
  * One social per test file, on its own database, event stream and subject prefix, listening on free
- * ports, with a gRPC client as its callers have. `stop()` closes it and removes what the run made.
- * To read what it publishes: `collectEvents(names.stream, `${names.subjectPrefix}.social.>`)` from @clipit/testing.
+ * ports, with a gRPC client as its callers have, a Postgres connection to its database, every social
+ * event it publishes, and a publisher of the identity and submissions events it consumes (on the run's
+ * stream, as those services publish them). `stop()` closes it and removes what the run made.
  */
 export interface SocialHarness {
   app: SocialApp;
   client: ClientOf<typeof socialContract>;
   httpUrl: string;
   databaseUrl: string;
+  names: { subjectPrefix: string; stream: string };
+  db: pg.Client;
+  events: ReceivedEvent[];
+  publisher: EventPublisher;
+  /** A user identity announced (user.registered), once social's people read model holds them. */
+  newUser(role: UserSnapshot['role'], patch?: Partial<UserSnapshot>): Promise<UserSnapshot>;
+  /** A submission submissions announced (submission.approved, in the feed unless told), once social's clips hold it. */
+  newClip(patch?: Partial<SubmissionSnapshot>): Promise<SubmissionSnapshot>;
+  count(sql: string, params?: unknown[]): Promise<number>;
   stop(): Promise<void>;
+}
+
+let seq = 0;
+
+export function userSnapshot(role: UserSnapshot['role'], patch: Partial<UserSnapshot> = {}): UserSnapshot {
+  seq += 1;
+  const at = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    twitterUsername: `person${seq}_${Date.now() % 100000}`,
+    displayName: `Person ${seq}`,
+    firstName: null,
+    lastName: null,
+    profileImageUrl: null,
+    bannerImageUrl: null,
+    walletAddress: null,
+    role,
+    currentTier: 1,
+    isLive: 'false',
+    nextStreamTime: null,
+    streamerMultiplier: '1.00',
+    isPlaceholder: 'false',
+    claimedBy: null,
+    claimedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    ...patch,
+  };
+}
+
+export function submissionSnapshot(patch: Partial<SubmissionSnapshot> = {}): SubmissionSnapshot {
+  const at = new Date().toISOString();
+  const id = randomUUID();
+  return {
+    id,
+    userId: randomUUID(),
+    name: 'A clip',
+    url: `https://x.com/clipper/status/${Date.now()}${seq++}`,
+    platform: 'twitter',
+    externalId: `${Date.now()}${seq}`,
+    authorHandle: 'clipper',
+    walletAddress: 'pending',
+    additionalInfo: null,
+    tokenId: null,
+    streamerId: null,
+    status: 'approved',
+    addedToFeed: true,
+    rejectedReason: null,
+    approvedAt: at,
+    videoState: 'none',
+    hasVideo: false,
+    videoUrl: null,
+    videoThumbnailUrl: null,
+    videoDuration: null,
+    videoAspectRatio: null,
+    playbackId: null,
+    views: 0,
+    likes: 0,
+    retweets: 0,
+    replies: 0,
+    publishedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    ...patch,
+  };
 }
 
 export async function startSocial(overrides: SocialConfigOverrides = {}): Promise<SocialHarness> {
   const service = await startServiceUnderTest('social', 'SOCIAL', bootstrapSocial, overrides);
   const client = contractClient(socialContract, service.grpcAddress);
+  const db = new pg.Client({ connectionString: service.databaseUrl });
+  await db.connect();
+  const published = await collectEvents(service.names.stream, `${service.names.subjectPrefix}.social.>`);
+  const nc: NatsConnection = await connectNats(process.env.NATS_URL ?? 'nats://127.0.0.1:4222', 'social-test-publisher');
+  const publisher = new EventPublisher({ nc, names: service.names });
+  const count = async (sql: string, params: unknown[] = []) => {
+    const { rows } = await db.query<{ n: number }>(`SELECT (${sql})::int AS n`, params);
+    return rows[0]!.n;
+  };
   return {
     app: service.app,
     client,
     httpUrl: service.app.httpUrl,
     databaseUrl: service.databaseUrl,
+    names: service.names,
+    db,
+    events: published.events,
+    publisher,
+    count,
+    async newUser(role, patch = {}) {
+      const user = userSnapshot(role, patch);
+      await publisher.publish('user.registered', { user, claimedPlaceholderId: null });
+      await waitFor(async () => ((await count('SELECT count(*) FROM people WHERE id = $1', [user.id])) === 1 ? true : undefined), 10_000, 'person projected');
+      return user;
+    },
+    async newClip(patch = {}) {
+      const submission = submissionSnapshot(patch);
+      await publisher.publish('submission.approved', { submission });
+      await waitFor(async () => ((await count('SELECT count(*) FROM clips WHERE id = $1', [submission.id])) === 1 ? true : undefined), 10_000, 'clip projected');
+      return submission;
+    },
     async stop() {
       client.close();
+      await published.close();
+      await nc.close();
+      await db.end();
       await service.stop();
     },
   };

@@ -14,7 +14,7 @@ export const protobufPackage = "social.v1";
 export const protobufFileName = "social/v1/social.proto";
 
 /**
- * Social service contract, version 1: Follows, clip likes, streamers&#39; live state and next stream time.
+ * Social service contract, version 1: follows, clip likes, streamers' live state and next stream time.
  * Breaking changes go to a new package (social.v2); v1 stays until no caller uses it.
  */
 
@@ -27,23 +27,251 @@ export interface Description {
   migrations: string[];
 }
 
+export interface ListLiveFollowedRequest {
+  userId: string;
+}
+
+export interface GoLiveRequest {
+  userId: string;
+}
+
+export interface GoOfflineRequest {
+  userId: string;
+}
+
+export interface UserIds {
+  userIds: string[];
+}
+
+export interface FollowRequest {
+  followerId: string;
+  userId: string;
+}
+
+export interface UnfollowRequest {
+  followerId: string;
+  userId: string;
+}
+
+export interface GetFollowStateRequest {
+  /** Absent for a visitor who is not signed in. */
+  viewerId?: string | undefined;
+  userId: string;
+}
+
+export interface FollowState {
+  isFollowing: boolean;
+  followerCount: number;
+}
+
+/** A person as social lists them (spec 02 §3 follower list item, spec 01 §3 live streamer item). */
+export interface Person {
+  id: string;
+  displayName?: string | undefined;
+  twitterUsername?: string | undefined;
+  profileImageUrl?: string | undefined;
+}
+
+export interface ListFollowersRequest {
+  userId: string;
+  cursor?:
+    | string
+    | undefined;
+  /** Default 50, at most 200. */
+  limit: number;
+}
+
+export interface ListFollowersResponse {
+  followers: Person[];
+  nextCursor?: string | undefined;
+  total: number;
+}
+
+export interface LiveStreamer {
+  streamer:
+    | Person
+    | undefined;
+  /** The live period's number: grows with every go-live on the platform. */
+  livePeriod: number;
+  /** ISO 8601 */
+  liveSince: string;
+}
+
+export interface LiveStreamers {
+  streamers: LiveStreamer[];
+}
+
+export interface FollowersAmongRequest {
+  streamerId: string;
+  userIds: string[];
+}
+
+export interface LikeRequest {
+  userId: string;
+  clipId: string;
+}
+
+export interface UnlikeRequest {
+  userId: string;
+  clipId: string;
+}
+
+export interface LikeState {
+  likeCount: number;
+  likedByCurrentUser: boolean;
+}
+
+export interface SetStreamTimeRequest {
+  userId: string;
+  /** ISO 8601 with a zone; absent clears it. */
+  streamTime?: string | undefined;
+}
+
+export interface StreamState {
+  /** 'true' or 'false', as the product's contract reads it */
+  isLive: string;
+  /** ISO 8601 */
+  nextStreamTime?: string | undefined;
+}
+
+export interface GoLiveResult {
+  notifiedFollowers: number;
+  state: StreamState | undefined;
+}
+
 export const SOCIAL_V1_PACKAGE_NAME = "social.v1";
 
 export interface SocialServiceClient {
   /** What this replica runs: its name, version and the database migrations applied. */
 
   describe(request: DescribeRequest, metadata?: Metadata): Observable<Description>;
+
+  /** follower_id starts following user_id (a streamer); repeating it changes nothing. */
+
+  follow(request: FollowRequest, metadata?: Metadata): Observable<FollowState>;
+
+  /** follower_id stops following user_id; repeating it changes nothing. */
+
+  unfollow(request: UnfollowRequest, metadata?: Metadata): Observable<FollowState>;
+
+  /** Whether viewer_id follows user_id (false without a viewer), with user_id's follower count. */
+
+  getFollowState(request: GetFollowStateRequest, metadata?: Metadata): Observable<FollowState>;
+
+  /** user_id's followers, newest first, keyset-paged. */
+
+  listFollowers(request: ListFollowersRequest, metadata?: Metadata): Observable<ListFollowersResponse>;
+
+  /** The streamers user_id follows who are live now, most recently live first. */
+
+  listLiveFollowed(request: ListLiveFollowedRequest, metadata?: Metadata): Observable<LiveStreamers>;
+
+  /** Which of user_ids follow streamer_id (the gateway's live stream asks this per go-live). */
+
+  followersAmong(request: FollowersAmongRequest, metadata?: Metadata): Observable<UserIds>;
+
+  /** user_id likes clip_id (an approved clip in the feed); twice is once. */
+
+  like(request: LikeRequest, metadata?: Metadata): Observable<LikeState>;
+
+  /** user_id takes back a like; twice is once. */
+
+  unlike(request: UnlikeRequest, metadata?: Metadata): Observable<LikeState>;
+
+  /** A streamer sets or clears (stream_time absent) the next stream time. */
+
+  setStreamTime(request: SetStreamTimeRequest, metadata?: Metadata): Observable<StreamState>;
+
+  /** A streamer goes live; notified_followers is how many followers are told (0 when already live). */
+
+  goLive(request: GoLiveRequest, metadata?: Metadata): Observable<GoLiveResult>;
+
+  /** A streamer goes offline; repeating it changes nothing. */
+
+  goOffline(request: GoOfflineRequest, metadata?: Metadata): Observable<StreamState>;
 }
 
 export interface SocialServiceController {
   /** What this replica runs: its name, version and the database migrations applied. */
 
   describe(request: DescribeRequest, metadata?: Metadata): Promise<Description> | Observable<Description> | Description;
+
+  /** follower_id starts following user_id (a streamer); repeating it changes nothing. */
+
+  follow(request: FollowRequest, metadata?: Metadata): Promise<FollowState> | Observable<FollowState> | FollowState;
+
+  /** follower_id stops following user_id; repeating it changes nothing. */
+
+  unfollow(request: UnfollowRequest, metadata?: Metadata): Promise<FollowState> | Observable<FollowState> | FollowState;
+
+  /** Whether viewer_id follows user_id (false without a viewer), with user_id's follower count. */
+
+  getFollowState(
+    request: GetFollowStateRequest,
+    metadata?: Metadata,
+  ): Promise<FollowState> | Observable<FollowState> | FollowState;
+
+  /** user_id's followers, newest first, keyset-paged. */
+
+  listFollowers(
+    request: ListFollowersRequest,
+    metadata?: Metadata,
+  ): Promise<ListFollowersResponse> | Observable<ListFollowersResponse> | ListFollowersResponse;
+
+  /** The streamers user_id follows who are live now, most recently live first. */
+
+  listLiveFollowed(
+    request: ListLiveFollowedRequest,
+    metadata?: Metadata,
+  ): Promise<LiveStreamers> | Observable<LiveStreamers> | LiveStreamers;
+
+  /** Which of user_ids follow streamer_id (the gateway's live stream asks this per go-live). */
+
+  followersAmong(request: FollowersAmongRequest, metadata?: Metadata): Promise<UserIds> | Observable<UserIds> | UserIds;
+
+  /** user_id likes clip_id (an approved clip in the feed); twice is once. */
+
+  like(request: LikeRequest, metadata?: Metadata): Promise<LikeState> | Observable<LikeState> | LikeState;
+
+  /** user_id takes back a like; twice is once. */
+
+  unlike(request: UnlikeRequest, metadata?: Metadata): Promise<LikeState> | Observable<LikeState> | LikeState;
+
+  /** A streamer sets or clears (stream_time absent) the next stream time. */
+
+  setStreamTime(
+    request: SetStreamTimeRequest,
+    metadata?: Metadata,
+  ): Promise<StreamState> | Observable<StreamState> | StreamState;
+
+  /** A streamer goes live; notified_followers is how many followers are told (0 when already live). */
+
+  goLive(request: GoLiveRequest, metadata?: Metadata): Promise<GoLiveResult> | Observable<GoLiveResult> | GoLiveResult;
+
+  /** A streamer goes offline; repeating it changes nothing. */
+
+  goOffline(
+    request: GoOfflineRequest,
+    metadata?: Metadata,
+  ): Promise<StreamState> | Observable<StreamState> | StreamState;
 }
 
 export function SocialServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["describe"];
+    const grpcMethods: string[] = [
+      "describe",
+      "follow",
+      "unfollow",
+      "getFollowState",
+      "listFollowers",
+      "listLiveFollowed",
+      "followersAmong",
+      "like",
+      "unlike",
+      "setStreamTime",
+      "goLive",
+      "goOffline",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("SocialService", method)(constructor.prototype[method], method, descriptor);

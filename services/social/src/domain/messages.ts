@@ -1,0 +1,16 @@
+// The words social answers with when it refuses: the gateway passes them to the person as they are.
+
+export const messages = {
+  userNotFound: 'User not found',
+  identityUnavailable: 'This user cannot be looked up right now; please try again in a minute',
+  clipNotFound: 'Clip not found',
+  followSelf: 'You cannot follow yourself',
+  followStreamersOnly: 'Only streamers can be followed',
+  streamTimeStreamersOnly: 'Only streamers can set a stream time',
+  goLiveStreamersOnly: 'Only streamers can go live',
+  goOfflineStreamersOnly: 'Only streamers can go offline',
+  invalidUserId: 'Invalid user id',
+  invalidClipId: 'Invalid clip id',
+  invalidCursor: 'Invalid cursor',
+  tooManyIds: 'Too many user ids',
+} as const;

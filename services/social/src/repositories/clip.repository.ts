@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { SubmissionSnapshot } from '@clipit/contracts';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface ClipRow {
+  id: string;
+  ownerId: string;
+  status: 'pending' | 'approved' | 'rejected';
+  addedToFeed: boolean;
+  likeCount: number;
+}
+
+interface ClipRecord {
+  id: string;
+  owner_id: string;
+  status: ClipRow['status'];
+  added_to_feed: boolean;
+  like_count: number;
+}
+
+const toClip = (r: ClipRecord): ClipRow => ({ id: r.id, ownerId: r.owner_id, status: r.status, addedToFeed: r.added_to_feed, likeCount: r.like_count });
+
+/** The clips read model (submissions, as their events told them) and the likes on them: `clips`, `video_likes`. */
+@Injectable()
+export class ClipRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** The clip, its row locked until the transaction ends: every like of one clip takes its turn here. */
+  async lock(tx: EntityManager, id: string): Promise<ClipRow | undefined> {
+    const rows = (await tx.query('SELECT id, owner_id, status, added_to_feed, like_count FROM clips WHERE id = $1 FOR UPDATE', [id])) as ClipRecord[];
+    return rows[0] ? toClip(rows[0]) : undefined;
+  }
+
+  /** Adds the like; false when the user had liked it already. */
+  async addLike(tx: EntityManager, userId: string, clipId: string, at: Date): Promise<boolean> {
+    const rows = (await tx.query(
+      `INSERT INTO video_likes (id, user_id, submission_id, created_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT ON CONSTRAINT video_likes_pair_key DO NOTHING RETURNING id`,
+      [randomUUID(), userId, clipId, at],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** Removes the like; false when there was none. */
+  async removeLike(tx: EntityManager, userId: string, clipId: string): Promise<boolean> {
+    const [, affected] = (await tx.query('DELETE FROM video_likes WHERE user_id = $1 AND submission_id = $2', [userId, clipId])) as [unknown, number];
+    return affected > 0;
+  }
+
+  /** Moves the clip's count by `delta` (under the lock taken by `lock`); the new count. */
+  async addToCount(tx: EntityManager, clipId: string, delta: 1 | -1): Promise<number> {
+    const rows = (await tx.query('UPDATE clips SET like_count = like_count + $2 WHERE id = $1 RETURNING like_count', [clipId, delta])) as [
+      { like_count: number }[],
+      number,
+    ];
+    return rows[0][0]!.like_count;
+  }
+
+  async hasLiked(tx: EntityManager, userId: string, clipId: string): Promise<boolean> {
+    const rows = (await tx.query('SELECT 1 FROM video_likes WHERE user_id = $1 AND submission_id = $2', [userId, clipId])) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** Applies a submission's state from its event unless the row holds a newer one; the like count is social's and stays. */
+  async upsertFromSnapshot(tx: EntityManager, s: SubmissionSnapshot): Promise<boolean> {
+    const rows = (await tx.query(
+      `INSERT INTO clips (id, owner_id, status, added_to_feed, source_updated_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET status = excluded.status, added_to_feed = excluded.added_to_feed,
+         source_updated_at = excluded.source_updated_at
+       WHERE clips.source_updated_at < excluded.source_updated_at
+       RETURNING id`,
+      [s.id, s.userId, s.status, s.addedToFeed, new Date(s.updatedAt)],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+}

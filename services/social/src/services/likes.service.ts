@@ -1,0 +1,55 @@
+import type { socialV1 } from '@clipit/contracts';
+import { invalid, notFound, Outbox } from '@clipit/service-kit';
+import { Injectable } from '@nestjs/common';
+import { uuidOrUndefined } from '../domain/ids.js';
+import { messages } from '../domain/messages.js';
+import { ClipRepository, type ClipRow } from '../repositories/clip.repository.js';
+
+/** A clip a visitor can see, and so like: approved and in the feed (spec 01 §2 feed). */
+export const isLikeable = (clip: ClipRow): boolean => clip.status === 'approved' && clip.addedToFeed;
+
+/**
+ * Likes of feed clips (spec 02 §3 video_likes). Each like or unlike runs under the clip's row lock: the
+ * pair row and the clip's count change together, so any number at once end with the exact count.
+ */
+@Injectable()
+export class LikesService {
+  constructor(
+    private readonly clips: ClipRepository,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** Likes a clip in the feed; twice is once (no second row, no second event). */
+  like(request: socialV1.LikeRequest, now = new Date()): Promise<socialV1.LikeState> {
+    const { userId, clipId } = ids(request);
+    return this.clips.transaction(async (tx) => {
+      const clip = await this.clips.lock(tx, clipId);
+      if (!clip || !isLikeable(clip)) throw notFound(messages.clipNotFound);
+      if (!(await this.clips.addLike(tx, userId, clipId, now))) return { likeCount: clip.likeCount, likedByCurrentUser: true };
+      const likeCount = await this.clips.addToCount(tx, clipId, 1);
+      await this.outbox.append(tx, 'social.liked', { userId, clipId, clipOwnerId: clip.ownerId, likeCount, at: now.toISOString() });
+      return { likeCount, likedByCurrentUser: true };
+    });
+  }
+
+  /** Takes a like back, also on a clip since removed from the feed; twice is once. */
+  unlike(request: socialV1.UnlikeRequest, now = new Date()): Promise<socialV1.LikeState> {
+    const { userId, clipId } = ids(request);
+    return this.clips.transaction(async (tx) => {
+      const clip = await this.clips.lock(tx, clipId);
+      if (!clip) throw notFound(messages.clipNotFound);
+      if (!(await this.clips.removeLike(tx, userId, clipId))) return { likeCount: clip.likeCount, likedByCurrentUser: false };
+      const likeCount = await this.clips.addToCount(tx, clipId, -1);
+      await this.outbox.append(tx, 'social.unliked', { userId, clipId, clipOwnerId: clip.ownerId, likeCount, at: now.toISOString() });
+      return { likeCount, likedByCurrentUser: false };
+    });
+  }
+}
+
+function ids(request: { userId: string; clipId: string }): { userId: string; clipId: string } {
+  const userId = uuidOrUndefined(request.userId);
+  if (!userId) throw invalid(messages.invalidUserId);
+  const clipId = uuidOrUndefined(request.clipId);
+  if (!clipId) throw notFound(messages.clipNotFound);
+  return { userId, clipId };
+}
