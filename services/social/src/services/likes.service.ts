@@ -20,7 +20,7 @@ export class LikesService {
   ) {}
 
   /** Likes a clip in the feed; twice is once (no second row, no second event). */
-  like(request: socialV1.LikeRequest, now = new Date()): Promise<socialV1.LikeState> {
+  async like(request: socialV1.LikeRequest, now = new Date()): Promise<socialV1.LikeState> {
     const { userId, clipId } = ids(request);
     return this.clips.transaction(async (tx) => {
       const clip = await this.clips.lock(tx, clipId);
@@ -33,7 +33,7 @@ export class LikesService {
   }
 
   /** Takes a like back, also on a clip since removed from the feed; twice is once. */
-  unlike(request: socialV1.UnlikeRequest, now = new Date()): Promise<socialV1.LikeState> {
+  async unlike(request: socialV1.UnlikeRequest, now = new Date()): Promise<socialV1.LikeState> {
     const { userId, clipId } = ids(request);
     return this.clips.transaction(async (tx) => {
       const clip = await this.clips.lock(tx, clipId);
