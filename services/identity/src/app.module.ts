@@ -9,6 +9,7 @@ import { UserRepository } from './repositories/user.repository.js';
 import { AuthService } from './services/auth.service.js';
 import { PlaceholderService } from './services/placeholder.service.js';
 import { SessionService } from './services/session.service.js';
+import { SocialMirrorService } from './services/social-mirror.service.js';
 import { TokenService } from './services/token.service.js';
 import { UserService } from './services/user.service.js';
 
@@ -27,6 +28,7 @@ import { UserService } from './services/user.service.js';
     UserService,
     TokenService,
     PlaceholderService,
+    SocialMirrorService,
   ],
 })
 export class IdentityModule {}

@@ -5,6 +5,7 @@ import { IdentityModule } from './app.module.js';
 import { identityConfigShape, type IdentityConfig } from './config.js';
 import { identityEntities, identityMigrations } from './database.js';
 import { SessionService } from './services/session.service.js';
+import { SocialMirrorService } from './services/social-mirror.service.js';
 
 /** identity: users, sessions, tokens and placeholder streamers, served over gRPC (identity.v1.IdentityService). */
 export const identityService = defineService(identityConfigShape, {
@@ -13,6 +14,11 @@ export const identityService = defineService(identityConfigShape, {
   database: { entities: identityEntities, migrations: identityMigrations },
   grpc: identityContract,
   resources: [storageResource],
+  // isLive and nextStreamTime are social's; identity mirrors them so every user it answers carries them (ADR 0021).
+  events: ({ get }) => ({
+    'social.live-changed': (event, tx) => get(SocialMirrorService).onLiveChanged(event.data, tx),
+    'social.stream-time-changed': (event, tx) => get(SocialMirrorService).onStreamTimeChanged(event.data, tx),
+  }),
   workers: [
     every('session sweep', (c) => c.SESSION_SWEEP_INTERVAL_SECONDS * 1000, async ({ get, logger }) => {
       const deleted = await get(SessionService).sweep();

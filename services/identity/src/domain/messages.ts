@@ -33,9 +33,6 @@ export const messages = {
   userNotFound: 'User not found',
   profileImageUrlInvalid: PLACEHOLDER_MESSAGES.profileImageUrlInvalid,
   bannerImageUrlInvalid: PLACEHOLDER_MESSAGES.bannerImageUrlInvalid,
-  streamTimeInvalid: 'Stream time must be a date and time (ISO 8601)',
-  streamTimeConflict: 'Send either a stream time or a request to clear it, not both',
-  streamTimeStreamerOnly: 'Only streamers can set a stream time',
   placeholderHandleRequired: PLACEHOLDER_MESSAGES.twitterUsernameRequired,
   multiplierInvalid: PLACEHOLDER_MESSAGES.multiplierInvalid,
 } as const;

@@ -21,6 +21,8 @@ function newUser(id: string, now: Date): UserEntity {
     currentTier: 1,
     nextStreamTime: null,
     isLive: 'false',
+    liveRevision: 0,
+    streamTimeRevision: 0,
     streamerMultiplier: '1.00',
     isPlaceholder: 'false',
     claimCode: null,

@@ -20,6 +20,8 @@ const user: UserEntity = {
   currentTier: 2,
   nextStreamTime: new Date('2026-12-01T18:00:00.000Z'),
   isLive: 'false',
+  liveRevision: 0,
+  streamTimeRevision: 0,
   streamerMultiplier: '1.5',
   isPlaceholder: 'false',
   claimCode: 'CLAIM-ABCD2345',

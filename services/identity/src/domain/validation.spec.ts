@@ -217,19 +217,6 @@ describe('parseProfileUpdate', () => {
     expect(rejection(() => parseProfileUpdate({ bannerImageUrl: '/elsewhere/x.png' }, base)).code).toBe(status.INVALID_ARGUMENT);
   });
 
-  it('reads the stream time as ISO 8601 with a zone, or clears it', () => {
-    expect(parseProfileUpdate({ nextStreamTime: '2026-12-01T18:30:00.000Z' }, base).nextStreamTime).toEqual(new Date('2026-12-01T18:30:00.000Z'));
-    expect(parseProfileUpdate({ nextStreamTime: '2026-12-01T18:30+02:00' }, base).nextStreamTime).toEqual(new Date('2026-12-01T16:30:00.000Z'));
-    expect(parseProfileUpdate({ clearNextStreamTime: true }, base)).toEqual({ nextStreamTime: null });
-    expect(rejection(() => parseProfileUpdate({ nextStreamTime: 'tomorrow' }, base)).message).toBe('Stream time must be a date and time (ISO 8601)');
-    expect(rejection(() => parseProfileUpdate({ nextStreamTime: '2026-12-01T18:30:00' }, base)).message).toBe(
-      'Stream time must be a date and time (ISO 8601)',
-    );
-    expect(rejection(() => parseProfileUpdate({ nextStreamTime: '2026-13-45T18:30:00Z' }, base)).code).toBe(status.INVALID_ARGUMENT);
-    expect(rejection(() => parseProfileUpdate({ nextStreamTime: '2026-12-01T18:30:00Z', clearNextStreamTime: true }, base)).code).toBe(
-      status.INVALID_ARGUMENT,
-    );
-  });
 });
 
 describe('parsePlaceholder', () => {

@@ -22,7 +22,6 @@ import { messages } from './messages.js';
 // rules the web apps and the gateway check too (handle, email, wallet, password, links) are
 // @clipit/field-rules'.
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const CLAIM_CODE_SHAPE = /^CLAIM-[A-Z0-9]{8}$/;
 
 /** A required handle, normalized and checked. */
@@ -70,13 +69,6 @@ export function isImageUrl(value: string, mediaBase: string): boolean {
 function optionalText(raw: string | undefined | null): string | null {
   const value = (raw ?? '').trim();
   return value === '' ? null : value;
-}
-
-export function parseIsoDateTime(raw: string): Date | undefined {
-  const value = raw.trim();
-  if (!ISO_DATE_TIME.test(value)) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
 // ---- Commands ----
@@ -167,11 +159,10 @@ export interface ProfilePatch {
   displayName?: string;
   profileImageUrl?: string;
   bannerImageUrl?: string;
-  nextStreamTime?: Date | null;
 }
 
 export function parseProfileUpdate(
-  req: { displayName?: string; profileImageUrl?: string; bannerImageUrl?: string; nextStreamTime?: string; clearNextStreamTime?: boolean },
+  req: { displayName?: string; profileImageUrl?: string; bannerImageUrl?: string },
   mediaBase: string,
 ): ProfilePatch {
   const patch: ProfilePatch = {};
@@ -189,13 +180,6 @@ export function parseProfileUpdate(
     const url = req.bannerImageUrl.trim();
     if (!isImageUrl(url, mediaBase)) throw invalid(messages.bannerImageUrlInvalid);
     patch.bannerImageUrl = url;
-  }
-  if (req.clearNextStreamTime && req.nextStreamTime !== undefined) throw invalid(messages.streamTimeConflict);
-  if (req.clearNextStreamTime) patch.nextStreamTime = null;
-  if (req.nextStreamTime !== undefined) {
-    const at = parseIsoDateTime(req.nextStreamTime);
-    if (!at) throw invalid(messages.streamTimeInvalid);
-    patch.nextStreamTime = at;
   }
   return patch;
 }

@@ -47,8 +47,16 @@ export class UserEntity {
   @Column({ name: 'next_stream_time', type: 'timestamptz', nullable: true })
   nextStreamTime!: Date | null;
 
+  /** Mirrored from the social service's social.live-changed (ADR 0021); liveRevision is the last one applied. */
   @Column({ name: 'is_live', type: 'text', default: 'false' })
   isLive!: TextFlag;
+
+  @Column({ name: 'live_revision', type: 'integer', default: 0 })
+  liveRevision!: number;
+
+  /** Mirrored from social.stream-time-changed; streamTimeRevision is the last one applied. */
+  @Column({ name: 'stream_time_revision', type: 'integer', default: 0 })
+  streamTimeRevision!: number;
 
   /** numeric(3,2): the driver answers text such as "1.00", which is also what the contracts carry. */
   @Column({ name: 'streamer_multiplier', type: 'numeric', precision: 3, scale: 2, default: '1.00' })

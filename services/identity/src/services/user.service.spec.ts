@@ -20,7 +20,7 @@ function stored(patch: Partial<UserEntity> = {}): UserEntity {
     new Date('2026-11-01T00:00:00.000Z'),
     ID,
   );
-  return { ...built, nextStreamTime: new Date('2026-12-01T18:00:00.000Z'), ...patch };
+  return { ...built, ...patch };
 }
 
 function setup(user: UserEntity | null) {
@@ -43,7 +43,7 @@ describe('UserService updates', () => {
   });
 
   it('writes nothing and emits nothing when no field changes', async () => {
-    const user = await f.service.updateProfile({ userId: ID, displayName: ' Alice ', clearNextStreamTime: false });
+    const user = await f.service.updateProfile({ userId: ID, displayName: ' Alice ' });
     expect(user.displayName).toBe('Alice');
     await f.service.updateWallet({ userId: ID, walletAddress: WALLET });
     expect(f.users.update).not.toHaveBeenCalled();
@@ -56,7 +56,6 @@ describe('UserService updates', () => {
       displayName: 'Alice',
       profileImageUrl: '/media/profile-images/new.png',
       bannerImageUrl: 'https://img.example/banner.png',
-      clearNextStreamTime: false,
     });
     expect(user.profileImageUrl).toBe('/media/profile-images/new.png');
     const [, , values] = f.users.update.mock.calls[0]!;
@@ -64,20 +63,6 @@ describe('UserService updates', () => {
     const [, type, data] = f.outbox.append.mock.calls[0]!;
     expect(type).toBe('user.updated');
     expect(data).toMatchObject({ changed: ['profileImageUrl', 'bannerImageUrl'], user: { id: ID, bannerImageUrl: 'https://img.example/banner.png' } });
-  });
-
-  it('treats the same instant as no change for the stream time', async () => {
-    f = setup(stored({ role: 'streamer' }));
-    await f.service.updateProfile({ userId: ID, nextStreamTime: '2026-12-01T19:00:00+01:00', clearNextStreamTime: false });
-    expect(f.users.update).not.toHaveBeenCalled();
-    await f.service.updateProfile({ userId: ID, clearNextStreamTime: true });
-    expect(f.outbox.append.mock.calls[0]![2]).toMatchObject({ changed: ['nextStreamTime'], user: { nextStreamTime: null } });
-  });
-
-  it('lets only streamers set a stream time', async () => {
-    const err = await failure(f.service.updateProfile({ userId: ID, nextStreamTime: '2026-12-05T18:00:00Z', clearNextStreamTime: false }));
-    expect([err.code, err.message]).toEqual([status.PERMISSION_DENIED, 'Only streamers can set a stream time']);
-    expect(f.users.update).not.toHaveBeenCalled();
   });
 
   it('changes the wallet with its own event', async () => {

@@ -14,7 +14,7 @@ import { UserRepository } from '../repositories/user.repository.js';
 /** The most ids one GetUsers call may name (a page of the admin list is at most 200). */
 export const GET_USERS_MAX = 500;
 
-type PublicField = 'displayName' | 'profileImageUrl' | 'bannerImageUrl' | 'nextStreamTime' | 'walletAddress';
+type PublicField = 'displayName' | 'profileImageUrl' | 'bannerImageUrl' | 'walletAddress';
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
@@ -52,9 +52,7 @@ export class UserService {
 
   async updateProfile(req: identityV1.UpdateProfileRequest): Promise<identityV1.User> {
     const patch = parseProfileUpdate(req, this.config.MEDIA_PUBLIC_BASE_URL);
-    return this.applyPatch(req.userId, patch, (user) => {
-      if (patch.nextStreamTime instanceof Date && user.role !== 'streamer') throw forbidden(messages.streamTimeStreamerOnly);
-    });
+    return this.applyPatch(req.userId, patch);
   }
 
   async listStreamers(): Promise<identityV1.ListStreamersResponse> {

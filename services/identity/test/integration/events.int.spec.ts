@@ -95,15 +95,15 @@ describe('events', () => {
     const other = 'So11111111111111111111111111111111111111112';
     await runWithCorrelation('corr-wallet', () => h.client.updateWallet({ userId: user!.id, walletAddress: other }));
     await h.client.updateWallet({ userId: user!.id, walletAddress: other }); // same again: no event
-    await h.client.updateProfile({ userId: user!.id, displayName: 'Renamed', nextStreamTime: '2026-12-31T22:00:00Z', clearNextStreamTime: false });
+    await h.client.updateProfile({ userId: user!.id, displayName: 'Renamed' });
     await barrier();
 
     expect(updatesFor(user!.id).map((e) => [e.envelope.correlationId === 'corr-wallet', (e.envelope.data as UserUpdatedV1).changed])).toEqual([
       [true, ['walletAddress']],
-      [false, ['displayName', 'nextStreamTime']],
+      [false, ['displayName']],
     ]);
     const last = updatesFor(user!.id).at(-1)!.envelope.data as UserUpdatedV1;
-    expect(last.user).toMatchObject({ walletAddress: other, displayName: 'Renamed', nextStreamTime: '2026-12-31T22:00:00.000Z' });
+    expect(last.user).toMatchObject({ walletAddress: other, displayName: 'Renamed', nextStreamTime: null });
   });
 
   it('publishes nothing for a rejected sign-up', async () => {

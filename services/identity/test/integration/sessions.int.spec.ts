@@ -195,38 +195,30 @@ describe('users and profiles', () => {
     expect(WALLET).not.toBe(other);
   });
 
-  it('updates profile fields and the stream time of a streamer', async () => {
+  it('updates the profile fields of a streamer', async () => {
     const { user } = await h.client.signUp(newSignUp({ role: 'streamer' }));
     const updated = await h.client.updateProfile({
       userId: user!.id,
       displayName: '  Shiny Name ',
       profileImageUrl: '/media/profile-images/x.png',
       bannerImageUrl: 'https://img.example/banner.jpg',
-      nextStreamTime: '2026-12-24T20:00:00+01:00',
-      clearNextStreamTime: false,
     });
     expect(updated).toMatchObject({
       displayName: 'Shiny Name',
       profileImageUrl: '/media/profile-images/x.png',
       bannerImageUrl: 'https://img.example/banner.jpg',
-      nextStreamTime: '2026-12-24T19:00:00.000Z',
     });
     expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(user!.updatedAt));
-    const cleared = await h.client.updateProfile({ userId: user!.id, clearNextStreamTime: true });
-    expect(cleared.nextStreamTime).toBeUndefined();
-    expect(cleared.displayName).toBe('Shiny Name');
   });
 
-  it('refuses bad profile values and stream times from clippers', async () => {
+  it('refuses bad profile values', async () => {
     const { user } = await h.client.signUp(newSignUp({ role: 'clipper' }));
     const cases = [
       [{ displayName: '   ' }, status.INVALID_ARGUMENT, 'Display name must be between 1 and 100 characters'],
       [{ profileImageUrl: 'file:///etc/passwd' }, status.INVALID_ARGUMENT, 'Profile image URL must be a valid http(s) URL or an uploaded image'],
-      [{ nextStreamTime: 'next friday' }, status.INVALID_ARGUMENT, 'Stream time must be a date and time (ISO 8601)'],
-      [{ nextStreamTime: '2026-12-24T20:00:00Z' }, status.PERMISSION_DENIED, 'Only streamers can set a stream time'],
     ] as const;
     for (const [patch, code, message] of cases) {
-      const err = await rejected(h.client.updateProfile({ userId: user!.id, clearNextStreamTime: false, ...patch }));
+      const err = await rejected(h.client.updateProfile({ userId: user!.id, ...patch }));
       expect([err.code, err.message]).toEqual([code, message]);
     }
     expect(await h.client.getUser({ id: user!.id })).toEqual(user);

@@ -150,12 +150,7 @@ export interface UpdateProfileRequest {
   userId: string;
   displayName?: string | undefined;
   profileImageUrl?: string | undefined;
-  bannerImageUrl?:
-    | string
-    | undefined;
-  /** ISO 8601; clear_next_stream_time removes it */
-  nextStreamTime?: string | undefined;
-  clearNextStreamTime: boolean;
+  bannerImageUrl?: string | undefined;
 }
 
 export interface Token {
