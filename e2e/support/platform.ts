@@ -16,6 +16,7 @@ import { bootstrapGateway, type GatewayApp } from '../../services/gateway/src/ap
 import type { GatewayConfigOverrides } from '../../services/gateway/src/config.js';
 import { bootstrapIdentity, type IdentityApp } from '../../services/identity/src/app.js';
 import { bootstrapMediaWorker, type MediaWorkerApp } from '../../services/media-worker/src/app.js';
+import { bootstrapSocial, type SocialApp } from '../../services/social/src/app.js';
 import { bootstrapSubmissions, type SubmissionsApp } from '../../services/submissions/src/app.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -50,6 +51,9 @@ export interface Platform {
   submissions: SubmissionsApp;
   admin: AdminApp;
   campaigns: CampaignsApp;
+  social: SocialApp;
+  /** Postgres on social's database. */
+  socialDb: pg.Client;
   /** Postgres on admin's database (the audit log). */
   adminDb: pg.Client;
   /** Postgres on campaigns' database. */
@@ -99,13 +103,15 @@ export async function startPlatform(
   const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-e2e-storage-'));
   const submissionsDatabase = `${names.database}_submissions`;
   const submissionsDatabaseUrl = await createTestDatabase(submissionsDatabase);
-  const [grpcPort, httpPort, submissionsGrpcPort, submissionsHttpPort, adminGrpcPort, adminHttpPort, campaignsGrpcPort, campaignsHttpPort] = (await freePorts(8)) as [
-    number, number, number, number, number, number, number, number,
+  const [grpcPort, httpPort, submissionsGrpcPort, submissionsHttpPort, adminGrpcPort, adminHttpPort, campaignsGrpcPort, campaignsHttpPort, socialGrpcPort, socialHttpPort] = (await freePorts(10)) as [
+    number, number, number, number, number, number, number, number, number, number,
   ];
   const adminDatabase = `${names.database}_admin`;
   const adminDatabaseUrl = await createTestDatabase(adminDatabase);
   const campaignsDatabase = `${names.database}_campaigns`;
   const campaignsDatabaseUrl = await createTestDatabase(campaignsDatabase);
+  const socialDatabase = `${names.database}_social`;
+  const socialDatabaseUrl = await createTestDatabase(socialDatabase);
 
   // What every backend service of this platform shares: the run's NATS stream, Redis prefix and storage folder.
   const backend = {
@@ -135,6 +141,14 @@ export async function startPlatform(
     CAMPAIGNS_GRPC_PORT: campaignsGrpcPort,
     CAMPAIGNS_HTTP_PORT: campaignsHttpPort,
     CAMPAIGNS_BIND_HOST: '127.0.0.1',
+    ...backend,
+  });
+  const social = await bootstrapSocial({
+    SOCIAL_DATABASE_URL: socialDatabaseUrl,
+    SOCIAL_GRPC_PORT: socialGrpcPort,
+    SOCIAL_HTTP_PORT: socialHttpPort,
+    SOCIAL_BIND_HOST: '127.0.0.1',
+    IDENTITY_GRPC_URL: identityGrpcUrl,
     ...backend,
   });
   const admin = await bootstrapAdmin({
@@ -170,6 +184,10 @@ export async function startPlatform(
       SUBMISSIONS_GRPC_URL: `127.0.0.1:${submissionsGrpcPort}`,
       ADMIN_GRPC_URL: `127.0.0.1:${adminGrpcPort}`,
       CAMPAIGNS_GRPC_URL: `127.0.0.1:${campaignsGrpcPort}`,
+      SOCIAL_GRPC_URL: `127.0.0.1:${socialGrpcPort}`,
+      NATS_URL: infra.natsUrl,
+      EVENTS_STREAM: names.stream,
+      EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
       REDIS_URL: infra.redisUrl,
       REDIS_KEY_PREFIX: names.redisKeyPrefix,
       STORAGE_DRIVER: 'fs',
@@ -193,6 +211,8 @@ export async function startPlatform(
   await adminDb.connect();
   const campaignsDb = new pg.Client({ connectionString: campaignsDatabaseUrl });
   await campaignsDb.connect();
+  const socialDb = new pg.Client({ connectionString: socialDatabaseUrl });
+  await socialDb.connect();
   const identityClient = createGrpcClient<identityV1.IdentityServiceClient>({
     url: identityGrpcUrl,
     packageName: identityV1.IDENTITY_V1_PACKAGE_NAME,
@@ -206,6 +226,8 @@ export async function startPlatform(
     submissions,
     admin,
     campaigns,
+    social,
+    socialDb,
     adminDb,
     campaignsDb,
     mediaWorker,
@@ -236,16 +258,19 @@ export async function startPlatform(
       for (const w of mediaWorkers) await w.close();
       await admin.close();
       await campaigns.close();
+      await social.close();
       await submissions.close();
       await identity.close();
       await db.end();
       await submissionsDb.end();
       await adminDb.end();
       await campaignsDb.end();
+      await socialDb.end();
       await dropTestDatabase(names.database);
       await dropTestDatabase(submissionsDatabase);
       await dropTestDatabase(adminDatabase);
       await dropTestDatabase(campaignsDatabase);
+      await dropTestDatabase(socialDatabase);
       const nc = await connectNats(infra.natsUrl, 'e2e-cleanup');
       await deleteEventStreams(nc, names.stream);
       await nc.close();

@@ -1,9 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
-import { adminContract, campaignsContract, identityContract, submissionsContract } from '@clipit/contracts';
+import { adminContract, campaignsContract, identityContract, socialContract, submissionsContract } from '@clipit/contracts';
 import { bootstrapService, defineService, grpcClient, packageVersion, REDIS, redisResource, resource, type ServiceApp } from '@clipit/service-kit';
 import { createStorage, STORAGE } from '@clipit/storage';
 import { GatewayModule } from './app.module.js';
-import { ADMIN_CLIENT, CAMPAIGNS_CLIENT, IDENTITY_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';
+import { ADMIN_CLIENT, CAMPAIGNS_CLIENT, IDENTITY_CLIENT, SOCIAL_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';
 import { gatewayConfigShape, type GatewayConfig, type GatewayConfigOverrides } from './config.js';
 import { installBodyParsers } from './http/body-parsers.js';
 import { HttpErrorFilter } from './http/error.filter.js';
@@ -43,6 +43,10 @@ export const gatewayService = defineService(gatewayConfigShape, {
       app.useGlobalFilters(new HttpErrorFilter(logger));
     },
   },
+  // NATS: the live stream reads go-live events from it (LiveHub). Only that feature needs it, so an
+  // outage is reported on readiness, not a reason to take the site out of traffic.
+  bus: true,
+  busReadiness: 'reported',
   resources: [
     // Rate limits: a Redis outage must not stop the gateway from starting (limits answer for themselves).
     redisResource(REDIS, { connectTimeout: 2000, commandTimeout: 2000, enableAutoPipelining: true, tolerateOutage: true }),
@@ -60,6 +64,8 @@ export const gatewayService = defineService(gatewayConfigShape, {
     // A moderation command goes through admin to submissions: give it the time of both calls.
     grpcClient(adminContract, { token: ADMIN_CLIENT, url: (c) => c.ADMIN_GRPC_URL, deadlineMs: 15_000, readiness: 'reported' }),
     grpcClient(campaignsContract, { token: CAMPAIGNS_CLIENT, url: (c) => c.CAMPAIGNS_GRPC_URL, readiness: 'reported' }),
+    // Follows, likes and live state: reported, its outage takes out only those buttons and the live notices.
+    grpcClient(socialContract, { token: SOCIAL_CLIENT, url: (c) => c.SOCIAL_GRPC_URL, readiness: 'reported' }),
   ],
   module: GatewayModule,
 });

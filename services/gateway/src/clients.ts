@@ -1,4 +1,4 @@
-import type { adminContract, campaignsContract, identityContract, submissionsContract } from '@clipit/contracts';
+import type { adminContract, campaignsContract, identityContract, socialContract, submissionsContract } from '@clipit/contracts';
 import type { ClientOf } from '@clipit/service-kit';
 
 // The services the gateway calls; the kit creates, provides, closes and health-checks the clients (app.ts).
@@ -18,3 +18,7 @@ export const ADMIN_CLIENT = Symbol('ADMIN_CLIENT');
 /** campaigns' gRPC API: clipper job applications (later CPM campaigns and hiring). */
 export type CampaignsClient = ClientOf<typeof campaignsContract>;
 export const CAMPAIGNS_CLIENT = Symbol('CAMPAIGNS_CLIENT');
+
+/** social's gRPC API: follows, likes, live state and stream time. */
+export type SocialClient = ClientOf<typeof socialContract>;
+export const SOCIAL_CLIENT = Symbol('SOCIAL_CLIENT');

@@ -37,6 +37,14 @@ export const gatewayConfigShape = {
   SUBMISSIONS_GRPC_URL: env.hostPort('127.0.0.1:50052'),
   ADMIN_GRPC_URL: env.hostPort('127.0.0.1:50053'),
   CAMPAIGNS_GRPC_URL: env.hostPort('127.0.0.1:50054'),
+  SOCIAL_GRPC_URL: env.hostPort('127.0.0.1:50055'),
+  // The live stream (GET /api/live/stream): a comment line this often keeps proxies from closing an idle
+  // stream; after the longest life the server ends it and the browser reconnects (its session checked again).
+  LIVE_HEARTBEAT_SECONDS: env.int(15, 1),
+  LIVE_STREAM_MAX_SECONDS: env.int(3600, 5),
+  LIVE_STREAMS_PER_USER: env.int(10, 1),
+  /** go-live/offline events a replica keeps to replay to a browser reconnecting with Last-Event-ID. */
+  LIVE_REPLAY_EVENTS: env.int(1000, 1),
   /** The browser-facing origin; unset = requests whose Origin names the Host they were sent to are accepted. */
   PUBLIC_ORIGIN: publicOrigin,
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),

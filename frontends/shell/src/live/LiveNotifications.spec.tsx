@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/jest-globals';
 import { configureHttp, createQueryClient } from '@clipit/web-api';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { LiveNotifications } from './LiveNotifications.js';
 
 interface Shown {
@@ -49,9 +49,45 @@ const answer = (status: number, body: unknown) =>
     return Promise.resolve({ ok: status >= 200 && status < 300, status, statusText: '', text: () => Promise.resolve(text) } as Response);
   });
 
+/** A stand-in for the browser's EventSource: the test opens it and sends it events. */
+class FakeEventSource {
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  private readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  constructor(
+    readonly url: string,
+    readonly init?: EventSourceInit,
+  ) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  emit(type: string, data: unknown) {
+    for (const listener of this.listeners.get(type) ?? []) listener({ data: JSON.stringify(data) } as MessageEvent<string>);
+  }
+  fail() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.onerror?.();
+  }
+}
+
 afterEach(() => {
   cleanup();
   Reflect.deleteProperty(window, 'Notification');
+  Reflect.deleteProperty(globalThis, 'EventSource');
+  FakeEventSource.instances = [];
 });
 
 describe('live notifications', () => {
@@ -98,5 +134,54 @@ describe('live notifications', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(shown).toEqual([]);
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('live notifications over the live stream', () => {
+  const ada = { id: 's1', displayName: 'Ada', twitterUsername: 'ada', profileImageUrl: null };
+  const grace = { id: 's2', displayName: null, twitterUsername: 'grace', profileImageUrl: null };
+
+  it('listens to the stream while it is open, announcing each go-live once, and rests the poll', async () => {
+    Object.defineProperty(globalThis, 'EventSource', { value: FakeEventSource, configurable: true, writable: true });
+    const { shown } = fakeNotifications('granted');
+    const fetch = answer(200, []);
+    mount(fetch);
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const source = FakeEventSource.instances[0]!;
+    expect(source.url).toBe('/api/live/stream');
+    act(() => source.open());
+    act(() => source.emit('snapshot', [ada]));
+    act(() => source.emit('live', ada)); // already announced by the snapshot
+    act(() => source.emit('live', grace));
+    act(() => source.emit('offline', { id: 's1' }));
+    act(() => source.emit('live', ada)); // back again: a new live period
+    expect(shown.map((s) => s.options.tag)).toEqual(['stream-s1', 'stream-s2', 'stream-s1']);
+    const calls = fetch.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(fetch.mock.calls.length).toBe(calls); // no polling while the stream is open
+  });
+
+  it('falls back to the poll when the stream fails, without announcing again who the stream announced', async () => {
+    Object.defineProperty(globalThis, 'EventSource', { value: FakeEventSource, configurable: true, writable: true });
+    const { shown } = fakeNotifications('granted');
+    const fetch = answer(200, [ada, grace]);
+    const client = createQueryClient();
+    configureHttp({ fetch });
+    render(
+      <QueryClientProvider client={client}>
+        <LiveNotifications navigate={jest.fn()} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    await waitFor(() => expect(shown).toHaveLength(2)); // the first poll, before the stream opened
+    const source = FakeEventSource.instances[0]!;
+    act(() => source.open());
+    act(() => source.emit('snapshot', [ada, grace]));
+    expect(shown).toHaveLength(2);
+    const before = fetch.mock.calls.length;
+    act(() => source.fail());
+    await act(() => client.refetchQueries({ queryKey: ['/api/followers/live'] }));
+    expect(fetch.mock.calls.length).toBeGreaterThan(before);
+    expect(shown).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { diffLive, liveNotification, parseLiveStreamers, type LiveStreamer } from './live-notifications.js';
+import { applyLiveMessage, diffLive, liveNotification, parseLiveStreamers, parseLiveStreamMessage, type LiveStreamer } from './live-notifications.js';
 
 const streamer = (id: string, extra: Partial<LiveStreamer> = {}): LiveStreamer => ({
   id,
@@ -69,5 +69,32 @@ describe('the live list as answered', () => {
 
   it('answers null for anything that is not a list', () => {
     for (const input of [undefined, null, 'Not Found', { streamers: [] }, 3]) expect(parseLiveStreamers(input)).toBeNull();
+  });
+});
+
+describe('live stream messages', () => {
+  it('reads snapshot, live and offline events, and ignores what it does not understand', () => {
+    expect(parseLiveStreamMessage('snapshot', JSON.stringify([streamer('a')]))).toEqual({ type: 'snapshot', streamers: [streamer('a')] });
+    expect(parseLiveStreamMessage('live', JSON.stringify(streamer('b')))).toEqual({ type: 'live', streamer: streamer('b') });
+    expect(parseLiveStreamMessage('offline', JSON.stringify({ id: 'b' }))).toEqual({ type: 'offline', id: 'b' });
+    expect(parseLiveStreamMessage('live', 'not json')).toBeNull();
+    expect(parseLiveStreamMessage('live', JSON.stringify({ displayName: 'no id' }))).toBeNull();
+    expect(parseLiveStreamMessage('snapshot', JSON.stringify({ streamers: [] }))).toBeNull();
+    expect(parseLiveStreamMessage('message', JSON.stringify(streamer('c')))).toBeNull();
+  });
+
+  it('announces a go-live once per live period, forgets on offline, and treats a snapshot as a whole list', () => {
+    let state = applyLiveMessage(new Set(), { type: 'live', streamer: streamer('a') });
+    expect(ids(state.notify)).toEqual(['a']);
+    state = applyLiveMessage(state.live, { type: 'live', streamer: streamer('a') }); // replayed or also in a snapshot
+    expect(state.notify).toEqual([]);
+    state = applyLiveMessage(state.live, { type: 'snapshot', streamers: [streamer('a'), streamer('b')] });
+    expect(ids(state.notify)).toEqual(['b']);
+    state = applyLiveMessage(state.live, { type: 'offline', id: 'a' });
+    expect([...state.live]).toEqual(['b']);
+    state = applyLiveMessage(state.live, { type: 'live', streamer: streamer('a') });
+    expect(ids(state.notify)).toEqual(['a']);
+    state = applyLiveMessage(state.live, { type: 'snapshot', streamers: [] });
+    expect([...state.live]).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ export interface LiveStreamer {
 /** Spec 01 §9: the live list is polled every 30000 ms (only while notifications are granted). */
 export const LIVE_POLL_MS = 30_000;
 export const LIVE_PATH = '/api/followers/live';
+/** Server-sent events of followed streamers going live or offline; while it is open, the poll rests. */
+export const LIVE_STREAM_PATH = '/api/live/stream';
 /** The icon when the streamer has no profile image (shell's public/icon.png). */
 export const FALLBACK_ICON = '/icon.png';
 
@@ -59,6 +61,52 @@ export function diffLive(previous: ReadonlySet<string>, current: readonly LiveSt
     if (!previous.has(streamer.id)) notify.push(streamer);
   }
   return { notify, live };
+}
+
+/** One event of the live stream, as the page uses it. */
+export type LiveStreamMessage =
+  | { type: 'snapshot'; streamers: LiveStreamer[] }
+  | { type: 'live'; streamer: LiveStreamer }
+  | { type: 'offline'; id: string };
+
+/** The stream's event as a message, or null for anything this page does not understand (ignored). */
+export function parseLiveStreamMessage(event: string, data: string): LiveStreamMessage | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (event === 'snapshot') {
+    const streamers = parseLiveStreamers(body);
+    return streamers ? { type: 'snapshot', streamers } : null;
+  }
+  if (event === 'live') {
+    const [streamer] = parseLiveStreamers([body]) ?? [];
+    return streamer ? { type: 'live', streamer } : null;
+  }
+  if (event === 'offline') {
+    const [gone] = parseLiveStreamers([body]) ?? [];
+    return gone ? { type: 'offline', id: gone.id } : null;
+  }
+  return null;
+}
+
+/**
+ * The same rule as the poll's (diffLive) for a stream message: a snapshot is a whole live list; a
+ * streamer going live is announced unless already known live; one going offline is forgotten, so a
+ * return is announced again.
+ */
+export function applyLiveMessage(previous: ReadonlySet<string>, message: LiveStreamMessage): LiveDiff {
+  if (message.type === 'snapshot') return diffLive(previous, message.streamers);
+  const live = new Set(previous);
+  if (message.type === 'offline') {
+    live.delete(message.id);
+    return { notify: [], live };
+  }
+  if (live.has(message.streamer.id)) return { notify: [], live };
+  live.add(message.streamer.id);
+  return { notify: [message.streamer], live };
 }
 
 export interface LiveNotification {

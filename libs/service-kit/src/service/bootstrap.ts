@@ -115,6 +115,12 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
   database?: Pick<DatabaseOptions, 'entities' | 'migrations'>;
   /** NATS with the event streams; on whenever there is a database (the relay) or events to consume. */
   bus?: boolean;
+  /**
+   * Whether NATS away fails readiness. Default: reported with a database (events wait in the outbox),
+   * required without one. A service that only reads events for a side feature (the gateway's live
+   * stream) reports it, so a NATS outage does not take it out of traffic.
+   */
+  busReadiness?: 'required' | 'reported';
   /** The gRPC server on `<P>_GRPC_PORT`, serving this contract. */
   grpc?: GrpcContract;
   /** Other services it calls: created, provided, closed and added to readiness. */
@@ -269,7 +275,7 @@ export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefi
       nc = conn;
       steps.nats = ['nats', () => conn.drain()];
       // With a database the service keeps its events in the outbox while NATS is away: reported, not required.
-      checks.push(natsCheck(conn, def.database !== undefined));
+      checks.push(natsCheck(conn, def.busReadiness ? def.busReadiness === 'reported' : def.database !== undefined));
       providers.push({ provide: NATS_CONNECTION, useValue: conn });
     }
 

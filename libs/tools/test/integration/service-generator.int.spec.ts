@@ -67,7 +67,7 @@ describe('nx g @clipit/tools:service', () => {
 
   beforeAll(() => {
     scratch = scratchWorkspace();
-    generated = run(scratch, NODE, ['node_modules/nx/dist/bin/nx.js', 'g', '@clipit/tools:service', NAME, '--description', 'Ledgers of test entries.', '--no-interactive']);
+    generated = run(scratch, NODE, ['node_modules/nx/dist/bin/nx.js', 'g', '@clipit/tools:service', NAME, '--description', "Teams' ledgers of test entries.", '--no-interactive']);
     linkWorkspacePackages(scratch);
   }, 300_000);
 
@@ -97,6 +97,9 @@ describe('nx g @clipit/tools:service', () => {
     expect(read('package-lock.json')).toContain(`"services/${NAME}"`);
     expect(read('.github/CODEOWNERS')).toMatch(new RegExp(`^/services/${NAME}/ +@clipit/${NAME}-team$`, 'm'));
     expect(generated).toContain(`services/${NAME} is ready to run`);
+    // The description is written as given (an apostrophe is not turned into an HTML entity).
+    expect(read(`services/${NAME}/README.md`)).toContain("Teams' ledgers of test entries.");
+    expect(read(`k8s/base/services/${NAME}/kustomization.yaml`)).toContain("Teams' ledgers of test entries.");
   });
 
   it('builds, and its tests type-check', () => {

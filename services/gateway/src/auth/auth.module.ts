@@ -10,7 +10,7 @@ import { RATE_LIMITER } from '../tokens.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { signupMultipartOptions } from './profile-picture.js';
-import { SessionGuard, SessionStrategy } from './session.strategy.js';
+import { OptionalSessionGuard, SessionGuard, SessionStrategy } from './session.strategy.js';
 
 @Module({
   imports: [
@@ -25,6 +25,7 @@ import { SessionGuard, SessionStrategy } from './session.strategy.js';
     AuthService,
     SessionStrategy,
     SessionGuard,
+    OptionalSessionGuard,
     {
       provide: RATE_LIMITER,
       useFactory: (redis: Redis, config: GatewayConfig, log: Logger) =>
@@ -41,6 +42,6 @@ import { SessionGuard, SessionStrategy } from './session.strategy.js';
       inject: [REDIS, CONFIG, LOGGER],
     },
   ],
-  exports: [SessionGuard, SessionStrategy],
+  exports: [SessionGuard, OptionalSessionGuard, SessionStrategy],
 })
 export class AuthModule {}

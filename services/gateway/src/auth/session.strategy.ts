@@ -65,3 +65,20 @@ export class SessionGuard extends AuthGuard('session') {
 export const CurrentSession = createParamDecorator((_data: unknown, ctx: ExecutionContext): SessionPrincipal => {
   return ctx.switchToHttp().getRequest<{ user: SessionPrincipal }>().user;
 });
+
+/**
+ * For routes open to visitors that answer more to a signed-in user (GET /api/following/:id): the
+ * principal when the session cookie names a live session, else none; never refuses.
+ */
+@Injectable()
+export class OptionalSessionGuard extends AuthGuard('session') {
+  override handleRequest<T = SessionPrincipal>(err: unknown, user: T | false | null): T {
+    if (err) throw err;
+    return (user || undefined) as T;
+  }
+}
+
+/** The principal an OptionalSessionGuard found, or undefined for a visitor. */
+export const OptionalSession = createParamDecorator((_data: unknown, ctx: ExecutionContext): SessionPrincipal | undefined => {
+  return ctx.switchToHttp().getRequest<{ user?: SessionPrincipal }>().user ?? undefined;
+});

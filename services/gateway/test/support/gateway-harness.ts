@@ -1,4 +1,5 @@
-import { deleteKeysWithPrefix, isolatedNames, testInfra } from '@clipit/testing';
+import { connectNats } from '@clipit/service-kit';
+import { deleteEventStreams, deleteKeysWithPrefix, isolatedNames, testInfra } from '@clipit/testing';
 import { Redis } from 'ioredis';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,10 @@ export async function startGateway(overrides: GatewayConfigOverrides = {}): Prom
     IDENTITY_GRPC_URL: identity.url,
     REDIS_URL: testInfra().redisUrl,
     REDIS_KEY_PREFIX: names.redisKeyPrefix,
+    // The live stream reads the run's own event stream.
+    NATS_URL: testInfra().natsUrl,
+    EVENTS_STREAM: names.stream,
+    EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
     STORAGE_DRIVER: 'fs',
     STORAGE_FS_ROOT: storageRoot,
     LOG_LEVEL: 'silent',
@@ -41,6 +46,8 @@ export async function startGateway(overrides: GatewayConfigOverrides = {}): Prom
     async stop() {
       await gateway.close();
       await identity.close();
+      const nc = await connectNats(testInfra().natsUrl, 'gateway-test-cleanup');
+      await deleteEventStreams(nc, names.stream).finally(() => nc.close());
       const redis = new Redis(testInfra().redisUrl);
       await deleteKeysWithPrefix(redis, names.redisKeyPrefix);
       redis.disconnect();

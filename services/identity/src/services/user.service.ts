@@ -1,5 +1,5 @@
 import type { identityV1 } from '@clipit/contracts';
-import { CONFIG, forbidden, invalid, isUuid, notFound, Outbox } from '@clipit/service-kit';
+import { CONFIG, invalid, isUuid, notFound, Outbox } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config.js';
