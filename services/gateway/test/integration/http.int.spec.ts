@@ -460,6 +460,13 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
           '/api/auth/signup',
           '/api/auth/user',
           '/api/docs',
+          '/api/feed/clips/{clipId}/like',
+          '/api/follow/{userId}',
+          '/api/followers/list/{userId}',
+          '/api/followers/live',
+          '/api/followers/{userId}',
+          '/api/following/{userId}',
+          '/api/live/stream',
           '/api/logout',
           '/api/streamers',
           '/api/submissions',
@@ -468,8 +475,12 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
           '/api/submissions/uploads/{videoId}',
           '/api/submissions/video-upload-url',
           '/api/tokens',
+          '/api/unfollow/{userId}',
           '/api/user/me',
           '/api/user/profile',
+          '/api/users/go-live',
+          '/api/users/go-offline',
+          '/api/users/stream-time',
           '/health/live',
           '/health/ready',
           '/media/{key}',
@@ -477,6 +488,9 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
         ].sort(),
       );
       expect(Object.keys(doc.paths['/api/logout']).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(doc.paths['/api/feed/clips/{clipId}/like']).sort()).toEqual(['delete', 'post']);
+      expect(doc.paths['/api/following/{userId}'].get.security).toEqual([]); // open to visitors (a session only adds isFollowing)
+      expect(Object.keys(doc.paths['/api/live/stream'].get.responses['200'].content)).toEqual(['text/event-stream']);
       expect(doc.paths['/api/admin/submissions'].get.security).toEqual([{ adminBearer: [] }]);
       expect(doc.paths['/api/admin/submissions'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:cursor']);
       expect(Object.keys(doc.paths['/api/submissions']).sort()).toEqual(['get', 'post']);
