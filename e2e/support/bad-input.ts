@@ -316,6 +316,15 @@ export function send(base: URL, agent: http.Agent, req: { method: string; path: 
     let answered = false;
     const r = http.request({ host: base.hostname, port: base.port, method: req.method, path: req.path, headers, agent }, (res) => {
       answered = true;
+      const contentType = String(res.headers['content-type'] ?? '');
+      if (res.statusCode === 200 && contentType.startsWith('text/event-stream')) {
+        // An event stream (GET /api/live/stream) answers by opening and never ends: its head is the answer.
+        clearTimeout(timer);
+        res.destroy();
+        r.destroy();
+        resolve({ status: 200, contentType, text: '' });
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

@@ -1,0 +1,368 @@
+// Benchmark of the social service through the gateway, in two parts:
+//  - likes: POST and DELETE /api/feed/clips/:clipId/like (gateway → social, one row per like and the
+//    clip's like count kept in the same transaction) from BENCH_USERS signed-in clippers (50 by default)
+//    on one clip in the feed, each request another user's cookie, likes and unlikes in turn; against a
+//    bare node:http server answering the same-size JSON body, with the same autocannon settings.
+//  - go-live → notification: a follower holds GET /api/live/stream open; the streamer goes live and
+//    offline BENCH_LIVE_TRIALS times (100 by default), each time timing from the go-live request to the
+//    `live` event on the follower's stream (social → event stream → gateway's live hub → SSE).
+//
+//   npm run bench:social     (BENCH_CONNECTIONS=50 BENCH_DURATION=10 BENCH_USERS=50 BENCH_LIVE_TRIALS=100 by default)
+//
+// It proves likes from many users on one hot clip stay correct (every answer 2xx) at a stated throughput,
+// and that a go-live reaches a connected follower well within 5 s (it fails if any trial takes longer).
+// It builds the six services (tsc -b, incremental), runs them as processes on a Postgres database per
+// service, JetStream stream names, Redis key prefix and storage folder of its own, and removes all of them
+// when it ends.
+import autocannon from 'autocannon';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { identityEnv, isolatedBackend } from './isolation.mjs';
+import { freePort, processGroup, waitReady } from './processes.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const env = (name, def) => process.env[name] || def;
+const CONNECTIONS = Number(env('BENCH_CONNECTIONS', '50'));
+const DURATION = Number(env('BENCH_DURATION', '10'));
+const USERS = Number(env('BENCH_USERS', '50'));
+const TRIALS = Number(env('BENCH_LIVE_TRIALS', '100'));
+const LIVE_LIMIT_MS = 5000;
+const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+const PASSWORD = `bench-${randomBytes(6).toString('hex')}`;
+
+const group = processGroup(root);
+let backend;
+let stream;
+
+function log(message) {
+  process.stdout.write(`${message}\n`);
+}
+
+async function run(label, opts) {
+  await autocannon({ ...opts, connections: Math.min(4, CONNECTIONS), duration: 2 });
+  const result = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  log(
+    `${label.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s   ` +
+      `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms   ${result.requests.total} requests, ${bad} not 2xx/errors`,
+  );
+  if (bad > 0) throw new Error(`${label}: ${bad} answers were not 2xx`);
+  return result;
+}
+
+async function ready(label, args, extraEnv, httpPort) {
+  const child = group.start(label, args, extraEnv);
+  await waitReady(`http://127.0.0.1:${httpPort}/health/ready`, label, child, 90_000);
+}
+
+/** `q` of sorted numbers (nearest rank). */
+function percentile(sorted, q) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/**
+ * Reads a server-sent events stream (fields event and data, comment lines skipped) as it arrives.
+ * `next(match, from)` resolves with the first event at index `from` or later that `match` accepts.
+ */
+async function openSse(url, headers) {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  if (res.status !== 200 || !res.body) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  const events = [];
+  const waiters = new Set();
+  let finished = false;
+  const wakeAll = () => {
+    for (const wake of waiters) wake();
+  };
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let cut;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const fields = {};
+          for (const line of frame.split('\n')) {
+            if (line.startsWith(':')) continue;
+            const colon = line.indexOf(':');
+            const name = colon < 0 ? line : line.slice(0, colon);
+            const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+            fields[name] = name === 'data' && fields.data !== undefined ? `${fields.data}\n${value}` : value;
+          }
+          if (fields.data !== undefined) events.push({ event: fields.event ?? 'message', data: fields.data, at: performance.now() });
+        }
+        wakeAll();
+      }
+    } catch {
+      // aborted by close()
+    }
+    finished = true;
+    wakeAll();
+  })();
+  return {
+    get length() {
+      return events.length;
+    },
+    close: () => controller.abort(),
+    next(match, from, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.slice(from).find(match);
+          if (found) {
+            done();
+            resolve(found);
+          } else if (finished) {
+            done();
+            reject(new Error(`the live stream ended (read: ${JSON.stringify(events.slice(from).map((e) => e.event))})`));
+          }
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no matching event within ${timeoutMs} ms (read: ${JSON.stringify(events.slice(from).map((e) => [e.event, e.data]))})`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+
+async function main() {
+  log('building identity, submissions, campaigns, admin, social and gateway (tsc -b) ...');
+  const tsc = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'services/identity', 'services/submissions', 'services/campaigns', 'services/admin', 'services/social', 'services/gateway'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (tsc.status !== 0) throw new Error('build failed');
+
+  backend = await isolatedBackend('benchsocial', { otherDatabases: ['submissions', 'admin', 'campaigns', 'social'] });
+  const ports = {};
+  for (const name of ['identityGrpc', 'identityHttp', 'submissionsGrpc', 'submissionsHttp', 'campaignsGrpc', 'campaignsHttp', 'adminGrpc', 'adminHttp', 'socialGrpc', 'socialHttp', 'gateway', 'bare']) {
+    ports[name] = await freePort();
+  }
+  const shared = { ...backend.env, LOG_LEVEL: 'warn' };
+  const identityUrl = `127.0.0.1:${ports.identityGrpc}`;
+
+  await ready('identity', ['services/identity/dist/main.js'], { ...shared, ...identityEnv(backend, { grpcPort: ports.identityGrpc, httpPort: ports.identityHttp }) }, ports.identityHttp);
+  await ready('submissions', ['services/submissions/dist/main.js'], {
+    ...shared,
+    SUBMISSIONS_DATABASE_URL: backend.databaseUrls.submissions,
+    SUBMISSIONS_GRPC_PORT: String(ports.submissionsGrpc),
+    SUBMISSIONS_HTTP_PORT: String(ports.submissionsHttp),
+    SUBMISSIONS_BIND_HOST: '127.0.0.1',
+    IDENTITY_GRPC_URL: identityUrl,
+  }, ports.submissionsHttp);
+  await ready('campaigns', ['services/campaigns/dist/main.js'], {
+    ...shared,
+    CAMPAIGNS_DATABASE_URL: backend.databaseUrls.campaigns,
+    CAMPAIGNS_GRPC_PORT: String(ports.campaignsGrpc),
+    CAMPAIGNS_HTTP_PORT: String(ports.campaignsHttp),
+    CAMPAIGNS_BIND_HOST: '127.0.0.1',
+  }, ports.campaignsHttp);
+  await ready('social', ['services/social/dist/main.js'], {
+    ...shared,
+    SOCIAL_DATABASE_URL: backend.databaseUrls.social,
+    SOCIAL_GRPC_PORT: String(ports.socialGrpc),
+    SOCIAL_HTTP_PORT: String(ports.socialHttp),
+    SOCIAL_BIND_HOST: '127.0.0.1',
+    IDENTITY_GRPC_URL: identityUrl,
+  }, ports.socialHttp);
+  await ready('admin', ['services/admin/dist/main.js'], {
+    ...shared,
+    ADMIN_DATABASE_URL: backend.databaseUrls.admin,
+    ADMIN_GRPC_PORT: String(ports.adminGrpc),
+    ADMIN_HTTP_PORT: String(ports.adminHttp),
+    ADMIN_BIND_HOST: '127.0.0.1',
+    ADMIN_PASSWORD: PASSWORD,
+    ADMIN_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    SUBMISSIONS_GRPC_URL: `127.0.0.1:${ports.submissionsGrpc}`,
+    IDENTITY_GRPC_URL: identityUrl,
+    CAMPAIGNS_GRPC_URL: `127.0.0.1:${ports.campaignsGrpc}`,
+  }, ports.adminHttp);
+  await ready('gateway', ['services/gateway/dist/main.js'], {
+    ...shared,
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: String(ports.gateway),
+    IDENTITY_GRPC_URL: identityUrl,
+    SUBMISSIONS_GRPC_URL: `127.0.0.1:${ports.submissionsGrpc}`,
+    ADMIN_GRPC_URL: `127.0.0.1:${ports.adminGrpc}`,
+    CAMPAIGNS_GRPC_URL: `127.0.0.1:${ports.campaignsGrpc}`,
+    SOCIAL_GRPC_URL: `127.0.0.1:${ports.socialGrpc}`,
+    // Every account of the bench signs up from this one address.
+    RATE_LIMIT_MAX_PER_IP: '100000',
+  }, ports.gateway);
+  const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+  // Writes must come from the gateway's own page (the cross-site check).
+  const origin = new URL(gatewayUrl).origin;
+  const api = (path, { method = 'GET', body, headers = {} } = {}) =>
+    fetch(`${gatewayUrl}${path}`, {
+      method,
+      headers: { origin, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+
+  const tag = `${Date.now().toString(36).slice(-4)}${randomBytes(2).toString('hex')}`;
+  async function signUp(role, n) {
+    const handle = `${role === 'streamer' ? 'st' : 'cl'}${tag}_${n}`.slice(0, 15);
+    const res = await api('/api/auth/signup', {
+      method: 'POST',
+      body: { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password', displayName: `Bench ${role} ${n}` },
+    });
+    if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+    const cookie = /clipit\.sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
+    if (!cookie) throw new Error('sign-up set no session cookie');
+    return { id: (await res.json()).user.id, cookie };
+  }
+
+  const t0 = performance.now();
+  const users = [];
+  for (let n = 0; n < USERS; n += 5) users.push(...(await Promise.all(Array.from({ length: Math.min(5, USERS - n) }, (_, i) => signUp('clipper', n + i)))));
+  const streamer = await signUp('streamer', 0);
+  log(`signed up ${users.length} clippers and a streamer in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  // One clip, submitted by the first clipper and approved into the feed by the admin.
+  const submitted = await api('/api/submissions', {
+    method: 'POST',
+    headers: { cookie: users[0].cookie },
+    body: { name: 'Bench clip', url: `https://x.com/clipper/status/${Date.now()}${randomBytes(2).readUInt16BE()}`, walletAddress: '' },
+  });
+  if (submitted.status !== 201) throw new Error(`submission answered ${submitted.status}: ${await submitted.text()}`);
+  const clipId = (await submitted.json()).id;
+  const verify = await api('/api/admin/verify-password', { method: 'POST', body: { password: PASSWORD } });
+  if (verify.status !== 200) throw new Error(`verify-password answered ${verify.status}: ${await verify.text()}`);
+  const adminToken = (await verify.json()).token;
+  const approved = await api(`/api/admin/submissions/${clipId}/approve-and-add-to-feed`, { method: 'POST', body: {}, headers: { authorization: `Bearer ${adminToken}` } });
+  if (approved.status !== 200) throw new Error(`approve-and-add-to-feed answered ${approved.status}: ${await approved.text()}`);
+  await approved.arrayBuffer();
+
+  // Social hears of the approval through events: the like route answers 404 until it has.
+  const likePath = `/api/feed/clips/${clipId}/like`;
+  const fed = performance.now();
+  let sample;
+  for (;;) {
+    const res = await api(likePath, { method: 'POST', headers: { cookie: users[0].cookie } });
+    if (res.status === 200) {
+      sample = res;
+      break;
+    }
+    const text = await res.text();
+    if (res.status !== 404) throw new Error(`like answered ${res.status}: ${text}`);
+    if (performance.now() - fed > 30_000) throw new Error('the approved clip did not reach social within 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const sampleBody = Buffer.from(await sample.arrayBuffer());
+  log(`the clip reached social's feed ${(performance.now() - fed).toFixed(0)} ms after approval (like answer: ${sampleBody})`);
+  const unliked = await api(likePath, { method: 'DELETE', headers: { cookie: users[0].cookie } });
+  if (unliked.status !== 200) throw new Error(`unlike answered ${unliked.status}: ${await unliked.text()}`);
+  await unliked.arrayBuffer();
+
+  // The bare server repeats the like answer: same status, headers and body bytes.
+  const bareHeaders = Object.fromEntries([...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)));
+  const bare = group.start('bare', ['--input-type=module', '-e', BARE_SERVER], {
+    BARE_PORT: String(ports.bare),
+    BARE_HEADERS: JSON.stringify(bareHeaders),
+    BARE_BODY: sampleBody.toString('base64'),
+  });
+  await waitReady(`http://127.0.0.1:${ports.bare}/`, 'bare server', bare);
+
+  // Each request is the next user's, and each user likes, then unlikes, then likes again ...
+  let sent = 0;
+  const likeMix = (baseUrl) => ({
+    url: `${baseUrl}${likePath}`,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const i = sent;
+          sent += 1;
+          return { ...req, method: Math.floor(i / users.length) % 2 === 0 ? 'POST' : 'DELETE', headers: { ...req.headers, origin, cookie: users[i % users.length].cookie } };
+        },
+      },
+    ],
+  });
+
+  log(`\nPOST/DELETE ${likePath.replace(clipId, ':clipId')}, ${users.length} users on one clip, ${CONNECTIONS} connections, ${DURATION} s each (${sampleBody.length}-byte body)`);
+  const gateway = await run('like/unlike (gateway + social, pg)', likeMix(gatewayUrl));
+  const bareResult = await run('bare node:http', likeMix(`http://127.0.0.1:${ports.bare}`));
+  const ratio = gateway.requests.average / bareResult.requests.average;
+  log(`\ngateway / bare = ${ratio.toFixed(3)} (${(ratio * 100).toFixed(1)}% of a server that does nothing)`);
+  const final = await api(likePath, { method: 'DELETE', headers: { cookie: users[0].cookie } });
+  if (final.status !== 200) throw new Error(`unlike answered ${final.status}: ${await final.text()}`);
+  log(`like count after the run: ${(await final.json()).likeCount} (of ${users.length} users)`);
+
+  // go-live → notification: the first clipper follows the streamer and holds the live stream open.
+  const follower = users[0];
+  const followed = await api(`/api/follow/${streamer.id}`, { method: 'POST', headers: { cookie: follower.cookie } });
+  if (followed.status !== 200) throw new Error(`follow answered ${followed.status}: ${await followed.text()}`);
+  await followed.arrayBuffer();
+  stream = await openSse(`${gatewayUrl}/api/live/stream`, { cookie: follower.cookie });
+  await stream.next((e) => e.event === 'snapshot', 0, 10_000);
+
+  const post = async (path) => {
+    const res = await api(path, { method: 'POST', headers: { cookie: streamer.cookie } });
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  const isStreamer = (e) => {
+    try {
+      return JSON.parse(e.data).id === streamer.id;
+    } catch {
+      return false;
+    }
+  };
+  const latencies = [];
+  for (let trial = 0; trial < TRIALS; trial += 1) {
+    let from = stream.length;
+    const start = performance.now();
+    const live = stream.next((e) => e.event === 'live' && isStreamer(e), from, LIVE_LIMIT_MS);
+    live.catch(() => undefined); // awaited below; handled here should the go-live request fail first
+    await post('/api/users/go-live');
+    const event = await live.catch((err) => {
+      throw new Error(`trial ${trial + 1}: no live event within ${LIVE_LIMIT_MS} ms: ${err.message}`);
+    });
+    latencies.push(event.at - start);
+    from = stream.length;
+    const offline = stream.next((e) => e.event === 'offline' && isStreamer(e), from, LIVE_LIMIT_MS);
+    offline.catch(() => undefined);
+    await post('/api/users/go-offline');
+    await offline.catch((err) => {
+      throw new Error(`trial ${trial + 1}: no offline event within ${LIVE_LIMIT_MS} ms: ${err.message}`);
+    });
+  }
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const max = sorted[sorted.length - 1];
+  log(`\ngo-live → live event on a follower's stream (GET /api/live/stream), ${TRIALS} trials, each followed by go-offline → offline event`);
+  log(`${'go-live notification'.padEnd(34)} p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, max ${max.toFixed(1)} ms`);
+  if (max > LIVE_LIMIT_MS) throw new Error(`a go-live took ${max.toFixed(0)} ms to reach the follower (limit ${LIVE_LIMIT_MS} ms)`);
+}
+
+// The same bytes from a server that does nothing else.
+const BARE_SERVER = `
+import { createServer } from 'node:http';
+const headers = JSON.parse(process.env.BARE_HEADERS);
+const body = Buffer.from(process.env.BARE_BODY, 'base64');
+createServer((req, res) => { req.resume(); res.writeHead(200, headers); res.end(body); }).listen(Number(process.env.BARE_PORT), '127.0.0.1');
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+let failed = false;
+try {
+  await main();
+} catch (err) {
+  failed = true;
+  console.error(`bench failed: ${err.message}`);
+} finally {
+  stream?.close();
+  await group.stop();
+  await backend?.cleanup();
+}
+process.exit(failed ? 1 : 0);
