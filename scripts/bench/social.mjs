@@ -28,6 +28,7 @@ const CONNECTIONS = Number(env('BENCH_CONNECTIONS', '50'));
 const DURATION = Number(env('BENCH_DURATION', '10'));
 const USERS = Number(env('BENCH_USERS', '50'));
 const TRIALS = Number(env('BENCH_LIVE_TRIALS', '100'));
+const SPREAD_CLIPS = Number(env('BENCH_SPREAD_CLIPS', '10'));
 const LIVE_LIMIT_MS = 5000;
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const PASSWORD = `bench-${randomBytes(6).toString('hex')}`;
@@ -262,6 +263,31 @@ async function main() {
   }
   const sampleBody = Buffer.from(await sample.arrayBuffer());
   log(`the clip reached social's feed ${(performance.now() - fed).toFixed(0)} ms after approval (like answer: ${sampleBody})`);
+  // Ten more clips, for likes spread over several clips (the hot single clip is the worst case: every
+  // like of one clip waits its turn at that clip's count).
+  const spread = [];
+  for (let c = 0; c < SPREAD_CLIPS; c += 1) {
+    const res = await api('/api/submissions', {
+      method: 'POST',
+      headers: { cookie: users[c % users.length].cookie },
+      body: { name: `Bench clip ${c}`, url: `https://x.com/clipper/status/${Date.now()}${c}${randomBytes(2).readUInt16BE()}`, walletAddress: '' },
+    });
+    if (res.status !== 201) throw new Error(`submission answered ${res.status}: ${await res.text()}`);
+    const id = (await res.json()).id;
+    const ok = await api(`/api/admin/submissions/${id}/approve-and-add-to-feed`, { method: 'POST', body: {}, headers: { authorization: `Bearer ${adminToken}` } });
+    if (ok.status !== 200) throw new Error(`approve answered ${ok.status}`);
+    await ok.arrayBuffer();
+    spread.push(id);
+  }
+  for (const id of spread) {
+    for (let tries = 0; ; tries += 1) {
+      const res = await api(`/api/feed/clips/${id}/like`, { method: 'DELETE', headers: { cookie: users[0].cookie } });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+      if (tries > 300) throw new Error('a spread clip did not reach social');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   const unliked = await api(likePath, { method: 'DELETE', headers: { cookie: users[0].cookie } });
   if (unliked.status !== 200) throw new Error(`unlike answered ${unliked.status}: ${await unliked.text()}`);
   await unliked.arrayBuffer();
@@ -295,6 +321,22 @@ async function main() {
   const bareResult = await run('bare node:http', likeMix(`http://127.0.0.1:${ports.bare}`));
   const ratio = gateway.requests.average / bareResult.requests.average;
   log(`\ngateway / bare = ${ratio.toFixed(3)} (${(ratio * 100).toFixed(1)}% of a server that does nothing)`);
+
+  // The same mix over SPREAD_CLIPS clips: user u always toggles clip u % SPREAD_CLIPS.
+  let spreadSent = 0;
+  await run(`like/unlike over ${SPREAD_CLIPS} clips`, {
+    url: `${gatewayUrl}/api/feed/clips/${spread[0]}/like`,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const i = spreadSent;
+          spreadSent += 1;
+          const method = Math.floor(i / users.length) % 2 === 0 ? 'POST' : 'DELETE';
+          return { ...req, method, path: `/api/feed/clips/${spread[(i % users.length) % SPREAD_CLIPS]}/like`, headers: { ...req.headers, origin, cookie: users[i % users.length].cookie } };
+        },
+      },
+    ],
+  });
   const final = await api(likePath, { method: 'DELETE', headers: { cookie: users[0].cookie } });
   if (final.status !== 200) throw new Error(`unlike answered ${final.status}: ${await final.text()}`);
   log(`like count after the run: ${(await final.json()).likeCount} (of ${users.length} users)`);

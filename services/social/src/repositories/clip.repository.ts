@@ -30,10 +30,16 @@ export class ClipRepository {
     return this.dataSource.transaction(work);
   }
 
-  /** The clip, its row locked until the transaction ends: every like of one clip takes its turn here. */
-  async lock(tx: EntityManager, id: string): Promise<ClipRow | undefined> {
-    const rows = (await tx.query('SELECT id, owner_id, status, added_to_feed, like_count FROM clips WHERE id = $1 FOR UPDATE', [id])) as ClipRecord[];
+  /** The clip as the read model holds it (no lock: the pair row's foreign key keeps the clip from going away). */
+  async find(tx: EntityManager, id: string): Promise<ClipRow | undefined> {
+    const rows = (await tx.query('SELECT id, owner_id, status, added_to_feed, like_count FROM clips WHERE id = $1', [id])) as ClipRecord[];
     return rows[0] ? toClip(rows[0]) : undefined;
+  }
+
+  /** The count as committed (a repeated like or unlike answers it). */
+  async likeCount(tx: EntityManager, id: string): Promise<number> {
+    const rows = (await tx.query('SELECT like_count FROM clips WHERE id = $1', [id])) as { like_count: number }[];
+    return rows[0]?.like_count ?? 0;
   }
 
   /** Adds the like; false when the user had liked it already. */
@@ -52,7 +58,7 @@ export class ClipRepository {
     return affected > 0;
   }
 
-  /** Moves the clip's count by `delta` (under the lock taken by `lock`); the new count. */
+  /** Moves the clip's count by `delta`, locking its row until the transaction ends; the new count. */
   async addToCount(tx: EntityManager, clipId: string, delta: 1 | -1): Promise<number> {
     const rows = (await tx.query('UPDATE clips SET like_count = like_count + $2 WHERE id = $1 RETURNING like_count', [clipId, delta])) as [
       { like_count: number }[],

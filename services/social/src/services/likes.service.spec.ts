@@ -17,7 +17,8 @@ function setup(row: ClipRow | undefined) {
   const { service, mock } = createTestService(LikesService);
   const clips = mock(ClipRepository);
   clips.transaction.mockImplementation((work) => work(tx) as never);
-  clips.lock.mockResolvedValue(row);
+  clips.find.mockResolvedValue(row);
+  clips.likeCount.mockResolvedValue(row?.likeCount ?? 0);
   const outbox = mock(Outbox);
   outbox.append.mockResolvedValue(undefined as never);
   return { service, clips, outbox };

@@ -9,8 +9,8 @@ import { ClipRepository, type ClipRow } from '../repositories/clip.repository.js
 export const isLikeable = (clip: ClipRow): boolean => clip.status === 'approved' && clip.addedToFeed;
 
 /**
- * Likes of feed clips (spec 02 §3 video_likes). Each like or unlike runs under the clip's row lock: the
- * pair row and the clip's count change together, so any number at once end with the exact count.
+ * Likes of feed clips (spec 02 §3 video_likes). The pair row and the clip's count change in one
+ * transaction, the count under the clip's row lock, so any number at once end with the exact count.
  */
 @Injectable()
 export class LikesService {
@@ -19,13 +19,17 @@ export class LikesService {
     private readonly outbox: Outbox,
   ) {}
 
-  /** Likes a clip in the feed; twice is once (no second row, no second event). */
+  /**
+   * Likes a clip in the feed; twice is once (no second row, no second event). The clip's row is locked
+   * only from the count's update to the commit, after the pair row is in: likes of one clip wait for each
+   * other only that long, and each event carries the count after its own change.
+   */
   async like(request: socialV1.LikeRequest, now = new Date()): Promise<socialV1.LikeState> {
     const { userId, clipId } = ids(request);
     return this.clips.transaction(async (tx) => {
-      const clip = await this.clips.lock(tx, clipId);
+      const clip = await this.clips.find(tx, clipId);
       if (!clip || !isLikeable(clip)) throw notFound(messages.clipNotFound);
-      if (!(await this.clips.addLike(tx, userId, clipId, now))) return { likeCount: clip.likeCount, likedByCurrentUser: true };
+      if (!(await this.clips.addLike(tx, userId, clipId, now))) return { likeCount: await this.clips.likeCount(tx, clipId), likedByCurrentUser: true };
       const likeCount = await this.clips.addToCount(tx, clipId, 1);
       await this.outbox.append(tx, 'social.liked', { userId, clipId, clipOwnerId: clip.ownerId, likeCount, at: now.toISOString() });
       return { likeCount, likedByCurrentUser: true };
@@ -36,9 +40,9 @@ export class LikesService {
   async unlike(request: socialV1.UnlikeRequest, now = new Date()): Promise<socialV1.LikeState> {
     const { userId, clipId } = ids(request);
     return this.clips.transaction(async (tx) => {
-      const clip = await this.clips.lock(tx, clipId);
+      const clip = await this.clips.find(tx, clipId);
       if (!clip) throw notFound(messages.clipNotFound);
-      if (!(await this.clips.removeLike(tx, userId, clipId))) return { likeCount: clip.likeCount, likedByCurrentUser: false };
+      if (!(await this.clips.removeLike(tx, userId, clipId))) return { likeCount: await this.clips.likeCount(tx, clipId), likedByCurrentUser: false };
       const likeCount = await this.clips.addToCount(tx, clipId, -1);
       await this.outbox.append(tx, 'social.unliked', { userId, clipId, clipOwnerId: clip.ownerId, likeCount, at: now.toISOString() });
       return { likeCount, likedByCurrentUser: false };
