@@ -7,7 +7,6 @@
 //
 // It builds the five services (tsc -b, incremental), runs them as processes on a Postgres database,
 // JetStream stream names, Redis key prefix and storage folder of its own, and removes all of them when it ends.
-import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { identityEnv, isolatedBackend } from './isolation.mjs';
 import { freePort, processGroup, waitReady } from './processes.mjs';
+import { log, measure } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = (name, def) => process.env[name] || def;
@@ -27,21 +27,10 @@ const PASSWORD = `bench-${randomBytes(6).toString('hex')}`;
 const group = processGroup(root);
 let backend;
 
-function log(message) {
-  process.stdout.write(`${message}\n`);
-}
-
-async function run(label, opts) {
-  await autocannon({ ...opts, connections: Math.min(4, CONNECTIONS), duration: 2 });
-  const result = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION });
-  const bad = result.non2xx + result.errors + result.timeouts;
-  log(
-    `${label.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s   ` +
-      `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms   ${result.requests.total} requests, ${bad} not 2xx/errors`,
-  );
-  if (bad > 0) throw new Error(`${label}: ${bad} answers were not 2xx`);
+const run = async (label, opts) => {
+  const result = await measure(label, opts, { connections: CONNECTIONS, duration: DURATION, warmConnections: 4, labelWidth: 34 });
   return result;
-}
+};
 
 async function ready(label, args, extraEnv, httpPort) {
   const child = group.start(label, args, extraEnv);

@@ -8,13 +8,13 @@
 //
 // It builds identity and the gateway (tsc -b, incremental), creates its own Postgres database, JetStream
 // stream names, Redis key prefix and storage folder, and removes all of them when it ends.
-import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { identityEnv, isolatedBackend } from './isolation.mjs';
 import { freePort, processGroup, waitReady } from './processes.mjs';
+import { log, measure } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = (name, def) => process.env[name] || def;
@@ -28,26 +28,10 @@ const stopChildren = () => group.stop();
 /** The isolated database, streams, Redis prefix and storage folder, once made. */
 let backend;
 
-function log(message) {
-  process.stdout.write(`${message}\n`);
-}
-
-
-
-
-
-async function run(label, opts) {
-  // A short warm-up (JIT, connection pools), then the measured run.
-  await autocannon({ ...opts, connections: Math.min(10, CONNECTIONS), duration: 2 });
-  const result = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION });
-  const non2xx = result.non2xx + result.errors + result.timeouts;
-  log(
-    `${label.padEnd(26)} ${result.requests.average.toFixed(0).padStart(7)} req/s   ` +
-      `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms   ${result.requests.total} requests, ${non2xx} not 2xx/errors`,
-  );
-  if (non2xx > 0) throw new Error(`${label}: ${non2xx} answers were not 2xx`);
+const run = async (label, opts) => {
+  const result = await measure(label, opts, { connections: CONNECTIONS, duration: DURATION, warmConnections: 10, labelWidth: 26 });
   return result.requests.average;
-}
+};
 
 async function main() {
   log(`building identity and gateway (tsc -b) ...`);

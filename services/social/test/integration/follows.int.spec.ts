@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { parseEventData, subjectFor } from '@clipit/contracts';
-import { GrpcCallError } from '@clipit/service-kit';
-import { freePorts, waitFor } from '@clipit/testing';
+import { waitFor } from '@clipit/testing';
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startSocial, userSnapshot, type SocialHarness } from '../support/social-harness.js';
+import { refusal, startSocialAlone, userSnapshot, type SocialHarness } from '../support/social-harness.js';
 
 // Follows against the real Postgres and NATS: the rules, each pair once however often or however many
 // at once, the events published with the change and only with a change, keyset pages of followers,
@@ -13,21 +12,11 @@ import { startSocial, userSnapshot, type SocialHarness } from '../support/social
 let h: SocialHarness;
 
 beforeAll(async () => {
-  const [closed] = (await freePorts(1)) as [number];
-  h = await startSocial({ IDENTITY_GRPC_URL: `127.0.0.1:${closed}` });
+  h = await startSocialAlone();
 });
 afterAll(async () => {
   await h?.stop();
 });
-
-async function refusal(call: Promise<unknown>): Promise<[number, string]> {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GrpcCallError);
-  return [(err as GrpcCallError).code, (err as GrpcCallError).message];
-}
 
 const eventsOf = (type: 'social.followed' | 'social.unfollowed', userId: string) =>
   h.events.filter((e) => e.envelope.type === type && (e.envelope.data as { userId: string }).userId === userId);

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { parseEventData } from '@clipit/contracts';
-import { GrpcCallError } from '@clipit/service-kit';
-import { freePorts, waitFor } from '@clipit/testing';
+import { waitFor } from '@clipit/testing';
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startSocial, submissionSnapshot, type SocialHarness } from '../support/social-harness.js';
+import { refusal, startSocialAlone, submissionSnapshot, type SocialHarness } from '../support/social-harness.js';
 
 // Likes against the real Postgres and NATS: only a clip in the feed, twice is once, the exact count
 // under any number of concurrent toggles, one event per real change, and the clips read model.
@@ -12,21 +11,11 @@ import { startSocial, submissionSnapshot, type SocialHarness } from '../support/
 let h: SocialHarness;
 
 beforeAll(async () => {
-  const [closed] = (await freePorts(1)) as [number];
-  h = await startSocial({ IDENTITY_GRPC_URL: `127.0.0.1:${closed}` });
+  h = await startSocialAlone();
 });
 afterAll(async () => {
   await h?.stop();
 });
-
-async function refusal(call: Promise<unknown>): Promise<[number, string]> {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GrpcCallError);
-  return [(err as GrpcCallError).code, (err as GrpcCallError).message];
-}
 
 const likeEvents = (clipId: string) => h.events.filter((e) => e.envelope.type.startsWith('social.') && (e.envelope.data as { clipId?: string }).clipId === clipId);
 

@@ -1,9 +1,8 @@
 import { parseEventData, type SocialLiveChangedV1 } from '@clipit/contracts';
-import { GrpcCallError } from '@clipit/service-kit';
-import { freePorts, waitFor } from '@clipit/testing';
+import { waitFor } from '@clipit/testing';
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startSocial, type SocialHarness } from '../support/social-harness.js';
+import { refusal, startSocialAlone, type SocialHarness } from '../support/social-harness.js';
 
 // A streamer's live state and next stream time against the real Postgres and NATS: streamers only, one
 // event per real change with a growing revision, followers counted at go-live, once per live period.
@@ -11,21 +10,11 @@ import { startSocial, type SocialHarness } from '../support/social-harness.js';
 let h: SocialHarness;
 
 beforeAll(async () => {
-  const [closed] = (await freePorts(1)) as [number];
-  h = await startSocial({ IDENTITY_GRPC_URL: `127.0.0.1:${closed}` });
+  h = await startSocialAlone();
 });
 afterAll(async () => {
   await h?.stop();
 });
-
-async function refusal(call: Promise<unknown>): Promise<[number, string]> {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GrpcCallError);
-  return [(err as GrpcCallError).code, (err as GrpcCallError).message];
-}
 
 const eventsOf = (type: string, userId: string) =>
   h.events.filter((e) => e.envelope.type === type && ((e.envelope.data as { userId?: string; streamer?: { id: string } }).userId ?? (e.envelope.data as SocialLiveChangedV1).streamer?.id) === userId);

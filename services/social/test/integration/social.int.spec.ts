@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@clipit/service-kit';
-import { freePorts } from '@clipit/testing';
 import { bootstrapSocial } from '../../src/app.js';
-import { startSocial, type SocialHarness } from '../support/social-harness.js';
+import { startSocialAlone, type SocialHarness } from '../support/social-harness.js';
 
 // social started by the kit against the real Postgres and NATS: migrated, ready, answering gRPC.
 
 describe('social', () => {
   let h: SocialHarness;
   beforeAll(async () => {
-    const [closed] = (await freePorts(1)) as [number];
-    h = await startSocial({ IDENTITY_GRPC_URL: `127.0.0.1:${closed}` });
+    h = await startSocialAlone();
   });
   afterAll(async () => {
     await h?.stop();

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { socialContract, type SubmissionSnapshot, type UserSnapshot } from '@clipit/contracts';
-import { connectNats, contractClient, EventPublisher, type ClientOf, type NatsConnection } from '@clipit/service-kit';
-import { collectEvents, startServiceUnderTest, waitFor, type ReceivedEvent } from '@clipit/testing';
+import { connectNats, contractClient, EventPublisher, GrpcCallError, type ClientOf, type NatsConnection } from '@clipit/service-kit';
+import { collectEvents, freePorts, startServiceUnderTest, waitFor, type ReceivedEvent } from '@clipit/testing';
+import { expect } from '@jest/globals';
 import pg from 'pg';
 import { bootstrapSocial, type SocialApp, type SocialConfigOverrides } from '../../src/app.js';
 
@@ -135,4 +136,23 @@ export async function startSocial(overrides: SocialConfigOverrides = {}): Promis
       await service.stop();
     },
   };
+}
+
+/**
+ * social with identity pointed at a port nobody listens on: the people read model (fed by the events a
+ * test publishes) answers everything, and a user it lacks shows what callers see while identity is away.
+ */
+export async function startSocialAlone(): Promise<SocialHarness> {
+  const [closed] = (await freePorts(1)) as [number];
+  return startSocial({ IDENTITY_GRPC_URL: `127.0.0.1:${closed}` });
+}
+
+/** The gRPC status and message a call was refused with (fails the test when it was not refused). */
+export async function refusal(call: Promise<unknown>): Promise<[number, string]> {
+  const err = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(GrpcCallError);
+  return [(err as GrpcCallError).code, (err as GrpcCallError).message];
 }
