@@ -280,8 +280,8 @@ describe('the frame', () => {
       const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/followers/live');
       await open(page, `${platform.url}/`);
       const response = await answered;
-      // Not served yet: 404, which must stay quiet.
-      expect(response.status()).toBe(404);
+      // Signed out: 401 Not signed in, which must stay quiet (the live stream is refused alike, and the shell keeps polling).
+      expect(response.status()).toBe(401);
       expect(polls.map((r) => r.method())).toEqual(['GET']);
       await page.waitForTimeout(300);
       expect(await page.getByRole('region', { name: 'Notifications (F8)' }).locator('li').count()).toBe(0);

@@ -4,7 +4,7 @@
 // status). Accepted videos are followed until the media worker's verdict is shown.
 import { randomBytes } from 'node:crypto';
 
-export type JourneyKind = 'auth' | 'video' | 'moderation' | 'application';
+export type JourneyKind = 'auth' | 'video' | 'moderation' | 'application' | 'social';
 export type Outcome = 'completed' | 'refused' | 'unreachable' | 'failed';
 
 export interface JourneyResult {
@@ -20,6 +20,8 @@ export interface JourneyResult {
   submissionId?: string;
   /** A clipper application the gateway answered 201 for: it must be stored exactly once. */
   applicationEmail?: string;
+  /** A follow the gateway answered 200 for: it must be stored exactly once, its event published once. */
+  follow?: { followerId: string; streamerId: string };
   cookie?: string;
   gateway?: string;
 }
@@ -94,11 +96,16 @@ async function run(kind: JourneyKind, gateway: string, body: (r: JourneyResult) 
 
 const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-async function signUp(gateway: string, handle: string): Promise<string> {
-  const res = await step(gateway, 'sign up', '/api/auth/signup', json({ email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role: 'clipper', password: 'a-good-password' }), 201);
+async function signUpAs(gateway: string, handle: string, role: 'clipper' | 'streamer'): Promise<{ cookie: string; id: string }> {
+  const res = await step(gateway, `sign up (${role})`, '/api/auth/signup', json({ email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password' }), 201);
   const sid = /clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
   if (!sid) throw new Stop('failed', 'sign up', 'no session cookie');
-  return `clipit.sid=${sid}`;
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { cookie: `clipit.sid=${sid}`, id: user.id };
+}
+
+async function signUp(gateway: string, handle: string): Promise<string> {
+  return (await signUpAs(gateway, handle, 'clipper')).cookie;
 }
 
 /** Sign up, sign in again with the password, ask who is signed in. */
@@ -146,6 +153,30 @@ export function applicationJourney(gateway: string): Promise<JourneyResult> {
     const answer = (await res.json()) as { status?: string };
     if (answer.status !== 'pending') throw new Stop('failed', 'apply', `answered ${JSON.stringify(answer).slice(0, 200)}`);
     r.applicationEmail = email;
+  });
+}
+
+/**
+ * A streamer and a fan sign up; the fan follows the streamer (twice: the second changes nothing); the
+ * streamer goes live and the fan sees them among the followed streamers live now; the streamer goes offline.
+ */
+export function socialJourney(gateway: string): Promise<JourneyResult> {
+  return run('social', gateway, async (r) => {
+    const streamer = await signUpAs(gateway, newHandle(), 'streamer');
+    const fan = await signUpAs(gateway, newHandle(), 'clipper');
+    for (const attempt of ['follow', 'follow again']) {
+      const res = await step(gateway, attempt, `/api/follow/${streamer.id}`, { method: 'POST', cookie: fan.cookie }, 200);
+      const state = (await res.json()) as { isFollowing?: boolean; followerCount?: number };
+      if (!state.isFollowing || state.followerCount !== 1) throw new Stop('failed', attempt, `answered ${JSON.stringify(state)}`);
+      r.follow = { followerId: fan.id, streamerId: streamer.id };
+    }
+    const live = await step(gateway, 'go live', '/api/users/go-live', { method: 'POST', cookie: streamer.cookie }, 200);
+    const went = (await live.json()) as { isLive?: string; notifiedFollowers?: number };
+    if (went.isLive !== 'true') throw new Stop('failed', 'go live', `answered ${JSON.stringify(went)}`);
+    const listed = await step(gateway, 'followed live', '/api/followers/live', { cookie: fan.cookie }, 200);
+    const ids = ((await listed.json()) as { id: string }[]).map((s) => s.id);
+    if (!ids.includes(streamer.id)) throw new Stop('failed', 'followed live', `the live streamer is not listed: ${JSON.stringify(ids)}`);
+    await step(gateway, 'go offline', '/api/users/go-offline', { method: 'POST', cookie: streamer.cookie }, 200);
   });
 }
 

@@ -24,6 +24,10 @@ export interface Ledger {
   deadLettered: number;
   /** Applications the gateway answered 201 for: stored (once each), lost (not stored). */
   applications: { accepted: number; stored: number; lost: string[] };
+  /** Follows the gateway answered 200 for: stored (once each: the pair is unique), lost (not stored). */
+  follows: { accepted: number; stored: number; lost: string[] };
+  /** Streamers whose live state identity mirrors differently from social's (ADR 0021), once the bus caught up. */
+  liveMirror: string[];
   queue: { waiting: number; active: number; delayed: number; failed: number };
   videosProcessing: number;
 }
@@ -75,8 +79,15 @@ async function servicesWithDatabase(p: FaultPlatform): Promise<string[]> {
   });
 }
 
-/** `acceptedApplications`: the emails of the applications the gateway answered 201 for. */
-export async function readLedger(p: FaultPlatform, acceptedApplications: readonly string[] = []): Promise<Ledger> {
+/**
+ * `acceptedApplications`: the emails of the applications the gateway answered 201 for; `acceptedFollows`:
+ * the follows it answered 200 for.
+ */
+export async function readLedger(
+  p: FaultPlatform,
+  acceptedApplications: readonly string[] = [],
+  acceptedFollows: readonly { followerId: string; streamerId: string }[] = [],
+): Promise<Ledger> {
   const stream = p.processes[0]!.env['EVENTS_STREAM']!;
   const { events, consumers: consumerInfo, dlq } = await streamEvents(p.nats.url, stream);
   const seen = new Map<string, number>();
@@ -91,6 +102,8 @@ export async function readLedger(p: FaultPlatform, acceptedApplications: readonl
     doubledEffects: [],
     deadLettered: dlq,
     applications: { accepted: acceptedApplications.length, stored: 0, lost: [] },
+    follows: { accepted: acceptedFollows.length, stored: 0, lost: [] },
+    liveMirror: [],
     queue: { waiting: 0, active: 0, delayed: 0, failed: 0 },
     videosProcessing: 0,
   };
@@ -136,6 +149,28 @@ export async function readLedger(p: FaultPlatform, acceptedApplications: readonl
   ledger.applications.stored = acceptedApplications.filter((e) => storedByEmail.has(e)).length;
   ledger.applications.lost = acceptedApplications.filter((e) => !storedByEmail.has(e));
   ledger.doubledEffects.push(...applications.filter((a) => a.n > 1).map((a) => `application:${a.email} ×${a.n}`));
+  // An accepted follow is stored (the pair is unique, so never twice) and its social.followed event was
+  // committed once; a repeated follow published nothing.
+  if (acceptedFollows.length > 0) {
+    const pairs = await p.query<{ pair: string }>('social', `SELECT follower_id || ':' || following_id AS pair FROM followers`);
+    const stored = new Set(pairs.map((r) => r.pair));
+    const keys = acceptedFollows.map((f) => `${f.followerId}:${f.streamerId}`);
+    ledger.follows.stored = keys.filter((k) => stored.has(k)).length;
+    ledger.follows.lost = keys.filter((k) => !stored.has(k));
+  }
+  const followEvents = await p.query<{ key: string; n: number }>(
+    'social',
+    `SELECT 'followed:' || (envelope->'data'->>'followerId') || ':' || (envelope->'data'->>'userId') AS key, count(*)::int AS n FROM outbox
+      WHERE type = 'social.followed' GROUP BY 1 HAVING count(*) > 1`,
+  );
+  ledger.doubledEffects.push(...followEvents.map((e) => `${e.key} ×${e.n}`));
+  // identity's mirror of the live state matches social's for every streamer social has a state for.
+  const liveStates = await p.query<{ id: string; live: string }>('social', `SELECT user_id::text AS id, CASE WHEN is_live THEN 'true' ELSE 'false' END AS live FROM live_states`);
+  if (liveStates.length > 0) {
+    const mirrored = await p.query<{ id: string; live: string }>('identity', 'SELECT id::text AS id, is_live AS live FROM users WHERE id = ANY($1::uuid[])', [liveStates.map((s) => s.id)]);
+    const mirror = new Map(mirrored.map((m) => [m.id, m.live]));
+    ledger.liveMirror = liveStates.filter((s) => mirror.get(s.id) !== s.live).map((s) => `${s.id}: social ${s.live}, identity ${mirror.get(s.id) ?? 'missing'}`);
+  }
   const processing = await p.query<{ n: number }>('submissions', `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`);
   ledger.videosProcessing = processing[0]!.n;
   const redis = new Redis(p.redis.url, { maxRetriesPerRequest: 1 });
@@ -166,6 +201,8 @@ export function ledgerProblems(l: Ledger): string[] {
   }
   if (l.doubledEffects.length > 0) problems.push(`effects applied twice: ${l.doubledEffects.join(', ')}`);
   if (l.applications.lost.length > 0) problems.push(`${l.applications.lost.length} accepted applications not stored`);
+  if (l.follows.lost.length > 0) problems.push(`${l.follows.lost.length} accepted follows not stored`);
+  if (l.liveMirror.length > 0) problems.push(`identity's live state differs from social's: ${l.liveMirror.slice(0, 3).join('; ')}`);
   if (l.deadLettered > 0) problems.push(`${l.deadLettered} dead-lettered events`);
   if (l.queue.waiting + l.queue.active + l.queue.delayed > 0) problems.push(`media queue not drained: ${JSON.stringify(l.queue)}`);
   if (l.videosProcessing > 0) problems.push(`${l.videosProcessing} videos still processing`);

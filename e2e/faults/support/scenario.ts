@@ -6,7 +6,7 @@ import { buildServices, startFaultPlatform, type FaultPlatform } from '@clipit/t
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AdminSession, applicationJourney, authJourney, moderationJourney, ownSubmission, videoJourney, type JourneyKind, type JourneyResult, type Outcome } from './journeys.js';
+import { AdminSession, applicationJourney, authJourney, moderationJourney, ownSubmission, socialJourney, videoJourney, type JourneyKind, type JourneyResult, type Outcome } from './journeys.js';
 import { ledgerProblems, readLedger, type Ledger } from './ledger.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,7 +39,7 @@ export interface ScenarioContext {
   /** Submissions with a shown video, not yet moderated: moderators approve them during the next outage. */
   toModerate: string[];
   /** Concurrent people per journey kind (applicants: 1 unless given). */
-  users?: { auth: number; video: number; application?: number };
+  users?: { auth: number; video: number; application?: number; social?: number };
 }
 
 const emptyCounts = (): Record<Outcome, number> => ({ completed: 0, refused: 0, unreachable: 0, failed: 0 });
@@ -92,6 +92,7 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
     ...Array.from({ length: users.auth }, () => loop(authJourney)),
     ...Array.from({ length: users.video }, () => loop((g) => videoJourney(g, ctx.clip))),
     ...Array.from({ length: users.application ?? 1 }, () => loop(applicationJourney)),
+    ...Array.from({ length: users.social ?? 1 }, () => loop(socialJourney)),
     moderate(),
   ];
 
@@ -144,7 +145,7 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
 
   const { notShown, ledger } = await settle(ctx, results);
 
-  const journeys = { auth: emptyCounts(), video: emptyCounts(), moderation: emptyCounts(), application: emptyCounts() } as ScenarioRow['journeys'];
+  const journeys = { auth: emptyCounts(), video: emptyCounts(), moderation: emptyCounts(), application: emptyCounts(), social: emptyCounts() } as ScenarioRow['journeys'];
   for (const r of results) journeys[r.kind][r.outcome] += 1;
   const readinessDuringOutage: Record<string, string> = {};
   for (const o of observers) {
@@ -164,7 +165,13 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
     target,
     seconds,
     journeys,
-    lost: notShown.length + Object.values(ledger.consumers).reduce((n, c) => n + c.missing.length, 0) + ledger.lostFromOutbox.length + ledger.applications.lost.length,
+    lost:
+      notShown.length +
+      Object.values(ledger.consumers).reduce((n, c) => n + c.missing.length, 0) +
+      ledger.lostFromOutbox.length +
+      ledger.applications.lost.length +
+      ledger.follows.lost.length +
+      ledger.liveMirror.length,
     doubled: ledger.doubledEffects.length,
     recoverySeconds,
     readinessDuringOutage,
@@ -213,10 +220,11 @@ export async function settle(ctx: ScenarioContext, results: JourneyResult[]): Pr
 
   // The books balance once the bus has caught up.
   const accepted = results.filter((r) => r.kind === 'application' && r.applicationEmail).map((r) => r.applicationEmail!);
-  let ledger = await readLedger(p, accepted);
+  const follows = results.filter((r) => r.kind === 'social' && r.follow).map((r) => r.follow!);
+  let ledger = await readLedger(p, accepted, follows);
   for (const deadline = Date.now() + 90_000; ledgerProblems(ledger).length > 0 && Date.now() < deadline; ) {
     await sleep(1000);
-    ledger = await readLedger(p, accepted);
+    ledger = await readLedger(p, accepted, follows);
   }
 
   return { notShown, ledger };
@@ -226,11 +234,11 @@ export async function settle(ctx: ScenarioContext, results: JourneyResult[]): Pr
 export function faultTable(rows: ScenarioRow[]): string {
   const fmt = (c: Record<Outcome, number>) => `${c.completed}/${c.refused}${c.unreachable ? `/${c.unreachable}u` : ''}${c.failed ? `/${c.failed}F` : ''}`;
   const lines = [
-    '| part down | for | auth (done/refused) | video | moderation | application | lost | doubled | copies dropped by inboxes | ready again after | scenario took |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| part down | for | auth (done/refused) | video | moderation | application | social | lost | doubled | copies dropped by inboxes | ready again after | scenario took |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.target} | ${r.seconds} s | ${fmt(r.journeys.auth)} | ${fmt(r.journeys.video)} | ${fmt(r.journeys.moderation)} | ${fmt(r.journeys.application)} | ${r.lost} | ${r.doubled} | ${r.ledger.doubledInStream.length} | ${r.recoverySeconds.toFixed(1)} s | ${r.tookSeconds.toFixed(0)} s |`,
+        `| ${r.target} | ${r.seconds} s | ${fmt(r.journeys.auth)} | ${fmt(r.journeys.video)} | ${fmt(r.journeys.moderation)} | ${fmt(r.journeys.application)} | ${fmt(r.journeys.social)} | ${r.lost} | ${r.doubled} | ${r.ledger.doubledInStream.length} | ${r.recoverySeconds.toFixed(1)} s | ${r.tookSeconds.toFixed(0)} s |`,
     ),
   ];
   return lines.join('\n');
