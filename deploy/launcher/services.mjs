@@ -72,6 +72,13 @@ export const SERVICES = [
     databaseUrlEnv: 'SOCIAL_DATABASE_URL',
   },
   {
+    name: 'feed',
+    httpPortEnv: 'FEED_HTTP_PORT',
+    httpHostEnv: 'FEED_BIND_HOST',
+    portEnvs: ['FEED_GRPC_PORT'],
+    databaseUrlEnv: 'FEED_DATABASE_URL',
+  },
+  {
     name: 'gateway',
     httpPortEnv: 'GATEWAY_PORT',
     httpHostEnv: 'GATEWAY_HOST',
