@@ -1,8 +1,11 @@
-// Benchmark of the hot path: GET /api/user/me with a session cookie (cookie → one gRPC ResolveSession
-// → JSON), against a bare node:http server answering the very same bytes. Both run as their own
-// processes; autocannon drives each with the same settings from this process.
+// Benchmark of the hot path: GET /api/user/me with a session cookie (cookie → the gateway's session
+// cache, which asks identity once per GATEWAY_SESSION_CACHE_TTL_MS → JSON), against a bare node:http
+// server answering the very same bytes. Both run as their own processes; autocannon drives each with the
+// same settings from this process. Besides req/s and latency it prints the CPU each request cost each
+// process (from /proc), which other load on the machine changes far less than req/s.
+// GATEWAY_SESSION_CACHE_TTL_MS=0 npm run bench measures the gateway without the cache.
 //
-//   npm run bench            (BENCH_CONNECTIONS=50 BENCH_DURATION=10 BENCH_LOG_LEVEL=info by default)
+//   npm run bench            (BENCH_CONNECTIONS=100 BENCH_DURATION=10 BENCH_LOG_LEVEL=info by default)
 //   BENCH_GATEWAY_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench   (profile the gateway)
 //   BENCH_IDENTITY_NODE_OPTIONS=... likewise for identity
 //
@@ -10,6 +13,7 @@
 // stream names, Redis key prefix and storage folder, and removes all of them when it ends.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { identityEnv, isolatedBackend } from './isolation.mjs';
@@ -18,7 +22,7 @@ import { log, measure } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = (name, def) => process.env[name] || def;
-const CONNECTIONS = Number(env('BENCH_CONNECTIONS', '50'));
+const CONNECTIONS = Number(env('BENCH_CONNECTIONS', '100'));
 const DURATION = Number(env('BENCH_DURATION', '10'));
 const LOG_LEVEL = env('BENCH_LOG_LEVEL', 'info');
 
@@ -28,10 +32,29 @@ const stopChildren = () => group.stop();
 /** The isolated database, streams, Redis prefix and storage folder, once made. */
 let backend;
 
-const run = async (label, opts) => {
-  const result = await measure(label, opts, { connections: CONNECTIONS, duration: DURATION, warmConnections: 10, labelWidth: 26 });
-  return result.requests.average;
-};
+const run = (label, opts, afterWarmUp) => measure(label, opts, { connections: CONNECTIONS, duration: DURATION, warmConnections: 10, labelWidth: 26, afterWarmUp });
+
+/** CPU time (user + system, all threads) a child has used so far, in ms; undefined where /proc is missing. */
+function cpuMs(child) {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ = 100)
+  } catch {
+    return undefined;
+  }
+}
+
+/** Measures like `run`, and prints what each request cost the given processes in CPU: contention changes req/s more than it. */
+async function runWithCpu(label, opts, processes) {
+  let before = [];
+  const result = await run(label, opts, () => (before = processes.map(([, child]) => cpuMs(child))));
+  const costs = processes.map(([name, child], i) => {
+    const after = cpuMs(child);
+    return after === undefined || before[i] === undefined ? undefined : `${name} ${(((after - before[i]) * 1000) / result.requests.total).toFixed(0)} µs`;
+  });
+  if (costs.every(Boolean)) log(`${''.padEnd(26)} CPU per request: ${costs.join(', ')}`);
+  return result;
+}
 
 async function main() {
   log(`building identity and gateway (tsc -b) ...`);
@@ -97,8 +120,8 @@ async function main() {
   await waitReady(`http://127.0.0.1:${barePort}/`, 'bare server', bare);
 
   log(`\nGET /api/user/me, ${CONNECTIONS} connections, ${DURATION} s (gateway LOG_LEVEL=${LOG_LEVEL}, ${body.length}-byte body)`);
-  const gatewayRps = await run('gateway (+identity, pg)', { url: `${gatewayUrl}/api/user/me`, headers: { cookie } });
-  const bareRps = await run('bare node:http', { url: `http://127.0.0.1:${barePort}/api/user/me`, headers: { cookie } });
+  const gatewayRps = (await runWithCpu('gateway (+identity, pg)', { url: `${gatewayUrl}/api/user/me`, headers: { cookie } }, [['gateway', gateway], ['identity', identity]])).requests.average;
+  const bareRps = (await runWithCpu('bare node:http', { url: `http://127.0.0.1:${barePort}/api/user/me`, headers: { cookie } }, [['bare', bare]])).requests.average;
   log(`\ngateway / bare = ${(gatewayRps / bareRps).toFixed(3)} (${((gatewayRps / bareRps) * 100).toFixed(1)}% of a server that does nothing)`);
 }
 

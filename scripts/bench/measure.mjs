@@ -8,10 +8,12 @@ export function log(message) {
 
 /**
  * Measures `opts` (autocannon's url/requests) at `connections` for `duration` seconds after a 2 s
- * warm-up at `warmConnections`; prints `label`, req/s, p50, p99 and the count; answers the result.
+ * warm-up at `warmConnections` (then calls `afterWarmUp`, if given); prints `label`, req/s, p50, p99 and the count; answers the result.
  */
-export async function measure(label, opts, { connections, duration, warmConnections = 4, labelWidth = 34 }) {
+export async function measure(label, opts, { connections, duration, warmConnections = 4, labelWidth = 34, afterWarmUp }) {
   await autocannon({ ...opts, connections: Math.min(warmConnections, connections), duration: 2 });
+  // Lets a caller take readings (CPU used so far) between the warm-up and the measured run.
+  afterWarmUp?.();
   const result = await autocannon({ ...opts, connections, duration });
   const bad = result.non2xx + result.errors + result.timeouts;
   log(

@@ -38,6 +38,11 @@ export const gatewayConfigShape = {
   ADMIN_GRPC_URL: env.hostPort('127.0.0.1:50053'),
   CAMPAIGNS_GRPC_URL: env.hostPort('127.0.0.1:50054'),
   SOCIAL_GRPC_URL: env.hostPort('127.0.0.1:50055'),
+  FEED_GRPC_URL: env.hostPort('127.0.0.1:50056'),
+  // Public reads (feed, leaderboards, profiles) are kept this long at most (0: not cached); the feed's
+  // notices drop them as soon as what they show changes (ADR 0022). At most this many answers are kept.
+  PUBLIC_READ_CACHE_TTL_MS: env.int(10_000),
+  PUBLIC_READ_CACHE_MAX_ENTRIES: env.int(1000, 1),
   // The live stream (GET /api/live/stream): a comment line this often keeps proxies from closing an idle
   // stream; after the longest life the server ends it and the browser reconnects (its session checked again).
   LIVE_HEARTBEAT_SECONDS: env.int(15, 1),
@@ -45,6 +50,13 @@ export const gatewayConfigShape = {
   LIVE_STREAMS_PER_USER: env.int(10, 1),
   /** go-live/offline events a replica keeps to replay to a browser reconnecting with Last-Event-ID. */
   LIVE_REPLAY_EVENTS: env.int(1000, 1),
+  /**
+   * How long a replica answers a session from memory before asking identity again (ADR 0004); 0 turns the
+   * cache off. Logouts, password resets and user changes reach every replica sooner, through NATS.
+   */
+  GATEWAY_SESSION_CACHE_TTL_MS: env.int(10_000, 0),
+  /** Sessions a replica keeps in that cache; the least recently used go first. */
+  GATEWAY_SESSION_CACHE_MAX_ENTRIES: env.int(50_000, 1),
   /** The browser-facing origin; unset = requests whose Origin names the Host they were sent to are accepted. */
   PUBLIC_ORIGIN: publicOrigin,
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),

@@ -2,13 +2,30 @@ import type { LoggerService, LogLevel as NestLogLevel } from '@nestjs/common';
 import { pino, type Logger, type LevelWithSilent } from 'pino';
 import { currentCorrelationId } from '../context/correlation.js';
 
+/**
+ * pino's isoTime, formatted once per millisecond: a busy gateway logs many requests within one, and
+ * `toISOString` was a visible share of each request's cost. Same `,"time":"…"` as isoTime.
+ */
+export function cachedIsoTime(now: () => number = Date.now): () => string {
+  let lastMs = -1;
+  let last = '';
+  return () => {
+    const ms = now();
+    if (ms !== lastMs) {
+      lastMs = ms;
+      last = `,"time":"${new Date(ms).toISOString()}"`;
+    }
+    return last;
+  };
+}
+
 /** JSON logs, one line an event, each stamped with the service name and the current correlation id. */
 export function createLogger(service: string, level: LevelWithSilent = 'info'): Logger {
   return pino({
     level,
     base: { service },
     messageKey: 'msg',
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: cachedIsoTime(),
     formatters: { level: (label) => ({ level: label }) },
     mixin() {
       const correlationId = currentCorrelationId();

@@ -9,6 +9,7 @@ import { authRoutes } from './auth.routes.js';
 import type { LoginBody, ResetPasswordBody, SignupBody } from './auth.schemas.js';
 import { AuthService, type ClientContext, type SignedIn } from './auth.service.js';
 import { PROFILE_PICTURE_FIELD } from './profile-picture.js';
+import { SESSION_CACHE, type SessionCache } from './session-cache.js';
 import { clearedSessionCookieOptions, SESSION_COOKIE, sessionCookieOptions } from './session-cookie.js';
 
 @Controller()
@@ -16,6 +17,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     @Inject(CONFIG) private readonly config: GatewayConfig,
+    @Inject(SESSION_CACHE) private readonly sessions: SessionCache,
   ) {}
 
   @Endpoint(authRoutes.signup)
@@ -44,6 +46,8 @@ export class AuthController {
   @Endpoint(authRoutes.resetPassword)
   async resetPassword(@ValidBody() body: ResetPasswordBody, @Req() req: FastifyRequest) {
     await this.auth.resetPassword(body, clientOf(req));
+    // Identity ended the account's sessions: this replica forgets them now, the others on `user.sessions-ended`.
+    this.sessions.invalidateHandle(body.twitterHandle);
     return { message: 'Password reset successfully' as const };
   }
 
@@ -67,7 +71,14 @@ export class AuthController {
   private async endSession(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     // Cleared first: even if identity cannot be reached, this browser is signed out.
     reply.clearCookie(SESSION_COOKIE, clearedSessionCookieOptions(this.config.COOKIE_SECURE, req.protocol));
-    await this.auth.logOut(req.cookies[SESSION_COOKIE]);
+    const sid = req.cookies[SESSION_COOKIE];
+    try {
+      await this.auth.logOut(sid);
+    } finally {
+      // This replica forgets it at once (after identity deleted it, so no racing request caches it again);
+      // the others on identity's `session.ended`.
+      if (sid) this.sessions.invalidateSession(sid);
+    }
   }
 }
 

@@ -1,6 +1,5 @@
 import { CONFIG, LOGGER, REDIS } from '@clipit/service-kit';
 import { Module } from '@nestjs/common';
-import { PassportModule } from '@nestjs/passport';
 import { MultipartModule } from '@nestjs/platform-fastify/multipart';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -10,11 +9,12 @@ import { RATE_LIMITER } from '../tokens.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { signupMultipartOptions } from './profile-picture.js';
-import { OptionalSessionGuard, SessionGuard, SessionStrategy } from './session.strategy.js';
+import { SESSION_CACHE, SessionCache } from './session-cache.js';
+import { SessionInvalidations } from './session-invalidations.js';
+import { OptionalSessionGuard, SessionGuard, SessionResolver, SessionStrategy } from './session.strategy.js';
 
 @Module({
   imports: [
-    PassportModule,
     MultipartModule.registerAsync({
       useFactory: (config: GatewayConfig) => signupMultipartOptions(config.PROFILE_IMAGE_MAX_BYTES),
       inject: [CONFIG],
@@ -23,6 +23,13 @@ import { OptionalSessionGuard, SessionGuard, SessionStrategy } from './session.s
   controllers: [AuthController],
   providers: [
     AuthService,
+    {
+      provide: SESSION_CACHE,
+      useFactory: (config: GatewayConfig) => new SessionCache({ ttlMs: config.GATEWAY_SESSION_CACHE_TTL_MS, maxEntries: config.GATEWAY_SESSION_CACHE_MAX_ENTRIES }),
+      inject: [CONFIG],
+    },
+    SessionInvalidations,
+    SessionResolver,
     SessionStrategy,
     SessionGuard,
     OptionalSessionGuard,
@@ -42,6 +49,6 @@ import { OptionalSessionGuard, SessionGuard, SessionStrategy } from './session.s
       inject: [REDIS, CONFIG, LOGGER],
     },
   ],
-  exports: [SessionGuard, OptionalSessionGuard, SessionStrategy],
+  exports: [SessionGuard, OptionalSessionGuard, SessionResolver, SessionStrategy, SESSION_CACHE],
 })
 export class AuthModule {}

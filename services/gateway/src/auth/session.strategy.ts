@@ -3,10 +3,11 @@ import { createParamDecorator, Inject, Injectable, UnauthorizedException, type E
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import type { identityV1 } from '@clipit/contracts';
 import { GrpcCallError } from '@clipit/service-kit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Strategy as CustomStrategy } from 'passport-custom';
 import { NOT_SIGNED_IN } from '../http/messages.js';
 import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
+import { SESSION_CACHE, type SessionCache } from './session-cache.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 
 /** Who is calling: the session id from the cookie and the user identity resolved it to. */
@@ -18,15 +19,39 @@ export interface SessionPrincipal {
 // A session id is opaque to the gateway; this only keeps junk (and huge values) away from identity.
 const PLAUSIBLE_SID = /^[\w.~+/=-]{16,256}$/;
 
+/** What one ResolveSessionWithExpiry answered, shared by the requests that waited for it. */
+interface Resolved {
+  user: identityV1.User;
+  expiresAt: string;
+  renewed: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This gateway's session resolver (installSessionResolver), for the process-wide Passport strategy. */
+    sessionResolver?: SessionResolver;
+  }
+}
+
 /**
- * Passport strategy "session": the cookie's session id, resolved by identity in one gRPC call.
- * Unknown or expired → no user (401). Identity being down is an error (503), not "signed out".
+ * Resolves a request's session: the cookie's session id, resolved by identity in one gRPC call, or from the
+ * replica's short-lived session cache (ADR 0004). Unknown or expired → no user (401). Identity
+ * being down is an error (503), not "signed out".
+ *
+ * Only identity's answers are cached, and only live sessions. Identity extends a session (rolling
+ * expiry) when it resolves one, so a session used only from the cache still reaches identity at least
+ * once per cache TTL (seconds), far more often than the renewal point (half of 14 days) needs; the
+ * request that gets the renewal re-issues the cookie. Requests for a sid that is being resolved wait
+ * for that answer instead of asking again.
  */
 @Injectable()
-export class SessionStrategy extends PassportStrategy(CustomStrategy, 'session') {
-  constructor(@Inject(IDENTITY_CLIENT) private readonly identity: IdentityClient) {
-    super();
-  }
+export class SessionResolver {
+  private readonly inFlight = new Map<string, { mark: number; answer: Promise<Resolved | null> }>();
+
+  constructor(
+    @Inject(IDENTITY_CLIENT) private readonly identity: IdentityClient,
+    @Inject(SESSION_CACHE) private readonly cache: SessionCache,
+  ) {}
 
   async validate(request: FastifyRequest): Promise<SessionPrincipal | null> {
     const sid = request.cookies[SESSION_COOKIE];
@@ -35,11 +60,13 @@ export class SessionStrategy extends PassportStrategy(CustomStrategy, 'session')
       request.sessionRejected = true;
       return null;
     }
+    const cached = this.cache.get(sid);
+    if (cached) return { sid, user: cached.user };
     try {
-      const resolved = await this.identity.resolveSessionWithExpiry({ sid });
-      if (!resolved.user || !resolved.session) return null;
+      const resolved = await this.resolve(sid);
+      if (!resolved) return null;
       // Identity extended the session: the browser's cookie must live as long (set when the answer goes out).
-      if (resolved.renewed) request.renewedSession = { sid, expiresAt: resolved.session.expiresAt };
+      if (resolved.renewed) request.renewedSession = { sid, expiresAt: resolved.expiresAt };
       return { sid, user: resolved.user };
     } catch (err) {
       if (err instanceof GrpcCallError && (err.code === GrpcStatus.UNAUTHENTICATED || err.code === GrpcStatus.NOT_FOUND)) {
@@ -48,6 +75,56 @@ export class SessionStrategy extends PassportStrategy(CustomStrategy, 'session')
       }
       throw err;
     }
+  }
+
+  /**
+   * One call to identity per sid at a time (with the cache on); the answer is cached unless an
+   * invalidation came meanwhile. With GATEWAY_SESSION_CACHE_TTL_MS=0, every request asks identity itself.
+   */
+  private resolve(sid: string): Promise<Resolved | null> {
+    const mark = this.cache.mark();
+    if (!this.cache.configured) return this.call(sid, mark);
+    const pending = this.inFlight.get(sid);
+    // An invalidation since that call started: its answer may predate it, ask again.
+    if (pending && pending.mark === mark) return pending.answer;
+    const answer = this.call(sid, mark);
+    const entry = { mark, answer };
+    this.inFlight.set(sid, entry);
+    const done = () => {
+      if (this.inFlight.get(sid) === entry) this.inFlight.delete(sid);
+    };
+    answer.then(done, done);
+    return answer;
+  }
+
+  private call(sid: string, mark: number): Promise<Resolved | null> {
+    return this.identity.resolveSessionWithExpiry({ sid }).then((resolved): Resolved | null => {
+      if (!resolved.user || !resolved.session) return null;
+      const expiresAt = resolved.session.expiresAt;
+      this.cache.set(sid, { user: resolved.user, expiresAt }, mark);
+      return { user: resolved.user, expiresAt, renewed: resolved.renewed };
+    });
+  }
+}
+
+/**
+ * Gives every request this gateway's resolver. Passport keeps strategies in one registry per process, so
+ * with two gateways in one process (as the e2e tests run them) the strategy registered last serves both;
+ * it therefore holds nothing of its own and asks the resolver of the gateway the request came to.
+ */
+export function installSessionResolver(fastify: FastifyInstance, resolver: SessionResolver): void {
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    request.sessionResolver = resolver;
+    done();
+  });
+}
+
+/** Passport strategy "session": the resolver of the gateway the request came to. */
+@Injectable()
+export class SessionStrategy extends PassportStrategy(CustomStrategy, 'session') {
+  validate(request: FastifyRequest): Promise<SessionPrincipal | null> {
+    if (!request.sessionResolver) throw new Error('no session resolver on the request: installSessionResolver was not called');
+    return request.sessionResolver.validate(request);
   }
 }
 

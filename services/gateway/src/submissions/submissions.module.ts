@@ -1,6 +1,7 @@
 import { CONFIG, REDIS } from '@clipit/service-kit';
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { AuthModule } from '../auth/auth.module.js';
 import type { GatewayConfig } from '../config.js';
 import { DailyQuota } from '../rate-limit/daily-quota.js';
 import { SUBMISSION_QUOTA } from '../tokens.js';
@@ -10,6 +11,8 @@ import { VideoUploadService } from './video-upload.service.js';
 
 /** /api/submissions*: the clip submission flow, answered by the submissions service. */
 @Module({
+  // SessionGuard and its strategy.
+  imports: [AuthModule],
   controllers: [SubmissionsController],
   providers: [
     VideoUploadService,

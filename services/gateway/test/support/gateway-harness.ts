@@ -35,6 +35,9 @@ export async function startGateway(overrides: GatewayConfigOverrides = {}): Prom
     STORAGE_DRIVER: 'fs',
     STORAGE_FS_ROOT: storageRoot,
     LOG_LEVEL: 'silent',
+    // Most tests check what the gateway does with each of identity's answers: no session cache unless a
+    // test turns it on (session-cache.int.spec.ts does).
+    GATEWAY_SESSION_CACHE_TTL_MS: 0,
     ...overrides,
   });
   return {

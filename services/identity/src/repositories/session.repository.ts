@@ -54,9 +54,10 @@ export class SessionRepository {
       .execute();
   }
 
-  async delete(key: string): Promise<boolean> {
-    const result = await this.dataSource.manager.createQueryBuilder().delete().from(SessionEntity).where('sid = :key', { key }).execute();
-    return (result.affected ?? 0) > 0;
+  /** Deletes one session inside the caller's transaction; answers whose it was, or undefined when there was none. */
+  async delete(tx: EntityManager, key: string): Promise<string | undefined> {
+    const rows = (await tx.query(`DELETE FROM sessions WHERE sid = $1 RETURNING sess ->> 'userId' AS "userId"`, [key])) as [Array<{ userId: string | null }>, number];
+    return rows[0][0]?.userId ?? undefined;
   }
 
   async deleteForUser(tx: EntityManager, userId: string): Promise<number> {

@@ -74,10 +74,15 @@ export class SessionService {
     }
   }
 
-  /** Answers whether a session was ended; an unknown id is not an error. */
-  end(sid: string | undefined): Promise<boolean> {
-    if (!isWellFormedSessionId(sid)) return Promise.resolve(false);
-    return this.sessions.delete(sessionKey(sid));
+  /**
+   * Ends one session inside the caller's transaction (whose outbox says so); answers whose it was and the
+   * key it was stored under, or undefined for an unknown id (not an error).
+   */
+  async end(tx: EntityManager, sid: string | undefined): Promise<{ userId: string; key: string } | undefined> {
+    if (!isWellFormedSessionId(sid)) return undefined;
+    const key = sessionKey(sid);
+    const userId = await this.sessions.delete(tx, key);
+    return userId ? { userId, key } : undefined;
   }
 
   endAllForUser(tx: EntityManager, userId: string): Promise<number> {

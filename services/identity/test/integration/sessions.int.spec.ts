@@ -1,4 +1,6 @@
 import { status } from '@grpc/grpc-js';
+import { createHash } from 'node:crypto';
+import type { SessionEndedV1, UserSessionsEndedV1 } from '@clipit/contracts';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { hashPassword } from '../../src/domain/password.js';
@@ -222,5 +224,31 @@ describe('users and profiles', () => {
       expect([err.code, err.message]).toEqual([code, message]);
     }
     expect(await h.client.getUser({ id: user!.id })).toEqual(user);
+  });
+});
+
+describe('session events (what lets every gateway replica forget a cached session, ADR 0004)', () => {
+  it('a logout publishes session.ended with the stored key (never the id itself), once', async () => {
+    const { user, session } = await h.client.signUp(newSignUp());
+    const sid = session!.sid;
+    expect(await h.client.logOut({ sid })).toEqual({ ended: true });
+    expect(await h.client.logOut({ sid })).toEqual({ ended: false });
+    const ended = await waitFor(() => h.events.find((e) => e.envelope.type === 'session.ended' && (e.envelope.data as SessionEndedV1).userId === user!.id), 10_000, 'session.ended');
+    expect(ended.envelope.data).toEqual({ userId: user!.id, sessionKey: createHash('sha256').update(sid).digest('base64url'), reason: 'logout' });
+    expect(JSON.stringify(ended.envelope)).not.toContain(sid);
+    expect(await h.count(`SELECT count(*) FROM outbox WHERE type = 'session.ended' AND envelope -> 'data' ->> 'userId' = $1`, [user!.id])).toBe(1);
+  });
+
+  it('a password reset publishes user.sessions-ended with how many ended', async () => {
+    const req = newSignUp();
+    const { user } = await h.client.signUp(req);
+    await h.client.logIn({ twitterHandle: req.twitterHandle, password: req.password, client: {} });
+    await h.client.resetPassword({ twitterHandle: req.twitterHandle, email: req.email, newPassword: 'brand new password', client: {} });
+    const ended = await waitFor(
+      () => h.events.find((e) => e.envelope.type === 'user.sessions-ended' && (e.envelope.data as UserSessionsEndedV1).userId === user!.id),
+      10_000,
+      'user.sessions-ended',
+    );
+    expect(ended.envelope.data).toEqual({ userId: user!.id, reason: 'password-reset', endedSessions: 2 });
   });
 });
