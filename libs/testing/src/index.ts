@@ -11,3 +11,4 @@ export * from './faults/servers.js';
 export * from './faults/platform.js';
 export * from './console-capture.js';
 export * from './service-under-test.js';
+export * from './snapshots.js';

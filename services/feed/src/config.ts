@@ -1,10 +1,14 @@
-import { databaseConfigShape, loadConfig, serverConfigShape, sharedConfigShape, type ConfigOf } from '@clipit/service-kit';
+import { databaseConfigShape, env, loadConfig, serverConfigShape, sharedConfigShape, type ConfigOf } from '@clipit/service-kit';
 
 /** Every variable feed reads, with a default that works on one machine. Validated once at boot. */
 export const feedConfigShape = {
   ...sharedConfigShape,
   ...serverConfigShape('FEED', { grpcPort: 50056, httpPort: 8107 }),
   ...databaseConfigShape('FEED', 'clipit_feed'),
+  /** Readiness turns degraded when the oldest event not applied yet is older than this. */
+  FEED_MAX_LAG_SECONDS: env.int(30, 1),
+  /** How often the lag behind the stream is measured (metrics and readiness). */
+  FEED_LAG_CHECK_MS: env.int(2000, 100),
 };
 
 export type FeedConfig = ConfigOf<typeof feedConfigShape>;

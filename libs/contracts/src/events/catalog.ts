@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { applicationSubmittedV1 } from './campaigns/application-events.v1.js';
 import type { EventEnvelope } from './envelope.js';
+import { tokenChangedV1 } from './identity/token-changed.v1.js';
+import { sessionEndedV1, userSessionsEndedV1 } from './identity/session-events.v1.js';
 import { userRegisteredV1 } from './identity/user-registered.v1.js';
 import { userUpdatedV1 } from './identity/user-updated.v1.js';
 import { mediaFailedV1, mediaProcessedV1 } from './media/media-events.v1.js';
@@ -28,6 +30,9 @@ import {
 export const eventCatalog = {
   'user.registered': { source: 'identity', version: 1, schema: userRegisteredV1 },
   'user.updated': { source: 'identity', version: 1, schema: userUpdatedV1 },
+  'session.ended': { source: 'identity', version: 1, schema: sessionEndedV1 },
+  'user.sessions-ended': { source: 'identity', version: 1, schema: userSessionsEndedV1 },
+  'token.changed': { source: 'identity', version: 1, schema: tokenChangedV1 },
   'submission.created': { source: 'submissions', version: 1, schema: submissionCreatedV1 },
   'submission.approved': { source: 'submissions', version: 1, schema: submissionApprovedV1 },
   'submission.rejected': { source: 'submissions', version: 1, schema: submissionRejectedV1 },

@@ -34,8 +34,9 @@ export interface EventConsumerOptions {
   /** Messages a replica pulls ahead; small values spread work across replicas more evenly. */
   batchSize?: number;
   /**
-   * Test seam: runs after an event's transaction (its effects and inbox row) committed and before the
-   * ack is sent. Fault tests kill the process or stop NATS here to lose the ack; leave it unset.
+   * Runs after an event's transaction (its effects and inbox row) committed and before the ack is sent:
+   * a service's `afterEvent` hook (see ServiceDefinition), and the seam fault tests use to kill the
+   * process or stop NATS there and lose the ack.
    */
   afterCommit?: (event: EventEnvelope) => Promise<void> | void;
 }

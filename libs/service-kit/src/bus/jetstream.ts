@@ -28,28 +28,36 @@ export async function connectNats(url: string, name: string): Promise<NatsConnec
 export async function ensureEventStreams(nc: NatsConnection, names: StreamNames): Promise<JetStreamManager> {
   const jsm = await jetstreamManager(nc);
   const wanted = [
-    { name: names.stream, subjects: [`${names.subjectPrefix}.>`], max_age: 7 * 24 * 3600 * 1e9 },
+    // Kept for good (max_age 0): read models are rebuilt from the start of the stream (ADR 0022).
+    { name: names.stream, subjects: [`${names.subjectPrefix}.>`], max_age: 0 },
     { name: dlqStreamName(names), subjects: [`dlq.${names.subjectPrefix}.>`], max_age: 30 * 24 * 3600 * 1e9 },
   ];
   for (const s of wanted) {
+    let existing;
     try {
-      await jsm.streams.info(s.name);
+      existing = await jsm.streams.info(s.name);
     } catch {
-      try {
-        await jsm.streams.add({
-          name: s.name,
-          subjects: s.subjects,
-          retention: RetentionPolicy.Limits,
-          storage: StorageType.File,
-          max_age: s.max_age,
-          duplicate_window: 2 * 60 * 1e9, // the relay's message ids make a republish within this window a no-op
-        });
-      } catch (err) {
-        // Another service created it between our look and our add.
-        await jsm.streams.info(s.name).catch(() => {
-          throw err;
-        });
-      }
+      existing = undefined;
+    }
+    if (existing) {
+      // A stream made under an older retention (the events stream once kept 7 days) takes the current one.
+      if (existing.config.max_age !== s.max_age) await jsm.streams.update(s.name, { max_age: s.max_age }).catch(() => undefined);
+      continue;
+    }
+    try {
+      await jsm.streams.add({
+        name: s.name,
+        subjects: s.subjects,
+        retention: RetentionPolicy.Limits,
+        storage: StorageType.File,
+        max_age: s.max_age,
+        duplicate_window: 2 * 60 * 1e9, // the relay's message ids make a republish within this window a no-op
+      });
+    } catch (err) {
+      // Another service created it between our look and our add.
+      await jsm.streams.info(s.name).catch(() => {
+        throw err;
+      });
     }
   }
   return jsm;

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { protoFile, type EventType, type GrpcContract } from '@clipit/contracts';
+import { protoFile, type EventEnvelope, type EventType, type GrpcContract } from '@clipit/contracts';
 import { Global, Module, type DynamicModule, type InjectionToken, type Provider, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { GrpcOptions } from '@nestjs/microservices';
@@ -128,6 +128,12 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
   resources?: ReadonlyArray<ServiceResource<ConfigOf<S>>>;
   /** The events it consumes, applied once each through the inbox; the keys are its subscriptions. */
   events?: (ctx: ServiceContext<ConfigOf<S>>) => EventHandlerTable;
+  /**
+   * Runs after a consumed event's transaction committed, before its ack (once per event applied, not
+   * for a duplicate): tell others that what they read changed (the feed tells every gateway to drop
+   * its cached reads). Must not throw and should not wait long; the ack waits for it.
+   */
+  afterEvent?: (ctx: ServiceContext<ConfigOf<S>>) => (event: EventEnvelope) => void | Promise<void>;
   workers?: ReadonlyArray<ServiceWorker<ConfigOf<S>>>;
   http?: {
     /** Variables holding the HTTP port and bind address, when not `<P>_HTTP_PORT` and `<P>_BIND_HOST`. */
@@ -180,6 +186,17 @@ class ServiceKitModule {}
 
 @Module({})
 class ServiceRootModule {}
+
+/** A service's after-event hook, its failures logged: the event is applied either way and is acked. */
+function afterEventHook(hook: (event: EventEnvelope) => void | Promise<void>, logger: Logger): (event: EventEnvelope) => Promise<void> {
+  return async (event) => {
+    try {
+      await hook(event);
+    } catch (err) {
+      logger.warn({ err, eventId: event.id, type: event.type }, 'after-event hook failed');
+    }
+  };
+}
 
 function variable<C>(config: C, name: string): unknown {
   const value = (config as Record<string, unknown>)[name];
@@ -340,6 +357,7 @@ export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefi
         logger,
         subscriptions: Object.keys(table) as EventType[],
         registry: new HandlerRegistry().addTable(table as Record<EventType, EventHandler<EventType>>, def.name),
+        ...(def.afterEvent ? { afterCommit: afterEventHook(def.afterEvent(ctx), logger) } : {}),
       });
       await consumer.start();
       steps.consumer = ['event consumer', () => consumer.stop()];

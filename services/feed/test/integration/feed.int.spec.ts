@@ -17,14 +17,14 @@ describe('feed', () => {
   it('is ready once its database and NATS answer', async () => {
     const res = await fetch(`${h.httpUrl}/health/ready`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', nats: 'ok' } });
+    expect(await res.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', nats: 'ok', projections: 'ok' } });
   });
 
   it('says over gRPC what it runs: name, version and the migrations its database has', async () => {
     await expect(h.client.describe({})).resolves.toEqual({
       service: 'feed',
       version: '0.1.0',
-      migrations: ['CreateEventBusTables1763700000000'],
+      migrations: ['CreateEventBusTables1763700000000', 'CreateReadModels1764600000000'],
     });
   });
 

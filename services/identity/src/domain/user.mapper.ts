@@ -1,4 +1,4 @@
-import type { identityV1, UserSnapshot } from '@clipit/contracts';
+import type { identityV1, TokenSnapshot, UserSnapshot } from '@clipit/contracts';
 import type { TokenEntity } from '../entities/token.entity.js';
 import type { UserEntity } from '../entities/user.entity.js';
 
@@ -35,6 +35,20 @@ export function toUserMessage(u: UserEntity): identityV1.User {
     claimedAt: iso(u.claimedAt),
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
+  };
+}
+
+/** The token as `token.changed` carries it. */
+export function toTokenSnapshot(t: TokenEntity): TokenSnapshot {
+  return {
+    id: t.id,
+    streamerId: t.streamerId,
+    name: t.name,
+    pumpFunLink: t.pumpFunLink,
+    description: t.description,
+    isActive: t.isActive,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
   };
 }
 

@@ -167,6 +167,7 @@ describe('AuthService.signUp', () => {
     expect(events).toEqual([
       ['user.registered', expect.objectContaining({ claimedPlaceholderId: placeholder().id })],
       ['user.updated', expect.objectContaining({ changed: ['claimedBy', 'claimedAt'], user: expect.objectContaining({ id: placeholder().id, claimedBy: inserted.id }) })],
+      ['token.changed', { token: expect.objectContaining({ streamerId: inserted.id, name: 'Big Streamer', pumpFunLink: 'https://pump.fun/coin/xyz', isActive: 'true' }) }],
     ]);
   });
 

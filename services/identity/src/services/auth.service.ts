@@ -8,7 +8,7 @@ import type { IdentityConfig } from '../config.js';
 import { messages } from '../domain/messages.js';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../domain/password.js';
 import { newAccount, newStreamerToken } from '../domain/user.factory.js';
-import { toUserSnapshot, toUserMessage } from '../domain/user.mapper.js';
+import { toTokenSnapshot, toUserMessage, toUserSnapshot } from '../domain/user.mapper.js';
 import { parseLogIn, parseResetPassword, parseSignUp, type SignUpInput } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
@@ -74,11 +74,13 @@ export class AuthService {
           await this.users.update(tx, placeholder.id, { claimedBy: user.id, claimedAt: now, updatedAt: now });
         }
 
-        if (input.role === 'streamer' && input.tokenLink) await this.tokens.insert(tx, newStreamerToken(user, input.tokenLink, now));
+        const token = input.role === 'streamer' && input.tokenLink ? newStreamerToken(user, input.tokenLink, now) : undefined;
+        if (token) await this.tokens.insert(tx, token);
 
         const session = await this.sessions.create(tx, user.id, req.client, now);
         await this.outbox.append(tx, 'user.registered', { user: toUserSnapshot(user), claimedPlaceholderId: claimed?.id ?? null });
         if (claimed) await this.outbox.append(tx, 'user.updated', { user: toUserSnapshot(claimed), changed: ['claimedBy', 'claimedAt'] });
+        if (token) await this.outbox.append(tx, 'token.changed', { token: toTokenSnapshot(token) });
 
         return {
           user: toUserMessage(user),
@@ -123,8 +125,14 @@ export class AuthService {
     return { user: toUserMessage(user), session };
   }
 
+  /** Ends the session with a `session.ended` event in the same transaction: every gateway forgets it (ADR 0004). */
   async logOut(req: identityV1.LogOutRequest): Promise<identityV1.LogOutResponse> {
-    return { ended: await this.sessions.end(req.sid) };
+    const ended = await this.db.transaction(async (tx) => {
+      const session = await this.sessions.end(tx, req.sid);
+      if (session) await this.outbox.append(tx, 'session.ended', { userId: session.userId, sessionKey: session.key, reason: 'logout' });
+      return session !== undefined;
+    });
+    return { ended };
   }
 
   async resolveSession(req: identityV1.ResolveSessionRequest): Promise<identityV1.User> {
@@ -148,7 +156,10 @@ export class AuthService {
     const endedSessions = await this.db.transaction(async (tx) => {
       await this.users.update(tx, user.id, { passwordHash, updatedAt: new Date() });
       await this.resets.record(tx, { userId: user.id, at: new Date(), ip: req.client?.ip?.slice(0, 64) || null });
-      return this.sessions.endAllForUser(tx, user.id);
+      const ended = await this.sessions.endAllForUser(tx, user.id);
+      // Gateways cache sessions for a few seconds: this tells every replica to forget this account's (ADR 0004).
+      await this.outbox.append(tx, 'user.sessions-ended', { userId: user.id, reason: 'password-reset', endedSessions: ended });
+      return ended;
     });
     this.logger.info({ userId: user.id, endedSessions }, 'password reset');
     return { endedSessions };

@@ -1,4 +1,4 @@
-import { eventEnvelopeSchema, parseEventData, subjectFor, type UserRegisteredV1, type UserUpdatedV1 } from '@clipit/contracts';
+import { eventEnvelopeSchema, parseEventData, subjectFor, type TokenChangedV1, type UserRegisteredV1, type UserUpdatedV1 } from '@clipit/contracts';
 import { runWithCorrelation } from '@clipit/service-kit';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -104,6 +104,23 @@ describe('events', () => {
     ]);
     const last = updatesFor(user!.id).at(-1)!.envelope.data as UserUpdatedV1;
     expect(last.user).toMatchObject({ walletAddress: other, displayName: 'Renamed', nextStreamTime: null });
+  });
+
+  it('publishes token.changed with the new token when a streamer signs up with a token link, and none without one', async () => {
+    const { user } = await h.client.signUp(newSignUp({ role: 'streamer', displayName: 'Token Person', tokenLink: 'https://pump.fun/coin/abc123' }));
+    const { user: plain } = await h.client.signUp(newSignUp({ role: 'streamer' }));
+    await registeredFor(user!.id);
+    await barrier();
+    const tokens = h.events.filter((e) => e.envelope.type === 'token.changed');
+    const mine = tokens.filter((e) => (e.envelope.data as TokenChangedV1).token.streamerId === user!.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.subject).toBe(subjectFor('token.changed', h.names.subjectPrefix));
+    const { tokens: listed } = await h.client.listTokens({});
+    const token = listed.find((t) => t.streamerId === user!.id)!;
+    expect(parseEventData('token.changed', mine[0]!.envelope.data)).toEqual({
+      token: expect.objectContaining({ id: token.id, streamerId: user!.id, name: 'Token Person', pumpFunLink: 'https://pump.fun/coin/abc123', isActive: 'true' }),
+    });
+    expect(tokens.filter((e) => (e.envelope.data as TokenChangedV1).token.streamerId === plain!.id)).toEqual([]);
   });
 
   it('publishes nothing for a rejected sign-up', async () => {

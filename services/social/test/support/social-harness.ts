@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { socialContract, type SubmissionSnapshot, type UserSnapshot } from '@clipit/contracts';
 import { connectNats, contractClient, EventPublisher, GrpcCallError, type ClientOf, type NatsConnection } from '@clipit/service-kit';
-import { collectEvents, freePorts, startServiceUnderTest, waitFor, type ReceivedEvent } from '@clipit/testing';
+import { collectEvents, freePorts, startServiceUnderTest, submissionSnapshot, userSnapshot, waitFor, type ReceivedEvent } from '@clipit/testing';
 import { expect } from '@jest/globals';
 import pg from 'pg';
 import { bootstrapSocial, type SocialApp, type SocialConfigOverrides } from '../../src/app.js';
@@ -29,70 +28,7 @@ export interface SocialHarness {
   stop(): Promise<void>;
 }
 
-let seq = 0;
-
-export function userSnapshot(role: UserSnapshot['role'], patch: Partial<UserSnapshot> = {}): UserSnapshot {
-  seq += 1;
-  const at = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    twitterUsername: `person${seq}_${Date.now() % 100000}`,
-    displayName: `Person ${seq}`,
-    firstName: null,
-    lastName: null,
-    profileImageUrl: null,
-    bannerImageUrl: null,
-    walletAddress: null,
-    role,
-    currentTier: 1,
-    isLive: 'false',
-    nextStreamTime: null,
-    streamerMultiplier: '1.00',
-    isPlaceholder: 'false',
-    claimedBy: null,
-    claimedAt: null,
-    createdAt: at,
-    updatedAt: at,
-    ...patch,
-  };
-}
-
-export function submissionSnapshot(patch: Partial<SubmissionSnapshot> = {}): SubmissionSnapshot {
-  const at = new Date().toISOString();
-  const id = randomUUID();
-  return {
-    id,
-    userId: randomUUID(),
-    name: 'A clip',
-    url: `https://x.com/clipper/status/${Date.now()}${seq++}`,
-    platform: 'twitter',
-    externalId: `${Date.now()}${seq}`,
-    authorHandle: 'clipper',
-    walletAddress: 'pending',
-    additionalInfo: null,
-    tokenId: null,
-    streamerId: null,
-    status: 'approved',
-    addedToFeed: true,
-    rejectedReason: null,
-    approvedAt: at,
-    videoState: 'none',
-    hasVideo: false,
-    videoUrl: null,
-    videoThumbnailUrl: null,
-    videoDuration: null,
-    videoAspectRatio: null,
-    playbackId: null,
-    views: 0,
-    likes: 0,
-    retweets: 0,
-    replies: 0,
-    publishedAt: null,
-    createdAt: at,
-    updatedAt: at,
-    ...patch,
-  };
-}
+export { submissionSnapshot, userSnapshot } from '@clipit/testing';
 
 export async function startSocial(overrides: SocialConfigOverrides = {}): Promise<SocialHarness> {
   const service = await startServiceUnderTest('social', 'SOCIAL', bootstrapSocial, overrides);

@@ -14,7 +14,8 @@ export const protobufPackage = "feed.v1";
 export const protobufFileName = "feed/v1/feed.proto";
 
 /**
- * Feed service contract, version 1: Read models of clips, creators and leaderboards, built from events, behind every public read.
+ * Feed service contract, version 1: the read models behind every public read (the clip feed, leaderboards,
+ * featured clippers, top streamers, creators, clipper profiles, tagged videos), built from events only.
  * Breaking changes go to a new package (feed.v2); v1 stays until no caller uses it.
  */
 
@@ -27,23 +28,349 @@ export interface Description {
   migrations: string[];
 }
 
+/** The clip's author as read screens show them. */
+export interface ClipUser {
+  displayName?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  profileImageUrl?: string | undefined;
+  twitterUsername?: string | undefined;
+  currentTier: number;
+}
+
+/** A streamer's token a clip is tagged with. */
+export interface ClipToken {
+  id: string;
+  name: string;
+  pumpFunLink?: string | undefined;
+  streamerId: string;
+}
+
+/** Everything a read screen shows of one clip (spec 01 §3 feed clip and leaderboard post). */
+export interface Clip {
+  id: string;
+  name: string;
+  url: string;
+  externalId: string;
+  authorHandle: string;
+  description?: string | undefined;
+  status: string;
+  hasVideo: boolean;
+  isProcessing: boolean;
+  videoUrl?: string | undefined;
+  videoThumbnailUrl?: string | undefined;
+  videoDuration?: number | undefined;
+  videoAspectRatio?: string | undefined;
+  playbackId?: string | undefined;
+  views: number;
+  likes: number;
+  retweets: number;
+  replies: number;
+  publishedAt?: string | undefined;
+  userId: string;
+  tokenId?: string | undefined;
+  likeCount: number;
+  /** Absent when the author's user event has not arrived. */
+  user?: ClipUser | undefined;
+  token?: ClipToken | undefined;
+  createdAt: string;
+}
+
+export interface ListFeedClipsRequest {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface FeedClipsPage {
+  clips: Clip[];
+  nextCursor?: string | undefined;
+}
+
+export interface LikedAmongRequest {
+  viewerId: string;
+  clipIds: string[];
+}
+
+export interface ClipIds {
+  clipIds: string[];
+}
+
+export interface LeaderboardPostsRequest {
+  limit: number;
+}
+
+export interface LeaderboardPostsResponse {
+  posts: Clip[];
+}
+
+/** A person as lists show them. */
+export interface Person {
+  id: string;
+  role: string;
+  displayName?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  twitterUsername?: string | undefined;
+  profileImageUrl?: string | undefined;
+  bannerImageUrl?: string | undefined;
+  currentTier: number;
+  isLive: boolean;
+  nextStreamTime?: string | undefined;
+  streamerMultiplier: string;
+  isPlaceholder: boolean;
+}
+
+/** A person's figures: as a clipper (their own clips) and as a streamer (clips tagged with them). */
+export interface Figures {
+  totalClips: number;
+  approvedClips: number;
+  totalViews: number;
+  totalLikes: number;
+  avgViews: number;
+  followerCount: number;
+  taggedClips: number;
+  taggedViews: number;
+  clipPoints?: number | undefined;
+}
+
+export interface PersonWithFigures {
+  person: Person | undefined;
+  figures: Figures | undefined;
+}
+
+export interface LeaderboardUsersRequest {
+  limit: number;
+}
+
+export interface LeaderboardUser {
+  entry:
+    | PersonWithFigures
+    | undefined;
+  /** Percent of every approved post's views; 0 when nothing has views. */
+  mindshare: number;
+}
+
+export interface LeaderboardUsersResponse {
+  users: LeaderboardUser[];
+}
+
+export interface GetLeaderboardStatsRequest {
+}
+
+export interface LeaderboardStats {
+  totalPosts: number;
+  activeUsers: number;
+  totalViews: number;
+}
+
+export interface FeaturedClippersRequest {
+  limit: number;
+}
+
+export interface FeaturedClippersResponse {
+  clippers: PersonWithFigures[];
+}
+
+export interface TopStreamersRequest {
+  limit: number;
+}
+
+export interface TopStreamersResponse {
+  streamers: PersonWithFigures[];
+}
+
+export interface ListCreatorsRequest {
+  /** clippers or streamers; anything else is INVALID_ARGUMENT. */
+  tab: string;
+}
+
+export interface ListCreatorsResponse {
+  creators: PersonWithFigures[];
+}
+
+export interface GetClipperProfileRequest {
+  userId: string;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface ClipperProfile {
+  profile: PersonWithFigures | undefined;
+  submissions: Clip[];
+  nextCursor?: string | undefined;
+}
+
+export interface ListTaggedVideosRequest {
+  userId: string;
+  /** The signed-in viewer; the streamer themself also sees pending and rejected clips. */
+  viewerId?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface TaggedVideos {
+  videos: Clip[];
+  nextCursor?: string | undefined;
+}
+
+export interface GetProjectionLagRequest {
+}
+
+export interface ProjectionLag {
+  /** Events in the stream the projections have not applied yet. */
+  events: number;
+  /** Age of the oldest of them, 0 when none. */
+  seconds: number;
+}
+
 export const FEED_V1_PACKAGE_NAME = "feed.v1";
 
 export interface FeedServiceClient {
   /** What this replica runs: its name, version and the database migrations applied. */
 
   describe(request: DescribeRequest, metadata?: Metadata): Observable<Description>;
+
+  /** Approved clips in the feed with a playable video, newest first, keyset-paged. */
+
+  listFeedClips(request: ListFeedClipsRequest, metadata?: Metadata): Observable<FeedClipsPage>;
+
+  /** Which of clip_ids viewer_id likes (the gateway adds likedByCurrentUser to a cached page). */
+
+  likedAmong(request: LikedAmongRequest, metadata?: Metadata): Observable<ClipIds>;
+
+  /** Approved posts: those with an uploaded video first, then by views, most first. */
+
+  leaderboardPosts(request: LeaderboardPostsRequest, metadata?: Metadata): Observable<LeaderboardPostsResponse>;
+
+  /** Clippers with an approved clip by total views, with their share of all views. */
+
+  leaderboardUsers(request: LeaderboardUsersRequest, metadata?: Metadata): Observable<LeaderboardUsersResponse>;
+
+  /** Total approved posts, clippers with an approved clip, and every approved post's views. */
+
+  getLeaderboardStats(request: GetLeaderboardStatsRequest, metadata?: Metadata): Observable<LeaderboardStats>;
+
+  /** Clippers with the most approved clips (ADR 0022 says what "featured" means). */
+
+  featuredClippers(request: FeaturedClippersRequest, metadata?: Metadata): Observable<FeaturedClippersResponse>;
+
+  /** Streamers with the most followers (ADR 0022 says what "top" means). */
+
+  topStreamers(request: TopStreamersRequest, metadata?: Metadata): Observable<TopStreamersResponse>;
+
+  /** Every clipper or streamer with their figures, for the discover page. */
+
+  listCreators(request: ListCreatorsRequest, metadata?: Metadata): Observable<ListCreatorsResponse>;
+
+  /** A public profile: the person, their figures and their approved clips, newest first. */
+
+  getClipperProfile(request: GetClipperProfileRequest, metadata?: Metadata): Observable<ClipperProfile>;
+
+  /** Clips tagged with a streamer: approved ones for anyone, every status for the streamer. */
+
+  listTaggedVideos(request: ListTaggedVideosRequest, metadata?: Metadata): Observable<TaggedVideos>;
+
+  /** How far the projections are behind the event stream. */
+
+  getProjectionLag(request: GetProjectionLagRequest, metadata?: Metadata): Observable<ProjectionLag>;
 }
 
 export interface FeedServiceController {
   /** What this replica runs: its name, version and the database migrations applied. */
 
   describe(request: DescribeRequest, metadata?: Metadata): Promise<Description> | Observable<Description> | Description;
+
+  /** Approved clips in the feed with a playable video, newest first, keyset-paged. */
+
+  listFeedClips(
+    request: ListFeedClipsRequest,
+    metadata?: Metadata,
+  ): Promise<FeedClipsPage> | Observable<FeedClipsPage> | FeedClipsPage;
+
+  /** Which of clip_ids viewer_id likes (the gateway adds likedByCurrentUser to a cached page). */
+
+  likedAmong(request: LikedAmongRequest, metadata?: Metadata): Promise<ClipIds> | Observable<ClipIds> | ClipIds;
+
+  /** Approved posts: those with an uploaded video first, then by views, most first. */
+
+  leaderboardPosts(
+    request: LeaderboardPostsRequest,
+    metadata?: Metadata,
+  ): Promise<LeaderboardPostsResponse> | Observable<LeaderboardPostsResponse> | LeaderboardPostsResponse;
+
+  /** Clippers with an approved clip by total views, with their share of all views. */
+
+  leaderboardUsers(
+    request: LeaderboardUsersRequest,
+    metadata?: Metadata,
+  ): Promise<LeaderboardUsersResponse> | Observable<LeaderboardUsersResponse> | LeaderboardUsersResponse;
+
+  /** Total approved posts, clippers with an approved clip, and every approved post's views. */
+
+  getLeaderboardStats(
+    request: GetLeaderboardStatsRequest,
+    metadata?: Metadata,
+  ): Promise<LeaderboardStats> | Observable<LeaderboardStats> | LeaderboardStats;
+
+  /** Clippers with the most approved clips (ADR 0022 says what "featured" means). */
+
+  featuredClippers(
+    request: FeaturedClippersRequest,
+    metadata?: Metadata,
+  ): Promise<FeaturedClippersResponse> | Observable<FeaturedClippersResponse> | FeaturedClippersResponse;
+
+  /** Streamers with the most followers (ADR 0022 says what "top" means). */
+
+  topStreamers(
+    request: TopStreamersRequest,
+    metadata?: Metadata,
+  ): Promise<TopStreamersResponse> | Observable<TopStreamersResponse> | TopStreamersResponse;
+
+  /** Every clipper or streamer with their figures, for the discover page. */
+
+  listCreators(
+    request: ListCreatorsRequest,
+    metadata?: Metadata,
+  ): Promise<ListCreatorsResponse> | Observable<ListCreatorsResponse> | ListCreatorsResponse;
+
+  /** A public profile: the person, their figures and their approved clips, newest first. */
+
+  getClipperProfile(
+    request: GetClipperProfileRequest,
+    metadata?: Metadata,
+  ): Promise<ClipperProfile> | Observable<ClipperProfile> | ClipperProfile;
+
+  /** Clips tagged with a streamer: approved ones for anyone, every status for the streamer. */
+
+  listTaggedVideos(
+    request: ListTaggedVideosRequest,
+    metadata?: Metadata,
+  ): Promise<TaggedVideos> | Observable<TaggedVideos> | TaggedVideos;
+
+  /** How far the projections are behind the event stream. */
+
+  getProjectionLag(
+    request: GetProjectionLagRequest,
+    metadata?: Metadata,
+  ): Promise<ProjectionLag> | Observable<ProjectionLag> | ProjectionLag;
 }
 
 export function FeedServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["describe"];
+    const grpcMethods: string[] = [
+      "describe",
+      "listFeedClips",
+      "likedAmong",
+      "leaderboardPosts",
+      "leaderboardUsers",
+      "getLeaderboardStats",
+      "featuredClippers",
+      "topStreamers",
+      "listCreators",
+      "getClipperProfile",
+      "listTaggedVideos",
+      "getProjectionLag",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("FeedService", method)(constructor.prototype[method], method, descriptor);
