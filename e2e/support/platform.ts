@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { bootstrapAdmin, type AdminApp } from '../../services/admin/src/app.js';
 import { bootstrapCampaigns, type CampaignsApp } from '../../services/campaigns/src/app.js';
+import { bootstrapFeed, type FeedApp } from '../../services/feed/src/app.js';
 import { bootstrapGateway, type GatewayApp } from '../../services/gateway/src/app.js';
 import type { GatewayConfigOverrides } from '../../services/gateway/src/config.js';
 import { bootstrapIdentity, type IdentityApp } from '../../services/identity/src/app.js';
@@ -54,6 +55,9 @@ export interface Platform {
   social: SocialApp;
   /** Postgres on social's database. */
   socialDb: pg.Client;
+  feed: FeedApp;
+  /** Postgres on feed's database (the read models are in schema rm). */
+  feedDb: pg.Client;
   /** Postgres on admin's database (the audit log). */
   adminDb: pg.Client;
   /** Postgres on campaigns' database. */
@@ -103,15 +107,16 @@ export async function startPlatform(
   const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-e2e-storage-'));
   const submissionsDatabase = `${names.database}_submissions`;
   const submissionsDatabaseUrl = await createTestDatabase(submissionsDatabase);
-  const [grpcPort, httpPort, submissionsGrpcPort, submissionsHttpPort, adminGrpcPort, adminHttpPort, campaignsGrpcPort, campaignsHttpPort, socialGrpcPort, socialHttpPort] = (await freePorts(10)) as [
-    number, number, number, number, number, number, number, number, number, number,
-  ];
+  const [grpcPort, httpPort, submissionsGrpcPort, submissionsHttpPort, adminGrpcPort, adminHttpPort, campaignsGrpcPort, campaignsHttpPort, socialGrpcPort, socialHttpPort, feedGrpcPort, feedHttpPort] =
+    (await freePorts(12)) as [number, number, number, number, number, number, number, number, number, number, number, number];
   const adminDatabase = `${names.database}_admin`;
   const adminDatabaseUrl = await createTestDatabase(adminDatabase);
   const campaignsDatabase = `${names.database}_campaigns`;
   const campaignsDatabaseUrl = await createTestDatabase(campaignsDatabase);
   const socialDatabase = `${names.database}_social`;
   const socialDatabaseUrl = await createTestDatabase(socialDatabase);
+  const feedDatabase = `${names.database}_feed`;
+  const feedDatabaseUrl = await createTestDatabase(feedDatabase);
 
   // What every backend service of this platform shares: the run's NATS stream, Redis prefix and storage folder.
   const backend = {
@@ -151,6 +156,13 @@ export async function startPlatform(
     IDENTITY_GRPC_URL: identityGrpcUrl,
     ...backend,
   });
+  const feed = await bootstrapFeed({
+    FEED_DATABASE_URL: feedDatabaseUrl,
+    FEED_GRPC_PORT: feedGrpcPort,
+    FEED_HTTP_PORT: feedHttpPort,
+    FEED_BIND_HOST: '127.0.0.1',
+    ...backend,
+  });
   const admin = await bootstrapAdmin({
     ADMIN_DATABASE_URL: adminDatabaseUrl,
     ADMIN_GRPC_PORT: adminGrpcPort,
@@ -185,6 +197,7 @@ export async function startPlatform(
       ADMIN_GRPC_URL: `127.0.0.1:${adminGrpcPort}`,
       CAMPAIGNS_GRPC_URL: `127.0.0.1:${campaignsGrpcPort}`,
       SOCIAL_GRPC_URL: `127.0.0.1:${socialGrpcPort}`,
+      FEED_GRPC_URL: `127.0.0.1:${feedGrpcPort}`,
       NATS_URL: infra.natsUrl,
       EVENTS_STREAM: names.stream,
       EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
@@ -213,6 +226,8 @@ export async function startPlatform(
   await campaignsDb.connect();
   const socialDb = new pg.Client({ connectionString: socialDatabaseUrl });
   await socialDb.connect();
+  const feedDb = new pg.Client({ connectionString: feedDatabaseUrl });
+  await feedDb.connect();
   const identityClient = createGrpcClient<identityV1.IdentityServiceClient>({
     url: identityGrpcUrl,
     packageName: identityV1.IDENTITY_V1_PACKAGE_NAME,
@@ -228,6 +243,8 @@ export async function startPlatform(
     campaigns,
     social,
     socialDb,
+    feed,
+    feedDb,
     adminDb,
     campaignsDb,
     mediaWorker,
@@ -259,6 +276,7 @@ export async function startPlatform(
       await admin.close();
       await campaigns.close();
       await social.close();
+      await feed.close();
       await submissions.close();
       await identity.close();
       await db.end();
@@ -266,11 +284,13 @@ export async function startPlatform(
       await adminDb.end();
       await campaignsDb.end();
       await socialDb.end();
+      await feedDb.end();
       await dropTestDatabase(names.database);
       await dropTestDatabase(submissionsDatabase);
       await dropTestDatabase(adminDatabase);
       await dropTestDatabase(campaignsDatabase);
       await dropTestDatabase(socialDatabase);
+      await dropTestDatabase(feedDatabase);
       const nc = await connectNats(infra.natsUrl, 'e2e-cleanup');
       await deleteEventStreams(nc, names.stream);
       await nc.close();

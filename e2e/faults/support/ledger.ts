@@ -28,6 +28,8 @@ export interface Ledger {
   follows: { accepted: number; stored: number; lost: string[] };
   /** Streamers whose live state identity mirrors differently from social's (ADR 0021), once the bus caught up. */
   liveMirror: string[];
+  /** Submissions or like counts the feed's read models show differently from their owners (ADR 0022), once the bus caught up. */
+  feedMismatch: string[];
   queue: { waiting: number; active: number; delayed: number; failed: number };
   videosProcessing: number;
 }
@@ -104,6 +106,7 @@ export async function readLedger(
     applications: { accepted: acceptedApplications.length, stored: 0, lost: [] },
     follows: { accepted: acceptedFollows.length, stored: 0, lost: [] },
     liveMirror: [],
+    feedMismatch: [],
     queue: { waiting: 0, active: 0, delayed: 0, failed: 0 },
     videosProcessing: 0,
   };
@@ -171,6 +174,18 @@ export async function readLedger(
     const mirror = new Map(mirrored.map((m) => [m.id, m.live]));
     ledger.liveMirror = liveStates.filter((s) => mirror.get(s.id) !== s.live).map((s) => `${s.id}: social ${s.live}, identity ${mirror.get(s.id) ?? 'missing'}`);
   }
+  // feed's read models agree with their owners: every submission's status and place in the feed, every
+  // clip's like count (ADR 0022).
+  const owned = await p.query<{ id: string; state: string }>('submissions', `SELECT id::text AS id, status || ':' || added_to_feed::text AS state FROM submissions`);
+  const projected = new Map(
+    (await p.query<{ id: string; state: string }>('feed', `SELECT id::text AS id, status || ':' || added_to_feed::text AS state FROM rm.clips`)).map((r) => [r.id, r.state]),
+  );
+  ledger.feedMismatch = owned.filter((o) => projected.get(o.id) !== o.state).map((o) => `submission ${o.id}: ${o.state}, feed ${projected.get(o.id) ?? 'missing'}`);
+  const likes = await p.query<{ id: string; n: number }>('social', 'SELECT id::text AS id, like_count AS n FROM clips WHERE like_count > 0');
+  if (likes.length > 0) {
+    const counted = new Map((await p.query<{ id: string; n: number }>('feed', 'SELECT clip_id::text AS id, like_count AS n FROM rm.clip_like_counts')).map((r) => [r.id, r.n]));
+    ledger.feedMismatch.push(...likes.filter((l) => counted.get(l.id) !== l.n).map((l) => `likes of ${l.id}: social ${l.n}, feed ${counted.get(l.id) ?? 'none'}`));
+  }
   const processing = await p.query<{ n: number }>('submissions', `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`);
   ledger.videosProcessing = processing[0]!.n;
   const redis = new Redis(p.redis.url, { maxRetriesPerRequest: 1 });
@@ -203,6 +218,7 @@ export function ledgerProblems(l: Ledger): string[] {
   if (l.applications.lost.length > 0) problems.push(`${l.applications.lost.length} accepted applications not stored`);
   if (l.follows.lost.length > 0) problems.push(`${l.follows.lost.length} accepted follows not stored`);
   if (l.liveMirror.length > 0) problems.push(`identity's live state differs from social's: ${l.liveMirror.slice(0, 3).join('; ')}`);
+  if (l.feedMismatch.length > 0) problems.push(`feed's read models differ from their owners: ${l.feedMismatch.slice(0, 3).join('; ')}`);
   if (l.deadLettered > 0) problems.push(`${l.deadLettered} dead-lettered events`);
   if (l.queue.waiting + l.queue.active + l.queue.delayed > 0) problems.push(`media queue not drained: ${JSON.stringify(l.queue)}`);
   if (l.videosProcessing > 0) problems.push(`${l.videosProcessing} videos still processing`);

@@ -4,6 +4,7 @@ import { ApplicationsModule } from './applications/applications.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DocsModule } from './docs/docs.module.js';
+import { FeedModule } from './feed/feed.module.js';
 import { MediaModule } from './media/media.module.js';
 import { SocialModule } from './social/social.module.js';
 import { SubmissionsModule } from './submissions/submissions.module.js';
@@ -13,6 +14,6 @@ import { WebModule } from './web/web.module.js';
 /** The gateway's route modules; the kit provides config, logger, Redis, storage and the gRPC clients. */
 @Module({
   // WebModule last: its catch-all GET serves the site for every path no other module claims.
-  imports: [AuthModule, UsersModule, CatalogModule, SubmissionsModule, AdminModule, ApplicationsModule, SocialModule, MediaModule, DocsModule, WebModule],
+  imports: [AuthModule, UsersModule, CatalogModule, SubmissionsModule, AdminModule, ApplicationsModule, SocialModule, FeedModule, MediaModule, DocsModule, WebModule],
 })
 export class GatewayModule {}

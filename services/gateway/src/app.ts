@@ -1,9 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
-import { adminContract, campaignsContract, identityContract, socialContract, submissionsContract } from '@clipit/contracts';
+import { adminContract, campaignsContract, feedContract, identityContract, socialContract, submissionsContract } from '@clipit/contracts';
 import { bootstrapService, defineService, grpcClient, packageVersion, REDIS, redisResource, resource, type ServiceApp } from '@clipit/service-kit';
 import { createStorage, STORAGE } from '@clipit/storage';
 import { GatewayModule } from './app.module.js';
-import { ADMIN_CLIENT, CAMPAIGNS_CLIENT, IDENTITY_CLIENT, SOCIAL_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';
+import { ADMIN_CLIENT, CAMPAIGNS_CLIENT, FEED_CLIENT, IDENTITY_CLIENT, SOCIAL_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';
+import { installSessionResolver, SessionResolver } from './auth/session.strategy.js';
+import { installPublicReadFastPath } from './feed/fast-path.js';
+import { PublicReadCache } from './feed/read-cache.js';
 import { gatewayConfigShape, type GatewayConfig, type GatewayConfigOverrides } from './config.js';
 import { installBodyParsers } from './http/body-parsers.js';
 import { HttpErrorFilter } from './http/error.filter.js';
@@ -39,12 +42,15 @@ export const gatewayService = defineService(gatewayConfigShape, {
       const fastify = app.getHttpAdapter().getInstance();
       installBodyParsers(fastify, config.BODY_LIMIT_BYTES);
       installRequestPipeline(fastify, { publicOrigin: config.PUBLIC_ORIGIN, cookieSecure: config.COOKIE_SECURE, log: logger });
+      installSessionResolver(fastify, app.get(SessionResolver));
+      installPublicReadFastPath(fastify, app.get(PublicReadCache));
       await app.register(fastifyCookie);
       app.useGlobalFilters(new HttpErrorFilter(logger));
     },
   },
-  // NATS: the live stream reads go-live events from it (LiveHub). Only that feature needs it, so an
-  // outage is reported on readiness, not a reason to take the site out of traffic.
+  // NATS: the live stream reads go-live events from it (LiveHub), and the read cache the feed's notices.
+  // Neither stops the site without it, so an outage is reported on readiness, not a reason to take the
+  // site out of traffic.
   bus: true,
   busReadiness: 'reported',
   resources: [
@@ -66,6 +72,8 @@ export const gatewayService = defineService(gatewayConfigShape, {
     grpcClient(campaignsContract, { token: CAMPAIGNS_CLIENT, url: (c) => c.CAMPAIGNS_GRPC_URL, readiness: 'reported' }),
     // Follows, likes and live state: reported, its outage takes out only those buttons and the live notices.
     grpcClient(socialContract, { token: SOCIAL_CLIENT, url: (c) => c.SOCIAL_GRPC_URL, readiness: 'reported' }),
+    // Every public read: reported, since cached answers keep being served while it is away.
+    grpcClient(feedContract, { token: FEED_CLIENT, url: (c) => c.FEED_GRPC_URL, readiness: 'reported' }),
   ],
   module: GatewayModule,
 });

@@ -1,4 +1,4 @@
-import type { adminContract, campaignsContract, identityContract, socialContract, submissionsContract } from '@clipit/contracts';
+import type { adminContract, campaignsContract, feedContract, identityContract, socialContract, submissionsContract } from '@clipit/contracts';
 import type { ClientOf } from '@clipit/service-kit';
 
 // The services the gateway calls; the kit creates, provides, closes and health-checks the clients (app.ts).
@@ -22,3 +22,7 @@ export const CAMPAIGNS_CLIENT = Symbol('CAMPAIGNS_CLIENT');
 /** social's gRPC API: follows, likes, live state and stream time. */
 export type SocialClient = ClientOf<typeof socialContract>;
 export const SOCIAL_CLIENT = Symbol('SOCIAL_CLIENT');
+
+/** feed's gRPC API: the read models behind every public read. */
+export type FeedClient = ClientOf<typeof feedContract>;
+export const FEED_CLIENT = Symbol('FEED_CLIENT');

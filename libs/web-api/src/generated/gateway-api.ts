@@ -241,6 +241,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clipper/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A public profile: the person, their figures and their approved clips, newest first */
+        get: operations["FeedController.clipperProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{tab}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every clipper or streamer with their figures (the discover page) */
+        get: operations["FeedController.creators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/docs": {
         parameters: {
             query?: never;
@@ -250,6 +284,40 @@ export interface paths {
         };
         /** This OpenAPI 3.1 document, generated from the route schemas */
         get: operations["DocsController.openApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/featured-clippers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Goated clippers: the clippers with the most approved clips (ADR 0022) */
+        get: operations["FeedController.featuredClippers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/clips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clip feed: approved clips in the feed with a playable video, newest first */
+        get: operations["FeedController.clips"];
         put?: never;
         post?: never;
         delete?: never;
@@ -353,6 +421,57 @@ export interface paths {
         };
         /** Whether the signed-in user follows this user (false when not signed in) */
         get: operations["SocialController.followState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leaderboard/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Approved posts: those with an uploaded video first, then by views, most first */
+        get: operations["FeedController.leaderboardPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leaderboard/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The leaderboard stats card: approved posts, clippers with an approved post, all their views */
+        get: operations["FeedController.leaderboardStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leaderboard/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clippers with an approved post by total views, with their share of all views */
+        get: operations["FeedController.leaderboardUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -499,6 +618,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tagged-videos/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clips tagged with a streamer: approved ones, and every status when the streamer asks */
+        get: operations["FeedController.taggedVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tokens": {
         parameters: {
             query?: never;
@@ -508,6 +644,23 @@ export interface paths {
         };
         /** Streamers' tokens a clip can be tagged with */
         get: operations["CatalogController.tokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/top-streamers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Top streamers: the streamers with the most followers (ADR 0022) */
+        get: operations["FeedController.topStreamers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -754,6 +907,14 @@ export interface components {
             entries: components["schemas"]["AuditEntry"][];
             nextCursor: string | null;
         };
+        ClipAuthor: {
+            displayName: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            profileImageUrl: string | null;
+            twitterUsername: string | null;
+            currentTier: number;
+        };
         ClipperApplication: {
             id: string;
             fullName: string;
@@ -776,6 +937,63 @@ export interface components {
             nextCursor: string | null;
             total: number;
         };
+        ClipperProfile: {
+            user: {
+                id: string;
+                role: string;
+                displayName: string | null;
+                firstName: string | null;
+                lastName: string | null;
+                twitterUsername: string | null;
+                profileImageUrl: string | null;
+                bannerImageUrl: string | null;
+                /** @enum {string} */
+                isLive: "true" | "false";
+                currentTier: number;
+            };
+            stats: {
+                /** @description Every submission, whatever its status */
+                totalClips: number;
+                approvedClips: number;
+                totalViews: number;
+                totalLikes: number;
+                avgViews: number;
+                followerCount: number;
+            };
+            /** @description Approved only, newest first */
+            submissions: components["schemas"]["ProfileSubmission"][];
+            nextCursor: string | null;
+        };
+        ClipperProfileSummary: {
+            id: string;
+            displayName: string | null;
+            profileImageUrl: string | null;
+            averageRating: number;
+            totalHires: number;
+            /** @enum {string} */
+            isAvailable: "true" | "false";
+        };
+        ClipToken: {
+            id: string;
+            name: string;
+            pumpFunLink: string | null;
+            streamerId: string;
+        };
+        Creator: {
+            userId: string;
+            twitterUsername: string | null;
+            profileImageUrl: string | null;
+            /** @description A real account, not a profile waiting to be claimed */
+            verified: boolean;
+            followers: number;
+            /** @description Approved clips: their own (clippers) or tagged with them (streamers) */
+            totalClips: number;
+            totalViews: number;
+            avgViews: number;
+            /** @description Clippers only; null until rewards reports points */
+            clipPoints?: number | null;
+        };
+        Creators: components["schemas"]["Creator"][];
         CurrentUser: {
             id: string;
             email: string | null;
@@ -804,6 +1022,58 @@ export interface components {
         };
         /** @description A message a person can act on; clients show it as "status: text" */
         ErrorMessage: string;
+        FeaturedClipper: {
+            userId: string;
+            displayName: string | null;
+            twitterUsername: string | null;
+            profileImageUrl: string | null;
+            bannerImageUrl: string | null;
+            totalClips: number;
+            approvedClips: number;
+            totalViews: number;
+            totalLikes: number;
+            /** @description Absent until rewards reports points */
+            clipPoints?: number;
+        };
+        FeaturedClippers: components["schemas"]["FeaturedClipper"][];
+        FeedClip: {
+            id: string;
+            name: string;
+            url: string;
+            authorHandle: string;
+            videoUrl: string | null;
+            /** @description Seconds */
+            videoDuration: number | null;
+            /** @description w:h, e.g. 9:16 */
+            videoAspectRatio: string | null;
+            videoThumbnailUrl: string | null;
+            /** @enum {string} */
+            hasVideo: "true" | "false";
+            /** @description 0 until the post’s X metrics arrive (ADR 0022) */
+            views: number;
+            /** @description Likes of the X post */
+            likes: number;
+            retweets: number;
+            publishedAt: string | null;
+            userId: string;
+            tokenId: string | null;
+            /** @description The id the player asks for */
+            muxPlaybackId: string | null;
+            /** @description Likes on CLIP IT */
+            likeCount: number;
+            /** @description false for a visitor */
+            likedByCurrentUser: boolean;
+            user: components["schemas"]["ClipAuthor"] | null;
+            /** @description null until the clipper has a hiring profile */
+            clipperProfile: components["schemas"]["ClipperProfileSummary"] | null;
+            token: components["schemas"]["ClipToken"] | null;
+        };
+        FeedPage: {
+            /** @description Newest first */
+            submissions: components["schemas"]["FeedClip"][];
+            /** @description Pass as ?cursor= for the next page; null on the last */
+            nextCursor: string | null;
+        };
         FollowChange: {
             isFollowing: boolean;
             /** @description The streamer's follower count after the change */
@@ -835,6 +1105,44 @@ export interface components {
             nextStreamTime: string | null;
             notifiedFollowers: number;
         };
+        LeaderboardPost: {
+            id: string;
+            externalId: string;
+            name: string;
+            description: string | null;
+            videoUrl: string | null;
+            videoThumbnailUrl: string | null;
+            muxPlaybackId: string | null;
+            url: string;
+            authorHandle: string;
+            likes: number;
+            /** @description 0 until the post’s X metrics arrive (ADR 0022) */
+            views: number;
+            retweets: number;
+            replies: number;
+            isProcessing: boolean;
+            publishedAt: string | null;
+            userId: string;
+            user: components["schemas"]["ClipAuthor"] | null;
+            clipperProfile: components["schemas"]["ClipperProfileSummary"] | null;
+            token: components["schemas"]["ClipToken"] | null;
+            /** @enum {string} */
+            hasVideo: "true" | "false";
+        };
+        LeaderboardPosts: components["schemas"]["LeaderboardPost"][];
+        LeaderboardStats: {
+            totalPosts: number;
+            activeUsers: number;
+            totalViews: number;
+        };
+        LeaderboardUser: {
+            userId: string;
+            user: components["schemas"]["ClipAuthor"];
+            totalViews: number;
+            /** @description Percent of all approved posts’ views, two decimals; 0 when nothing has views */
+            mindshare: number;
+        };
+        LeaderboardUsers: components["schemas"]["LeaderboardUser"][];
         LikeState: {
             likeCount: number;
             likedByCurrentUser: boolean;
@@ -861,6 +1169,19 @@ export interface components {
             claimedByDisplayName: string | null;
             claimedByHandle: string | null;
             createdAt: string;
+        };
+        ProfileSubmission: {
+            id: string;
+            name: string;
+            status: string;
+            videoUrl: string | null;
+            videoDuration: number | null;
+            videoThumbnailUrl: string | null;
+            /** @description 0 until the post’s X metrics arrive (ADR 0022) */
+            views: number;
+            likes: number;
+            retweets: number;
+            url: string;
         };
         ResetPasswordResponse: {
             /** @constant */
@@ -926,12 +1247,40 @@ export interface components {
             videoFileName: string | null;
             videoFileSize: number | null;
         };
+        TaggedVideo: {
+            id: string;
+            name: string;
+            muxPlaybackId: string | null;
+            videoThumbnailUrl: string | null;
+            status: string;
+            /** @description 0 until the post’s X metrics arrive (ADR 0022) */
+            views: number;
+            likes: number;
+        };
+        TaggedVideos: {
+            /** @description Newest first; approved only, except for the streamer themself */
+            videos: components["schemas"]["TaggedVideo"][];
+            nextCursor: string | null;
+        };
         Token: {
             id: string;
             name: string;
             streamerId: string;
             pumpFunLink: string | null;
         };
+        TopStreamer: {
+            id: string;
+            displayName: string | null;
+            twitterUsername: string | null;
+            profileImageUrl: string | null;
+            bannerImageUrl: string | null;
+            followerCount: number;
+            /** @description Approved clips tagged with the streamer */
+            totalClips: number;
+            /** @description 1.00 to 2.00 */
+            multiplier: number;
+        };
+        TopStreamers: components["schemas"]["TopStreamer"][];
         VideoUploadUrl: {
             uploadUrl: string;
             videoId: string;
@@ -2438,6 +2787,138 @@ export interface operations {
             };
         };
     };
+    "FeedController.clipperProfile": {
+        parameters: {
+            query?: {
+                /** @description How many (default 24, at most 100) */
+                limit?: string;
+                /** @description The nextCursor of the page before (opaque) */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The user’s id (uuid) */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClipperProfile"];
+                };
+            };
+            /** @description 'Invalid cursor'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Clipper not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the feed service is away (and nothing is cached) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "FeedController.creators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description clippers or streamers */
+                tab: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Creators"];
+                };
+            };
+            /** @description 'Tab must be clippers or streamers'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the feed service is away (and nothing is cached) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     "DocsController.openApi": {
         parameters: {
             query?: never;
@@ -2469,6 +2950,108 @@ export interface operations {
             };
             /** @description 'Something went wrong. Please try again.' */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "FeedController.featuredClippers": {
+        parameters: {
+            query?: {
+                /** @description How many (default 10, at most 50) */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeaturedClippers"];
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the feed service is away (and nothing is cached) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "FeedController.clips": {
+        parameters: {
+            query?: {
+                /** @description How many (default 10, at most 50) */
+                limit?: string;
+                /** @description The nextCursor of the page before (opaque) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedPage"];
+                };
+            };
+            /** @description 'Invalid cursor'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the feed service is away (and nothing is cached) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2991,6 +3574,153 @@ export interface operations {
                 };
             };
             /** @description 'Service temporarily unavailable': the social service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "FeedController.leaderboardPosts": {
+        parameters: {
+            query?: {
+                /** @description How many (default 50, at most 100) */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardPosts"];
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the feed service is away (and nothing is cached) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "FeedController.leaderboardStats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardStats"];
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the feed service is away (and nothing is cached) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "FeedController.leaderboardUsers": {
+        parameters: {
+            query?: {
+                /** @description How many (default 50, at most 100) */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardUsers"];
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the feed service is away (and nothing is cached) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3811,6 +4541,70 @@ export interface operations {
             };
         };
     };
+    "FeedController.taggedVideos": {
+        parameters: {
+            query?: {
+                /** @description How many (default 50, at most 100) */
+                limit?: string;
+                /** @description The nextCursor of the page before (opaque) */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The streamer’s id (uuid) */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaggedVideos"];
+                };
+            };
+            /** @description 'Invalid user id', 'Invalid cursor'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the feed service is away (and nothing is cached) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     "CatalogController.tokens": {
         parameters: {
             query?: never;
@@ -3848,6 +4642,56 @@ export interface operations {
                 };
             };
             /** @description Service temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "FeedController.topStreamers": {
+        parameters: {
+            query?: {
+                /** @description How many (default 10, at most 50) */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopStreamers"];
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the feed service is away (and nothing is cached) */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -55,6 +55,12 @@ export interface EndpointDef {
   cookieless?: boolean;
   /** The route is behind AdminBearerGuard: it needs `Authorization: Bearer <admin token>` (the document's `adminBearer` scheme). */
   bearer?: boolean;
+  /**
+   * A public read answered through the read cache (feed/read-cache.ts): a cached answer is sent from the
+   * request hook, before the route runs. `query`: the parameters that change the answer;
+   * `visitorOnly`: a request with the session cookie always reaches the route.
+   */
+  publicRead?: { query: readonly string[]; visitorOnly?: boolean };
   /** Path parameters (name → description). */
   params?: Record<string, string>;
   /** Optional query parameters (name → description). */
@@ -69,10 +75,11 @@ const ROUTE = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete } a
 /** Fastify route config the request pipeline reads before any handler runs (`request.routeOptions.config`). */
 export interface EndpointRouteConfig {
   cookieless?: boolean;
+  publicRead?: EndpointDef['publicRead'];
 }
 
 export function Endpoint(def: EndpointDef): MethodDecorator {
-  const config: EndpointRouteConfig = def.cookieless ? { cookieless: true } : {};
+  const config: EndpointRouteConfig = { ...(def.cookieless ? { cookieless: true } : {}), ...(def.publicRead ? { publicRead: def.publicRead } : {}) };
   return applyDecorators(EndpointMeta(def), ROUTE[def.method](def.path), HttpCode(def.status ?? 200), RouteConfig(config));
 }
 

@@ -455,6 +455,15 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
           '/api/admin/submissions/{id}/remove-from-feed',
           '/api/admin/verify-password',
           '/api/clipper-applications',
+          '/api/clipper/{userId}',
+          '/api/creators/{tab}',
+          '/api/featured-clippers',
+          '/api/feed/clips',
+          '/api/leaderboard/posts',
+          '/api/leaderboard/stats',
+          '/api/leaderboard/users',
+          '/api/tagged-videos/{userId}',
+          '/api/top-streamers',
           '/api/auth/login',
           '/api/auth/reset-password',
           '/api/auth/signup',
@@ -490,6 +499,7 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       expect(Object.keys(doc.paths['/api/logout']).sort()).toEqual(['get', 'post']);
       expect(Object.keys(doc.paths['/api/feed/clips/{clipId}/like']).sort()).toEqual(['delete', 'post']);
       expect(doc.paths['/api/following/{userId}'].get.security).toEqual([]); // open to visitors (a session only adds isFollowing)
+      expect(doc.paths['/api/feed/clips'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:cursor']);
       expect(Object.keys(doc.paths['/api/live/stream'].get.responses['200'].content)).toEqual(['text/event-stream']);
       expect(doc.paths['/api/admin/submissions'].get.security).toEqual([{ adminBearer: [] }]);
       expect(doc.paths['/api/admin/submissions'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:cursor']);

@@ -1,0 +1,333 @@
+// Benchmark of the public read path, at the issue's size, in three parts:
+//  1. Seed: BENCH_USERS users (10,000; one in twenty a streamer), BENCH_CLIPS approved clips in the feed
+//     with a processed video (100,000) and BENCH_LIKES likes (200,000), as the events their owners publish
+//     (user.registered, submission.approved, social.liked: the bulk loader), put on the run's stream, then
+//     built into the read models by `feed:replay --swap` — the feed's own projection code, the rows the
+//     live consumer would write — which also starts the live consumer after them. Prints the replay's time
+//     and the feed service's memory once it runs.
+//  2. Throughput: GET /api/feed/clips?limit=10 and GET /api/leaderboard/posts through the gateway (read
+//     cache), each against a bare node:http server answering the very same bytes and headers, same
+//     autocannon settings (BENCH_CONNECTIONS=100, BENCH_DURATION=10 s), in this run; prints the ratios.
+//  3. Freshness: BENCH_FRESHNESS_TRIALS clips (30) submitted with a real video (the media worker transcodes
+//     it), then each approved into the feed through the admin route: the time from the approval's answer
+//     until GET /api/feed/clips shows it; then from remove-from-feed's answer until it is gone; then from a
+//     like's answer until likeCount shows it. p50/p95/max of each.
+//
+//   npm run bench:feed      (part of npm run bench; it builds the services first, tsc -b)
+//
+// It runs them as processes on databases, JetStream stream
+// names, a Redis prefix and a storage folder of its own, and removes all of them when it ends.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { subjectFor } from '@clipit/contracts';
+import { synthesizeClip } from '@clipit/media';
+import { buildEventEnvelope, connectNats, ensureEventStreams, jetstream, jetstreamManager } from '@clipit/service-kit';
+import { isolatedBackend } from './isolation.mjs';
+import { log, measure } from './measure.mjs';
+import { freePort, processGroup, waitReady } from './processes.mjs';
+import { BARE_SERVER, bareHeadersOf, gatewayApi, residentMb, startServices } from './services.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const env = (name, def) => process.env[name] || def;
+const CONNECTIONS = Number(env('BENCH_CONNECTIONS', '100'));
+const DURATION = Number(env('BENCH_DURATION', '10'));
+const USERS = Number(env('BENCH_USERS', '10000'));
+const CLIPS = Number(env('BENCH_CLIPS', '100000'));
+const LIKES = Number(env('BENCH_LIKES', '200000'));
+const TRIALS = Number(env('BENCH_FRESHNESS_TRIALS', '30'));
+const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+
+const group = processGroup(root);
+let backend;
+let scratch;
+
+/** `q` of sorted numbers (nearest rank). */
+function percentile(sorted, q) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+function summary(label, values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  log(`${label.padEnd(44)} p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms (${sorted.length} trials)`);
+  return percentile(sorted, 0.95);
+}
+
+/** Runs `tasks` (functions answering promises) with at most `width` at once. */
+async function pool(tasks, width) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) await tasks[next++]();
+    }),
+  );
+}
+
+/** The bulk loader: the events identity, submissions and social would publish for this many users, clips and likes. */
+async function seed(names) {
+  const nc = await connectNats(backend.env.NATS_URL, 'bench-feed-seed');
+  await ensureEventStreams(nc, names);
+  const js = jetstream(nc);
+  const t0 = Date.now() - 3_600_000;
+  const at = (ms) => new Date(t0 + ms).toISOString();
+  const users = Array.from({ length: USERS }, (_, i) => ({
+    id: randomUUID(),
+    twitterUsername: `bench_${i}`,
+    displayName: `Bench ${i}`,
+    firstName: null,
+    lastName: null,
+    profileImageUrl: null,
+    bannerImageUrl: null,
+    walletAddress: WALLET,
+    role: i % 20 === 0 ? 'streamer' : 'clipper',
+    currentTier: 1,
+    isLive: 'false',
+    nextStreamTime: null,
+    streamerMultiplier: '1.00',
+    isPlaceholder: 'false',
+    claimedBy: null,
+    claimedAt: null,
+    createdAt: at(0),
+    updatedAt: at(0),
+  }));
+  const streamers = users.filter((u) => u.role === 'streamer');
+  const clippers = users.filter((u) => u.role === 'clipper');
+  const publish = (type, data) => async () => {
+    const envelope = buildEventEnvelope(type, data);
+    await js.publish(subjectFor(type, names.subjectPrefix), JSON.stringify(envelope), { msgID: envelope.id });
+  };
+  const started = performance.now();
+  await pool(users.map((user) => publish('user.registered', { user, claimedPlaceholderId: null })), 256);
+  const clipIds = [];
+  const clipOwners = [];
+  const clipTasks = [];
+  for (let i = 0; i < CLIPS; i += 1) {
+    const id = randomUUID();
+    const owner = clippers[i % clippers.length];
+    clipIds.push(id);
+    clipOwners.push(owner.id);
+    const when = at(1000 + i * 10);
+    clipTasks.push(
+      publish('submission.approved', {
+        submission: {
+          id,
+          userId: owner.id,
+          name: `Bench clip ${i}`,
+          url: `https://x.com/${owner.twitterUsername}/status/${1_000_000_000 + i}`,
+          platform: 'twitter',
+          externalId: String(1_000_000_000 + i),
+          authorHandle: owner.twitterUsername,
+          walletAddress: WALLET,
+          additionalInfo: i % 3 === 0 ? 'A bench clip' : null,
+          tokenId: null,
+          streamerId: i % 4 === 0 ? streamers[i % streamers.length].id : null,
+          status: 'approved',
+          addedToFeed: true,
+          rejectedReason: null,
+          approvedAt: when,
+          videoState: 'ready',
+          hasVideo: true,
+          videoUrl: `/media/videos/${id}/video.mp4`,
+          videoThumbnailUrl: `/media/videos/${id}/poster.jpg`,
+          videoDuration: 12 + (i % 28),
+          videoAspectRatio: '9:16',
+          playbackId: id,
+          views: (i * 7919) % 50_000,
+          likes: i % 97,
+          retweets: i % 13,
+          replies: i % 7,
+          publishedAt: when,
+          createdAt: when,
+          updatedAt: when,
+        },
+      }),
+    );
+  }
+  await pool(clipTasks, 256);
+  const likeTasks = [];
+  for (let j = 0; j < LIKES; j += 1) {
+    const clip = j % CLIPS;
+    const round = Math.floor(j / CLIPS);
+    const user = users[(clip * 13 + round * 101) % USERS];
+    likeTasks.push(publish('social.liked', { userId: user.id, clipId: clipIds[clip], clipOwnerId: clipOwners[clip], likeCount: round + 1, at: at(2_000_000 + j) }));
+  }
+  await pool(likeTasks, 256);
+  await nc.drain();
+  log(`published ${USERS} users, ${CLIPS} clips and ${LIKES} likes as events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** `npm run feed:replay -- --swap` on the bench's feed database: answers its JSON line. */
+async function replay() {
+  const child = spawn(process.execPath, ['services/feed/dist/replay-main.js', '--swap'], {
+    cwd: root,
+    env: { ...process.env, ...backend.env, FEED_DATABASE_URL: backend.databaseUrls.feed, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`feed replay exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').at(-1));
+}
+
+/** Waits until no durable consumer of the stream has an event left to apply. */
+async function untilConsumersCaughtUp(names) {
+  const nc = await connectNats(backend.env.NATS_URL, 'bench-feed-watch');
+  try {
+    const jsm = await jetstreamManager(nc);
+    const deadline = performance.now() + 20 * 60_000;
+    for (;;) {
+      const behind = [];
+      for await (const c of jsm.consumers.list(names.stream)) if (c.num_pending + c.num_ack_pending > 0) behind.push(`${c.name} ${c.num_pending + c.num_ack_pending}`);
+      if (behind.length === 0) return;
+      if (performance.now() > deadline) throw new Error(`consumers still behind after 20 min: ${behind.join(', ')}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } finally {
+    await nc.close();
+  }
+}
+
+async function compare(label, path, gatewayUrl) {
+  const sample = await fetch(`${gatewayUrl}${path}`);
+  if (sample.status !== 200) throw new Error(`${path} answered ${sample.status}: ${await sample.text()}`);
+  const body = Buffer.from(await sample.arrayBuffer());
+  const barePort = await freePort();
+  const bare = group.start(`bare ${label}`, ['--input-type=module', '-e', BARE_SERVER], {
+    BARE_PORT: String(barePort),
+    BARE_HEADERS: JSON.stringify(bareHeadersOf(sample)),
+    BARE_BODY: body.toString('base64'),
+  });
+  await waitReady(`http://127.0.0.1:${barePort}/`, 'bare server', bare);
+  log(`\n${label}: ${body.length} bytes`);
+  const opts = { connections: CONNECTIONS, duration: DURATION, warmConnections: 10, labelWidth: 34 };
+  const gateway = await measure(`gateway ${path}`, { url: `${gatewayUrl}${path}` }, opts);
+  const plain = await measure('bare node:http, same bytes', { url: `http://127.0.0.1:${barePort}/` }, opts);
+  const ratio = gateway.requests.average / plain.requests.average;
+  log(`gateway / bare = ${ratio.toFixed(3)} (${(ratio * 100).toFixed(1)}%), gateway p99 ${gateway.latency.p99} ms`);
+  return { ratio, p99: gateway.latency.p99 };
+}
+
+async function main() {
+  backend = await isolatedBackend('benchfeed', { otherDatabases: ['submissions', 'admin', 'campaigns', 'social', 'feed'] });
+  const names = { stream: backend.env.EVENTS_STREAM, subjectPrefix: backend.env.EVENTS_SUBJECT_PREFIX };
+  await seed(names);
+  const rebuilt = await replay();
+  log(`feed:replay --swap built the read models from ${rebuilt.applied} events in ${(rebuilt.ms / 1000).toFixed(1)} s`);
+
+  const { gatewayUrl, adminPassword, children } = await startServices(group, backend, ['identity', 'submissions', 'campaigns', 'social', 'feed', 'admin']);
+  const workerPort = await freePort();
+  scratch = await mkdtemp(join(tmpdir(), 'clipit-bench-feed-'));
+  const worker = group.start('media-worker', ['services/media-worker/dist/main.js'], {
+    ...backend.env,
+    LOG_LEVEL: 'warn',
+    MEDIA_WORKER_HTTP_PORT: String(workerPort),
+    MEDIA_WORKER_BIND_HOST: '127.0.0.1',
+    MEDIA_WORKER_CONCURRENCY: '2',
+    MEDIA_WORKER_TMP_DIR: scratch,
+  });
+  await waitReady(`http://127.0.0.1:${workerPort}/health/ready`, 'media-worker', worker, 90_000);
+  // Every other consumer (social keeps its own clips and people; the rest skip what is not theirs) works
+  // through the seeded events too: measured once the whole platform has caught up.
+  const caughtUp = performance.now();
+  await untilConsumersCaughtUp(names);
+  log(`every service's consumer caught up with the seeded stream in ${((performance.now() - caughtUp) / 1000).toFixed(1)} s`);
+  const api = gatewayApi(gatewayUrl);
+  const first = await (await api('/api/feed/clips?limit=10')).json();
+  if (first.submissions.length !== 10) throw new Error(`the feed answered ${first.submissions.length} clips`);
+  log(`feed service memory with ${CLIPS} clips, ${USERS} users, ${LIKES} likes: ${(await residentMb(children.feed))?.toFixed(0)} MB resident`);
+
+  const feed = await compare('GET /api/feed/clips?limit=10 (a visitor)', '/api/feed/clips?limit=10', gatewayUrl);
+  const posts = await compare('GET /api/leaderboard/posts', '/api/leaderboard/posts', gatewayUrl);
+  log(`feed service memory after the runs: ${(await residentMb(children.feed))?.toFixed(0)} MB resident; gateway ${(await residentMb(children.gateway))?.toFixed(0)} MB`);
+
+  // Freshness through the real write path.
+  const video = join(scratch, 'clip.mp4');
+  await synthesizeClip({ path: video, durationSeconds: 2, width: 180, height: 320, withAudio: false, fps: 5 });
+  const bytes = new Uint8Array(await readFile(video));
+  const tag = randomBytes(3).toString('hex');
+  const signUp = async (role, n) => {
+    const handle = `f${tag}${role[0]}${n}`.slice(0, 15);
+    const res = await api('/api/auth/signup', { method: 'POST', body: { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password' } });
+    if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+    return { id: (await res.json()).user.id, handle, cookie: /clipit\.sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')[0] };
+  };
+  const fan = await signUp('clipper', 'fan');
+  const clippers = [];
+  for (let n = 0; n < Math.ceil(TRIALS / 3); n += 1) clippers.push(await signUp('clipper', n)); // the daily limit is 3 videos each
+  const adminToken = (await (await api('/api/admin/verify-password', { method: 'POST', body: { password: adminPassword } })).json()).token;
+  const ids = [];
+  for (let t = 0; t < TRIALS; t += 1) {
+    const owner = clippers[Math.floor(t / 3)];
+    const res = await api('/api/submissions', { method: 'POST', headers: { cookie: owner.cookie }, body: { name: `Fresh ${t}`, url: `https://x.com/${owner.handle}/status/${Date.now()}${t}`, walletAddress: '' } });
+    if (res.status !== 201) throw new Error(`submission answered ${res.status}: ${await res.text()}`);
+    const id = (await res.json()).id;
+    const form = new FormData();
+    form.append('video', new Blob([bytes], { type: 'video/mp4' }), 'clip.mp4');
+    form.append('submissionId', id);
+    const up = await fetch(`${gatewayUrl}/api/submissions/upload-video`, { method: 'POST', headers: { cookie: owner.cookie, origin: gatewayUrl }, body: form });
+    if (up.status !== 200) throw new Error(`upload answered ${up.status}: ${await up.text()}`);
+    ids.push({ id, owner });
+  }
+  for (const { id, owner } of ids) {
+    for (let tries = 0; ; tries += 1) {
+      const list = await (await api('/api/submissions', { headers: { cookie: owner.cookie } })).json();
+      if (list.find((s) => s.id === id)?.videoState === 'ready') break;
+      if (tries > 600) throw new Error(`the video of ${id} was not processed within 60 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const feedPage = async () => (await (await fetch(`${gatewayUrl}/api/feed/clips?limit=10`)).json()).submissions;
+  const until = async (check, label) => {
+    const deadline = performance.now() + 10_000;
+    for (;;) {
+      if (await check()) return performance.now();
+      if (performance.now() > deadline) throw new Error(`${label}: not seen within 10 s`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  };
+  const added = [];
+  const removed = [];
+  const liked = [];
+  for (const { id } of ids) {
+    const approve = await api(`/api/admin/submissions/${id}/approve-and-add-to-feed`, { method: 'POST', body: {}, headers: { authorization: `Bearer ${adminToken}` } });
+    if (approve.status !== 200) throw new Error(`approve answered ${approve.status}: ${await approve.text()}`);
+    const answered = performance.now();
+    added.push((await until(async () => (await feedPage()).some((c) => c.id === id), 'the approved clip')) - answered);
+
+    const like = await api(`/api/feed/clips/${id}/like`, { method: 'POST', headers: { cookie: fan.cookie } });
+    if (like.status !== 200) throw new Error(`like answered ${like.status}: ${await like.text()}`);
+    const likedAt = performance.now();
+    liked.push((await until(async () => (await feedPage()).find((c) => c.id === id)?.likeCount === 1, 'the like')) - likedAt);
+
+    const remove = await api(`/api/admin/submissions/${id}/remove-from-feed`, { method: 'POST', body: {}, headers: { authorization: `Bearer ${adminToken}` } });
+    if (remove.status !== 200) throw new Error(`remove answered ${remove.status}: ${await remove.text()}`);
+    const removedAt = performance.now();
+    removed.push((await until(async () => !(await feedPage()).some((c) => c.id === id), 'the removal')) - removedAt);
+  }
+  log(`\nfreshness: from the answer until GET /api/feed/clips shows it (polled every 2 ms)`);
+  const p95Added = summary('approve-and-add-to-feed → in the feed', added);
+  const p95Liked = summary('like → likeCount in the feed', liked);
+  const p95Removed = summary('remove-from-feed → gone from the feed', removed);
+
+  log('\nsummary');
+  log(`  GET /api/feed/clips?limit=10   ${(feed.ratio * 100).toFixed(1)}% of bare (target ≥ 50%), p99 ${feed.p99} ms (target < 25 ms)`);
+  log(`  GET /api/leaderboard/posts     ${(posts.ratio * 100).toFixed(1)}% of bare (target ≥ 50%), p99 ${posts.p99} ms (target < 25 ms)`);
+  log(`  freshness p95: added ${p95Added.toFixed(1)} ms, like ${p95Liked.toFixed(1)} ms, removed ${p95Removed.toFixed(1)} ms (target ≤ 250 ms)`);
+}
+
+let failed = false;
+try {
+  await main();
+} catch (err) {
+  failed = true;
+  console.error(`bench failed: ${err.stack ?? err.message}`);
+} finally {
+  await group.stop();
+  await backend?.cleanup();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

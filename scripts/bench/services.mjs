@@ -1,0 +1,98 @@
+// The platform's services as benchmark processes: each on free ports, on the isolated backend's database
+// of its own, started in the order their calls need and waited for until ready. Benchmarks that drive the
+// whole platform through the gateway start it with this, so each names only what it measures.
+import { randomBytes } from 'node:crypto';
+import { freePort, waitReady } from './processes.mjs';
+
+/** The services, in start order (a service starts after those it calls), with their variable prefix. */
+const SERVICES = [
+  { name: 'identity', prefix: 'IDENTITY' },
+  { name: 'submissions', prefix: 'SUBMISSIONS', calls: ['identity'] },
+  { name: 'campaigns', prefix: 'CAMPAIGNS' },
+  { name: 'social', prefix: 'SOCIAL', calls: ['identity'] },
+  { name: 'feed', prefix: 'FEED' },
+  { name: 'admin', prefix: 'ADMIN', calls: ['identity', 'submissions', 'campaigns'] },
+];
+
+/**
+ * Starts `names` (and the gateway in front of them) in `group` on `backend` (isolatedBackend with a
+ * database per name: identity's is `databaseUrl`, the rest `databaseUrls[name]`). Answers the gateway's
+ * URL, the admin password, and each child by name. `env` goes to every process; `serviceEnv[name]` to one.
+ */
+export async function startServices(group, backend, names, { env = {}, serviceEnv = {} } = {}) {
+  const adminPassword = `bench-${randomBytes(6).toString('hex')}`;
+  const grpc = {};
+  const children = {};
+  for (const service of SERVICES.filter((s) => names.includes(s.name))) {
+    const [grpcPort, httpPort] = [await freePort(), await freePort()];
+    grpc[service.name] = `127.0.0.1:${grpcPort}`;
+    const p = service.prefix;
+    const vars = {
+      ...backend.env,
+      LOG_LEVEL: 'warn',
+      ...env,
+      [`${p}_DATABASE_URL`]: service.name === 'identity' ? backend.databaseUrl : backend.databaseUrls[service.name],
+      [`${p}_GRPC_PORT`]: String(grpcPort),
+      [`${p}_HTTP_PORT`]: String(httpPort),
+      [`${p}_BIND_HOST`]: '127.0.0.1',
+      ...Object.fromEntries((service.calls ?? []).map((callee) => [`${callee.toUpperCase()}_GRPC_URL`, grpc[callee]])),
+      ...(service.name === 'admin' ? { ADMIN_PASSWORD: adminPassword, ADMIN_TOKEN_SECRET: randomBytes(32).toString('hex') } : {}),
+      ...serviceEnv[service.name],
+    };
+    const child = group.start(service.name, [`services/${service.name}/dist/main.js`], vars);
+    await waitReady(`http://127.0.0.1:${httpPort}/health/ready`, service.name, child, 90_000);
+    children[service.name] = child;
+  }
+  const gatewayPort = await freePort();
+  const gatewayVars = {
+    ...backend.env,
+    LOG_LEVEL: 'warn',
+    ...env,
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: String(gatewayPort),
+    ...Object.fromEntries(Object.entries(grpc).map(([name, url]) => [`${name.toUpperCase()}_GRPC_URL`, url])),
+    // Every account of a benchmark signs up from this one address.
+    RATE_LIMIT_MAX_PER_IP: '100000',
+    ...serviceEnv.gateway,
+  };
+  children.gateway = group.start('gateway', ['services/gateway/dist/main.js'], gatewayVars);
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  await waitReady(`${gatewayUrl}/health/ready`, 'gateway', children.gateway, 90_000);
+  return { gatewayUrl, adminPassword, children, grpc };
+}
+
+/** A fetch to the gateway as its own pages send it (Origin set: the cross-site check), JSON bodies. */
+export function gatewayApi(gatewayUrl) {
+  const origin = new URL(gatewayUrl).origin;
+  return (path, { method = 'GET', body, headers = {} } = {}) =>
+    fetch(`${gatewayUrl}${path}`, {
+      method,
+      headers: { origin, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+}
+
+/** Resident memory of a child process in MB (from /proc); undefined where /proc is missing. */
+export async function residentMb(child) {
+  try {
+    const { readFile } = await import('node:fs/promises');
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The same bytes from a server that does nothing else (BARE_HEADERS JSON, BARE_BODY base64, BARE_PORT). */
+export const BARE_SERVER = `
+import { createServer } from 'node:http';
+const headers = JSON.parse(process.env.BARE_HEADERS);
+const body = Buffer.from(process.env.BARE_BODY, 'base64');
+createServer((req, res) => { req.resume(); res.writeHead(200, headers); res.end(body); }).listen(Number(process.env.BARE_PORT), '127.0.0.1');
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+/** The headers of a sample answer a bare server repeats (the per-connection ones left out). */
+export function bareHeadersOf(res) {
+  return Object.fromEntries([...res.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)));
+}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { FeedController } from './feed.controller.js';
+import { PublicReadCache } from './read-cache.js';
+
+@Module({ imports: [AuthModule], controllers: [FeedController], providers: [PublicReadCache], exports: [PublicReadCache] })
+export class FeedModule {}

@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { feedChangedSubject } from '@clipit/contracts';
+import { CONFIG, LOGGER, metricOnce, metricsRegistry, NATS_CONNECTION, type NatsConnection } from '@clipit/service-kit';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { GatewayConfig } from '../config.js';
+import { Counter } from 'prom-client';
+
+const lookups = metricOnce(
+  'gateway_read_cache_total',
+  () => new Counter({ name: 'gateway_read_cache_total', help: 'Public reads by how the read cache answered them', labelNames: ['outcome'], registers: [metricsRegistry] }),
+);
+
+/** One cached answer: the value (to build on), its JSON bytes and their ETag. */
+export interface CachedRead<T = unknown> {
+  value: T;
+  body: Buffer;
+  etag: string;
+  generation: number;
+  expiresAt: number;
+}
+
+/** The JSON bytes of a value and their strong ETag. */
+export function serialize<T>(value: T): { body: Buffer; etag: string } {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/** Whether the request's If-None-Match names this ETag (a list, or `*`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Sends JSON bytes with their ETag, or 304 when the browser holds them. `shared`: the same for every
+ * visitor (revalidated each time, `no-cache`); otherwise the answer is the signed-in user's (`private`).
+ */
+export function sendJson(request: FastifyRequest, reply: FastifyReply, read: { body: Buffer; etag: string }, shared: boolean): FastifyReply {
+  reply.header('ETag', read.etag);
+  reply.header('Cache-Control', shared ? 'no-cache' : 'private, no-cache');
+  reply.header('Vary', 'Cookie');
+  if (matchesEtag(request.headers['if-none-match'], read.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(read.body);
+}
+
+/**
+ * The gateway's cache of public reads (ADR 0022): answers kept in the process by key for at most
+ * `PUBLIC_READ_CACHE_TTL_MS`, and all dropped the moment the feed service says it applied an event (a
+ * notice on NATS, sent after its commit), so a change shows on the next read. A notice lost while NATS is
+ * away only delays that until the time limit. Concurrent misses of one key share one call to the feed
+ * service; an answer loaded across a change is handed to its callers but not kept.
+ */
+@Injectable()
+export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
+  private generation = 0;
+  private readonly entries = new Map<string, CachedRead>();
+  private readonly loading = new Map<string, Promise<CachedRead>>();
+  private subscription: { unsubscribe(): void } | undefined;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: GatewayConfig,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  onModuleInit(): void {
+    this.subscription = this.nc.subscribe(feedChangedSubject(this.config.EVENTS_SUBJECT_PREFIX), {
+      callback: (err) => {
+        if (err) this.log.warn({ err }, 'read cache: feed notices failed');
+        else this.invalidate();
+      },
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.subscription?.unsubscribe();
+  }
+
+  /** Drops every cached answer (the read models changed). */
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** A fresh cached answer for `key`, if there is one. */
+  peek(key: string): CachedRead | undefined {
+    if (this.config.PUBLIC_READ_CACHE_TTL_MS === 0) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== this.generation || entry.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    lookups.inc({ outcome: 'hit' });
+    return entry;
+  }
+
+  /** The cached answer for `key`, or `load`'s (shared with concurrent callers, kept unless a change came meanwhile). */
+  async get<T>(key: string, load: () => Promise<T>): Promise<CachedRead<T>> {
+    const hit = this.peek(key);
+    if (hit) return hit as CachedRead<T>;
+    const pending = this.loading.get(key);
+    if (pending) {
+      lookups.inc({ outcome: 'joined' });
+      return pending as Promise<CachedRead<T>>;
+    }
+    lookups.inc({ outcome: 'miss' });
+    const generation = this.generation;
+    const promise = load()
+      .then((value) => {
+        const entry: CachedRead<T> = { value, ...serialize(value), generation, expiresAt: Date.now() + this.config.PUBLIC_READ_CACHE_TTL_MS };
+        if (generation === this.generation && this.config.PUBLIC_READ_CACHE_TTL_MS > 0) this.store(key, entry);
+        return entry;
+      })
+      .finally(() => this.loading.delete(key));
+    this.loading.set(key, promise);
+    return promise;
+  }
+
+  private store(key: string, entry: CachedRead): void {
+    this.entries.delete(key); // re-inserted last: the Map's order is the eviction order
+    this.entries.set(key, entry);
+    if (this.entries.size > this.config.PUBLIC_READ_CACHE_MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+/** What a public read's route config tells the fast path (see installPublicReadFastPath). */
+export interface PublicReadRouteConfig {
+  publicRead?: {
+    /** Query parameters that change the answer (the rest are ignored, and not part of the key). */
+    query: readonly string[];
+    /** The answer differs for a signed-in user: only requests without the session cookie are served from the hook. */
+    visitorOnly?: boolean;
+  };
+}
+
+/** The cache key of a public read: the route, its path parameters and the query parameters that matter. */
+export function readKey(request: FastifyRequest, query: readonly string[]): string {
+  const params = request.params as Record<string, string> | undefined;
+  const q = request.query as Record<string, unknown> | undefined;
+  const parts = [request.routeOptions.url ?? request.url.split('?')[0]];
+  for (const value of Object.values(params ?? {})) parts.push(value);
+  for (const name of query) {
+    const value = q?.[name];
+    parts.push(typeof value === 'string' ? value : '');
+  }
+  return parts.join('\u0000');
+}
