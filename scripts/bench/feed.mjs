@@ -218,7 +218,10 @@ async function main() {
   const rebuilt = await replay();
   log(`feed:replay --swap built the read models from ${rebuilt.applied} events in ${(rebuilt.ms / 1000).toFixed(1)} s`);
 
-  const { gatewayUrl, adminPassword, children } = await startServices(group, backend, ['identity', 'submissions', 'campaigns', 'social', 'feed', 'admin']);
+  const gatewayEnv = process.env.BENCH_GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS } : {};
+  const { gatewayUrl, adminPassword, children } = await startServices(group, backend, ['identity', 'submissions', 'campaigns', 'social', 'feed', 'admin'], {
+    serviceEnv: { gateway: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info', ...gatewayEnv } },
+  });
   const workerPort = await freePort();
   scratch = await mkdtemp(join(tmpdir(), 'clipit-bench-feed-'));
   const worker = group.start('media-worker', ['services/media-worker/dist/main.js'], {
