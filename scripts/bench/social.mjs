@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { identityEnv, isolatedBackend } from './isolation.mjs';
 import { freePort, processGroup, waitReady } from './processes.mjs';
 import { log, measure } from './measure.mjs';
+import { BARE_SERVER, bareHeadersOf } from './services.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = (name, def) => process.env[name] || def;
@@ -282,7 +283,7 @@ async function main() {
   await unliked.arrayBuffer();
 
   // The bare server repeats the like answer: same status, headers and body bytes.
-  const bareHeaders = Object.fromEntries([...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)));
+  const bareHeaders = bareHeadersOf(sample);
   const bare = group.start('bare', ['--input-type=module', '-e', BARE_SERVER], {
     BARE_PORT: String(ports.bare),
     BARE_HEADERS: JSON.stringify(bareHeaders),
@@ -375,15 +376,6 @@ async function main() {
   log(`${'go-live notification'.padEnd(34)} p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, max ${max.toFixed(1)} ms`);
   if (max > LIVE_LIMIT_MS) throw new Error(`a go-live took ${max.toFixed(0)} ms to reach the follower (limit ${LIVE_LIMIT_MS} ms)`);
 }
-
-// The same bytes from a server that does nothing else.
-const BARE_SERVER = `
-import { createServer } from 'node:http';
-const headers = JSON.parse(process.env.BARE_HEADERS);
-const body = Buffer.from(process.env.BARE_BODY, 'base64');
-createServer((req, res) => { req.resume(); res.writeHead(200, headers); res.end(body); }).listen(Number(process.env.BARE_PORT), '127.0.0.1');
-process.on('SIGTERM', () => process.exit(0));
-`;
 
 let failed = false;
 try {

@@ -28,15 +28,22 @@ export class ProjectionStore {
     this.live = opts.live;
   }
 
-  /**
-   * Live writes first hold the swap lock shared (a replay's swap waits for them and they for it), then
-   * serialize figure updates per person across transactions (ids sorted: no deadlock).
-   */
-  private async lockPeople(tx: EntityManager, ids: Array<string | null>): Promise<void> {
+  /** Live writes hold the swap lock shared: a replay's swap waits for them, and they for it. */
+  private async holdSwapLock(tx: EntityManager): Promise<void> {
+    if (this.live) await tx.query('SELECT pg_advisory_xact_lock_shared($1)', [SWAP_LOCK_KEY]);
+  }
+
+  /** Live figure updates are serialized per person across transactions (ids sorted: no deadlock). */
+  private async lockPersons(tx: EntityManager, ids: Array<string | null>): Promise<void> {
     if (!this.live) return;
-    await tx.query('SELECT pg_advisory_xact_lock_shared($1)', [SWAP_LOCK_KEY]);
     const unique = [...new Set(ids.filter((id): id is string => id !== null))].sort();
     for (const id of unique) await tx.query(`SELECT pg_advisory_xact_lock(hashtext('feed:person:' || $1))`, [id]);
+  }
+
+  /** The swap lock, then the people's locks. */
+  private async lockPeople(tx: EntityManager, ids: Array<string | null>): Promise<void> {
+    await this.holdSwapLock(tx);
+    await this.lockPersons(tx, ids);
   }
 
   async applyUser(tx: EntityManager, user: UserSnapshot): Promise<void> {
@@ -96,10 +103,10 @@ export class ProjectionStore {
   }
 
   async applySubmission(tx: EntityManager, submission: SubmissionSnapshot): Promise<void> {
-    await this.lockPeople(tx, []); // the swap lock before the first read
+    await this.holdSwapLock(tx); // before the first read
     const tokenStreamer = submission.tokenId ? await this.tokenStreamer(tx, submission.tokenId) : null;
     const tagged = taggedStreamerOf(submission, tokenStreamer);
-    await this.lockPeople(tx, [submission.userId, tagged]);
+    await this.lockPersons(tx, [submission.userId, tagged]);
     const visible = isVisibleInFeed(submission);
     const rows = (await tx.query(
       `INSERT INTO ${this.s}.clips AS c (id, user_id, name, url, external_id, author_handle, additional_info, token_id, streamer_id, tagged_user_id,
@@ -159,7 +166,7 @@ export class ProjectionStore {
 
   /** A like change: the clip's count and the viewer's pair, in one statement (one round trip). */
   async applyLike(tx: EntityManager, viewerId: string, clipId: string, liked: boolean, likeCount: number, at: string): Promise<void> {
-    await this.lockPeople(tx, []);
+    await this.holdSwapLock(tx);
     await tx.query(
       `WITH counted AS (
          INSERT INTO ${this.s}.clip_like_counts AS l (clip_id, like_count, at) VALUES ($2, $4, $5)
@@ -192,7 +199,7 @@ export class ProjectionStore {
   }
 
   async applyFollowerCount(tx: EntityManager, change: CountChange): Promise<void> {
-    await this.lockPeople(tx, []);
+    await this.holdSwapLock(tx);
     await tx.query(
       `INSERT INTO ${this.s}.follower_counts AS f (user_id, follower_count, at) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET follower_count = EXCLUDED.follower_count, at = EXCLUDED.at WHERE f.at <= EXCLUDED.at`,

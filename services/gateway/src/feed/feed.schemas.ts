@@ -286,13 +286,9 @@ export function toLeaderboardPostJson(c: feedV1.Clip): z.infer<typeof leaderboar
   };
 }
 
-function personAuthor(p: feedV1.Person): z.infer<typeof clipAuthorSchema> {
-  return author({ ...p, currentTier: p.currentTier })!;
-}
-
 export function toLeaderboardUserJson(u: feedV1.LeaderboardUser): z.infer<typeof leaderboardUserSchema> {
   const { person, figures } = u.entry!;
-  return { userId: person!.id, user: personAuthor(person!), totalViews: figures!.totalViews, mindshare: u.mindshare };
+  return { userId: person!.id, user: author(person)!, totalViews: figures!.totalViews, mindshare: u.mindshare };
 }
 
 export function toFeaturedClipperJson({ person, figures }: feedV1.PersonWithFigures): z.infer<typeof featuredClipperSchema> {
