@@ -204,6 +204,46 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
     expect((await api('/api/feed/clips', { headers: { cookie: clipper.cookie } })).headers.get('cache-control')).toBe('private, no-cache');
   }, 30_000);
 
+  it('answers a URL its route has already checked at the front, with the same headers and bytes', async () => {
+    const frontAnswers = async () => Number(/^gateway_front_answers_total(?:\{[^}]*\})? (\d+)/m.exec(await (await fetch(`${p.url}/metrics`)).text())?.[1] ?? 0);
+    const perConnection = new Set(['date', 'connection', 'keep-alive', 'x-correlation-id']);
+    const headersOf = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !perConnection.has(name)));
+    const path = `/api/leaderboard/users?limit=7&n=${Date.now()}`;
+
+    const before = await frontAnswers();
+    const viaRoute = await api(path);
+    const viaFront = await api(path, { headers: { 'x-correlation-id': 'front-check-1' } });
+    expect(await frontAnswers()).toBe(before + 1);
+    expect(viaFront.status).toBe(200);
+    expect(headersOf(viaFront)).toEqual(headersOf(viaRoute));
+    expect(viaFront.headers.get('x-correlation-id')).toBe('front-check-1');
+    expect(await viaFront.text()).toBe(await viaRoute.text());
+
+    // 304: the same headers as the route's.
+    const etag = viaRoute.headers.get('etag')!;
+    const other = `/api/leaderboard/users?limit=6&n=${Date.now()}`;
+    const firstOther = await api(other, { headers: { 'if-none-match': '"first-visit"' } });
+    expect(firstOther.status).toBe(200);
+    const otherEtag = firstOther.headers.get('etag')!;
+    const [a, b] = [await api(other, { headers: { 'if-none-match': otherEtag } }), await api(path, { headers: { 'if-none-match': etag } })];
+    expect([a.status, b.status]).toEqual([304, 304]);
+    expect(headersOf(a)).toEqual(headersOf(b));
+    expect(await frontAnswers()).toBe(before + 3);
+
+    // What the route refuses is never answered at the front: a control character in an ignored parameter.
+    const refused = `/api/leaderboard/users?limit=7&x=%01`;
+    expect((await api(refused)).status).toBe(400);
+    expect((await api(refused)).status).toBe(400);
+    // A signed-in reader's feed depends on them: always the route's (private) answer.
+    const reader = await signUp('clipper');
+    await api('/api/feed/clips?limit=3', { headers: { cookie: reader.cookie } });
+    const own = await api('/api/feed/clips?limit=3', { headers: { cookie: reader.cookie } });
+    expect(own.headers.get('cache-control')).toBe('private, no-cache');
+    // Methods other than GET, and requests with a body, go to the route too.
+    expect((await api(path, { method: 'HEAD' })).status).toBe(200);
+    expect(await frontAnswers()).toBe(before + 3);
+  }, 30_000);
+
   it('refuses in text: an unknown clipper, an unknown tab, a bad cursor', async () => {
     const text = async (path: string) => {
       const res = await api(path);

@@ -43,22 +43,30 @@ export async function startServices(group, backend, names, { env = {}, serviceEn
     await waitReady(`http://127.0.0.1:${httpPort}/health/ready`, service.name, child, 90_000);
     children[service.name] = child;
   }
+  const gateway = await startGateway(group, backend, grpc, { ...env, ...serviceEnv.gateway });
+  children.gateway = gateway.child;
+  return { gatewayUrl: gateway.url, adminPassword, children, grpc };
+}
+
+/**
+ * Starts a gateway (named `name` in `group`) in front of the services whose gRPC addresses `grpc` holds
+ * by name (startServices answers them), with `env` over the defaults, and waits until it is ready.
+ */
+export async function startGateway(group, backend, grpc, env = {}, name = 'gateway') {
   const gatewayPort = await freePort();
-  const gatewayVars = {
+  const child = group.start(name, ['services/gateway/dist/main.js'], {
     ...backend.env,
     LOG_LEVEL: 'warn',
-    ...env,
     GATEWAY_HOST: '127.0.0.1',
     GATEWAY_PORT: String(gatewayPort),
-    ...Object.fromEntries(Object.entries(grpc).map(([name, url]) => [`${name.toUpperCase()}_GRPC_URL`, url])),
+    ...Object.fromEntries(Object.entries(grpc).map(([service, url]) => [`${service.toUpperCase()}_GRPC_URL`, url])),
     // Every account of a benchmark signs up from this one address.
     RATE_LIMIT_MAX_PER_IP: '100000',
-    ...serviceEnv.gateway,
-  };
-  children.gateway = group.start('gateway', ['services/gateway/dist/main.js'], gatewayVars);
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  await waitReady(`${gatewayUrl}/health/ready`, 'gateway', children.gateway, 90_000);
-  return { gatewayUrl, adminPassword, children, grpc };
+    ...env,
+  });
+  const url = `http://127.0.0.1:${gatewayPort}`;
+  await waitReady(`${url}/health/ready`, name, child, 90_000);
+  return { url, child };
 }
 
 /** A fetch to the gateway as its own pages send it (Origin set: the cross-site check), JSON bodies. */

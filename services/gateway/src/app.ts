@@ -1,16 +1,18 @@
 import fastifyCookie from '@fastify/cookie';
+import type { FastifyServerFactory, RawServerBase } from 'fastify';
 import { adminContract, campaignsContract, feedContract, identityContract, socialContract, submissionsContract } from '@clipit/contracts';
 import { bootstrapService, defineService, grpcClient, packageVersion, REDIS, redisResource, resource, type ServiceApp } from '@clipit/service-kit';
 import { createStorage, STORAGE } from '@clipit/storage';
 import { GatewayModule } from './app.module.js';
 import { ADMIN_CLIENT, CAMPAIGNS_CLIENT, FEED_CLIENT, IDENTITY_CLIENT, SOCIAL_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';
 import { installSessionResolver, SessionResolver } from './auth/session.strategy.js';
-import { installPublicReadFastPath } from './feed/fast-path.js';
+import { publicReadFront } from './feed/fast-path.js';
 import { PublicReadCache } from './feed/read-cache.js';
 import { gatewayConfigShape, type GatewayConfig, type GatewayConfigOverrides } from './config.js';
 import { installBodyParsers } from './http/body-parsers.js';
 import { HttpErrorFilter } from './http/error.filter.js';
 import { answerClientError, answerRouterError } from './http/framework-errors.js';
+import { serverWithFront, setFrontHandler } from './http/front-door.js';
 import { installRequestPipeline } from './http/request-pipeline.js';
 
 /**
@@ -37,13 +39,15 @@ export const gatewayService = defineService(gatewayConfigShape, {
       clientErrorHandler: answerClientError,
       // The sign-up form's plugin-wide limits; the route narrows them further.
       multipart: { limits: { fileSize: config.PROFILE_IMAGE_MAX_BYTES, files: 1, parts: 25 } },
+      // Fastify's own HTTP server, with the public reads' front in it (cached answers before the framework).
+      serverFactory: serverWithFront as FastifyServerFactory<RawServerBase>,
     }),
     configure: async (app, { config, logger }) => {
       const fastify = app.getHttpAdapter().getInstance();
       installBodyParsers(fastify, config.BODY_LIMIT_BYTES);
       installRequestPipeline(fastify, { publicOrigin: config.PUBLIC_ORIGIN, cookieSecure: config.COOKIE_SECURE, log: logger });
       installSessionResolver(fastify, app.get(SessionResolver));
-      installPublicReadFastPath(fastify, app.get(PublicReadCache));
+      setFrontHandler(fastify.server, publicReadFront(app.get(PublicReadCache), logger));
       await app.register(fastifyCookie);
       app.useGlobalFilters(new HttpErrorFilter(logger));
     },

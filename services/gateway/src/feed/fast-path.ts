@@ -1,29 +1,78 @@
-import type { FastifyInstance } from 'fastify';
+import { CORRELATION_HEADER, metricOnce, metricsRegistry, sanitizeCorrelationId } from '@clipit/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import { Counter } from 'prom-client';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
-import type { EndpointRouteConfig } from '../http/endpoint.js';
-import { readKey, sendJson, type PublicReadCache } from './read-cache.js';
+import type { EndpointDef } from '../http/endpoint.js';
+import type { FrontHandler } from '../http/front-door.js';
+import { recordRequest } from '../http/request-pipeline.js';
+import { matchesEtag, readKey, sendJson, type CachedRead, type PublicReadCache } from './read-cache.js';
 
 const sessionCookie = `${SESSION_COOKIE}=`;
 
+const frontAnswers = metricOnce(
+  'gateway_front_answers_total',
+  () => new Counter({ name: 'gateway_front_answers_total', help: 'Public reads answered from the read cache before the HTTP framework', registers: [metricsRegistry] }),
+);
+
+/** The cache key of a public read on `route`. */
+export function keyOf(request: FastifyRequest, route: EndpointDef): string {
+  return readKey(request, route.publicRead!.query);
+}
+
 /**
- * Answers a public read from the read cache in the request hook, before Nest's route pipeline runs:
- * a cached answer then costs little more than writing its bytes. Installed after the request pipeline's
- * hooks (correlation id, security headers, the cross-site check), so those still apply, and the
- * response hooks (the request log, the latency histogram) still run. A miss, or a request the answer
- * depends on the user for, goes on to the route.
+ * Sends a shared public read (from the cache, or from one call to the feed service) and notes its URL,
+ * which the route has now checked, so that the next request for the same URL is answered at the front.
  */
-export function installPublicReadFastPath(fastify: FastifyInstance, cache: PublicReadCache): void {
-  fastify.addHook('onRequest', (request, reply, done) => {
-    const read = (request.routeOptions.config as EndpointRouteConfig | undefined)?.publicRead;
-    if (!read || request.method !== 'GET' || (read.visitorOnly && request.headers.cookie?.includes(sessionCookie))) {
-      done();
-      return;
+export function sendSharedRead(request: FastifyRequest, reply: FastifyReply, route: EndpointDef, key: string, read: CachedRead, cache: PublicReadCache): FastifyReply {
+  const pattern = request.routeOptions.url;
+  if (request.method === 'GET' && pattern !== undefined) cache.remember(request.raw.url ?? request.url, { key, route: pattern, visitorOnly: route.publicRead!.visitorOnly === true });
+  return sendJson(request, reply, read, true);
+}
+
+/**
+ * The front of the read path (ADR 0022): a GET for a URL a public-read route has already answered with
+ * a shared answer, still in the read cache, is answered from the cached bytes before Fastify and Nest
+ * see it, with the headers the route sends (correlation id, the /api security headers, ETag, 304), one
+ * request-log line and the latency histogram. Anything else (a miss, another URL, a body, a signed-in
+ * request on a route whose answer depends on the user) goes on to Fastify. A URL is only remembered
+ * once the route's schema and checks passed it, so the front never answers what the route would refuse.
+ */
+export function publicReadFront(cache: PublicReadCache, log: Logger): FrontHandler {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET') return false;
+    const alias = cache.aliasOf(req.url!);
+    if (!alias) return false;
+    const headers = req.headers;
+    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+    if (alias.visitorOnly && headers.cookie?.includes(sessionCookie)) return false;
+    const hit = cache.peek(alias.key);
+    if (!hit) return false;
+    const started = performance.now();
+    const correlationId = sanitizeCorrelationId(headers[CORRELATION_HEADER]) ?? randomUUID();
+    const notModified = matchesEtag(headers['if-none-match'], hit.etag);
+    const common = [
+      CORRELATION_HEADER, correlationId,
+      'x-content-type-options', 'nosniff',
+      'cache-control', 'no-cache',
+      'x-frame-options', 'DENY',
+      'referrer-policy', 'same-origin',
+      'etag', hit.etag,
+      'vary', 'Cookie',
+    ];
+    if (notModified) {
+      res.writeHead(304, common);
+      res.end();
+    } else {
+      common.push('content-type', 'application/json; charset=utf-8', 'content-length', String(hit.body.length));
+      res.writeHead(200, common);
+      res.end(hit.body);
     }
-    const hit = cache.peek(readKey(request, read.query));
-    if (!hit) {
-      done();
-      return;
-    }
-    sendJson(request, reply, hit, true);
-  });
+    frontAnswers.inc();
+    recordRequest(log, correlationId, 'GET', alias.route, undefined, notModified ? 304 : 200, performance.now() - started);
+    return true;
+  };
 }

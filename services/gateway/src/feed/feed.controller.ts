@@ -15,14 +15,15 @@ import {
   toTopStreamerJson,
   type FeedPageJson,
 } from './feed.schemas.js';
-import { PublicReadCache, readKey, sendJson, serialize } from './read-cache.js';
+import { keyOf, sendSharedRead } from './fast-path.js';
+import { PublicReadCache, sendJson, serialize } from './read-cache.js';
 
 const size = (limit: string | undefined): number => Number(limit) || 0;
 
 /**
  * The public reads. Each answer comes from the read cache or from one call to the feed service (which
  * owns the read models and their words); a cached one is usually sent before this runs, from the
- * request hook (installPublicReadFastPath). Signed-in extras (likedByCurrentUser, a streamer's own
+ * front of the server (publicReadFront) once its URL has been answered here. Signed-in extras (likedByCurrentUser, a streamer's own
  * tagged clips of every status) are built on the cached public answer per request.
  */
 @Controller()
@@ -34,8 +35,8 @@ export class FeedController {
 
   /** Answers a public read from the cache, or loads it once for every concurrent asker. */
   private async shared(route: EndpointDef, request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>): Promise<FastifyReply> {
-    const read = await this.cache.get(readKey(request, route.publicRead!.query), load);
-    return sendJson(request, reply, read, true);
+    const key = keyOf(request, route);
+    return sendSharedRead(request, reply, route, key, await this.cache.get(key, load), this.cache);
   }
 
   @Endpoint(feedRoutes.clips)
@@ -47,11 +48,13 @@ export class FeedController {
     @Query('limit') limit?: string,
     @Query('cursor') cursor?: string,
   ): Promise<FastifyReply> {
-    const read = await this.cache.get(readKey(request, feedRoutes.clips.publicRead.query), async (): Promise<FeedPageJson> => {
+    const key = keyOf(request, feedRoutes.clips);
+    const read = await this.cache.get(key, async (): Promise<FeedPageJson> => {
       const page = await this.feed.listFeedClips({ limit: size(limit), ...(cursor ? { cursor } : {}) });
       return { submissions: page.clips.map((c) => toFeedClipJson(c)), nextCursor: page.nextCursor ?? null };
     });
-    if (!session || read.value.submissions.length === 0) return sendJson(request, reply, read, !session);
+    if (!session) return sendSharedRead(request, reply, feedRoutes.clips, key, read, this.cache);
+    if (read.value.submissions.length === 0) return sendJson(request, reply, read, false);
     const { clipIds } = await this.feed.likedAmong({ viewerId: session.user.id, clipIds: read.value.submissions.map((c) => c.id) });
     const liked = new Set(clipIds);
     const own: FeedPageJson = { ...read.value, submissions: read.value.submissions.map((c) => (liked.has(c.id) ? { ...c, likedByCurrentUser: true } : c)) };

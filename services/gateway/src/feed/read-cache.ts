@@ -58,6 +58,8 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
   private generation = 0;
   private readonly entries = new Map<string, CachedRead>();
   private readonly loading = new Map<string, Promise<CachedRead>>();
+  /** Request URLs (path and query, as sent) already answered from a key: the front's way in (fast-path.ts). */
+  private readonly aliases = new Map<string, ReadAlias>();
   private subscription: { unsubscribe(): void } | undefined;
 
   constructor(
@@ -102,6 +104,22 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
     return entry;
   }
 
+  /**
+   * Notes that `url` (path and query, exactly as sent) passed the route's checks and was answered with
+   * the shared answer under `alias.key`, so the same URL can be answered at the front from then on.
+   * What a URL maps to never changes, so aliases outlive invalidations; they are bounded all the same.
+   */
+  remember(url: string, alias: ReadAlias): void {
+    if (this.config.PUBLIC_READ_CACHE_TTL_MS === 0 || this.aliases.has(url)) return;
+    this.aliases.set(url, alias);
+    if (this.aliases.size > this.config.PUBLIC_READ_CACHE_MAX_ENTRIES * 4) this.aliases.delete(this.aliases.keys().next().value!);
+  }
+
+  /** What an already-answered URL reads (remember). */
+  aliasOf(url: string): ReadAlias | undefined {
+    return this.aliases.get(url);
+  }
+
   /** The cached answer for `key`, or `load`'s (shared with concurrent callers, kept unless a change came meanwhile). */
   async get<T>(key: string, load: () => Promise<T>): Promise<CachedRead<T>> {
     const hit = this.peek(key);
@@ -131,14 +149,11 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-/** What a public read's route config tells the fast path (see installPublicReadFastPath). */
-export interface PublicReadRouteConfig {
-  publicRead?: {
-    /** Query parameters that change the answer (the rest are ignored, and not part of the key). */
-    query: readonly string[];
-    /** The answer differs for a signed-in user: only requests without the session cookie are served from the hook. */
-    visitorOnly?: boolean;
-  };
+/** A URL the front may answer: its cache key, its route's pattern (for the log) and whether only visitors share it. */
+export interface ReadAlias {
+  key: string;
+  route: string;
+  visitorOnly: boolean;
 }
 
 /** The cache key of a public read: the route, its path parameters and the query parameters that matter. */

@@ -81,21 +81,29 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
   });
 
   fastify.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const status = reply.statusCode;
-    const durationMs = reply.elapsedTime;
-    httpRequestDuration.observe({ method: request.method, route, status: String(status) }, durationMs / 1000);
-    opts.log.info(
-      {
-        correlationId: request.correlationId,
-        method: request.method,
-        route,
-        ...(route === 'unmatched' ? { url: request.url.slice(0, 200) } : {}),
-        status,
-        durationMs: Math.round(durationMs * 100) / 100,
-      },
-      'request',
-    );
+    const route = request.routeOptions.url;
+    recordRequest(opts.log, request.correlationId, request.method, route, route === undefined ? request.url : undefined, reply.statusCode, reply.elapsedTime);
     done();
   });
+}
+
+/**
+ * The request log line and the latency histogram of one answered request: the same for Fastify's
+ * routes and for the answers the front gives before Fastify (fast-path.ts). `route` is the route's
+ * pattern; an unmatched request is logged with the start of its URL instead.
+ */
+export function recordRequest(log: Logger, correlationId: string, method: string, route: string | undefined, url: string | undefined, status: number, durationMs: number): void {
+  const label = route ?? 'unmatched';
+  httpRequestDuration.observe({ method, route: label, status: String(status) }, durationMs / 1000);
+  log.info(
+    {
+      correlationId,
+      method,
+      route: label,
+      ...(url !== undefined ? { url: url.slice(0, 200) } : {}),
+      status,
+      durationMs: Math.round(durationMs * 100) / 100,
+    },
+    'request',
+  );
 }
