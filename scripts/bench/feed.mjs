@@ -30,7 +30,7 @@ import { synthesizeClip } from '@clipit/media';
 import { buildEventEnvelope, connectNats, ensureEventStreams, jetstream, jetstreamManager } from '@clipit/service-kit';
 import { isolatedBackend } from './isolation.mjs';
 import { log, measure } from './measure.mjs';
-import { freePort, processGroup, waitReady } from './processes.mjs';
+import { cpuMs, freePort, processGroup, waitReady } from './processes.mjs';
 import { BARE_SERVER, bareHeadersOf, gatewayApi, residentMb, startGateway, startServices } from './services.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -193,8 +193,22 @@ async function untilConsumersCaughtUp(names) {
   }
 }
 
-async function compare(label, path, gatewayUrl, uncachedUrl) {
-  const sample = await fetch(`${gatewayUrl}${path}`);
+/** What the gateway did during a run, from its metrics before and after: cache outcomes, front answers, GC. */
+function gatewayReadings(before, after) {
+  const sum = (text, re) => [...text.matchAll(re)].reduce((t, m) => t + Number(m[1]), 0);
+  const diff = (re) => sum(after, re) - sum(before, re);
+  const outcome = (o) => diff(new RegExp(`^gateway_read_cache_total\\{[^}]*outcome="${o}"[^}]*\\} (\\S+)$`, 'gm'));
+  // The event loop's delay histogram is reset by each scrape: `after` holds the run's.
+  const lag = (q) => (Number(new RegExp(`^nodejs_eventloop_lag_${q}_seconds\\{[^}]*\\} (\\S+)$`, 'm').exec(after)?.[1]) * 1000).toFixed(1);
+  const gc = (field) => diff(new RegExp(`^nodejs_gc_duration_seconds_${field}\\{[^}]*\\} (\\S+)$`, 'gm'));
+  return `  gateway during the run: front answers ${diff(/^gateway_front_answers_total\{[^}]*\} (\S+)$/gm)}, cache hits ${outcome('hit')}, misses ${outcome('miss')}, joined ${outcome('joined')}; GC ${gc('count')} pauses, ${(gc('sum') * 1000).toFixed(0)} ms in all; event loop delay p99 ${lag('p99')} ms, max ${lag('max')} ms`;
+}
+
+/** The CPU time `child` spent per request of `result` since `beforeMs` (cpuMs), as text. */
+const cpuPerRequest = (child, beforeMs, result) => `${((((cpuMs(child) ?? NaN) - beforeMs) * 1000) / result.requests.total).toFixed(0)} µs`;
+
+async function compare(label, path, gw, uncachedGw) {
+  const sample = await fetch(`${gw.url}${path}`);
   if (sample.status !== 200) throw new Error(`${path} answered ${sample.status}: ${await sample.text()}`);
   const body = Buffer.from(await sample.arrayBuffer());
   const barePort = await freePort();
@@ -206,11 +220,24 @@ async function compare(label, path, gatewayUrl, uncachedUrl) {
   await waitReady(`http://127.0.0.1:${barePort}/`, 'bare server', bare);
   log(`\n${label}: ${body.length} bytes`);
   const opts = { connections: CONNECTIONS, duration: DURATION, warmConnections: 10, labelWidth: 34 };
-  const gateway = await measure(`gateway ${path}`, { url: `${gatewayUrl}${path}` }, opts);
-  const uncached = await measure('gateway, no read cache', { url: `${uncachedUrl}${path}` }, opts);
-  const plain = await measure('bare node:http, same bytes', { url: `http://127.0.0.1:${barePort}/` }, opts);
+  // Each run also reports the CPU its server spent per request, which other load changes far less than req/s.
+  let [before, cpu] = ['', 0];
+  const gateway = await measure(`gateway ${path}`, { url: `${gw.url}${path}` }, {
+    ...opts,
+    afterWarmUp: async () => {
+      before = await (await fetch(`${gw.url}/metrics`)).text();
+      cpu = cpuMs(gw.child);
+    },
+  });
+  const gatewayCpu = cpuPerRequest(gw.child, cpu, gateway);
+  log(gatewayReadings(before, await (await fetch(`${gw.url}/metrics`)).text()));
+  const uncached = await measure('gateway, no read cache', { url: `${uncachedGw.url}${path}` }, { ...opts, afterWarmUp: () => void (cpu = cpuMs(uncachedGw.child)) });
+  const uncachedCpu = cpuPerRequest(uncachedGw.child, cpu, uncached);
+  const plain = await measure('bare node:http, same bytes', { url: `http://127.0.0.1:${barePort}/` }, { ...opts, afterWarmUp: () => void (cpu = cpuMs(bare)) });
+  const bareCpu = cpuPerRequest(bare, cpu, plain);
   const ratio = gateway.requests.average / plain.requests.average;
   const uncachedRatio = uncached.requests.average / plain.requests.average;
+  log(`CPU per request: gateway ${gatewayCpu}, gateway without the read cache ${uncachedCpu} (+ the feed service's), bare ${bareCpu}`);
   log(`gateway / bare = ${ratio.toFixed(3)} (${(ratio * 100).toFixed(1)}%), gateway p99 ${gateway.latency.p99} ms`);
   log(`without the read cache: ${(uncachedRatio * 100).toFixed(1)}% of bare, p99 ${uncached.latency.p99} ms`);
   return { ratio, p99: gateway.latency.p99, uncachedRatio, uncachedP99: uncached.latency.p99 };
@@ -223,8 +250,7 @@ async function main() {
   const rebuilt = await replay();
   log(`feed:replay --swap built the read models from ${rebuilt.applied} events in ${(rebuilt.ms / 1000).toFixed(1)} s`);
 
-  const gatewayEnv = process.env.BENCH_GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS } : {};
-  const gatewayLog = { LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info', ...gatewayEnv };
+  const gatewayLog = { LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info' };
   const { gatewayUrl, adminPassword, children, grpc } = await startServices(group, backend, ['identity', 'submissions', 'campaigns', 'social', 'feed', 'admin'], {
     serviceEnv: { gateway: gatewayLog },
   });
@@ -251,8 +277,9 @@ async function main() {
   if (first.submissions.length !== 10) throw new Error(`the feed answered ${first.submissions.length} clips`);
   log(`feed service memory with ${CLIPS} clips, ${USERS} users, ${LIKES} likes: ${(await residentMb(children.feed))?.toFixed(0)} MB resident`);
 
-  const feed = await compare('GET /api/feed/clips?limit=10 (a visitor)', '/api/feed/clips?limit=10', gatewayUrl, uncached.url);
-  const posts = await compare('GET /api/leaderboard/posts', '/api/leaderboard/posts', gatewayUrl, uncached.url);
+  const cached = { url: gatewayUrl, child: children.gateway };
+  const feed = await compare('GET /api/feed/clips?limit=10 (a visitor)', '/api/feed/clips?limit=10', cached, uncached);
+  const posts = await compare('GET /api/leaderboard/posts', '/api/leaderboard/posts', cached, uncached);
   log(`feed service memory after the runs: ${(await residentMb(children.feed))?.toFixed(0)} MB resident; gateway ${(await residentMb(children.gateway))?.toFixed(0)} MB`);
 
   // Freshness through the real write path.

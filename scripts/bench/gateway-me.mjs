@@ -6,18 +6,17 @@
 // GATEWAY_SESSION_CACHE_TTL_MS=0 npm run bench measures the gateway without the cache.
 //
 //   npm run bench            (BENCH_CONNECTIONS=100 BENCH_DURATION=10 BENCH_LOG_LEVEL=info by default)
-//   BENCH_GATEWAY_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench   (profile the gateway)
-//   BENCH_IDENTITY_NODE_OPTIONS=... likewise for identity
+//   BENCH_GATEWAY_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench   (profile the gateway)
+//   BENCH_IDENTITY_NODE_ARGS=... likewise for identity
 //
 // It builds identity and the gateway (tsc -b, incremental), creates its own Postgres database, JetStream
 // stream names, Redis key prefix and storage folder, and removes all of them when it ends.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { identityEnv, isolatedBackend } from './isolation.mjs';
-import { freePort, processGroup, waitReady } from './processes.mjs';
+import { benchNodeArgs, cpuMs, freePort, processGroup, waitReady } from './processes.mjs';
 import { log, measure } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,16 +32,6 @@ const stopChildren = () => group.stop();
 let backend;
 
 const run = (label, opts, afterWarmUp) => measure(label, opts, { connections: CONNECTIONS, duration: DURATION, warmConnections: 10, labelWidth: 26, afterWarmUp });
-
-/** CPU time (user + system, all threads) a child has used so far, in ms; undefined where /proc is missing. */
-function cpuMs(child) {
-  try {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ = 100)
-  } catch {
-    return undefined;
-  }
-}
 
 /** Measures like `run`, and prints what each request cost the given processes in CPU: contention changes req/s more than it. */
 async function runWithCpu(label, opts, processes) {
@@ -70,21 +59,19 @@ async function main() {
   const [grpcPort, identityHttpPort, gatewayPort, barePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const shared = backend.env;
 
-  const identity = start('identity', ['services/identity/dist/main.js'], {
+  const identity = start('identity', [...benchNodeArgs('identity'), 'services/identity/dist/main.js'], {
     ...shared,
     ...identityEnv(backend, { grpcPort, httpPort: identityHttpPort }),
     LOG_LEVEL: 'warn',
-    ...(process.env.BENCH_IDENTITY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_IDENTITY_NODE_OPTIONS } : {}),
   });
   await waitReady(`http://127.0.0.1:${identityHttpPort}/health/ready`, 'identity', identity);
 
-  const gateway = start('gateway', ['services/gateway/dist/main.js'], {
+  const gateway = start('gateway', [...benchNodeArgs('gateway'), 'services/gateway/dist/main.js'], {
     ...shared,
     GATEWAY_HOST: '127.0.0.1',
     GATEWAY_PORT: String(gatewayPort),
     IDENTITY_GRPC_URL: `127.0.0.1:${grpcPort}`,
     LOG_LEVEL,
-    ...(process.env.BENCH_GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS } : {}),
   });
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   await waitReady(`${gatewayUrl}/health/ready`, 'gateway', gateway);

@@ -13,7 +13,7 @@ export function log(message) {
 export async function measure(label, opts, { connections, duration, warmConnections = 4, labelWidth = 34, afterWarmUp }) {
   await autocannon({ ...opts, connections: Math.min(warmConnections, connections), duration: 2 });
   // Lets a caller take readings (CPU used so far) between the warm-up and the measured run.
-  afterWarmUp?.();
+  await afterWarmUp?.();
   const result = await autocannon({ ...opts, connections, duration });
   const bad = result.non2xx + result.errors + result.timeouts;
   log(

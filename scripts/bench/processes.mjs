@@ -1,6 +1,7 @@
 // What both benchmarks need to run the real services as child processes: free ports, readiness,
 // and stopping everything they started (SIGTERM, then SIGKILL after 10 s).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export async function freePort() {
@@ -55,4 +56,22 @@ export function processGroup(root) {
       }
     },
   };
+}
+
+/** CPU time (user + system, all threads) a child has used so far, in ms; undefined where /proc is missing. */
+export function cpuMs(child) {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ = 100)
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Node's own arguments for one service's process, from BENCH_<SERVICE>_NODE_ARGS (space-separated), e.g.
+ * BENCH_GATEWAY_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (flags NODE_OPTIONS refuses included).
+ */
+export function benchNodeArgs(service) {
+  return (process.env[`BENCH_${service.toUpperCase().replace(/-/g, '_')}_NODE_ARGS`] ?? '').split(/\s+/).filter(Boolean);
 }

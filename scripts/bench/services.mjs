@@ -2,7 +2,7 @@
 // of its own, started in the order their calls need and waited for until ready. Benchmarks that drive the
 // whole platform through the gateway start it with this, so each names only what it measures.
 import { randomBytes } from 'node:crypto';
-import { freePort, waitReady } from './processes.mjs';
+import { benchNodeArgs, freePort, waitReady } from './processes.mjs';
 
 /** The services, in start order (a service starts after those it calls), with their variable prefix. */
 const SERVICES = [
@@ -39,7 +39,7 @@ export async function startServices(group, backend, names, { env = {}, serviceEn
       ...(service.name === 'admin' ? { ADMIN_PASSWORD: adminPassword, ADMIN_TOKEN_SECRET: randomBytes(32).toString('hex') } : {}),
       ...serviceEnv[service.name],
     };
-    const child = group.start(service.name, [`services/${service.name}/dist/main.js`], vars);
+    const child = group.start(service.name, [...benchNodeArgs(service.name), `services/${service.name}/dist/main.js`], vars);
     await waitReady(`http://127.0.0.1:${httpPort}/health/ready`, service.name, child, 90_000);
     children[service.name] = child;
   }
@@ -54,7 +54,7 @@ export async function startServices(group, backend, names, { env = {}, serviceEn
  */
 export async function startGateway(group, backend, grpc, env = {}, name = 'gateway') {
   const gatewayPort = await freePort();
-  const child = group.start(name, ['services/gateway/dist/main.js'], {
+  const child = group.start(name, [...benchNodeArgs('gateway'), 'services/gateway/dist/main.js'], {
     ...backend.env,
     LOG_LEVEL: 'warn',
     GATEWAY_HOST: '127.0.0.1',

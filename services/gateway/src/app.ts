@@ -13,6 +13,7 @@ import { installBodyParsers } from './http/body-parsers.js';
 import { HttpErrorFilter } from './http/error.filter.js';
 import { answerClientError, answerRouterError } from './http/framework-errors.js';
 import { serverWithFront, setFrontHandler } from './http/front-door.js';
+import { RequestLog } from './http/request-log.js';
 import { installRequestPipeline } from './http/request-pipeline.js';
 
 /**
@@ -45,9 +46,10 @@ export const gatewayService = defineService(gatewayConfigShape, {
     configure: async (app, { config, logger }) => {
       const fastify = app.getHttpAdapter().getInstance();
       installBodyParsers(fastify, config.BODY_LIMIT_BYTES);
-      installRequestPipeline(fastify, { publicOrigin: config.PUBLIC_ORIGIN, cookieSecure: config.COOKIE_SECURE, log: logger });
+      const requestLog = new RequestLog(logger);
+      installRequestPipeline(fastify, { publicOrigin: config.PUBLIC_ORIGIN, cookieSecure: config.COOKIE_SECURE, requestLog });
       installSessionResolver(fastify, app.get(SessionResolver));
-      setFrontHandler(fastify.server, publicReadFront(app.get(PublicReadCache), logger));
+      setFrontHandler(fastify.server, publicReadFront(app.get(PublicReadCache), requestLog));
       await app.register(fastifyCookie);
       app.useGlobalFilters(new HttpErrorFilter(logger));
     },

@@ -1,5 +1,5 @@
 import type { LoggerService, LogLevel as NestLogLevel } from '@nestjs/common';
-import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { pino, type DestinationStream, type Logger, type LevelWithSilent, type LoggerOptions } from 'pino';
 import { currentCorrelationId } from '../context/correlation.js';
 
 /**
@@ -19,9 +19,12 @@ export function cachedIsoTime(now: () => number = Date.now): () => string {
   };
 }
 
-/** JSON logs, one line an event, each stamped with the service name and the current correlation id. */
-export function createLogger(service: string, level: LevelWithSilent = 'info'): Logger {
-  return pino({
+/**
+ * JSON logs, one line an event, each stamped with the service name and the current correlation id;
+ * on stdout unless `destination` says otherwise (tests).
+ */
+export function createLogger(service: string, level: LevelWithSilent = 'info', destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     level,
     base: { service },
     messageKey: 'msg',
@@ -31,7 +34,8 @@ export function createLogger(service: string, level: LevelWithSilent = 'info'): 
       const correlationId = currentCorrelationId();
       return correlationId ? { correlationId } : {};
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Nest's logger interface over pino, so framework messages come out as the same JSON. */

@@ -3,12 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { Logger } from 'pino';
 import { Counter } from 'prom-client';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import type { EndpointDef } from '../http/endpoint.js';
 import type { FrontHandler } from '../http/front-door.js';
-import { recordRequest } from '../http/request-pipeline.js';
+import type { RequestLog } from '../http/request-log.js';
 import { matchesEtag, readKey, sendJson, type CachedRead, type PublicReadCache } from './read-cache.js';
 
 const sessionCookie = `${SESSION_COOKIE}=`;
@@ -41,7 +40,7 @@ export function sendSharedRead(request: FastifyRequest, reply: FastifyReply, rou
  * request on a route whose answer depends on the user) goes on to Fastify. A URL is only remembered
  * once the route's schema and checks passed it, so the front never answers what the route would refuse.
  */
-export function publicReadFront(cache: PublicReadCache, log: Logger): FrontHandler {
+export function publicReadFront(cache: PublicReadCache, requestLog: RequestLog): FrontHandler {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET') return false;
     const alias = cache.aliasOf(req.url!);
@@ -72,7 +71,7 @@ export function publicReadFront(cache: PublicReadCache, log: Logger): FrontHandl
       res.end(hit.body);
     }
     frontAnswers.inc();
-    recordRequest(log, correlationId, 'GET', alias.route, undefined, notModified ? 304 : 200, performance.now() - started);
+    requestLog.record(correlationId, 'GET', alias.route, undefined, notModified ? 304 : 200, performance.now() - started);
     return true;
   };
 }

@@ -1,11 +1,11 @@
 import { ForbiddenException } from '@nestjs/common';
-import { CORRELATION_HEADER, httpRequestDuration, runWithCorrelation, sanitizeCorrelationId } from '@clipit/service-kit';
+import { CORRELATION_HEADER, runWithCorrelation, sanitizeCorrelationId } from '@clipit/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
 import { SESSION_COOKIE, sessionCookieOptions, type CookieSecureMode } from '../auth/session-cookie.js';
 import { assertNoControlCharacters } from './control-characters.js';
 import type { EndpointRouteConfig } from './endpoint.js';
+import type { RequestLog } from './request-log.js';
 import { CROSS_SITE_REFUSED } from './messages.js';
 import { isCrossSiteRequest, originCheckInput } from './origin-check.js';
 
@@ -23,7 +23,8 @@ declare module 'fastify' {
 export interface RequestPipelineOptions {
   publicOrigin: string | undefined;
   cookieSecure: CookieSecureMode;
-  log: Logger;
+  /** The request log line and the latency histogram (shared with the front). */
+  requestLog: RequestLog;
 }
 
 /**
@@ -32,6 +33,7 @@ export interface RequestPipelineOptions {
  * afterwards the JSON request log and the latency histogram.
  */
 export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPipelineOptions): void {
+  const requestLog = opts.requestLog;
   fastify.decorateRequest('correlationId', '');
 
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -82,28 +84,7 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
 
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
-    recordRequest(opts.log, request.correlationId, request.method, route, route === undefined ? request.url : undefined, reply.statusCode, reply.elapsedTime);
+    requestLog.record(request.correlationId, request.method, route, route === undefined ? request.url : undefined, reply.statusCode, reply.elapsedTime);
     done();
   });
-}
-
-/**
- * The request log line and the latency histogram of one answered request: the same for Fastify's
- * routes and for the answers the front gives before Fastify (fast-path.ts). `route` is the route's
- * pattern; an unmatched request is logged with the start of its URL instead.
- */
-export function recordRequest(log: Logger, correlationId: string, method: string, route: string | undefined, url: string | undefined, status: number, durationMs: number): void {
-  const label = route ?? 'unmatched';
-  httpRequestDuration.observe({ method, route: label, status: String(status) }, durationMs / 1000);
-  log.info(
-    {
-      correlationId,
-      method,
-      route: label,
-      ...(url !== undefined ? { url: url.slice(0, 200) } : {}),
-      status,
-      durationMs: Math.round(durationMs * 100) / 100,
-    },
-    'request',
-  );
 }
