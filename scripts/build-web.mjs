@@ -1,6 +1,7 @@
 // `npm run build:web`: builds the shell and the three remotes for production into frontends/<app>/dist
 // (content-hashed files, index.html for the shell, remoteEntry.js + mf-manifest.json per remote), all
-// four in one rspack MultiCompiler run.
+// four in one rspack MultiCompiler run, then a brotli (.br) and a gzip (.gz) sibling next to every text
+// asset, which the gateway sends to browsers that accept them.
 //   node scripts/build-web.mjs              build all four
 //   node scripts/build-web.mjs --if-stale   only if a dist is missing or older than any of its inputs
 //   node scripts/build-web.mjs shell public build only these
@@ -8,7 +9,7 @@ import { rspack } from '@rspack/core';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FRONTEND_APPS, REPO_ROOT } from '@clipit/frontend-build';
+import { FRONTEND_APPS, precompressFolder, REPO_ROOT } from '@clipit/frontend-build';
 
 const args = process.argv.slice(2);
 const ifStale = args.includes('--if-stale');
@@ -81,3 +82,11 @@ for (const child of stats.stats) {
 }
 console.log(`built ${toBuild.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s (rspack, production):\n${rows.join('\n')}`);
 if (failed) process.exit(1);
+
+const compressing = Date.now();
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+for (const app of toBuild) {
+  const t = await precompressFolder(join(REPO_ROOT, 'frontends', app, 'dist'));
+  console.log(`  ${app.padEnd(10)} ${String(t.files).padStart(3)} text files  ${kb(t.bytes).padStart(7)} → brotli ${kb(t.br)}, gzip ${kb(t.gzip)}`);
+}
+console.log(`precompressed in ${((Date.now() - compressing) / 1000).toFixed(1)} s`);

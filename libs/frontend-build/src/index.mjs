@@ -186,3 +186,4 @@ function remoteDevServer(name) {
     client: { webSocketURL: `ws://localhost:${DEV_PORTS[name]}/ws` },
   };
 }
+export { COMPRESSIBLE, compressText, precompressFolder } from './precompress.mjs';

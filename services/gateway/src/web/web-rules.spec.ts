@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { acceptsHtml, cacheControlFor, contentTypeFor, isReservedPath, looksLikeFile, safeRelativePath } from './web-rules.js';
+import { acceptsHtml, cacheControlFor, chooseEncoding, contentTypeFor, ENCODINGS, isCompressible, isPrecompressedSibling, isReservedPath, looksLikeFile, safeRelativePath } from './web-rules.js';
 
 describe('web rules', () => {
   it('caches only content-hashed names for good', () => {
@@ -51,5 +51,32 @@ describe('web rules', () => {
     for (const bad of ['', '/', '/js/', '/../etc/passwd', 'js/../../x', '/.env', '/js/.hidden', 'a\\..\\b', 'a\0b']) {
       expect({ bad, path: safeRelativePath(bad) }).toEqual({ bad, path: undefined });
     }
+  });
+
+  it('picks brotli, then gzip, as Accept-Encoding allows', () => {
+    const both = ENCODINGS;
+    const gzipOnly = ENCODINGS.filter((e) => e.name === 'gzip');
+    const pick = (accept: string | undefined, available: typeof both | typeof gzipOnly = both) => chooseEncoding(accept, available)?.name;
+    expect(pick('gzip, deflate, br, zstd')).toBe('br');
+    expect(pick('gzip, deflate')).toBe('gzip');
+    expect(pick('br;q=0.5, gzip')).toBe('gzip');
+    expect(pick('br;q=0, gzip;q=0')).toBeUndefined();
+    expect(pick('*')).toBe('br');
+    expect(pick('*;q=0.1, br;q=0')).toBe('gzip');
+    expect(pick('x-gzip')).toBe('gzip');
+    expect(pick('identity')).toBeUndefined();
+    expect(pick('')).toBeUndefined();
+    expect(pick(undefined)).toBeUndefined();
+    expect(pick('gzip, br', gzipOnly)).toBe('gzip');
+    expect(pick('br', gzipOnly)).toBeUndefined();
+  });
+
+  it('compresses text assets only, and never serves a sibling by its own name', () => {
+    for (const name of ['main.2112ee4e.js', 'index.html', 'main.css', 'mf-manifest.json', 'main.js.map', 'logo.svg']) expect({ name, c: isCompressible(name) }).toEqual({ name, c: true });
+    for (const name of ['poster.png', 'font.woff2', 'favicon.ico', 'main.js.br']) expect({ name, c: isCompressible(name) }).toEqual({ name, c: false });
+    expect(isPrecompressedSibling('/dist/js/main.2112ee4e.js.br')).toBe(true);
+    expect(isPrecompressedSibling('/dist/index.html.gz')).toBe(true);
+    expect(isPrecompressedSibling('/dist/archive.tar.gz')).toBe(false);
+    expect(isPrecompressedSibling('/dist/index.html')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { RouteNotFoundError } from '../http/http-errors.js';
 import { NOT_FOUND, noSuchRoute, WEB_APP_NOT_BUILT } from '../http/messages.js';
 import { isNotModified } from '../media/range.js';
 import { WebService, type FoundFile } from './web.service.js';
-import { acceptsHtml, cacheControlFor, contentTypeFor, isReservedPath, looksLikeFile } from './web-rules.js';
+import { acceptsHtml, cacheControlFor, chooseEncoding, contentTypeFor, isCompressible, isReservedPath, looksLikeFile } from './web-rules.js';
 
 type Request = FastifyRequest<{ Params: Record<string, string | undefined> }>;
 
@@ -63,18 +63,26 @@ export class WebController {
   }
 }
 
-/** A built file with its type, cache policy and validators; 304 when the client's copy is current. */
-function send(req: FastifyRequest, reply: FastifyReply, { folder, file }: FoundFile): FastifyReply {
-  const name = basename(file.path);
+/**
+ * A built file with its type, cache policy and validators; 304 when the client's copy is current. A text
+ * asset goes out as its precompressed sibling when the browser accepts that encoding (brotli first),
+ * with `Vary: Accept-Encoding` either way and an ETag of its own per encoding.
+ */
+function send(req: FastifyRequest, reply: FastifyReply, { folder, file: original }: FoundFile): FastifyReply {
+  const name = basename(original.path);
+  const chosen = chooseEncoding(header(req.headers['accept-encoding']), original.encoded.map((e) => e.encoding));
+  const file = chosen ? original.encoded.find((e) => e.encoding === chosen)!.file : original;
   reply.headers({
     'Content-Type': contentTypeFor(name),
     'Cache-Control': cacheControlFor(name),
     ETag: file.etag,
-    'Last-Modified': file.lastModified.toUTCString(),
+    'Last-Modified': original.lastModified.toUTCString(),
   });
+  if (isCompressible(name)) reply.header('Vary', 'Accept-Encoding');
   if (name.endsWith('.html')) reply.headers({ 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'same-origin' });
   const conditional = { ifNoneMatch: header(req.headers['if-none-match']), ifModifiedSince: header(req.headers['if-modified-since']) };
-  if (isNotModified(conditional, { etag: file.etag, lastModified: file.lastModified })) return reply.status(304).send();
+  if (isNotModified(conditional, { etag: file.etag, lastModified: original.lastModified })) return reply.status(304).send();
+  if (chosen) reply.header('Content-Encoding', chosen.name);
   reply.header('Content-Length', String(file.size));
   // HEAD: an empty stream keeps our Content-Length (Fastify zeroes it for an absent body).
   return reply.send(req.method === 'HEAD' ? Readable.from([]) : folder.open(file));

@@ -2,7 +2,8 @@
 // the root with its index.html for every page path, each remote under /remotes/<name>/, GET /remotes.json,
 // cache headers by file kind, and text 404s for everything that is not a page.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startGateway, type GatewayHarness } from '../support/gateway-harness.js';
@@ -10,7 +11,9 @@ import { startGateway, type GatewayHarness } from '../support/gateway-harness.js
 const INDEX = '<!doctype html><html><head><title>CLIP IT</title></head><body><div id="root"></div></body></html>';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-async function writeFiles(root: string, files: Record<string, string>): Promise<void> {
+const BIG = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word number ${i}`))};`;
+
+async function writeFiles(root: string, files: Record<string, string | Buffer>): Promise<void> {
   for (const [path, content] of Object.entries(files)) {
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), content);
@@ -40,7 +43,15 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
       'js/main.2112ee4e.js.map': '{}',
       'css/main.0a1b2c3d.css': 'body{}',
       'favicon.ico': 'ico',
+      // Precompressed as the build leaves them (an asset, the index), and one with a sibling left stale.
+      'js/big.0123abcd.js': BIG,
+      'js/big.0123abcd.js.br': brotliCompressSync(BIG),
+      'js/big.0123abcd.js.gz': gzipSync(BIG),
+      'js/stale.0123abcd.js': BIG,
+      'js/stale.0123abcd.js.gz': gzipSync('an earlier build'),
     });
+    const old = new Date(Date.now() - 60_000);
+    await utimes(join(dir, 'shell', 'js/stale.0123abcd.js.gz'), old, old);
     await writeFiles(join(dir, 'remotes', 'public'), {
       'remoteEntry.js': 'var clipit_public;',
       'mf-manifest.json': '{"name":"clipit_public"}',
@@ -67,6 +78,33 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(await res.text()).toBe(INDEX);
     }
+  });
+
+  it('sends a text asset precompressed when the browser accepts it: brotli first, then gzip, each with its own ETag', async () => {
+    const size = async (name: string) => String((await stat(join(dir, 'shell', name))).size);
+    const br = await get('/js/big.0123abcd.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect([br.status, br.headers.get('content-encoding'), br.headers.get('content-length')]).toEqual([200, 'br', await size('js/big.0123abcd.js.br')]);
+    expect([br.headers.get('content-type'), br.headers.get('vary'), br.headers.get('cache-control')]).toEqual(['text/javascript; charset=utf-8', 'Accept-Encoding', IMMUTABLE]);
+    expect(await br.text()).toBe(BIG);
+    const gz = await get('/js/big.0123abcd.js', { 'accept-encoding': 'gzip' });
+    expect([gz.headers.get('content-encoding'), gz.headers.get('content-length')]).toEqual(['gzip', await size('js/big.0123abcd.js.gz')]);
+    expect(await gz.text()).toBe(BIG);
+    const plain = await get('/js/big.0123abcd.js', { 'accept-encoding': 'identity' });
+    expect([plain.headers.get('content-encoding'), plain.headers.get('content-length'), plain.headers.get('vary')]).toEqual([null, String(BIG.length), 'Accept-Encoding']);
+    expect(new Set([br.headers.get('etag'), gz.headers.get('etag'), plain.headers.get('etag')]).size).toBe(3);
+    // Revalidated per encoding.
+    expect((await get('/js/big.0123abcd.js', { 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag')! })).status).toBe(304);
+    expect((await get('/js/big.0123abcd.js', { 'accept-encoding': 'gzip', 'if-none-match': br.headers.get('etag')! })).status).toBe(200);
+    // HEAD says what GET would send.
+    const head = await fetch(`${h.url}/js/big.0123abcd.js`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    expect([head.headers.get('content-encoding'), head.headers.get('content-length')]).toEqual(['br', await size('js/big.0123abcd.js.br')]);
+  });
+
+  it('never sends a sibling older than its file, nor a sibling by its own name', async () => {
+    const stale = await get('/js/stale.0123abcd.js', { 'accept-encoding': 'gzip' });
+    expect([stale.headers.get('content-encoding'), await stale.text()]).toEqual([null, BIG]);
+    await expectText(await get('/js/big.0123abcd.js.br'), 404, 'Not found');
+    await expectText(await get('/js/big.0123abcd.js.gz'), 404, 'Not found');
   });
 
   it('serves hashed assets for a year, immutable, with their type', async () => {
