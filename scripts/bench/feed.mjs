@@ -20,18 +20,18 @@
 // It runs them as processes on databases, JetStream stream
 // names, a Redis prefix and a storage folder of its own, and removes all of them when it ends.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { subjectFor } from '@clipit/contracts';
 import { synthesizeClip } from '@clipit/media';
-import { buildEventEnvelope, connectNats, ensureEventStreams, jetstream, jetstreamManager } from '@clipit/service-kit';
+import { connectNats, jetstreamManager } from '@clipit/service-kit';
 import { isolatedBackend } from './isolation.mjs';
 import { log, measure } from './measure.mjs';
 import { cpuMs, freePort, processGroup, waitReady } from './processes.mjs';
 import { BARE_SERVER, bareHeadersOf, gatewayApi, residentMb, startGateway, startServices } from './services.mjs';
+import { seedEvents, WALLET } from './seed.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = (name, def) => process.env[name] || def;
@@ -41,7 +41,6 @@ const USERS = Number(env('BENCH_USERS', '10000'));
 const CLIPS = Number(env('BENCH_CLIPS', '100000'));
 const LIKES = Number(env('BENCH_LIKES', '200000'));
 const TRIALS = Number(env('BENCH_FRESHNESS_TRIALS', '30'));
-const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 
 const group = processGroup(root);
 let backend;
@@ -58,107 +57,10 @@ function summary(label, values) {
   return percentile(sorted, 0.95);
 }
 
-/** Runs `tasks` (functions answering promises) with at most `width` at once. */
-async function pool(tasks, width) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < tasks.length) await tasks[next++]();
-    }),
-  );
-}
-
-/** The bulk loader: the events identity, submissions and social would publish for this many users, clips and likes. */
+/** The bulk loader (seed.mjs) at this run's size. */
 async function seed(names) {
-  const nc = await connectNats(backend.env.NATS_URL, 'bench-feed-seed');
-  await ensureEventStreams(nc, names);
-  const js = jetstream(nc);
-  const t0 = Date.now() - 3_600_000;
-  const at = (ms) => new Date(t0 + ms).toISOString();
-  const users = Array.from({ length: USERS }, (_, i) => ({
-    id: randomUUID(),
-    twitterUsername: `bench_${i}`,
-    displayName: `Bench ${i}`,
-    firstName: null,
-    lastName: null,
-    profileImageUrl: null,
-    bannerImageUrl: null,
-    walletAddress: WALLET,
-    role: i % 20 === 0 ? 'streamer' : 'clipper',
-    currentTier: 1,
-    isLive: 'false',
-    nextStreamTime: null,
-    streamerMultiplier: '1.00',
-    isPlaceholder: 'false',
-    claimedBy: null,
-    claimedAt: null,
-    createdAt: at(0),
-    updatedAt: at(0),
-  }));
-  const streamers = users.filter((u) => u.role === 'streamer');
-  const clippers = users.filter((u) => u.role === 'clipper');
-  const publish = (type, data) => async () => {
-    const envelope = buildEventEnvelope(type, data);
-    await js.publish(subjectFor(type, names.subjectPrefix), JSON.stringify(envelope), { msgID: envelope.id });
-  };
-  const started = performance.now();
-  await pool(users.map((user) => publish('user.registered', { user, claimedPlaceholderId: null })), 256);
-  const clipIds = [];
-  const clipOwners = [];
-  const clipTasks = [];
-  for (let i = 0; i < CLIPS; i += 1) {
-    const id = randomUUID();
-    const owner = clippers[i % clippers.length];
-    clipIds.push(id);
-    clipOwners.push(owner.id);
-    const when = at(1000 + i * 10);
-    clipTasks.push(
-      publish('submission.approved', {
-        submission: {
-          id,
-          userId: owner.id,
-          name: `Bench clip ${i}`,
-          url: `https://x.com/${owner.twitterUsername}/status/${1_000_000_000 + i}`,
-          platform: 'twitter',
-          externalId: String(1_000_000_000 + i),
-          authorHandle: owner.twitterUsername,
-          walletAddress: WALLET,
-          additionalInfo: i % 3 === 0 ? 'A bench clip' : null,
-          tokenId: null,
-          streamerId: i % 4 === 0 ? streamers[i % streamers.length].id : null,
-          status: 'approved',
-          addedToFeed: true,
-          rejectedReason: null,
-          approvedAt: when,
-          videoState: 'ready',
-          hasVideo: true,
-          videoUrl: `/media/videos/${id}/video.mp4`,
-          videoThumbnailUrl: `/media/videos/${id}/poster.jpg`,
-          videoDuration: 12 + (i % 28),
-          videoAspectRatio: '9:16',
-          playbackId: id,
-          views: (i * 7919) % 50_000,
-          likes: i % 97,
-          retweets: i % 13,
-          replies: i % 7,
-          publishedAt: when,
-          createdAt: when,
-          updatedAt: when,
-        },
-      }),
-    );
-  }
-  await pool(clipTasks, 256);
-  const likeTasks = [];
-  for (let j = 0; j < LIKES; j += 1) {
-    const clip = j % CLIPS;
-    const round = Math.floor(j / CLIPS);
-    const user = users[(clip * 13 + round * 101) % USERS];
-    likeTasks.push(publish('social.liked', { userId: user.id, clipId: clipIds[clip], clipOwnerId: clipOwners[clip], likeCount: round + 1, at: at(2_000_000 + j) }));
-  }
-  await pool(likeTasks, 256);
-  await nc.drain();
-  log(`published ${USERS} users, ${CLIPS} clips and ${LIKES} likes as events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const seeded = await seedEvents(backend.env.NATS_URL, names, { users: USERS, clips: CLIPS, likes: LIKES });
+  log(`published ${USERS} users, ${CLIPS} clips and ${LIKES} likes as events in ${(seeded.ms / 1000).toFixed(1)} s`);
 }
 
 /** `npm run feed:replay -- --swap` on the bench's feed database: answers its JSON line. */

@@ -1,36 +1,46 @@
-// `npm run bench:web`: what a first visit costs. Builds the web apps for production, starts identity and
-// the gateway (their own database, stream names, Redis prefix and storage folder, removed at the end),
-// and loads pages in headless Chromium with a cold cache, several times each:
+// `npm run bench:web`: what a first visit costs on a phone. Builds the services and the web apps for
+// production (precompressed), starts the platform (identity, submissions, campaigns, social, feed, admin
+// and the gateway; their own databases, stream names, Redis prefix and storage folder, removed at the
+// end), seeds it with BENCH_WEB_CLIPS approved clips in the feed (200) through the bulk loader, each with
+// a real web MP4 and poster at the media worker's keys, and then for each page:
 //   - JavaScript loaded before the shell's first render of the route (the `clipit:routes-rendered`
-//     mark): files, bytes, and bytes gzip-compressed (as a compressing proxy or CDN would send them),
-//   - first contentful paint, and the time to that first render of the route.
-//   BENCH_WEB_RUNS=5 BENCH_WEB_PATHS=/login,/,/feed npm run bench:web
+//     mark) in headless Chromium with a cold cache: files, bytes, their gzip size (the budget's unit) and
+//     the bytes that crossed the wire (the server's encoding: brotli where the browser takes it);
+//   - Lighthouse (npm `lighthouse`, driving Debian's Chromium) in its default mobile emulation and
+//     simulated throttling: performance score, LCP, CLS, total blocking time, accessibility and SEO
+//     scores, and the audits the budget names (text compression, duplicated JavaScript, title and meta
+//     description); the median of BENCH_WEB_RUNS runs (3) by performance score.
+//   BENCH_WEB_RUNS=5 BENCH_WEB_PATHS=/,/feed npm run bench:web
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { identityEnv, isolatedBackend } from './isolation.mjs';
-import { freePort, processGroup, waitReady } from './processes.mjs';
+import { mediaKeys } from '@clipit/contracts';
+import { makePoster, synthesizeClip, transcodeForWeb } from '@clipit/media';
+import { createStorage } from '@clipit/storage';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { isolatedBackend } from './isolation.mjs';
+import { processGroup } from './processes.mjs';
+import { seedEvents } from './seed.mjs';
+import { startServices } from './services.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = (name, def) => process.env[name] || def;
 const RUNS = Number(env('BENCH_WEB_RUNS', '3'));
-const PATHS = env('BENCH_WEB_PATHS', '/login,/').split(',');
+const PATHS = env('BENCH_WEB_PATHS', '/,/feed,/leaderboard,/discover').split(',');
+const CLIPS = Number(env('BENCH_WEB_CLIPS', '200'));
+const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const group = processGroup(root);
-const start = (label, args, extraEnv) => group.start(label, args, extraEnv);
-const stopChildren = () => group.stop();
-/** The isolated database, streams, Redis prefix and storage folder, once made. */
+/** The isolated databases, streams, Redis prefix and storage folder, once made. */
 let backend;
+let scratch;
 const log = (message) => process.stdout.write(`${message}\n`);
-
-
-
-
 
 function step(label, args) {
   const t0 = Date.now();
@@ -39,53 +49,55 @@ function step(label, args) {
   return Date.now() - t0;
 }
 
-async function startPlatform() {
-  backend = await isolatedBackend('benchweb');
-
-  const [grpcPort, identityHttpPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
-  const shared = { ...backend.env, LOG_LEVEL: 'warn' };
-  const identity = start('identity', ['services/identity/dist/main.js'], {
-    ...shared,
-    ...identityEnv(backend, { grpcPort, httpPort: identityHttpPort }),
-  });
-  await waitReady(`http://127.0.0.1:${identityHttpPort}/health/ready`, 'identity', identity);
-  const gateway = start('gateway', ['services/gateway/dist/main.js'], {
-    ...shared,
-    GATEWAY_HOST: '127.0.0.1',
-    GATEWAY_PORT: String(gatewayPort),
-    IDENTITY_GRPC_URL: `127.0.0.1:${grpcPort}`,
-  });
-  const url = `http://127.0.0.1:${gatewayPort}`;
-  await waitReady(`${url}/health/ready`, 'gateway', gateway);
-  return url;
+/**
+ * BENCH_WEB_CLIPS approved clips with a processed video, as the bulk loader's events, and for each the
+ * media worker's two objects in storage (one real web MP4 and poster, made once, under every clip's keys).
+ */
+async function seed() {
+  const names = { stream: backend.env.EVENTS_STREAM, subjectPrefix: backend.env.EVENTS_SUBJECT_PREFIX };
+  const seeded = await seedEvents(backend.env.NATS_URL, names, { users: Math.max(40, Math.ceil(CLIPS / 4)), clips: CLIPS, likes: CLIPS * 2 });
+  scratch = await mkdtemp(join(tmpdir(), 'clipit-bench-web-'));
+  const [source, video, poster] = ['source.mp4', 'video.mp4', 'poster.jpg'].map((name) => join(scratch, name));
+  await synthesizeClip({ path: source, durationSeconds: 6, width: 720, height: 1280, withAudio: true, fps: 30 });
+  await transcodeForWeb(source, video);
+  await makePoster(video, poster);
+  const [videoBytes, posterBytes] = [await readFile(video), await readFile(poster)];
+  const storage = createStorage({ STORAGE_DRIVER: 'fs', STORAGE_FS_ROOT: backend.env.STORAGE_FS_ROOT });
+  for (const id of seeded.clipIds) {
+    await storage.put(mediaKeys.video(id), videoBytes, 'video/mp4');
+    await storage.put(mediaKeys.poster(id), posterBytes, 'image/jpeg');
+  }
+  log(`seeded ${CLIPS} clips (a ${(videoBytes.length / 1024).toFixed(0)} KB web MP4 and a ${(posterBytes.length / 1024).toFixed(0)} KB poster each) and ${seeded.users.length} users`);
 }
 
-// Runs in the page: the paint and resource timings up to the shell's first render of the route.
+/** Waits until the feed service has built the seeded clips into its read models. */
+async function untilFeedHasClips(url) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const posts = await (await fetch(`${url}/api/leaderboard/posts?limit=100`)).json().catch(() => []);
+    if (Array.isArray(posts) && posts.length >= Math.min(CLIPS, 100)) return;
+    if (Date.now() > deadline) throw new Error(`the feed shows ${posts.length} posts after 2 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+// Runs in the page: the scripts that arrived before the shell's first render of the route.
 const COLLECT = `(() => {
   const rendered = performance.getEntriesByName('clipit:routes-rendered')[0];
-  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-  const scripts = performance.getEntriesByType('resource')
+  return performance.getEntriesByType('resource')
     .filter((r) => r.initiatorType === 'script' || /\\.m?js(\\?|$)/.test(r.name))
     .filter((r) => r.responseEnd <= rendered.startTime)
-    .map((r) => r.name);
-  return { rendered: rendered.startTime, fcp: fcp ? fcp.startTime : null, scripts };
+    .map((r) => ({ url: r.name, wire: r.transferSize }));
 })()`;
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
-async function measure(url) {
+/** The scripts before the first render of `url`, on a first visit (a fresh profile: nothing cached). */
+async function scriptsBeforeRender(url) {
   const profile = await mkdtemp(join(tmpdir(), 'clipit-bench-chromium-'));
-  // A fresh profile each time: a first visit, nothing cached.
-  const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   try {
     const page = await context.newPage();
     await page.goto(url);
-    await page.waitForFunction("performance.getEntriesByName('clipit:routes-rendered').length > 0", undefined, { timeout: 20_000 });
-    // FCP is reported asynchronously; give it a frame.
-    await page.waitForFunction("performance.getEntriesByName('first-contentful-paint').length > 0", undefined, { timeout: 5_000 }).catch(() => undefined);
+    await page.waitForFunction("performance.getEntriesByName('clipit:routes-rendered').length > 0", undefined, { timeout: 30_000 });
     return await page.evaluate(COLLECT);
   } finally {
     await context.close();
@@ -96,44 +108,82 @@ async function measure(url) {
 const sizes = new Map();
 async function sizeOf(url) {
   if (!sizes.has(url)) {
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-    sizes.set(url, { raw: body.length, gzip: gzipSync(body).length });
+    const body = Buffer.from(await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    sizes.set(url, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
   }
   return sizes.get(url);
 }
 
+/** One Lighthouse run of `url` (default config: mobile emulation, simulated throttling), in a Chromium of its own. */
+async function lighthouseRun(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
+    const { categories, audits } = result.lhr;
+    const savings = (id) => audits[id]?.details?.overallSavingsBytes ?? 0;
+    return {
+      performance: categories.performance.score,
+      accessibility: categories.accessibility.score,
+      seo: categories.seo.score,
+      lcp: audits['largest-contentful-paint'].numericValue,
+      fcp: audits['first-contentful-paint'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      tbt: audits['total-blocking-time'].numericValue,
+      wire: audits['total-byte-weight'].numericValue,
+      compressionSavings: savings('uses-text-compression'),
+      duplicatedJs: savings('duplicated-javascript'),
+      title: audits['document-title'].score === 1,
+      description: audits['meta-description'].score === 1,
+      failedA11y: Object.values(audits)
+        .filter((a) => a.score === 0 && result.lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0))
+        .map((a) => a.id),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (runs, by) => [...runs].sort((a, b) => by(a) - by(b))[Math.floor(runs.length / 2)];
 
 async function main() {
-  log('building the services (tsc -b) and the web apps (rspack, production) ...');
-  step('tsc -b', [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'services/identity', 'services/gateway']);
+  log('building the web apps (rspack, production, precompressed) ...');
   const webMs = step('build:web', ['scripts/build-web.mjs']);
-  const url = await startPlatform();
+  backend = await isolatedBackend('benchweb', { otherDatabases: ['submissions', 'admin', 'campaigns', 'social', 'feed'] });
+  await seed();
+  const { gatewayUrl: url } = await startServices(group, backend, ['identity', 'submissions', 'campaigns', 'social', 'feed', 'admin']);
+  await untilFeedHasClips(url);
 
   const rows = [];
   const details = [];
   for (const path of PATHS) {
+    const scripts = await scriptsBeforeRender(`${url}${path}`);
+    const files = await Promise.all(scripts.map(async (s) => ({ path: new URL(s.url).pathname, wire: s.wire, ...(await sizeOf(s.url)) })));
+    const js = files.reduce((t, f) => ({ raw: t.raw + f.raw, gzip: t.gzip + f.gzip, wire: t.wire + f.wire }), { raw: 0, gzip: 0, wire: 0 });
     const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await measure(`${url}${path}`));
-    const scripts = runs.at(-1).scripts;
-    const files = await Promise.all(scripts.map(async (s) => ({ path: new URL(s).pathname, ...(await sizeOf(s)) })));
-    const total = files.reduce((t, f) => ({ raw: t.raw + f.raw, gzip: t.gzip + f.gzip }), { raw: 0, gzip: 0 });
-    const fcps = runs.map((r) => r.fcp).filter((v) => v !== null);
-    rows.push({ path, files: files.length, ...total, fcp: fcps.length ? median(fcps) : null, rendered: median(runs.map((r) => r.rendered)) });
+    for (let i = 0; i < RUNS; i += 1) runs.push(await lighthouseRun(`${url}${path}`));
+    rows.push({ path, files: files.length, js, lh: median(runs, (r) => r.performance), runs });
     details.push({ path, files });
   }
 
-  log(`\nweb apps built in ${(webMs / 1000).toFixed(1)} s (node scripts/build-web.mjs, all four)`);
-  log(`first visit, cold cache, median of ${RUNS} runs (headless Chromium, loopback, no throttling):\n`);
-  log(`${'path'.padEnd(10)} ${'JS files'.padStart(8)} ${'JS bytes'.padStart(11)} ${'JS gzip'.padStart(10)} ${'FCP'.padStart(9)} ${'route rendered'.padStart(15)}`);
-  for (const r of rows) {
+  log(`\nweb apps built in ${(webMs / 1000).toFixed(1)} s (node scripts/build-web.mjs, all four, precompressed)`);
+  log(`first visit, cold cache; Lighthouse in its default mobile emulation, median of ${RUNS} runs by performance score; ${CLIPS} clips seeded\n`);
+  log('| page | JS before first render: files, gzip (budget 170 KB for /), on the wire | performance | LCP | FCP | CLS | TBT | accessibility | SEO | page weight | text compression savings | duplicated JS | title, description |');
+  log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const { path, files, js, lh } of rows) {
     log(
-      `${r.path.padEnd(10)} ${String(r.files).padStart(8)} ${kb(r.raw).padStart(11)} ${kb(r.gzip).padStart(10)} ${(r.fcp === null ? '-' : `${r.fcp.toFixed(0)} ms`).padStart(9)} ${`${r.rendered.toFixed(0)} ms`.padStart(15)}`,
+      `| ${path} | ${files}, ${kb(js.gzip)}, ${kb(js.wire)} | ${lh.performance.toFixed(2)} | ${(lh.lcp / 1000).toFixed(2)} s | ${(lh.fcp / 1000).toFixed(2)} s | ${lh.cls.toFixed(3)} | ${lh.tbt.toFixed(0)} ms | ` +
+        `${lh.accessibility.toFixed(2)} | ${lh.seo.toFixed(2)} | ${kb(lh.wire)} | ${kb(lh.compressionSavings)} | ${kb(lh.duplicatedJs)} | ${lh.title ? 'yes' : 'NO'}, ${lh.description ? 'yes' : 'NO'} |`,
     );
+  }
+  for (const { path, runs } of rows) {
+    log(`\n${path}: performance per run ${runs.map((r) => r.performance.toFixed(2)).join(', ')}; LCP ${runs.map((r) => `${(r.lcp / 1000).toFixed(2)} s`).join(', ')}`);
+    const failed = [...new Set(runs.flatMap((r) => r.failedA11y))];
+    if (failed.length > 0) log(`  accessibility audits failed: ${failed.join(', ')}`);
   }
   for (const { path, files } of details) {
     log(`\nJavaScript before the first render of ${path}:`);
-    for (const f of [...files].sort((a, b) => b.gzip - a.gzip)) log(`  ${kb(f.gzip).padStart(9)} gzip  ${kb(f.raw).padStart(9)}  ${f.path}`);
+    for (const f of [...files].sort((a, b) => b.gzip - a.gzip)) log(`  ${kb(f.gzip).padStart(9)} gzip  ${kb(f.wire).padStart(9)} wire  ${kb(f.raw).padStart(9)}  ${f.path}`);
   }
 }
 
@@ -144,7 +194,8 @@ try {
   failed = true;
   console.error(`bench failed: ${err.stack ?? err.message}`);
 } finally {
-  await stopChildren();
+  await group.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
   await backend?.cleanup();
 }
 process.exit(failed ? 1 : 0);
