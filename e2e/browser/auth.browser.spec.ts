@@ -48,6 +48,7 @@ describe('account screens', () => {
     const writes = recordWrites(page);
     await openSite(page, `${platform.url}/login`);
     await expect(page.title()).resolves.toBe('Login');
+    await expect(page.getAttribute('meta[name="description"]', 'content')).resolves.toMatch(/^Log in to CLIP IT/);
     await page.locator('main').getByRole('button', { name: 'Sign Up' }).click();
     const form = signupForm(page);
     await form.getByLabel('Email').fill('not-an-email');

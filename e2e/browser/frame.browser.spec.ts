@@ -234,6 +234,7 @@ describe('the frame', () => {
     await open(page, `${platform.url}/nope`);
     await page.locator('main').getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await expect(page.title()).resolves.toBe('404 Page Not Found');
+    await expect(page.getAttribute('meta[name="description"]', 'content')).resolves.toBe('There is no such page on CLIP IT.');
     expect(await header(page).getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
     expect(await page.locator('header').count()).toBe(1);
   });

@@ -12,6 +12,8 @@ export interface RemoteRoute {
   path: string;
   /** Shown as the browser tab title while the route is open. */
   title: string;
+  /** The page's meta description (what search results and link previews show), one or two sentences. */
+  description: string;
   /**
    * The screen, loaded when the route is first visited, so the route list itself stays tiny.
    * (A component given directly would be downloaded with the list, before the first render.)

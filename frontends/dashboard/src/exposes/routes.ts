@@ -5,6 +5,6 @@ import type { RemoteRoute } from '@clipit/frontend-contracts';
  * A page is added as `{ path, title, lazy: () => import('../screens/<screen>.js') }` (see frontends/README.md).
  */
 export const routes: readonly RemoteRoute[] = [
-  { path: '/clippers/auth', title: 'Clipper Sign In', lazy: () => import('../screens/clipper-auth-page.js') },
-  { path: '/clippers/apply', title: 'Apply to Clip', lazy: () => import('../screens/clipper-apply-page.js') },
+  { path: '/clippers/auth', title: 'Clipper Sign In', description: 'Sign in as a CLIP IT clipper to submit clips and see your approvals, points and payouts.', lazy: () => import('../screens/clipper-auth-page.js') },
+  { path: '/clippers/apply', title: 'Apply to Clip', description: 'Apply to clip for CLIP IT: cut branded clips from live streams, post them on X and earn for every approved clip.', lazy: () => import('../screens/clipper-apply-page.js') },
 ];

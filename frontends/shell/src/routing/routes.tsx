@@ -6,22 +6,25 @@ import { BottomBar } from '../frame/BottomBar.js';
 import { Frame } from '../frame/Frame.js';
 import { SiteHeader } from '../frame/SiteHeader.js';
 import { RemoteUnavailable } from '../frame/RemoteUnavailable.js';
-import { NOT_FOUND_TITLE, NotFoundPage } from '../pages/NotFoundPage.js';
+import { NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE, NotFoundPage } from '../pages/NotFoundPage.js';
 import { RemoteScreen } from './RemoteScreen.js';
 import { useSite } from './site-context.js';
-import { SITE_TITLE, useDocumentTitle } from './useDocumentTitle.js';
+import { SITE_DESCRIPTION, SITE_TITLE, useDocumentTitle } from './useDocumentTitle.js';
 
 interface PageHandle {
   title: string;
+  /** Absent for a remote built before routes had descriptions: the site's is used. */
+  description?: string;
 }
 
-const titleOf = (handle: unknown): string | undefined =>
-  typeof handle === 'object' && handle !== null && typeof (handle as PageHandle).title === 'string' ? (handle as PageHandle).title : undefined;
+const handleOf = (handle: unknown): PageHandle | undefined =>
+  typeof handle === 'object' && handle !== null && typeof (handle as PageHandle).title === 'string' ? (handle as PageHandle) : undefined;
 
 function Layout() {
   const matches = useMatches();
   const navigation = useNavigation();
-  useDocumentTitle(titleOf(matches.at(-1)?.handle) ?? SITE_TITLE);
+  const page = handleOf(matches.at(-1)?.handle);
+  useDocumentTitle(page?.title ?? SITE_TITLE, typeof page?.description === 'string' ? page.description : SITE_DESCRIPTION);
   useEffect(() => {
     performance.mark('clipit:routes-rendered');
   }, []);
@@ -65,7 +68,7 @@ export function siteRoutes(remotes: readonly RemoteState[]): RouteObject[] {
     remote.status === 'loaded'
       ? remote.routes.map((route) => ({
           path: route.path,
-          handle: { title: route.title } satisfies PageHandle,
+          handle: { title: route.title, description: route.description } satisfies PageHandle,
           element: <RemoteScreen load={route.lazy} />,
         }))
       : [],
@@ -82,7 +85,7 @@ export function siteRoutes(remotes: readonly RemoteState[]): RouteObject[] {
             ...pages,
             {
               path: '*',
-              handle: { title: remoteMissing ? SITE_TITLE : NOT_FOUND_TITLE } satisfies PageHandle,
+              handle: (remoteMissing ? { title: SITE_TITLE, description: SITE_DESCRIPTION } : { title: NOT_FOUND_TITLE, description: NOT_FOUND_DESCRIPTION }) satisfies PageHandle,
               element: <Unclaimed remoteMissing={remoteMissing} />,
             },
           ],
