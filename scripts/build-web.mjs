@@ -77,7 +77,7 @@ for (const child of stats.stats) {
   for (const e of errors ?? []) console.error(`${name}: ${e.message}`);
   for (const w of warnings ?? []) console.warn(`${name}: warning: ${w.message}`);
   if ((errors ?? []).length > 0) failed = true;
-  const js = (assets ?? []).filter((a) => a.name.endsWith('.js'));
+  const js = (assets ?? []).filter((a) => a.name?.endsWith('.js'));
   rows.push(`  ${name.padEnd(10)} ${String(time ?? '?').padStart(5)} ms  ${String(js.length).padStart(3)} js files  ${(js.reduce((n, a) => n + a.size, 0) / 1024).toFixed(0).padStart(5)} KB`);
 }
 console.log(`built ${toBuild.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s (rspack, production):\n${rows.join('\n')}`);

@@ -3,9 +3,9 @@
 // the 404 page; a remote that cannot be reached is said so inside the frame and Retry brings it back;
 // hashed assets are cacheable for good and the HTML is not.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePorts } from '@clipit/testing';
+import { freePorts, waitFor } from '@clipit/testing';
 import { fileURLToPath } from 'node:url';
-import type { Page, Response } from 'playwright-core';
+import type { Page, Response, Route } from 'playwright-core';
 import { startPlatform, type Platform } from '../support/platform.js';
 import { useBrowser } from './support/browser.js';
 import { staticServer, type StaticServer } from './support/static-server.js';
@@ -52,6 +52,32 @@ describe('the site in a browser', () => {
     await expect(page.title()).resolves.toBe('404 Page Not Found');
     expect(await page.locator('main').count()).toBe(1);
     expect(errors).toEqual([]);
+  });
+
+  it('loads only the remote that owns the page before showing it, and the others once the browser is idle', async () => {
+    const page = await browser.newPage();
+    // The other remotes' code held back: the page must show without it.
+    const held: Route[] = [];
+    await page.route(/\/remotes\/(dashboard|admin)\/remoteEntry\.js$/, (route) => void held.push(route));
+    const entries: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/remoteEntry.js')) entries.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${platform.url}/connect`);
+    await page.getByRole('heading', { name: 'Login Required' }).waitFor();
+    await waitForRemotes(page, ['public']);
+    expect(entries[0]).toBe('/remotes/public/remoteEntry.js');
+    // Idle: the rest are asked for, and come in once they answer.
+    await waitFor(() => (held.length > 0 ? true : undefined), 10_000, 'the other remotes asked for when idle');
+    await waitFor(
+      async () => {
+        while (held.length > 0) await held.shift()!.continue();
+        return Object.values(await loadedRemotes(page)).every((id) => id !== null) ? true : undefined;
+      },
+      10_000,
+      'every remote loaded',
+    );
+    expect([...entries].sort()).toEqual(['/remotes/admin/remoteEntry.js', '/remotes/dashboard/remoteEntry.js', '/remotes/public/remoteEntry.js']);
   });
 
   it('serves the shell at / and for any page path (the shell’s router decides what is there)', async () => {

@@ -3,8 +3,8 @@
 // and the gateway; their own databases, stream names, Redis prefix and storage folder, removed at the
 // end), seeds it with BENCH_WEB_CLIPS approved clips in the feed (200) through the bulk loader, each with
 // a real web MP4 and poster at the media worker's keys, and then for each page:
-//   - JavaScript loaded before the shell's first render of the route (the `clipit:routes-rendered`
-//     mark) in headless Chromium with a cold cache: files, bytes, their gzip size (the budget's unit) and
+//   - JavaScript loaded before the page's screen first rendered (the shell's `clipit:screen-rendered`
+//     mark: the frame and the screen of the remote that owns the page) in headless Chromium with a cold cache: files, bytes, their gzip size (the budget's unit) and
 //     the bytes that crossed the wire (the server's encoding: brotli where the browser takes it);
 //   - Lighthouse (npm `lighthouse`, driving Debian's Chromium) in its default mobile emulation and
 //     simulated throttling: performance score, LCP, CLS, total blocking time, accessibility and SEO
@@ -81,9 +81,10 @@ async function untilFeedHasClips(url) {
   }
 }
 
-// Runs in the page: the scripts that arrived before the shell's first render of the route.
+// Runs in the page: the scripts that arrived before the page's screen first rendered.
+const RENDERED_MARK = 'clipit:screen-rendered';
 const COLLECT = `(() => {
-  const rendered = performance.getEntriesByName('clipit:routes-rendered')[0];
+  const rendered = performance.getEntriesByName('${RENDERED_MARK}')[0];
   return performance.getEntriesByType('resource')
     .filter((r) => r.initiatorType === 'script' || /\\.m?js(\\?|$)/.test(r.name))
     .filter((r) => r.responseEnd <= rendered.startTime)
@@ -97,7 +98,7 @@ async function scriptsBeforeRender(url) {
   try {
     const page = await context.newPage();
     await page.goto(url);
-    await page.waitForFunction("performance.getEntriesByName('clipit:routes-rendered').length > 0", undefined, { timeout: 30_000 });
+    await page.waitForFunction(`performance.getEntriesByName('${RENDERED_MARK}').length > 0`, undefined, { timeout: 30_000 });
     return await page.evaluate(COLLECT);
   } finally {
     await context.close();

@@ -2,7 +2,7 @@ import { ThemeProvider, ToastProvider } from '@clipit/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from 'react-router';
 import type { RemoteState, SiteStore } from './federation/site.js';
 import { LiveNotifications } from './live/LiveNotifications.js';
 import { navigateTo, routerFor } from './routing/router.js';
@@ -32,7 +32,7 @@ export function Shell({ store, queryClient }: { store: SiteStore; queryClient: Q
         <ToastProvider>
           <SiteContext value={site}>
             {state.phase === 'ready' && <RemoteBuilds remotes={state.remotes} />}
-            <RouterProvider router={routerFor(state)} />
+            <RouterProvider router={routerFor(state, store.screenOf)} />
             <LiveNotifications navigate={navigateTo} />
           </SiteContext>
         </ToastProvider>

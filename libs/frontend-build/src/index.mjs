@@ -7,7 +7,7 @@ import { rspack } from '@rspack/core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -42,12 +42,61 @@ export function browserLibraries() {
     .filter((pkg) => pkg.nx?.tags?.includes('platform:browser'));
 }
 
+/**
+ * Shared packages built with only the exports the apps import. A shared module is otherwise built
+ * whole, because the provider cannot know what another app will use: react-router's whole entry is
+ * 64 KB gzip, the part the site uses 31 KB (docs/adr/0023-public-site-loading.md). Every app computes
+ * the same list (the union over all apps), so whichever provides has what every consumer needs.
+ */
+export const TREE_SHAKEN_PACKAGES = ['react-router', '@tanstack/react-query'];
+
+function sourceFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.(spec|test)\.tsx?$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Where browser code lives: every app's src and every browser library's src. */
+function browserSourceFiles() {
+  const frontends = join(REPO_ROOT, 'frontends');
+  const apps = readdirSync(frontends, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => join(frontends, entry.name, 'src'));
+  const libs = browserLibraries().map((pkg) => join(REPO_ROOT, 'libs', pkg.name.replace(/^@clipit\//, ''), 'src'));
+  return [...apps, ...libs].flatMap(sourceFiles);
+}
+
+/**
+ * The value names the browser code imports from `pkg` (`import { a, type B } from 'pkg'` gives a).
+ * A namespace, default or dynamic import would need the whole package: refused, so the list stays true.
+ */
+export function importedNames(pkg, files = browserSourceFiles()) {
+  const quoted = pkg.replace(/[/@.-]/g, (c) => `\\${c}`);
+  const named = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g');
+  const other = new RegExp(`(import\\s+[\\w*][^'"]*from\\s*|import\\(\\s*)['"]${quoted}['"]`);
+  const names = new Set();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const bare = text.replace(named, '');
+    if (other.test(bare)) throw new Error(`${file} imports ${pkg} other than by name: name the imports, so the shared build can leave the rest out`);
+    for (const match of text.matchAll(named)) {
+      if (match[1]) continue;
+      for (const part of match[2].split(',')) {
+        const spec = part.trim();
+        if (!spec || spec.startsWith('type ')) continue;
+        names.add(spec.split(/\s+as\s+/)[0].trim());
+      }
+    }
+  }
+  return [...names].sort();
+}
+
 /** The `shared` option of every app: identical everywhere, so any app can be the one that provides. */
 export function sharedModules() {
   const shared = {};
   for (const name of SINGLETON_PACKAGES) {
     const version = installedVersion(name);
     shared[name] = { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0` };
+    if (TREE_SHAKEN_PACKAGES.includes(name)) shared[name].treeShaking = { mode: 'runtime-infer', usedExports: importedNames(name) };
   }
   for (const pkg of browserLibraries()) {
     shared[pkg.name] = { singleton: true, version: pkg.version, requiredVersion: `^${pkg.version}` };
@@ -64,6 +113,19 @@ export function sharedModules() {
 export function buildId(dir, env = process.env, now = new Date()) {
   const { version } = readJson(join(dir, 'package.json'));
   return `${version}+${env.CLIPIT_BUILD_ID || now.toISOString().replace(/[-:]|\.\d+/g, '')}`;
+}
+
+/**
+ * Lists the remote's pages (path, title, description of each route in its `./routes`) in mf-manifest.json
+ * under `metaData.clipit.pages` (read by `pagesOfManifest` of @clipit/frontend-contracts), so the shell
+ * knows which remote owns a path before loading any. The routes module is imported as it is (Node strips
+ * its types; it imports nothing at load: each screen is behind `lazy`), so it stays the one list.
+ */
+async function withPages(stats, dir, exposes) {
+  const routesFile = join(dir, exposes['./routes']);
+  const { routes } = await import(`${pathToFileURL(routesFile).href}?at=${Date.now()}`);
+  stats.metaData.clipit = { pages: routes.map(({ path, title, description }) => ({ path, title, description })) };
+  return stats;
 }
 
 /**
@@ -133,7 +195,7 @@ export function frontendConfig({ name, dir, exposes }, argv = {}) {
         // No remotes here: the shell registers them at run time from GET /remotes.json.
         remotes: {},
         shared: sharedModules(),
-        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+        manifest: isHost ? false : { fileName: 'mf-manifest.json', additionalData: ({ stats }) => withPages(stats, dir, exposes) },
         // Remote types: each remote's exposes are typed by @clipit/frontend-contracts (see docs/adr/0010).
         dts: false,
         // One federation runtime per page: the shell provides it and the remotes use it, instead of each

@@ -1,2 +1,3 @@
 export * from './exposes.js';
 export * from './remotes.js';
+export * from './pages.js';

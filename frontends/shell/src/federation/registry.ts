@@ -3,12 +3,14 @@
 // remoteEntry.js missing, an exposed chunk that 404s, a remote that never answers) into one error.
 import {
   containerName,
+  pagesOfManifest,
   parseRemotesManifest,
   remoteRequest,
   REMOTES_MANIFEST_PATH,
+  type RemotePage,
   type RemotesManifest,
 } from '@clipit/frontend-contracts';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ExposesOf } from './remote-types.js';
 
 /** How long one remote module may take before the shell gives up on it and says so. */
@@ -52,10 +54,42 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 
 export class RemoteRegistry {
   private readonly entries: Map<string, string>;
+  /** Each remote's mf-manifest.json as readPages read it, by absolute URL, handed to the runtime instead of a second download. */
+  private readonly manifests = new Map<string, unknown>();
 
   constructor(manifest: RemotesManifest) {
     this.entries = new Map(Object.entries(manifest.remotes));
+    registerPlugins([
+      {
+        name: 'clipit-manifests-read-once',
+        fetch: (url: string) => {
+          const json = this.manifests.get(new URL(url, location.href).href);
+          return json === undefined ? undefined : Promise.resolve(new Response(JSON.stringify(json), { headers: { 'content-type': 'application/json' } }));
+        },
+      },
+    ]);
     registerRemotes([...this.entries].map(([name, entry]) => ({ name: containerName(name), entry })));
+  }
+
+  /**
+   * The pages a remote serves, from its mf-manifest.json (only that small file: no code of the remote is
+   * loaded), which is kept for the federation runtime when the remote is loaded; RemoteLoadError if
+   * the manifest cannot be read.
+   */
+  async readPages(remote: string): Promise<RemotePage[]> {
+    const entry = this.entries.get(remote);
+    if (entry === undefined) throw new RemoteLoadError(remote, `${remote} is not a remote of this site`);
+    const url = new URL(entry, location.href).href;
+    try {
+      const response = await withTimeout(fetch(url, { cache: 'no-cache', headers: { accept: 'application/json' } }), LOAD_TIMEOUT_MS, url);
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      const json: unknown = await response.json();
+      const pages = pagesOfManifest(json);
+      this.manifests.set(url, json);
+      return pages;
+    } catch (err) {
+      throw new RemoteLoadError(remote, `the pages of ${remote} could not be read`, { cause: err });
+    }
   }
 
   /** The remotes of this environment, in the order /remotes.json lists them. */
@@ -84,6 +118,8 @@ export class RemoteRegistry {
    */
   reset(remote: string): void {
     const entry = this.entries.get(remote);
-    if (entry !== undefined) registerRemotes([{ name: containerName(remote), entry }], { force: true });
+    if (entry === undefined) return;
+    this.manifests.delete(new URL(entry, location.href).href);
+    registerRemotes([{ name: containerName(remote), entry }], { force: true });
   }
 }

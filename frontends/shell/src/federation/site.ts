@@ -1,51 +1,127 @@
 // What the shell knows about the site at a given moment: starting, /remotes.json unreachable, or ready
-// with each remote loaded (its routes and build id) or failed. A small external store, so loading runs
-// once outside React (StrictMode renders twice) and Retry can be pressed from anywhere in the tree.
-import type { RemoteRoute } from '@clipit/frontend-contracts';
+// with each remote's pages (read from its small mf-manifest.json) and whether its code is loaded. A
+// small external store, so loading runs once outside React (StrictMode renders twice) and Retry can be
+// pressed from anywhere in the tree.
+//
+// Only the remote that owns the page being opened is loaded before that page renders (its screen asks
+// for it); the others are loaded once the browser is idle, so a first visit downloads one remote's code
+// instead of three, and later navigations find the others ready (docs/adr/0023-public-site-loading.md).
+import type { RemotePage, RemoteRoute } from '@clipit/frontend-contracts';
 import { fetchRemotesManifest, RemoteLoadError, RemoteRegistry } from './registry.js';
 import type { ExposesOf, LoadRemoteModule } from './remote-types.js';
 
 export type RemoteState =
-  | { name: string; status: 'loaded'; routes: readonly RemoteRoute[]; buildId: string }
-  | { name: string; status: 'failed'; error: unknown };
+  /** Its pages are known; its code is not loaded yet (it is, when one of its pages opens or the browser is idle). */
+  | { name: string; status: 'known'; pages: readonly RemotePage[] }
+  | { name: string; status: 'loaded'; pages: readonly RemotePage[]; buildId: string }
+  /** Its manifest could not be read (no pages known), or its code could not be loaded (`pages` known). */
+  | { name: string; status: 'failed'; pages: readonly RemotePage[] | null; error: unknown };
+
+/**
+ * The route table's inputs: the pages of each remote whose manifest was read, and whether some remote's
+ * pages are unknown. Replaced only when that changes (at start and on a Retry that reads a manifest),
+ * never when a remote's code arrives, so loading a remote does not remount the page on screen.
+ */
+export interface Routing {
+  pages: readonly { remote: string; page: RemotePage }[];
+  remoteMissing: boolean;
+}
 
 export type SiteState =
   | { phase: 'starting' }
   /** /remotes.json could not be read: nothing is known about the remotes. */
   | { phase: 'unavailable'; error: unknown; retrying: boolean }
-  | { phase: 'ready'; remotes: readonly RemoteState[]; retrying: boolean };
+  | { phase: 'ready'; remotes: readonly RemoteState[]; routing: Routing; retrying: boolean };
 
 export interface SiteStore {
   getState(): SiteState;
   subscribe(listener: () => void): () => void;
   start(): Promise<void>;
-  /** Loads again whatever failed (the manifest, or the remotes that did not load), forgetting the failed attempts. */
+  /** Reads again whatever failed (the site manifest, or the remotes that did not load), forgetting the failed attempts. */
   retry(): Promise<void>;
   /**
-   * One more exposed module of a loaded remote (e.g. the public remote's `./AddClipDialog`), through
-   * the same registry; RemoteLoadError at once while the site is not ready or that remote failed.
+   * The loader of one page's screen (the same function for the same page, so a download is shared): it
+   * loads that remote's routes first if they are not loaded.
+   */
+  screenOf(remote: string, path: string): RemoteRoute['lazy'];
+  /**
+   * One more exposed module of a remote (e.g. the public remote's `./AddClipDialog`), through the same
+   * registry; RemoteLoadError at once while the site is not ready or that remote's manifest is unknown.
    */
   load: LoadRemoteModule;
 }
 
-async function loadRemoteState(registry: RemoteRegistry, name: string): Promise<RemoteState> {
-  try {
-    const [routes, version] = await Promise.all([registry.load(name, './routes'), registry.load(name, './version')]);
-    return { name, status: 'loaded', routes: routes.routes, buildId: version.buildId };
-  } catch (error) {
-    console.error(error);
-    return { name, status: 'failed', error };
-  }
+/** Runs `work` once the page has loaded and the browser is idle (at the latest 2 s after load). */
+function whenIdle(work: () => void): void {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 export function createSiteStore(): SiteStore {
   let state: SiteState = { phase: 'starting' };
   let registry: RemoteRegistry | undefined;
+  /** Each remote's `./routes` (and `./version`), loading or loaded; a failure is forgotten so the next ask tries again. */
+  const routeModules = new Map<string, Promise<readonly RemoteRoute[]>>();
   const listeners = new Set<() => void>();
   const set = (next: SiteState) => {
     state = next;
     for (const listener of listeners) listener();
   };
+  const update = (name: string, next: RemoteState) => {
+    if (state.phase === 'ready') set({ ...state, remotes: state.remotes.map((r) => (r.name === name ? next : r)) });
+  };
+  const pagesOf = (name: string) => (state.phase === 'ready' ? (state.remotes.find((r) => r.name === name)?.pages ?? null) : null);
+
+  function routingOf(remotes: readonly RemoteState[]): Routing {
+    return {
+      pages: remotes.flatMap((remote) => (remote.pages ?? []).map((page) => ({ remote: remote.name, page }))),
+      remoteMissing: remotes.some((remote) => remote.pages === null),
+    };
+  }
+
+  async function readRemote(found: RemoteRegistry, name: string): Promise<RemoteState> {
+    try {
+      return { name, status: 'known', pages: await found.readPages(name) };
+    } catch (error) {
+      console.error(error);
+      return { name, status: 'failed', pages: null, error };
+    }
+  }
+
+  function routesOf(name: string): Promise<readonly RemoteRoute[]> {
+    let pending = routeModules.get(name);
+    if (pending) return pending;
+    const found = registry;
+    if (!found) return Promise.reject(new RemoteLoadError(name, `${name} is not known yet`));
+    pending = Promise.all([found.load(name, './routes'), found.load(name, './version')]).then(
+      ([routes, version]) => {
+        update(name, { name, status: 'loaded', pages: pagesOf(name) ?? [], buildId: version.buildId });
+        return routes.routes;
+      },
+      (error: unknown) => {
+        console.error(error);
+        routeModules.delete(name);
+        found.reset(name);
+        update(name, { name, status: 'failed', pages: pagesOf(name), error });
+        throw error;
+      },
+    );
+    routeModules.set(name, pending);
+    return pending;
+  }
+
+  /** The remotes not loaded yet, loaded one after another once the browser is idle (failures are said when their pages open). */
+  function loadTheRestWhenIdle(): void {
+    whenIdle(() => {
+      void (async () => {
+        if (state.phase !== 'ready') return;
+        for (const remote of state.remotes) {
+          if (remote.status === 'known') await routesOf(remote.name).catch(() => undefined);
+        }
+      })();
+    });
+  }
 
   async function start(): Promise<void> {
     try {
@@ -56,7 +132,9 @@ export function createSiteStore(): SiteStore {
       return;
     }
     const found = registry;
-    set({ phase: 'ready', remotes: await Promise.all(found.names().map((name) => loadRemoteState(found, name))), retrying: false });
+    const remotes = await Promise.all(found.names().map((name) => readRemote(found, name)));
+    set({ phase: 'ready', remotes, routing: routingOf(remotes), retrying: false });
+    loadTheRestWhenIdle();
   }
 
   async function retry(): Promise<void> {
@@ -70,23 +148,41 @@ export function createSiteStore(): SiteStore {
     const found = registry;
     const remotes = await Promise.all(
       current.remotes.map(async (remote) => {
-        if (remote.status === 'loaded') return remote;
+        if (remote.status !== 'failed') return remote;
         found.reset(remote.name);
-        return loadRemoteState(found, remote.name);
+        return remote.pages === null ? readRemote(found, remote.name) : ({ name: remote.name, status: 'known', pages: remote.pages } satisfies RemoteState);
       }),
     );
-    set({ phase: 'ready', remotes, retrying: false });
+    const changed = remotes.some((remote, i) => current.remotes[i]?.pages === null && remote.pages !== null);
+    set({ phase: 'ready', remotes, routing: changed ? routingOf(remotes) : current.routing, retrying: false });
+    loadTheRestWhenIdle();
+  }
+
+  const screens = new Map<string, RemoteRoute['lazy']>();
+  function screenOf(remote: string, path: string): RemoteRoute['lazy'] {
+    const key = `${remote} ${path}`;
+    let loader = screens.get(key);
+    if (!loader) {
+      loader = async () => {
+        const route = (await routesOf(remote)).find((r) => r.path === path);
+        if (!route) throw new RemoteLoadError(remote, `${remote} lists ${path} in its manifest but not in its routes (a manifest from another build?)`);
+        return route.lazy();
+      };
+      screens.set(key, loader);
+    }
+    return loader;
   }
 
   async function load<R extends string, K extends keyof ExposesOf<R> & `./${string}`>(remote: R, expose: K): Promise<ExposesOf<R>[K]> {
     const known = state.phase === 'ready' ? state.remotes.find((r) => r.name === remote) : undefined;
-    if (!registry || known?.status !== 'loaded') throw new RemoteLoadError(remote, `${remote} is not loaded`);
+    if (!registry || !known || known.pages === null) throw new RemoteLoadError(remote, `${remote} is not loaded`);
     return registry.load(remote, expose);
   }
 
   return {
     getState: () => state,
     load,
+    screenOf,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,7 +1,7 @@
 // The shell's route table: every page the loaded remotes declare, inside the frame, plus the 404 page.
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useNavigation, useRouteError, type RouteObject } from 'react-router';
-import type { RemoteState } from '../federation/site.js';
+import type { Routing, SiteStore } from '../federation/site.js';
 import { BottomBar } from '../frame/BottomBar.js';
 import { Frame } from '../frame/Frame.js';
 import { SiteHeader } from '../frame/SiteHeader.js';
@@ -13,8 +13,7 @@ import { SITE_DESCRIPTION, SITE_TITLE, useDocumentTitle } from './useDocumentTit
 
 interface PageHandle {
   title: string;
-  /** Absent for a remote built before routes had descriptions: the site's is used. */
-  description?: string;
+  description: string;
 }
 
 const handleOf = (handle: unknown): PageHandle | undefined =>
@@ -24,10 +23,7 @@ function Layout() {
   const matches = useMatches();
   const navigation = useNavigation();
   const page = handleOf(matches.at(-1)?.handle);
-  useDocumentTitle(page?.title ?? SITE_TITLE, typeof page?.description === 'string' ? page.description : SITE_DESCRIPTION);
-  useEffect(() => {
-    performance.mark('clipit:routes-rendered');
-  }, []);
+  useDocumentTitle(page?.title ?? SITE_TITLE, page?.description ?? SITE_DESCRIPTION);
   return (
     <Frame header={<SiteHeader />} footer={<BottomBar />} busy={navigation.state === 'loading'}>
       <Outlet />
@@ -63,17 +59,13 @@ function Unclaimed({ remoteMissing }: { remoteMissing: boolean }) {
   return remoteMissing ? <RemoteUnavailable onRetry={retry} retrying={retrying} /> : <NotFoundPage />;
 }
 
-export function siteRoutes(remotes: readonly RemoteState[]): RouteObject[] {
-  const pages: RouteObject[] = remotes.flatMap((remote) =>
-    remote.status === 'loaded'
-      ? remote.routes.map((route) => ({
-          path: route.path,
-          handle: { title: route.title, description: route.description } satisfies PageHandle,
-          element: <RemoteScreen load={route.lazy} />,
-        }))
-      : [],
-  );
-  const remoteMissing = remotes.some((remote) => remote.status === 'failed');
+export function siteRoutes(routing: Routing, screenOf: SiteStore['screenOf']): RouteObject[] {
+  const pages: RouteObject[] = routing.pages.map(({ remote, page }) => ({
+    path: page.path,
+    handle: { title: page.title, description: page.description } satisfies PageHandle,
+    element: <RemoteScreen load={screenOf(remote, page.path)} />,
+  }));
+  const { remoteMissing } = routing;
   return [
     {
       element: <Layout />,
