@@ -133,6 +133,8 @@ async function lighthouseRun(url) {
       wire: audits['total-byte-weight'].numericValue,
       compressionSavings: savings('uses-text-compression'),
       duplicatedJs: savings('duplicated-javascript'),
+      duplicates: (audits['duplicated-javascript']?.details?.items ?? []).map((item) => `${item.source} (${kb(item.wastedBytes ?? 0)})`),
+      lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
       title: audits['document-title'].score === 1,
       description: audits['meta-description'].score === 1,
       failedA11y: Object.values(audits)
@@ -181,6 +183,9 @@ async function main() {
     log(`\n${path}: performance per run ${runs.map((r) => r.performance.toFixed(2)).join(', ')}; LCP ${runs.map((r) => `${(r.lcp / 1000).toFixed(2)} s`).join(', ')}`);
     const failed = [...new Set(runs.flatMap((r) => r.failedA11y))];
     if (failed.length > 0) log(`  accessibility audits failed: ${failed.join(', ')}`);
+    const median = rows.find((row) => row.path === path).lh;
+    log(`  LCP element: ${median.lcpElement || '(none reported)'}`);
+    if (median.duplicates.length > 0) log(`  duplicated JavaScript: ${median.duplicates.join('; ')}`);
   }
   for (const { path, files } of details) {
     log(`\nJavaScript before the first render of ${path}:`);

@@ -199,8 +199,9 @@ export function frontendConfig({ name, dir, exposes }, argv = {}) {
         // Remote types: each remote's exposes are typed by @clipit/frontend-contracts (see docs/adr/0010).
         dts: false,
         // One federation runtime per page: the shell provides it and the remotes use it, instead of each
-        // remoteEntry.js carrying its own copy (about 32 KB gzip each).
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+        // remoteEntry.js carrying its own copy (about 32 KB gzip each). Browser-only code paths, and in the
+        // remotes no remote loading or manifest snapshots (only the shell loads remotes): 2 KB less each.
+        experiments: isHost ? { provideExternalRuntime: true, optimization: { target: 'web' } } : { externalRuntime: true, optimization: { target: 'web', disableRemote: true, disableSnapshot: true } },
       }),
       ...(isHost
         ? [

@@ -111,10 +111,17 @@ export function createSiteStore(): SiteStore {
     return pending;
   }
 
-  /** The remotes not loaded yet, loaded one after another once the browser is idle (failures are said when their pages open). */
+  /** The first screen asked for (the page being opened), which the other remotes wait for. */
+  let firstScreen: Promise<unknown> | undefined;
+
+  /**
+   * The remotes not loaded yet, loaded one after another once the browser is idle and the page being
+   * opened has its screen (so they never compete with it); failures are said when their pages open.
+   */
   function loadTheRestWhenIdle(): void {
     whenIdle(() => {
       void (async () => {
+        await firstScreen?.catch(() => undefined);
         if (state.phase !== 'ready') return;
         for (const remote of state.remotes) {
           if (remote.status === 'known') await routesOf(remote.name).catch(() => undefined);
@@ -163,10 +170,14 @@ export function createSiteStore(): SiteStore {
     const key = `${remote} ${path}`;
     let loader = screens.get(key);
     if (!loader) {
-      loader = async () => {
-        const route = (await routesOf(remote)).find((r) => r.path === path);
-        if (!route) throw new RemoteLoadError(remote, `${remote} lists ${path} in its manifest but not in its routes (a manifest from another build?)`);
-        return route.lazy();
+      loader = () => {
+        const screen = routesOf(remote).then((routes) => {
+          const route = routes.find((r) => r.path === path);
+          if (!route) throw new RemoteLoadError(remote, `${remote} lists ${path} in its manifest but not in its routes (a manifest from another build?)`);
+          return route.lazy();
+        });
+        firstScreen ??= screen;
+        return screen;
       };
       screens.set(key, loader);
     }
