@@ -81,7 +81,7 @@ export default {
       extensionsToTreatAsEsm: ['.ts', '.tsx'],
       transform: { '^.+\\.ts$': swc, '^.+\\.tsx$': swcTsx },
       moduleNameMapper: common.moduleNameMapper,
-      testMatch: ['<rootDir>/libs/ui/src/**/*.spec.{ts,tsx}'],
+      testMatch: ['<rootDir>/libs/ui/src/**/*.spec.{ts,tsx}', '<rootDir>/libs/router/src/**/*.spec.tsx'],
       setupFilesAfterEnv: ['<rootDir>/libs/ui/jest.setup.ts'],
     },
     {

@@ -136,6 +136,8 @@ describe('the frame', () => {
       expect(await nav.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     }
     await header(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
+    // The whole row fits a 1280 px desktop: nothing scrolls sideways.
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(DESKTOP.width);
     expect(await header(page).getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
     expect(await header(page).getByRole('link', { name: 'Logout' }).count()).toBe(0);
 

@@ -6,7 +6,10 @@ import { frontendConfig } from '@clipit/frontend-build';
 import { themeBootScript } from '@clipit/ui/theme-boot';
 import { rspack } from '@rspack/core';
 import { join } from 'node:path';
-import { linksFromEnv, linksMetaContent, LINKS_META_NAME } from './src/config/links.ts';
+// The site's outside links, shared with the page (the header, the home page's Buy $CLIP): the
+// dependency-free file of the contracts, for the same reason.
+// eslint-disable-next-line no-restricted-imports -- a Node build config cannot load the package's entry (React types, .js specifiers)
+import { linksFromEnv, linksMetaContent, LINKS_META_NAME } from '@clipit/frontend-contracts/links';
 
 export default (_env, argv) => {
   const config = frontendConfig({ name: 'shell', dir: import.meta.dirname }, argv);

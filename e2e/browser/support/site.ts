@@ -5,10 +5,18 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 export const REMOTES = ['public', 'dashboard', 'admin'] as const;
 export const TEST_WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 
-/** Goes to `url` and waits until the shell has loaded every remote (so the route table is complete). */
+/**
+ * Goes to `url` and waits until its page is there: the remote screen that owns it has rendered (the
+ * shell's `clipit:screen-rendered` mark), or, for a path no remote claims, the shell's own page once
+ * every remote is loaded. (The shell loads the other remotes only when the browser is idle.)
+ */
 export async function openSite(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  for (const name of REMOTES) await page.locator(`meta[name="clipit-remote:${name}"]`).waitFor({ state: 'attached' });
+  await page.waitForFunction(
+    `performance.getEntriesByName('clipit:screen-rendered').length > 0 || ${JSON.stringify(REMOTES)}.every((name) => document.querySelector('meta[name="clipit-remote:' + name + '"]'))`,
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 /** The notification region the shell's ToastProvider renders. */

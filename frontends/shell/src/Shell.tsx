@@ -2,7 +2,7 @@ import { ThemeProvider, ToastProvider } from '@clipit/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '@clipit/router';
 import type { RemoteState, SiteStore } from './federation/site.js';
 import { LiveNotifications } from './live/LiveNotifications.js';
 import { navigateTo, routerFor } from './routing/router.js';

@@ -25,7 +25,7 @@ const requireFromRoot = createRequire(join(REPO_ROOT, 'package.json'));
 const installedVersion = (pkg) => readJson(requireFromRoot.resolve(`${pkg}/package.json`)).version;
 
 /** Third-party packages with state or context that must exist once per page, whoever loads first. */
-const SINGLETON_PACKAGES = ['react', 'react-dom', 'react-router', '@tanstack/react-query'];
+const SINGLETON_PACKAGES = ['react', 'react-dom', '@tanstack/react-query'];
 
 /**
  * The workspace libraries that run in a browser (`platform:browser` in their nx tags: the UI kit, the
@@ -44,11 +44,11 @@ export function browserLibraries() {
 
 /**
  * Shared packages built with only the exports the apps import. A shared module is otherwise built
- * whole, because the provider cannot know what another app will use: react-router's whole entry is
- * 64 KB gzip, the part the site uses 31 KB (docs/adr/0023-public-site-loading.md). Every app computes
- * the same list (the union over all apps), so whichever provides has what every consumer needs.
+ * whole, because the provider cannot know what another app will use: react-query's whole entry is
+ * 13.6 KB gzip, the part the site uses 10.8 KB (docs/adr/0023-public-site-loading.md). Every app
+ * computes the same list (the union over all apps), so whichever provides has what every consumer needs.
  */
-export const TREE_SHAKEN_PACKAGES = ['react-router', '@tanstack/react-query'];
+export const TREE_SHAKEN_PACKAGES = ['@tanstack/react-query'];
 
 function sourceFiles(dir) {
   if (!existsSync(dir)) return [];

@@ -7,7 +7,7 @@ import { configureHttp, createQueryClient } from '@clipit/web-api';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '@clipit/router';
 
 export interface Call {
   method: string;

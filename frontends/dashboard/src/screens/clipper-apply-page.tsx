@@ -8,7 +8,7 @@ import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitl
 import { apiJson, type ApplicationReceived, type SubmitApplicationRequest } from '@clipit/web-api';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@clipit/router';
 import './dashboard.css';
 
 type Form = Record<ClipperApplicationField, string>;

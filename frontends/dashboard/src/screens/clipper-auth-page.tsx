@@ -1,7 +1,7 @@
 import { Badge, Button, Card, CardDescription, CardHeader, CardTitle, Spinner } from '@clipit/ui';
 import { useCurrentUser } from '@clipit/web-api';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@clipit/router';
 import { CLIPPER_DASHBOARD, fullNavigation, TWITTER_SIGN_IN } from '../lib/navigation.js';
 import { HOW_IT_WORKS, TIERS } from '../lib/tiers.js';
 import './dashboard.css';

@@ -1,5 +1,5 @@
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clipit/ui';
-import { Link } from 'react-router';
+import { Link } from '@clipit/router';
 import '../styles/public.css';
 
 const CTA = 'clip-btn clip-btn--primary clip-btn--lg';

@@ -3,7 +3,7 @@ import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, Car
 import { apiJson, currentUserKey, useCurrentUser, type CurrentUser, type UpdateProfileRequest } from '@clipit/web-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@clipit/router';
 import { fullNavigation } from '../lib/navigation.js';
 import '../styles/public.css';
 

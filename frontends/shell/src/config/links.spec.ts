@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_LINKS, isLinkUrl, linksFromEnv, linksMetaContent, parseLinks } from './links.js';
+import { DEFAULT_LINKS, isLinkUrl, linksFromEnv, linksMetaContent, parseLinks } from '@clipit/frontend-contracts';
 
 describe('the header links configuration', () => {
   it('takes each CLIPIT_LINK_* when set and the default otherwise (empty means unset)', () => {

@@ -1,5 +1,5 @@
 import { cn, type ClassValue } from '@clipit/ui';
-import { NavLink } from 'react-router';
+import { NavLink } from '@clipit/router';
 import { LOGIN_LINK, LOGOUT_HREF } from '../nav/navigation.js';
 
 /**

@@ -2,7 +2,7 @@
 // current page among /feed, /discover and /login is highlighted and marked aria-current="page".
 import { cn } from '@clipit/ui';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@clipit/router';
 import { activeBottomTab, BOTTOM_TAB_PATHS, type BottomTab } from '../nav/navigation.js';
 import { useAddClip } from './AddClip.js';
 import { ClipsIcon, CompassIcon, PlusIcon, UserIcon } from './icons.js';

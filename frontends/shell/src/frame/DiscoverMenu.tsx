@@ -3,7 +3,7 @@
 // to the button; Tab, a click outside or choosing an item closes it.
 import { cn } from '@clipit/ui';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@clipit/router';
 import { DISCOVER_LINKS, isDiscoverActive, isWithin } from '../nav/navigation.js';
 import { ChevronDownIcon } from './icons.js';
 

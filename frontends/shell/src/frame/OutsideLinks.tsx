@@ -1,6 +1,5 @@
 import { cn, VisuallyHidden } from '@clipit/ui';
-import { siteLinks } from '../config/site-links.js';
-import type { LinkKey } from '../config/links.js';
+import { siteLinks, type LinkKey } from '@clipit/frontend-contracts';
 
 const LABELS: readonly { key: LinkKey; label: string }[] = [
   { key: 'chat', label: 'Community Chat' },

@@ -4,7 +4,7 @@
 import { useCurrentUser } from '@clipit/web-api';
 import { Button, cn, Dialog, DialogTitle } from '@clipit/ui';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '@clipit/router';
 import { CLIENT_SERVICES_LINK, DASHBOARD_LINK, DISCOVER_LINKS, PRIMARY_LINKS, type NavLinkItem } from '../nav/navigation.js';
 import { AccountLink } from './AccountLinks.js';
 import { DiscoverMenu } from './DiscoverMenu.js';

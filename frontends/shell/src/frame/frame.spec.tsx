@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from '@clipit/router';
 import { RemoteLoadError } from '../federation/registry.js';
 import { SiteContext, type SiteActions } from '../routing/site-context.js';
 import { BottomBar } from './BottomBar.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@clipit/router';
 import { useDocumentTitle } from '../routing/useDocumentTitle.js';
 
 export const NOT_FOUND_TITLE = '404 Page Not Found';

@@ -1,5 +1,5 @@
 import type { RemoteRoute } from '@clipit/frontend-contracts';
-import { Component, Suspense, use, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, use, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { RemoteUnavailable } from '../frame/RemoteUnavailable.js';
 
 type Load = RemoteRoute['lazy'];
@@ -44,7 +44,11 @@ class LoadBoundary extends Component<{ onRetry: () => void; children: ReactNode 
   }
 }
 
-/** A remote's screen, downloaded on first visit; if the download fails, the frame says so and offers Retry. */
+/**
+ * A remote's screen, downloaded on first visit; if the download fails, the frame says so and offers Retry.
+ * While it downloads it suspends up to the layout's boundary: on a navigation the page on screen stays
+ * (the router's transition) with the frame marked busy; on the first render the main area is empty.
+ */
 export function RemoteScreen({ load }: { load: Load }) {
   const [attempt, setAttempt] = useState(0);
   const retry = () => {
@@ -53,9 +57,7 @@ export function RemoteScreen({ load }: { load: Load }) {
   };
   return (
     <LoadBoundary key={attempt} onRetry={retry}>
-      <Suspense fallback={null}>
-        <Screen load={load} />
-      </Suspense>
+      <Screen load={load} />
     </LoadBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type DataRouter } from 'react-router';
+import { createBrowserRouter, type DataRouter } from '@clipit/router';
 import type { Routing, SiteState, SiteStore } from '../federation/site.js';
 import { fallbackRoutes, siteRoutes } from './routes.js';
 

@@ -1,6 +1,6 @@
 // The shell's route table: every page the loaded remotes declare, inside the frame, plus the 404 page.
-import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useNavigate, useNavigation, useRouteError, type RouteObject } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate, useNavigation, useRouteError, type RouteObject } from '@clipit/router';
 import type { Routing, SiteStore } from '../federation/site.js';
 import { BottomBar } from '../frame/BottomBar.js';
 import { Frame } from '../frame/Frame.js';
@@ -26,7 +26,9 @@ function Layout() {
   useDocumentTitle(page?.title ?? SITE_TITLE, page?.description ?? SITE_DESCRIPTION);
   return (
     <Frame header={<SiteHeader />} footer={<BottomBar />} busy={navigation.state === 'loading'}>
-      <Outlet />
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
     </Frame>
   );
 }

@@ -2,7 +2,8 @@
 // page). They are configuration, not code: the shell's build reads CLIPIT_LINK_* from its environment
 // and writes them into index.html as `<meta name="clipit:links" content="{…}">`, which the page reads
 // at start. No imports and only erasable TypeScript: the shell's rspack.config.mjs (Node, type
-// stripping) imports this file too, so the build and the page share one list of defaults and one parser.
+// stripping) imports this file too, so the build and the page share one list of defaults and one parser;
+// it lives here, beside the contracts, so a remote's screen reads the same links (Buy $CLIP on the home page).
 
 export interface SiteLinks {
   /** The community chat. */
