@@ -1,22 +1,20 @@
-import { VIDEO_PROBLEMS, type Problem } from '@clipit/field-rules';
+import type { Problem } from '@clipit/field-rules';
 import type { AddClipDialogProps } from '@clipit/frontend-contracts';
 import { Button, Dialog, DialogDescription, DialogFooter, DialogTitle, Input, Select, useToast } from '@clipit/ui';
 import { apiJson, type Submission, type Token } from '@clipit/web-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   buildSubmission,
-  checkVideoDuration,
-  checkVideoFile,
   formatMegabytes,
   NO_STREAMER,
   submissionIdOf,
   VIDEO_ACCEPT,
   VIDEO_HINT,
-  videoMetadata,
   videoUploadForm,
   type SubmissionPayload,
 } from '../lib/clip-submission.js';
+import { useVideoChoice } from '../lib/use-video-choice.js';
 import '../styles/public.css';
 
 const emptyForm = { name: '', url: '', streamer: NO_STREAMER };
@@ -30,18 +28,12 @@ export default function AddClipDialog({ open, onOpenChange }: AddClipDialogProps
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const videoId = useId();
-  const videoInput = useRef<HTMLInputElement>(null);
   const [form, setForm] = useState(emptyForm);
-  const [video, setVideo] = useState<File | null>(null);
-  const [checkingVideo, setCheckingVideo] = useState(false);
   const tokens = useQuery<Token[]>({ queryKey: ['/api/tokens'], enabled: open });
 
   const problem = (p: Problem) => toast({ title: p.title, description: p.description, variant: 'destructive' });
+  const { video, checking: checkingVideo, inputRef: videoInput, choose: chooseVideo, clear: clearVideo } = useVideoChoice(problem);
 
-  const clearVideo = () => {
-    setVideo(null);
-    if (videoInput.current) videoInput.current.value = '';
-  };
   const reset = () => {
     setForm(emptyForm);
     clearVideo();
@@ -66,35 +58,6 @@ export default function AddClipDialog({ open, onOpenChange }: AddClipDialogProps
     onError: (error: Error) =>
       toast({ title: 'Submission Failed', description: error.message || 'Please check your information and try again.', variant: 'destructive' }),
   });
-
-  const chooseVideo = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    if (!file) {
-      setVideo(null);
-      return;
-    }
-    const rejected = checkVideoFile(file);
-    if (rejected) {
-      problem(rejected);
-      clearVideo();
-      return;
-    }
-    let found: Problem | null;
-    setCheckingVideo(true);
-    try {
-      found = checkVideoDuration(await videoMetadata.readDuration(file));
-    } catch {
-      found = VIDEO_PROBLEMS.invalid;
-    } finally {
-      setCheckingVideo(false);
-    }
-    if (found) {
-      problem(found);
-      clearVideo();
-      return;
-    }
-    setVideo(file);
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

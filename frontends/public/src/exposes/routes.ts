@@ -5,6 +5,13 @@ import type { RemoteRoute } from '@clipit/frontend-contracts';
  * A page is added as `{ path, title, description, lazy: () => import('../screens/<screen>.js') }` (see frontends/README.md).
  */
 export const routes: readonly RemoteRoute[] = [
+  { path: '/', title: 'CLIP IT: Clip, Share, Earn', description: 'CLIP IT: clippers cut branded clips from live streams and memes, post them on X and earn $CLIP for every approved clip.', lazy: () => import('../screens/home-page.js') },
+  { path: '/feed', title: 'ClipTok', description: 'Scroll the newest approved CLIP IT clips, full screen: like them and trade the tagged streamer\'s token.', lazy: () => import('../screens/feed-page.js') },
+  { path: '/discover', title: 'Discover Creators', description: 'Find CLIP IT clippers and streamers by handle, sorted by clips, views or average views, and follow streamers.', lazy: () => import('../screens/discover-page.js') },
+  { path: '/leaderboard', title: 'X Leaderboard', description: 'The most viewed CLIP IT posts on X and the top creators by views and mindshare.', lazy: () => import('../screens/leaderboard-page.js') },
+  { path: '/clipper/:userId', title: 'Clipper Profile', description: 'A CLIP IT creator\'s profile: clips, views, likes and approved videos.', lazy: () => import('../screens/clipper-profile-page.js') },
+  { path: '/submit', title: 'Submit Your Clip', description: 'Submit your X post with its video to CLIP IT: approved clips appear in the feed and earn rewards.', lazy: () => import('../screens/submit-page.js') },
+  { path: '/guide', title: 'How It Works', description: 'How clipping for CLIP IT works: the rules for clips, tiers, clip points and weekly $CLIP payouts.', lazy: () => import('../screens/guide-page.js') },
   { path: '/login', title: 'Login', description: 'Log in to CLIP IT with your Twitter handle to submit clips, follow streamers and track your rewards.', lazy: () => import('../screens/login-page.js') },
   { path: '/connect', title: 'Connect Wallet', description: 'Connect the Solana wallet your CLIP IT rewards are paid to.', lazy: () => import('../screens/connect-page.js') },
   { path: '/client-services', title: 'Client Services', description: 'Hire CLIP IT clippers to cut and post branded clips of your streams and memes.', lazy: () => import('../screens/client-services-page.js') },

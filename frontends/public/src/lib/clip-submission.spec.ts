@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { VIDEO_LIMITS } from '@clipit/field-rules';
 import {
+  ADDITIONAL_INFO_MAX,
+  buildFormSubmission,
   buildSubmission,
   checkVideoDuration,
   checkVideoFile,
@@ -100,5 +102,37 @@ describe('the submission (spec 01 §3)', () => {
     const form = videoUploadForm(video, 'sub-1');
     expect((form.get('video') as File).name).toBe('clip.mp4');
     expect(form.get('submissionId')).toBe('sub-1');
+  });
+});
+
+describe('the submission form (spec 01 §3, §5)', () => {
+  const url = 'https://x.com/clip_king/status/1790000000000000001';
+  const form = { name: 'Big play', url, streamer: 'none', additionalInfo: '' };
+
+  it('needs a title and a URL, a Twitter/X post, then a video, in its own words', () => {
+    expect(buildFormSubmission({ ...form, name: ' ' }, true)).toEqual({
+      ok: false,
+      problem: { title: 'Missing Information', description: 'Please fill in all required fields.' },
+    });
+    expect(buildFormSubmission({ ...form, url: '' }, true)).toMatchObject({ ok: false, problem: { title: 'Missing Information' } });
+    expect(buildFormSubmission({ ...form, url: 'https://example.com/a/status/1' }, true)).toEqual({
+      ok: false,
+      problem: { title: 'Invalid Twitter URL', description: 'Please enter a valid Twitter/X post URL.' },
+    });
+    expect(buildFormSubmission(form, false)).toEqual({
+      ok: false,
+      problem: { title: 'Video Required', description: "Please upload a video. Your clip won't appear in the feed without a video." },
+    });
+  });
+
+  it('sends an empty wallet, the note (at most 150) or null, and the streamer id or null', () => {
+    expect(buildFormSubmission(form, true)).toEqual({
+      ok: true,
+      payload: { name: 'Big play', url, externalId: '1790000000000000001', authorHandle: 'clip_king', walletAddress: '', additionalInfo: null, streamerId: null },
+    });
+    const tagged = buildFormSubmission({ ...form, streamer: 'st-1', additionalInfo: ` ${'n'.repeat(160)} ` }, true);
+    expect(tagged.ok && tagged.payload.streamerId).toBe('st-1');
+    expect(tagged.ok && tagged.payload.additionalInfo).toBe('n'.repeat(ADDITIONAL_INFO_MAX));
+    expect(ADDITIONAL_INFO_MAX).toBe(150);
   });
 });

@@ -37,25 +37,25 @@ export interface ClipForm {
 /** The add-clip dialog's POST /api/submissions body, typed by the gateway's document. */
 export type SubmissionPayload = CreateSubmissionRequest;
 
-/** Checks the form and builds the POST /api/submissions body, or names the first problem. */
-export function buildSubmission(form: ClipForm): { ok: true; payload: SubmissionPayload } | { ok: false; problem: Problem } {
+type Checked = { ok: true; payload: SubmissionPayload } | { ok: false; problem: Problem };
+
+/** What both forms require first: a title and a post link, the link an X post's (the body's post fields). */
+function checkPost(form: ClipForm, missing: Problem): { ok: true; fields: Pick<SubmissionPayload, 'name' | 'url' | 'externalId' | 'authorHandle'> } | { ok: false; problem: Problem } {
   const name = form.name.trim();
   const url = form.url.trim();
-  if (name === '' || url === '') return { ok: false, problem: POST_PROBLEMS.missingInformation };
+  if (name === '' || url === '') return { ok: false, problem: missing };
   const post = parsePostUrl(url);
   if (!post) return { ok: false, problem: POST_PROBLEMS.invalidUrl };
-  return {
-    ok: true,
-    payload: {
-      name,
-      url,
-      externalId: post.externalId,
-      authorHandle: post.authorHandle,
-      walletAddress: 'pending',
-      additionalInfo: null,
-      tokenId: form.streamer && form.streamer !== NO_STREAMER ? form.streamer : null,
-    },
-  };
+  return { ok: true, fields: { name, url, externalId: post.externalId, authorHandle: post.authorHandle } };
+}
+
+const chosenStreamer = (form: ClipForm) => (form.streamer && form.streamer !== NO_STREAMER ? form.streamer : null);
+
+/** Checks the form and builds the POST /api/submissions body, or names the first problem. */
+export function buildSubmission(form: ClipForm): Checked {
+  const post = checkPost(form, POST_PROBLEMS.missingInformation);
+  if (!post.ok) return post;
+  return { ok: true, payload: { ...post.fields, walletAddress: 'pending', additionalInfo: null, tokenId: chosenStreamer(form) } };
 }
 
 /** The id POST /api/submissions answered, however it is wrapped ({id} or {submission: {id}}). */
@@ -104,3 +104,28 @@ function readVideoDuration(file: Blob): Promise<number> {
 
 /** How the dialog reads a video's duration (an object, so component tests can stand in for the browser's decoder). */
 export const videoMetadata = { readDuration: readVideoDuration };
+
+// The submission form of /submit (spec 01 §3, §5): the same post rules, its own words, a required
+// video and an optional note of at most 150 characters.
+
+/** The longest additional info the form takes (extra input is ignored). */
+export const ADDITIONAL_INFO_MAX = 150;
+
+/** The form's refusals, in the spec's words (§5, §8). */
+export const SUBMISSION_FORM_PROBLEMS = {
+  missingInformation: { title: 'Missing Information', description: 'Please fill in all required fields.' },
+  videoRequired: { title: 'Video Required', description: "Please upload a video. Your clip won't appear in the feed without a video." },
+} as const satisfies Record<string, Problem>;
+
+export interface SubmissionFormValues extends ClipForm {
+  additionalInfo: string;
+}
+
+/** The form's POST /api/submissions body: an empty wallet, the note or null, the streamer or null. */
+export function buildFormSubmission(form: SubmissionFormValues, hasVideo: boolean): Checked {
+  const post = checkPost(form, SUBMISSION_FORM_PROBLEMS.missingInformation);
+  if (!post.ok) return post;
+  if (!hasVideo) return { ok: false, problem: SUBMISSION_FORM_PROBLEMS.videoRequired };
+  const note = form.additionalInfo.trim().slice(0, ADDITIONAL_INFO_MAX);
+  return { ok: true, payload: { ...post.fields, walletAddress: '', additionalInfo: note === '' ? null : note, streamerId: chosenStreamer(form) } };
+}

@@ -20,14 +20,15 @@ export interface ClipForm {
 }
 /** The add-clip dialog's POST /api/submissions body, typed by the gateway's document. */
 export type SubmissionPayload = CreateSubmissionRequest;
-/** Checks the form and builds the POST /api/submissions body, or names the first problem. */
-export declare function buildSubmission(form: ClipForm): {
+type Checked = {
     ok: true;
     payload: SubmissionPayload;
 } | {
     ok: false;
     problem: Problem;
 };
+/** Checks the form and builds the POST /api/submissions body, or names the first problem. */
+export declare function buildSubmission(form: ClipForm): Checked;
 /** The id POST /api/submissions answered, however it is wrapped ({id} or {submission: {id}}). */
 export declare function submissionIdOf(response: unknown): string | null;
 /** The multipart body of POST /api/submissions/upload-video. */
@@ -41,4 +42,22 @@ declare function readVideoDuration(file: Blob): Promise<number>;
 export declare const videoMetadata: {
     readDuration: typeof readVideoDuration;
 };
+/** The longest additional info the form takes (extra input is ignored). */
+export declare const ADDITIONAL_INFO_MAX = 150;
+/** The form's refusals, in the spec's words (§5, §8). */
+export declare const SUBMISSION_FORM_PROBLEMS: {
+    readonly missingInformation: {
+        readonly title: "Missing Information";
+        readonly description: "Please fill in all required fields.";
+    };
+    readonly videoRequired: {
+        readonly title: "Video Required";
+        readonly description: "Please upload a video. Your clip won't appear in the feed without a video.";
+    };
+};
+export interface SubmissionFormValues extends ClipForm {
+    additionalInfo: string;
+}
+/** The form's POST /api/submissions body: an empty wallet, the note or null, the streamer or null. */
+export declare function buildFormSubmission(form: SubmissionFormValues, hasVideo: boolean): Checked;
 export {};

@@ -1,0 +1,305 @@
+import { VIDEO_LIMITS, type Problem } from '@clipit/field-rules';
+import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Select, Skeleton, Spinner, Textarea, useToast } from '@clipit/ui';
+import { currentUserKey, HttpError, useCurrentUser, type ApiAnswer, type Submission } from '@clipit/web-api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
+import { Link } from '@clipit/router';
+import {
+  ADDITIONAL_INFO_MAX,
+  buildFormSubmission,
+  formatMegabytes,
+  NO_STREAMER,
+  VIDEO_ACCEPT,
+  VIDEO_HINT,
+  type SubmissionFormValues,
+  type SubmissionPayload,
+} from '../lib/clip-submission.js';
+import { useVideoChoice } from '../lib/use-video-choice.js';
+import {
+  isFinalVideoState,
+  progressText,
+  submitClipWithVideo,
+  uploadPercent,
+  type SubmittedClip,
+  type UploadProgress,
+  type UploadStage,
+} from '../lib/video-upload.js';
+
+type Streamers = ApiAnswer<'/api/streamers', 'get'>;
+type MySubmissions = ApiAnswer<'/api/submissions', 'get'>;
+
+const emptyForm: SubmissionFormValues = { name: '', url: '', streamer: NO_STREAMER, additionalInfo: '' };
+/** How often the video's state is read while the media worker has it. */
+export const VIDEO_STATE_POLL_MS = 2000;
+const SUBMISSIONS_KEY = ['/api/submissions'] as const;
+
+const STAGE_TEXT: Record<UploadStage, string> = {
+  creating: 'Creating your submission...',
+  uploading: 'Uploading video...',
+  finalizing: 'Finishing the upload...',
+};
+
+const streamerLabel = (s: Streamers[number]) => s.displayName || (s.twitterUsername ? `@${s.twitterUsername}` : 'Unnamed streamer');
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/** Who is submitting, on one line of fixed height, so nothing moves when the answer comes. */
+function AccountLine({ loginLink }: { loginLink: Ref<HTMLAnchorElement> }) {
+  const { user, isPending } = useCurrentUser();
+  return (
+    <div className="clipit-submit-account" aria-live="polite">
+      {isPending ? (
+        <Skeleton shape="text" className="clipit-submit-account__skeleton" />
+      ) : user ? (
+        <p>
+          Submitting as <strong>{user.twitterUsername ? `@${user.twitterUsername}` : user.displayName || 'you'}</strong>
+        </p>
+      ) : (
+        <>
+          <p>
+            <strong>Log in to submit</strong> your clip.
+          </p>
+          <Link ref={loginLink} to="/login" className="clip-btn clip-btn--outline clip-btn--sm">
+            Log in
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+function UploadProgressBar({ stage, progress }: { stage: UploadStage; progress: UploadProgress | null }) {
+  const percent = progress ? uploadPercent(progress) : 0;
+  const text = progress ? progressText(progress) : undefined;
+  return (
+    <div className="clipit-submit-progress" aria-live="polite">
+      <p className="clipit-submit-progress__stage">{STAGE_TEXT[stage]}</p>
+      {stage === 'creating' ? null : (
+        <>
+          <div
+            className="clipit-submit-progress__track"
+            role="progressbar"
+            aria-label="Video upload"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={text}
+          >
+            <div className="clipit-submit-progress__bar" style={{ transform: `scaleX(${percent / 100})` }} />
+          </div>
+          {text ? <p className="clipit-submit-progress__text">{text}</p> : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The video after finalize: GET /api/submissions every 2 s until the media worker has said ready or
+ * refused (with its reason); polling stops then, or when this leaves the page.
+ */
+function VideoStatus({ clip }: { clip: SubmittedClip }) {
+  const mine = useQuery<MySubmissions>({
+    queryKey: SUBMISSIONS_KEY,
+    refetchOnMount: 'always',
+    refetchInterval: (query) =>
+      isFinalVideoState(query.state.data?.find((s) => s.id === clip.submissionId)?.videoState) ? false : VIDEO_STATE_POLL_MS,
+  });
+  const current: Submission = mine.data?.find((s) => s.id === clip.submissionId) ?? clip.submission;
+  const state = current.videoState;
+  let title: string;
+  let detail: string;
+  if (state === 'ready') {
+    title = 'Video ready';
+    detail = 'Your video is processed and waiting for review.';
+  } else if (state === 'rejected' || state === 'none') {
+    title = 'Video refused';
+    detail = current.videoRejectedReason ?? 'The video could not be processed. Please submit the clip again with another file.';
+  } else {
+    title = 'Processing your video';
+    detail = 'We are checking and preparing your video. This usually takes under a minute.';
+  }
+  return (
+    <div className={`clipit-submit-status clipit-submit-status--${state}`} role="status" aria-label="Video status" data-video-state={state}>
+      {isFinalVideoState(state) ? null : <Spinner size="sm" />}
+      <div className="clipit-submit-status__text">
+        <strong>{title}</strong>
+        <span>{detail}</span>
+      </div>
+    </div>
+  );
+}
+
+function SubmissionReceived({ clip, onAnother }: { clip: SubmittedClip; onAnother: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form the person was in is gone: their focus goes to what replaced it.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Card className="clipit-submit-card">
+      <CardHeader>
+        <CardTitle level={2} ref={heading} tabIndex={-1}>
+          Submission Received!
+        </CardTitle>
+        <CardDescription>Your clip with video has been submitted for review. You can follow its video here.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <VideoStatus clip={clip} />
+      </CardContent>
+      <CardFooter>
+        <Button onClick={onAnother}>Submit Another Clip</Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/**
+ * The submission form of /submit (spec 01 §2–§5, §8): title, Twitter/X post, optional streamer,
+ * optional note (150 characters) and a required video, sent as create → upload URL → PUT (with a
+ * progress bar) → finalize; then 'Submission Received!' follows the video until it is ready or refused.
+ */
+export function SubmissionForm() {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const { user, isPending: userPending } = useCurrentUser();
+  const videoId = useId();
+  const loginLink = useRef<HTMLAnchorElement>(null);
+  const upload = useRef<AbortController | null>(null);
+  const [form, setForm] = useState<SubmissionFormValues>(emptyForm);
+  const [stage, setStage] = useState<UploadStage | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [received, setReceived] = useState<SubmittedClip | null>(null);
+  const streamers = useQuery<Streamers>({ queryKey: ['/api/streamers'] });
+
+  // Leaving the page stops an upload in flight.
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const problem = (p: Problem) => toast({ title: p.title, description: p.description, variant: 'destructive' });
+  const { video, checking: checkingVideo, inputRef: videoInput, choose: chooseVideo, clear: clearVideo } = useVideoChoice(problem);
+  const set = (name: keyof SubmissionFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const value = name === 'additionalInfo' ? event.target.value.slice(0, ADDITIONAL_INFO_MAX) : event.target.value;
+    setForm((f) => ({ ...f, [name]: value }));
+  };
+
+  const submit = useMutation({
+    mutationFn: ({ payload, file }: { payload: SubmissionPayload; file: File }) => {
+      const controller = new AbortController();
+      upload.current = controller;
+      return submitClipWithVideo(payload, file, { onStage: setStage, onProgress: setProgress, signal: controller.signal });
+    },
+    onSuccess: async (clip) => {
+      toast({ title: 'Submission Successful!', description: 'Your clip with video has been submitted for review!', variant: 'success' });
+      setForm(emptyForm);
+      clearVideo();
+      setReceived(clip);
+      await queryClient.invalidateQueries({ queryKey: SUBMISSIONS_KEY });
+    },
+    onError: (error: Error) => {
+      if (isAbort(error)) return;
+      toast({ title: 'Submission Failed', description: error.message || 'Please check your information and try again.', variant: 'destructive' });
+      // The session ended meanwhile: the account line says to log in again.
+      if (error.cause instanceof HttpError && error.cause.status === 401) void queryClient.invalidateQueries({ queryKey: currentUserKey });
+    },
+    onSettled: () => {
+      upload.current = null;
+      setStage(null);
+      setProgress(null);
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!userPending && !user) {
+      toast({ title: 'Log in to submit', description: 'You need to be logged in to submit a clip.', variant: 'destructive' });
+      loginLink.current?.focus();
+      return;
+    }
+    const built = buildFormSubmission(form, video !== null);
+    if (!built.ok) {
+      problem(built.problem);
+      return;
+    }
+    if (video) submit.mutate({ payload: built.payload, file: video });
+  };
+
+  if (received) return <SubmissionReceived clip={received} onAnother={() => setReceived(null)} />;
+
+  const streamerOptions = [{ value: NO_STREAMER, label: 'No streamer' }, ...(streamers.data ?? []).map((s) => ({ value: s.id, label: streamerLabel(s) }))];
+
+  return (
+    <Card className="clipit-submit-card">
+      <CardHeader>
+        <CardTitle level={2}>Clip Details</CardTitle>
+        <CardDescription>
+          Daily limit: {VIDEO_LIMITS.dailyVideoSubmissions} video submissions per day. Fields marked * are required.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="clipit-stack">
+        <AccountLine loginLink={loginLink} />
+        <form className="clipit-form" noValidate onSubmit={onSubmit} aria-label="Submit Your Clip">
+          <Input label="Clip Title" name="name" required placeholder="What happens in the clip?" value={form.name} onChange={set('name')} />
+          <Input
+            label="Twitter/X Post URL"
+            name="url"
+            type="url"
+            required
+            placeholder="https://x.com/yourhandle/status/1234567890"
+            value={form.url}
+            onChange={set('url')}
+          />
+          <Select
+            label="Streamer (optional)"
+            name="streamer"
+            options={streamerOptions}
+            value={form.streamer}
+            description={streamers.isError ? 'The streamer list could not be loaded.' : undefined}
+            onChange={set('streamer')}
+          />
+          <Textarea
+            label="Additional Info (optional)"
+            name="additionalInfo"
+            rows={3}
+            maxLength={ADDITIONAL_INFO_MAX}
+            showCount
+            placeholder="Anything the reviewers should know"
+            value={form.additionalInfo}
+            onChange={set('additionalInfo')}
+          />
+          <div className="clip-field">
+            <label className="clip-field__label" htmlFor={videoId}>
+              Video
+              <span className="clip-field__required" aria-hidden="true">
+                {' *'}
+              </span>
+            </label>
+            <input
+              ref={videoInput}
+              id={videoId}
+              className="clipit-file-input"
+              type="file"
+              name="video"
+              accept={VIDEO_ACCEPT}
+              aria-required="true"
+              aria-describedby={`${videoId}-hint`}
+              onChange={(e) => void chooseVideo(e)}
+            />
+            <p id={`${videoId}-hint`} className="clip-field__description">
+              {checkingVideo ? (
+                'Checking video...'
+              ) : video ? (
+                <span className="clipit-file-chosen" data-testid="chosen-video">
+                  {video.name} ({formatMegabytes(video.size)})
+                </span>
+              ) : (
+                VIDEO_HINT
+              )}
+            </p>
+          </div>
+          <Button type="submit" block size="lg" loading={submit.isPending} disabled={checkingVideo} loadingText="Submitting...">
+            Submit Clip
+          </Button>
+          {stage ? <UploadProgressBar stage={stage} progress={progress} /> : null}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

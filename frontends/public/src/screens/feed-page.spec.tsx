@@ -1,0 +1,385 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { fakeGateway, renderScreen, type Call, type Reply } from '@clipit/web-testing';
+import type { FeedClip } from '../lib/feed-data.js';
+import FeedPage from './feed-page.js';
+
+// jsdom has no IntersectionObserver: this one records what is observed, and `show` plays the browser.
+class FakeObserver {
+  static live = new Set<FakeObserver>();
+  readonly targets = new Set<Element>();
+  constructor(
+    readonly callback: IntersectionObserverCallback,
+    readonly options: IntersectionObserverInit = {},
+  ) {
+    FakeObserver.live.add(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+    FakeObserver.live.delete(this);
+  }
+  takeRecords() {
+    return [];
+  }
+}
+
+/** Tells every observer of `target` that this much of it is visible (rootMargin included). */
+function show(target: Element, ratio = 1) {
+  act(() => {
+    for (const observer of [...FakeObserver.live]) {
+      if (!observer.targets.has(target)) continue;
+      observer.callback([{ target, isIntersecting: ratio > 0, intersectionRatio: ratio } as IntersectionObserverEntry], observer as unknown as IntersectionObserver);
+    }
+  });
+}
+
+const playing = new Set<HTMLMediaElement>();
+const setWidth = (width: number) => Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true });
+
+beforeEach(() => {
+  FakeObserver.live.clear();
+  playing.clear();
+  Object.defineProperty(window, 'IntersectionObserver', { value: FakeObserver, configurable: true, writable: true });
+  jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    playing.add(this);
+    return Promise.resolve();
+  });
+  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+    playing.delete(this);
+  });
+  jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+  setWidth(390);
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  Object.defineProperty(document, 'fullscreenElement', { value: null, configurable: true });
+});
+
+const clip = (n: number, extra: Partial<FeedClip> = {}): FeedClip => ({
+  id: `clip-${n}`,
+  name: `Clip ${n}`,
+  url: `https://x.com/author${n}/status/${n}`,
+  authorHandle: `author${n}`,
+  videoUrl: `/media/videos/v${n}/video.mp4`,
+  videoDuration: 3,
+  videoAspectRatio: '9:16',
+  videoThumbnailUrl: `/media/videos/v${n}/poster.jpg`,
+  hasVideo: 'true',
+  views: 0,
+  likes: 0,
+  retweets: 0,
+  publishedAt: null,
+  userId: `user-${n}`,
+  tokenId: null,
+  muxPlaybackId: `v${n}`,
+  likeCount: 0,
+  likedByCurrentUser: false,
+  user: { displayName: `Name ${n}`, firstName: null, lastName: null, profileImageUrl: null, twitterUsername: `author${n}`, currentTier: 1 },
+  clipperProfile: null,
+  token: null,
+  ...extra,
+});
+const clips = (from: number, count: number) => Array.from({ length: count }, (_, i) => clip(from + i));
+const ME = { id: 'me', twitterUsername: 'fan', walletAddress: null, role: 'clipper' };
+const FIRST = '/api/feed/clips?limit=10';
+
+function setup(feed: (call: Call) => Reply | Promise<Reply>, me: Reply = { status: 401, text: 'Not signed in' }, other?: (call: Call) => Reply | Promise<Reply>) {
+  const gateway = fakeGateway((call) => {
+    if (call.url === '/api/user/me') return me;
+    if (call.url.startsWith('/api/feed/clips?')) return feed(call);
+    return other?.(call) ?? { status: 404, text: 'No such route' };
+  });
+  const rendered = renderScreen(<FeedPage />, '/feed');
+  return { gateway, user: userEvent.setup(), ...rendered };
+}
+const onePage = (list: FeedClip[]) => () => ({ json: { submissions: list, nextCursor: null } });
+const cards = () => screen.getAllByRole('article');
+const videos = () => [...document.querySelectorAll('video')];
+const videoOf = (card: HTMLElement) => card.querySelector('video');
+
+describe('/feed', () => {
+  it('shows a card-sized box with the spinner while the first page loads, then the clips', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { gateway } = setup(async () => {
+      await gate;
+      return { json: { submissions: clips(1, 2), nextCursor: null } };
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'ClipTok' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('feed-skeleton')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading clips');
+    release();
+    expect(await screen.findByRole('feed', { name: 'Clips' })).toBeVisible();
+    expect(cards()).toHaveLength(2);
+    expect(screen.queryByTestId('feed-skeleton')).toBeNull();
+    expect(gateway.calls.filter((c) => c.url.startsWith('/api/feed')).map((c) => c.url)).toEqual([FIRST]);
+  });
+
+  it('says the clips failed to load, and tries again', async () => {
+    let fail = true;
+    const { user } = setup(() => (fail ? { status: 500, text: 'Something went wrong. Please try again.' } : { json: { submissions: clips(1, 1), nextCursor: null } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load clips. Please try again.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Clip 1' })).toBeVisible();
+  });
+
+  it('has an empty state when there are no clips', async () => {
+    setup(onePage([]));
+    expect(await screen.findByRole('heading', { name: 'No clips yet' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Submit a Clip' })).toHaveAttribute('href', '/submit');
+    expect(screen.queryByRole('feed')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Unmute' })).toBeNull();
+  });
+
+  it('shows each clip’s name, author, figures, date and the token’s trade link', async () => {
+    const published = '2025-01-05T15:07:00';
+    setup(
+      onePage([
+        clip(1, {
+          views: 1500,
+          retweets: 2_000_000,
+          likeCount: 12,
+          publishedAt: published,
+          user: { displayName: null, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: '/media/avatars/ada.jpg', twitterUsername: 'ada', currentTier: 2 },
+          token: { id: 'tok-1', name: 'BIGCAT', pumpFunLink: 'https://pump.fun/coin/bigcat', streamerId: 'streamer-1' },
+        }),
+        clip(2, { user: null }),
+      ]),
+    );
+    const [first, second] = await screen.findAllByRole('article');
+    const one = within(first!);
+    expect(first).toHaveAccessibleName('Clip 1');
+    expect(one.getByText('Ada Lovelace')).toBeVisible();
+    expect(one.getByRole('link', { name: '@ada' })).toHaveAttribute('href', '/clipper/user-1');
+    expect(first!.querySelector('.clipit-feed-avatar')).toHaveAttribute('src', '/media/avatars/ada.jpg');
+    expect(one.getByText('1.5K')).toBeVisible();
+    expect(one.getByText('2.0M')).toBeVisible();
+    expect(one.getByTestId('like-count')).toHaveTextContent('12 likes');
+    expect(one.getByText('Jan 5, 2025 • 3:07 PM')).toHaveAttribute('datetime', published);
+    const trade = one.getByRole('link', { name: 'Trade $BIGCAT' });
+    expect(trade).toHaveAttribute('href', 'https://pump.fun/coin/bigcat');
+    expect(trade).toHaveAttribute('target', '_blank');
+    expect(trade).toHaveAttribute('rel', 'noopener noreferrer');
+
+    // No user record: the post's handle names the author; no token, no trade link.
+    const two = within(second!);
+    expect(two.getByText('author2')).toBeVisible();
+    expect(two.getByRole('link', { name: '@author2' })).toHaveAttribute('href', '/clipper/user-2');
+    expect(two.queryByRole('link', { name: /^Trade/ })).toBeNull();
+
+    // The first poster is the page's largest paint: fetched first, not lazily.
+    const posters = [...document.querySelectorAll<HTMLImageElement>('img.clipit-feed-media__poster')];
+    expect(posters[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(posters[0]).toHaveAttribute('loading', 'eager');
+    expect(posters[1]).not.toHaveAttribute('fetchpriority');
+    expect(posters[1]).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('plays the card at least half visible from the start and pauses the others; at most 3 videos hold media', async () => {
+    setup(onePage(clips(1, 10)));
+    await screen.findAllByRole('article');
+    const list = cards();
+    // The first card plays, muted; only it and its neighbour have a video.
+    expect(videos().map((v) => v.getAttribute('src'))).toEqual(['/media/videos/v1/video.mp4', '/media/videos/v2/video.mp4']);
+    expect([...playing]).toEqual([videoOf(list[0]!)]);
+    expect(videoOf(list[0]!)!.muted).toBe(true);
+    expect(list[5]!.querySelector('img.clipit-feed-media__poster')).toBeNull();
+    // Cards beyond the lazy-load margin are only their box and title.
+    expect(list[5]).toHaveAccessibleName('Clip 6');
+    expect(within(list[5]!).queryByRole('button', { name: 'Like' })).toBeNull();
+    expect(within(list[5]!).queryByRole('link')).toBeNull();
+
+    // Less than half of the next card: nothing changes.
+    show(list[1]!, 0.3);
+    expect([...playing]).toEqual([videoOf(list[0]!)]);
+
+    show(list[4]!, 0.6);
+    expect(videos().map((v) => v.closest('article'))).toEqual([list[3], list[4], list[5]]);
+    expect([...playing]).toEqual([videoOf(list[4]!)]);
+    // Posters for the cards around it; the others stay boxes.
+    expect(list[5]!.querySelector('img.clipit-feed-media__poster')).toHaveAttribute('src', '/media/videos/v6/poster.jpg');
+    expect(list[8]!.querySelector('img.clipit-feed-media__poster')).toBeNull();
+
+    // The neighbour already loaded, part-way in: it starts from 0 when it becomes the active one.
+    const next = videoOf(list[5]!)!;
+    next.currentTime = 2;
+    show(list[5]!, 1);
+    expect(next.currentTime).toBe(0);
+    expect([...playing]).toEqual([next]);
+    expect(videos()).toHaveLength(3);
+    expect(videos().every((v) => v.getAttribute('preload') === (v === next ? 'auto' : 'metadata'))).toBe(true);
+  });
+
+  it('is muted until the viewer unmutes; then only the active clip has sound', async () => {
+    const { user } = setup(onePage(clips(1, 3)));
+    await screen.findAllByRole('article');
+    const [first, second] = cards();
+    expect(videoOf(first!)!.muted).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Unmute' }));
+    expect(videoOf(first!)!.muted).toBe(false);
+    expect(videoOf(second!)!.muted).toBe(true);
+    show(second!, 1);
+    expect(videoOf(second!)!.muted).toBe(false);
+    expect(videoOf(first!)!.muted).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Mute' }));
+    expect(videoOf(second!)!.muted).toBe(true);
+  });
+
+  it('says Video unavailable over the faded poster when a clip cannot play', async () => {
+    setup(onePage([clip(1), clip(2, { hasVideo: 'false', videoUrl: null })]));
+    await screen.findAllByRole('article');
+    const [first, second] = cards();
+    expect(within(first!).queryByText('Video unavailable')).toBeNull();
+    fireEvent.error(videoOf(first!)!);
+    expect(within(first!).getByText('Video unavailable')).toBeVisible();
+    expect(within(first!).getByText('Unsupported format')).toBeVisible();
+    expect(videoOf(first!)).toBeNull();
+    expect(first!.querySelector('.clipit-feed-media')).toHaveClass('clipit-feed-media--failed');
+    expect(first!.querySelector('img.clipit-feed-media__poster')).toHaveAttribute('src', '/media/videos/v1/poster.jpg');
+    // A clip without a video never gets a <video>.
+    expect(within(second!).getByText('Video unavailable')).toBeVisible();
+    expect(videoOf(second!)).toBeNull();
+  });
+
+  it('loads the next page by cursor when the sentinel comes near, with a spinner meanwhile', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { gateway } = setup(async (call) => {
+      if (call.url === FIRST) return { json: { submissions: clips(1, 10), nextCursor: 'page/2' } };
+      await gate;
+      return { json: { submissions: [...clips(10, 1), ...clips(11, 10)], nextCursor: null } };
+    });
+    await screen.findAllByRole('article');
+    expect(cards()).toHaveLength(10);
+    expect(cards()[0]).toHaveAttribute('aria-setsize', '-1');
+    show(screen.getByTestId('feed-sentinel'));
+    expect(await screen.findByText('Loading more clips')).toBeInTheDocument();
+    expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'true');
+    expect(gateway.calls.filter((c) => c.url.startsWith('/api/feed')).map((c) => c.url)).toEqual([FIRST, `${FIRST}&cursor=page%2F2`]);
+    release();
+    // Clip 10 came again on the second page: it is shown once.
+    await waitFor(() => expect(cards()).toHaveLength(20));
+    expect(screen.queryByText('Loading more clips')).toBeNull();
+    expect(screen.queryByTestId('feed-sentinel')).toBeNull();
+    expect(cards()[19]).toHaveAccessibleName('Clip 20');
+    expect(cards()[0]).toHaveAttribute('aria-setsize', '20');
+  });
+
+  it('says so when the next page fails, keeps the clips and tries again on request', async () => {
+    let fail = true;
+    const { user } = setup((call) => {
+      if (call.url === FIRST) return { json: { submissions: clips(1, 10), nextCursor: 'c2' } };
+      return fail ? { status: 503, text: 'Service temporarily unavailable' } : { json: { submissions: clips(11, 2), nextCursor: null } };
+    });
+    await screen.findAllByRole('article');
+    show(screen.getByTestId('feed-sentinel'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load clips. Please try again.');
+    expect(cards()).toHaveLength(10);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(cards()).toHaveLength(12));
+  });
+
+  describe('likes', () => {
+    it('asks a visitor to sign in, with a link to /login, and calls nothing', async () => {
+      const { user, gateway } = setup(onePage(clips(1, 1)));
+      const like = await screen.findByRole('button', { name: 'Like' });
+      await waitFor(() => expect(like).toBeEnabled());
+      await user.click(like);
+      expect(await screen.findByText('Sign in to like clips')).toBeVisible();
+      const login = screen.getByRole('link', { name: 'Log in' });
+      expect(login).toHaveAttribute('href', '/login');
+      expect(gateway.writes()).toEqual([]);
+      expect(screen.queryByText('Failed to like video')).toBeNull();
+      await user.click(login);
+      expect(await screen.findByText('elsewhere')).toBeVisible();
+      expect(screen.queryByText('Sign in to like clips')).toBeNull();
+    });
+
+    it('likes and unlikes, showing the server’s count, without reading the feed again', async () => {
+      const { user, gateway } = setup(onePage([clip(1, { likeCount: 4 })]), { json: ME }, (call) =>
+        call.method === 'POST' ? { json: { likeCount: 5, likedByCurrentUser: true } } : { json: { likeCount: 4, likedByCurrentUser: false } },
+      );
+      const like = await screen.findByRole('button', { name: 'Like' });
+      await waitFor(() => expect(like).toBeEnabled());
+      expect(like).toHaveAttribute('aria-pressed', 'false');
+      await user.click(like);
+      await waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'true'));
+      expect(screen.getByTestId('like-count')).toHaveTextContent('5 likes');
+      await user.click(like);
+      await waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'false'));
+      expect(screen.getByTestId('like-count')).toHaveTextContent('4 likes');
+      expect(gateway.writes()).toEqual([
+        { method: 'POST', url: '/api/feed/clips/clip-1/like', body: undefined },
+        { method: 'DELETE', url: '/api/feed/clips/clip-1/like', body: undefined },
+      ]);
+      expect(gateway.calls.filter((c) => c.url.startsWith('/api/feed/clips?'))).toHaveLength(1);
+    });
+
+    it('toasts Failed to like video / Failed to unlike video with the server’s message', async () => {
+      const { user } = setup(onePage([clip(1), clip(2, { likedByCurrentUser: true, likeCount: 1 })]), { json: ME }, (call) =>
+        call.method === 'POST' ? { status: 503, text: 'Service temporarily unavailable' } : { status: 404, text: 'Clip not found' },
+      );
+      const [first, second] = await screen.findAllByRole('article');
+      const like = within(first!).getByRole('button', { name: 'Like' });
+      await waitFor(() => expect(like).toBeEnabled());
+      await user.click(like);
+      expect(await screen.findByText('Failed to like video')).toBeVisible();
+      expect(screen.getByText('503: Service temporarily unavailable')).toBeVisible();
+      expect(like).toHaveAttribute('aria-pressed', 'false');
+      const unlike = within(second!).getByRole('button', { name: 'Like' });
+      expect(unlike).toHaveAttribute('aria-pressed', 'true');
+      await user.click(unlike);
+      expect(await screen.findByText('Failed to unlike video')).toBeVisible();
+      expect(screen.getByText('404: Clip not found')).toBeVisible();
+      expect(within(second!).getByTestId('like-count')).toHaveTextContent('1 like');
+    });
+  });
+
+  describe('card variants', () => {
+    const lazyMargins = () => [...FakeObserver.live].map((o) => o.options.rootMargin).filter(Boolean);
+
+    it('a phone gets the mobile card and a 200 px look-ahead; no full-screen button', async () => {
+      setup(onePage(clips(1, 2)));
+      await screen.findAllByRole('article');
+      expect(cards()[0]).toHaveClass('clipit-feed-card--mobile');
+      expect(lazyMargins()).toEqual(['200px 0px']);
+      expect([...FakeObserver.live].find((o) => o.options.threshold === 0.5)).toBeDefined();
+      expect(screen.queryByRole('button', { name: 'Full screen' })).toBeNull();
+    });
+
+    it('medium and desktop screens get the full-height snap card (300 and 500 px); full screen the blurred one (600 px)', async () => {
+      setWidth(800);
+      Object.defineProperty(document, 'fullscreenEnabled', { value: true, configurable: true });
+      const request = jest.fn(() => Promise.resolve());
+      Object.defineProperty(HTMLElement.prototype, 'requestFullscreen', { value: request, configurable: true });
+      const { user } = setup(onePage(clips(1, 2)));
+      await screen.findAllByRole('article');
+      expect(cards()[0]).toHaveClass('clipit-feed-card--snap');
+      expect(lazyMargins()).toEqual(['300px 0px']);
+
+      setWidth(1280);
+      act(() => void window.dispatchEvent(new Event('resize')));
+      expect(lazyMargins()).toEqual(['500px 0px']);
+      expect(document.querySelector('.clipit-feed-card__backdrop')).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Full screen' }));
+      expect(request).toHaveBeenCalledTimes(1);
+      const feed = document.querySelector('.clipit-feed')!;
+      Object.defineProperty(document, 'fullscreenElement', { value: feed, configurable: true });
+      act(() => void document.dispatchEvent(new Event('fullscreenchange')));
+      expect(cards()[0]).toHaveClass('clipit-feed-card--fullscreen');
+      expect(lazyMargins()).toEqual(['600px 0px']);
+      expect(cards()[0]!.querySelector('.clipit-feed-card__backdrop')).toHaveAttribute('src', '/media/videos/v1/poster.jpg');
+      expect(screen.getByRole('button', { name: 'Exit full screen' })).toBeVisible();
+    });
+  });
+});
