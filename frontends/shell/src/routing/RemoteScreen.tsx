@@ -1,5 +1,6 @@
 import type { RemoteRoute } from '@clipit/frontend-contracts';
 import { Component, use, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { SCREEN_RENDERED_MARK } from '../federation/site.js';
 import { RemoteUnavailable } from '../frame/RemoteUnavailable.js';
 
 type Load = RemoteRoute['lazy'];
@@ -16,9 +17,6 @@ function download(load: Load): Promise<{ default: ComponentType }> {
   }
   return pending;
 }
-
-/** Marked once per page load, when the first screen has rendered: what `npm run bench:web` counts JavaScript up to. */
-export const SCREEN_RENDERED_MARK = 'clipit:screen-rendered';
 
 function Screen({ load }: { load: Load }) {
   const { default: Loaded } = use(download(load));
