@@ -80,6 +80,29 @@ describe('the site in a browser', () => {
     expect([...entries].sort()).toEqual(['/remotes/admin/remoteEntry.js', '/remotes/dashboard/remoteEntry.js', '/remotes/public/remoteEntry.js']);
   });
 
+  it('has the browser fetch /remotes.json, the manifests and the page’s remote files with the HTML, each once', async () => {
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(platform.url)) requested.push(new URL(r.url()).pathname);
+    });
+    const document = await page.goto(`${platform.url}/client-services`);
+    const preloads = [...(document?.headers()['link'] ?? '').matchAll(/<([^>]+)>; rel=preload; as=(\w+)/g)].map((m): [string, string] => [m[1]!, m[2]!]);
+    expect(preloads.slice(0, 4)).toEqual([
+      ['/remotes.json', 'fetch'],
+      ['/remotes/public/mf-manifest.json', 'fetch'],
+      ['/remotes/dashboard/mf-manifest.json', 'fetch'],
+      ['/remotes/admin/mf-manifest.json', 'fetch'],
+    ]);
+    expect(preloads[4]).toEqual(['/remotes/public/remoteEntry.js', 'script']);
+    // The page's own screen: a script and its stylesheet of the public remote.
+    expect(preloads.filter(([href]) => /^\/remotes\/public\/(js|css)\/\d+\.[0-9a-f]{8}\.(js|css)$/.test(href)).map(([, as]) => as).sort()).toEqual(['script', 'style']);
+    await page.getByRole('heading', { name: 'Client Services', level: 1 }).waitFor();
+    await waitForRemotes(page, REMOTES);
+    // Each preloaded file was downloaded once: the page used what the header fetched.
+    for (const [href] of preloads) expect({ href, times: requested.filter((path) => path === href).length }).toEqual({ href, times: 1 });
+  });
+
   it('serves the shell at / and for any page path (the shell’s router decides what is there)', async () => {
     const page = await browser.newPage();
     for (const path of ['/', '/login']) {

@@ -116,15 +116,40 @@ export function buildId(dir, env = process.env, now = new Date()) {
 }
 
 /**
+ * The files of the chunks a dynamic import `request` (as written in `fromFile`) loads: the screen's own
+ * chunk, the chunks split off beside it and their CSS, as paths relative to the build folder.
+ */
+function filesOfImport(statsJson, fromFile, request) {
+  const files = new Set();
+  for (const chunk of statsJson.chunks ?? []) {
+    if (chunk.initial) continue;
+    const fromHere = (chunk.origins ?? []).some((o) => o.request === request && (o.moduleName ?? '').endsWith(fromFile));
+    if (fromHere) for (const file of chunk.files ?? []) if (/\.(js|css)$/.test(file)) files.add(file);
+  }
+  return [...files].sort();
+}
+
+/** The module a route's `lazy` imports: `() => import('../screens/feed-page.js')` gives '../screens/feed-page.js'. */
+const lazyRequest = (lazy) => /import\(\s*(?:\/\*[^]*?\*\/\s*)?['"]([^'"]+)['"]\s*\)/.exec(String(lazy))?.[1];
+
+/**
  * Lists the remote's pages (path, title, description of each route in its `./routes`) in mf-manifest.json
  * under `metaData.clipit.pages` (read by `pagesOfManifest` of @clipit/frontend-contracts), so the shell
- * knows which remote owns a path before loading any. The routes module is imported as it is (Node strips
- * its types; it imports nothing at load: each screen is behind `lazy`), so it stays the one list.
+ * knows which remote owns a path before loading any, with each page's screen files (`assets`), so the
+ * gateway can have the browser fetch them with the page (docs/adr/0023). The routes module is imported as
+ * it is (Node strips its types; it imports nothing at load: each screen is behind `lazy`), so it stays the
+ * one list.
  */
-async function withPages(stats, dir, exposes) {
-  const routesFile = join(dir, exposes['./routes']);
-  const { routes } = await import(`${pathToFileURL(routesFile).href}?at=${Date.now()}`);
-  stats.metaData.clipit = { pages: routes.map(({ path, title, description }) => ({ path, title, description })) };
+async function withPages(stats, compilation, dir, exposes) {
+  const routesFile = exposes['./routes'].replace(/^\.\//, '');
+  const { routes } = await import(`${pathToFileURL(join(dir, routesFile)).href}?at=${Date.now()}`);
+  const statsJson = compilation.getStats().toJson({ all: false, chunks: true, chunkOrigins: true });
+  stats.metaData.clipit = {
+    pages: routes.map(({ path, title, description, lazy }) => {
+      const request = lazyRequest(lazy);
+      return { path, title, description, assets: request ? filesOfImport(statsJson, routesFile.replace(/^src\//, ''), request) : [] };
+    }),
+  };
   return stats;
 }
 
@@ -195,7 +220,7 @@ export function frontendConfig({ name, dir, exposes }, argv = {}) {
         // No remotes here: the shell registers them at run time from GET /remotes.json.
         remotes: {},
         shared: sharedModules(),
-        manifest: isHost ? false : { fileName: 'mf-manifest.json', additionalData: ({ stats }) => withPages(stats, dir, exposes) },
+        manifest: isHost ? false : { fileName: 'mf-manifest.json', additionalData: ({ stats, compilation }) => withPages(stats, compilation, dir, exposes) },
         // Remote types: each remote's exposes are typed by @clipit/frontend-contracts (see docs/adr/0010).
         dts: false,
         // One federation runtime per page: the shell provides it and the remotes use it, instead of each

@@ -28,11 +28,12 @@ export class RemoteLoadError extends Error {
   }
 }
 
-/** GET /remotes.json: where each remote's mf-manifest.json lives in this environment. Never cached. */
+/** GET /remotes.json: where each remote's mf-manifest.json lives in this environment (never cached: no-store). */
 export async function fetchRemotesManifest(): Promise<RemotesManifest> {
   let response: Response;
   try {
-    response = await fetch(REMOTES_MANIFEST_PATH, { cache: 'no-store', headers: { accept: 'application/json' } });
+    // The default cache mode (the server says no-store) so the copy the page's Link header preloaded is used.
+    response = await fetch(REMOTES_MANIFEST_PATH, { headers: { accept: 'application/json' } });
   } catch (err) {
     throw new RemoteLoadError(undefined, `${REMOTES_MANIFEST_PATH} could not be fetched`, { cause: err });
   }
@@ -81,7 +82,8 @@ export class RemoteRegistry {
     if (entry === undefined) throw new RemoteLoadError(remote, `${remote} is not a remote of this site`);
     const url = new URL(entry, location.href).href;
     try {
-      const response = await withTimeout(fetch(url, { cache: 'no-cache', headers: { accept: 'application/json' } }), LOAD_TIMEOUT_MS, url);
+      // The default cache mode: the server says no-cache (always revalidated), and a preloaded copy is used.
+      const response = await withTimeout(fetch(url, { headers: { accept: 'application/json' } }), LOAD_TIMEOUT_MS, url);
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       const json: unknown = await response.json();
       const pages = pagesOfManifest(json);

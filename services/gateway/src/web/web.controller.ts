@@ -59,6 +59,8 @@ export class WebController {
     if (!acceptsHtml(header(req.headers.accept))) throw new RouteNotFoundError(noSuchRoute(req.method, path));
     const index = await this.web.shellIndex();
     if (!index) return reply.status(503).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(WEB_APP_NOT_BUILT);
+    // The owning remote's files start downloading with the HTML instead of after the shell has found them.
+    reply.header('Link', await this.web.preloadLinks(path));
     return send(req, reply, index);
   }
 }

@@ -76,8 +76,35 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
+      // What the shell reads first, preloaded: /remotes.json and the manifests of the remotes served here
+      // (public; admin is on a CDN, dashboard is not built); this public build lists no pages.
+      expect(res.headers.get('link')).toBe('</remotes.json>; rel=preload; as=fetch; crossorigin, </remotes/public/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
       expect(await res.text()).toBe(INDEX);
     }
+  });
+
+  it('preloads the files of the page’s own remote with its HTML, from that remote’s manifest, re-read when rebuilt', async () => {
+    const manifest = (screen: string) =>
+      JSON.stringify({
+        name: 'clipit_dashboard',
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, clipit: { pages: [{ path: '/clippers/:step', title: 'T', description: 'D', assets: [`js/${screen}.js`, `css/${screen}.css`] }] } },
+        exposes: [{ path: './routes', assets: { js: { sync: ['js/routes.1.js'] } } }],
+      });
+    await writeFiles(join(dir, 'remotes', 'dashboard'), { 'mf-manifest.json': manifest('7.aaaaaaaa') });
+    const links = async (path: string) => (await get(path, html)).headers.get('link')?.split(', ').slice(3);
+    expect(await links('/clippers/auth')).toEqual([
+      '</remotes/dashboard/remoteEntry.js>; rel=preload; as=script',
+      '</remotes/dashboard/js/routes.1.js>; rel=preload; as=script',
+      '</remotes/dashboard/js/7.aaaaaaaa.js>; rel=preload; as=script',
+      '</remotes/dashboard/css/7.aaaaaaaa.css>; rel=preload; as=style',
+    ]);
+    // A path no page matches preloads no remote's files.
+    expect(await links('/feed')).toEqual([]);
+    // Rebuilt: the next page load gets the new files.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await writeFiles(join(dir, 'remotes', 'dashboard'), { 'mf-manifest.json': manifest('8.bbbbbbbb') });
+    expect((await links('/clippers/apply'))?.at(-1)).toBe('</remotes/dashboard/css/8.bbbbbbbb.css>; rel=preload; as=style');
+    await rm(join(dir, 'remotes', 'dashboard'), { recursive: true, force: true });
   });
 
   it('sends a text asset precompressed when the browser accepts it: brotli first, then gzip, each with its own ETag', async () => {
