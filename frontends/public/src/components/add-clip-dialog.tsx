@@ -3,18 +3,16 @@ import type { AddClipDialogProps } from '@clipit/frontend-contracts';
 import { Button, Dialog, DialogDescription, DialogFooter, DialogTitle, Input, Select, useToast } from '@clipit/ui';
 import { apiJson, type Submission, type Token } from '@clipit/web-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   buildSubmission,
-  formatMegabytes,
   NO_STREAMER,
   submissionIdOf,
-  VIDEO_ACCEPT,
-  VIDEO_HINT,
   videoUploadForm,
   type SubmissionPayload,
 } from '../lib/clip-submission.js';
 import { useVideoChoice } from '../lib/use-video-choice.js';
+import { VideoField } from './video-field.js';
 import '../styles/public.css';
 
 const emptyForm = { name: '', url: '', streamer: NO_STREAMER };
@@ -27,12 +25,12 @@ const emptyForm = { name: '', url: '', streamer: NO_STREAMER };
 export default function AddClipDialog({ open, onOpenChange }: AddClipDialogProps) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const videoId = useId();
   const [form, setForm] = useState(emptyForm);
   const tokens = useQuery<Token[]>({ queryKey: ['/api/tokens'], enabled: open });
 
   const problem = (p: Problem) => toast({ title: p.title, description: p.description, variant: 'destructive' });
-  const { video, checking: checkingVideo, inputRef: videoInput, choose: chooseVideo, clear: clearVideo } = useVideoChoice(problem);
+  const videoChoice = useVideoChoice(problem);
+  const { video, checking: checkingVideo, clear: clearVideo } = videoChoice;
 
   const reset = () => {
     setForm(emptyForm);
@@ -104,32 +102,7 @@ export default function AddClipDialog({ open, onOpenChange }: AddClipDialogProps
           description={tokens.isError ? 'The streamer list could not be loaded.' : undefined}
           onChange={(e) => setForm((f) => ({ ...f, streamer: e.target.value }))}
         />
-        <div className="clip-field">
-          <label className="clip-field__label" htmlFor={videoId}>
-            Video (optional)
-          </label>
-          <input
-            ref={videoInput}
-            id={videoId}
-            className="clipit-file-input"
-            type="file"
-            name="video"
-            accept={VIDEO_ACCEPT}
-            aria-describedby={`${videoId}-hint`}
-            onChange={(e) => void chooseVideo(e)}
-          />
-          <p id={`${videoId}-hint`} className="clip-field__description">
-            {checkingVideo ? (
-              'Checking video...'
-            ) : video ? (
-              <span className="clipit-file-chosen" data-testid="chosen-video">
-                {video.name} ({formatMegabytes(video.size)})
-              </span>
-            ) : (
-              VIDEO_HINT
-            )}
-          </p>
-        </div>
+        <VideoField choice={videoChoice} required={false} />
         <DialogFooter>
           <Button variant="outline" onClick={close} disabled={submit.isPending}>
             Cancel

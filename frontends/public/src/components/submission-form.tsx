@@ -2,19 +2,17 @@ import { VIDEO_LIMITS, type Problem } from '@clipit/field-rules';
 import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Select, Skeleton, Spinner, Textarea, useToast } from '@clipit/ui';
 import { currentUserKey, HttpError, useCurrentUser, type ApiAnswer, type Submission } from '@clipit/web-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
 import { Link } from '@clipit/router';
 import {
   ADDITIONAL_INFO_MAX,
   buildFormSubmission,
-  formatMegabytes,
   NO_STREAMER,
-  VIDEO_ACCEPT,
-  VIDEO_HINT,
   type SubmissionFormValues,
   type SubmissionPayload,
 } from '../lib/clip-submission.js';
 import { useVideoChoice } from '../lib/use-video-choice.js';
+import { VideoField } from './video-field.js';
 import {
   isFinalVideoState,
   progressText,
@@ -161,7 +159,6 @@ export function SubmissionForm() {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const { user, isPending: userPending } = useCurrentUser();
-  const videoId = useId();
   const loginLink = useRef<HTMLAnchorElement>(null);
   const upload = useRef<AbortController | null>(null);
   const [form, setForm] = useState<SubmissionFormValues>(emptyForm);
@@ -174,7 +171,8 @@ export function SubmissionForm() {
   useEffect(() => () => upload.current?.abort(), []);
 
   const problem = (p: Problem) => toast({ title: p.title, description: p.description, variant: 'destructive' });
-  const { video, checking: checkingVideo, inputRef: videoInput, choose: chooseVideo, clear: clearVideo } = useVideoChoice(problem);
+  const videoChoice = useVideoChoice(problem);
+  const { video, checking: checkingVideo, clear: clearVideo } = videoChoice;
   const set = (name: keyof SubmissionFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const value = name === 'additionalInfo' ? event.target.value.slice(0, ADDITIONAL_INFO_MAX) : event.target.value;
     setForm((f) => ({ ...f, [name]: value }));
@@ -264,36 +262,7 @@ export function SubmissionForm() {
             value={form.additionalInfo}
             onChange={set('additionalInfo')}
           />
-          <div className="clip-field">
-            <label className="clip-field__label" htmlFor={videoId}>
-              Video
-              <span className="clip-field__required" aria-hidden="true">
-                {' *'}
-              </span>
-            </label>
-            <input
-              ref={videoInput}
-              id={videoId}
-              className="clipit-file-input"
-              type="file"
-              name="video"
-              accept={VIDEO_ACCEPT}
-              aria-required="true"
-              aria-describedby={`${videoId}-hint`}
-              onChange={(e) => void chooseVideo(e)}
-            />
-            <p id={`${videoId}-hint`} className="clip-field__description">
-              {checkingVideo ? (
-                'Checking video...'
-              ) : video ? (
-                <span className="clipit-file-chosen" data-testid="chosen-video">
-                  {video.name} ({formatMegabytes(video.size)})
-                </span>
-              ) : (
-                VIDEO_HINT
-              )}
-            </p>
-          </div>
+          <VideoField choice={videoChoice} required />
           <Button type="submit" block size="lg" loading={submit.isPending} disabled={checkingVideo} loadingText="Submitting...">
             Submit Clip
           </Button>
