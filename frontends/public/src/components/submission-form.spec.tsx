@@ -4,6 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { fakeGateway, renderScreen, type Call, type Reply } from '@clipit/web-testing';
 import { videoMetadata } from '../lib/clip-submission.js';
 import { SubmissionForm, VIDEO_STATE_POLL_MS } from './submission-form.js';
+import { FakeXhr } from '../testing/fake-xhr.js';
 
 const MB = 1024 * 1024;
 const URL_OK = 'https://x.com/clip_king/status/1790000000000000001';
@@ -14,41 +15,6 @@ const STREAMERS = [
 ];
 const LIMIT_TEXT = 'Daily limit reached: you can submit 3 videos per day. Try again tomorrow.';
 
-/** XMLHttpRequest as the upload uses it: the test says when bytes go and how the storage answers. */
-class FakeXhr {
-  static instances: FakeXhr[] = [];
-  method = '';
-  url = '';
-  body: unknown;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.instances.push(this);
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ loaded, total, lengthComputable: true }));
-  }
-  respond(status: number) {
-    this.status = status;
-    act(() => this.onload?.());
-  }
-}
 const realXhr = globalThis.XMLHttpRequest;
 const storageRequest = async () => {
   await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
@@ -57,6 +23,7 @@ const storageRequest = async () => {
 
 beforeEach(() => {
   FakeXhr.instances = [];
+  FakeXhr.around = (event) => act(event);
   globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
 });
 afterEach(() => {

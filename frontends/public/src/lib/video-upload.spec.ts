@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fakeGateway, type Call, type Reply } from '@clipit/web-testing';
 import { isFinalVideoState, progressText, putVideoFile, submitClipWithVideo, uploadPercent, type UploadProgress } from './video-upload.js';
+import { FakeXhr } from '../testing/fake-xhr.js';
 
 const MB = 1024 * 1024;
 const video = (bytes = 4 * MB) => new File([new Uint8Array(bytes)], 'clip.mp4', { type: 'video/mp4' });
@@ -13,52 +14,6 @@ const PAYLOAD = {
   additionalInfo: null,
   streamerId: null,
 };
-
-/** XMLHttpRequest as the upload uses it: the test says when bytes go and how the storage answers. */
-class FakeXhr {
-  static instances: FakeXhr[] = [];
-  static last = (): FakeXhr => FakeXhr.instances[FakeXhr.instances.length - 1]!;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  aborted = false;
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.instances.push(this);
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ loaded, total, lengthComputable: true });
-  }
-  respond(status: number, text = '') {
-    this.status = status;
-    this.responseText = text;
-    this.onload?.();
-  }
-  fail() {
-    this.onerror?.();
-  }
-}
 
 const realXhr = globalThis.XMLHttpRequest;
 beforeEach(() => {
