@@ -10,9 +10,13 @@
 //     simulated throttling: performance score, LCP, CLS, total blocking time, accessibility and SEO
 //     scores, and the audits the budget names (text compression, duplicated JavaScript, title and meta
 //     description); the median of BENCH_WEB_RUNS runs (3) by performance score.
+// BENCH_WEB_REPORTS=<folder> also keeps each run's Lighthouse report there (JSON, viewable in the
+// Lighthouse viewer), to see which requests and tasks a page's LCP waited for.
+// BENCH_WEB_HOLD=1 measures nothing: it seeds the platform, prints its address and keeps it up until
+// Ctrl-C (then removes it as usual), to look at the seeded site in a browser or profile it.
 //   BENCH_WEB_RUNS=5 BENCH_WEB_PATHS=/,/feed npm run bench:web
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +37,7 @@ const env = (name, def) => process.env[name] || def;
 const RUNS = Number(env('BENCH_WEB_RUNS', '3'));
 const PATHS = env('BENCH_WEB_PATHS', '/,/feed,/leaderboard,/discover').split(',');
 const CLIPS = Number(env('BENCH_WEB_CLIPS', '200'));
+const REPORTS = process.env.BENCH_WEB_REPORTS;
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -116,11 +121,16 @@ async function sizeOf(url) {
 }
 
 /** One Lighthouse run of `url` (default config: mobile emulation, simulated throttling), in a Chromium of its own. */
-async function lighthouseRun(url) {
+async function lighthouseRun(url, run) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
     const { categories, audits } = result.lhr;
+    if (REPORTS) {
+      await mkdir(REPORTS, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
+      await writeFile(join(REPORTS, name), result.report);
+    }
     const savings = (id) => audits[id]?.details?.overallSavingsBytes ?? 0;
     return {
       performance: categories.performance.score,
@@ -156,6 +166,11 @@ async function main() {
   await seed();
   const { gatewayUrl: url } = await startServices(group, backend, ['identity', 'submissions', 'campaigns', 'social', 'feed', 'admin']);
   await untilFeedHasClips(url);
+  if (process.env.BENCH_WEB_HOLD) {
+    log(`holding the seeded platform at ${url} until Ctrl-C`);
+    await new Promise((resolve) => ['SIGINT', 'SIGTERM'].forEach((signal) => process.once(signal, resolve)));
+    return;
+  }
 
   const rows = [];
   const details = [];
@@ -164,7 +179,7 @@ async function main() {
     const files = await Promise.all(scripts.map(async (s) => ({ path: new URL(s.url).pathname, wire: s.wire, ...(await sizeOf(s.url)) })));
     const js = files.reduce((t, f) => ({ raw: t.raw + f.raw, gzip: t.gzip + f.gzip, wire: t.wire + f.wire }), { raw: 0, gzip: 0, wire: 0 });
     const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await lighthouseRun(`${url}${path}`));
+    for (let i = 0; i < RUNS; i += 1) runs.push(await lighthouseRun(`${url}${path}`, i));
     rows.push({ path, files: files.length, js, lh: median(runs, (r) => r.performance), runs });
     details.push({ path, files });
   }
