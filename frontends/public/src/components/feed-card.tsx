@@ -42,6 +42,8 @@ export interface FeedCardProps {
   total: number;
   /** Registers the card with the feed's visibility observers (returns the cleanup). */
   observe: (card: Element | null) => (() => void) | undefined;
+  /** Called once the card's poster is on screen (see FeedVideo). */
+  onShown?: () => void;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface FeedCardProps {
  * author (name, avatar, handle to their profile), the published date, the token's trade link, and the
  * likes, views and retweets.
  */
-export const FeedCard = memo(function FeedCard({ clip, index, variant, active, near, holdsVideo, muted, total, observe }: FeedCardProps) {
+export const FeedCard = memo(function FeedCard({ clip, index, variant, active, near, holdsVideo, muted, total, observe, onShown }: FeedCardProps) {
   const card = useRef<HTMLElement>(null);
   useEffect(() => observe(card.current), [observe]);
   const author = clip.user;
@@ -75,7 +77,7 @@ export const FeedCard = memo(function FeedCard({ clip, index, variant, active, n
         <img className="clipit-feed-card__backdrop" src={clip.videoThumbnailUrl} alt="" aria-hidden="true" decoding="async" />
       ) : null}
       <div className="clipit-feed-card__stage">
-        {full ? <FeedVideo clip={clip} active={active} holdsVideo={holdsVideo} near={near} first={index === 0} muted={muted} /> : null}
+        {full ? <FeedVideo clip={clip} active={active} holdsVideo={holdsVideo} near={near} first={index === 0} muted={muted} onShown={onShown} /> : null}
         <div className="clipit-feed-card__info">
           <h2 id={titleId} className="clipit-feed-card__title">
             {clip.name}

@@ -22,17 +22,32 @@ export interface FeedVideoProps {
   first: boolean;
   /** The feed's mute toggle. */
   muted: boolean;
+  /** Called once the poster is on screen (or failed, or there is none): the feed then draws the cards around it. */
+  onShown?: () => void;
+}
+
+/** Calls `then` once the browser has painted the current frame (the next frame's callback, then a task). */
+function afterPaint(then: () => void): void {
+  requestAnimationFrame(() => setTimeout(then, 0));
 }
 
 /**
  * A clip's media: the poster image, with the video over it while the card is in the media budget. The
  * active clip plays from the start and the others pause; only the active one may have sound. A clip that
  * cannot play shows 'Video unavailable' over its faded poster.
+ *
+ * The poster comes first: the video (and its download, many times the poster's size) is added once the
+ * poster is on screen (or has failed), so a phone shows the clip's picture as soon as it can instead of
+ * sharing the network between the two.
  */
-export function FeedVideo({ clip, active, holdsVideo, near, first, muted }: FeedVideoProps) {
+export function FeedVideo({ clip, active, holdsVideo, near, first, muted, onShown }: FeedVideoProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(clip.hasVideo !== 'true' || !clip.videoUrl);
-  const hasVideo = holdsVideo && !failed;
+  const [posterShown, setPosterShown] = useState(!clip.videoThumbnailUrl);
+  const hasVideo = holdsVideo && !failed && posterShown;
+  useEffect(() => {
+    if (posterShown) onShown?.();
+  }, [posterShown, onShown]);
   const [w, h] = aspectOf(clip.videoAspectRatio);
 
   useEffect(() => {
@@ -76,6 +91,8 @@ export function FeedVideo({ clip, active, holdsVideo, near, first, muted }: Feed
           loading={first ? 'eager' : 'lazy'}
           fetchPriority={first ? 'high' : undefined}
           decoding="async"
+          onLoad={() => afterPaint(() => setPosterShown(true))}
+          onError={() => setPosterShown(true)}
         />
       ) : null}
       {hasVideo && clip.videoUrl ? (

@@ -41,6 +41,21 @@ function show(target: Element, ratio = 1) {
 }
 
 const playing = new Set<HTMLMediaElement>();
+
+// jsdom loads no images: a poster 'loads' as soon as it is in the page (a card adds its video once its
+// poster is on screen), as a cached one would in a browser.
+let posters: MutationObserver | undefined;
+function loadPostersAsTheyCome() {
+  const loaded = new WeakSet<Element>();
+  posters = new MutationObserver(() => {
+    for (const img of document.querySelectorAll('img')) {
+      if (loaded.has(img)) continue;
+      loaded.add(img);
+      setTimeout(() => img.dispatchEvent(new Event('load')), 0);
+    }
+  });
+  posters.observe(document.body, { childList: true, subtree: true });
+}
 const setWidth = (width: number) => Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true });
 
 beforeEach(() => {
@@ -56,8 +71,10 @@ beforeEach(() => {
   });
   jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
   setWidth(390);
+  loadPostersAsTheyCome();
 });
 afterEach(() => {
+  posters?.disconnect();
   jest.restoreAllMocks();
   Object.defineProperty(document, 'fullscreenElement', { value: null, configurable: true });
 });
@@ -103,6 +120,11 @@ const onePage = (list: FeedClip[]) => () => ({ json: { submissions: list, nextCu
 const cards = () => screen.getAllByRole('article');
 const videos = () => [...document.querySelectorAll('video')];
 const videoOf = (card: HTMLElement) => card.querySelector('video');
+/**
+ * Until `count` cards have their video: the first once its poster is on screen, the cards around it
+ * once they are drawn (after the first poster) and their own posters are.
+ */
+const mediaShown = (count: number) => waitFor(() => expect(videos()).toHaveLength(count));
 
 describe('/feed', () => {
   it('shows a card-sized box with the spinner while the first page loads, then the clips', async () => {
@@ -155,6 +177,7 @@ describe('/feed', () => {
       ]),
     );
     const [first, second] = await screen.findAllByRole('article');
+    await mediaShown(2);
     const one = within(first!);
     expect(first).toHaveAccessibleName('Clip 1');
     expect(one.getByText('Ada Lovelace')).toBeVisible();
@@ -186,6 +209,7 @@ describe('/feed', () => {
   it('plays the card at least half visible from the start and pauses the others; at most 3 videos hold media', async () => {
     setup(onePage(clips(1, 10)));
     await screen.findAllByRole('article');
+    await waitFor(() => expect(videos()).toHaveLength(2));
     const list = cards();
     // The first card plays, muted; only it and its neighbour have a video.
     expect(videos().map((v) => v.getAttribute('src'))).toEqual(['/media/videos/v1/video.mp4', '/media/videos/v2/video.mp4']);
@@ -202,7 +226,8 @@ describe('/feed', () => {
     expect([...playing]).toEqual([videoOf(list[0]!)]);
 
     show(list[4]!, 0.6);
-    expect(videos().map((v) => v.closest('article'))).toEqual([list[3], list[4], list[5]]);
+    // Their videos come as their posters show.
+    await waitFor(() => expect(videos().map((v) => v.closest('article'))).toEqual([list[3], list[4], list[5]]));
     expect([...playing]).toEqual([videoOf(list[4]!)]);
     // Posters for the cards around it; the others stay boxes.
     expect(list[5]!.querySelector('img.clipit-feed-media__poster')).toHaveAttribute('src', '/media/videos/v6/poster.jpg');
@@ -214,13 +239,33 @@ describe('/feed', () => {
     show(list[5]!, 1);
     expect(next.currentTime).toBe(0);
     expect([...playing]).toEqual([next]);
-    expect(videos()).toHaveLength(3);
+    await waitFor(() => expect(videos()).toHaveLength(3));
     expect(videos().every((v) => v.getAttribute('preload') === (v === next ? 'auto' : 'metadata'))).toBe(true);
+  });
+
+  it("adds a card's video once its poster is on screen, and draws the cards around the first one after its poster", async () => {
+    posters?.disconnect();
+    setup(onePage(clips(1, 3)));
+    const [first, second] = await screen.findAllByRole('article');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Only the first clip's poster is asked for: no video yet, and its neighbour is a box with a title.
+    expect(videos()).toHaveLength(0);
+    expect(document.querySelectorAll('img.clipit-feed-media__poster')).toHaveLength(1);
+    expect(within(second!).queryByRole('button', { name: 'Like' })).toBeNull();
+    fireEvent.load(first!.querySelector('img.clipit-feed-media__poster')!);
+    await waitFor(() => expect(videoOf(first!)).not.toBeNull());
+    expect(playing).toEqual(new Set([videoOf(first!)]));
+    // Then the neighbour is drawn: its poster first, its video once that has loaded (or failed).
+    await waitFor(() => expect(second!.querySelector('img.clipit-feed-media__poster')).not.toBeNull());
+    expect(videoOf(second!)).toBeNull();
+    fireEvent.error(second!.querySelector('img.clipit-feed-media__poster')!);
+    await waitFor(() => expect(videoOf(second!)).not.toBeNull());
   });
 
   it('is muted until the viewer unmutes; then only the active clip has sound', async () => {
     const { user } = setup(onePage(clips(1, 3)));
     await screen.findAllByRole('article');
+    await mediaShown(2);
     const [first, second] = cards();
     expect(videoOf(first!)!.muted).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Unmute' }));
@@ -236,7 +281,9 @@ describe('/feed', () => {
   it('says Video unavailable over the faded poster when a clip cannot play', async () => {
     setup(onePage([clip(1), clip(2, { hasVideo: 'false', videoUrl: null })]));
     await screen.findAllByRole('article');
+    await mediaShown(1);
     const [first, second] = cards();
+    await within(second!).findByText('Video unavailable');
     expect(within(first!).queryByText('Video unavailable')).toBeNull();
     fireEvent.error(videoOf(first!)!);
     expect(within(first!).getByText('Video unavailable')).toBeVisible();

@@ -1,5 +1,5 @@
 import { Button, cn, Spinner } from '@clipit/ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from '@clipit/router';
 import { FeedCard, FeedCardSkeleton } from '../components/feed-card.js';
 import { clipsOf, requestFirstPageEarly, useFeedClips } from '../lib/feed-data.js';
@@ -36,6 +36,10 @@ export default function FeedPage() {
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const { active, near, observe } = useFeedVisibility(scroller, layout.lazyMargin);
   useFeedFit(frame);
+  // The first clip's picture gets the network to itself: the cards around it are drawn in full (their
+  // posters, their videos) once it is on screen, unless the viewer has already scrolled to one.
+  const [firstShown, setFirstShown] = useState(false);
+  const markFirstShown = useCallback(() => setFirstShown(true), []);
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   useEffect(() => {
@@ -96,20 +100,24 @@ export default function FeedPage() {
           ) : null}
         </div>
         <div ref={setScroller} className="clipit-feed__scroller" role="feed" aria-label="Clips" aria-busy={isFetchingNextPage} tabIndex={0}>
-          {clips.map((clip, index) => (
-            <FeedCard
-              key={clip.id}
-              clip={clip}
-              index={index}
-              variant={layout.variant}
-              active={index === active}
-              near={near.has(index)}
-              holdsVideo={holdsVideo(index, active)}
-              muted={muted}
-              total={hasNextPage ? -1 : clips.length}
-              observe={observe}
-            />
-          ))}
+          {clips.map((clip, index) => {
+            const waits = !firstShown && index !== 0 && index !== active;
+            return (
+              <FeedCard
+                key={clip.id}
+                clip={clip}
+                index={index}
+                variant={layout.variant}
+                active={index === active}
+                near={near.has(index) && !waits}
+                holdsVideo={holdsVideo(index, active) && !waits}
+                muted={muted}
+                total={hasNextPage ? -1 : clips.length}
+                observe={observe}
+                onShown={index === 0 ? markFirstShown : undefined}
+              />
+            );
+          })}
           {hasNextPage ? <div ref={setSentinel} className="clipit-feed__sentinel" data-testid="feed-sentinel" /> : null}
         </div>
         {isFetchingNextPage ? (
