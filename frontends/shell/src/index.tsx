@@ -1,3 +1,4 @@
-// The async boundary Module Federation needs: the shared modules (React, the router, …) are negotiated
-// with the remotes before any code that imports them runs.
-void import('./bootstrap.js');
+// The shell's entry. Every shared module (React, the router, the UI kit, …) is `eager` in the shell: it
+// is in this entry's own file, provided to the remotes from here, so the page needs no async boundary
+// and no second round trip for the shell's code before it can render (docs/adr/0023).
+import './bootstrap.js';

@@ -90,16 +90,22 @@ export function importedNames(pkg, files = browserSourceFiles()) {
   return [...names].sort();
 }
 
-/** The `shared` option of every app: identical everywhere, so any app can be the one that provides. */
-export function sharedModules() {
+/**
+ * The `shared` option of every app: the same packages and versions everywhere. The shell (the host)
+ * shares them `eager`: they are bundled into its entry and provided from there, so its first render
+ * waits for one file instead of the entry, then a chunk per package one round trip later (docs/adr/0023);
+ * a remote takes them from the shell and keeps its own copies only as fallbacks. (Eager and runtime tree
+ * shaking exclude each other, so the shell carries all of @tanstack/react-query.)
+ */
+export function sharedModules({ eager = false } = {}) {
   const shared = {};
   for (const name of SINGLETON_PACKAGES) {
     const version = installedVersion(name);
-    shared[name] = { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0` };
-    if (TREE_SHAKEN_PACKAGES.includes(name)) shared[name].treeShaking = { mode: 'runtime-infer', usedExports: importedNames(name) };
+    shared[name] = { singleton: true, eager, version, requiredVersion: `^${version.split('.')[0]}.0.0` };
+    if (TREE_SHAKEN_PACKAGES.includes(name) && !eager) shared[name].treeShaking = { mode: 'runtime-infer', usedExports: importedNames(name) };
   }
   for (const pkg of browserLibraries()) {
-    shared[pkg.name] = { singleton: true, version: pkg.version, requiredVersion: `^${pkg.version}` };
+    shared[pkg.name] = { singleton: true, eager, version: pkg.version, requiredVersion: `^${pkg.version}` };
   }
   return shared;
 }
@@ -145,12 +151,52 @@ async function withPages(stats, compilation, dir, exposes) {
   const { routes } = await import(`${pathToFileURL(join(dir, routesFile)).href}?at=${Date.now()}`);
   const statsJson = compilation.getStats().toJson({ all: false, chunks: true, chunkOrigins: true });
   stats.metaData.clipit = {
-    pages: routes.map(({ path, title, description, lazy }) => {
+    pages: routes.map(({ path, title, description, reads = [], lazy }) => {
       const request = lazyRequest(lazy);
-      return { path, title, description, assets: request ? filesOfImport(statsJson, routesFile.replace(/^src\//, ''), request) : [] };
+      return { path, title, description, reads, assets: request ? filesOfImport(statsJson, routesFile.replace(/^src\//, ''), request) : [] };
     }),
   };
   return stats;
+}
+
+/** Where the shell's build lists the files its first render loads (read by the gateway to preload them). */
+export const STARTUP_FILE = 'startup.json';
+
+/**
+ * The shell's files its first render loads, entry first, from the build's chunk origins: the entry, the
+ * chunks of its own imports (the bootstrap behind the federation's async boundary) and the chunks that
+ * provide the shared packages it consumes (the host provides every shared package and uses its own
+ * copy, so a consume fallback chunk never loads, and a package only provided is left for a remote to ask).
+ */
+export function startupFiles(statsJson) {
+  const consumed = new Set();
+  const sharedName = (moduleName, kind) => new RegExp(`^${kind} shared module \\([^)]*\\) ((?:@[^/\\s]+/)?[^@\\s]+)@`).exec(moduleName ?? '')?.[1];
+  for (const chunk of statsJson.chunks ?? []) for (const origin of chunk.origins ?? []) {
+    const name = sharedName(origin.moduleName, 'consume');
+    if (name) consumed.add(name);
+  }
+  const loadsFirst = (chunk) =>
+    chunk.initial ||
+    (chunk.origins ?? []).some((origin) => {
+      if (sharedName(origin.moduleName, 'consume')) return false;
+      const provided = sharedName(origin.moduleName, 'provide');
+      return provided ? consumed.has(provided) : true;
+    });
+  const files = (statsJson.chunks ?? []).filter(loadsFirst).flatMap((chunk) => (chunk.files ?? []).filter((file) => /\.(js|css)$/.test(file)));
+  const entry = files.filter((file) => (statsJson.chunks ?? []).some((chunk) => chunk.initial && chunk.files?.includes(file)));
+  return [...new Set([...entry, ...files.sort()])];
+}
+
+/** Writes startupFiles() as `startup.json` ({ files }) beside the shell's index.html. */
+class StartupFilesPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('clipit-startup-files', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'clipit-startup-files', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const statsJson = compilation.getStats().toJson({ all: false, chunks: true, chunkOrigins: true });
+        compilation.emitAsset(STARTUP_FILE, new rspack.sources.RawSource(`${JSON.stringify({ files: startupFiles(statsJson) }, null, 2)}\n`));
+      });
+    });
+  }
 }
 
 /**
@@ -219,7 +265,7 @@ export function frontendConfig({ name, dir, exposes }, argv = {}) {
         ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
         // No remotes here: the shell registers them at run time from GET /remotes.json.
         remotes: {},
-        shared: sharedModules(),
+        shared: sharedModules({ eager: isHost }),
         manifest: isHost ? false : { fileName: 'mf-manifest.json', additionalData: ({ stats, compilation }) => withPages(stats, compilation, dir, exposes) },
         // Remote types: each remote's exposes are typed by @clipit/frontend-contracts (see docs/adr/0010).
         dts: false,
@@ -235,6 +281,7 @@ export function frontendConfig({ name, dir, exposes }, argv = {}) {
               scriptLoading: 'defer',
               minify: production,
             }),
+            new StartupFilesPlugin(),
           ]
         : []),
     ],

@@ -15,6 +15,13 @@ export interface RemoteRoute {
   /** The page's meta description (what search results and link previews show), one or two sentences. */
   description: string;
   /**
+   * The API reads (GET paths, `:param`s filled from the page's path) the screen makes when it first
+   * renders at the page's plain address (no query string), exactly as it requests them. The gateway has
+   * the browser fetch them with the page's HTML (`Link: rel=preload`), so the data arrives beside the
+   * code instead of one round trip after the screen renders (docs/adr/0023-public-site-loading.md).
+   */
+  reads?: readonly string[];
+  /**
    * The screen, loaded when the route is first visited, so the route list itself stays tiny.
    * (A component given directly would be downloaded with the list, before the first render.)
    */

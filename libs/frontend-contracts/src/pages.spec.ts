@@ -5,9 +5,10 @@ const page = { path: '/feed', title: 'ClipTok', description: 'Scroll clips.' };
 
 describe('pagesOfManifest', () => {
   it('reads the pages a remote build listed in its manifest', () => {
-    expect(pagesOfManifest({ metaData: { name: 'clipit_public', clipit: { pages: [page, { ...page, path: '/clipper/:userId', extra: 1 }] } } })).toEqual([
-      page,
-      { ...page, path: '/clipper/:userId' },
+    const profile = { ...page, path: '/clipper/:userId', reads: ['/api/clippers/:userId'], extra: 1 };
+    expect(pagesOfManifest({ metaData: { name: 'clipit_public', clipit: { pages: [page, profile] } } })).toEqual([
+      { ...page, reads: [] },
+      { ...page, path: '/clipper/:userId', reads: ['/api/clippers/:userId'] },
     ]);
   });
 
@@ -19,5 +20,8 @@ describe('pagesOfManifest', () => {
       'metaData.clipit.pages[1] needs an absolute path, a title and a description',
     );
     expect(() => pagesOfManifest({ metaData: { clipit: { pages: [{ path: '/x', title: 'X' }] } } })).toThrow('pages[0] needs');
+    expect(() => pagesOfManifest({ metaData: { clipit: { pages: [{ ...page, reads: ['https://elsewhere.example/x'] }] } } })).toThrow(
+      'metaData.clipit.pages[0].reads must list API paths (/api/…)',
+    );
   });
 });

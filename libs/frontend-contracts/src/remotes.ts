@@ -1,6 +1,7 @@
 // The remotes of the site and the document the gateway serves at GET /remotes.json, which tells the
 // shell where each remote's Module Federation manifest lives in this environment. The shell is built
 // once and finds the remotes at run time, so a remote is rebuilt and redeployed on its own.
+import { parsePages, type RemotePage } from './pages.js';
 
 /** The federated remotes, in the order the shell registers them. */
 export const REMOTE_NAMES = ['public', 'dashboard', 'admin'] as const;
@@ -15,6 +16,12 @@ export const REMOTES_MANIFEST_PATH = '/remotes.json';
  */
 export interface RemotesManifest {
   remotes: Record<string, string>;
+  /**
+   * The pages of the remotes whose manifests the server read itself (those it serves), as those
+   * manifests list them: the shell routes with them instead of fetching every manifest before the first
+   * render. A remote not listed here (on a CDN) has its manifest fetched for its pages.
+   */
+  pages?: Record<string, RemotePage[]>;
 }
 
 /** The default location of a remote's manifest: served by the gateway from its build folder. */
@@ -65,5 +72,13 @@ export function parseRemotesManifest(input: unknown): RemotesManifest {
     }
     out[name] = url;
   }
-  return { remotes: out };
+  const pages = (input as { pages?: unknown }).pages;
+  if (pages === undefined) return { remotes: out };
+  if (typeof pages !== 'object' || pages === null || Array.isArray(pages)) throw new Error('"pages" must map remote names to their pages');
+  const listed: Record<string, RemotePage[]> = {};
+  for (const [name, list] of Object.entries(pages as Record<string, unknown>)) {
+    if (!(name in out)) throw new Error(`"pages" lists ${name}, which is not one of the remotes`);
+    listed[name] = parsePages(list, `pages.${name}`);
+  }
+  return { remotes: out, pages: listed };
 }

@@ -2,14 +2,15 @@ import type { RemoteRoute } from '@clipit/frontend-contracts';
 
 /**
  * The pages of the public area (spec 01: home, feed, discover, leaderboard, clipper profiles, login, submit, …), mounted by the shell inside its frame.
- * A page is added as `{ path, title, description, lazy: () => import('../screens/<screen>.js') }` (see frontends/README.md).
+ * A page is added as `{ path, title, description, lazy: () => import('../screens/<screen>.js') }` (see frontends/README.md),
+ * with `reads`: the API calls its screen makes first, fetched with the page's HTML (routes.spec.tsx checks them).
  */
 export const routes: readonly RemoteRoute[] = [
-  { path: '/', title: 'CLIP IT: Clip, Share, Earn', description: 'CLIP IT: clippers cut branded clips from live streams and memes, post them on X and earn $CLIP for every approved clip.', lazy: () => import('../screens/home-page.js') },
-  { path: '/feed', title: 'ClipTok', description: 'Scroll the newest approved CLIP IT clips, full screen: like them and trade the tagged streamer\'s token.', lazy: () => import('../screens/feed-page.js') },
-  { path: '/discover', title: 'Discover Creators', description: 'Find CLIP IT clippers and streamers by handle, sorted by clips, views or average views, and follow streamers.', lazy: () => import('../screens/discover-page.js') },
-  { path: '/leaderboard', title: 'X Leaderboard', description: 'The most viewed CLIP IT posts on X and the top creators by views and mindshare.', lazy: () => import('../screens/leaderboard-page.js') },
-  { path: '/clipper/:userId', title: 'Clipper Profile', description: 'A CLIP IT creator\'s profile: clips, views, likes and approved videos.', lazy: () => import('../screens/clipper-profile-page.js') },
+  { path: '/', title: 'CLIP IT: Clip, Share, Earn', description: 'CLIP IT: clippers cut branded clips from live streams and memes, post them on X and earn $CLIP for every approved clip.', reads: ['/api/feed/clips?limit=5', '/api/featured-clippers', '/api/top-streamers'], lazy: () => import('../screens/home-page.js') },
+  { path: '/feed', title: 'ClipTok', description: 'Scroll the newest approved CLIP IT clips, full screen: like them and trade the tagged streamer\'s token.', reads: ['/api/feed/clips?limit=10'], lazy: () => import('../screens/feed-page.js') },
+  { path: '/discover', title: 'Discover Creators', description: 'Find CLIP IT clippers and streamers by handle, sorted by clips, views or average views, and follow streamers.', reads: ['/api/creators/clippers'], lazy: () => import('../screens/discover-page.js') },
+  { path: '/leaderboard', title: 'X Leaderboard', description: 'The most viewed CLIP IT posts on X and the top creators by views and mindshare.', reads: ['/api/leaderboard/users', '/api/leaderboard/stats', '/api/leaderboard/posts'], lazy: () => import('../screens/leaderboard-page.js') },
+  { path: '/clipper/:userId', title: 'Clipper Profile', description: 'A CLIP IT creator\'s profile: clips, views, likes and approved videos.', reads: ['/api/clipper/:userId'], lazy: () => import('../screens/clipper-profile-page.js') },
   { path: '/submit', title: 'Submit Your Clip', description: 'Submit your X post with its video to CLIP IT: approved clips appear in the feed and earn rewards.', lazy: () => import('../screens/submit-page.js') },
   { path: '/guide', title: 'How It Works', description: 'How clipping for CLIP IT works: the rules for clips, tiers, clip points and weekly $CLIP payouts.', lazy: () => import('../screens/guide-page.js') },
   { path: '/login', title: 'Login', description: 'Log in to CLIP IT with your Twitter handle to submit clips, follow streamers and track your rewards.', lazy: () => import('../screens/login-page.js') },

@@ -57,9 +57,12 @@ export class RemoteRegistry {
   private readonly entries: Map<string, string>;
   /** Each remote's mf-manifest.json as readPages read it, by absolute URL, handed to the runtime instead of a second download. */
   private readonly manifests = new Map<string, unknown>();
+  /** The pages /remotes.json gave for the remotes the server read itself (their manifests are not fetched for them). */
+  private readonly listed: Map<string, RemotePage[]>;
 
   constructor(manifest: RemotesManifest) {
     this.entries = new Map(Object.entries(manifest.remotes));
+    this.listed = new Map(Object.entries(manifest.pages ?? {}));
     registerPlugins([
       {
         name: 'clipit-manifests-read-once',
@@ -73,13 +76,15 @@ export class RemoteRegistry {
   }
 
   /**
-   * The pages a remote serves, from its mf-manifest.json (only that small file: no code of the remote is
-   * loaded), which is kept for the federation runtime when the remote is loaded; RemoteLoadError if
-   * the manifest cannot be read.
+   * The pages a remote serves: as /remotes.json listed them, else from its mf-manifest.json (only that
+   * small file: no code of the remote is loaded), which is kept for the federation runtime when the
+   * remote is loaded; RemoteLoadError if the manifest cannot be read.
    */
   async readPages(remote: string): Promise<RemotePage[]> {
     const entry = this.entries.get(remote);
     if (entry === undefined) throw new RemoteLoadError(remote, `${remote} is not a remote of this site`);
+    const listed = this.listed.get(remote);
+    if (listed) return listed;
     const url = new URL(entry, location.href).href;
     try {
       // The default cache mode: the server says no-cache (always revalidated), and a preloaded copy is used.
@@ -121,6 +126,8 @@ export class RemoteRegistry {
   reset(remote: string): void {
     const entry = this.entries.get(remote);
     if (entry === undefined) return;
+    // A remote that failed is asked again from its manifest (its listed pages may be of a build since replaced).
+    this.listed.delete(remote);
     this.manifests.delete(new URL(entry, location.href).href);
     registerRemotes([{ name: containerName(remote), entry }], { force: true });
   }

@@ -3,10 +3,14 @@
 // small external store, so loading runs once outside React (StrictMode renders twice) and Retry can be
 // pressed from anywhere in the tree.
 //
-// Only the remote that owns the page being opened is loaded before that page renders (its screen asks
-// for it); the others are loaded once the browser is idle, so a first visit downloads one remote's code
-// instead of three, and later navigations find the others ready (docs/adr/0023-public-site-loading.md).
+// Only the remote that owns the page being opened is loaded before that page renders; the others are
+// loaded once the browser is idle, so a first visit downloads one remote's code instead of three, and
+// later navigations find the others ready (docs/adr/0023-public-site-loading.md). The site turns ready
+// once that page's screen is loaded (or after FIRST_SCREEN_WAIT_MS), so its first render shows the
+// screen at once: a screen that suspended would be held back by React's reveal throttle (300 ms).
 import type { RemotePage, RemoteRoute } from '@clipit/frontend-contracts';
+import { matchRoutes } from '@clipit/router';
+import type { ComponentType } from 'react';
 import { fetchRemotesManifest, RemoteLoadError, RemoteRegistry } from './registry.js';
 import type { ExposesOf, LoadRemoteModule } from './remote-types.js';
 
@@ -71,6 +75,34 @@ function screenRendered(maxMs: number): Promise<void> {
   });
 }
 
+/** How long the site waits for the opening page's screen before rendering the routes without it (its screen then suspends). */
+export const FIRST_SCREEN_WAIT_MS = 3000;
+
+/**
+ * A screen's download as React's `use` reads it: marked fulfilled when it settles, so a screen loaded
+ * before its first render renders at once instead of suspending for a microtask (React's convention
+ * for thenables it has already seen settle).
+ */
+type TrackedScreen = Promise<{ default: ComponentType }> & { status?: 'fulfilled'; value?: { default: ComponentType } };
+
+function tracked(download: Promise<{ default: ComponentType }>): TrackedScreen {
+  const promise: TrackedScreen = download;
+  promise.then(
+    (value) => {
+      promise.status = 'fulfilled';
+      promise.value = value;
+    },
+    () => undefined,
+  );
+  return promise;
+}
+
+/** The page `pathname` opens on the site as `routing` describes it, if a remote claims it. */
+export function pageAt(routing: Routing, pathname: string): { remote: string; page: RemotePage } | undefined {
+  const routes = routing.pages.map((entry) => ({ path: entry.page.path, handle: entry }));
+  return matchRoutes(routes, pathname)?.at(-1)?.route.handle as { remote: string; page: RemotePage } | undefined;
+}
+
 /** Resolves once the page has loaded and the browser is idle (at the latest 2 s after load). */
 function idle(): Promise<void> {
   return new Promise((resolve) => {
@@ -85,6 +117,8 @@ export function createSiteStore(): SiteStore {
   let registry: RemoteRegistry | undefined;
   /** Each remote's `./routes` (and `./version`), loading or loaded; a failure is forgotten so the next ask tries again. */
   const routeModules = new Map<string, Promise<readonly RemoteRoute[]>>();
+  /** The build id of each remote whose routes have loaded. */
+  const loadedBuilds = new Map<string, string>();
   const listeners = new Set<() => void>();
   const set = (next: SiteState) => {
     state = next;
@@ -118,6 +152,7 @@ export function createSiteStore(): SiteStore {
     if (!found) return Promise.reject(new RemoteLoadError(name, `${name} is not known yet`));
     pending = Promise.all([found.load(name, './routes'), found.load(name, './version')]).then(
       ([routes, version]) => {
+        loadedBuilds.set(name, version.buildId);
         update(name, { name, status: 'loaded', pages: pagesOf(name) ?? [], buildId: version.buildId });
         return routes.routes;
       },
@@ -170,8 +205,29 @@ export function createSiteStore(): SiteStore {
     }
     const found = registry;
     const remotes = await Promise.all(found.names().map((name) => readRemote(found, name)));
-    set({ phase: 'ready', remotes, routing: routingOf(remotes), retrying: false });
+    const routing = routingOf(remotes);
+    await openingScreen(routing);
+    // The opening page's remote loaded meanwhile (before the site was ready, so not recorded yet).
+    const now = remotes.map((remote): RemoteState => {
+      const buildId = loadedBuilds.get(remote.name);
+      return buildId !== undefined && remote.pages !== null ? { name: remote.name, status: 'loaded', pages: remote.pages, buildId } : remote;
+    });
+    set({ phase: 'ready', remotes: now, routing, retrying: false });
     loadTheRestWhenIdle();
+  }
+
+  /** Loads the screen of the page being opened (failures are shown when it renders), for FIRST_SCREEN_WAIT_MS at most. */
+  async function openingScreen(routing: Routing): Promise<void> {
+    const opening = pageAt(routing, window.location.pathname);
+    if (!opening) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      screenOf(opening.remote, opening.page.path)().catch(() => undefined),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, FIRST_SCREEN_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   async function retry(): Promise<void> {
@@ -200,11 +256,20 @@ export function createSiteStore(): SiteStore {
     const key = `${remote} ${path}`;
     let loader = screens.get(key);
     if (!loader) {
+      // One download per screen while it loads or once it has; a failed one is forgotten (Retry asks again).
+      let pending: TrackedScreen | undefined;
       loader = () => {
-        const screen = routesOf(remote).then((routes) => {
-          const route = routes.find((r) => r.path === path);
-          if (!route) throw new RemoteLoadError(remote, `${remote} lists ${path} in its manifest but not in its routes (a manifest from another build?)`);
-          return route.lazy();
+        if (pending) return pending;
+        const screen = tracked(
+          routesOf(remote).then((routes) => {
+            const route = routes.find((r) => r.path === path);
+            if (!route) throw new RemoteLoadError(remote, `${remote} lists ${path} in its manifest but not in its routes (a manifest from another build?)`);
+            return route.lazy();
+          }),
+        );
+        pending = screen;
+        screen.catch(() => {
+          if (pending === screen) pending = undefined;
         });
         firstScreen ??= screen;
         return screen;

@@ -3,7 +3,9 @@
 // page's screen files), and sent as `Link: <…>; rel=preload` on the document. Without it the browser
 // learns of them one round trip after another (the shell, /remotes.json, the manifests, the remote's
 // entry, its routes, the screen); with it they arrive beside the shell's own scripts (docs/adr/0023).
-// Only remotes this gateway serves itself are read; a remote on a CDN is left to the shell.
+// Only remotes this gateway serves itself are read; a remote on a CDN is left to the shell. A page that
+// lists the API reads its screen makes first (`reads`) has those fetched with the HTML too, when its
+// address has no query string (a query may change what the screen reads).
 
 /** A remote's manifest as far as preloading goes. */
 export interface ManifestForPreload {
@@ -16,26 +18,66 @@ export interface PagePreloads {
   pattern: string;
   /** Site paths of the files to preload, in load order. */
   files: string[];
+  /** The API reads of the page's screen at its plain address, `:param`s still in. */
+  reads: string[];
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /**
  * Each page of a remote served at `base` (`/remotes/public/`) with the files its first render needs:
- * the remote's entry, its `./routes` and `./version` chunks, then the page's screen files. A manifest
- * without pages (an older build) gives none.
+ * the remote's manifest and entry, its `./routes` and `./version` chunks, then the page's screen files.
+ * A manifest without pages (an older build) gives none.
  */
 export function pagePreloadsOf(manifest: ManifestForPreload, base: string): PagePreloads[] {
   const entry = manifest.metaData?.remoteEntry;
   const entryName = typeof entry?.name === 'string' ? `${typeof entry.path === 'string' && entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}` : undefined;
   const exposed = (manifest.exposes ?? []).filter((e) => e.path === './routes' || e.path === './version').flatMap((e) => strings(e.assets?.js?.sync));
   const pages = Array.isArray(manifest.metaData?.clipit?.pages) ? (manifest.metaData.clipit.pages as unknown[]) : [];
-  const common = [...(entryName ? [entryName] : []), ...exposed];
+  // The manifest first: the federation runtime reads it to load the remote (the shell has the pages from /remotes.json).
+  const common = ['mf-manifest.json', ...(entryName ? [entryName] : []), ...exposed];
   return pages.flatMap((page) => {
-    const p = page as { path?: unknown; assets?: unknown };
+    const p = page as { path?: unknown; assets?: unknown; reads?: unknown };
     if (typeof p.path !== 'string') return [];
-    return [{ pattern: p.path, files: [...common, ...strings(p.assets)].map((file) => `${base}${file}`) }];
+    const reads = strings(p.reads).filter((read) => read.startsWith('/api/'));
+    return [{ pattern: p.path, files: [...common, ...strings(p.assets)].map((file) => `${base}${file}`), reads }];
   });
+}
+
+/**
+ * The shell's files its first render loads (its build's startup.json: `{ files }`, entry first), as
+ * site paths: they go first, so the shell's own code is not queued behind the page's.
+ */
+export function shellStartupOf(startup: unknown): string[] {
+  const files = strings((startup as { files?: unknown } | null)?.files);
+  return files.filter((file) => /^[\w./-]+\.(js|css)$/.test(file) && !file.includes('..')).map((file) => `/${file}`);
+}
+
+/** A page as /remotes.json lists it for the shell (RemotePage of @clipit/frontend-contracts). */
+export interface SitePage {
+  path: string;
+  title: string;
+  description: string;
+  reads: string[];
+}
+
+/**
+ * The pages a remote's manifest lists, as /remotes.json gives them to the shell, or undefined when the
+ * manifest lists none or one the shell would refuse (by the rules of the contracts' `parsePages`, which
+ * the browser tests hold this to): the shell then reads that manifest itself and says what is wrong.
+ */
+export function sitePagesOf(manifest: ManifestForPreload): SitePage[] | undefined {
+  const pages = manifest.metaData?.clipit?.pages;
+  if (!Array.isArray(pages)) return undefined;
+  const out: SitePage[] = [];
+  for (const page of pages as unknown[]) {
+    const p = page as Partial<Record<keyof SitePage, unknown>> | null;
+    const reads = p?.reads ?? [];
+    if (!p || typeof p.path !== 'string' || !p.path.startsWith('/') || typeof p.title !== 'string' || typeof p.description !== 'string') return undefined;
+    if (!Array.isArray(reads) || !reads.every((read) => typeof read === 'string' && read.startsWith('/api/'))) return undefined;
+    out.push({ path: p.path, title: p.title, description: p.description, reads: reads as string[] });
+  }
+  return out;
 }
 
 const segmentsOf = (path: string) => path.split('/').filter((s) => s !== '');
@@ -60,8 +102,22 @@ export function matchScore(pattern: string, path: string): number {
   return have.length === want.length ? score : -1;
 }
 
-/** The files to preload for `path`: those of the most specific page that matches it, else none. */
-export function preloadsFor(pages: readonly PagePreloads[], path: string): string[] {
+/** `read` with each `:param` replaced by the segment of `path` (decoded) in its place in `pattern`, encoded as the screens encode it. */
+function filled(read: string, pattern: string, path: string): string {
+  const want = segmentsOf(pattern);
+  const have = segmentsOf(path);
+  return read.replace(/:([A-Za-z_]\w*)/g, (whole, name: string) => {
+    const at = want.indexOf(`:${name}`);
+    const value = at >= 0 ? have[at] : undefined;
+    return value === undefined ? whole : encodeURIComponent(value);
+  });
+}
+
+/**
+ * What to preload for the page at `path` (with `search`, its query string, if any): the files of the
+ * most specific page that matches it, then, at its plain address, its screen's API reads; else nothing.
+ */
+export function preloadsFor(pages: readonly PagePreloads[], path: string, search = ''): string[] {
   let best: PagePreloads | undefined;
   let bestScore = -1;
   for (const page of pages) {
@@ -71,15 +127,21 @@ export function preloadsFor(pages: readonly PagePreloads[], path: string): strin
       bestScore = score;
     }
   }
-  return best?.files ?? [];
+  if (!best) return [];
+  const page = best;
+  return [...page.files, ...(search === '' || search === '?' ? page.reads.map((read) => filled(read, page.pattern, path)) : [])];
 }
 
-const asOf = (file: string) => (file.endsWith('.css') ? 'style' : file.endsWith('.json') ? 'fetch; crossorigin' : 'script');
+const asOf = (file: string) =>
+  file.startsWith('/api/') ? 'fetch; crossorigin=use-credentials' : file.endsWith('.css') ? 'style' : file.endsWith('.json') ? 'fetch; crossorigin' : 'script';
 
 /**
- * The `Link` header value that preloads `files`: scripts, stylesheets, and JSON the shell fetches
- * (`/remotes.json`, the manifests: `as=fetch; crossorigin`, which is how fetch() asks for them).
+ * The `Link` header value that preloads `files`: scripts, stylesheets, JSON the shell fetches
+ * (`/remotes.json`, the manifests: `as=fetch; crossorigin`, which is how fetch() asks for them), and API
+ * reads (`as=fetch; crossorigin=use-credentials`: the web apps call the API with credentials, and a
+ * preload is only used by a request in the same credentials mode).
  */
 export function linkHeader(files: readonly string[]): string {
-  return files.map((file) => `<${encodeURI(file)}>; rel=preload; as=${asOf(file)}`).join(', ');
+  // An API read comes encoded (its path values were); a file name is encoded here.
+  return files.map((file) => `<${file.startsWith('/api/') ? file : encodeURI(file)}>; rel=preload; as=${asOf(file)}`).join(', ');
 }

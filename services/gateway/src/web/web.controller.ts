@@ -31,9 +31,9 @@ export class WebController {
   constructor(private readonly web: WebService) {}
 
   @Get('/remotes.json')
-  remotes(@Res() reply: FastifyReply): FastifyReply {
+  async remotes(@Res() reply: FastifyReply): Promise<FastifyReply> {
     // Never cached: a remote redeployed elsewhere is found by the very next page load.
-    return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(this.web.remotesDocument());
+    return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(await this.web.remotesDocument());
   }
 
   @Get('/remotes/*')
@@ -60,7 +60,8 @@ export class WebController {
     const index = await this.web.shellIndex();
     if (!index) return reply.status(503).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(WEB_APP_NOT_BUILT);
     // The owning remote's files start downloading with the HTML instead of after the shell has found them.
-    reply.header('Link', await this.web.preloadLinks(path));
+    const query = req.url.indexOf('?');
+    reply.header('Link', await this.web.preloadLinks(path, query >= 0 ? req.url.slice(query) : ''));
     return send(req, reply, index);
   }
 }

@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';
 import { LOGGER } from '@clipit/service-kit';
-import { linkHeader, pagePreloadsOf, preloadsFor, type ManifestForPreload, type PagePreloads } from './page-preloads.js';
+import { linkHeader, pagePreloadsOf, preloadsFor, shellStartupOf, sitePagesOf, type ManifestForPreload, type PagePreloads, type SitePage } from './page-preloads.js';
 import { defaultManifestUrl, remotesDocument, REMOTE_NAMES } from './remotes-config.js';
 
 /** Where the shell reads the remotes (REMOTES_MANIFEST_PATH of @clipit/frontend-contracts; the controller serves it). */
 const REMOTES_DOCUMENT_PATH = '/remotes.json';
+/** Where the shell's build lists the files of its first render (STARTUP_FILE of @clipit/frontend-build). */
+const SHELL_STARTUP_FILE = 'startup.json';
 import { StaticFolder, type StaticFile } from './static-folder.js';
 import { safeRelativePath } from './web-rules.js';
 
@@ -24,8 +26,10 @@ export class WebService implements OnModuleInit {
   private readonly shell: StaticFolder;
   private readonly remotes: Map<string, StaticFolder>;
   private readonly document: { remotes: Record<string, string> };
-  /** Each served remote's pages with their files, as of its manifest's ETag (re-read when it is rebuilt). */
-  private readonly pages = new Map<string, { etag: string; pages: PagePreloads[] }>();
+  /** Each served remote's pages, for the shell and with their files, as of its manifest's ETag (re-read when it is rebuilt). */
+  private readonly pages = new Map<string, { etag: string; site: SitePage[] | undefined; preloads: PagePreloads[] }>();
+  /** The shell's startup files, as of its startup.json's ETag. */
+  private startup: { etag: string; files: string[] } | undefined;
 
   constructor(
     @Inject(CONFIG) config: GatewayConfig,
@@ -45,9 +49,37 @@ export class WebService implements OnModuleInit {
     }
   }
 
-  /** GET /remotes.json. */
-  remotesDocument(): { remotes: Record<string, string> } {
-    return this.document;
+  /**
+   * GET /remotes.json: where each remote's manifest is, and the pages of the remotes served here (read
+   * from their manifests), so the shell knows every page without fetching every manifest first.
+   */
+  async remotesDocument(): Promise<{ remotes: Record<string, string>; pages?: Record<string, SitePage[]> }> {
+    const pages: Record<string, SitePage[]> = {};
+    for (const remote of await this.servedRemotes()) if (remote.site) pages[remote.name] = remote.site;
+    return Object.keys(pages).length > 0 ? { remotes: this.document.remotes, pages } : { remotes: this.document.remotes };
+  }
+
+  /** The remotes this gateway serves itself (those /remotes.json points here for) that are built, with their pages. */
+  private async servedRemotes(): Promise<Array<{ name: string; site: SitePage[] | undefined; preloads: PagePreloads[] }>> {
+    const served = [];
+    for (const [name, folder] of this.remotes) {
+      if (this.document.remotes[name] !== defaultManifestUrl(name)) continue;
+      const manifest = await folder.find('mf-manifest.json');
+      if (!manifest) continue;
+      let known = this.pages.get(name);
+      if (known?.etag !== manifest.etag) {
+        try {
+          const json = JSON.parse(await readFile(manifest.path, 'utf8')) as ManifestForPreload;
+          known = { etag: manifest.etag, site: sitePagesOf(json), preloads: pagePreloadsOf(json, `/remotes/${name}/`) };
+        } catch (err) {
+          this.log.warn({ err, remote: name }, 'a remote manifest could not be read');
+          known = { etag: manifest.etag, site: undefined, preloads: [] };
+        }
+        this.pages.set(name, known);
+      }
+      served.push({ name, ...known });
+    }
+    return served;
   }
 
   async shellIndex(): Promise<FoundFile | undefined> {
@@ -56,32 +88,31 @@ export class WebService implements OnModuleInit {
 
   /**
    * The `Link` header that has the browser fetch with the HTML what the shell would otherwise find one
-   * round trip after another: /remotes.json, the remotes' manifests, and the files of the page at `path`
-   * (the remote that owns it: entry, route list, screen). Only the remotes this gateway serves (those
-   * /remotes.json points here for); a manifest that cannot be read just gives no page files.
+   * round trip after another: the shell's own startup files (its entry and the chunks it loads before
+   * rendering), /remotes.json, and for the page at `path` the files of the remote that owns it (its
+   * manifest, entry, route list and screen) and, at its plain address (`search` empty), the API reads
+   * its screen makes first. Only the remotes this gateway serves (those /remotes.json points here for);
+   * a manifest that cannot be read just gives no page files.
    */
-  async preloadLinks(path: string): Promise<string> {
-    const pages: PagePreloads[] = [];
-    // What the shell reads first on every page: the site's remotes, then each remote's manifest.
-    const documents = [REMOTES_DOCUMENT_PATH];
-    for (const [name, folder] of this.remotes) {
-      if (this.document.remotes[name] !== defaultManifestUrl(name)) continue;
-      const manifest = await folder.find('mf-manifest.json');
-      if (!manifest) continue;
-      documents.push(defaultManifestUrl(name));
-      let known = this.pages.get(name);
-      if (known?.etag !== manifest.etag) {
-        try {
-          known = { etag: manifest.etag, pages: pagePreloadsOf(JSON.parse(await readFile(manifest.path, 'utf8')) as ManifestForPreload, `/remotes/${name}/`) };
-        } catch (err) {
-          this.log.warn({ err, remote: name }, 'a remote manifest could not be read for preloads');
-          known = { etag: manifest.etag, pages: [] };
-        }
-        this.pages.set(name, known);
+  async preloadLinks(path: string, search = ''): Promise<string> {
+    const preloads = (await this.servedRemotes()).flatMap((remote) => remote.preloads);
+    return linkHeader([...(await this.shellStartup()), REMOTES_DOCUMENT_PATH, ...preloadsFor(preloads, path, search)]);
+  }
+
+  /** The shell's startup files (none when its build lists none, e.g. a build from before the list). */
+  private async shellStartup(): Promise<string[]> {
+    const found = await this.shell.find(SHELL_STARTUP_FILE);
+    if (!found) return [];
+    if (this.startup?.etag !== found.etag) {
+      let files: string[] = [];
+      try {
+        files = shellStartupOf(JSON.parse(await readFile(found.path, 'utf8')));
+      } catch (err) {
+        this.log.warn({ err }, "the shell's startup.json could not be read for preloads");
       }
-      pages.push(...known.pages);
+      this.startup = { etag: found.etag, files };
     }
-    return linkHeader([...documents, ...preloadsFor(pages, path)]);
+    return this.startup.files;
   }
 
   /** A file of the shell's build, by request path. */

@@ -76,9 +76,8 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
-      // What the shell reads first, preloaded: /remotes.json and the manifests of the remotes served here
-      // (public; admin is on a CDN, dashboard is not built); this public build lists no pages.
-      expect(res.headers.get('link')).toBe('</remotes.json>; rel=preload; as=fetch; crossorigin, </remotes/public/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
+      // What the shell reads first, preloaded: /remotes.json (this public build lists no pages, so no page's files).
+      expect(res.headers.get('link')).toBe('</remotes.json>; rel=preload; as=fetch; crossorigin');
       expect(await res.text()).toBe(INDEX);
     }
   });
@@ -91,8 +90,9 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
         exposes: [{ path: './routes', assets: { js: { sync: ['js/routes.1.js'] } } }],
       });
     await writeFiles(join(dir, 'remotes', 'dashboard'), { 'mf-manifest.json': manifest('7.aaaaaaaa') });
-    const links = async (path: string) => (await get(path, html)).headers.get('link')?.split(', ').slice(3);
+    const links = async (path: string) => (await get(path, html)).headers.get('link')?.split(', ').slice(1);
     expect(await links('/clippers/auth')).toEqual([
+      '</remotes/dashboard/mf-manifest.json>; rel=preload; as=fetch; crossorigin',
       '</remotes/dashboard/remoteEntry.js>; rel=preload; as=script',
       '</remotes/dashboard/js/routes.1.js>; rel=preload; as=script',
       '</remotes/dashboard/js/7.aaaaaaaa.js>; rel=preload; as=script',
@@ -104,6 +104,30 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await writeFiles(join(dir, 'remotes', 'dashboard'), { 'mf-manifest.json': manifest('8.bbbbbbbb') });
     expect((await links('/clippers/apply'))?.at(-1)).toBe('</remotes/dashboard/css/8.bbbbbbbb.css>; rel=preload; as=style');
+    await rm(join(dir, 'remotes', 'dashboard'), { recursive: true, force: true });
+  });
+
+  it("puts the shell's startup files first, and a page's API reads last at its plain address", async () => {
+    await writeFiles(join(dir, 'shell'), { 'startup.json': JSON.stringify({ files: ['js/main.2112ee4e.js', 'css/main.0a1b2c3d.css', '../secret.js'] }) });
+    await writeFiles(join(dir, 'remotes', 'dashboard'), {
+      'mf-manifest.json': JSON.stringify({
+        name: 'clipit_dashboard',
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, clipit: { pages: [{ path: '/clipper/:userId', title: 'T', description: 'D', assets: ['js/9.c.js'], reads: ['/api/clipper/:userId'] }] } },
+      }),
+    });
+    const links = async (path: string) => (await get(path, html)).headers.get('link')?.split(', ');
+    const page = await links('/clipper/u%201');
+    // The shell's own code first (a path outside its folder is not listed), then what it reads, then the page's.
+    expect(page?.slice(0, 3)).toEqual(['</js/main.2112ee4e.js>; rel=preload; as=script', '</css/main.0a1b2c3d.css>; rel=preload; as=style', '</remotes.json>; rel=preload; as=fetch; crossorigin']);
+    expect(page?.at(-1)).toBe('</api/clipper/u%201>; rel=preload; as=fetch; crossorigin=use-credentials');
+    // With a query string the screen may read something else: no API preloads.
+    expect((await links('/clipper/u1?tab=clips'))?.at(-1)).toBe('</remotes/dashboard/js/9.c.js>; rel=preload; as=script');
+    // The shell gets the pages of the remotes served here with /remotes.json, instead of fetching their manifests.
+    expect(await (await get('/remotes.json')).json()).toEqual({
+      remotes: { public: '/remotes/public/mf-manifest.json', dashboard: '/remotes/dashboard/mf-manifest.json', admin: 'https://cdn.example/admin/mf-manifest.json' },
+      pages: { dashboard: [{ path: '/clipper/:userId', title: 'T', description: 'D', reads: ['/api/clipper/:userId'] }] },
+    });
+    await rm(join(dir, 'shell', 'startup.json'));
     await rm(join(dir, 'remotes', 'dashboard'), { recursive: true, force: true });
   });
 

@@ -19,5 +19,9 @@ export interface FeedVideoProps {
  * A clip's media: the poster image, with the video over it while the card is in the media budget. The
  * active clip plays from the start and the others pause; only the active one may have sound. A clip that
  * cannot play shows 'Video unavailable' over its faded poster.
+ *
+ * The poster comes first: the video (and its download, many times the poster's size) is added once the
+ * poster is on screen (or has failed), so a phone shows the clip's picture as soon as it can instead of
+ * sharing the network between the two.
  */
 export declare function FeedVideo({ clip, active, holdsVideo, near, first, muted }: FeedVideoProps): import("react").JSX.Element;
