@@ -8,7 +8,8 @@ import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import type { EndpointDef } from '../http/endpoint.js';
 import type { FrontHandler } from '../http/front-door.js';
 import type { RequestLog } from '../http/request-log.js';
-import { matchesEtag, readKey, sendJson, type CachedRead, type PublicReadCache } from './read-cache.js';
+import { encodedJson } from '../http/json-compression.js';
+import { matchesEtag, readKey, sendJson, varyOf, type CachedRead, type PublicReadCache } from './read-cache.js';
 
 const sessionCookie = `${SESSION_COOKIE}=`;
 
@@ -52,23 +53,25 @@ export function publicReadFront(cache: PublicReadCache, requestLog: RequestLog):
     if (!hit) return false;
     const started = performance.now();
     const correlationId = sanitizeCorrelationId(headers[CORRELATION_HEADER]) ?? randomUUID();
-    const notModified = matchesEtag(headers['if-none-match'], hit.etag);
+    const sent = encodedJson(hit, headers['accept-encoding']);
+    const notModified = matchesEtag(headers['if-none-match'], sent.etag);
     const common = [
       CORRELATION_HEADER, correlationId,
       'x-content-type-options', 'nosniff',
       'cache-control', 'no-cache',
       'x-frame-options', 'DENY',
       'referrer-policy', 'same-origin',
-      'etag', hit.etag,
-      'vary', 'Cookie',
+      'etag', sent.etag,
+      'vary', varyOf(hit.body.length),
     ];
     if (notModified) {
       res.writeHead(304, common);
       res.end();
     } else {
-      common.push('content-type', 'application/json; charset=utf-8', 'content-length', String(hit.body.length));
+      if (sent.encoding) common.push('content-encoding', sent.encoding);
+      common.push('content-type', 'application/json; charset=utf-8', 'content-length', String(sent.body.length));
       res.writeHead(200, common);
-      res.end(hit.body);
+      res.end(sent.body);
     }
     frontAnswers.inc();
     requestLog.record(correlationId, 'GET', alias.route, undefined, notModified ? 304 : 200, performance.now() - started);

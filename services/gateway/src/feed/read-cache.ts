@@ -6,17 +6,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';
 import { Counter } from 'prom-client';
+import { encodedJson, MIN_COMPRESSED_BYTES, varyOnEncoding, type JsonEncoding } from '../http/json-compression.js';
 
 const lookups = metricOnce(
   'gateway_read_cache_total',
   () => new Counter({ name: 'gateway_read_cache_total', help: 'Public reads by how the read cache answered them', labelNames: ['outcome'], registers: [metricsRegistry] }),
 );
 
-/** One cached answer: the value (to build on), its JSON bytes and their ETag. */
+/** One cached answer: the value (to build on), its JSON bytes and their ETag, and their compressed forms once asked for. */
 export interface CachedRead<T = unknown> {
   value: T;
   body: Buffer;
   etag: string;
+  encoded?: Partial<Record<JsonEncoding, Buffer>>;
   generation: number;
   expiresAt: number;
 }
@@ -38,12 +40,20 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  * Sends JSON bytes with their ETag, or 304 when the browser holds them. `shared`: the same for every
  * visitor (revalidated each time, `no-cache`); otherwise the answer is the signed-in user's (`private`).
  */
-export function sendJson(request: FastifyRequest, reply: FastifyReply, read: { body: Buffer; etag: string }, shared: boolean): FastifyReply {
-  reply.header('ETag', read.etag);
+export function sendJson(request: FastifyRequest, reply: FastifyReply, read: { body: Buffer; etag: string; encoded?: CachedRead['encoded'] }, shared: boolean): FastifyReply {
+  // Compressed when the browser takes it (kept with a cached read, so made once per encoding).
+  const sent = encodedJson(read, request.headers['accept-encoding']);
+  reply.header('ETag', sent.etag);
   reply.header('Cache-Control', shared ? 'no-cache' : 'private, no-cache');
-  reply.header('Vary', 'Cookie');
-  if (matchesEtag(request.headers['if-none-match'], read.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(read.body);
+  reply.header('Vary', varyOf(read.body.length));
+  if (matchesEtag(request.headers['if-none-match'], sent.etag)) return reply.code(304).send();
+  if (sent.encoding) reply.header('Content-Encoding', sent.encoding);
+  return reply.type('application/json; charset=utf-8').send(sent.body);
+}
+
+/** The Vary of a JSON answer of `size` bytes: by Cookie, and by Accept-Encoding when it is big enough to be compressed. */
+export function varyOf(size: number): string {
+  return size >= MIN_COMPRESSED_BYTES ? varyOnEncoding('Cookie') : 'Cookie';
 }
 
 /**

@@ -2,6 +2,7 @@ import { ForbiddenException } from '@nestjs/common';
 import { CORRELATION_HEADER, runWithCorrelation, sanitizeCorrelationId } from '@clipit/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { compressJson, jsonEncodingFor, MIN_COMPRESSED_BYTES, varyOnEncoding } from './json-compression.js';
 import { SESSION_COOKIE, sessionCookieOptions, type CookieSecureMode } from '../auth/session-cookie.js';
 import { assertNoControlCharacters } from './control-characters.js';
 import type { EndpointRouteConfig } from './endpoint.js';
@@ -80,6 +81,22 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
       reply.setCookie(SESSION_COOKIE, renewed.sid, sessionCookieOptions({ expiresAt: renewed.expiresAt, secureMode: opts.cookieSecure, requestProtocol: request.protocol }));
     }
     done(null, payload);
+  });
+
+  // Other JSON answers of the API (those not sent from the read cache, which compresses its own once)
+  // go compressed when big enough and the browser takes it.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.url.startsWith('/api/') || reply.statusCode !== 200 || reply.hasHeader('content-encoding') || reply.hasHeader('etag')) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
+    const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
+    if (body.length >= MIN_COMPRESSED_BYTES) reply.header('Vary', varyOnEncoding(reply.getHeader('vary') as string | undefined));
+    const encoding = jsonEncodingFor(request.headers['accept-encoding'], body.length);
+    if (!encoding) return done(null, payload);
+    const compressed = compressJson(body, encoding);
+    reply.header('Content-Encoding', encoding);
+    reply.header('Content-Length', String(compressed.length));
+    done(null, compressed);
   });
 
   fastify.addHook('onResponse', (request, reply, done) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { status } from '@grpc/grpc-js';
 import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startGateway, type GatewayHarness } from '../support/gateway-harness.js';
 
 const WALLET = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
@@ -87,6 +88,39 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
         expect(res.headers.get('cache-control')).toBe('no-store');
         await res.arrayBuffer();
       }
+    });
+
+    it('sends JSON answers of a packet or more compressed when the client takes it, never small ones or errors', async () => {
+      const { request } = await import('node:http');
+      // node:http, not fetch: fetch would undo the coding before the test sees it.
+      const raw = (path: string, acceptEncoding?: string) =>
+        new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+          const url = new URL(path, h.url);
+          const req = request(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      const plain = await raw('/api/docs');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['vary']).toBe('Accept-Encoding');
+      const document = JSON.parse(plain.body.toString('utf8')) as { openapi: string };
+      expect(document.openapi).toMatch(/^3\.1/);
+      const br = await raw('/api/docs', 'gzip, deflate, br');
+      expect([br.status, br.headers['content-encoding'], br.headers['content-length']]).toEqual([200, 'br', String(br.body.length)]);
+      expect(br.body.length).toBeLessThan(plain.body.length / 3);
+      expect(brotliDecompressSync(br.body).toString('utf8')).toBe(plain.body.toString('utf8'));
+      const gz = await raw('/api/docs', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).toString('utf8')).toBe(plain.body.toString('utf8'));
+      // Small answers and errors go as they are.
+      const small = await raw('/api/tokens', 'br');
+      expect(small.headers['content-encoding']).toBeUndefined();
+      const missing = await raw('/api/nope', 'br');
+      expect([missing.status, missing.headers['content-encoding'], missing.body.toString('utf8')]).toEqual([404, undefined, 'No such route: GET /api/nope']);
     });
 
     it('answers unknown API routes 404 in text', async () => {
