@@ -254,8 +254,8 @@ describe('the frame', () => {
 
   it('says adding clips is unavailable when the public remote cannot be had, and the page keeps working', async () => {
     const page = await newPage(PHONE);
-    // The public remote down: its manifest never answers.
-    await page.route('**/remotes/public/mf-manifest.json', (route) => route.abort());
+    // The public remote down: its entry never answers.
+    await page.route('**/remotes/public/remoteEntry.js', (route) => route.abort());
     await page.goto(`${platform.url}/feed`);
     await page.getByText('This part of CLIP IT could not be loaded.').waitFor();
     await bottomBar(page).getByRole('button', { name: 'Add' }).click();

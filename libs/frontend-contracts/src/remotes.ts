@@ -1,7 +1,6 @@
 // The remotes of the site and the document the gateway serves at GET /remotes.json, which tells the
 // shell where each remote's Module Federation manifest lives in this environment. The shell is built
 // once and finds the remotes at run time, so a remote is rebuilt and redeployed on its own.
-import { parsePages, type RemotePage } from './pages.js';
 
 /** The federated remotes, in the order the shell registers them. */
 export const REMOTE_NAMES = ['public', 'dashboard', 'admin'] as const;
@@ -17,11 +16,11 @@ export const REMOTES_MANIFEST_PATH = '/remotes.json';
 export interface RemotesManifest {
   remotes: Record<string, string>;
   /**
-   * The pages of the remotes whose manifests the server read itself (those it serves), as those
-   * manifests list them: the shell routes with them instead of fetching every manifest before the first
-   * render. A remote not listed here (on a CDN) has its manifest fetched for its pages.
+   * The manifests of the remotes the server serves itself, as it serves them at their URLs: the shell
+   * reads their pages and the federation runtime loads them from here, instead of fetching each
+   * manifest before the first render. A remote not here (on a CDN) has its manifest fetched.
    */
-  pages?: Record<string, RemotePage[]>;
+  manifests?: Record<string, unknown>;
 }
 
 /** The default location of a remote's manifest: served by the gateway from its build folder. */
@@ -72,13 +71,12 @@ export function parseRemotesManifest(input: unknown): RemotesManifest {
     }
     out[name] = url;
   }
-  const pages = (input as { pages?: unknown }).pages;
-  if (pages === undefined) return { remotes: out };
-  if (typeof pages !== 'object' || pages === null || Array.isArray(pages)) throw new Error('"pages" must map remote names to their pages');
-  const listed: Record<string, RemotePage[]> = {};
-  for (const [name, list] of Object.entries(pages as Record<string, unknown>)) {
-    if (!(name in out)) throw new Error(`"pages" lists ${name}, which is not one of the remotes`);
-    listed[name] = parsePages(list, `pages.${name}`);
+  const manifests = (input as { manifests?: unknown }).manifests;
+  if (manifests === undefined) return { remotes: out };
+  if (typeof manifests !== 'object' || manifests === null || Array.isArray(manifests)) throw new Error('"manifests" must map remote names to their manifests');
+  for (const [name, manifest] of Object.entries(manifests as Record<string, unknown>)) {
+    if (!(name in out)) throw new Error(`"manifests" has ${name}, which is not one of the remotes`);
+    if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) throw new Error(`"manifests.${name}" must be a manifest (a JSON object)`);
   }
-  return { remotes: out, pages: listed };
+  return { remotes: out, manifests: manifests as Record<string, unknown> };
 }

@@ -57,12 +57,14 @@ export class RemoteRegistry {
   private readonly entries: Map<string, string>;
   /** Each remote's mf-manifest.json as readPages read it, by absolute URL, handed to the runtime instead of a second download. */
   private readonly manifests = new Map<string, unknown>();
-  /** The pages /remotes.json gave for the remotes the server read itself (their manifests are not fetched for them). */
-  private readonly listed: Map<string, RemotePage[]>;
 
   constructor(manifest: RemotesManifest) {
     this.entries = new Map(Object.entries(manifest.remotes));
-    this.listed = new Map(Object.entries(manifest.pages ?? {}));
+    // The manifests /remotes.json carries (the remotes the server serves itself): read from there, never fetched.
+    for (const [name, json] of Object.entries(manifest.manifests ?? {})) {
+      const entry = this.entries.get(name);
+      if (entry !== undefined) this.manifests.set(new URL(entry, location.href).href, json);
+    }
     registerPlugins([
       {
         name: 'clipit-manifests-read-once',
@@ -76,16 +78,22 @@ export class RemoteRegistry {
   }
 
   /**
-   * The pages a remote serves: as /remotes.json listed them, else from its mf-manifest.json (only that
-   * small file: no code of the remote is loaded), which is kept for the federation runtime when the
-   * remote is loaded; RemoteLoadError if the manifest cannot be read.
+   * The pages a remote serves, from its mf-manifest.json (as /remotes.json carried it, else fetched:
+   * only that small file, no code of the remote), which is kept for the federation runtime when the
+   * remote is loaded; RemoteLoadError if the manifest cannot be read or lists no pages.
    */
   async readPages(remote: string): Promise<RemotePage[]> {
     const entry = this.entries.get(remote);
     if (entry === undefined) throw new RemoteLoadError(remote, `${remote} is not a remote of this site`);
-    const listed = this.listed.get(remote);
-    if (listed) return listed;
     const url = new URL(entry, location.href).href;
+    const carried = this.manifests.get(url);
+    if (carried !== undefined) {
+      try {
+        return pagesOfManifest(carried);
+      } catch (err) {
+        throw new RemoteLoadError(remote, `the pages of ${remote} could not be read`, { cause: err });
+      }
+    }
     try {
       // The default cache mode: the server says no-cache (always revalidated), and a preloaded copy is used.
       const response = await withTimeout(fetch(url, { headers: { accept: 'application/json' } }), LOAD_TIMEOUT_MS, url);
@@ -126,8 +134,7 @@ export class RemoteRegistry {
   reset(remote: string): void {
     const entry = this.entries.get(remote);
     if (entry === undefined) return;
-    // A remote that failed is asked again from its manifest (its listed pages may be of a build since replaced).
-    this.listed.delete(remote);
+    // Its manifest is fetched afresh next time (the one /remotes.json carried may be of a build since replaced).
     this.manifests.delete(new URL(entry, location.href).href);
     registerRemotes([{ name: containerName(remote), entry }], { force: true });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { linkHeader, matchScore, pagePreloadsOf, preloadsFor, shellStartupOf, sitePagesOf } from './page-preloads.js';
+import { linkHeader, matchScore, pagePreloadsOf, preloadsFor, shellStartupOf } from './page-preloads.js';
 
 const manifest = {
   metaData: {
@@ -31,10 +31,10 @@ describe('page preloads', () => {
       ['/old', []],
     ]);
     expect(pages.map((p) => [p.pattern, p.files])).toEqual([
-      ['/', ['/remotes/public/mf-manifest.json', '/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js', '/remotes/public/css/1.a.css', '/remotes/public/js/1.a.js']],
-      ['/clipper/:userId', ['/remotes/public/mf-manifest.json', '/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js', '/remotes/public/js/2.b.js']],
-      ['/clipper/new', ['/remotes/public/mf-manifest.json', '/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js', '/remotes/public/js/3.c.js']],
-      ['/old', ['/remotes/public/mf-manifest.json', '/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js']],
+      ['/', ['/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js', '/remotes/public/css/1.a.css', '/remotes/public/js/1.a.js']],
+      ['/clipper/:userId', ['/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js', '/remotes/public/js/2.b.js']],
+      ['/clipper/new', ['/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js', '/remotes/public/js/3.c.js']],
+      ['/old', ['/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js']],
     ]);
     expect(pagePreloadsOf({ metaData: {} }, '/remotes/admin/')).toEqual([]);
   });
@@ -69,17 +69,5 @@ describe('page preloads', () => {
     expect(shellStartupOf({ files: ['js/main.1.js', 'css/2.b.css', '../x.js', 'https://cdn.example/a.js', 'startup.json', 7] })).toEqual(['/js/main.1.js', '/css/2.b.css']);
     expect(shellStartupOf(null)).toEqual([]);
     expect(shellStartupOf({ files: 'js/main.js' })).toEqual([]);
-  });
-
-  it('gives the pages for /remotes.json as the shell reads them, or none when the shell would refuse them', () => {
-    const valid = { metaData: { clipit: { pages: [{ path: '/clipper/:userId', title: 'Profile', description: 'd', assets: ['js/2.b.js'], reads: ['/api/clipper/:userId'] }, { path: '/old', title: 'Old', description: 'd' }] } } };
-    expect(sitePagesOf(valid)).toEqual([
-      { path: '/clipper/:userId', title: 'Profile', description: 'd', reads: ['/api/clipper/:userId'] },
-      { path: '/old', title: 'Old', description: 'd', reads: [] },
-    ]);
-    // A read outside the API, a relative path, no pages at all.
-    expect(sitePagesOf(manifest)).toBeUndefined();
-    expect(sitePagesOf({ metaData: { clipit: { pages: [{ path: 'feed', title: 't', description: 'd' }] } } })).toBeUndefined();
-    expect(sitePagesOf({ metaData: {} })).toBeUndefined();
   });
 });

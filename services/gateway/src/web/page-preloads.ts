@@ -26,7 +26,7 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 
 /**
  * Each page of a remote served at `base` (`/remotes/public/`) with the files its first render needs:
- * the remote's manifest and entry, its `./routes` and `./version` chunks, then the page's screen files.
+ * the remote's entry, its `./routes` and `./version` chunks, then the page's screen files.
  * A manifest without pages (an older build) gives none.
  */
 export function pagePreloadsOf(manifest: ManifestForPreload, base: string): PagePreloads[] {
@@ -34,8 +34,7 @@ export function pagePreloadsOf(manifest: ManifestForPreload, base: string): Page
   const entryName = typeof entry?.name === 'string' ? `${typeof entry.path === 'string' && entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}` : undefined;
   const exposed = (manifest.exposes ?? []).filter((e) => e.path === './routes' || e.path === './version').flatMap((e) => strings(e.assets?.js?.sync));
   const pages = Array.isArray(manifest.metaData?.clipit?.pages) ? (manifest.metaData.clipit.pages as unknown[]) : [];
-  // The manifest first: the federation runtime reads it to load the remote (the shell has the pages from /remotes.json).
-  const common = ['mf-manifest.json', ...(entryName ? [entryName] : []), ...exposed];
+  const common = [...(entryName ? [entryName] : []), ...exposed];
   return pages.flatMap((page) => {
     const p = page as { path?: unknown; assets?: unknown; reads?: unknown };
     if (typeof p.path !== 'string') return [];
@@ -51,33 +50,6 @@ export function pagePreloadsOf(manifest: ManifestForPreload, base: string): Page
 export function shellStartupOf(startup: unknown): string[] {
   const files = strings((startup as { files?: unknown } | null)?.files);
   return files.filter((file) => /^[\w./-]+\.(js|css)$/.test(file) && !file.includes('..')).map((file) => `/${file}`);
-}
-
-/** A page as /remotes.json lists it for the shell (RemotePage of @clipit/frontend-contracts). */
-export interface SitePage {
-  path: string;
-  title: string;
-  description: string;
-  reads: string[];
-}
-
-/**
- * The pages a remote's manifest lists, as /remotes.json gives them to the shell, or undefined when the
- * manifest lists none or one the shell would refuse (by the rules of the contracts' `parsePages`, which
- * the browser tests hold this to): the shell then reads that manifest itself and says what is wrong.
- */
-export function sitePagesOf(manifest: ManifestForPreload): SitePage[] | undefined {
-  const pages = manifest.metaData?.clipit?.pages;
-  if (!Array.isArray(pages)) return undefined;
-  const out: SitePage[] = [];
-  for (const page of pages as unknown[]) {
-    const p = page as Partial<Record<keyof SitePage, unknown>> | null;
-    const reads = p?.reads ?? [];
-    if (!p || typeof p.path !== 'string' || !p.path.startsWith('/') || typeof p.title !== 'string' || typeof p.description !== 'string') return undefined;
-    if (!Array.isArray(reads) || !reads.every((read) => typeof read === 'string' && read.startsWith('/api/'))) return undefined;
-    out.push({ path: p.path, title: p.title, description: p.description, reads: reads as string[] });
-  }
-  return out;
 }
 
 const segmentsOf = (path: string) => path.split('/').filter((s) => s !== '');

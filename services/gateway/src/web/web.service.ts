@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';
 import { LOGGER } from '@clipit/service-kit';
-import { linkHeader, pagePreloadsOf, preloadsFor, shellStartupOf, sitePagesOf, type ManifestForPreload, type PagePreloads, type SitePage } from './page-preloads.js';
+import { linkHeader, pagePreloadsOf, preloadsFor, shellStartupOf, type ManifestForPreload, type PagePreloads } from './page-preloads.js';
 import { defaultManifestUrl, remotesDocument, REMOTE_NAMES } from './remotes-config.js';
 
 /** Where the shell reads the remotes (REMOTES_MANIFEST_PATH of @clipit/frontend-contracts; the controller serves it). */
@@ -26,8 +26,8 @@ export class WebService implements OnModuleInit {
   private readonly shell: StaticFolder;
   private readonly remotes: Map<string, StaticFolder>;
   private readonly document: { remotes: Record<string, string> };
-  /** Each served remote's pages, for the shell and with their files, as of its manifest's ETag (re-read when it is rebuilt). */
-  private readonly pages = new Map<string, { etag: string; site: SitePage[] | undefined; preloads: PagePreloads[] }>();
+  /** Each served remote's manifest and its pages' files, as of the manifest's ETag (re-read when it is rebuilt). */
+  private readonly pages = new Map<string, { etag: string; manifest: unknown; preloads: PagePreloads[] }>();
   /** The shell's startup files, as of its startup.json's ETag. */
   private startup: { etag: string; files: string[] } | undefined;
 
@@ -50,17 +50,17 @@ export class WebService implements OnModuleInit {
   }
 
   /**
-   * GET /remotes.json: where each remote's manifest is, and the pages of the remotes served here (read
-   * from their manifests), so the shell knows every page without fetching every manifest first.
+   * GET /remotes.json: where each remote's manifest is, and the manifests of the remotes served here,
+   * so the shell has every page and the runtime what it loads a remote by, without fetching them first.
    */
-  async remotesDocument(): Promise<{ remotes: Record<string, string>; pages?: Record<string, SitePage[]> }> {
-    const pages: Record<string, SitePage[]> = {};
-    for (const remote of await this.servedRemotes()) if (remote.site) pages[remote.name] = remote.site;
-    return Object.keys(pages).length > 0 ? { remotes: this.document.remotes, pages } : { remotes: this.document.remotes };
+  async remotesDocument(): Promise<{ remotes: Record<string, string>; manifests?: Record<string, unknown> }> {
+    const manifests: Record<string, unknown> = {};
+    for (const remote of await this.servedRemotes()) if (remote.manifest !== undefined) manifests[remote.name] = remote.manifest;
+    return Object.keys(manifests).length > 0 ? { remotes: this.document.remotes, manifests } : { remotes: this.document.remotes };
   }
 
-  /** The remotes this gateway serves itself (those /remotes.json points here for) that are built, with their pages. */
-  private async servedRemotes(): Promise<Array<{ name: string; site: SitePage[] | undefined; preloads: PagePreloads[] }>> {
+  /** The remotes this gateway serves itself (those /remotes.json points here for) that are built, with their manifests. */
+  private async servedRemotes(): Promise<Array<{ name: string; manifest: unknown; preloads: PagePreloads[] }>> {
     const served = [];
     for (const [name, folder] of this.remotes) {
       if (this.document.remotes[name] !== defaultManifestUrl(name)) continue;
@@ -70,10 +70,10 @@ export class WebService implements OnModuleInit {
       if (known?.etag !== manifest.etag) {
         try {
           const json = JSON.parse(await readFile(manifest.path, 'utf8')) as ManifestForPreload;
-          known = { etag: manifest.etag, site: sitePagesOf(json), preloads: pagePreloadsOf(json, `/remotes/${name}/`) };
+          known = { etag: manifest.etag, manifest: json, preloads: pagePreloadsOf(json, `/remotes/${name}/`) };
         } catch (err) {
           this.log.warn({ err, remote: name }, 'a remote manifest could not be read');
-          known = { etag: manifest.etag, site: undefined, preloads: [] };
+          known = { etag: manifest.etag, manifest: undefined, preloads: [] };
         }
         this.pages.set(name, known);
       }
@@ -89,8 +89,8 @@ export class WebService implements OnModuleInit {
   /**
    * The `Link` header that has the browser fetch with the HTML what the shell would otherwise find one
    * round trip after another: the shell's own startup files (its entry and the chunks it loads before
-   * rendering), /remotes.json, and for the page at `path` the files of the remote that owns it (its
-   * manifest, entry, route list and screen) and, at its plain address (`search` empty), the API reads
+   * rendering), /remotes.json (with the served remotes' manifests), and for the page at `path` the
+   * files of the remote that owns it (its entry, route list and screen) and, at its plain address (`search` empty), the API reads
    * its screen makes first. Only the remotes this gateway serves (those /remotes.json points here for);
    * a manifest that cannot be read just gives no page files.
    */

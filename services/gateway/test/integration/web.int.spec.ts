@@ -92,7 +92,6 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
     await writeFiles(join(dir, 'remotes', 'dashboard'), { 'mf-manifest.json': manifest('7.aaaaaaaa') });
     const links = async (path: string) => (await get(path, html)).headers.get('link')?.split(', ').slice(1);
     expect(await links('/clippers/auth')).toEqual([
-      '</remotes/dashboard/mf-manifest.json>; rel=preload; as=fetch; crossorigin',
       '</remotes/dashboard/remoteEntry.js>; rel=preload; as=script',
       '</remotes/dashboard/js/routes.1.js>; rel=preload; as=script',
       '</remotes/dashboard/js/7.aaaaaaaa.js>; rel=preload; as=script',
@@ -122,11 +121,10 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
     expect(page?.at(-1)).toBe('</api/clipper/u%201>; rel=preload; as=fetch; crossorigin=use-credentials');
     // With a query string the screen may read something else: no API preloads.
     expect((await links('/clipper/u1?tab=clips'))?.at(-1)).toBe('</remotes/dashboard/js/9.c.js>; rel=preload; as=script');
-    // The shell gets the pages of the remotes served here with /remotes.json, instead of fetching their manifests.
-    expect(await (await get('/remotes.json')).json()).toEqual({
-      remotes: { public: '/remotes/public/mf-manifest.json', dashboard: '/remotes/dashboard/mf-manifest.json', admin: 'https://cdn.example/admin/mf-manifest.json' },
-      pages: { dashboard: [{ path: '/clipper/:userId', title: 'T', description: 'D', reads: ['/api/clipper/:userId'] }] },
-    });
+    // The shell gets the manifests of the remotes served here with /remotes.json, instead of fetching them.
+    const document = (await (await get('/remotes.json')).json()) as { manifests: Record<string, { metaData: { clipit: unknown } }> };
+    expect(Object.keys(document.manifests).sort()).toEqual(['dashboard', 'public']);
+    expect(document.manifests['dashboard']!.metaData.clipit).toEqual({ pages: [{ path: '/clipper/:userId', title: 'T', description: 'D', assets: ['js/9.c.js'], reads: ['/api/clipper/:userId'] }] });
     await rm(join(dir, 'shell', 'startup.json'));
     await rm(join(dir, 'remotes', 'dashboard'), { recursive: true, force: true });
   });
@@ -200,7 +198,7 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
     await chunk.text();
   });
 
-  it('answers GET /remotes.json never cached: the defaults here, FRONTEND_REMOTES on top', async () => {
+  it('answers GET /remotes.json never cached: the defaults here, FRONTEND_REMOTES on top, with the manifests it serves', async () => {
     const res = await get('/remotes.json');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -211,6 +209,8 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
         dashboard: '/remotes/dashboard/mf-manifest.json',
         admin: 'https://cdn.example/admin/mf-manifest.json',
       },
+      // public is built here; dashboard is not, admin is on a CDN.
+      manifests: { public: { name: 'clipit_public' } },
     });
   });
 
