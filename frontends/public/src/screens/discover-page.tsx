@@ -1,9 +1,10 @@
 import { Button, Input, Select, Tabs, TabsContent, TabsList, TabsTrigger, VisuallyHidden } from '@clipit/ui';
 import type { ApiAnswer } from '@clipit/web-api';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { Link, useSearchParams } from '@clipit/router';
 import { CreatorCard, CreatorCardSkeleton, type Creator, type CreatorKind } from '../components/creator-card.js';
+import { useProgressiveCount } from '../lib/progressive.js';
 import '../styles/public.css';
 import '../styles/discover.css';
 
@@ -32,14 +33,19 @@ function CreatorList({ kind, search, sort }: { kind: CreatorKind; search: string
   const needle = search.trim().replace(/^@/, '').toLowerCase();
   const byKey = SORTS.find((s) => s.value === sort)!.key;
   // Array.prototype.sort is stable: ties keep the gateway's order (most clips first).
-  const shown = (query.data ?? [])
+  // The cards render from a deferred copy of the answer: React draws them in slices between frames
+  // (a transition) instead of in the one task the answer arrives in; the skeleton stays meanwhile.
+  const data = useDeferredValue(query.data);
+  const drawing = query.isSuccess && data === undefined;
+  const shown = (data ?? [])
     .filter((c) => !needle || (c.twitterUsername ?? '').toLowerCase().includes(needle))
     .sort((a, b) => byKey(b) - byKey(a));
 
+  const rendered = useProgressiveCount(shown.length);
   // The count is of the cards shown, after the search: the heading describes the list under it.
-  const heading = `Active ${words.tab}${query.isSuccess ? ` (${shown.length})` : ''}`;
+  const heading = `Active ${words.tab}${query.isSuccess && !drawing ? ` (${shown.length})` : ''}`;
   let body;
-  if (query.isPending) {
+  if (query.isPending || drawing) {
     body = (
       <div className="clipit-discover-grid" aria-busy="true">
         <VisuallyHidden role="status">Loading {words.tab.toLowerCase()}</VisuallyHidden>
@@ -77,7 +83,7 @@ function CreatorList({ kind, search, sort }: { kind: CreatorKind; search: string
   } else {
     body = (
       <ul className="clipit-discover-grid" aria-label={words.tab}>
-        {shown.map((creator) => (
+        {shown.slice(0, rendered).map((creator) => (
           <li key={creator.userId}>
             <CreatorCard creator={creator} kind={kind} />
           </li>

@@ -382,7 +382,8 @@ describe('/feed', () => {
       expect(await screen.findByText('Failed to like video')).toBeVisible();
       expect(screen.getByText('503: Service temporarily unavailable')).toBeVisible();
       expect(like).toHaveAttribute('aria-pressed', 'false');
-      const unlike = within(second!).getByRole('button', { name: 'Like' });
+      // The second card is drawn in full once the first poster is on screen.
+      const unlike = await within(second!).findByRole('button', { name: 'Like' });
       expect(unlike).toHaveAttribute('aria-pressed', 'true');
       await user.click(unlike);
       expect(await screen.findByText('Failed to unlike video')).toBeVisible();

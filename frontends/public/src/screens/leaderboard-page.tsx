@@ -7,6 +7,7 @@ import { LeaderboardPodium } from '../components/leaderboard-podium.js';
 import { LeaderboardPostCard, LeaderboardPostSkeleton } from '../components/leaderboard-post-card.js';
 import { LeaderboardStats } from '../components/leaderboard-stats.js';
 import { rankPosts, type LeaderboardPost } from '../lib/leaderboard-posts.js';
+import { useProgressiveCount } from '../lib/progressive.js';
 import '../styles/public.css';
 import '../styles/leaderboard.css';
 
@@ -17,6 +18,7 @@ const SUBMIT = 'clip-btn clip-btn--primary clip-btn--lg';
 function TopViralPosts() {
   const posts = useQuery<LeaderboardPost[]>({ queryKey: ['/api/leaderboard/posts'], ...leaderboardQueryOptions });
   const ranked = useMemo(() => rankPosts(posts.data ?? []), [posts.data]);
+  const rendered = useProgressiveCount(ranked.length);
   let body;
   if (posts.isPending) {
     body = (
@@ -51,7 +53,7 @@ function TopViralPosts() {
   } else {
     body = (
       <ol className="clipit-leaderboard-posts">
-        {ranked.map((post, i) => (
+        {ranked.slice(0, rendered).map((post, i) => (
           <LeaderboardPostCard key={post.id} post={post} rank={i + 1} />
         ))}
       </ol>

@@ -13,13 +13,15 @@ export interface FeedCardProps {
     total: number;
     /** Registers the card with the feed's visibility observers (returns the cleanup). */
     observe: (card: Element | null) => (() => void) | undefined;
+    /** Called once the card's poster is on screen (see FeedVideo). */
+    onShown?: () => void;
 }
 /**
  * One clip of the feed, one feed viewport tall (spec 01 §2, §3 Feed clip): the media, its name, the
  * author (name, avatar, handle to their profile), the published date, the token's trade link, and the
  * likes, views and retweets.
  */
-export declare const FeedCard: import("react").MemoExoticComponent<({ clip, index, variant, active, near, holdsVideo, muted, total, observe }: FeedCardProps) => import("react").JSX.Element>;
+export declare const FeedCard: import("react").MemoExoticComponent<({ clip, index, variant, active, near, holdsVideo, muted, total, observe, onShown }: FeedCardProps) => import("react").JSX.Element>;
 /** The feed while its first page loads: a card's box with the spinner, so nothing moves when clips arrive. */
 export declare function FeedCardSkeleton({ variant }: {
     variant: FeedVariant;

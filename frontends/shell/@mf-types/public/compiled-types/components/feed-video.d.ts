@@ -14,6 +14,8 @@ export interface FeedVideoProps {
     first: boolean;
     /** The feed's mute toggle. */
     muted: boolean;
+    /** Called once the poster is on screen (or failed, or there is none): the feed then draws the cards around it. */
+    onShown?: () => void;
 }
 /**
  * A clip's media: the poster image, with the video over it while the card is in the media budget. The
@@ -24,4 +26,4 @@ export interface FeedVideoProps {
  * poster is on screen (or has failed), so a phone shows the clip's picture as soon as it can instead of
  * sharing the network between the two.
  */
-export declare function FeedVideo({ clip, active, holdsVideo, near, first, muted }: FeedVideoProps): import("react").JSX.Element;
+export declare function FeedVideo({ clip, active, holdsVideo, near, first, muted, onShown }: FeedVideoProps): import("react").JSX.Element;
