@@ -1,19 +1,38 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-/** Ports the OS says are free right now (the servers bind them a moment later). */
+/** The lowest port the OS hands out to outgoing connections (Linux's ip_local_port_range; 32768 elsewhere). */
+function ephemeralStart(): number {
+  try {
+    const start = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(start) && start > 2048 ? start : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+const LOWEST = 10_000;
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Ports free right now (the servers bind them a moment later), chosen at random below the range the OS
+ * takes outgoing connections' ports from: a service stopped and started again on its port (the fault
+ * suite does that all the time) never finds it taken by some client's connection meanwhile.
+ */
 export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-          const server = createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((s) => (s.address() as { port: number }).port);
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  return ports;
+  const highest = Math.max(LOWEST + 1000, ephemeralStart() - 1);
+  const ports = new Set<number>();
+  for (let attempt = 0; ports.size < count; attempt += 1) {
+    if (attempt > count * 200) throw new Error(`no ${count} free ports between ${LOWEST} and ${highest}`);
+    const port = LOWEST + Math.floor(Math.random() * (highest - LOWEST + 1));
+    if (!ports.has(port) && (await canListen(port))) ports.add(port);
+  }
+  return [...ports];
 }
