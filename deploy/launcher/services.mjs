@@ -79,6 +79,13 @@ export const SERVICES = [
     databaseUrlEnv: 'FEED_DATABASE_URL',
   },
   {
+    name: 'rewards',
+    httpPortEnv: 'REWARDS_HTTP_PORT',
+    httpHostEnv: 'REWARDS_BIND_HOST',
+    portEnvs: ['REWARDS_GRPC_PORT'],
+    databaseUrlEnv: 'REWARDS_DATABASE_URL',
+  },
+  {
     name: 'gateway',
     httpPortEnv: 'GATEWAY_PORT',
     httpHostEnv: 'GATEWAY_HOST',

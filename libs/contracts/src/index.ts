@@ -21,3 +21,4 @@ export * as adminV1 from './generated/admin/v1/admin.js';
 export * as campaignsV1 from './generated/campaigns/v1/campaigns.js';
 export * as socialV1 from './generated/social/v1/social.js';
 export * as feedV1 from './generated/feed/v1/feed.js';
+export * as rewardsV1 from './generated/rewards/v1/rewards.js';

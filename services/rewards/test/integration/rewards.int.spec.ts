@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ConfigError } from '@clipit/service-kit';
+import { bootstrapRewards } from '../../src/app.js';
+import { startRewards, type RewardsHarness } from '../support/rewards-harness.js';
+
+// rewards started by the kit against the real Postgres and NATS: migrated, ready, answering gRPC.
+
+describe('rewards', () => {
+  let h: RewardsHarness;
+  beforeAll(async () => {
+    h = await startRewards();
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('is ready once its database and NATS answer', async () => {
+    const res = await fetch(`${h.httpUrl}/health/ready`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', nats: 'ok' } });
+  });
+
+  it('says over gRPC what it runs: name, version and the migrations its database has', async () => {
+    await expect(h.client.describe({})).resolves.toEqual({
+      service: 'rewards',
+      version: '0.1.0',
+      migrations: ['CreateEventBusTables1763700000000'],
+    });
+  });
+
+  it('names a bad variable and starts nothing', async () => {
+    await expect(bootstrapRewards({ REWARDS_HTTP_PORT: 'eighty', LOG_LEVEL: 'silent' })).rejects.toThrow(ConfigError);
+  });
+});
