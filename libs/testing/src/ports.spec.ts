@@ -26,4 +26,10 @@ describe('freePorts', () => {
     );
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   });
+
+  it('never hands the same port out twice, across separate calls whose servers have not bound yet', async () => {
+    const given: number[] = [];
+    for (let call = 0; call < 400; call += 1) given.push(...(await freePorts(2)));
+    expect(new Set(given).size).toBe(given.length);
+  });
 });

@@ -13,6 +13,9 @@ function ephemeralStart(): number {
 
 const LOWEST = 10_000;
 
+/** Every port this process has handed out: two calls never give the same port to two servers. */
+const handedOut = new Set<number>();
+
 function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
@@ -24,7 +27,8 @@ function canListen(port: number): Promise<boolean> {
 /**
  * Ports free right now (the servers bind them a moment later), chosen at random below the range the OS
  * takes outgoing connections' ports from: a service stopped and started again on its port (the fault
- * suite does that all the time) never finds it taken by some client's connection meanwhile.
+ * suite does that all the time) never finds it taken by some client's connection meanwhile. A port is
+ * handed out once per process: servers of separate calls that have not bound yet cannot collide.
  */
 export async function freePorts(count: number): Promise<number[]> {
   const highest = Math.max(LOWEST + 1000, ephemeralStart() - 1);
@@ -32,7 +36,9 @@ export async function freePorts(count: number): Promise<number[]> {
   for (let attempt = 0; ports.size < count; attempt += 1) {
     if (attempt > count * 200) throw new Error(`no ${count} free ports between ${LOWEST} and ${highest}`);
     const port = LOWEST + Math.floor(Math.random() * (highest - LOWEST + 1));
-    if (!ports.has(port) && (await canListen(port))) ports.add(port);
+    if (handedOut.has(port) || ports.has(port)) continue;
+    if (await canListen(port)) ports.add(port);
   }
+  for (const port of ports) handedOut.add(port);
   return [...ports];
 }
