@@ -1,11 +1,32 @@
 import { Module } from '@nestjs/common';
 import { RewardsController } from './controllers/rewards.controller.js';
+import { EarningRepository } from './repositories/earning.repository.js';
 import { MigrationRepository } from './repositories/migration.repository.js';
+import { PayoutRepository } from './repositories/payout.repository.js';
+import { PeopleRepository } from './repositories/people.repository.js';
+import { StandingRepository } from './repositories/standing.repository.js';
+import { SubmissionRepository } from './repositories/submission.repository.js';
+import { TiersRepository } from './repositories/tiers.repository.js';
 import { DescribeService } from './services/describe.service.js';
+import { ProjectionsService } from './services/projections.service.js';
+import { RewardsQueryService } from './services/rewards-query.service.js';
+import { StandingService } from './services/standing.service.js';
 
-/** rewards's controller, application services and repositories; the kit provides config, logger and database. */
+/** rewards's controller, application services and repositories; the kit provides config, logger, database and outbox. */
 @Module({
   controllers: [RewardsController],
-  providers: [MigrationRepository, DescribeService],
+  providers: [
+    MigrationRepository,
+    TiersRepository,
+    PeopleRepository,
+    SubmissionRepository,
+    StandingRepository,
+    EarningRepository,
+    PayoutRepository,
+    DescribeService,
+    StandingService,
+    ProjectionsService,
+    RewardsQueryService,
+  ],
 })
 export class RewardsModule {}

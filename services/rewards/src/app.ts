@@ -3,6 +3,7 @@ import { bootstrapService, defineService, packageVersion, type ConfigOverrides, 
 import { RewardsModule } from './app.module.js';
 import { rewardsConfigShape, type RewardsConfig } from './config.js';
 import { rewardsEntities, rewardsMigrations } from './database.js';
+import { ProjectionsService } from './services/projections.service.js';
 
 /** rewards: Tiers, clip points, earnings per approved clip and the weekly payouts to clippers' Solana wallets. Served over gRPC (rewards.v1.RewardsService). */
 export const rewardsService = defineService(rewardsConfigShape, {
@@ -10,6 +11,17 @@ export const rewardsService = defineService(rewardsConfigShape, {
   version: packageVersion(import.meta.url),
   database: { entities: rewardsEntities, migrations: rewardsMigrations },
   grpc: rewardsContract,
+  events: ({ get }) => ({
+    'user.registered': (event, tx) => get(ProjectionsService).onUser(event.data, tx),
+    'user.updated': (event, tx) => get(ProjectionsService).onUser(event.data, tx),
+    'social.followed': (event, tx) => get(ProjectionsService).onFollowChange(event.data, tx),
+    'social.unfollowed': (event, tx) => get(ProjectionsService).onFollowChange(event.data, tx),
+    'submission.created': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+    'submission.approved': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+    'submission.rejected': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+    'submission.feed-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+    'submission.video-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+  }),
   module: RewardsModule,
 });
 

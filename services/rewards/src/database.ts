@@ -1,8 +1,10 @@
 import { CreateEventBusTables1763700000000 } from '@clipit/service-kit';
+import { CreateRewardsTables1765000000000 } from './migrations/1765000000000-create-rewards-tables.js';
 
 // rewards's entities and migrations. A migration is a class in src/migrations/ named
 // <timestamp>-<what>.ts; list it here after the ones before it. Never `synchronize`.
+// The repositories speak SQL (conditional upserts, locked read-modify-writes): no entities.
 export const rewardsEntities = [];
 
 /** In order; the kit's outbox/inbox tables come first. */
-export const rewardsMigrations = [CreateEventBusTables1763700000000];
+export const rewardsMigrations = [CreateEventBusTables1763700000000, CreateRewardsTables1765000000000];

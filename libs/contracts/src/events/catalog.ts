@@ -6,6 +6,7 @@ import { sessionEndedV1, userSessionsEndedV1 } from './identity/session-events.v
 import { userRegisteredV1 } from './identity/user-registered.v1.js';
 import { userUpdatedV1 } from './identity/user-updated.v1.js';
 import { mediaFailedV1, mediaProcessedV1 } from './media/media-events.v1.js';
+import { rewardsEarningCreatedV1, rewardsPayoutPaidV1, rewardsStandingChangedV1 } from './rewards/rewards-events.v1.js';
 import {
   socialFollowedV1,
   socialLikedV1,
@@ -47,6 +48,9 @@ export const eventCatalog = {
   'social.unliked': { source: 'social', version: 1, schema: socialUnlikedV1 },
   'social.live-changed': { source: 'social', version: 1, schema: socialLiveChangedV1 },
   'social.stream-time-changed': { source: 'social', version: 1, schema: socialStreamTimeChangedV1 },
+  'rewards.standing-changed': { source: 'rewards', version: 1, schema: rewardsStandingChangedV1 },
+  'rewards.earning-created': { source: 'rewards', version: 1, schema: rewardsEarningCreatedV1 },
+  'rewards.payout-paid': { source: 'rewards', version: 1, schema: rewardsPayoutPaidV1 },
 } as const satisfies Record<string, { source: string; version: number; schema: z.ZodType }>;
 
 export type EventType = keyof typeof eventCatalog;

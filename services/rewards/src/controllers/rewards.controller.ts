@@ -1,14 +1,42 @@
 import { rewardsV1 } from '@clipit/contracts';
 import { GrpcService } from '@clipit/service-kit';
 import { DescribeService } from '../services/describe.service.js';
+import { RewardsQueryService } from '../services/rewards-query.service.js';
 
 /** rewards.v1.RewardsService: one application-service call per method; the rules live in the services. */
 @GrpcService()
 @rewardsV1.RewardsServiceControllerMethods()
 export class RewardsController implements rewardsV1.RewardsServiceController {
-  constructor(private readonly describer: DescribeService) {}
+  constructor(
+    private readonly describer: DescribeService,
+    private readonly rewards: RewardsQueryService,
+  ) {}
 
   describe(): Promise<rewardsV1.Description> {
     return this.describer.describe();
+  }
+
+  getDashboard(request: rewardsV1.GetDashboardRequest): Promise<rewardsV1.Dashboard> {
+    return this.rewards.dashboard(request);
+  }
+
+  getClipperStats(request: rewardsV1.GetClipperStatsRequest): Promise<rewardsV1.ClipperStats> {
+    return this.rewards.stats(request);
+  }
+
+  refreshPoints(request: rewardsV1.RefreshPointsRequest): Promise<rewardsV1.ClipperStats> {
+    return this.rewards.refresh(request);
+  }
+
+  listEarnings(request: rewardsV1.ListEarningsRequest): Promise<rewardsV1.EarningsPage> {
+    return this.rewards.listEarnings(request);
+  }
+
+  listPayouts(request: rewardsV1.ListPayoutsRequest): Promise<rewardsV1.PayoutsPage> {
+    return this.rewards.listPayouts(request);
+  }
+
+  listTiers(): Promise<rewardsV1.Tiers> {
+    return this.rewards.listTiers();
   }
 }

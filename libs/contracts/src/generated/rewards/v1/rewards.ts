@@ -16,6 +16,7 @@ export const protobufFileName = "rewards/v1/rewards.proto";
 /**
  * Rewards service contract, version 1: Tiers, clip points, earnings per approved clip and the weekly payouts to clippers' Solana wallets.
  * Breaking changes go to a new package (rewards.v2); v1 stays until no caller uses it.
+ * Amounts are $CLIP as decimal strings with up to 6 decimals ("12.5"), never floats on the wire.
  */
 
 export interface DescribeRequest {
@@ -27,23 +28,244 @@ export interface Description {
   migrations: string[];
 }
 
+export interface GetDashboardRequest {
+  userId: string;
+}
+
+export interface GetClipperStatsRequest {
+  userId: string;
+}
+
+export interface RefreshPointsRequest {
+  userId: string;
+}
+
+export interface TierRef {
+  name: string;
+  ratePerClip: string;
+}
+
+export interface TierProgress {
+  currentTier: TierRef | undefined;
+  nextTier?: TierRef | undefined;
+  progressPercent: number;
+  missingRequirements: string[];
+  meetsNextTierRequirements: boolean;
+}
+
+export interface Metrics {
+  totalApproved: number;
+  approvedInWindow: number;
+  /** 0 to 1. */
+  approvalRate: number;
+  avgViews: number;
+  /** Approved in the last 7 days (the dashboard's 'This Week'). */
+  approvedThisWeek: number;
+  windowWeeks: number;
+}
+
+export interface EarningsSummary {
+  paid: string;
+  pending: string;
+  total: string;
+}
+
+export interface RecentSubmission {
+  id: string;
+  name: string;
+  platform: string;
+  views: number;
+  createdAt: string;
+  status: string;
+  rejectedReason?: string | undefined;
+  url?: string | undefined;
+}
+
+export interface Dashboard {
+  /** The user tier, 1 (Bronze) to 4 (Diamond). */
+  currentTier: number;
+  tierProgress: TierProgress | undefined;
+  metrics: Metrics | undefined;
+  earningsSummary: EarningsSummary | undefined;
+  recentSubmissions: RecentSubmission[];
+}
+
+export interface PointsBreakdown {
+  approvedCount: number;
+  basePoints: number;
+  viewBonusPoints: number;
+  approvalRatio: number;
+  inactivityPenalty: boolean;
+  finalPoints: number;
+}
+
+export interface ClipperStats {
+  points: number;
+  /** bronze, silver or gold. */
+  tier: string;
+  rank: number;
+  totalClippers: number;
+  breakdown: PointsBreakdown | undefined;
+  lastUpdated?: string | undefined;
+}
+
+export interface ListEarningsRequest {
+  userId: string;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+export interface Earning {
+  id: string;
+  submissionId: string;
+  amount: string;
+  type: string;
+  /** pending or paid. */
+  status: string;
+  periodStart?: string | undefined;
+  periodEnd?: string | undefined;
+  txHash?: string | undefined;
+  createdAt: string;
+  submissionName?: string | undefined;
+  payoutId?: string | undefined;
+}
+
+export interface EarningsPage {
+  earnings: Earning[];
+  nextCursor?: string | undefined;
+}
+
+export interface ListPayoutsRequest {
+  cursor?: string | undefined;
+  limit: number;
+  /** Only this clipper's payouts (their Earnings tab); every clipper's when absent (the public ledger). */
+  userId?: string | undefined;
+}
+
+export interface Payout {
+  id: string;
+  periodStart: string;
+  periodEnd: string;
+  walletAddress: string;
+  amount: string;
+  txHash: string;
+  driver: string;
+  paidAt: string;
+  earningsCount: number;
+}
+
+export interface PayoutsPage {
+  payouts: Payout[];
+  nextCursor?: string | undefined;
+}
+
+export interface ListTiersRequest {
+}
+
+export interface Tier {
+  level: number;
+  name: string;
+  description: string;
+  ratePerPost: string;
+  minTotalApproved: number;
+  windowWeeks: number;
+  minApprovedInWindow: number;
+  minApprovalRate: number;
+  minAvgViews: number;
+}
+
+export interface Tiers {
+  tiers: Tier[];
+}
+
 export const REWARDS_V1_PACKAGE_NAME = "rewards.v1";
 
 export interface RewardsServiceClient {
   /** What this replica runs: its name, version and the database migrations applied. */
 
   describe(request: DescribeRequest, metadata?: Metadata): Observable<Description>;
+
+  /** The rewards part of a clipper's dashboard: tier, tier progress, metrics, earnings summary, recent submissions. */
+
+  getDashboard(request: GetDashboardRequest, metadata?: Metadata): Observable<Dashboard>;
+
+  /** A clipper's clip points, points tier, rank among all clippers and the points breakdown (as last computed). */
+
+  getClipperStats(request: GetClipperStatsRequest, metadata?: Metadata): Observable<ClipperStats>;
+
+  /** Recomputes the clipper's points and tiers now, then answers their stats. */
+
+  refreshPoints(request: RefreshPointsRequest, metadata?: Metadata): Observable<ClipperStats>;
+
+  /** The clipper's own earnings, newest first, keyset-paged. */
+
+  listEarnings(request: ListEarningsRequest, metadata?: Metadata): Observable<EarningsPage>;
+
+  /** The public payout ledger: paid payouts, newest first, keyset-paged. */
+
+  listPayouts(request: ListPayoutsRequest, metadata?: Metadata): Observable<PayoutsPage>;
+
+  /** The tiers table as it stands (data, changed without a deploy). */
+
+  listTiers(request: ListTiersRequest, metadata?: Metadata): Observable<Tiers>;
 }
 
 export interface RewardsServiceController {
   /** What this replica runs: its name, version and the database migrations applied. */
 
   describe(request: DescribeRequest, metadata?: Metadata): Promise<Description> | Observable<Description> | Description;
+
+  /** The rewards part of a clipper's dashboard: tier, tier progress, metrics, earnings summary, recent submissions. */
+
+  getDashboard(
+    request: GetDashboardRequest,
+    metadata?: Metadata,
+  ): Promise<Dashboard> | Observable<Dashboard> | Dashboard;
+
+  /** A clipper's clip points, points tier, rank among all clippers and the points breakdown (as last computed). */
+
+  getClipperStats(
+    request: GetClipperStatsRequest,
+    metadata?: Metadata,
+  ): Promise<ClipperStats> | Observable<ClipperStats> | ClipperStats;
+
+  /** Recomputes the clipper's points and tiers now, then answers their stats. */
+
+  refreshPoints(
+    request: RefreshPointsRequest,
+    metadata?: Metadata,
+  ): Promise<ClipperStats> | Observable<ClipperStats> | ClipperStats;
+
+  /** The clipper's own earnings, newest first, keyset-paged. */
+
+  listEarnings(
+    request: ListEarningsRequest,
+    metadata?: Metadata,
+  ): Promise<EarningsPage> | Observable<EarningsPage> | EarningsPage;
+
+  /** The public payout ledger: paid payouts, newest first, keyset-paged. */
+
+  listPayouts(
+    request: ListPayoutsRequest,
+    metadata?: Metadata,
+  ): Promise<PayoutsPage> | Observable<PayoutsPage> | PayoutsPage;
+
+  /** The tiers table as it stands (data, changed without a deploy). */
+
+  listTiers(request: ListTiersRequest, metadata?: Metadata): Promise<Tiers> | Observable<Tiers> | Tiers;
 }
 
 export function RewardsServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["describe"];
+    const grpcMethods: string[] = [
+      "describe",
+      "getDashboard",
+      "getClipperStats",
+      "refreshPoints",
+      "listEarnings",
+      "listPayouts",
+      "listTiers",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("RewardsService", method)(constructor.prototype[method], method, descriptor);

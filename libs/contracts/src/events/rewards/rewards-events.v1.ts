@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const at = z.iso.datetime({ offset: true });
+/** $CLIP as a decimal string with up to 6 decimals. */
+const amount = z.string().regex(/^\d+(\.\d{1,6})?$/);
+
+/**
+ * A clipper's standing changed: their clip points, their points tier (bronze, silver, gold) or their user
+ * tier (1 Bronze to 4 Diamond). `revision` grows with each change of this clipper's standing, so a read
+ * model (identity's users.currentTier, campaigns' gold check) applies an event only when its revision is
+ * above the one it holds.
+ */
+export const rewardsStandingChangedV1 = z.object({
+  userId: z.uuid(),
+  clipPoints: z.number().int().nonnegative(),
+  clipperTier: z.enum(['bronze', 'silver', 'gold']),
+  currentTier: z.number().int().min(1).max(4),
+  revision: z.number().int().positive(),
+  at,
+});
+export type RewardsStandingChangedV1 = z.infer<typeof rewardsStandingChangedV1>;
+
+/** An approved clip earned `amount` (pending until the Friday payout). */
+export const rewardsEarningCreatedV1 = z.object({
+  earningId: z.uuid(),
+  userId: z.uuid(),
+  submissionId: z.uuid(),
+  amount,
+  at,
+});
+export type RewardsEarningCreatedV1 = z.infer<typeof rewardsEarningCreatedV1>;
+
+/** A weekly payout reached the clipper's wallet (`txHash` is the transaction's signature, or the ledger's reference). */
+export const rewardsPayoutPaidV1 = z.object({
+  payoutId: z.uuid(),
+  userId: z.uuid(),
+  walletAddress: z.string(),
+  amount,
+  txHash: z.string(),
+  periodStart: at,
+  periodEnd: at,
+  at,
+});
+export type RewardsPayoutPaidV1 = z.infer<typeof rewardsPayoutPaidV1>;

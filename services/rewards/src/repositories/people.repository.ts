@@ -1,0 +1,79 @@
+import type { UserSnapshot } from '@clipit/contracts';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+/** A person as rewards keeps them: a payout's wallet, a streamer's multiplier inputs. */
+export interface Person {
+  id: string;
+  role: string;
+  displayName: string | null;
+  twitterUsername: string | null;
+  walletAddress: string | null;
+  /** Set by an admin (1.00 to 2.00); 1.00 means 'by follower count'. */
+  streamerMultiplier: number;
+  followerCount: number;
+}
+
+interface PersonRecord {
+  id: string;
+  role: string;
+  display_name: string | null;
+  twitter_username: string | null;
+  wallet_address: string | null;
+  streamer_multiplier: string;
+  follower_count: number;
+}
+
+const toPerson = (r: PersonRecord): Person => ({
+  id: r.id,
+  role: r.role,
+  displayName: r.display_name,
+  twitterUsername: r.twitter_username,
+  walletAddress: r.wallet_address,
+  streamerMultiplier: Number(r.streamer_multiplier),
+  followerCount: r.follower_count,
+});
+
+/**
+ * The people read model (`people`): identity's users as their events told them, plus streamers' follower
+ * counts from social's follow events. Older news never overwrites newer: a user row carries identity's
+ * updated_at, a follower count the time of its change.
+ */
+@Injectable()
+export class PeopleRepository {
+  async upsertUser(tx: EntityManager, u: UserSnapshot): Promise<void> {
+    await tx.query(
+      `INSERT INTO people (id, role, display_name, twitter_username, wallet_address, streamer_multiplier, source_updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (id) DO UPDATE SET role = excluded.role, display_name = excluded.display_name, twitter_username = excluded.twitter_username,
+         wallet_address = excluded.wallet_address, streamer_multiplier = excluded.streamer_multiplier, source_updated_at = excluded.source_updated_at
+       WHERE people.source_updated_at IS NULL OR people.source_updated_at <= excluded.source_updated_at`,
+      [u.id, u.role, u.displayName, u.twitterUsername, u.walletAddress, u.streamerMultiplier, u.updatedAt],
+    );
+  }
+
+  /** A streamer's follower count after a follow or unfollow at `at`; an older count is ignored. */
+  async setFollowerCount(tx: EntityManager, userId: string, followerCount: number, at: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO people (id, role, follower_count, follower_count_at) VALUES ($1, 'user', $2, $3)
+       ON CONFLICT (id) DO UPDATE SET follower_count = excluded.follower_count, follower_count_at = excluded.follower_count_at
+       WHERE people.follower_count_at IS NULL OR people.follower_count_at <= excluded.follower_count_at`,
+      [userId, followerCount, at],
+    );
+  }
+
+  async find(tx: EntityManager, id: string): Promise<Person | undefined> {
+    const rows = (await tx.query(
+      'SELECT id, role, display_name, twitter_username, wallet_address, streamer_multiplier, follower_count FROM people WHERE id = $1',
+      [id],
+    )) as PersonRecord[];
+    return rows[0] ? toPerson(rows[0]) : undefined;
+  }
+
+  /** Wallets of these people (a payout run's recipients); people unknown here are absent. */
+  async wallets(tx: EntityManager, ids: readonly string[]): Promise<Map<string, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = (await tx.query('SELECT id, wallet_address FROM people WHERE id = ANY($1::uuid[])', [ids])) as { id: string; wallet_address: string | null }[];
+    return new Map(rows.map((r) => [r.id, r.wallet_address]));
+  }
+}

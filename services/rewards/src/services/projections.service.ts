@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { SocialFollowedV1, SubmissionSnapshot, UserSnapshot } from '@clipit/contracts';
+import { Outbox } from '@clipit/service-kit';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { normalizeAmount } from '../domain/amount.js';
+import { earningAmount, streamerMultiplier } from '../domain/rules.js';
+import { multipliersApply } from '../domain/standing.js';
+import { EarningRepository } from '../repositories/earning.repository.js';
+import { PeopleRepository } from '../repositories/people.repository.js';
+import { SubmissionRepository } from '../repositories/submission.repository.js';
+import { TiersRepository } from '../repositories/tiers.repository.js';
+import { StandingService } from './standing.service.js';
+
+/**
+ * What rewards does with other services' events, each applied once in the transaction of its inbox row:
+ * people from identity (wallets, admin-set multipliers), follower counts from social, and submissions,
+ * whose every change recomputes the clipper's standing and whose approval makes one earning (ADR 0025).
+ */
+@Injectable()
+export class ProjectionsService {
+  constructor(
+    private readonly people: PeopleRepository,
+    private readonly submissions: SubmissionRepository,
+    private readonly earnings: EarningRepository,
+    private readonly tables: TiersRepository,
+    private readonly standing: StandingService,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async onUser(data: { user: UserSnapshot }, tx: EntityManager): Promise<void> {
+    await this.people.upsertUser(tx, data.user);
+  }
+
+  async onFollowChange(data: SocialFollowedV1, tx: EntityManager): Promise<void> {
+    await this.people.setFollowerCount(tx, data.userId, data.followerCount, data.at);
+  }
+
+  async onSubmission(data: { submission: SubmissionSnapshot }, tx: EntityManager, now = new Date()): Promise<void> {
+    const s = data.submission;
+    const { steps, tiers } = await this.tables.current();
+    // The tagged streamer's multiplier as it stands at approval: the clip keeps it.
+    const multiplierAtApproval = async () => {
+      if (!s.streamerId) return 1;
+      const streamer = await this.people.find(tx, s.streamerId);
+      return streamer ? streamerMultiplier(streamer.streamerMultiplier, streamer.followerCount, steps) : streamerMultiplier(1, 0, steps);
+    };
+    const change = await this.submissions.upsert(tx, s, multiplierAtApproval);
+    if (!change.applied) return;
+    const standing = await this.standing.recompute(tx, s.userId, now);
+    if (!change.newlyApproved) return;
+    const tier = tiers.find((t) => t.level === standing.currentTier) ?? tiers[0]!;
+    const multiplier = multipliersApply(standing.currentTier) ? await multiplierAtApproval() : 1;
+    const earning = {
+      id: randomUUID(),
+      userId: s.userId,
+      submissionId: s.id,
+      amount: normalizeAmount(earningAmount(tier.ratePerPost, multiplier)),
+      tierLevel: tier.level,
+      multiplier,
+      createdAt: now,
+    };
+    if (await this.earnings.add(tx, earning)) {
+      await this.outbox.append(tx, 'rewards.earning-created', {
+        earningId: earning.id,
+        userId: earning.userId,
+        submissionId: earning.submissionId,
+        amount: earning.amount,
+        at: now.toISOString(),
+      });
+    }
+  }
+}
