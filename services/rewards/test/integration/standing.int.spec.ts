@@ -66,14 +66,14 @@ describe('standing', () => {
     await h.submission('submission.approved', { userId: clipper.id, views: 500 });
     const dashboard = await h.client.getDashboard({ userId: clipper.id });
     expect(dashboard.currentTier).toBe(2);
-    expect(dashboard.tierProgress.currentTier).toEqual({ name: 'Silver', ratePerClip: '15' });
-    expect(dashboard.tierProgress.missingRequirements).toEqual(expect.arrayContaining([expect.stringMatching(/^15 more approved clips/)]));
+    expect(dashboard.tierProgress!.currentTier).toEqual({ name: 'Silver', ratePerClip: '15' });
+    expect(dashboard.tierProgress!.missingRequirements).toEqual(expect.arrayContaining([expect.stringMatching(/^15 more approved clips/)]));
 
     // A clip tagged with a streamer of 1,000 followers: 15 × 1.5.
     const tagged = await h.submission('submission.approved', { userId: clipper.id, views: 500, streamerId: streamer.id });
     expect((await h.db.query('SELECT amount::text FROM earnings WHERE submission_id = $1', [tagged.id])).rows[0]).toEqual({ amount: '22.500000' });
     // 9 × 10 at Bronze, the 10th at Silver's 15, then 22.5.
-    expect((await h.client.getDashboard({ userId: clipper.id })).earningsSummary.pending).toBe('127.5');
+    expect((await h.client.getDashboard({ userId: clipper.id })).earningsSummary!.pending).toBe('127.5');
     // Base 10 × ratio 1 × (10 × 1 + 1.5) = 115; views 11 × 500 / 10 = 550.
     expect(await h.client.getClipperStats({ userId: clipper.id })).toMatchObject({ points: 665, tier: 'silver' });
 
