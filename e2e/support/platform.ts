@@ -13,6 +13,7 @@ import pg from 'pg';
 import { bootstrapAdmin, type AdminApp } from '../../services/admin/src/app.js';
 import { bootstrapCampaigns, type CampaignsApp } from '../../services/campaigns/src/app.js';
 import { bootstrapFeed, type FeedApp } from '../../services/feed/src/app.js';
+import { bootstrapRewards, runPayouts, type PayoutRunResult, type RewardsApp } from '../../services/rewards/src/app.js';
 import { bootstrapGateway, type GatewayApp } from '../../services/gateway/src/app.js';
 import type { GatewayConfigOverrides } from '../../services/gateway/src/config.js';
 import { bootstrapIdentity, type IdentityApp } from '../../services/identity/src/app.js';
@@ -56,6 +57,11 @@ export interface Platform {
   /** Postgres on social's database. */
   socialDb: pg.Client;
   feed: FeedApp;
+  rewards: RewardsApp;
+  /** Postgres on rewards' database. */
+  rewardsDb: pg.Client;
+  /** The weekly payout run as its scheduled job runs it, at `now`. */
+  runPayouts(now: Date): Promise<PayoutRunResult>;
   /** Postgres on feed's database (the read models are in schema rm). */
   feedDb: pg.Client;
   /** Postgres on admin's database (the audit log). */
@@ -107,8 +113,8 @@ export async function startPlatform(
   const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-e2e-storage-'));
   const submissionsDatabase = `${names.database}_submissions`;
   const submissionsDatabaseUrl = await createTestDatabase(submissionsDatabase);
-  const [grpcPort, httpPort, submissionsGrpcPort, submissionsHttpPort, adminGrpcPort, adminHttpPort, campaignsGrpcPort, campaignsHttpPort, socialGrpcPort, socialHttpPort, feedGrpcPort, feedHttpPort] =
-    (await freePorts(12)) as [number, number, number, number, number, number, number, number, number, number, number, number];
+  const [grpcPort, httpPort, submissionsGrpcPort, submissionsHttpPort, adminGrpcPort, adminHttpPort, campaignsGrpcPort, campaignsHttpPort, socialGrpcPort, socialHttpPort, feedGrpcPort, feedHttpPort, rewardsGrpcPort, rewardsHttpPort] =
+    (await freePorts(14)) as [number, number, number, number, number, number, number, number, number, number, number, number, number, number];
   const adminDatabase = `${names.database}_admin`;
   const adminDatabaseUrl = await createTestDatabase(adminDatabase);
   const campaignsDatabase = `${names.database}_campaigns`;
@@ -117,6 +123,8 @@ export async function startPlatform(
   const socialDatabaseUrl = await createTestDatabase(socialDatabase);
   const feedDatabase = `${names.database}_feed`;
   const feedDatabaseUrl = await createTestDatabase(feedDatabase);
+  const rewardsDatabase = `${names.database}_rewards`;
+  const rewardsDatabaseUrl = await createTestDatabase(rewardsDatabase);
 
   // What every backend service of this platform shares: the run's NATS stream, Redis prefix and storage folder.
   const backend = {
@@ -163,6 +171,13 @@ export async function startPlatform(
     FEED_BIND_HOST: '127.0.0.1',
     ...backend,
   });
+  const rewards = await bootstrapRewards({
+    REWARDS_DATABASE_URL: rewardsDatabaseUrl,
+    REWARDS_GRPC_PORT: rewardsGrpcPort,
+    REWARDS_HTTP_PORT: rewardsHttpPort,
+    REWARDS_BIND_HOST: '127.0.0.1',
+    ...backend,
+  });
   const admin = await bootstrapAdmin({
     ADMIN_DATABASE_URL: adminDatabaseUrl,
     ADMIN_GRPC_PORT: adminGrpcPort,
@@ -198,6 +213,7 @@ export async function startPlatform(
       CAMPAIGNS_GRPC_URL: `127.0.0.1:${campaignsGrpcPort}`,
       SOCIAL_GRPC_URL: `127.0.0.1:${socialGrpcPort}`,
       FEED_GRPC_URL: `127.0.0.1:${feedGrpcPort}`,
+      REWARDS_GRPC_URL: `127.0.0.1:${rewardsGrpcPort}`,
       NATS_URL: infra.natsUrl,
       EVENTS_STREAM: names.stream,
       EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
@@ -228,6 +244,8 @@ export async function startPlatform(
   await socialDb.connect();
   const feedDb = new pg.Client({ connectionString: feedDatabaseUrl });
   await feedDb.connect();
+  const rewardsDb = new pg.Client({ connectionString: rewardsDatabaseUrl });
+  await rewardsDb.connect();
   const identityClient = createGrpcClient<identityV1.IdentityServiceClient>({
     url: identityGrpcUrl,
     packageName: identityV1.IDENTITY_V1_PACKAGE_NAME,
@@ -245,6 +263,9 @@ export async function startPlatform(
     socialDb,
     feed,
     feedDb,
+    rewards,
+    rewardsDb,
+    runPayouts: (now) => runPayouts(rewards, now),
     adminDb,
     campaignsDb,
     mediaWorker,
@@ -277,6 +298,7 @@ export async function startPlatform(
       await campaigns.close();
       await social.close();
       await feed.close();
+      await rewards.close();
       await submissions.close();
       await identity.close();
       await db.end();
@@ -285,12 +307,14 @@ export async function startPlatform(
       await campaignsDb.end();
       await socialDb.end();
       await feedDb.end();
+      await rewardsDb.end();
       await dropTestDatabase(names.database);
       await dropTestDatabase(submissionsDatabase);
       await dropTestDatabase(adminDatabase);
       await dropTestDatabase(campaignsDatabase);
       await dropTestDatabase(socialDatabase);
       await dropTestDatabase(feedDatabase);
+      await dropTestDatabase(rewardsDatabase);
       const nc = await connectNats(infra.natsUrl, 'e2e-cleanup');
       await deleteEventStreams(nc, names.stream);
       await nc.close();

@@ -6,6 +6,7 @@ import { CatalogModule } from './catalog/catalog.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { FeedModule } from './feed/feed.module.js';
 import { MediaModule } from './media/media.module.js';
+import { RewardsModule } from './rewards/rewards.module.js';
 import { SocialModule } from './social/social.module.js';
 import { SubmissionsModule } from './submissions/submissions.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -14,6 +15,6 @@ import { WebModule } from './web/web.module.js';
 /** The gateway's route modules; the kit provides config, logger, Redis, storage and the gRPC clients. */
 @Module({
   // WebModule last: its catch-all GET serves the site for every path no other module claims.
-  imports: [AuthModule, UsersModule, CatalogModule, SubmissionsModule, AdminModule, ApplicationsModule, SocialModule, FeedModule, MediaModule, DocsModule, WebModule],
+  imports: [AuthModule, UsersModule, CatalogModule, SubmissionsModule, AdminModule, ApplicationsModule, SocialModule, FeedModule, RewardsModule, MediaModule, DocsModule, WebModule],
 })
 export class GatewayModule {}

@@ -1,10 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyServerFactory, RawServerBase } from 'fastify';
-import { adminContract, campaignsContract, feedContract, identityContract, socialContract, submissionsContract } from '@clipit/contracts';
+import { adminContract, campaignsContract, feedContract, identityContract, rewardsContract, socialContract, submissionsContract } from '@clipit/contracts';
 import { bootstrapService, defineService, grpcClient, packageVersion, REDIS, redisResource, resource, type ServiceApp } from '@clipit/service-kit';
 import { createStorage, STORAGE } from '@clipit/storage';
 import { GatewayModule } from './app.module.js';
-import { ADMIN_CLIENT, CAMPAIGNS_CLIENT, FEED_CLIENT, IDENTITY_CLIENT, SOCIAL_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';
+import { ADMIN_CLIENT, CAMPAIGNS_CLIENT, FEED_CLIENT, IDENTITY_CLIENT, REWARDS_CLIENT, SOCIAL_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';
 import { installSessionResolver, SessionResolver } from './auth/session.strategy.js';
 import { publicReadFront } from './feed/fast-path.js';
 import { PublicReadCache } from './feed/read-cache.js';
@@ -80,6 +80,8 @@ export const gatewayService = defineService(gatewayConfigShape, {
     grpcClient(socialContract, { token: SOCIAL_CLIENT, url: (c) => c.SOCIAL_GRPC_URL, readiness: 'reported' }),
     // Every public read: reported, since cached answers keep being served while it is away.
     grpcClient(feedContract, { token: FEED_CLIENT, url: (c) => c.FEED_GRPC_URL, readiness: 'reported' }),
+    // The dashboard, points, earnings and the payout ledger: reported, its outage takes out only those.
+    grpcClient(rewardsContract, { token: REWARDS_CLIENT, url: (c) => c.REWARDS_GRPC_URL, readiness: 'reported' }),
   ],
   module: GatewayModule,
 });

@@ -1,4 +1,4 @@
-import type { adminContract, campaignsContract, feedContract, identityContract, socialContract, submissionsContract } from '@clipit/contracts';
+import type { adminContract, campaignsContract, feedContract, identityContract, rewardsContract, socialContract, submissionsContract } from '@clipit/contracts';
 import type { ClientOf } from '@clipit/service-kit';
 
 // The services the gateway calls; the kit creates, provides, closes and health-checks the clients (app.ts).
@@ -26,3 +26,7 @@ export const SOCIAL_CLIENT = Symbol('SOCIAL_CLIENT');
 /** feed's gRPC API: the read models behind every public read. */
 export type FeedClient = ClientOf<typeof feedContract>;
 export const FEED_CLIENT = Symbol('FEED_CLIENT');
+
+/** rewards' gRPC API: the dashboard, clip points, earnings, the payout ledger and the tiers. */
+export type RewardsClient = ClientOf<typeof rewardsContract>;
+export const REWARDS_CLIENT = Symbol('REWARDS_CLIENT');

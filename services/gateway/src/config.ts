@@ -39,6 +39,7 @@ export const gatewayConfigShape = {
   CAMPAIGNS_GRPC_URL: env.hostPort('127.0.0.1:50054'),
   SOCIAL_GRPC_URL: env.hostPort('127.0.0.1:50055'),
   FEED_GRPC_URL: env.hostPort('127.0.0.1:50056'),
+  REWARDS_GRPC_URL: env.hostPort('127.0.0.1:50057'),
   // Public reads (feed, leaderboards, profiles) are kept this long at most (0: not cached); the feed's
   // notices drop them as soon as what they show changes (ADR 0022). At most this many answers are kept.
   PUBLIC_READ_CACHE_TTL_MS: env.int(10_000),

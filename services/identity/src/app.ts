@@ -18,6 +18,7 @@ export const identityService = defineService(identityConfigShape, {
   events: ({ get }) => ({
     'social.live-changed': (event, tx) => get(SocialMirrorService).onLiveChanged(event.data, tx),
     'social.stream-time-changed': (event, tx) => get(SocialMirrorService).onStreamTimeChanged(event.data, tx),
+    'rewards.standing-changed': (event, tx) => get(SocialMirrorService).onStandingChanged(event.data, tx),
   }),
   workers: [
     every('session sweep', (c) => c.SESSION_SWEEP_INTERVAL_SECONDS * 1000, async ({ get, logger }) => {

@@ -5,8 +5,9 @@ import { TokenEntity } from './entities/token.entity.js';
 import { UserEntity } from './entities/user.entity.js';
 import { CreateIdentityTables1763800000000 } from './migrations/1763800000000-create-identity-tables.js';
 import { AddSocialRevisions1764500000000 } from './migrations/1764500000000-add-social-revisions.js';
+import { AddTierRevision1765000000000 } from './migrations/1765000000000-add-tier-revision.js';
 
 export const identityEntities = [UserEntity, SessionEntity, TokenEntity, PasswordResetEntity];
 
 /** In order; the kit's outbox/inbox tables come first. */
-export const identityMigrations = [CreateEventBusTables1763700000000, CreateIdentityTables1763800000000, AddSocialRevisions1764500000000];
+export const identityMigrations = [CreateEventBusTables1763700000000, CreateIdentityTables1763800000000, AddSocialRevisions1764500000000, AddTierRevision1765000000000];

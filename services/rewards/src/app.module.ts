@@ -1,4 +1,9 @@
+import { CONFIG } from '@clipit/service-kit';
 import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { RewardsConfig } from './config.js';
+import { createPayoutDriver } from './payouts/drivers.js';
+import { PAYOUT_DRIVER } from './payouts/payout-driver.js';
 import { RewardsController } from './controllers/rewards.controller.js';
 import { EarningRepository } from './repositories/earning.repository.js';
 import { MigrationRepository } from './repositories/migration.repository.js';
@@ -8,6 +13,7 @@ import { StandingRepository } from './repositories/standing.repository.js';
 import { SubmissionRepository } from './repositories/submission.repository.js';
 import { TiersRepository } from './repositories/tiers.repository.js';
 import { DescribeService } from './services/describe.service.js';
+import { PayoutService } from './services/payout.service.js';
 import { ProjectionsService } from './services/projections.service.js';
 import { RewardsQueryService } from './services/rewards-query.service.js';
 import { StandingService } from './services/standing.service.js';
@@ -27,6 +33,8 @@ import { StandingService } from './services/standing.service.js';
     StandingService,
     ProjectionsService,
     RewardsQueryService,
+    PayoutService,
+    { provide: PAYOUT_DRIVER, inject: [DataSource, CONFIG], useFactory: (dataSource: DataSource, config: RewardsConfig) => createPayoutDriver(config, dataSource) },
   ],
 })
 export class RewardsModule {}

@@ -3,6 +3,8 @@ import { bootstrapService, defineService, packageVersion, type ConfigOverrides, 
 import { RewardsModule } from './app.module.js';
 import { rewardsConfigShape, type RewardsConfig } from './config.js';
 import { rewardsEntities, rewardsMigrations } from './database.js';
+import { rewardsJobs } from './jobs/rewards-jobs.js';
+import { PayoutService, type PayoutRunResult } from './services/payout.service.js';
 import { ProjectionsService } from './services/projections.service.js';
 
 /** rewards: Tiers, clip points, earnings per approved clip and the weekly payouts to clippers' Solana wallets. Served over gRPC (rewards.v1.RewardsService). */
@@ -22,6 +24,7 @@ export const rewardsService = defineService(rewardsConfigShape, {
     'submission.feed-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
     'submission.video-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
   }),
+  workers: [rewardsJobs],
   module: RewardsModule,
 });
 
@@ -29,3 +32,8 @@ export type RewardsApp = ServiceApp<RewardsConfig>;
 export type RewardsConfigOverrides = ConfigOverrides<typeof rewardsConfigShape>;
 
 export const bootstrapRewards = (overrides: RewardsConfigOverrides = {}): Promise<RewardsApp> => bootstrapService(rewardsService, overrides);
+
+export type { PayoutRunResult };
+
+/** The weekly payout run at `now`, as the scheduled job runs it (operations scripts and end-to-end tests). */
+export const runPayouts = (app: RewardsApp, now = new Date()): Promise<PayoutRunResult> => app.get(PayoutService).run(now);

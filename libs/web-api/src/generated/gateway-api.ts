@@ -258,6 +258,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clipper/refresh-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recompute the signed-in clipper’s points and tiers now; answers the new stats (points is what “Updated to N points” shows) */
+        post: operations["RewardsController.refreshPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clipper/stats/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A clipper’s clip points, points tier, rank among all clippers and the breakdown (as last computed) */
+        get: operations["RewardsController.clipperStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creators/{tab}": {
         parameters: {
             query?: never;
@@ -275,6 +309,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in clipper’s dashboard: tier and progress, metrics, earnings summary, recent submissions (spec 02 §3 Dashboard response) */
+        get: operations["RewardsController.dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/docs": {
         parameters: {
             query?: never;
@@ -284,6 +335,40 @@ export interface paths {
         };
         /** This OpenAPI 3.1 document, generated from the route schemas */
         get: operations["DocsController.openApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in clipper’s earnings, one per approved clip, newest first */
+        get: operations["RewardsController.earnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/earnings/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in clipper’s paid payouts, newest first, each with its transaction signature */
+        get: operations["RewardsController.myPayouts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -515,6 +600,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public payout ledger: every paid payout (period, wallet, amount, signature), newest first, to check against the chain */
+        get: operations["RewardsController.payouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/streamers": {
         parameters: {
             query?: never;
@@ -627,6 +729,23 @@ export interface paths {
         };
         /** Clips tagged with a streamer: approved ones, and every status when the streamer asks */
         get: operations["FeedController.taggedVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tiers with their requirements and rate per approved clip (data: changed without a deploy) */
+        get: operations["RewardsController.tiers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -973,6 +1092,28 @@ export interface components {
             /** @enum {string} */
             isAvailable: "true" | "false";
         };
+        ClipperStats: {
+            points: number;
+            /** @enum {string} */
+            tier: "bronze" | "silver" | "gold";
+            /** @description 1 is the most points; ties share the better rank */
+            rank: number;
+            totalClippers: number;
+            breakdown: {
+                approvedCount: number;
+                basePoints: number;
+                viewBonusPoints: number;
+                /** @description 0 to 1 */
+                approvalRatio: number;
+                /** @description Halved: no approved clip in the last 14 days */
+                inactivityPenalty: boolean;
+                finalPoints: number;
+            };
+            /** @description Spec 02 §6: what the points tier does not unlock yet (empty at gold: 'All Features Unlocked!') */
+            lockedFeatures: string[];
+            /** @description When the points were last computed (ISO 8601) */
+            lastUpdated: string | null;
+        };
         ClipToken: {
             id: string;
             name: string;
@@ -1019,6 +1160,87 @@ export interface components {
             streamerMultiplier: string;
             /** @description ISO 8601 */
             createdAt: string;
+        };
+        Dashboard: {
+            user: {
+                id: string;
+                displayName: string | null;
+                twitterUsername: string | null;
+                email: string | null;
+                profileImageUrl: string | null;
+                bannerImageUrl: string | null;
+                role: string;
+                /** @description 1 Bronze, 2 Silver, 3 Gold, 4 Diamond (the rewards service’s standing) */
+                currentTier: number;
+                /** @enum {string} */
+                isLive: "true" | "false";
+                /** @description ISO 8601 */
+                nextStreamTime: string | null;
+            };
+            tierProgress: {
+                currentTier: components["schemas"]["TierRef"];
+                /** @description null at the highest tier */
+                nextTier: components["schemas"]["TierRef"] | null;
+                /** @description The least-advanced requirement of the next tier, from the current tier’s threshold */
+                progressPercent: number;
+                missingRequirements: string[];
+                meetsNextTierRequirements: boolean;
+            };
+            metrics: {
+                totalApproved: number;
+                /** @description Approved in the last `windowWeeks` weeks (4) */
+                approvedInWindow: number;
+                /** @description Percent, 0 to 100, one decimal: approved / (approved + rejected) */
+                approvalRate: number;
+                /** @description Average views of approved clips */
+                avgViews: number;
+                /** @description Approved in the last 7 days */
+                approvedThisWeek: number;
+                windowWeeks: number;
+            };
+            earningsSummary: {
+                /** @description $CLIP, up to 6 decimals */
+                paid: number;
+                /** @description $CLIP, up to 6 decimals */
+                pending: number;
+                /** @description $CLIP, up to 6 decimals */
+                total: number;
+            };
+            recentSubmissions: {
+                id: string;
+                name: string;
+                platform: string;
+                url: string | null;
+                views: number;
+                /** @description ISO 8601 */
+                createdAt: string;
+                /** @enum {string} */
+                status: "pending" | "approved" | "rejected";
+                rejectedReason: string | null;
+            }[];
+        };
+        Earning: {
+            id: string;
+            submissionId: string;
+            submissionName: string | null;
+            /** @description $CLIP, up to 6 decimals */
+            amount: number;
+            /** @description post */
+            type: string;
+            /** @enum {string} */
+            status: "pending" | "paid";
+            periodStart: string | null;
+            periodEnd: string | null;
+            /** @description The payout transaction’s signature once paid */
+            txHash: string | null;
+            payoutId: string | null;
+            createdAt: string;
+        };
+        EarningsPage: {
+            /** @description Newest first */
+            earnings: components["schemas"]["Earning"][];
+            /** @description Pass as ?cursor= for the next page; null on the last */
+            nextCursor: string | null;
         };
         /** @description A message a person can act on; clients show it as "status: text" */
         ErrorMessage: string;
@@ -1156,6 +1378,26 @@ export interface components {
             /** @constant */
             ok: true;
         };
+        Payout: {
+            id: string;
+            periodStart: string;
+            periodEnd: string;
+            walletAddress: string;
+            /** @description $CLIP, up to 6 decimals */
+            amount: number;
+            /** @description The transfer’s transaction signature (Solana), or the ledger’s record */
+            signature: string;
+            /** @description ledger or solana: how it was paid */
+            driver: string;
+            paidAt: string;
+            earningsCount: number;
+        };
+        PayoutsPage: {
+            /** @description Newest paid first */
+            payouts: components["schemas"]["Payout"][];
+            /** @description Pass as ?cursor= for the next page; null on the last */
+            nextCursor: string | null;
+        };
         PlaceholderStreamer: {
             id: string;
             displayName: string;
@@ -1262,6 +1504,24 @@ export interface components {
             videos: components["schemas"]["TaggedVideo"][];
             nextCursor: string | null;
         };
+        TierRef: {
+            name: string;
+            /** @description $CLIP per approved clip */
+            ratePerClip: number;
+        };
+        Tiers: {
+            level: number;
+            name: string;
+            description: string;
+            /** @description $CLIP, up to 6 decimals */
+            ratePerPost: number;
+            minTotalApproved: number;
+            windowWeeks: number;
+            minApprovedInWindow: number;
+            /** @description 0 to 1 */
+            minApprovalRate: number;
+            minAvgViews: number;
+        }[];
         Token: {
             id: string;
             name: string;
@@ -2860,6 +3120,130 @@ export interface operations {
             };
         };
     };
+    "RewardsController.refreshPoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClipperStats"];
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Cross-site request refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the rewards service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "RewardsController.clipperStats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The clipper’s user id (uuid) */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClipperStats"];
+                };
+            };
+            /** @description 'Invalid user id'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the rewards service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     "FeedController.creators": {
         parameters: {
             query?: never;
@@ -2919,6 +3303,62 @@ export interface operations {
             };
         };
     };
+    "RewardsController.dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the rewards service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     "DocsController.openApi": {
         parameters: {
             query?: never;
@@ -2950,6 +3390,128 @@ export interface operations {
             };
             /** @description 'Something went wrong. Please try again.' */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "RewardsController.earnings": {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the page before */
+                cursor?: string;
+                /** @description Per page: default 20, at most 100 */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarningsPage"];
+                };
+            };
+            /** @description 'Invalid cursor'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the rewards service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "RewardsController.myPayouts": {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the page before */
+                cursor?: string;
+                /** @description Per page: default 20, at most 100 */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutsPage"];
+                };
+            };
+            /** @description 'Invalid cursor'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the rewards service is away */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3902,6 +4464,58 @@ export interface operations {
             };
         };
     };
+    "RewardsController.payouts": {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the page before */
+                cursor?: string;
+                /** @description Per page: default 20, at most 100 */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutsPage"];
+                };
+            };
+            /** @description 'Invalid cursor'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the rewards service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     "CatalogController.streamers": {
         parameters: {
             query?: never;
@@ -4595,6 +5209,53 @@ export interface operations {
                 };
             };
             /** @description 'Service temporarily unavailable': the feed service is away (and nothing is cached) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "RewardsController.tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tiers"];
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the rewards service is away */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -23,6 +23,7 @@ function newUser(id: string, now: Date): UserEntity {
     isLive: 'false',
     liveRevision: 0,
     streamTimeRevision: 0,
+    tierRevision: 0,
     streamerMultiplier: '1.00',
     isPlaceholder: 'false',
     claimCode: null,

@@ -22,6 +22,7 @@ const user: UserEntity = {
   isLive: 'false',
   liveRevision: 0,
   streamTimeRevision: 0,
+  tierRevision: 0,
   streamerMultiplier: '1.5',
   isPlaceholder: 'false',
   claimCode: 'CLAIM-ABCD2345',

@@ -54,6 +54,10 @@ export class UserEntity {
   @Column({ name: 'live_revision', type: 'integer', default: 0 })
   liveRevision!: number;
 
+  /** currentTier is mirrored from the rewards service's rewards.standing-changed (ADR 0025); tierRevision is the last one applied. */
+  @Column({ name: 'tier_revision', type: 'integer', default: 0 })
+  tierRevision!: number;
+
   /** Mirrored from social.stream-time-changed; streamTimeRevision is the last one applied. */
   @Column({ name: 'stream_time_revision', type: 'integer', default: 0 })
   streamTimeRevision!: number;

@@ -1,4 +1,4 @@
-import type { SocialLiveChangedV1, SocialStreamTimeChangedV1 } from '@clipit/contracts';
+import type { RewardsStandingChangedV1, SocialLiveChangedV1, SocialStreamTimeChangedV1 } from '@clipit/contracts';
 import { Outbox } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -7,7 +7,8 @@ import type { UserEntity } from '../entities/user.entity.js';
 import { UserRepository } from '../repositories/user.repository.js';
 
 /**
- * The user fields the social service owns (isLive, nextStreamTime), mirrored onto identity's users so
+ * The user fields other services own, mirrored onto identity's users: the social service's isLive and
+ * nextStreamTime, and the rewards service's currentTier (ADR 0025). Mirrored so
  * every answer that carries a user (/api/user/me, and through user.updated the feed and discover read
  * models) shows them without asking social per request (ADR 0021). Each event is applied in the
  * transaction of its inbox row, only when its revision is above the one held, and a real change is told
@@ -34,6 +35,14 @@ export class SocialMirrorService {
       const nextStreamTime = data.nextStreamTime === null ? null : new Date(data.nextStreamTime);
       const same = (user.nextStreamTime?.getTime() ?? null) === (nextStreamTime?.getTime() ?? null);
       return { values: { nextStreamTime, streamTimeRevision: data.revision }, changed: same ? [] : ['nextStreamTime'] };
+    });
+  }
+
+  /** The user tier the rewards service computed (ADR 0025): mirrored like social's fields, by revision. */
+  async onStandingChanged(data: RewardsStandingChangedV1, tx: EntityManager): Promise<void> {
+    await this.apply(tx, data.userId, (user) => {
+      if (data.revision <= user.tierRevision) return undefined;
+      return { values: { currentTier: data.currentTier, tierRevision: data.revision }, changed: user.currentTier === data.currentTier ? [] : ['currentTier'] };
     });
   }
 

@@ -66,3 +66,21 @@ describe('mirroring social', () => {
     expect((await h.client.getUser({ id: s.id })).nextStreamTime).toBeUndefined();
   });
 });
+
+describe('mirroring rewards', () => {
+  it('shows the user tier the rewards service computed, ignores a late lower revision, and tells the change as user.updated', async () => {
+    const { user } = await h.client.signUp(newSignUp({ role: 'clipper' }));
+    const id = user!.id;
+    const standing = (currentTier: number, revision: number) =>
+      social.publish('rewards.standing-changed', { userId: id, clipPoints: 100 * revision, clipperTier: currentTier >= 3 ? 'gold' : currentTier === 2 ? 'silver' : 'bronze', currentTier, revision, at: at() });
+    await standing(1, 1); // points only: the tier stays 1
+    await standing(3, 3);
+    await standing(2, 2); // late
+    await waitFor(async () => ((await h.count('SELECT tier_revision FROM users WHERE id = $1', [id])) === 3 ? true : undefined), 10_000, 'tier mirrored');
+    expect((await h.client.getUser({ id })).currentTier).toBe(3);
+    const changes = await waitFor(() => (updatesFor(id).length >= 1 ? updatesFor(id) : undefined));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(updatesFor(id).map((e) => [(e.envelope.data as UserUpdatedV1).changed, (e.envelope.data as UserUpdatedV1).user.currentTier])).toEqual([[['currentTier'], 3]]);
+    expect(changes).toHaveLength(1);
+  });
+});

@@ -116,6 +116,17 @@ export class CreateRewardsTables1765000000000 implements MigrationInterface {
       )`);
     await q.query('CREATE INDEX earnings_user_idx ON earnings (user_id, created_at DESC, id DESC)');
     await q.query("CREATE INDEX earnings_pending_idx ON earnings (user_id, created_at) WHERE status = 'pending' AND payout_id IS NULL");
+    // The ledger driver's book: what it 'sent', by reference, so a run that died after recording a
+    // transfer finds it again exactly as the Solana driver finds a confirmed transaction.
+    await q.query(`
+      CREATE TABLE ledger_transfers (
+        reference text PRIMARY KEY,
+        signature text NOT NULL UNIQUE,
+        wallet_address text NOT NULL,
+        amount_base_units bigint NOT NULL CHECK (amount_base_units > 0),
+        memo text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`);
     await q.query(`
       CREATE TABLE payout_skips (
         user_id uuid NOT NULL,
@@ -128,7 +139,7 @@ export class CreateRewardsTables1765000000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['payout_skips', 'earnings', 'payouts', 'clipper_standings', 'submissions', 'people', 'multiplier_steps', 'tiers']) {
+    for (const table of ['payout_skips', 'ledger_transfers', 'earnings', 'payouts', 'clipper_standings', 'submissions', 'people', 'multiplier_steps', 'tiers']) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

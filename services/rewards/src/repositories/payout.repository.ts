@@ -1,6 +1,6 @@
 import type { KeysetPosition } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 export interface PayoutRow {
   id: string;
@@ -52,6 +52,9 @@ const toPayout = (r: PayoutRecord): PayoutRow => ({
   paidAt: r.paid_at,
 });
 
+/** The advisory lock key of the payout run (any fixed number this database uses for nothing else). */
+const PAYOUT_RUN_LOCK = 7_202_611;
+
 /** A paid payout's place in the ledger (newest paid first): its paid time and id. */
 export type LedgerPosition = KeysetPosition;
 
@@ -61,6 +64,36 @@ export type LedgerPosition = KeysetPosition;
  */
 @Injectable()
 export class PayoutRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  get reader(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  /**
+   * Runs `work` holding the payout run's advisory lock on a connection of its own; undefined without
+   * running it when another run (another replica, a manual trigger) holds the lock.
+   */
+  async exclusively<T>(work: () => Promise<T>): Promise<T | undefined> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [PAYOUT_RUN_LOCK])) as [{ locked: boolean }];
+      if (!locked) return undefined;
+      try {
+        return await work();
+      } finally {
+        await runner.query('SELECT pg_advisory_unlock($1)', [PAYOUT_RUN_LOCK]);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
   /** Clippers with pending earnings created before `periodEnd` and no payout yet, after `afterId`, `limit` at a time. */
   async clippersOwed(tx: EntityManager, periodEnd: Date, afterId: string | null, limit: number): Promise<string[]> {
     const rows = (await tx.query(

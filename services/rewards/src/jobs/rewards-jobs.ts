@@ -1,0 +1,61 @@
+import { redisRetryStrategy, reportRedisOutages } from '@clipit/media-queue';
+import type { ServiceWorker } from '@clipit/service-kit';
+import { Queue, Worker, type Job } from 'bullmq';
+import type { RewardsConfig } from '../config.js';
+import { PayoutService } from '../services/payout.service.js';
+import { StandingService } from '../services/standing.service.js';
+
+/** The BullMQ queue of rewards' scheduled jobs; its keys are `<REDIS_KEY_PREFIX>bull:rewards:*`. */
+export const REWARDS_QUEUE = 'rewards';
+export const PAYOUT_JOB = 'weekly-payout';
+export const RECOMPUTE_JOB = 'recompute-standings';
+
+/** A job that failed (the chain away, the database restarting) is tried again, 2 minutes later and more: a Solana transfer in flight has landed or expired by then. */
+const JOB_OPTIONS = {
+  attempts: 6,
+  backoff: { type: 'exponential', delay: 120_000 },
+  removeOnComplete: { count: 100 },
+  removeOnFail: { count: 500 },
+} as const;
+
+/**
+ * Rewards' scheduled jobs, as BullMQ job schedulers in UTC: the weekly payout (PAYOUT_CRON, Fridays
+ * 12:00 by default) and the daily recompute of every standing (RECOMPUTE_CRON; the inactivity penalty
+ * starts with time alone). Every replica declares the same schedulers (an upsert: one schedule however
+ * many replicas) and works the queue; BullMQ hands each run to one of them, and the payout run's own
+ * lock keeps a manual run and a scheduled one apart.
+ */
+export const rewardsJobs: ServiceWorker<RewardsConfig> = {
+  name: 'rewards jobs',
+  start: async ({ config, logger, get }) => {
+    if (!config.REWARDS_JOBS) return { stop: async () => undefined };
+    const connection = { url: config.REDIS_URL, maxRetriesPerRequest: null, retryStrategy: redisRetryStrategy };
+    const prefix = `${config.REDIS_KEY_PREFIX}bull`;
+    const queue = new Queue(REWARDS_QUEUE, { connection: { ...connection, maxRetriesPerRequest: 1 }, prefix });
+    reportRedisOutages(queue, logger, 'rewards queue');
+    await queue.upsertJobScheduler(PAYOUT_JOB, { pattern: config.PAYOUT_CRON, tz: 'UTC' }, { name: PAYOUT_JOB, opts: JOB_OPTIONS });
+    await queue.upsertJobScheduler(RECOMPUTE_JOB, { pattern: config.RECOMPUTE_CRON, tz: 'UTC' }, { name: RECOMPUTE_JOB, opts: JOB_OPTIONS });
+    const worker = new Worker(
+      REWARDS_QUEUE,
+      async (job: Job) => {
+        if (job.name === PAYOUT_JOB) {
+          const result = await get(PayoutService).run(new Date());
+          // Another run held the lock: this one failed, and is tried again later.
+          if (!result.ran) throw new Error('another payout run holds the lock');
+          return result;
+        }
+        if (job.name === RECOMPUTE_JOB) return get(StandingService).recomputeAll(new Date());
+        throw new Error(`unknown rewards job ${job.name}`);
+      },
+      { connection, prefix, concurrency: 1 },
+    );
+    reportRedisOutages(worker, logger, 'rewards worker');
+    worker.on('failed', (job, err) => logger.warn({ err, job: job?.name, attempt: job?.attemptsMade }, 'rewards job failed'));
+    return {
+      stop: async () => {
+        await worker.close();
+        await queue.close();
+      },
+    };
+  },
+};
