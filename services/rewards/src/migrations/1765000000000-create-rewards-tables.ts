@@ -116,6 +116,7 @@ export class CreateRewardsTables1765000000000 implements MigrationInterface {
       )`);
     await q.query('CREATE INDEX earnings_user_idx ON earnings (user_id, created_at DESC, id DESC)');
     await q.query("CREATE INDEX earnings_pending_idx ON earnings (user_id, created_at) WHERE status = 'pending' AND payout_id IS NULL");
+    await q.query('CREATE INDEX earnings_payout_idx ON earnings (payout_id) WHERE payout_id IS NOT NULL');
     // The ledger driver's book: what it 'sent', by reference, so a run that died after recording a
     // transfer finds it again exactly as the Solana driver finds a confirmed transaction.
     await q.query(`

@@ -25,11 +25,12 @@ export class LedgerPayoutDriver implements PayoutDriver {
 
   async send(t: Transfer): Promise<string> {
     const signature = base58(createHash('sha512').update(`ledger:${t.reference}`).digest());
-    await this.dataSource.query(
+    const recorded = (await this.dataSource.query(
       `INSERT INTO ledger_transfers (reference, signature, wallet_address, amount_base_units, memo) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (reference) DO NOTHING`,
+       ON CONFLICT (reference) DO NOTHING RETURNING signature`,
       [t.reference, signature, t.walletAddress, t.amount.toString(), t.memo],
-    );
-    return (await this.findByReference(t.reference))!;
+    )) as { signature: string }[];
+    // Recorded before (the same transfer again): the signature it has.
+    return recorded[0]?.signature ?? (await this.findByReference(t.reference))!;
   }
 }

@@ -12,8 +12,10 @@ import { PeopleRepository } from '../repositories/people.repository.js';
 export const SKIP_NO_WALLET = 'no wallet address';
 export const SKIP_BAD_WALLET = 'wallet address not accepted by the payout driver';
 
-/** Clippers gathered per transaction. */
+/** Clippers read per round. */
 const GATHER_BATCH = 500;
+/** Payouts prepared per transaction. */
+const PREPARE_BATCH = 100;
 
 export interface PayoutRunResult {
   /** False when another run held the lock: this one did nothing. */
@@ -52,10 +54,10 @@ export class PayoutService {
     const { periodStart, periodEnd } = payoutPeriod(now);
     const result: PayoutRunResult = { ran: false, periodStart: periodStart.toISOString(), periodEnd: periodEnd.toISOString(), paid: 0, recovered: 0, amount: '0', skipped: [] };
     let total = 0n;
-    const done = await this.payouts.exclusively(async () => {
+    await this.payouts.exclusively(async () => {
       result.ran = true;
       // 1. What an earlier run left prepared.
-      for (const payout of await this.payouts.prepared(this.payouts.reader, 10_000)) total += await this.finish(payout, result);
+      for (const payout of await this.payouts.prepared(this.payouts.reader, 10_000)) total += await this.finish(payout, result, true);
       // 2 and 3, clipper by clipper.
       let after: string | null = null;
       for (;;) {
@@ -63,31 +65,42 @@ export class PayoutService {
         if (owed.length === 0) break;
         after = owed.at(-1)!;
         const wallets = await this.people.wallets(this.payouts.reader, owed);
-        for (const userId of owed) {
-          const wallet = wallets.get(userId)?.trim() || null;
-          const reason = !wallet ? SKIP_NO_WALLET : this.driver.acceptsAddress(wallet) ? undefined : SKIP_BAD_WALLET;
-          if (reason) {
-            await this.payouts.transaction((tx) => this.payouts.skip(tx, userId, periodEnd, reason));
-            result.skipped.push({ userId, reason });
-            continue;
-          }
-          const payout = await this.payouts.transaction((tx) =>
-            this.payouts.prepare(tx, { id: randomUUID(), userId, periodStart, periodEnd, walletAddress: wallet!, driver: this.driver.name, reference: newReference() }),
-          );
-          if (payout) total += await this.finish(payout, result);
+        // Payouts are prepared PREPARE_BATCH clippers per transaction (each still its own row, unique
+        // per clipper and period), then sent and marked paid one by one.
+        for (let i = 0; i < owed.length; i += PREPARE_BATCH) {
+          const prepared = await this.payouts.transaction(async (tx) => {
+            const made: PayoutRow[] = [];
+            for (const userId of owed.slice(i, i + PREPARE_BATCH)) {
+              const wallet = wallets.get(userId)?.trim() || null;
+              const reason = !wallet ? SKIP_NO_WALLET : this.driver.acceptsAddress(wallet) ? undefined : SKIP_BAD_WALLET;
+              if (reason) {
+                await this.payouts.skip(tx, userId, periodEnd, reason);
+                result.skipped.push({ userId, reason });
+                continue;
+              }
+              const payout = await this.payouts.prepare(tx, { id: randomUUID(), userId, periodStart, periodEnd, walletAddress: wallet!, driver: this.driver.name, reference: newReference() });
+              if (payout) made.push(payout);
+            }
+            return made;
+          });
+          // Fresh references: nothing can carry them yet, so there is nothing to look up before sending.
+          for (const payout of prepared) total += await this.finish(payout, result, false);
         }
       }
     });
     result.amount = normalizeAmount(formatBaseUnits(total));
-    if (done === undefined) this.log.warn('payout run skipped: another run holds the lock');
+    if (!result.ran) this.log.warn('payout run skipped: another run holds the lock');
     else this.log.log(`payout run for the period ending ${result.periodEnd}: ${result.paid} paid (${result.recovered} recovered), ${result.amount} $CLIP, ${result.skipped.length} skipped`);
     return result;
   }
 
-  /** Sends a prepared payout unless its transfer exists already, then marks it paid; the amount paid in base units. */
-  private async finish(payout: PayoutRow, result: PayoutRunResult): Promise<bigint> {
+  /**
+   * Sends a prepared payout unless its transfer exists already (`mayBeSent`: a payout an earlier run
+   * prepared), then marks it paid; the amount paid in base units.
+   */
+  private async finish(payout: PayoutRow, result: PayoutRunResult, mayBeSent: boolean): Promise<bigint> {
     const amount = toBaseUnits(payout.amount);
-    let signature = await this.driver.findByReference(payout.reference, payout.walletAddress);
+    let signature = mayBeSent ? await this.driver.findByReference(payout.reference, payout.walletAddress) : undefined;
     if (signature) result.recovered += 1;
     else signature = await this.driver.send({ reference: payout.reference, walletAddress: payout.walletAddress, amount, memo: `clipit payout ${payout.id}` });
     const paidAt = new Date();
