@@ -30,6 +30,8 @@ export interface Ledger {
   liveMirror: string[];
   /** Submissions or like counts the feed's read models show differently from their owners (ADR 0022), once the bus caught up. */
   feedMismatch: string[];
+  /** Approved submissions without exactly one earning in rewards (ADR 0025), once the bus caught up. */
+  rewardsMismatch: string[];
   queue: { waiting: number; active: number; delayed: number; failed: number };
   videosProcessing: number;
 }
@@ -107,6 +109,7 @@ export async function readLedger(
     follows: { accepted: acceptedFollows.length, stored: 0, lost: [] },
     liveMirror: [],
     feedMismatch: [],
+    rewardsMismatch: [],
     queue: { waiting: 0, active: 0, delayed: 0, failed: 0 },
     videosProcessing: 0,
   };
@@ -186,6 +189,13 @@ export async function readLedger(
     const counted = new Map((await p.query<{ id: string; n: number }>('feed', 'SELECT clip_id::text AS id, like_count AS n FROM rm.clip_like_counts')).map((r) => [r.id, r.n]));
     ledger.feedMismatch.push(...likes.filter((l) => counted.get(l.id) !== l.n).map((l) => `likes of ${l.id}: social ${l.n}, feed ${counted.get(l.id) ?? 'none'}`));
   }
+  // Each approved submission earned once in rewards: none missed, none twice (the unique submission_id
+  // makes twice impossible in the table; the check says so all the same).
+  const approved = owned.filter((o) => o.state.startsWith('approved:'));
+  const earned = new Map(
+    (await p.query<{ id: string; n: number }>('rewards', 'SELECT submission_id::text AS id, count(*)::int AS n FROM earnings GROUP BY 1')).map((r) => [r.id, r.n]),
+  );
+  ledger.rewardsMismatch = approved.filter((a) => earned.get(a.id) !== 1).map((a) => `submission ${a.id}: ${earned.get(a.id) ?? 0} earnings`);
   const processing = await p.query<{ n: number }>('submissions', `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`);
   ledger.videosProcessing = processing[0]!.n;
   const redis = new Redis(p.redis.url, { maxRetriesPerRequest: 1 });
@@ -219,6 +229,7 @@ export function ledgerProblems(l: Ledger): string[] {
   if (l.follows.lost.length > 0) problems.push(`${l.follows.lost.length} accepted follows not stored`);
   if (l.liveMirror.length > 0) problems.push(`identity's live state differs from social's: ${l.liveMirror.slice(0, 3).join('; ')}`);
   if (l.feedMismatch.length > 0) problems.push(`feed's read models differ from their owners: ${l.feedMismatch.slice(0, 3).join('; ')}`);
+  if (l.rewardsMismatch.length > 0) problems.push(`rewards' earnings differ from the approvals: ${l.rewardsMismatch.slice(0, 3).join('; ')}`);
   if (l.deadLettered > 0) problems.push(`${l.deadLettered} dead-lettered events`);
   if (l.queue.waiting + l.queue.active + l.queue.delayed > 0) problems.push(`media queue not drained: ${JSON.stringify(l.queue)}`);
   if (l.videosProcessing > 0) problems.push(`${l.videosProcessing} videos still processing`);
