@@ -9,6 +9,7 @@ export * from './password.js';
 export * from './sign-in.js';
 export * from './post-url.js';
 export * from './video.js';
+export * from './profile-image.js';
 export * from './clipper-application.js';
 export * from './placeholder-streamer.js';
 export * from './reject-reason.js';

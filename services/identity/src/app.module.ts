@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { IdentityController } from './controllers/identity.controller.js';
+import { ImageUploadRepository } from './repositories/image-upload.repository.js';
 import { DatabaseRepository } from './repositories/database.repository.js';
 import { PasswordResetRepository } from './repositories/password-reset.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { StorageRepository } from './repositories/storage.repository.js';
 import { TokenRepository } from './repositories/token.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
+import { ImageUploadService } from './services/image-upload.service.js';
 import { AuthService } from './services/auth.service.js';
 import { PlaceholderService } from './services/placeholder.service.js';
 import { SessionService } from './services/session.service.js';
@@ -23,9 +25,11 @@ import { UserService } from './services/user.service.js';
     TokenRepository,
     PasswordResetRepository,
     StorageRepository,
+    ImageUploadRepository,
     SessionService,
     AuthService,
     UserService,
+    ImageUploadService,
     TokenService,
     PlaceholderService,
     SocialMirrorService,

@@ -4,6 +4,7 @@ import { storageResource } from '@clipit/storage';
 import { IdentityModule } from './app.module.js';
 import { identityConfigShape, type IdentityConfig } from './config.js';
 import { identityEntities, identityMigrations } from './database.js';
+import { ImageUploadService } from './services/image-upload.service.js';
 import { SessionService } from './services/session.service.js';
 import { SocialMirrorService } from './services/social-mirror.service.js';
 
@@ -24,6 +25,10 @@ export const identityService = defineService(identityConfigShape, {
     every('session sweep', (c) => c.SESSION_SWEEP_INTERVAL_SECONDS * 1000, async ({ get, logger }) => {
       const deleted = await get(SessionService).sweep();
       if (deleted > 0) logger.info({ deleted }, 'expired sessions swept');
+    }),
+    every('image upload sweep', (c) => c.IMAGE_UPLOAD_SWEEP_INTERVAL_SECONDS * 1000, async ({ get, logger }) => {
+      const swept = await get(ImageUploadService).sweepExpired();
+      if (swept > 0) logger.info({ swept }, 'expired image uploads swept');
     }),
   ],
   module: IdentityModule,

@@ -1,4 +1,5 @@
 import { CreateEventBusTables1763700000000 } from '@clipit/service-kit';
+import { ImageUploadEntity } from './entities/image-upload.entity.js';
 import { PasswordResetEntity } from './entities/password-reset.entity.js';
 import { SessionEntity } from './entities/session.entity.js';
 import { TokenEntity } from './entities/token.entity.js';
@@ -6,8 +7,12 @@ import { UserEntity } from './entities/user.entity.js';
 import { CreateIdentityTables1763800000000 } from './migrations/1763800000000-create-identity-tables.js';
 import { AddSocialRevisions1764500000000 } from './migrations/1764500000000-add-social-revisions.js';
 import { AddTierRevision1765000000000 } from './migrations/1765000000000-add-tier-revision.js';
+import { CreateImageUploads1765100000000 } from './migrations/1765100000000-create-image-uploads.js';
 
-export const identityEntities = [UserEntity, SessionEntity, TokenEntity, PasswordResetEntity];
+export const identityEntities = [UserEntity, SessionEntity, TokenEntity, PasswordResetEntity, ImageUploadEntity];
 
 /** In order; the kit's outbox/inbox tables come first. */
-export const identityMigrations = [CreateEventBusTables1763700000000, CreateIdentityTables1763800000000, AddSocialRevisions1764500000000, AddTierRevision1765000000000];
+export const identityMigrations = [
+  CreateEventBusTables1763700000000, CreateIdentityTables1763800000000, AddSocialRevisions1764500000000, AddTierRevision1765000000000,
+  CreateImageUploads1765100000000,
+];

@@ -83,7 +83,7 @@ export const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'query',
     name: 'token',
-    description: 'The secret of one upload URL (POST /api/submissions/video-upload-url). Not cookie-bound: a write with it needs no Origin, even when the session cookie comes along.',
+    description: 'The secret of one upload URL (POST /api/submissions/video-upload-url, /api/user/profile-picture/upload-url, /api/user/banner/upload-url). Not cookie-bound: a write with it needs no Origin, even when the session cookie comes along.',
   },
   adminBearer: {
     type: 'http',

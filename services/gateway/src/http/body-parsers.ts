@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UNSUPPORTED_CONTENT_TYPE } from './messages.js';
 
-/** The one route whose body is raw bytes: the gateway's video upload URL (PUT, video/*). */
+/** The routes whose body is raw bytes: the gateway's video upload URL (PUT, video/*) and image upload URL (PUT, image/*). */
 const RAW_VIDEO_UPLOAD = /^\/api\/submissions\/uploads\/[^/?]+(\?|$)/;
+const RAW_IMAGE_UPLOAD = /^\/api\/user\/image-uploads\/[^/?]+(\?|$)/;
 
 /**
  * Bodies are JSON, or multipart where a file is uploaded (that parser comes with @fastify/multipart).
@@ -26,12 +27,18 @@ export function installBodyParsers(fastify: FastifyInstance, bodyLimit: number):
   });
   // A video PUT to an upload URL is handed to its route as the request stream, unread (the route cuts
   // it off at the size limit while it writes it to storage). Anywhere else a video body is 415.
-  fastify.addContentTypeParser(/^video\//i, (request, payload, done) => {
-    if (request.method === 'PUT' && RAW_VIDEO_UPLOAD.test(request.url)) {
+  fastify.addContentTypeParser(/^video\//i, rawUpload(RAW_VIDEO_UPLOAD));
+  // Likewise an image PUT to a profile image upload URL.
+  fastify.addContentTypeParser(/^image\//i, rawUpload(RAW_IMAGE_UPLOAD));
+}
+
+function rawUpload(route: RegExp) {
+  return (request: FastifyRequest, payload: unknown, done: (err: Error | null, body?: unknown) => void): void => {
+    if (request.method === 'PUT' && route.test(request.url)) {
       done(null, payload);
       return;
     }
     const err = Object.assign(new Error(UNSUPPORTED_CONTENT_TYPE), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' });
     done(err, undefined);
-  });
+  };
 }

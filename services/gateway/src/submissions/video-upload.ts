@@ -12,14 +12,17 @@ import type { IncomingMultipartFile, MultipartOptions, MultipartStorageEngine } 
 export const VIDEO_FIELD = 'video';
 
 /**
- * Passes bytes through until more than `maxBytes` have gone by, then fails with 413 and the spec's
- * 'File Too Large' text: whatever writes the stream's output (a file, an S3 upload) aborts and keeps
- * nothing, and the rest of the request is not read.
+ * Passes bytes through until more than `maxBytes` have gone by, then fails with 413 and the given
+ * text (the spec's 'File Too Large' for videos): whatever writes the stream's output (a file, an S3
+ * upload) aborts and keeps nothing, and the rest of the request is not read.
  */
 export class ByteLimit extends Transform {
   private seen = 0;
 
-  constructor(private readonly maxBytes: number) {
+  constructor(
+    private readonly maxBytes: number,
+    private readonly tooLarge: string = VIDEO_MESSAGES.tooLarge,
+  ) {
     super();
   }
 
@@ -30,7 +33,7 @@ export class ByteLimit extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.seen += chunk.length;
     if (this.seen > this.maxBytes) {
-      callback(new PayloadTooLargeException(VIDEO_MESSAGES.tooLarge));
+      callback(new PayloadTooLargeException(this.tooLarge));
       return;
     }
     callback(null, chunk);

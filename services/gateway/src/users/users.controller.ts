@@ -1,10 +1,21 @@
-import { Controller, Inject, UseGuards } from '@nestjs/common';
+import { Controller, Inject, Param, Query, Req, UseGuards } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { SESSION_CACHE, type SessionCache } from '../auth/session-cache.js';
 import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
 import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import { usersRoutes } from './users.routes.js';
-import { toCurrentUser, type CurrentUser, type UpdateProfileBody } from './users.schemas.js';
+import { ImageUploadService } from './image-upload.service.js';
+import {
+  toCurrentUser,
+  type CurrentUser,
+  type ImageUploadUrl,
+  type ImageUploadUrlBody,
+  type SetBannerBody,
+  type SetProfilePictureBody,
+  type UpdateDisplayNameBody,
+  type UpdateProfileBody,
+} from './users.schemas.js';
 
 @Controller()
 @UseGuards(SessionGuard)
@@ -12,6 +23,7 @@ export class UsersController {
   constructor(
     @Inject(IDENTITY_CLIENT) private readonly identity: IdentityClient,
     @Inject(SESSION_CACHE) private readonly sessions: SessionCache,
+    private readonly images: ImageUploadService,
   ) {}
 
   // The hot path: the guard already has the user (from the session cache, or its one ResolveSession call).
@@ -31,5 +43,41 @@ export class UsersController {
     // The next /api/user/me on this replica reads the new data; other replicas forget it on `user.updated`.
     this.sessions.invalidateUser(session.user.id);
     return toCurrentUser(user);
+  }
+
+  @Endpoint(usersRoutes.profilePictureUploadUrl)
+  profilePictureUploadUrl(@CurrentSession() session: SessionPrincipal, @ValidBody() body: ImageUploadUrlBody): Promise<ImageUploadUrl> {
+    return this.images.uploadUrl(session.user.id, 'profile', body);
+  }
+
+  @Endpoint(usersRoutes.bannerUploadUrl)
+  bannerUploadUrl(@CurrentSession() session: SessionPrincipal, @ValidBody() body: ImageUploadUrlBody): Promise<ImageUploadUrl> {
+    return this.images.uploadUrl(session.user.id, 'banner', body);
+  }
+
+  @Endpoint(usersRoutes.setProfilePicture)
+  setProfilePicture(@CurrentSession() session: SessionPrincipal, @ValidBody() body: SetProfilePictureBody): Promise<CurrentUser> {
+    return this.images.setImage(session.user.id, 'profile', body.profileImageUrl);
+  }
+
+  @Endpoint(usersRoutes.setBanner)
+  setBanner(@CurrentSession() session: SessionPrincipal, @ValidBody() body: SetBannerBody): Promise<CurrentUser> {
+    return this.images.setImage(session.user.id, 'banner', body.bannerImageUrl);
+  }
+
+  @Endpoint(usersRoutes.updateDisplayName)
+  updateDisplayName(@CurrentSession() session: SessionPrincipal, @ValidBody() body: UpdateDisplayNameBody): Promise<CurrentUser> {
+    return this.images.setDisplayName(session.user.id, body.displayName);
+  }
+}
+
+/** The image upload URL on filesystem storage: its token authenticates it, so it sits outside the session guard. */
+@Controller()
+export class ImageUploadsController {
+  constructor(private readonly images: ImageUploadService) {}
+
+  @Endpoint(usersRoutes.putImageUpload)
+  putImageUpload(@Param('uploadId') uploadId: string, @Query('token') token: string | undefined, @Req() req: FastifyRequest) {
+    return this.images.put(uploadId, token, { body: req.body, contentType: req.headers['content-type'], contentLength: req.headers['content-length'] });
   }
 }

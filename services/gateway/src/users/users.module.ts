@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
-import { UsersController } from './users.controller.js';
+import { ImageUploadService } from './image-upload.service.js';
+import { ImageUploadsController, UsersController } from './users.controller.js';
 
-@Module({ imports: [AuthModule], controllers: [UsersController] })
+@Module({ imports: [AuthModule], controllers: [UsersController, ImageUploadsController], providers: [ImageUploadService] })
 export class UsersModule {}

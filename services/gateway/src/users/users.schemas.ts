@@ -1,5 +1,5 @@
 import type { identityV1 } from '@clipit/contracts';
-import { WALLET_MESSAGES } from '@clipit/field-rules';
+import { DISPLAY_NAME_MAX, PLACEHOLDER_MESSAGES, PROFILE_IMAGE_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
 import { z } from 'zod';
 import { strictBody, wallet } from '../http/fields.js';
 
@@ -55,3 +55,48 @@ export const updateProfileBody = strictBody({
   walletAddress: wallet(WALLET_MESSAGES.required),
 });
 export type UpdateProfileBody = z.output<typeof updateProfileBody>;
+
+/** POST /api/user/profile-picture/upload-url, /api/user/banner/upload-url: what the browser declares about its file. */
+export const imageUploadUrlBody = strictBody({
+  contentType: z.string({ error: 'contentType must be the file\'s content type, such as image/png' }).trim().min(1, 'contentType must be the file\'s content type, such as image/png').max(255, 'contentType is too long'),
+  size: z.number({ error: PROFILE_IMAGE_MESSAGES.sizeInvalid }).int(PROFILE_IMAGE_MESSAGES.sizeInvalid).min(0, PROFILE_IMAGE_MESSAGES.sizeInvalid),
+});
+export type ImageUploadUrlBody = z.output<typeof imageUploadUrlBody>;
+
+export const imageUploadUrlSchema = z
+  .object({
+    uploadURL: z.string().describe('PUT the raw file here with its Content-Type: a presigned storage URL, or the gateway\'s own upload URL carrying a one-time token'),
+    uploadId: z.string(),
+    imageUrl: z.string().describe('Where the image is served once set; send it back to PUT /api/user/profile-picture or /api/user/banner'),
+    maxBytes: z.number().int().describe('The most bytes the file may have'),
+  })
+  .meta({ id: 'ImageUploadUrl' });
+export type ImageUploadUrl = z.infer<typeof imageUploadUrlSchema>;
+
+const imageUrl = (required: string) =>
+  z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? required : 'Image URL must be text') })
+    .trim()
+    .min(1, required)
+    .max(4096, 'Image URL is too long');
+
+/** PUT /api/user/profile-picture */
+export const setProfilePictureBody = strictBody({ profileImageUrl: imageUrl(PROFILE_IMAGE_MESSAGES.imageUrlRequired) });
+export type SetProfilePictureBody = z.output<typeof setProfilePictureBody>;
+
+/** PUT /api/user/banner: without an image, the spec's 'No banner image selected'. */
+export const setBannerBody = strictBody({ bannerImageUrl: imageUrl(PROFILE_IMAGE_MESSAGES.noBannerSelected) });
+export type SetBannerBody = z.output<typeof setBannerBody>;
+
+/** POST /api/user/update-profile: the display name, in the sign-up form's words. */
+export const updateDisplayNameBody = strictBody({
+  displayName: z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? PLACEHOLDER_MESSAGES.displayNameRequired : 'Display name must be text') })
+    .trim()
+    .min(1, PLACEHOLDER_MESSAGES.displayNameRequired)
+    .max(DISPLAY_NAME_MAX, PLACEHOLDER_MESSAGES.displayNameTooLong),
+});
+export type UpdateDisplayNameBody = z.output<typeof updateDisplayNameBody>;
+
+/** PUT /api/user/image-uploads/:uploadId */
+export const imageStoredSchema = z.object({ uploadId: z.string(), size: z.number().int() }).meta({ id: 'ImageStored' });

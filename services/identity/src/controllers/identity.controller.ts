@@ -1,5 +1,6 @@
 import { identityV1 } from '@clipit/contracts';
 import { GrpcService } from '@clipit/service-kit';
+import { ImageUploadService } from '../services/image-upload.service.js';
 import { AuthService } from '../services/auth.service.js';
 import { PlaceholderService } from '../services/placeholder.service.js';
 import { TokenService } from '../services/token.service.js';
@@ -14,6 +15,7 @@ export class IdentityController implements identityV1.IdentityServiceController 
     private readonly users: UserService,
     private readonly tokens: TokenService,
     private readonly placeholders: PlaceholderService,
+    private readonly images: ImageUploadService,
   ) {}
 
   signUp(request: identityV1.SignUpRequest): Promise<identityV1.AuthResult> {
@@ -54,6 +56,22 @@ export class IdentityController implements identityV1.IdentityServiceController 
 
   updateProfile(request: identityV1.UpdateProfileRequest): Promise<identityV1.User> {
     return this.users.updateProfile(request);
+  }
+
+  createImageUpload(request: identityV1.CreateImageUploadRequest): Promise<identityV1.ImageUpload> {
+    return this.images.create(request);
+  }
+
+  authorizeImageUpload(request: identityV1.AuthorizeImageUploadRequest): Promise<identityV1.AuthorizedImageUpload> {
+    return this.images.authorize(request);
+  }
+
+  abortImageUpload(request: identityV1.AbortImageUploadRequest): Promise<identityV1.AbortImageUploadResponse> {
+    return this.images.abort(request);
+  }
+
+  setProfileImage(request: identityV1.SetProfileImageRequest): Promise<identityV1.User> {
+    return this.images.setImage(request);
   }
 
   listTokens(): Promise<identityV1.ListTokensResponse> {

@@ -18,7 +18,6 @@ export const messages = {
   passwordTooShort: PASSWORD_MESSAGES.tooShort,
   passwordTooLong: PASSWORD_MESSAGES.tooLong,
   displayNameTooLong: PLACEHOLDER_MESSAGES.displayNameTooLong,
-  displayNameLength: 'Display name must be between 1 and 100 characters',
   displayNameRequired: PLACEHOLDER_MESSAGES.displayNameRequired,
   claimCodeStreamerOnly: 'Only streamers can claim a profile',
   claimCodeInvalid: 'Invalid claim code',

@@ -155,31 +155,25 @@ export function parseResetPassword(req: { twitterHandle?: string; email?: string
   return { handle, email, newPassword };
 }
 
+/** A display name someone sets on their profile: required, at most 100 characters (the sign-up's and placeholder's words). */
+export function requireDisplayName(raw: string | undefined | null): string {
+  const displayName = (raw ?? '').trim();
+  if (!displayName) throw invalid(messages.displayNameRequired);
+  if (displayName.length > DISPLAY_NAME_MAX) throw invalid(messages.displayNameTooLong);
+  return displayName;
+}
+
 export interface ProfilePatch {
   displayName?: string;
   profileImageUrl?: string;
   bannerImageUrl?: string;
 }
 
-export function parseProfileUpdate(
-  req: { displayName?: string; profileImageUrl?: string; bannerImageUrl?: string },
-  mediaBase: string,
-): ProfilePatch {
+/** UpdateProfile's fields: the display name (images change only through an upload, SetProfileImage). */
+export function parseProfileUpdate(req: { displayName?: string }): ProfilePatch {
   const patch: ProfilePatch = {};
   if (req.displayName !== undefined) {
-    const displayName = req.displayName.trim();
-    if (displayName.length < 1 || displayName.length > DISPLAY_NAME_MAX) throw invalid(messages.displayNameLength);
-    patch.displayName = displayName;
-  }
-  if (req.profileImageUrl !== undefined) {
-    const url = req.profileImageUrl.trim();
-    if (!isImageUrl(url, mediaBase)) throw invalid(messages.profileImageUrlInvalid);
-    patch.profileImageUrl = url;
-  }
-  if (req.bannerImageUrl !== undefined) {
-    const url = req.bannerImageUrl.trim();
-    if (!isImageUrl(url, mediaBase)) throw invalid(messages.bannerImageUrlInvalid);
-    patch.bannerImageUrl = url;
+    patch.displayName = requireDisplayName(req.displayName);
   }
   return patch;
 }

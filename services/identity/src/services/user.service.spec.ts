@@ -50,19 +50,14 @@ describe('UserService updates', () => {
     expect(f.outbox.append).not.toHaveBeenCalled();
   });
 
-  it('writes only the changed fields and names them in one user.updated event', async () => {
-    const user = await f.service.updateProfile({
-      userId: ID,
-      displayName: 'Alice',
-      profileImageUrl: '/media/profile-images/new.png',
-      bannerImageUrl: 'https://img.example/banner.png',
-    });
-    expect(user.profileImageUrl).toBe('/media/profile-images/new.png');
+  it('writes only the changed field and names it in one user.updated event', async () => {
+    const user = await f.service.updateProfile({ userId: ID, displayName: 'Alicia' });
+    expect(user.displayName).toBe('Alicia');
     const [, , values] = f.users.update.mock.calls[0]!;
-    expect(Object.keys(values).sort()).toEqual(['bannerImageUrl', 'profileImageUrl', 'updatedAt']);
+    expect(Object.keys(values).sort()).toEqual(['displayName', 'updatedAt']);
     const [, type, data] = f.outbox.append.mock.calls[0]!;
     expect(type).toBe('user.updated');
-    expect(data).toMatchObject({ changed: ['profileImageUrl', 'bannerImageUrl'], user: { id: ID, bannerImageUrl: 'https://img.example/banner.png' } });
+    expect(data).toMatchObject({ changed: ['displayName'], user: { id: ID, displayName: 'Alicia' } });
   });
 
   it('changes the wallet with its own event', async () => {

@@ -14,7 +14,7 @@ import { UserRepository } from '../repositories/user.repository.js';
 /** The most ids one GetUsers call may name (a page of the admin list is at most 200). */
 export const GET_USERS_MAX = 500;
 
-type PublicField = 'displayName' | 'profileImageUrl' | 'bannerImageUrl' | 'walletAddress';
+export type PublicField = 'displayName' | 'profileImageUrl' | 'bannerImageUrl' | 'walletAddress';
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
@@ -51,7 +51,7 @@ export class UserService {
   }
 
   async updateProfile(req: identityV1.UpdateProfileRequest): Promise<identityV1.User> {
-    const patch = parseProfileUpdate(req, this.config.MEDIA_PUBLIC_BASE_URL);
+    const patch = parseProfileUpdate(req);
     return this.applyPatch(req.userId, patch);
   }
 
@@ -59,29 +59,33 @@ export class UserService {
     return { streamers: (await this.users.listStreamers()).map(toStreamerSummary) };
   }
 
+  private async applyPatch(userId: string, patch: Partial<Pick<UserEntity, PublicField>>): Promise<identityV1.User> {
+    if (!isUuid(userId)) throw notFound(messages.userNotFound);
+    return this.db.transaction((tx: EntityManager) => this.patchUser(tx, userId, patch));
+  }
+
   /**
    * Applies the fields that really change, under a row lock, with one `user.updated` event naming
-   * them. Nothing changed: no write and no event.
+   * them, inside the caller's transaction (a command that writes more, such as using an image upload,
+   * commits it all at once). `check` sees the locked row first. Nothing changed: no write and no event.
    */
-  private async applyPatch(
+  async patchUser(
+    tx: EntityManager,
     userId: string,
     patch: Partial<Pick<UserEntity, PublicField>>,
     check?: (user: UserEntity) => void,
   ): Promise<identityV1.User> {
-    if (!isUuid(userId)) throw notFound(messages.userNotFound);
-    return this.db.transaction(async (tx: EntityManager) => {
-      const user = await this.users.getByIdForUpdate(tx, userId);
-      if (!user) throw notFound(messages.userNotFound);
-      check?.(user);
-      const changed = (Object.keys(patch) as PublicField[]).filter((field) => !sameValue(user[field], patch[field]));
-      if (changed.length === 0) return toUserMessage(user);
-      const now = new Date();
-      const values: Partial<UserEntity> = { updatedAt: now };
-      for (const field of changed) Object.assign(values, { [field]: patch[field] });
-      await this.users.update(tx, user.id, values);
-      const updated: UserEntity = { ...user, ...values };
-      await this.outbox.append(tx, 'user.updated', { user: toUserSnapshot(updated), changed });
-      return toUserMessage(updated);
-    });
+    const user = await this.users.getByIdForUpdate(tx, userId);
+    if (!user) throw notFound(messages.userNotFound);
+    check?.(user);
+    const changed = (Object.keys(patch) as PublicField[]).filter((field) => !sameValue(user[field], patch[field]));
+    if (changed.length === 0) return toUserMessage(user);
+    const now = new Date();
+    const values: Partial<UserEntity> = { updatedAt: now };
+    for (const field of changed) Object.assign(values, { [field]: patch[field] });
+    await this.users.update(tx, user.id, values);
+    const updated: UserEntity = { ...user, ...values };
+    await this.outbox.append(tx, 'user.updated', { user: toUserSnapshot(updated), changed });
+    return toUserMessage(updated);
   }
 }

@@ -149,8 +149,55 @@ export interface UpdateWalletRequest {
 export interface UpdateProfileRequest {
   userId: string;
   displayName?: string | undefined;
-  profileImageUrl?: string | undefined;
-  bannerImageUrl?: string | undefined;
+}
+
+/** "profile" (the picture) or "banner". */
+export interface CreateImageUploadRequest {
+  userId: string;
+  kind: string;
+  /** What the browser declares; the stored bytes are checked again before the image is used. */
+  contentType: string;
+  size: number;
+}
+
+export interface ImageUpload {
+  uploadId: string;
+  /** Where the image is served once set (MEDIA_PUBLIC_BASE_URL/<key>). */
+  imageUrl: string;
+  /** A presigned PUT URL on S3 storage; empty on filesystem storage (the gateway takes the bytes). */
+  presignedUrl: string;
+  /** The secret of the gateway's upload URL; empty when there is a presigned URL. */
+  uploadToken: string;
+  /** ISO 8601 */
+  expiresAt: string;
+  maxBytes: number;
+}
+
+export interface AuthorizeImageUploadRequest {
+  uploadId: string;
+  uploadToken: string;
+}
+
+export interface AuthorizedImageUpload {
+  uploadId: string;
+  kind: string;
+  storageKey: string;
+  maxBytes: number;
+}
+
+export interface AbortImageUploadRequest {
+  uploadId: string;
+  reason: string;
+}
+
+export interface AbortImageUploadResponse {
+}
+
+export interface SetProfileImageRequest {
+  userId: string;
+  kind: string;
+  /** The upload's image_url, or the URL its bytes were PUT to. */
+  imageUrl: string;
 }
 
 export interface Token {
@@ -258,6 +305,34 @@ export interface IdentityServiceClient {
 
   updateProfile(request: UpdateProfileRequest, metadata?: Metadata): Observable<User>;
 
+  /**
+   * Profile images (spec 02 §2.6): a place to upload one to (a presigned PUT on S3, else the gateway's
+   * own URL with a one-time token), valid IMAGE_UPLOAD_TTL_SECONDS.
+   */
+
+  createImageUpload(request: CreateImageUploadRequest, metadata?: Metadata): Observable<ImageUpload>;
+
+  /**
+   * The gateway's upload URL (filesystem storage) asks before it streams the bytes; NOT_FOUND for an
+   * unknown, expired, used or mistokened upload.
+   */
+
+  authorizeImageUpload(request: AuthorizeImageUploadRequest, metadata?: Metadata): Observable<AuthorizedImageUpload>;
+
+  /**
+   * The gateway gave up on an upload (cut off past the limit, not an image): its bytes are removed and
+   * it can no longer be used.
+   */
+
+  abortImageUpload(request: AbortImageUploadRequest, metadata?: Metadata): Observable<AbortImageUploadResponse>;
+
+  /**
+   * Makes one of the caller's own finished uploads their picture or banner, once its stored bytes are
+   * checked (size, image type); the old image of ours is removed.
+   */
+
+  setProfileImage(request: SetProfileImageRequest, metadata?: Metadata): Observable<User>;
+
   listTokens(request: ListTokensRequest, metadata?: Metadata): Observable<ListTokensResponse>;
 
   /** One streamer token by id; NOT_FOUND when there is none. */
@@ -325,6 +400,43 @@ export interface IdentityServiceController {
 
   updateProfile(request: UpdateProfileRequest, metadata?: Metadata): Promise<User> | Observable<User> | User;
 
+  /**
+   * Profile images (spec 02 §2.6): a place to upload one to (a presigned PUT on S3, else the gateway's
+   * own URL with a one-time token), valid IMAGE_UPLOAD_TTL_SECONDS.
+   */
+
+  createImageUpload(
+    request: CreateImageUploadRequest,
+    metadata?: Metadata,
+  ): Promise<ImageUpload> | Observable<ImageUpload> | ImageUpload;
+
+  /**
+   * The gateway's upload URL (filesystem storage) asks before it streams the bytes; NOT_FOUND for an
+   * unknown, expired, used or mistokened upload.
+   */
+
+  authorizeImageUpload(
+    request: AuthorizeImageUploadRequest,
+    metadata?: Metadata,
+  ): Promise<AuthorizedImageUpload> | Observable<AuthorizedImageUpload> | AuthorizedImageUpload;
+
+  /**
+   * The gateway gave up on an upload (cut off past the limit, not an image): its bytes are removed and
+   * it can no longer be used.
+   */
+
+  abortImageUpload(
+    request: AbortImageUploadRequest,
+    metadata?: Metadata,
+  ): Promise<AbortImageUploadResponse> | Observable<AbortImageUploadResponse> | AbortImageUploadResponse;
+
+  /**
+   * Makes one of the caller's own finished uploads their picture or banner, once its stored bytes are
+   * checked (size, image type); the old image of ours is removed.
+   */
+
+  setProfileImage(request: SetProfileImageRequest, metadata?: Metadata): Promise<User> | Observable<User> | User;
+
   listTokens(
     request: ListTokensRequest,
     metadata?: Metadata,
@@ -368,6 +480,10 @@ export function IdentityServiceControllerMethods() {
       "resetPassword",
       "updateWallet",
       "updateProfile",
+      "createImageUpload",
+      "authorizeImageUpload",
+      "abortImageUpload",
+      "setProfileImage",
       "listTokens",
       "getToken",
       "listStreamers",
