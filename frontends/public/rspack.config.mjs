@@ -9,6 +9,7 @@ export const exposes = {
   './routes': './src/exposes/routes.ts',
   './version': './src/exposes/version.ts',
   './AddClipDialog': './src/exposes/AddClipDialog.ts',
+  './SubmissionForm': './src/exposes/SubmissionForm.ts',
 };
 
 export default (_env, argv) =>

@@ -1,7 +1,9 @@
 // The clipper tiers and the three steps the clipper landing page shows (spec 02 §2.1).
+export type TierName = 'Bronze' | 'Silver' | 'Gold' | 'Diamond';
+
 interface Tier {
   level: number;
-  name: 'Bronze' | 'Silver' | 'Gold' | 'Diamond';
+  name: TierName;
   summary: string;
 }
 
@@ -11,6 +13,12 @@ export const TIERS: readonly Tier[] = [
   { level: 3, name: 'Gold', summary: 'High-quality creators' },
   { level: 4, name: 'Diamond', summary: 'Elite viral content' },
 ];
+
+/** Spec 02 §4: the user tier 1 to 4 is Bronze, Silver, Gold, Diamond (out of range: the nearest end). */
+export function tierOfLevel(level: number): TierName {
+  const index = Math.min(TIERS.length, Math.max(1, Math.round(level))) - 1;
+  return TIERS[index]!.name;
+}
 
 export const HOW_IT_WORKS = [
   { title: 'Create Clips', text: 'Cut short, branded clips from live streams and memes, and post them on X.' },

@@ -2,6 +2,7 @@
 import type { RemoteRoute } from '@clipit/frontend-contracts';
 /**
  * The pages of the signed-in areas (spec 02: clipper and streamer dashboards, campaigns, hiring, the guide), mounted by the shell inside its frame.
- * A page is added as `{ path, title, lazy: () => import('../screens/<screen>.js') }` (see frontends/README.md).
+ * A page is added as `{ path, title, description, lazy: () => import('../screens/<screen>.js') }` (see frontends/README.md),
+ * with `reads`: the API calls its screen makes first, fetched with the page's HTML (routes.spec.tsx checks them).
  */
 export declare const routes: readonly RemoteRoute[];

@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { fakeGateway, renderScreen } from '@clipit/web-testing';
+import { earningsAnswer, payoutsAnswer } from '../testing/fixtures.js';
+import { EarningsTab } from './earnings-tab.js';
+
+const SUMMARY = { paid: 20, pending: 10.5, total: 30.5 };
+
+describe('the Earnings tab', () => {
+  it('shows paid, pending and total, the payouts with their transactions and each clip earning', async () => {
+    fakeGateway(({ url }) =>
+      url === '/api/earnings/payouts' ? { json: payoutsAnswer } : url === '/api/earnings' ? { json: earningsAnswer } : { status: 404, text: 'No such route' },
+    );
+    renderScreen(<EarningsTab summary={SUMMARY} />);
+    const summary = screen.getByRole('list', { name: 'Earnings summary' });
+    expect(within(summary).getByRole('heading', { name: 'Paid' }).closest('li')).toHaveTextContent('20 $CLIP');
+    expect(within(summary).getByRole('heading', { name: 'Pending' }).closest('li')).toHaveTextContent('10.5 $CLIP');
+    expect(within(summary).getByRole('heading', { name: 'Total' }).closest('li')).toHaveTextContent('30.5 $CLIP');
+
+    const payouts = within(await screen.findByRole('list', { name: 'Payouts' })).getAllByRole('listitem');
+    expect(payouts).toHaveLength(2);
+    expect(payouts[0]).toHaveTextContent('20 $CLIP');
+    expect(payouts[0]).toHaveTextContent(/Period Nov 1[23], 2026 • .* – Nov (19|20), 2026 •/);
+    expect(payouts[0]).toHaveTextContent('2 clips');
+    const chainLink = within(payouts[0]!).getByRole('link', { name: /View transaction .* on Solscan/ });
+    expect(chainLink).toHaveAttribute('href', 'https://solscan.io/tx/5kSolanaSignatureAbcdefghijkLMNOP');
+    expect(chainLink).toHaveAttribute('target', '_blank');
+    // A ledger payout has no chain transaction: its record is text, not a link.
+    expect(within(payouts[1]!).queryByRole('link')).toBeNull();
+    expect(payouts[1]).toHaveTextContent('Ledger record ledger-7f3a');
+
+    const earnings = within(await screen.findByRole('list', { name: 'Earnings' })).getAllByRole('listitem');
+    expect(earnings.map((li) => within(li).getByRole('heading').textContent)).toEqual(['Fresh clip', 'Big win clip']);
+    expect(earnings[0]).toHaveTextContent('Pending');
+    expect(earnings[0]).toHaveTextContent('10.5 $CLIP');
+    expect(earnings[1]).toHaveTextContent('Paid');
+  });
+
+  it('has empty states, and pages on with the cursor', async () => {
+    const gateway = fakeGateway(({ url }) => {
+      if (url === '/api/earnings/payouts') return { json: { payouts: [], nextCursor: null } };
+      if (url === '/api/earnings') return { json: { earnings: [earningsAnswer.earnings[0]], nextCursor: 'c2' } };
+      if (url === '/api/earnings?cursor=c2') return { json: { earnings: [earningsAnswer.earnings[1]], nextCursor: null } };
+      return { status: 404, text: 'No such route' };
+    });
+    renderScreen(<EarningsTab summary={{ paid: 0, pending: 0, total: 0 }} />);
+    expect(await screen.findByText(/No payouts yet/)).toBeVisible();
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more earnings' }));
+    expect(await screen.findByRole('heading', { name: 'Big win clip' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Load more earnings' })).toBeNull();
+    expect(gateway.calls.map((c) => c.url)).toContain('/api/earnings?cursor=c2');
+  });
+
+  it('says when a list cannot be read', async () => {
+    fakeGateway(({ url }) => (url === '/api/earnings' ? { json: { earnings: [], nextCursor: null } } : { status: 503, text: 'Rewards is unavailable' }));
+    renderScreen(<EarningsTab summary={SUMMARY} />);
+    expect(await screen.findByText('Error: 503: Rewards is unavailable')).toBeVisible();
+    expect(await screen.findByText(/No earnings yet/)).toBeVisible();
+  });
+});

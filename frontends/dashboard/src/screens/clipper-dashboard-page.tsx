@@ -1,0 +1,157 @@
+import { Button, Card, CardContent, CardHeader, CardTitle, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@clipit/ui';
+import { HttpError, useCurrentUser, type CurrentUser } from '@clipit/web-api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from '@clipit/router';
+import type { ReactNode } from 'react';
+import { DashboardHeader } from '../components/dashboard-header.js';
+import { HowPointsWork, StatCards, TierProgressCard } from '../components/dashboard-overview.js';
+import { EarningsTab } from '../components/earnings-tab.js';
+import { PointsCard } from '../components/points-card.js';
+import { ProfileTab } from '../components/profile-tab.js';
+import { SubmissionsTab } from '../components/submissions-tab.js';
+import { SubmitClipTab } from '../components/submit-clip-tab.js';
+import { dashboardKey, type Dashboard } from '../lib/dashboard-data.js';
+import { LOGIN_PAGE } from '../lib/navigation.js';
+import './dashboard.css';
+import './clipper-dashboard.css';
+
+const TABS = [
+  { value: 'submissions', label: 'Submissions' },
+  { value: 'submit', label: 'Submit New Clip' },
+  { value: 'earnings', label: 'Earnings' },
+  { value: 'profile', label: 'Profile' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
+
+function ErrorState({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <div className="clipit-dash-page clipit-dash-center">
+      <Card className="clipit-dash-narrow clipit-dash-error" role="alert">
+        <CardHeader>
+          <CardTitle level={1}>Dashboard Error</CardTitle>
+        </CardHeader>
+        <CardContent className="clipit-dash-stack">
+          <p>{children}</p>
+          <div>
+            <Button onClick={() => navigate(LOGIN_PAGE)}>Go to Login</Button>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** While the user and the dashboard load: the page's shape, so nothing jumps when they arrive. */
+function LoadingState() {
+  return (
+    <div className="clipit-dash-page clipit-dash-page--dashboard" aria-busy="true">
+      <p role="status" className="clipit-dash-loading">
+        Loading dashboard...
+      </p>
+      <div className="clipit-dash-welcome">
+        <Skeleton shape="circle" className="clipit-dash-avatar" />
+        <div className="clipit-dash-welcome__text">
+          <Skeleton shape="text" className="clipit-dash-skeleton-title" />
+          <Skeleton shape="text" className="clipit-dash-skeleton-line" />
+        </div>
+      </div>
+      <div className="clipit-dash-grid clipit-dash-grid--4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="clipit-dash-skeleton-card" />
+        ))}
+      </div>
+      <div className="clipit-dash-grid clipit-dash-grid--2">
+        <Skeleton className="clipit-dash-skeleton-panel" />
+        <Skeleton className="clipit-dash-skeleton-panel" />
+      </div>
+    </div>
+  );
+}
+
+/** The clipper dashboard (spec 02 §2.2) for a signed-in user and their dashboard answer. */
+function ClipperDashboard({ dashboard }: { dashboard: Dashboard }) {
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : 'submissions';
+
+  const selectTab = (value: string) => {
+    // Leaving the form: a clip sent there belongs in the recent submissions.
+    if (tab === 'submit' && value !== 'submit') void queryClient.invalidateQueries({ queryKey: dashboardKey });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'submissions') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <div className="clipit-dash-page clipit-dash-page--dashboard">
+      <DashboardHeader dashboard={dashboard} />
+      <StatCards metrics={dashboard.metrics} />
+      <div className="clipit-dash-grid clipit-dash-grid--2">
+        <TierProgressCard progress={dashboard.tierProgress} />
+        <PointsCard userId={dashboard.user.id} />
+      </div>
+      <HowPointsWork />
+      <Tabs value={tab} onValueChange={selectTab} className="clipit-dash-tabs">
+        <TabsList aria-label="Dashboard sections">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="submissions">
+          <SubmissionsTab submissions={dashboard.recentSubmissions} onSubmitClip={() => selectTab('submit')} />
+        </TabsContent>
+        <TabsContent value="submit">
+          <SubmitClipTab />
+        </TabsContent>
+        <TabsContent value="earnings">
+          <EarningsTab summary={dashboard.earningsSummary} />
+        </TabsContent>
+        <TabsContent value="profile">
+          <ProfileTab user={dashboard.user} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+/**
+ * Which dashboard a signed-in user sees, by role: the one place the streamer dashboard (spec 02 §2.3)
+ * will be switched in. Until it exists, a streamer sees the clipper dashboard like everyone else.
+ */
+function DashboardFor({ user, dashboard }: { user: CurrentUser; dashboard: Dashboard }) {
+  switch (user.role) {
+    case 'streamer':
+    default:
+      return <ClipperDashboard dashboard={dashboard} />;
+  }
+}
+
+/**
+ * /clippers/dashboard (spec 02 §2.2): the signed-in user first (no session: a way to the login page), the
+ * dashboard beside it (both are the page's first reads, so they are asked for together).
+ */
+export default function ClipperDashboardPage() {
+  const currentUser = useCurrentUser();
+  const dashboard = useQuery<Dashboard>({ queryKey: dashboardKey });
+
+  if (currentUser.isPending) return <LoadingState />;
+  if (currentUser.isError) return <ErrorState>Error: {currentUser.error.message}</ErrorState>;
+  const { user } = currentUser;
+  if (!user || (dashboard.error instanceof HttpError && dashboard.error.status === 401)) {
+    return <ErrorState>Please sign in to access your dashboard.</ErrorState>;
+  }
+  if (dashboard.isPending) return <LoadingState />;
+  if (dashboard.isError) return <ErrorState>Error: {dashboard.error.message}</ErrorState>;
+  return <DashboardFor user={user} dashboard={dashboard.data} />;
+}

@@ -1,0 +1,85 @@
+// Answers of the gateway as the dashboard's specs play them: typed by the generated API, so a changed
+// field fails the specs' type-check.
+import type { CurrentUser } from '@clipit/web-api';
+import type { ClipperStats, Dashboard, EarningsPage, PayoutsPage } from '../lib/dashboard-data.js';
+
+export const USER_ID = 'u-1';
+
+export const currentUser: CurrentUser = {
+  id: USER_ID,
+  email: 'ada@example.com',
+  displayName: 'Ada Clips',
+  firstName: null,
+  lastName: null,
+  twitterUsername: 'adaclips',
+  profileImageUrl: null,
+  bannerImageUrl: null,
+  walletAddress: null,
+  role: 'clipper',
+  currentTier: 1,
+  nextStreamTime: null,
+  isLive: 'false',
+  streamerMultiplier: '1.00',
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+
+export function dashboardAnswer(overrides: Partial<Dashboard> = {}): Dashboard {
+  return {
+    user: {
+      id: USER_ID,
+      displayName: 'Ada Clips',
+      twitterUsername: 'adaclips',
+      email: 'ada@example.com',
+      profileImageUrl: null,
+      bannerImageUrl: null,
+      role: 'clipper',
+      currentTier: 1,
+      isLive: 'false',
+      nextStreamTime: null,
+    },
+    tierProgress: {
+      currentTier: { name: 'Bronze', ratePerClip: 10 },
+      nextTier: { name: 'Silver', ratePerClip: 15 },
+      progressPercent: 40,
+      missingRequirements: ['6 more approved clips (4 of 10)', '3 more approved clips in the last 4 weeks (2 of 5)'],
+      meetsNextTierRequirements: false,
+    },
+    metrics: { totalApproved: 4, approvedInWindow: 2, approvalRate: 66.7, avgViews: 1530, approvedThisWeek: 1, windowWeeks: 4 },
+    earningsSummary: { paid: 20, pending: 10.5, total: 30.5 },
+    recentSubmissions: [
+      { id: 's-1', name: 'Big win clip', platform: 'twitter', url: 'https://x.com/adaclips/status/1', views: 2500, createdAt: '2026-11-20T15:07:00.000Z', status: 'approved', rejectedReason: null },
+      { id: 's-2', name: 'Blurry clip', platform: 'twitter', url: null, views: 12, createdAt: '2026-11-21T09:30:00.000Z', status: 'rejected', rejectedReason: 'Video is too blurry' },
+      { id: 's-3', name: 'Fresh clip', platform: 'tiktok', url: null, views: 0, createdAt: '2026-11-22T12:00:00.000Z', status: 'pending', rejectedReason: null },
+    ],
+    ...overrides,
+  };
+}
+
+export function statsAnswer(overrides: Partial<ClipperStats> = {}): ClipperStats {
+  return {
+    points: 420,
+    tier: 'bronze',
+    rank: 3,
+    totalClippers: 17,
+    breakdown: { approvedCount: 4, basePoints: 26, viewBonusPoints: 612, approvalRatio: 0.667, inactivityPenalty: true, finalPoints: 420 },
+    lockedFeatures: ['Streamer Multipliers', 'Hire Button Visibility'],
+    lastUpdated: '2026-11-22T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const payoutsAnswer: PayoutsPage = {
+  payouts: [
+    { id: 'p-1', periodStart: '2026-11-13T00:00:00.000Z', periodEnd: '2026-11-20T00:00:00.000Z', walletAddress: 'Wa11et', amount: 20, signature: '5kSolanaSignatureAbcdefghijkLMNOP', driver: 'solana', paidAt: '2026-11-20T12:00:00.000Z', earningsCount: 2 },
+    { id: 'p-0', periodStart: '2026-11-06T00:00:00.000Z', periodEnd: '2026-11-13T00:00:00.000Z', walletAddress: 'Wa11et', amount: 5, signature: 'ledger-7f3a', driver: 'ledger', paidAt: '2026-11-13T12:00:00.000Z', earningsCount: 1 },
+  ],
+  nextCursor: null,
+};
+
+export const earningsAnswer: EarningsPage = {
+  earnings: [
+    { id: 'e-2', submissionId: 's-3', submissionName: 'Fresh clip', amount: 10.5, type: 'post', status: 'pending', periodStart: null, periodEnd: null, txHash: null, payoutId: null, createdAt: '2026-11-22T12:00:00.000Z' },
+    { id: 'e-1', submissionId: 's-1', submissionName: 'Big win clip', amount: 10, type: 'post', status: 'paid', periodStart: '2026-11-13T00:00:00.000Z', periodEnd: '2026-11-20T00:00:00.000Z', txHash: '5kSolanaSignatureAbcdefghijkLMNOP', payoutId: 'p-1', createdAt: '2026-11-19T12:00:00.000Z' },
+  ],
+  nextCursor: null,
+};
