@@ -61,6 +61,20 @@ export interface PublicRemoteExposes extends RemoteExposes {
   './AddClipDialog': AddClipDialogModule;
 }
 
+/**
+ * `public/SubmissionForm`: the clip submission form (spec 01 §4) as a default export without props,
+ * for the dashboard remote's Submit New Clip tab (spec 02 §2.2). Another remote loads it through the
+ * page's federation runtime (the shell's instance, which knows where the public remote is).
+ */
+export interface SubmissionFormModule {
+  default: ComponentType;
+}
+
+/** What the public remote exposes to the other remotes (the shell itself does not load these). */
+export interface PublicRemoteSharedExposes {
+  './SubmissionForm': SubmissionFormModule;
+}
+
 /** An expose key as a remote's build lists it: `./routes`. */
 export type ExposeKey = `./${string}`;
 
