@@ -10,12 +10,16 @@
 //     simulated throttling: performance score, LCP, CLS, total blocking time, accessibility and SEO
 //     scores, and the audits the budget names (text compression, duplicated JavaScript, title and meta
 //     description); the median of BENCH_WEB_RUNS runs (3) by performance score.
+// The baseline, measured in the same run by the same Lighthouse: a bare node:http server answering one
+// HTML page with a heading, a paragraph and the seeded 33 KB poster, no script and no API read: the
+// least a first visit to a page showing a clip costs on the emulated phone.
 // BENCH_WEB_REPORTS=<folder> also keeps each run's Lighthouse report there (JSON, viewable in the
 // Lighthouse viewer), to see which requests and tasks a page's LCP waited for.
 // BENCH_WEB_HOLD=1 measures nothing: it seeds the platform, prints its address and keeps it up until
 // Ctrl-C (then removes it as usual), to look at the seeded site in a browser or profile it.
 //   BENCH_WEB_RUNS=5 BENCH_WEB_PATHS=/,/feed npm run bench:web
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +79,24 @@ async function seed() {
   log(`seeded ${CLIPS} clips (a ${(videoBytes.length / 1024).toFixed(0)} KB web MP4 and a ${(posterBytes.length / 1024).toFixed(0)} KB poster each) and ${seeded.users.length} users`);
 }
 
+/** The baseline's bare server: `/` is a static page with the poster, `/poster.jpg` the poster; nothing else. */
+async function bareServer() {
+  const posterBytes = await readFile(join(scratch, 'poster.jpg'));
+  const page = Buffer.from(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+      '<title>CLIP IT</title><meta name="description" content="The bare baseline page of bench:web."></head>' +
+      '<body><main><h1>Clip it. Post it. Get paid.</h1><p>Cut short branded clips from live streams, post them on X and earn per approved clip.</p>' +
+      '<img src="/poster.jpg" alt="A clip\'s poster" width="360" height="640"></main></body></html>',
+  );
+  const server = createServer((req, res) => {
+    if (req.url === '/') res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': page.length }).end(page);
+    else if (req.url === '/poster.jpg') res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': posterBytes.length }).end(posterBytes);
+    else res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
 /** Waits until the feed service has built the seeded clips into its read models. */
 async function untilFeedHasClips(url) {
   const deadline = Date.now() + 120_000;
@@ -121,14 +143,14 @@ async function sizeOf(url) {
 }
 
 /** One Lighthouse run of `url` (default config: mobile emulation, simulated throttling), in a Chromium of its own. */
-async function lighthouseRun(url, run) {
+async function lighthouseRun(url, run, label) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
     const { categories, audits } = result.lhr;
     if (REPORTS) {
       await mkdir(REPORTS, { recursive: true });
-      const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
+      const name = `${label ?? (new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home')}-${run + 1}.json`;
       await writeFile(join(REPORTS, name), result.report);
     }
     const savings = (id) => audits[id]?.details?.overallSavingsBytes ?? 0;
@@ -172,6 +194,15 @@ async function main() {
     return;
   }
 
+  const bare = await bareServer();
+  const baselineRuns = [];
+  try {
+    for (let i = 0; i < RUNS; i += 1) baselineRuns.push(await lighthouseRun(`${bare.url}/`, i, 'baseline'));
+  } finally {
+    await bare.close();
+  }
+  const baseline = median(baselineRuns, (r) => r.performance);
+
   const rows = [];
   const details = [];
   for (const path of PATHS) {
@@ -194,6 +225,11 @@ async function main() {
         `${lh.accessibility.toFixed(2)} | ${lh.seo.toFixed(2)} | ${kb(lh.wire)} | ${kb(lh.compressionSavings)} | ${kb(lh.duplicatedJs)} | ${lh.title ? 'yes' : 'NO'}, ${lh.description ? 'yes' : 'NO'} |`,
     );
   }
+  const b = baseline;
+  log(
+    `| baseline: bare server, one HTML page and the poster, no script | 0, 0.0 KB, 0.0 KB | ${b.performance.toFixed(2)} | ${(b.lcp / 1000).toFixed(2)} s | ${(b.fcp / 1000).toFixed(2)} s | ` +
+      `${b.cls.toFixed(3)} | ${b.tbt.toFixed(0)} ms | ${b.accessibility.toFixed(2)} | ${b.seo.toFixed(2)} | ${kb(b.wire)} | ${kb(b.compressionSavings)} | ${kb(b.duplicatedJs)} | ${b.title ? 'yes' : 'NO'}, ${b.description ? 'yes' : 'NO'} |`,
+  );
   for (const { path, runs } of rows) {
     log(`\n${path}: performance per run ${runs.map((r) => r.performance.toFixed(2)).join(', ')}; LCP ${runs.map((r) => `${(r.lcp / 1000).toFixed(2)} s`).join(', ')}`);
     const failed = [...new Set(runs.flatMap((r) => r.failedA11y))];
