@@ -14,3 +14,6 @@ export * from './clipper-application.js';
 export * from './placeholder-streamer.js';
 export * from './reject-reason.js';
 export * from './stream-time.js';
+export * from './cpm-campaign.js';
+export * from './hire-request.js';
+export * from './token.js';

@@ -18,6 +18,201 @@ export const protobufFileName = "campaigns/v1/campaigns.proto";
  * Breaking changes go to a new package (campaigns.v2); v1 stays until no caller uses it.
  */
 
+export interface SubmitCampaignRequest {
+  /** The session's user (the gateway's), and their role. */
+  streamerId: string;
+  callerRole: string;
+  title: string;
+  description: string;
+  /** As sent: the service checks a whole number of views and a budget of dollars with cents. */
+  targetViews: string;
+  budgetAmount: string;
+  contentLink?: string | undefined;
+}
+
+export interface CpmCampaign {
+  id: string;
+  streamerId: string;
+  title: string;
+  description: string;
+  targetViews: number;
+  /** Dollars with two decimals, as text ("500.00"). */
+  budgetAmount: string;
+  contentLink?:
+    | string
+    | undefined;
+  /** pending, approved, rejected, completed. */
+  status: string;
+  deliveredViews: number;
+  rejectedReason?: string | undefined;
+  reviewedBy?: string | undefined;
+  reviewedAt?: string | undefined;
+  approvedAt?: string | undefined;
+  completedAt?: string | undefined;
+  createdAt: string;
+  updatedAt: string;
+  /** The streamer's display name and handle, from identity's events (empty until known). */
+  streamerDisplayName?: string | undefined;
+  streamerTwitterUsername?: string | undefined;
+}
+
+export interface ListCampaignsRequest {
+  streamerId?: string | undefined;
+  status?: string | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+export interface ListCampaignsResponse {
+  campaigns: CpmCampaign[];
+  nextCursor?: string | undefined;
+  total: number;
+}
+
+export interface ReviewCampaignRequest {
+  id: string;
+  /** approve or reject. */
+  decision: string;
+  reason?:
+    | string
+    | undefined;
+  /** Who reviewed it (the admin area's name for its caller). */
+  reviewedBy: string;
+}
+
+export interface ClipperService {
+  id: string;
+  serviceName: string;
+  description?:
+    | string
+    | undefined;
+  /** Dollars as text, or absent (priced on a call). */
+  basePrice?: string | undefined;
+  deliveryTimeHours?: number | undefined;
+  isActive: boolean;
+}
+
+export interface ClipperProfile {
+  id: string;
+  userId: string;
+  displayName: string;
+  bio?: string | undefined;
+  profileImageUrl?: string | undefined;
+  portfolioUrls: string[];
+  specialties: string[];
+  yearsExperience?: number | undefined;
+  hourlyRate?:
+    | string
+    | undefined;
+  /** 'true' or 'false', as the spec stores it. */
+  isAvailable: string;
+  totalHires: number;
+  /** Average of the clients' ratings, as text with two decimals ("0.00" with none). */
+  averageRating: string;
+  totalReviews: number;
+  socialLinks: string[];
+  clipPoints: number;
+  /** bronze, silver or gold (rewards' points tier). */
+  clipperTier: string;
+  lastClipPointsUpdate?: string | undefined;
+  lastApprovedClipDate?: string | undefined;
+  services: ClipperService[];
+  createdAt: string;
+  updatedAt: string;
+  twitterUsername?: string | undefined;
+}
+
+export interface GetClipperProfileRequest {
+  userId: string;
+}
+
+export interface ClipperServiceInput {
+  serviceName: string;
+  description?: string | undefined;
+  basePrice?: string | undefined;
+  deliveryTimeHours?: number | undefined;
+  isActive: boolean;
+}
+
+export interface UpdateClipperProfileRequest {
+  /** The session's user: only their own profile. */
+  userId: string;
+  bio?:
+    | string
+    | undefined;
+  /** Present lists replace; `set_*` says a list was sent (an empty one clears it). */
+  setPortfolioUrls: boolean;
+  portfolioUrls: string[];
+  setSpecialties: boolean;
+  specialties: string[];
+  yearsExperience?: number | undefined;
+  hourlyRate?: string | undefined;
+  isAvailable?: string | undefined;
+  setSocialLinks: boolean;
+  socialLinks: string[];
+  setServices: boolean;
+  services: ClipperServiceInput[];
+}
+
+export interface RequestHireRequest {
+  clipperId: string;
+  /** The signed-in client, when there is one. */
+  clientUserId?: string | undefined;
+  clientName: string;
+  clientEmail: string;
+  projectDescription: string;
+  /** Dollars as sent, or absent (Viral Marketing: a call is booked). */
+  budget?: string | undefined;
+  urgency?: string | undefined;
+  preferredContact?: string | undefined;
+  contactInfo: string;
+}
+
+export interface HireRequest {
+  id: string;
+  clientUserId?: string | undefined;
+  clipperId: string;
+  serviceId?: string | undefined;
+  clientName: string;
+  clientEmail: string;
+  projectDescription: string;
+  budget?: string | undefined;
+  urgency: string;
+  preferredContact: string;
+  contactInfo: string;
+  /** pending, accepted, declined, completed. */
+  status: string;
+  clientRating?: number | undefined;
+  clientReview?: string | undefined;
+  clipperNotes?: string | undefined;
+  respondedAt?: string | undefined;
+  completedAt?: string | undefined;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ListHiresRequest {
+  clipperId: string;
+  status?: string | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+export interface ListHiresResponse {
+  hires: HireRequest[];
+  nextCursor?: string | undefined;
+  total: number;
+}
+
+export interface RespondToHireRequest {
+  id: string;
+  /** The session's user: only the hired clipper answers. */
+  clipperId: string;
+  /** accept, decline or complete. */
+  action: string;
+  clipperNotes?: string | undefined;
+}
+
 export interface SubmitApplicationRequest {
   fullName: string;
   email: string;
@@ -85,6 +280,58 @@ export interface CampaignsServiceClient {
   /** Every application, newest first, keyset-paged (limit default 50, at most 200), with the total. */
 
   listApplications(request: ListApplicationsRequest, metadata?: Metadata): Observable<ListApplicationsResponse>;
+
+  /**
+   * CPM campaigns (spec 02 §2.5, §5 "Campaign (shared definition)", ADR 0027). A streamer submits one;
+   * PERMISSION_DENIED 'Only streamers can create CPM campaigns' for any other caller_role;
+   * INVALID_ARGUMENT with the rule's message (`@clipit/field-rules` checkCampaign, shared wording).
+   */
+
+  submitCampaign(request: SubmitCampaignRequest, metadata?: Metadata): Observable<CpmCampaign>;
+
+  /**
+   * Campaigns newest first, keyset-paged (limit default 50, at most 200), with the total: one
+   * streamer's own (streamer_id) or every one (the admins' tab), optionally of one status.
+   */
+
+  listCampaigns(request: ListCampaignsRequest, metadata?: Metadata): Observable<ListCampaignsResponse>;
+
+  /**
+   * An admin approves (pending → approved: its delivered views start counting) or rejects (pending →
+   * rejected, with a reason) a campaign. NOT_FOUND; FAILED_PRECONDITION when it is no longer pending.
+   */
+
+  reviewCampaign(request: ReviewCampaignRequest, metadata?: Metadata): Observable<CpmCampaign>;
+
+  /**
+   * Clipper profiles (spec 02 §3 clipper_profiles): one per clipper, made from identity's events, its
+   * points tier from rewards'. NOT_FOUND for someone who is not a clipper.
+   */
+
+  getClipperProfile(request: GetClipperProfileRequest, metadata?: Metadata): Observable<ClipperProfile>;
+
+  /** The owner edits their own profile (bio, specialties, portfolio, rate, availability, services). */
+
+  updateClipperProfile(request: UpdateClipperProfileRequest, metadata?: Metadata): Observable<ClipperProfile>;
+
+  /**
+   * Hiring (spec 02 §2.7, §5 "Hire request"). PERMISSION_DENIED with why when the clipper is not at the
+   * gold points tier; INVALID_ARGUMENT with the rule's message; FAILED_PRECONDITION when the clipper is
+   * not available; NOT_FOUND for an unknown clipper.
+   */
+
+  requestHire(request: RequestHireRequest, metadata?: Metadata): Observable<HireRequest>;
+
+  /** The hire requests a clipper received (newest first, keyset-paged), optionally of one status. */
+
+  listHires(request: ListHiresRequest, metadata?: Metadata): Observable<ListHiresResponse>;
+
+  /**
+   * The clipper answers one of their own requests: accept or decline (pending only), complete (accepted
+   * only; counts in totalHires). PERMISSION_DENIED for someone else's; FAILED_PRECONDITION otherwise.
+   */
+
+  respondToHire(request: RespondToHireRequest, metadata?: Metadata): Observable<HireRequest>;
 }
 
 export interface CampaignsServiceController {
@@ -108,11 +355,99 @@ export interface CampaignsServiceController {
     request: ListApplicationsRequest,
     metadata?: Metadata,
   ): Promise<ListApplicationsResponse> | Observable<ListApplicationsResponse> | ListApplicationsResponse;
+
+  /**
+   * CPM campaigns (spec 02 §2.5, §5 "Campaign (shared definition)", ADR 0027). A streamer submits one;
+   * PERMISSION_DENIED 'Only streamers can create CPM campaigns' for any other caller_role;
+   * INVALID_ARGUMENT with the rule's message (`@clipit/field-rules` checkCampaign, shared wording).
+   */
+
+  submitCampaign(
+    request: SubmitCampaignRequest,
+    metadata?: Metadata,
+  ): Promise<CpmCampaign> | Observable<CpmCampaign> | CpmCampaign;
+
+  /**
+   * Campaigns newest first, keyset-paged (limit default 50, at most 200), with the total: one
+   * streamer's own (streamer_id) or every one (the admins' tab), optionally of one status.
+   */
+
+  listCampaigns(
+    request: ListCampaignsRequest,
+    metadata?: Metadata,
+  ): Promise<ListCampaignsResponse> | Observable<ListCampaignsResponse> | ListCampaignsResponse;
+
+  /**
+   * An admin approves (pending → approved: its delivered views start counting) or rejects (pending →
+   * rejected, with a reason) a campaign. NOT_FOUND; FAILED_PRECONDITION when it is no longer pending.
+   */
+
+  reviewCampaign(
+    request: ReviewCampaignRequest,
+    metadata?: Metadata,
+  ): Promise<CpmCampaign> | Observable<CpmCampaign> | CpmCampaign;
+
+  /**
+   * Clipper profiles (spec 02 §3 clipper_profiles): one per clipper, made from identity's events, its
+   * points tier from rewards'. NOT_FOUND for someone who is not a clipper.
+   */
+
+  getClipperProfile(
+    request: GetClipperProfileRequest,
+    metadata?: Metadata,
+  ): Promise<ClipperProfile> | Observable<ClipperProfile> | ClipperProfile;
+
+  /** The owner edits their own profile (bio, specialties, portfolio, rate, availability, services). */
+
+  updateClipperProfile(
+    request: UpdateClipperProfileRequest,
+    metadata?: Metadata,
+  ): Promise<ClipperProfile> | Observable<ClipperProfile> | ClipperProfile;
+
+  /**
+   * Hiring (spec 02 §2.7, §5 "Hire request"). PERMISSION_DENIED with why when the clipper is not at the
+   * gold points tier; INVALID_ARGUMENT with the rule's message; FAILED_PRECONDITION when the clipper is
+   * not available; NOT_FOUND for an unknown clipper.
+   */
+
+  requestHire(
+    request: RequestHireRequest,
+    metadata?: Metadata,
+  ): Promise<HireRequest> | Observable<HireRequest> | HireRequest;
+
+  /** The hire requests a clipper received (newest first, keyset-paged), optionally of one status. */
+
+  listHires(
+    request: ListHiresRequest,
+    metadata?: Metadata,
+  ): Promise<ListHiresResponse> | Observable<ListHiresResponse> | ListHiresResponse;
+
+  /**
+   * The clipper answers one of their own requests: accept or decline (pending only), complete (accepted
+   * only; counts in totalHires). PERMISSION_DENIED for someone else's; FAILED_PRECONDITION otherwise.
+   */
+
+  respondToHire(
+    request: RespondToHireRequest,
+    metadata?: Metadata,
+  ): Promise<HireRequest> | Observable<HireRequest> | HireRequest;
 }
 
 export function CampaignsServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["describe", "submitApplication", "listApplications"];
+    const grpcMethods: string[] = [
+      "describe",
+      "submitApplication",
+      "listApplications",
+      "submitCampaign",
+      "listCampaigns",
+      "reviewCampaign",
+      "getClipperProfile",
+      "updateClipperProfile",
+      "requestHire",
+      "listHires",
+      "respondToHire",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("CampaignsService", method)(constructor.prototype[method], method, descriptor);
