@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
 import { ApplicationsModule } from './applications/applications.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { FeedModule } from './feed/feed.module.js';
@@ -15,6 +16,6 @@ import { WebModule } from './web/web.module.js';
 /** The gateway's route modules; the kit provides config, logger, Redis, storage and the gRPC clients. */
 @Module({
   // WebModule last: its catch-all GET serves the site for every path no other module claims.
-  imports: [AuthModule, UsersModule, CatalogModule, SubmissionsModule, AdminModule, ApplicationsModule, SocialModule, FeedModule, RewardsModule, MediaModule, DocsModule, WebModule],
+  imports: [AuthModule, UsersModule, CatalogModule, SubmissionsModule, AdminModule, ApplicationsModule, CampaignsModule, SocialModule, FeedModule, RewardsModule, MediaModule, DocsModule, WebModule],
 })
 export class GatewayModule {}

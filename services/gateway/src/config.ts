@@ -72,6 +72,9 @@ export const gatewayConfigShape = {
   // Clipper job applications (POST /api/clipper-applications, open to visitors) per address and window.
   APPLICATION_LIMIT_PER_IP: env.int(5, 1),
   APPLICATION_LIMIT_WINDOW_SECONDS: env.int(3600, 1),
+  // Hire requests (POST /api/clippers/:id/hire, open to visitors, ADR 0027) per address and window.
+  HIRE_LIMIT_PER_IP: env.int(10, 1),
+  HIRE_LIMIT_WINDOW_SECONDS: env.int(3600, 1),
   BODY_LIMIT_BYTES: env.int(1024 * 1024, 1024),
   PROFILE_IMAGE_MAX_BYTES: env.int(5 * 1024 * 1024, 1024),
   // The web app (src/web): the shell's build, the remotes' builds, where browsers find each remote.

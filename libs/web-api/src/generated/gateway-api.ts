@@ -241,6 +241,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clipper-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** The signed-in clipper edits their hiring profile: bio, portfolio, specialties, experience, rate, availability, social links, services (a list sent replaces the old one) */
+        patch: operations["CampaignsController.updateClipperProfile"];
+        trace?: never;
+    };
     "/api/clipper/{userId}": {
         parameters: {
             query?: never;
@@ -286,6 +303,58 @@ export interface paths {
         get: operations["RewardsController.clipperStats"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clippers/{clipperId}/hire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask a gold clipper for work (spec 02 §2.7; no account needed, ADR 0027): stored as pending and the clipper is told */
+        post: operations["CampaignsController.hire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clippers/{clipperId}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A clipper’s hiring profile (the hire dialog): name, image, rating, total hires, availability, points tier, services */
+        get: operations["CampaignsController.clipperProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cpm-campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in streamer’s own campaigns, newest first, with status and delivered views */
+        get: operations["CampaignsController.myCampaigns"];
+        put?: never;
+        /** A streamer submits a CPM campaign ($5 per 1,000 views, at least 100,000 views; ADR 0027): stored as pending for the team to review within 24 hours */
+        post: operations["CampaignsController.submitCampaign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -508,6 +577,74 @@ export interface paths {
         get: operations["SocialController.followState"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hires": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The hire requests the signed-in clipper received, newest first (?status=pending|accepted|declined|completed) */
+        get: operations["CampaignsController.myHires"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hires/{hireId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The hired clipper accepts a pending request */
+        post: operations["CampaignsController.acceptHire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hires/{hireId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The hired clipper marks an accepted request delivered: it counts in their total hires */
+        post: operations["CampaignsController.completeHire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hires/{hireId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The hired clipper declines a pending request */
+        post: operations["CampaignsController.declineHire"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1128,6 +1265,11 @@ export interface components {
             entries: components["schemas"]["AuditEntry"][];
             nextCursor: string | null;
         };
+        CampaignSubmitted: {
+            campaign: components["schemas"]["CpmCampaign"];
+            /** @description What the cpm-campaigns tab shows: review within 24 hours */
+            message: string;
+        };
         ClipAuthor: {
             displayName: string | null;
             firstName: string | null;
@@ -1221,6 +1363,32 @@ export interface components {
             name: string;
             pumpFunLink: string | null;
             streamerId: string;
+        };
+        CpmCampaign: {
+            id: string;
+            streamerId: string;
+            title: string;
+            description: string;
+            targetViews: number;
+            /** @description Dollars */
+            budgetAmount: number;
+            contentLink: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "completed";
+            /** @description Views delivered so far (ADR 0027): the streamer’s approved clips since the campaign’s approval, capped at the target */
+            deliveredViews: number;
+            rejectedReason: string | null;
+            reviewedAt: string | null;
+            approvedAt: string | null;
+            completedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        CpmCampaignsPage: {
+            /** @description Newest first */
+            campaigns: components["schemas"]["CpmCampaign"][];
+            nextCursor: string | null;
+            total: number;
         };
         Creator: {
             userId: string;
@@ -1428,6 +1596,74 @@ export interface components {
             /** @description ISO 8601 */
             nextStreamTime: string | null;
             notifiedFollowers: number;
+        };
+        HireRequest: {
+            id: string;
+            clipperId: string;
+            clientUserId: string | null;
+            clientName: string;
+            clientEmail: string;
+            projectDescription: string;
+            budget: number | null;
+            /** @enum {string} */
+            urgency: "low" | "medium" | "high" | "urgent";
+            /** @enum {string} */
+            preferredContact: "email" | "telegram" | "twitter";
+            contactInfo: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "declined" | "completed";
+            clipperNotes: string | null;
+            respondedAt: string | null;
+            completedAt: string | null;
+            createdAt: string;
+        };
+        HireRequestSent: {
+            id: string;
+            /** @constant */
+            status: "pending";
+            /** @description What the hire dialog shows */
+            message: string;
+        };
+        HireRequestsPage: {
+            /** @description Newest first */
+            hires: components["schemas"]["HireRequest"][];
+            nextCursor: string | null;
+            total: number;
+        };
+        HiringProfile: {
+            id: string;
+            userId: string;
+            displayName: string;
+            twitterUsername: string | null;
+            bio: string | null;
+            profileImageUrl: string | null;
+            portfolioUrls: string[];
+            specialties: string[];
+            yearsExperience: number | null;
+            hourlyRate: number | null;
+            /** @enum {string} */
+            isAvailable: "true" | "false";
+            totalHires: number;
+            averageRating: number;
+            totalReviews: number;
+            socialLinks: string[];
+            clipPoints: number;
+            /** @enum {string} */
+            clipperTier: "bronze" | "silver" | "gold";
+            /** @description Gold points tier and available: what shows the Hire Clipper button */
+            canBeHired: boolean;
+            services: components["schemas"]["HiringService"][];
+            createdAt: string;
+            updatedAt: string;
+        };
+        HiringService: {
+            id: string;
+            serviceName: string;
+            description: string | null;
+            /** @description Dollars; null when priced on a call */
+            basePrice: number | null;
+            deliveryTimeHours: number | null;
+            isActive: boolean;
         };
         ImageStored: {
             uploadId: string;
@@ -3162,6 +3398,117 @@ export interface operations {
             };
         };
     };
+    "CampaignsController.updateClipperProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bio?: string | null;
+                    portfolioUrls?: string[];
+                    specialties?: string[];
+                    yearsExperience?: number | null;
+                    hourlyRate?: (number | string) | null;
+                    isAvailable?: boolean | ("true" | "false");
+                    socialLinks?: string[];
+                    services?: {
+                        serviceName: string;
+                        description?: string | null;
+                        basePrice?: (number | string) | null;
+                        deliveryTimeHours?: number | null;
+                        isActive?: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HiringProfile"];
+                };
+            };
+            /** @description The first broken rule: 'Bio is too long', 'Portfolio links must be http(s) URLs', 'At most 10 services', …, or 'Unknown field: …'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Cross-site request refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Clipper not found': only clippers have a hiring profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the campaigns service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     "FeedController.clipperProfile": {
         parameters: {
             query?: {
@@ -3349,6 +3696,358 @@ export interface operations {
                 };
             };
             /** @description 'Service temporarily unavailable': the rewards service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "CampaignsController.hire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The clipper’s user id (uuid) */
+                clipperId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The clipper’s id, as the path names it (spec 02 §7 sends it in both) */
+                    clipperId?: string | null;
+                    clientName?: string | null;
+                    clientEmail?: string | null;
+                    projectDescription?: string | null;
+                    /** @description Dollars; null for Viral Marketing (a call is booked) */
+                    budget?: (number | string) | null;
+                    /** @description low, medium (default), high or urgent */
+                    urgency?: string | null;
+                    /** @description email (default), telegram or twitter */
+                    preferredContact?: string | null;
+                    contactInfo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HireRequestSent"];
+                };
+            };
+            /** @description The first broken rule in form order: 'Name must be at least 2 characters', 'Please enter a valid email address', 'Please provide more details about your project (at least 20 characters)', 'Budget must be positive', 'Contact information is required', …, 'You cannot hire yourself', 'clipperId does not match the path', or 'Unknown field: …'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Only Gold tier clippers can be hired: this clipper has not reached Gold yet', or Cross-site request refused; 'Cross-site request refused': a foreign Origin/Referer, or the session cookie with neither */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Clipper not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'This clipper is not taking new work right now' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Too many hire requests from your network. Try again in 40 minutes.': too many hire requests from this address (HIRE_LIMIT_PER_IP per HIRE_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the campaigns service or the limiter is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "CampaignsController.clipperProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The clipper’s user id (uuid) */
+                clipperId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HiringProfile"];
+                };
+            };
+            /** @description 'Invalid clipper id'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Clipper not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the campaigns service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "CampaignsController.myCampaigns": {
+        parameters: {
+            query?: {
+                /** @description How many to answer (a whole number; each list says its default and most) */
+                limit?: string;
+                /** @description The previous page's nextCursor, as it was given */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CpmCampaignsPage"];
+                };
+            };
+            /** @description 'Invalid cursor'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the campaigns service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "CampaignsController.submitCampaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string | null;
+                    description?: string | null;
+                    targetViews?: (number | string) | null;
+                    budgetAmount?: (number | string) | null;
+                    contentLink?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignSubmitted"];
+                };
+            };
+            /** @description The first broken rule in form order: 'Campaign title is required', 'Title must be at least 5 characters', 'Description must be at least 20 characters', 'Minimum 100,000 views required (minimum $500 budget)', 'Minimum budget is $500', 'Budget must match the views at $5 per 1,000 views: …', 'Please enter a valid URL', …, or 'Unknown field: …'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Only streamers can create CPM campaigns', or Cross-site request refused; 'Cross-site request refused': a foreign Origin/Referer, or the session cookie with neither */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the campaigns service is away */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4251,6 +4950,426 @@ export interface operations {
                 };
             };
             /** @description 'Service temporarily unavailable': the social service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "CampaignsController.myHires": {
+        parameters: {
+            query?: {
+                /** @description How many to answer (a whole number; each list says its default and most) */
+                limit?: string;
+                /** @description The previous page's nextCursor, as it was given */
+                cursor?: string;
+                /** @description Only requests in this status */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HireRequestsPage"];
+                };
+            };
+            /** @description 'Invalid cursor' or 'Invalid status'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the campaigns service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "CampaignsController.acceptHire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The hire request’s id (uuid) */
+                hireId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clipperNotes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HireRequest"];
+                };
+            };
+            /** @description 'Invalid hire request id', 'Notes is too long' or 'Unknown field: …'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'You can only answer your own hire requests', or Cross-site request refused; 'Cross-site request refused': a foreign Origin/Referer, or the session cookie with neither */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Hire request not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'This hire request has already been answered' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the campaigns service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "CampaignsController.completeHire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The hire request’s id (uuid) */
+                hireId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clipperNotes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HireRequest"];
+                };
+            };
+            /** @description 'Invalid hire request id', 'Notes is too long' or 'Unknown field: …'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'You can only answer your own hire requests', or Cross-site request refused; 'Cross-site request refused': a foreign Origin/Referer, or the session cookie with neither */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Hire request not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Only an accepted hire request can be completed' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the campaigns service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "CampaignsController.declineHire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The hire request’s id (uuid) */
+                hireId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clipperNotes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HireRequest"];
+                };
+            };
+            /** @description 'Invalid hire request id', 'Notes is too long' or 'Unknown field: …'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'You can only answer your own hire requests', or Cross-site request refused; 'Cross-site request refused': a foreign Origin/Referer, or the session cookie with neither */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Hire request not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'This hire request has already been answered' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the campaigns service is away */
             503: {
                 headers: {
                     [name: string]: unknown;

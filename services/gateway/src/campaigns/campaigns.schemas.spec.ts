@@ -1,0 +1,93 @@
+import type { campaignsV1 } from '@clipit/contracts';
+import { describe, expect, it } from '@jest/globals';
+import {
+  campaignSchema,
+  hireRequestBody,
+  hireSchema,
+  hiringProfileSchema,
+  submitCampaignBody,
+  toCampaignJson,
+  toHireJson,
+  toHiringProfileJson,
+} from './campaigns.schemas.js';
+
+const profile = {
+  id: 'p1',
+  userId: 'u1',
+  displayName: 'Gail',
+  portfolioUrls: [],
+  specialties: ['crypto'],
+  isAvailable: 'true',
+  totalHires: 3,
+  averageRating: '4.50',
+  totalReviews: 2,
+  socialLinks: [],
+  clipPoints: 1520,
+  clipperTier: 'gold',
+  services: [
+    { id: 's1', serviceName: 'Speed Pack', basePrice: '40.00', deliveryTimeHours: 24, isActive: true },
+    { id: 's3', serviceName: 'Viral Marketing', isActive: true },
+  ],
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-02T00:00:00.000Z',
+} as unknown as campaignsV1.ClipperProfile;
+
+describe('the campaign answer', () => {
+  it('gives views and the budget as numbers and absent fields as null', () => {
+    const json = toCampaignJson({
+      id: 'c1',
+      streamerId: 'st1',
+      title: 'Launch week push',
+      description: 'Clips of the launch stream, posted on X.',
+      targetViews: 250_000,
+      budgetAmount: '1250.00',
+      status: 'approved',
+      deliveredViews: 1200,
+      approvedAt: '2026-11-03T00:00:00.000Z',
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-03T00:00:00.000Z',
+    } as unknown as campaignsV1.CpmCampaign);
+    expect(campaignSchema.parse(json)).toEqual(json);
+    expect(json).toMatchObject({ targetViews: 250_000, budgetAmount: 1250, deliveredViews: 1200, contentLink: null, rejectedReason: null, completedAt: null, status: 'approved' });
+  });
+});
+
+describe('the hiring profile answer', () => {
+  it('can be hired only at gold and available; prices as numbers, none as null', () => {
+    const json = toHiringProfileJson(profile);
+    expect(hiringProfileSchema.parse(json)).toEqual(json);
+    expect(json).toMatchObject({ canBeHired: true, averageRating: 4.5, clipPoints: 1520, bio: null, hourlyRate: null });
+    expect(json.services.map((s) => s.basePrice)).toEqual([40, null]);
+    expect(toHiringProfileJson({ ...profile, isAvailable: 'false' }).canBeHired).toBe(false);
+    expect(toHiringProfileJson({ ...profile, clipperTier: 'silver' }).canBeHired).toBe(false);
+  });
+});
+
+describe('the hire request answer', () => {
+  it('keeps a null budget (Viral Marketing) and the request’s choices', () => {
+    const json = toHireJson({
+      id: 'h1',
+      clipperId: 'u1',
+      clientName: 'Brand',
+      clientEmail: 'team@brand.io',
+      projectDescription: 'Seven launch clips for our token week.',
+      urgency: 'urgent',
+      preferredContact: 'telegram',
+      contactInfo: '@brand',
+      status: 'pending',
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    } as unknown as campaignsV1.HireRequest);
+    expect(hireSchema.parse(json)).toEqual(json);
+    expect(json).toMatchObject({ budget: null, clientUserId: null, urgency: 'urgent', preferredContact: 'telegram' });
+  });
+});
+
+describe('the bodies', () => {
+  it('refuse unknown fields by name, and take numbers or their text', () => {
+    expect(submitCampaignBody.safeParse({ title: 'x', discount: 1 }).error?.issues[0]?.message).toBe('Unknown field: discount');
+    expect(submitCampaignBody.parse({ targetViews: '100,000', budgetAmount: 500 })).toMatchObject({ targetViews: '100,000', budgetAmount: 500 });
+    expect(hireRequestBody.safeParse({ package: 'speed' }).error?.issues[0]?.message).toBe('Unknown field: package');
+    expect(hireRequestBody.parse({ budget: null })).toEqual({ budget: null });
+  });
+});
