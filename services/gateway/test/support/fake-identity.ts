@@ -91,7 +91,30 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
       user.walletAddress = String(r['walletAddress']);
       return publicUser(user);
     },
-    ListTokens: () => ({ tokens }),
+    ListTokens: () => ({ tokens: tokens.filter((t) => t.isActive === 'true') }),
+    // Tokens kept as given: the gateway checks the rules before it calls (identity checks them again).
+    ListMyTokens: (r) => ({ tokens: tokens.filter((t) => t.streamerId === r['userId']) }),
+    CreateToken: (r) => {
+      const token: identityV1.Token = {
+        id: randomUUID(),
+        streamerId: String(r['userId']),
+        name: String(r['name']),
+        pumpFunLink: String(r['pumpFunLink']),
+        ...(r['description'] ? { description: String(r['description']) } : {}),
+        isActive: (r['isActive'] as string | undefined) ?? 'true',
+      };
+      tokens.push(token);
+      return token;
+    },
+    UpdateToken: (r) => {
+      const token = tokens.find((t) => t.id === r['id']);
+      if (!token) throw err(grpc.status.NOT_FOUND, 'Token not found');
+      if (token.streamerId !== r['userId']) throw err(grpc.status.PERMISSION_DENIED, 'You can only change your own tokens');
+      for (const field of ['name', 'pumpFunLink', 'description', 'isActive'] as const) {
+        if (typeof r[field] === 'string') token[field] = r[field];
+      }
+      return token;
+    },
     ListStreamers: () => ({
       streamers: [...users.values()].filter((u) => u.role === 'streamer').map((u) => ({ id: u.id, displayName: u.displayName, twitterUsername: u.twitterUsername })),
     }),

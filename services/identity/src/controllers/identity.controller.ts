@@ -82,6 +82,18 @@ export class IdentityController implements identityV1.IdentityServiceController 
     return this.tokens.getToken(request.id);
   }
 
+  listMyTokens(request: identityV1.ListMyTokensRequest): Promise<identityV1.ListTokensResponse> {
+    return this.tokens.listMyTokens(request);
+  }
+
+  createToken(request: identityV1.CreateTokenRequest): Promise<identityV1.Token> {
+    return this.tokens.createToken(request);
+  }
+
+  updateToken(request: identityV1.UpdateTokenRequest): Promise<identityV1.Token> {
+    return this.tokens.updateToken(request);
+  }
+
   listStreamers(): Promise<identityV1.ListStreamersResponse> {
     return this.users.listStreamers();
   }

@@ -220,6 +220,37 @@ export interface ListTokensResponse {
   tokens: Token[];
 }
 
+export interface CreateTokenRequest {
+  /** The signed-in caller (the gateway's session user). */
+  userId: string;
+  name: string;
+  pumpFunLink: string;
+  description?:
+    | string
+    | undefined;
+  /** 'true' (default) or 'false' */
+  isActive?: string | undefined;
+}
+
+/** Only the fields given change; an empty description clears it. */
+export interface UpdateTokenRequest {
+  /** The signed-in caller (the gateway's session user). */
+  userId: string;
+  id: string;
+  name?: string | undefined;
+  pumpFunLink?: string | undefined;
+  description?:
+    | string
+    | undefined;
+  /** 'true' or 'false' */
+  isActive?: string | undefined;
+}
+
+export interface ListMyTokensRequest {
+  /** The signed-in caller (the gateway's session user). */
+  userId: string;
+}
+
 export interface StreamerSummary {
   id: string;
   displayName?: string | undefined;
@@ -333,11 +364,34 @@ export interface IdentityServiceClient {
 
   setProfileImage(request: SetProfileImageRequest, metadata?: Metadata): Observable<User>;
 
+  /** The active tokens (is_active 'true') of every streamer, newest first: what a clip can be tagged with. */
+
   listTokens(request: ListTokensRequest, metadata?: Metadata): Observable<ListTokensResponse>;
 
   /** One streamer token by id; NOT_FOUND when there is none. */
 
   getToken(request: GetTokenRequest, metadata?: Metadata): Observable<Token>;
+
+  /**
+   * Tokens managed by their streamer (spec 02 §5 "Token"). Each change publishes `token.changed` with the
+   * whole new token. PERMISSION_DENIED 'Only streamers can manage tokens' for a caller whose role is not
+   * streamer; INVALID_ARGUMENT with the first broken field rule (@clipit/field-rules checkToken).
+   * A new token of the caller's; is_active defaults to 'true'.
+   */
+
+  createToken(request: CreateTokenRequest, metadata?: Metadata): Observable<Token>;
+
+  /**
+   * Changes the fields given of one of the caller's tokens (is_active 'false' takes it out of ListTokens);
+   * NOT_FOUND 'Token not found', PERMISSION_DENIED 'You can only change your own tokens'. A change that
+   * changes nothing writes nothing and publishes nothing.
+   */
+
+  updateToken(request: UpdateTokenRequest, metadata?: Metadata): Observable<Token>;
+
+  /** All of the caller's tokens, active or not, newest first. */
+
+  listMyTokens(request: ListMyTokensRequest, metadata?: Metadata): Observable<ListTokensResponse>;
 
   listStreamers(request: ListStreamersRequest, metadata?: Metadata): Observable<ListStreamersResponse>;
 
@@ -437,6 +491,8 @@ export interface IdentityServiceController {
 
   setProfileImage(request: SetProfileImageRequest, metadata?: Metadata): Promise<User> | Observable<User> | User;
 
+  /** The active tokens (is_active 'true') of every streamer, newest first: what a clip can be tagged with. */
+
   listTokens(
     request: ListTokensRequest,
     metadata?: Metadata,
@@ -445,6 +501,30 @@ export interface IdentityServiceController {
   /** One streamer token by id; NOT_FOUND when there is none. */
 
   getToken(request: GetTokenRequest, metadata?: Metadata): Promise<Token> | Observable<Token> | Token;
+
+  /**
+   * Tokens managed by their streamer (spec 02 §5 "Token"). Each change publishes `token.changed` with the
+   * whole new token. PERMISSION_DENIED 'Only streamers can manage tokens' for a caller whose role is not
+   * streamer; INVALID_ARGUMENT with the first broken field rule (@clipit/field-rules checkToken).
+   * A new token of the caller's; is_active defaults to 'true'.
+   */
+
+  createToken(request: CreateTokenRequest, metadata?: Metadata): Promise<Token> | Observable<Token> | Token;
+
+  /**
+   * Changes the fields given of one of the caller's tokens (is_active 'false' takes it out of ListTokens);
+   * NOT_FOUND 'Token not found', PERMISSION_DENIED 'You can only change your own tokens'. A change that
+   * changes nothing writes nothing and publishes nothing.
+   */
+
+  updateToken(request: UpdateTokenRequest, metadata?: Metadata): Promise<Token> | Observable<Token> | Token;
+
+  /** All of the caller's tokens, active or not, newest first. */
+
+  listMyTokens(
+    request: ListMyTokensRequest,
+    metadata?: Metadata,
+  ): Promise<ListTokensResponse> | Observable<ListTokensResponse> | ListTokensResponse;
 
   listStreamers(
     request: ListStreamersRequest,
@@ -486,6 +566,9 @@ export function IdentityServiceControllerMethods() {
       "setProfileImage",
       "listTokens",
       "getToken",
+      "createToken",
+      "updateToken",
+      "listMyTokens",
       "listStreamers",
       "createPlaceholderStreamer",
       "listPlaceholderStreamers",
