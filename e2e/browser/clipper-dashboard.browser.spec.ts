@@ -76,14 +76,10 @@ describe('/clippers/dashboard', () => {
     return page;
   }
 
-  it('signed out: Dashboard Error, and Go to Login leads to /login', async () => {
+  it('signed out: the dashboard loads the user first and sends a visitor to /login (spec 02 §2.3)', async () => {
     await browser.context.clearCookies();
     const page = await browser.newPage();
     await openSite(page, `${platform.url}/clippers/dashboard`);
-    const main = page.locator('main');
-    await main.getByRole('heading', { name: 'Dashboard Error' }).waitFor();
-    await main.getByText('Please sign in to access your dashboard.').waitFor();
-    await main.getByRole('button', { name: 'Go to Login' }).click();
     await page.waitForURL(`${platform.url}/login`);
   });
 

@@ -1,20 +1,21 @@
-import { Badge } from '@clipit/ui';
+import { Badge, cn } from '@clipit/ui';
 import type { Dashboard } from '../lib/dashboard-data.js';
 import { formatClip } from '../lib/dashboard-data.js';
 import { LOGOUT_HREF } from '../lib/navigation.js';
 import { tierOfLevel } from '../lib/tiers.js';
 
 /** The name a person is greeted by: their display name, else their handle. */
-export function nameOf(user: Pick<Dashboard['user'], 'displayName' | 'twitterUsername'>): string {
-  return user.displayName?.trim() || (user.twitterUsername ? `@${user.twitterUsername}` : 'Clipper');
+export function nameOf(user: Pick<Dashboard['user'], 'displayName' | 'twitterUsername'>, fallback = 'Clipper'): string {
+  return user.displayName?.trim() || (user.twitterUsername ? `@${user.twitterUsername}` : fallback);
 }
 
-function Avatar({ user }: { user: Dashboard['user'] }) {
+/** A person's picture, or the first letter of their name on the brand colour. */
+export function Avatar({ user, size = 72 }: { user: Pick<Dashboard['user'], 'displayName' | 'twitterUsername' | 'profileImageUrl'>; size?: 48 | 72 }) {
   const name = nameOf(user);
   return user.profileImageUrl ? (
-    <img className="clipit-dash-avatar" src={user.profileImageUrl} alt={`${name}'s profile picture`} width={72} height={72} />
+    <img className={cn('clipit-dash-avatar', size === 48 && 'clipit-dash-avatar--sm')} src={user.profileImageUrl} alt={`${name}'s profile picture`} width={size} height={size} />
   ) : (
-    <span className="clipit-dash-avatar clipit-dash-avatar--initial" aria-hidden="true">
+    <span className={cn('clipit-dash-avatar', 'clipit-dash-avatar--initial', size === 48 && 'clipit-dash-avatar--sm')} aria-hidden="true">
       {name.replace(/^@/, '').charAt(0).toUpperCase() || '?'}
     </span>
   );

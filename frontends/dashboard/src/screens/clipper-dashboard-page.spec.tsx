@@ -64,8 +64,15 @@ describe('/clippers/dashboard states (spec 02 §2.2)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...');
   });
 
-  it('asks a visitor without a session to sign in, with a way to the login page', async () => {
+  it('sends a visitor without a session to the login page (spec 02 §2.3)', async () => {
     fakeGateway(() => ({ status: 401, text: 'Not signed in' }));
+    renderScreen(<ClipperDashboardPage />, PATH);
+    expect(await screen.findByText('elsewhere')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Dashboard Error' })).toBeNull();
+  });
+
+  it('asks to sign in again when the session ends between the two reads, with a way to the login page', async () => {
+    signedIn({ 'GET /api/dashboard': { status: 401, text: 'Not signed in' } });
     renderScreen(<ClipperDashboardPage />, PATH);
     expect(await screen.findByRole('heading', { name: 'Dashboard Error' })).toBeVisible();
     expect(screen.getByText('Please sign in to access your dashboard.')).toBeVisible();

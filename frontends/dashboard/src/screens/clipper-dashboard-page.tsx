@@ -1,8 +1,8 @@
 import { Button, Card, CardContent, CardHeader, CardTitle, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@clipit/ui';
 import { HttpError, useCurrentUser, type CurrentUser } from '@clipit/web-api';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from '@clipit/router';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { DashboardHeader } from '../components/dashboard-header.js';
 import { HowPointsWork, StatCards, TierProgressCard } from '../components/dashboard-overview.js';
 import { EarningsTab } from '../components/earnings-tab.js';
@@ -12,6 +12,7 @@ import { SubmissionsTab } from '../components/submissions-tab.js';
 import { SubmitClipTab } from '../components/submit-clip-tab.js';
 import { dashboardKey, type Dashboard } from '../lib/dashboard-data.js';
 import { LOGIN_PAGE } from '../lib/navigation.js';
+import { StreamerDashboard } from './streamer-dashboard.js';
 import './dashboard.css';
 import './clipper-dashboard.css';
 
@@ -125,21 +126,41 @@ function ClipperDashboard({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
-/**
- * Which dashboard a signed-in user sees, by role: the one place the streamer dashboard (spec 02 §2.3)
- * will be switched in. Until it exists, a streamer sees the clipper dashboard like everyone else.
- */
-function DashboardFor({ user, dashboard }: { user: CurrentUser; dashboard: Dashboard }) {
-  switch (user.role) {
-    case 'streamer':
-    default:
-      return <ClipperDashboard dashboard={dashboard} />;
-  }
+/** The clipper dashboard once its answer is in: skeletons while it loads, the error otherwise. */
+function ClipperDashboardFromQuery({ dashboard }: { dashboard: UseQueryResult<Dashboard> }) {
+  // The session ended between the two reads: the dashboard says so rather than a bare 401.
+  if (dashboard.error instanceof HttpError && dashboard.error.status === 401) return <ErrorState>Please sign in to access your dashboard.</ErrorState>;
+  if (dashboard.isPending) return <LoadingState />;
+  if (dashboard.isError) return <ErrorState>Error: {dashboard.error.message}</ErrorState>;
+  return <ClipperDashboard dashboard={dashboard.data} />;
 }
 
 /**
- * /clippers/dashboard (spec 02 §2.2): the signed-in user first (no session: a way to the login page), the
- * dashboard beside it (both are the page's first reads, so they are asked for together).
+ * Which dashboard a signed-in user sees, by role (spec 02 §2.3, §6): the one place this is decided. A
+ * streamer sees the streamer dashboard (it reads the user, not /api/dashboard); anyone else the clipper's.
+ */
+function DashboardFor({ user, dashboard }: { user: CurrentUser; dashboard: UseQueryResult<Dashboard> }) {
+  switch (user.role) {
+    case 'streamer':
+      return <StreamerDashboard user={user} />;
+    default:
+      return <ClipperDashboardFromQuery dashboard={dashboard} />;
+  }
+}
+
+/** No session: on to the login page (spec 02 §2.3), the dashboard's address left out of the history. */
+function RedirectToLogin() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(LOGIN_PAGE, { replace: true });
+  }, [navigate]);
+  return <LoadingState />;
+}
+
+/**
+ * /clippers/dashboard (spec 02 §2.2, §2.3): the signed-in user first (no session: redirected to /login),
+ * the dashboard answer beside it (both are the page's first reads, so they are asked for together), then
+ * the dashboard the user's role calls for.
  */
 export default function ClipperDashboardPage() {
   const currentUser = useCurrentUser();
@@ -147,11 +168,6 @@ export default function ClipperDashboardPage() {
 
   if (currentUser.isPending) return <LoadingState />;
   if (currentUser.isError) return <ErrorState>Error: {currentUser.error.message}</ErrorState>;
-  const { user } = currentUser;
-  if (!user || (dashboard.error instanceof HttpError && dashboard.error.status === 401)) {
-    return <ErrorState>Please sign in to access your dashboard.</ErrorState>;
-  }
-  if (dashboard.isPending) return <LoadingState />;
-  if (dashboard.isError) return <ErrorState>Error: {dashboard.error.message}</ErrorState>;
-  return <DashboardFor user={user} dashboard={dashboard.data} />;
+  if (!currentUser.user) return <RedirectToLogin />;
+  return <DashboardFor user={currentUser.user} dashboard={dashboard} />;
 }

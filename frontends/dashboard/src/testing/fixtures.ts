@@ -2,6 +2,7 @@
 // field fails the specs' type-check.
 import type { CurrentUser } from '@clipit/web-api';
 import type { ClipperStats, Dashboard, EarningsPage, PayoutsPage } from '../lib/dashboard-data.js';
+import type { FollowerCount, FollowersPage, TaggedVideos } from '../lib/streamer-data.js';
 
 export const USER_ID = 'u-1';
 
@@ -83,3 +84,34 @@ export const earningsAnswer: EarningsPage = {
   ],
   nextCursor: null,
 };
+
+export const STREAMER_ID = 'st-1';
+
+export const streamerUser: CurrentUser = {
+  ...currentUser,
+  id: STREAMER_ID,
+  email: 'sam@example.com',
+  displayName: 'Sam Streams',
+  twitterUsername: 'samstreams',
+  role: 'streamer',
+  nextStreamTime: '2026-12-01T20:30:00.000Z',
+  isLive: 'false',
+};
+
+export const followerCountAnswer = (count = 2): FollowerCount => ({ count });
+
+export function followersAnswer(followers: FollowersPage['followers'] = defaultFollowers): FollowersPage {
+  return { followers, nextCursor: null, total: followers.length };
+}
+const defaultFollowers: FollowersPage['followers'] = [
+  { id: 'f-1', displayName: 'Fan One', twitterUsername: 'fanone', profileImageUrl: 'https://cdn.example.com/fan-one.png' },
+  { id: 'f-2', displayName: null, twitterUsername: 'fantwo', profileImageUrl: null },
+];
+
+export function taggedVideosAnswer(videos: TaggedVideos['videos'] = defaultVideos): TaggedVideos {
+  return { videos, nextCursor: null };
+}
+const defaultVideos: TaggedVideos['videos'] = [
+  { id: 'v-1', name: 'Clutch moment', muxPlaybackId: null, videoThumbnailUrl: 'https://cdn.example.com/v-1.jpg', status: 'approved', views: 12_500, likes: 1_200 },
+  { id: 'v-2', name: 'Funny fail', muxPlaybackId: null, videoThumbnailUrl: null, status: 'pending', views: 0, likes: 3 },
+];

@@ -2,7 +2,8 @@
 import './dashboard.css';
 import './clipper-dashboard.css';
 /**
- * /clippers/dashboard (spec 02 §2.2): the signed-in user first (no session: a way to the login page), the
- * dashboard beside it (both are the page's first reads, so they are asked for together).
+ * /clippers/dashboard (spec 02 §2.2, §2.3): the signed-in user first (no session: redirected to /login),
+ * the dashboard answer beside it (both are the page's first reads, so they are asked for together), then
+ * the dashboard the user's role calls for.
  */
 export default function ClipperDashboardPage(): import("react").JSX.Element;

@@ -1,0 +1,195 @@
+// The streamer dashboard (spec 02 §2.3) in headless Chromium against the real platform: a streamer signed
+// up through the API, a clipper who follows them and tags two clips with their token (one with a video the
+// media worker processes, approved by the admin API; one left pending), opens /clippers/dashboard on a
+// desktop and a phone: the header, the three summary cards, the three tabs, the next stream time set,
+// Go Live (the toast counts the follower told) and Go Offline, and Logout to /login.
+import { waitFor } from '@clipit/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { startPlatform, type Platform } from '../support/platform.js';
+import { SCREENSHOTS, useBrowser } from './support/browser.js';
+import { clipSeeder, type Account, type ClipSeeder } from './support/clips.js';
+import { expectToast, openSite, signInBrowser, toasts } from './support/site.js';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const TOKEN_LINK = 'https://pump.fun/coin/streamerdash';
+
+interface Me {
+  isLive: 'true' | 'false';
+  nextStreamTime: string | null;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A time as a datetime-local input holds it (local time, minutes). */
+const localValue = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+
+describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
+  const browser = useBrowser();
+  let platform: Platform;
+  let seeder: ClipSeeder;
+  let streamer: Account;
+  let fan: Account;
+
+  beforeAll(async () => {
+    platform = await startPlatform({}, {}, { mediaWorker: true });
+    seeder = await clipSeeder(platform);
+    streamer = await seeder.signUp('streamer', { tokenLink: TOKEN_LINK });
+    fan = await seeder.signUp('clipper');
+    const followed = await seeder.api(`/api/follow/${streamer.id}`, { method: 'POST', cookie: fan.cookie });
+    expect(followed.status).toBe(200);
+    const token = await seeder.tokenOf(streamer);
+    // One clip with a video (its poster on the card), approved; one without, left pending.
+    const approved = await seeder.submit(fan, { name: 'Tagged highlight', tokenId: token.id });
+    await seeder.waitProcessed([approved]);
+    await seeder.moderate(approved, 'approve');
+    await seeder.submit(fan, { name: 'Tagged pending', tokenId: token.id, withoutVideo: true });
+    await waitFor(
+      async () => {
+        const res = await seeder.api(`/api/tagged-videos/${streamer.id}`, { cookie: streamer.cookie });
+        const { videos } = (await res.json()) as { videos: Array<{ name: string; status: string }> };
+        return videos.length === 2 && videos.some((v) => v.name === 'Tagged highlight' && v.status === 'approved') ? true : undefined;
+      },
+      20_000,
+      'both tagged clips, one approved',
+    );
+  }, 300_000);
+
+  afterAll(async () => {
+    await seeder?.close();
+    await platform?.stop();
+  });
+
+  const me = async (): Promise<Me> => (await (await seeder.api('/api/user/me', { cookie: streamer.cookie })).json()) as Me;
+  /** identity mirrors the social service's stream state a moment after a call (ADR 0021). */
+  const meBecomes = (what: string, test: (m: Me) => boolean) => waitFor(async () => (test(await me()) ? true : undefined), 10_000, what);
+
+  const shot = async (page: Page, name: string) => {
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: join(SCREENSHOTS, `streamer-dashboard-${name}.png`), fullPage: true });
+  };
+
+  async function openDashboard(viewport: { width: number; height: number }, search = ''): Promise<Page> {
+    await signInBrowser(browser.context, platform.url, streamer.sid);
+    const page = await browser.newPage();
+    await page.setViewportSize(viewport);
+    await openSite(page, `${platform.url}/clippers/dashboard${search}`);
+    await page.getByRole('heading', { level: 1, name: streamer.displayName }).waitFor();
+    return page;
+  }
+
+  const summaryCard = (main: Locator, title: string) => main.getByRole('listitem').filter({ has: main.page().getByRole('heading', { level: 3, name: title, exact: true }) });
+  const tab = (main: Locator, name: string) => main.getByRole('tab', { name, exact: true });
+
+  it('signed out: the dashboard sends the browser to /login', async () => {
+    await browser.context.clearCookies();
+    const page = await browser.newPage();
+    await page.goto(`${platform.url}/clippers/dashboard`);
+    await page.waitForURL(`${platform.url}/login`);
+  });
+
+  it('desktop: header, summary cards, the three tabs, the stream time, Go Live and Go Offline', async () => {
+    const page = await openDashboard(DESKTOP);
+    const main = page.locator('main');
+    const header = main.getByRole('region', { name: streamer.displayName });
+    await header.getByText(`@${streamer.handle}`).waitFor();
+    await header.getByRole('button', { name: 'Logout' }).waitFor();
+    // A streamer sees no clipper parts.
+    expect(await main.getByText(/Welcome back/).count()).toBe(0);
+
+    await summaryCard(main, 'Followers').getByText('1', { exact: true }).waitFor();
+    await summaryCard(main, 'Tagged Videos').getByText('2', { exact: true }).waitFor();
+    await summaryCard(main, 'Live Status').getByText('Offline', { exact: true }).waitFor();
+    expect((await main.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab').allTextContents())).toEqual(['Tagged Videos', 'Followers', 'Streaming']);
+
+    // Tagged videos (the default tab): the approved clip highlighted with its poster, the pending one secondary.
+    expect(await tab(main, 'Tagged Videos').getAttribute('aria-selected')).toBe('true');
+    const videos = main.getByRole('list', { name: 'Tagged videos' });
+    const highlight = videos.getByRole('listitem').filter({ hasText: 'Tagged highlight' });
+    await highlight.getByText('Approved', { exact: true }).waitFor();
+    expect(await highlight.getByText('Approved', { exact: true }).getAttribute('class')).toContain('clip-badge--success');
+    await highlight.getByText('0 views').waitFor();
+    await highlight.getByText('0 likes').waitFor();
+    const poster = highlight.locator('img');
+    // The page's own view of the image (the lib of these tests has no DOM types): loaded, with pixels.
+    await waitFor(async () => ((await poster.evaluate((img) => Boolean((img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0))) ? true : undefined), 10_000, 'the poster loaded');
+    const pending = videos.getByRole('listitem').filter({ hasText: 'Tagged pending' });
+    expect(await pending.getByText('Pending', { exact: true }).getAttribute('class')).toContain('clip-badge--secondary');
+    await shot(page, 'tagged-videos-desktop');
+
+    // Followers: the fan, with a way to their profile.
+    await tab(main, 'Followers').click();
+    await page.waitForURL(/\?tab=followers$/);
+    const followers = main.getByRole('list', { name: 'Followers' });
+    const row = followers.getByRole('listitem').filter({ hasText: fan.displayName });
+    await row.getByText(`@${fan.handle}`).waitFor();
+    expect(await row.getByRole('link', { name: /^View Profile/ }).getAttribute('href')).toBe(`/clipper/${fan.id}`);
+    await shot(page, 'followers-desktop');
+
+    // Streaming: a stream time three days ahead, sent as ISO.
+    await tab(main, 'Streaming').click();
+    await page.waitForURL(/\?tab=streaming$/);
+    const at = new Date(Date.now() + 3 * 24 * 3_600_000);
+    at.setSeconds(0, 0);
+    const picker = main.getByLabel('Next Stream Time');
+    await picker.fill(localValue(at));
+    const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/users/stream-time');
+    await main.getByRole('button', { name: 'Update Stream Time' }).click();
+    expect((await sent).postDataJSON()).toEqual({ streamTime: at.toISOString() });
+    await toasts(page).getByText('Stream time updated!', { exact: true }).waitFor();
+    await meBecomes('the stream time stored', (m) => m.nextStreamTime === at.toISOString());
+    await main.getByText('Scheduled for', { exact: false }).waitFor();
+
+    // Go Live: the one follower is told; the button becomes Go Offline and the card says Live.
+    await main.getByRole('button', { name: 'Go Live' }).click();
+    await expectToast(page, "You're now live!", '1 follower will be notified.');
+    await main.getByRole('button', { name: 'Go Offline' }).waitFor();
+    await summaryCard(main, 'Live Status').getByText('Live', { exact: true }).waitFor();
+    await meBecomes('live', (m) => m.isLive === 'true');
+    await shot(page, 'streaming-live-desktop');
+
+    await main.getByRole('button', { name: 'Go Offline' }).click();
+    await expectToast(page, "You're now offline", 'Your live status has been updated.');
+    await main.getByRole('button', { name: 'Go Live' }).waitFor();
+    await summaryCard(main, 'Live Status').getByText('Offline', { exact: true }).waitFor();
+    await meBecomes('offline', (m) => m.isLive === 'false');
+    await shot(page, 'streaming-desktop');
+
+    // Clearing the picker clears the time (null).
+    await picker.fill('');
+    const cleared = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/users/stream-time');
+    await main.getByRole('button', { name: 'Update Stream Time' }).click();
+    expect((await cleared).postDataJSON()).toEqual({ streamTime: null });
+    await main.getByText('No stream scheduled.', { exact: false }).waitFor();
+    await meBecomes('the stream time cleared', (m) => m.nextStreamTime === null);
+  });
+
+  it('phone: the dashboard fits the screen, every tab works, and Logout goes to /login', async () => {
+    const page = await openDashboard(PHONE);
+    const main = page.locator('main');
+    await main.getByRole('list', { name: 'Tagged videos' }).getByText('Tagged highlight').waitFor();
+    await summaryCard(main, 'Followers').getByText('1', { exact: true }).waitFor();
+    const fits = () => page.evaluate('document.documentElement.scrollWidth <= innerWidth') as Promise<boolean>;
+    expect(await fits()).toBe(true);
+    await shot(page, 'tagged-videos-phone');
+
+    await tab(main, 'Followers').click();
+    await main.getByRole('list', { name: 'Followers' }).getByText(`@${fan.handle}`).waitFor();
+    expect(await fits()).toBe(true);
+    await shot(page, 'followers-phone');
+
+    await tab(main, 'Streaming').click();
+    await main.getByRole('button', { name: 'Go Live' }).click();
+    await expectToast(page, "You're now live!", '1 follower will be notified.');
+    await main.getByRole('button', { name: 'Go Offline' }).waitFor();
+    expect(await fits()).toBe(true);
+    await shot(page, 'streaming-phone');
+    await main.getByRole('button', { name: 'Go Offline' }).click();
+    await expectToast(page, "You're now offline", 'Your live status has been updated.');
+
+    await main.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${platform.url}/login`);
+    expect((await seeder.api('/api/user/me', { cookie: streamer.cookie })).status).toBe(401);
+  });
+});

@@ -1,0 +1,50 @@
+import { Link } from '@clipit/router';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { formatCount } from '../lib/dashboard-data.js';
+import type { FollowersPage } from '../lib/streamer-data.js';
+import { Avatar, nameOf } from './dashboard-header.js';
+import { ListError, ListSkeleton } from './tagged-videos-tab.js';
+
+/** The followers tab (spec 02 §2.3, §3): avatar, name, handle and a 'View Profile' link to /clipper/{id}. */
+export function FollowersTab({ query }: { query: UseQueryResult<FollowersPage> }) {
+  if (query.isPending) return <ListSkeleton rows={3} className="clipit-dash-list" />;
+  if (query.isError) return <ListError what="Followers" error={query.error} />;
+  const { followers, total } = query.data;
+  if (followers.length === 0) {
+    return (
+      <div className="clipit-dash-empty">
+        <h2 className="clipit-dash-subtitle">No followers yet</h2>
+        <p className="clipit-dash-muted">People who follow you show up here.</p>
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="dash-followers-title">
+      <h2 id="dash-followers-title" className="clipit-dash-subtitle">
+        Followers
+      </h2>
+      <ul className="clipit-dash-list" aria-label="Followers">
+        {followers.map((follower) => {
+          const name = nameOf(follower, 'Someone');
+          return (
+            <li key={follower.id} className="clipit-dash-list__item clipit-dash-follower">
+              <Avatar user={follower} size={48} />
+              <div className="clipit-dash-list__main">
+                <h3 className="clipit-dash-list__title">{name}</h3>
+                {follower.twitterUsername ? <p className="clipit-dash-muted">@{follower.twitterUsername}</p> : null}
+              </div>
+              <Link to={`/clipper/${encodeURIComponent(follower.id)}`} className="clip-btn clip-btn--outline clip-btn--sm clipit-dash-follower__link" aria-label={`View Profile of ${name}`}>
+                View Profile
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {total > followers.length ? (
+        <p className="clipit-dash-muted clipit-dash-more">
+          Showing the newest {formatCount(followers.length)} of {formatCount(total)} followers.
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+// What the streamer dashboard reads and writes (spec 02 §2.3, §3, §7), typed by the gateway's generated API.
+import { currentUserKey, type ApiAnswer, type ApiRequestBody, type CurrentUser } from '@clipit/web-api';
+import type { QueryClient } from '@tanstack/react-query';
+import { dashboardKey } from './dashboard-data.js';
+
+export type FollowerCount = ApiAnswer<'/api/followers/{userId}', 'get'>;
+export type FollowersPage = ApiAnswer<'/api/followers/list/{userId}', 'get'>;
+export type Follower = FollowersPage['followers'][number];
+export type TaggedVideos = ApiAnswer<'/api/tagged-videos/{userId}', 'get'>;
+export type TaggedVideo = TaggedVideos['videos'][number];
+export type StreamState = ApiAnswer<'/api/users/stream-time', 'patch'>;
+export type GoLiveResult = ApiAnswer<'/api/users/go-live', 'post'>;
+export type StreamTimeRequest = ApiRequestBody<'/api/users/stream-time', 'patch'>;
+
+/** Query keys: the default query function GETs the joined key (['/api/followers', id] → /api/followers/<id>). */
+export const followerCountKey = (userId: string) => ['/api/followers', userId] as const;
+/** The first page of each list (the gateway's default page size: 50 followers, 50 videos). */
+export const followersListKey = (userId: string) => ['/api/followers/list', userId] as const;
+export const taggedVideosKey = (userId: string) => ['/api/tagged-videos', userId] as const;
+
+/**
+ * After a stream-time or live call (spec 02 §7): the signed-in user takes the state the call answered (the
+ * summary card and the streaming tab read it), and the dashboard, the streamer's public profile and the
+ * featured clippers are read again. /api/user/me is not read again: the social service owns the live state
+ * and identity mirrors it a moment later (ADR 0021), so a read right now could answer the old one.
+ */
+export async function refreshAfterStreamChange(queryClient: QueryClient, userId: string, state: StreamState): Promise<void> {
+  queryClient.setQueryData<CurrentUser | null>(currentUserKey, (user) => (user ? { ...user, isLive: state.isLive, nextStreamTime: state.nextStreamTime } : user));
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: dashboardKey }),
+    queryClient.invalidateQueries({ queryKey: ['/api/clipper', userId], exact: true }),
+    queryClient.invalidateQueries({ queryKey: ['/api/featured-clippers'] }),
+  ]);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO time as a datetime-local input's value ('2026-11-20T15:07', local time); '' for none or an invalid one. */
+export function toLocalInputValue(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * A datetime-local input's value as the stream time sent (spec 02 §5): an ISO string (UTC) for the local
+ * time written, null when the input is empty; undefined when it is not a time at all.
+ */
+export function streamTimeOf(value: string): string | null | undefined {
+  if (value.trim() === '') return null;
+  // 'yyyy-MM-ddTHH:mm' without a zone is local time to Date.
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value.trim())) return undefined;
+  const date = new Date(value.trim());
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/** 'N followers will be notified.' (spec 02 §8), in the singular for one. */
+export function notifiedText(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'follower' : 'followers'} will be notified.`;
+}
