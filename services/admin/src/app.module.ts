@@ -5,6 +5,7 @@ import { MigrationRepository } from './repositories/migration.repository.js';
 import { AccessService } from './services/access.service.js';
 import { ApplicationsService } from './services/applications.service.js';
 import { AuditService } from './services/audit.service.js';
+import { CampaignsReviewService } from './services/campaigns-review.service.js';
 import { DescribeService } from './services/describe.service.js';
 import { ModerationService } from './services/moderation.service.js';
 import { PlaceholdersService } from './services/placeholders.service.js';
@@ -12,6 +13,6 @@ import { PlaceholdersService } from './services/placeholders.service.js';
 /** admin's controller, application services and repositories; the kit provides config, logger, database, Redis and the clients. */
 @Module({
   controllers: [AdminController],
-  providers: [MigrationRepository, AuditRepository, DescribeService, AuditService, AccessService, ModerationService, PlaceholdersService, ApplicationsService],
+  providers: [MigrationRepository, AuditRepository, DescribeService, AuditService, AccessService, ModerationService, PlaceholdersService, ApplicationsService, CampaignsReviewService],
 })
 export class AdminModule {}

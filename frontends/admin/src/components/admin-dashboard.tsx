@@ -1,18 +1,20 @@
 import { Badge, Button, Tabs, TabsContent, TabsList, TabsTrigger } from '@clipit/ui';
 import { useAdminSession } from '../lib/admin-context.js';
-import { useApplications, usePlaceholders, useSubmissions } from '../lib/queries.js';
+import { useApplications, useCampaigns, usePlaceholders, useSubmissions } from '../lib/queries.js';
 import { ApplicationsTab } from './applications-tab.js';
+import { CampaignsTab } from './campaigns-tab.js';
 import { PlaceholdersTab } from './placeholders-tab.js';
 import { SubmissionsTab } from './submissions-tab.js';
 
 const count = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-US'));
 
-/** The unlocked admin area (spec 02 §2.4): the header figures and the three tabs, each with its count. */
+/** The unlocked admin area (spec 02 §2.4): the header figures and the tabs, each with its count. */
 export function AdminDashboard() {
   const { lock } = useAdminSession();
   const submissions = useSubmissions();
   const applications = useApplications();
   const placeholders = usePlaceholders();
+  const campaigns = useCampaigns();
   const first = submissions.data?.pages[0];
 
   return (
@@ -20,7 +22,7 @@ export function AdminDashboard() {
       <header className="clipit-admin-header">
         <div>
           <h1 className="clipit-admin-title">Admin Dashboard</h1>
-          <p className="clipit-admin-muted">Moderate post submissions, read job applications and create placeholder streamers.</p>
+          <p className="clipit-admin-muted">Moderate post submissions, read job applications, review CPM campaigns and create placeholder streamers.</p>
         </div>
         <Button variant="outline" onClick={lock}>
           Lock
@@ -48,6 +50,9 @@ export function AdminDashboard() {
           <TabsTrigger value="applications">
             Job Applications <Badge variant="secondary">{count(applications.data?.pages[0]?.total)}</Badge>
           </TabsTrigger>
+          <TabsTrigger value="campaigns">
+            Campaigns <Badge variant="secondary">{count(campaigns.data?.pages[0]?.total)}</Badge>
+          </TabsTrigger>
           <TabsTrigger value="placeholders">
             Placeholder Streamers <Badge variant="secondary">{count(placeholders.data?.length)}</Badge>
           </TabsTrigger>
@@ -57,6 +62,9 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="applications">
           <ApplicationsTab />
+        </TabsContent>
+        <TabsContent value="campaigns">
+          <CampaignsTab />
         </TabsContent>
         <TabsContent value="placeholders">
           <PlaceholdersTab />

@@ -6,17 +6,21 @@ export interface RejectDialogProps {
   open: boolean;
   submissionName: string;
   pending: boolean;
+  /** What is rejected, as the title and button name it ('Submission' unless given). */
+  noun?: string;
+  /** Who is shown the reason ('clipper' unless given). */
+  audience?: string;
   onOpenChange: (open: boolean) => void;
   /** The reason as sent (trimmed), or undefined for none. */
   onConfirm: (reason: string | undefined) => void;
 }
 
 /** Asks for an optional reason (at most 500 characters, as the gateway checks it) before rejecting. */
-export function RejectDialog({ open, submissionName, pending, onOpenChange, onConfirm }: RejectDialogProps) {
+export function RejectDialog({ open, submissionName, pending, noun = 'Submission', audience = 'clipper', onOpenChange, onConfirm }: RejectDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} className="clipit-admin-dialog">
       {/* Mounted per opening: a fresh, empty reason each time. */}
-      <RejectForm submissionName={submissionName} pending={pending} onCancel={() => onOpenChange(false)} onConfirm={onConfirm} />
+      <RejectForm submissionName={submissionName} pending={pending} noun={noun} audience={audience} onCancel={() => onOpenChange(false)} onConfirm={onConfirm} />
     </Dialog>
   );
 }
@@ -24,9 +28,11 @@ export function RejectDialog({ open, submissionName, pending, onOpenChange, onCo
 function RejectForm({
   submissionName,
   pending,
+  noun,
+  audience,
   onCancel,
   onConfirm,
-}: Pick<RejectDialogProps, 'submissionName' | 'pending' | 'onConfirm'> & { onCancel: () => void }) {
+}: Pick<RejectDialogProps, 'submissionName' | 'pending' | 'onConfirm'> & { noun: string; audience: string; onCancel: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const length = reason.trim().length;
@@ -42,9 +48,11 @@ function RejectForm({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="clipit-admin-form" aria-label="Reject submission">
-      <DialogTitle>Reject Submission</DialogTitle>
-      <DialogDescription>Reject “{submissionName}”? The clipper sees the reason, if you give one.</DialogDescription>
+    <form noValidate onSubmit={submit} className="clipit-admin-form" aria-label={`Reject ${noun.toLowerCase()}`}>
+      <DialogTitle>Reject {noun}</DialogTitle>
+      <DialogDescription>
+        Reject “{submissionName}”? The {audience} sees the reason, if you give one.
+      </DialogDescription>
       <Textarea
         label="Reason (optional)"
         name="reason"
@@ -66,7 +74,7 @@ function RejectForm({
           Cancel
         </Button>
         <Button type="submit" variant="destructive" disabled={pending} loading={pending} loadingText="Rejecting...">
-          Reject Submission
+          Reject {noun}
         </Button>
       </DialogFooter>
     </form>

@@ -1,4 +1,5 @@
 import type { AdminSubmission, AdminSubmissionPage, ClipperApplicationPage, PlaceholderStreamer } from '@clipit/web-api';
+import type { AdminCampaign, AdminCampaignPage, CampaignStatus } from './campaign-view.js';
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useAdminSession } from './admin-context.js';
 
@@ -6,7 +7,9 @@ import { useAdminSession } from './admin-context.js';
 export const SUBMISSIONS_KEY = ['/api/admin/submissions'] as const;
 export const APPLICATIONS_KEY = ['/api/clipper-applications'] as const;
 export const PLACEHOLDERS_KEY = ['/api/admin/placeholder-streamers'] as const;
-export const ADMIN_KEYS = [SUBMISSIONS_KEY, APPLICATIONS_KEY, PLACEHOLDERS_KEY] as const;
+/** Every campaigns list (one per status filter) starts with this key. */
+export const CAMPAIGNS_KEY = ['/api/admin/campaigns'] as const;
+export const ADMIN_KEYS = [SUBMISSIONS_KEY, APPLICATIONS_KEY, PLACEHOLDERS_KEY, CAMPAIGNS_KEY] as const;
 
 /** What the public remote shows of moderated clips (its query keys): refreshed after every moderation. */
 export const FEED_CLIPS_KEY = ['/api/feed/clips'] as const;
@@ -51,6 +54,28 @@ export function usePlaceholders() {
     queryFn: () => request<PlaceholderStreamer[]>('GET', PLACEHOLDERS_KEY[0]),
     refetchInterval: ADMIN_REFETCH_MS,
   });
+}
+
+/** GET /api/admin/campaigns (admin bearer), newest first, a page at a time, optionally of one status. */
+export function useCampaigns(status: CampaignStatus | null = null) {
+  const { request } = useAdminSession();
+  return useInfiniteQuery({
+    queryKey: [CAMPAIGNS_KEY[0], status ?? 'all'] as const,
+    queryFn: ({ pageParam }) =>
+      request<AdminCampaignPage>('GET', `${pageUrl(CAMPAIGNS_KEY[0], pageParam)}${status ? `&status=${encodeURIComponent(status)}` : ''}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: ADMIN_REFETCH_MS,
+  });
+}
+
+/** Puts a reviewed campaign's new state into every loaded campaigns list at once (the refetch confirms it). */
+export function replaceCampaign(queryClient: QueryClient, updated: AdminCampaign): void {
+  queryClient.setQueriesData<InfiniteData<AdminCampaignPage, string | null>>({ queryKey: CAMPAIGNS_KEY }, (data) =>
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, campaigns: page.campaigns.map((c) => (c.id === updated.id ? updated : c)) })) }
+      : data,
+  );
 }
 
 /** Puts a moderated submission's new state into the loaded pages at once (the refetch confirms it). */

@@ -90,9 +90,9 @@ describe('/admin: the password gate (spec 02 §2.4, ADR 0020)', () => {
     expect(within(figures).getByText('Total Submissions')).toBeVisible();
     expect(within(figures).getByText('7')).toBeVisible();
     expect(within(figures).getByText('Last 7 Days')).toBeVisible();
-    // Three tabs, each with its count.
+    // Four tabs, each with its count.
     await waitFor(() =>
-      expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Post Submissions 42', 'Job Applications 2', 'Placeholder Streamers 3']),
+      expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Post Submissions 42', 'Job Applications 2', 'Campaigns 0', 'Placeholder Streamers 3']),
     );
 
     expect(JSON.parse(storedSession()!)).toEqual({ token: TOKEN, expiresAt });
@@ -101,12 +101,12 @@ describe('/admin: the password gate (spec 02 §2.4, ADR 0020)', () => {
     // The password went out once; every admin call after it carries the token.
     const [verify, ...admin] = gateway.calls;
     expect(verify).toMatchObject({ url: '/api/admin/verify-password', authorization: null });
-    expect(admin.length).toBeGreaterThanOrEqual(3);
+    expect(admin.length).toBeGreaterThanOrEqual(4);
     for (const call of admin) {
       expect(call.authorization).toBe(`Bearer ${TOKEN}`);
       expect(JSON.stringify(call)).not.toContain(PASSWORD);
     }
-    expect(admin.map((c) => c.url.split('?')[0]).sort()).toEqual(['/api/admin/placeholder-streamers', '/api/admin/submissions', '/api/clipper-applications']);
+    expect(admin.map((c) => c.url.split('?')[0]).sort()).toEqual(['/api/admin/campaigns', '/api/admin/placeholder-streamers', '/api/admin/submissions', '/api/clipper-applications']);
   });
 
   it('a token stored in this tab opens the dashboard without asking again', async () => {

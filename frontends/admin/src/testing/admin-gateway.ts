@@ -3,6 +3,7 @@
 // body and Authorization header), and sessionStorage is seeded the way a verified gate leaves it.
 import type { AdminSubmission, AdminSubmissionPage, ClipperApplication, PlaceholderStreamer } from '@clipit/web-api';
 import { SESSION_STORAGE_KEY } from '../lib/admin-session.js';
+import type { AdminCampaign } from '../lib/campaign-view.js';
 
 export interface AdminCall {
   method: string;
@@ -147,6 +148,32 @@ export function aPlaceholder(overrides: Partial<PlaceholderStreamer> = {}): Plac
   };
 }
 
+/** A CPM campaign as GET /api/admin/campaigns lists it. */
+export function aCampaign(overrides: Partial<AdminCampaign> = {}): AdminCampaign {
+  return {
+    id: 'camp-1',
+    streamerId: 'streamer-1',
+    streamerDisplayName: 'Big Streamer',
+    streamerHandle: 'bigstreamer',
+    title: 'Launch week clips',
+    description: 'Clip the best moments of our launch week streams and post them on X with our token tag.',
+    targetViews: 100_000,
+    budgetAmount: 500,
+    contentLink: 'https://x.com/bigstreamer/status/1',
+    status: 'pending',
+    deliveredViews: 0,
+    progressPercent: 0,
+    rejectedReason: null,
+    reviewedBy: null,
+    reviewedAt: null,
+    approvedAt: null,
+    completedAt: null,
+    createdAt: new Date(2025, 3, 2, 14, 45).toISOString(),
+    updatedAt: new Date(2025, 3, 2, 14, 45).toISOString(),
+    ...overrides,
+  };
+}
+
 /**
  * The admin routes with the given data (each list by default empty): a handler to extend per test.
  * Anything else answers 404.
@@ -155,6 +182,7 @@ export function adminRoutes(data: {
   submissions?: AdminSubmissionPage | AdminSubmissionPage[];
   applications?: ClipperApplication[];
   placeholders?: PlaceholderStreamer[];
+  campaigns?: AdminCampaign[];
 }): AdminHandler {
   return (call) => {
     const path = call.url.split('?')[0];
@@ -169,6 +197,11 @@ export function adminRoutes(data: {
       return { json: { applications, nextCursor: null, total: applications.length } };
     }
     if (call.method === 'GET' && path === '/api/admin/placeholder-streamers') return { json: data.placeholders ?? [] };
+    if (call.method === 'GET' && path === '/api/admin/campaigns') {
+      const status = new URL(call.url, 'http://x').searchParams.get('status');
+      const campaigns = (data.campaigns ?? []).filter((c) => !status || c.status === status);
+      return { json: { campaigns, nextCursor: null, total: campaigns.length } };
+    }
     return { status: 404, text: 'No such route' };
   };
 }

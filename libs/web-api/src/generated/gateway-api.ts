@@ -18,6 +18,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** CPM campaigns (ADR 0027), newest first (50 a page unless asked, at most 200), optionally of one status, with the streamer, delivered views and progressPercent */
+        get: operations["AdminController.listCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/campaigns/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a pending campaign: it starts running and its delivered views start counting. Audited */
+        post: operations["AdminController.approveCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/campaigns/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a pending campaign; the optional reason (at most 500 characters) is shown to the streamer. Audited */
+        post: operations["AdminController.rejectCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/placeholder-streamers": {
         parameters: {
             query?: never;
@@ -901,6 +952,41 @@ export interface paths {
         /** Streamers' tokens a clip can be tagged with */
         get: operations["CatalogController.tokens"];
         put?: never;
+        /** A streamer adds a token (spec 02 §5 "Token"); active unless isActive is false */
+        post: operations["TokensController.createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** A streamer changes one of their tokens: only the fields sent change (isActive false takes it out of GET /api/tokens) */
+        patch: operations["TokensController.updateToken"];
+        trace?: never;
+    };
+    "/api/tokens/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in streamer’s tokens, active or not, newest first */
+        get: operations["TokensController.myTokens"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1201,6 +1287,39 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminCampaign: {
+            id: string;
+            streamerId: string;
+            streamerDisplayName: string | null;
+            /** @description The streamer’s X handle, without the @ */
+            streamerHandle: string | null;
+            title: string;
+            description: string;
+            targetViews: number;
+            /** @description Dollars */
+            budgetAmount: number;
+            contentLink: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "completed";
+            /** @description Views delivered so far (ADR 0027), capped at the target */
+            deliveredViews: number;
+            /** @description deliveredViews / targetViews × 100, one decimal */
+            progressPercent: number;
+            rejectedReason: string | null;
+            /** @description The id of the admin token it was reviewed with */
+            reviewedBy: string | null;
+            reviewedAt: string | null;
+            approvedAt: string | null;
+            completedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        AdminCampaignPage: {
+            /** @description Newest first */
+            campaigns: components["schemas"]["AdminCampaign"][];
+            nextCursor: string | null;
+            total: number;
+        };
         AdminSubmission: {
             id: string;
             userId: string;
@@ -1729,6 +1848,19 @@ export interface components {
             /** @constant */
             ok: true;
         };
+        MyToken: {
+            id: string;
+            streamerId: string;
+            name: string;
+            pumpFunLink: string | null;
+            description: string | null;
+            /**
+             * @description Only 'true' tokens are listed by GET /api/tokens and can be tagged on a clip
+             * @enum {string}
+             */
+            isActive: "true" | "false";
+        };
+        MyTokens: components["schemas"]["MyToken"][];
         Payout: {
             id: string;
             periodStart: string;
@@ -1948,6 +2080,305 @@ export interface operations {
             };
             /** @description 'Something went wrong. Please try again.' */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "AdminController.listCampaigns": {
+        parameters: {
+            query?: {
+                /** @description How many to answer (a whole number; each list says its default and most) */
+                limit?: string;
+                /** @description The previous page's nextCursor, as it was given */
+                cursor?: string;
+                /** @description Only campaigns in this status: pending, approved, rejected or completed */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCampaignPage"];
+                };
+            };
+            /** @description 'limit must be a whole number from 1 to 200', 'Invalid cursor', 'Invalid status'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Admin authorization required', 'Invalid admin token', 'Your admin session has expired. Enter the password again.' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'The campaigns service is unavailable right now. Please try again shortly.', or it did not answer in time */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "AdminController.approveCampaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCampaign"];
+                };
+            };
+            /** @description 'Invalid campaign id', 'Unknown field: …' (the body is an empty JSON object); A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Admin authorization required', 'Invalid admin token', 'Your admin session has expired. Enter the password again.' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Cross-site request refused': a foreign Origin/Referer, or the session cookie with neither */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Campaign not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The campaign is no longer pending (it was already reviewed), or 'This streamer already has a running campaign' (one approved campaign per streamer at a time, ADR 0027) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'The campaigns service is unavailable right now. Please try again shortly.', or it did not answer in time */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "AdminController.rejectCampaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCampaign"];
+                };
+            };
+            /** @description 'Invalid campaign id', 'Rejection reason must be at most 500 characters', 'Unknown field: …'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Admin authorization required', 'Invalid admin token', 'Your admin session has expired. Enter the password again.' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Cross-site request refused': a foreign Origin/Referer, or the session cookie with neither */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Campaign not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The campaign is no longer pending (it was already reviewed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'The campaigns service is unavailable right now. Please try again shortly.', or it did not answer in time */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6537,6 +6968,283 @@ export interface operations {
                 };
             };
             /** @description Service temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "TokensController.createToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 50 characters */
+                    name?: string | null;
+                    /** @description The token’s PumpFun page (http or https) */
+                    pumpFunLink?: string | null;
+                    /** @description At most 500 characters */
+                    description?: string | null;
+                    /** @description true (default) or false; 'true' / 'false' too */
+                    isActive?: boolean | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyToken"];
+                };
+            };
+            /** @description The first broken rule in form order: 'Token name is required', 'Token name is too long', 'Please enter a valid PumpFun link', 'Description is too long', "isActive must be 'true' or 'false'", or 'Unknown field: …'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Only streamers can manage tokens', or Cross-site request refused; 'Cross-site request refused': a foreign Origin/Referer, or the session cookie with neither */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': identity is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "TokensController.updateToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token’s id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 50 characters */
+                    name?: string | null;
+                    pumpFunLink?: string | null;
+                    /** @description At most 500 characters; empty or null clears it */
+                    description?: string | null;
+                    /** @description false takes the token out of GET /api/tokens; 'true' / 'false' too */
+                    isActive?: boolean | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyToken"];
+                };
+            };
+            /** @description The first broken rule in form order: 'Token name is required', 'Token name is too long', 'Please enter a valid PumpFun link', 'Description is too long', "isActive must be 'true' or 'false'" (of the fields sent), or 'Unknown field: …'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Only streamers can manage tokens', 'You can only change your own tokens', or Cross-site request refused; 'Cross-site request refused': a foreign Origin/Referer, or the session cookie with neither */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Token not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': identity is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "TokensController.myTokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyTokens"];
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Only streamers can manage tokens' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': identity is away */
             503: {
                 headers: {
                     [name: string]: unknown;

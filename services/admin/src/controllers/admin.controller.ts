@@ -3,6 +3,7 @@ import { GrpcService } from '@clipit/service-kit';
 import { AccessService } from '../services/access.service.js';
 import { ApplicationsService } from '../services/applications.service.js';
 import { AuditService } from '../services/audit.service.js';
+import { CampaignsReviewService } from '../services/campaigns-review.service.js';
 import { DescribeService } from '../services/describe.service.js';
 import { ModerationService } from '../services/moderation.service.js';
 import { PlaceholdersService } from '../services/placeholders.service.js';
@@ -21,6 +22,7 @@ export class AdminController implements adminV1.AdminServiceController {
     private readonly moderation: ModerationService,
     private readonly placeholders: PlaceholdersService,
     private readonly applications: ApplicationsService,
+    private readonly campaigns: CampaignsReviewService,
   ) {}
 
   describe(): Promise<adminV1.Description> {
@@ -54,6 +56,16 @@ export class AdminController implements adminV1.AdminServiceController {
   async listApplications(request: adminV1.ListApplicationsRequest): Promise<adminV1.ApplicationPage> {
     this.access.authorize(request.caller);
     return this.applications.list(request);
+  }
+
+  async listCampaigns(request: adminV1.ListCampaignsRequest): Promise<adminV1.CampaignPage> {
+    this.access.authorize(request.caller);
+    return this.campaigns.list(request);
+  }
+
+  async reviewCampaign(request: adminV1.ReviewCampaignRequest): Promise<adminV1.AdminCampaign> {
+    const actor = this.access.authorize(request.caller);
+    return this.campaigns.review(request, actor);
   }
 
   async listAudit(request: adminV1.ListAuditRequest): Promise<adminV1.AuditPage> {

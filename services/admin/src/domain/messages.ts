@@ -6,4 +6,7 @@ export const messages = {
   tokenInvalid: 'Invalid admin token',
   tokenExpired: 'Your admin session has expired. Enter the password again.',
   unknownAction: (action: string) => `Unknown moderation action: ${action}`,
+  unknownDecision: (decision: string) => `Unknown campaign decision: ${decision}`,
+  unknownCampaignStatus: (status: string) => `Unknown campaign status: ${status}`,
+  reasonTooLong: 'Rejection reason must be at most 500 characters',
 } as const;

@@ -89,6 +89,7 @@ describe('admin', () => {
 
   it('refuses every command without a valid token, with a sentence', async () => {
     expect(await refusal(h.client.listSubmissions({} as never))).toEqual([status.UNAUTHENTICATED, 'Admin authorization required']);
+    expect(await refusal(h.client.reviewCampaign({ campaignId: 'x', decision: 'approve' } as never))).toEqual([status.UNAUTHENTICATED, 'Admin authorization required']);
     expect(await refusal(h.client.listAudit({ caller: { token: 'v1.1.abc.def', clientIp: '' } }))).toEqual([status.UNAUTHENTICATED, 'Invalid admin token']);
     const other = await startAdmin({ ADMIN_PASSWORD: 'another-password' });
     try {
@@ -121,6 +122,12 @@ describe('admin', () => {
     expect(await refusal(h.client.moderate({ caller, submissionId: '6f1c0a52-8a4b-4c38-9d55-3f7d3c1e2a10', action: 'publish' }))).toEqual([status.INVALID_ARGUMENT, 'Unknown moderation action: publish']);
     const { rows } = await db.query<{ action: string; target: string; result: string; actor: string }>(`SELECT action, target, result, actor FROM audit_entries WHERE action = 'approve'`);
     expect(rows).toEqual([{ action: 'approve', target: 'submission 6f1c0a52-8a4b-4c38-9d55-3f7d3c1e2a10', result: 'failed', actor: expect.any(String) }]);
+    // Campaigns: the list and a review name the campaigns service; the review is audited as failed.
+    expect(await refusal(h.client.listCampaigns({ caller, status: 'pending' }))).toEqual([status.UNAVAILABLE, 'The campaigns service is unavailable right now. Please try again shortly.']);
+    expect(await refusal(h.client.reviewCampaign({ caller, campaignId: '0b7f4c1e-6a7d-4c1f-9b59-2f3f1d7c9a10', decision: 'approve' }))).toEqual([status.UNAVAILABLE, 'The campaigns service is unavailable right now. Please try again shortly.']);
+    expect(await refusal(h.client.reviewCampaign({ caller, campaignId: '0b7f4c1e-6a7d-4c1f-9b59-2f3f1d7c9a10', decision: 'pause' }))).toEqual([status.INVALID_ARGUMENT, 'Unknown campaign decision: pause']);
+    const campaignRows = await db.query<{ action: string; target: string; result: string; actor: string }>(`SELECT action, target, result, actor FROM audit_entries WHERE action LIKE '%-campaign'`);
+    expect(campaignRows.rows).toEqual([{ action: 'approve-campaign', target: 'campaign 0b7f4c1e-6a7d-4c1f-9b59-2f3f1d7c9a10', result: 'failed', actor: expect.any(String) }]);
   });
 
   it('pages the audit log newest first, without gaps or repeats', async () => {

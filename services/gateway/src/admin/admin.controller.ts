@@ -1,4 +1,4 @@
-import { Controller, Inject, Param, Query, Req, UseGuards } from '@nestjs/common';
+import { BadRequestException, Controller, Inject, Param, Query, Req, UseGuards } from '@nestjs/common';
 import type { adminV1 } from '@clipit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_CLIENT, type AdminClient } from '../clients.js';
@@ -8,19 +8,31 @@ import { pageQuery } from '../http/paging.js';
 import { AdminBearerGuard, AdminCaller } from './admin-bearer.guard.js';
 import { adminRoutes } from './admin.routes.js';
 import {
+  ADMIN_CAMPAIGN_STATUSES,
+  toAdminCampaignJson,
   toAdminSubmissionJson,
   toApplicationJson,
   toAuditPageJson,
   toPlaceholderJson,
+  type AdminCampaignJson,
+  type AdminCampaignPageJson,
   type AdminSubmissionJson,
   type AdminSubmissionPageJson,
   type CreatePlaceholderBody,
   type PlaceholderStreamerJson,
   type RejectBody,
+  type RejectCampaignBody,
   type VerifyPasswordBody,
 } from './admin.schemas.js';
 
 const PAGE_MAX = 200;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A campaign id is a UUID; anything else is refused here rather than carried to the owner. */
+function campaignId(value: string): string {
+  if (!UUID.test(value)) throw new BadRequestException('Invalid campaign id');
+  return value;
+}
 
 /**
  * The admin area's routes (spec 02 §2.4, §7; ADR 0020): each is one call to the admin service, which
@@ -107,6 +119,29 @@ export class AdminController {
   async listApplications(@AdminCaller() caller: adminV1.AdminCaller, @Query() query: Record<string, unknown>) {
     const page = await this.admin.listApplications({ caller, ...pageQuery(query, PAGE_MAX) });
     return { applications: (page.applications ?? []).map(toApplicationJson), nextCursor: page.nextCursor ?? null, total: Number(page.total) };
+  }
+
+  @Endpoint(adminRoutes.listCampaigns)
+  @UseGuards(AdminBearerGuard)
+  async listCampaigns(@AdminCaller() caller: adminV1.AdminCaller, @Query() query: Record<string, unknown>): Promise<AdminCampaignPageJson> {
+    const status = query['status'];
+    if (status !== undefined && status !== '' && (typeof status !== 'string' || !(ADMIN_CAMPAIGN_STATUSES as readonly string[]).includes(status))) {
+      throw new BadRequestException('Invalid status');
+    }
+    const page = await this.admin.listCampaigns({ caller, ...pageQuery(query, PAGE_MAX), ...(typeof status === 'string' && status !== '' ? { status } : {}) });
+    return { campaigns: (page.campaigns ?? []).map(toAdminCampaignJson), nextCursor: page.nextCursor ?? null, total: Number(page.total) };
+  }
+
+  @Endpoint(adminRoutes.approveCampaign)
+  @UseGuards(AdminBearerGuard)
+  async approveCampaign(@AdminCaller() caller: adminV1.AdminCaller, @Param('id') id: string, @ValidBody() _body: object): Promise<AdminCampaignJson> {
+    return toAdminCampaignJson(await this.admin.reviewCampaign({ caller, campaignId: campaignId(id), decision: 'approve' }));
+  }
+
+  @Endpoint(adminRoutes.rejectCampaign)
+  @UseGuards(AdminBearerGuard)
+  async rejectCampaign(@AdminCaller() caller: adminV1.AdminCaller, @Param('id') id: string, @ValidBody() body: RejectCampaignBody): Promise<AdminCampaignJson> {
+    return toAdminCampaignJson(await this.admin.reviewCampaign({ caller, campaignId: campaignId(id), decision: 'reject', ...(body.reason !== undefined ? { reason: body.reason } : {}) }));
   }
 
   @Endpoint(adminRoutes.audit)

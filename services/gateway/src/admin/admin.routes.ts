@@ -1,6 +1,8 @@
 import type { EndpointDef } from '../http/endpoint.js';
 import { PAGE_QUERY_DOCS } from '../http/paging.js';
 import {
+  adminCampaignPageSchema,
+  adminCampaignSchema,
   adminSubmissionPageSchema,
   adminSubmissionSchema,
   adminTokenSchema,
@@ -11,6 +13,7 @@ import {
   placeholderStreamerListSchema,
   placeholderStreamerSchema,
   rejectBody,
+  rejectCampaignBody,
   verifyPasswordBody,
 } from './admin.schemas.js';
 
@@ -34,6 +37,39 @@ function moderation(action: string, summary: string): EndpointDef {
     body: action === 'reject' ? rejectBody : emptyBody,
     response: adminSubmissionSchema,
     errors: moderationErrors,
+  };
+}
+
+const campaignReviewErrors = (decision: 'approve' | 'reject') =>
+  [
+    {
+      status: 400,
+      description: decision === 'reject'
+          ? "'Invalid campaign id', 'Rejection reason must be at most 500 characters', 'Unknown field: …'"
+          : "'Invalid campaign id', 'Unknown field: …' (the body is an empty JSON object)",
+    },
+    { status: 404, description: "'Campaign not found'" },
+    {
+      status: 409,
+      description:
+        decision === 'approve'
+          ? "The campaign is no longer pending (it was already reviewed), or 'This streamer already has a running campaign' (one approved campaign per streamer at a time, ADR 0027)"
+          : 'The campaign is no longer pending (it was already reviewed)',
+    },
+    ownerAway('campaigns'),
+  ] as const;
+
+function campaignReview(decision: 'approve' | 'reject', summary: string): EndpointDef {
+  return {
+    method: 'POST',
+    path: `/api/admin/campaigns/:id/${decision}`,
+    tag: 'admin',
+    summary,
+    bearer: true,
+    params: { id: 'The campaign id' },
+    body: decision === 'reject' ? rejectCampaignBody : emptyBody,
+    response: adminCampaignSchema,
+    errors: campaignReviewErrors(decision),
   };
 }
 
@@ -104,6 +140,19 @@ export const adminRoutes = {
     response: clipperApplicationPageSchema,
     errors: [{ status: 400, description: "'limit must be a whole number from 1 to 200', 'Invalid cursor'" }, ownerAway('campaigns')],
   },
+  listCampaigns: {
+    method: 'GET',
+    path: '/api/admin/campaigns',
+    tag: 'admin',
+    summary:
+      'CPM campaigns (ADR 0027), newest first (50 a page unless asked, at most 200), optionally of one status, with the streamer, delivered views and progressPercent',
+    bearer: true,
+    query: { ...PAGE_QUERY_DOCS, status: 'Only campaigns in this status: pending, approved, rejected or completed' },
+    response: adminCampaignPageSchema,
+    errors: [{ status: 400, description: "'limit must be a whole number from 1 to 200', 'Invalid cursor', 'Invalid status'" }, ownerAway('campaigns')],
+  },
+  approveCampaign: campaignReview('approve', 'Approves a pending campaign: it starts running and its delivered views start counting. Audited'),
+  rejectCampaign: campaignReview('reject', 'Rejects a pending campaign; the optional reason (at most 500 characters) is shown to the streamer. Audited'),
   audit: {
     method: 'GET',
     path: '/api/admin/audit',

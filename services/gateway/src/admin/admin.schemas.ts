@@ -122,6 +122,43 @@ export const clipperApplicationPageSchema = z
   .object({ applications: z.array(clipperApplicationSchema), nextCursor: z.string().nullable(), total: z.number().int() })
   .meta({ id: 'ClipperApplicationPage' });
 
+export const ADMIN_CAMPAIGN_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const;
+const adminCampaignStatusSchema = z.enum(ADMIN_CAMPAIGN_STATUSES);
+
+/** Reject a campaign: the optional reason the streamer is shown (at most 500 characters, like a submission's). */
+export const rejectCampaignBody = rejectBody;
+export type RejectCampaignBody = RejectBody;
+
+export const adminCampaignSchema = z
+  .object({
+    id: z.string(),
+    streamerId: z.string(),
+    streamerDisplayName: z.string().nullable(),
+    streamerHandle: z.string().nullable().describe('The streamer’s X handle, without the @'),
+    title: z.string(),
+    description: z.string(),
+    targetViews: z.number().int(),
+    budgetAmount: z.number().describe('Dollars'),
+    contentLink: z.string().nullable(),
+    status: adminCampaignStatusSchema,
+    deliveredViews: z.number().int().describe('Views delivered so far (ADR 0027), capped at the target'),
+    progressPercent: z.number().describe('deliveredViews / targetViews × 100, one decimal'),
+    rejectedReason: z.string().nullable(),
+    reviewedBy: z.string().nullable().describe('The id of the admin token it was reviewed with'),
+    reviewedAt: z.string().nullable(),
+    approvedAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminCampaign' });
+export type AdminCampaignJson = z.infer<typeof adminCampaignSchema>;
+
+export const adminCampaignPageSchema = z
+  .object({ campaigns: z.array(adminCampaignSchema).describe('Newest first'), nextCursor: z.string().nullable(), total: z.number().int() })
+  .meta({ id: 'AdminCampaignPage' });
+export type AdminCampaignPageJson = z.infer<typeof adminCampaignPageSchema>;
+
 export const auditEntrySchema = z
   .object({
     id: z.string(),
@@ -219,5 +256,37 @@ export function toAuditPageJson(page: adminV1.AuditPage): AuditPageJson {
       createdAt: e.createdAt,
     })),
     nextCursor: nul(page.nextCursor),
+  };
+}
+
+/** deliveredViews / targetViews × 100 with one decimal (0 for a campaign without a target). */
+export function progressPercent(delivered: number, target: number): number {
+  if (!(target > 0)) return 0;
+  return Math.round((delivered / target) * 1000) / 10;
+}
+
+export function toAdminCampaignJson(c: adminV1.AdminCampaign): AdminCampaignJson {
+  const targetViews = Number(c.targetViews);
+  const deliveredViews = Number(c.deliveredViews);
+  return {
+    id: c.id,
+    streamerId: c.streamerId,
+    streamerDisplayName: c.streamerDisplayName || null,
+    streamerHandle: c.streamerHandle || null,
+    title: c.title,
+    description: c.description,
+    targetViews,
+    budgetAmount: Number(c.budgetAmount),
+    contentLink: nul(c.contentLink),
+    status: adminCampaignStatusSchema.catch('pending').parse(c.status),
+    deliveredViews,
+    progressPercent: progressPercent(deliveredViews, targetViews),
+    rejectedReason: nul(c.rejectedReason),
+    reviewedBy: nul(c.reviewedBy),
+    reviewedAt: nul(c.reviewedAt),
+    approvedAt: nul(c.approvedAt),
+    completedAt: nul(c.completedAt),
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
   };
 }

@@ -480,6 +480,9 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       expect(Object.keys(doc.paths).sort()).toEqual(
         [
           '/api/admin/audit',
+          '/api/admin/campaigns',
+          '/api/admin/campaigns/{id}/approve',
+          '/api/admin/campaigns/{id}/reject',
           '/api/admin/placeholder-streamers',
           '/api/admin/submissions',
           '/api/admin/submissions/{id}/add-to-feed',
@@ -539,6 +542,8 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
           '/api/submissions/uploads/{videoId}',
           '/api/submissions/video-upload-url',
           '/api/tokens',
+          '/api/tokens/mine',
+          '/api/tokens/{id}',
           '/api/unfollow/{userId}',
           '/api/user/me',
           '/api/user/profile',

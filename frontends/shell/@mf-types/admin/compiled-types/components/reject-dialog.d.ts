@@ -3,9 +3,13 @@ export interface RejectDialogProps {
     open: boolean;
     submissionName: string;
     pending: boolean;
+    /** What is rejected, as the title and button name it ('Submission' unless given). */
+    noun?: string;
+    /** Who is shown the reason ('clipper' unless given). */
+    audience?: string;
     onOpenChange: (open: boolean) => void;
     /** The reason as sent (trimmed), or undefined for none. */
     onConfirm: (reason: string | undefined) => void;
 }
 /** Asks for an optional reason (at most 500 characters, as the gateway checks it) before rejecting. */
-export declare function RejectDialog({ open, submissionName, pending, onOpenChange, onConfirm }: RejectDialogProps): import("react").JSX.Element;
+export declare function RejectDialog({ open, submissionName, pending, noun, audience, onOpenChange, onConfirm }: RejectDialogProps): import("react").JSX.Element;

@@ -163,6 +163,58 @@ export interface ApplicationPage {
   total: number;
 }
 
+export interface ListCampaignsRequest {
+  caller:
+    | AdminCaller
+    | undefined;
+  /** pending, approved, rejected or completed; unset for every campaign. */
+  status?: string | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+/** A CPM campaign as the admins' Campaigns tab shows it (campaigns.v1.CpmCampaign with the streamer's name). */
+export interface AdminCampaign {
+  id: string;
+  streamerId: string;
+  /** The streamer's display name and handle as the campaigns service knows them (unset until known). */
+  streamerDisplayName?: string | undefined;
+  streamerHandle?: string | undefined;
+  title: string;
+  description: string;
+  targetViews: number;
+  /** Dollars with two decimals, as text ("500.00"). */
+  budgetAmount: string;
+  contentLink?:
+    | string
+    | undefined;
+  /** pending, approved, rejected or completed */
+  status: string;
+  deliveredViews: number;
+  rejectedReason?: string | undefined;
+  reviewedBy?: string | undefined;
+  reviewedAt?: string | undefined;
+  approvedAt?: string | undefined;
+  completedAt?: string | undefined;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CampaignPage {
+  campaigns: AdminCampaign[];
+  nextCursor?: string | undefined;
+  total: number;
+}
+
+export interface ReviewCampaignRequest {
+  caller: AdminCaller | undefined;
+  campaignId: string;
+  /** approve or reject */
+  decision: string;
+  /** reject only: shown to the streamer; at most 500 characters. */
+  reason?: string | undefined;
+}
+
 export interface ListAuditRequest {
   caller: AdminCaller | undefined;
   limit?: number | undefined;
@@ -233,6 +285,23 @@ export interface AdminServiceClient {
 
   listApplications(request: ListApplicationsRequest, metadata?: Metadata): Observable<ApplicationPage>;
 
+  /**
+   * CPM campaigns (owned by the campaigns service, ADR 0027), newest first, keyset-paged, optionally of
+   * one status (pending, approved, rejected or completed), with the total.
+   */
+
+  listCampaigns(request: ListCampaignsRequest, metadata?: Metadata): Observable<CampaignPage>;
+
+  /**
+   * Approves (pending → approved: its delivered views start counting) or rejects (pending → rejected,
+   * with the reason) a campaign in the campaigns service, reviewed by the admin token's id: NOT_FOUND
+   * for an unknown campaign, FAILED_PRECONDITION when it is no longer pending or its streamer already
+   * has a running campaign, INVALID_ARGUMENT for a reason over 500 characters or an unknown decision.
+   * Audited with its result.
+   */
+
+  reviewCampaign(request: ReviewCampaignRequest, metadata?: Metadata): Observable<AdminCampaign>;
+
   /** The audit log, newest first, keyset-paged. */
 
   listAudit(request: ListAuditRequest, metadata?: Metadata): Observable<AuditPage>;
@@ -293,6 +362,29 @@ export interface AdminServiceController {
     metadata?: Metadata,
   ): Promise<ApplicationPage> | Observable<ApplicationPage> | ApplicationPage;
 
+  /**
+   * CPM campaigns (owned by the campaigns service, ADR 0027), newest first, keyset-paged, optionally of
+   * one status (pending, approved, rejected or completed), with the total.
+   */
+
+  listCampaigns(
+    request: ListCampaignsRequest,
+    metadata?: Metadata,
+  ): Promise<CampaignPage> | Observable<CampaignPage> | CampaignPage;
+
+  /**
+   * Approves (pending → approved: its delivered views start counting) or rejects (pending → rejected,
+   * with the reason) a campaign in the campaigns service, reviewed by the admin token's id: NOT_FOUND
+   * for an unknown campaign, FAILED_PRECONDITION when it is no longer pending or its streamer already
+   * has a running campaign, INVALID_ARGUMENT for a reason over 500 characters or an unknown decision.
+   * Audited with its result.
+   */
+
+  reviewCampaign(
+    request: ReviewCampaignRequest,
+    metadata?: Metadata,
+  ): Promise<AdminCampaign> | Observable<AdminCampaign> | AdminCampaign;
+
   /** The audit log, newest first, keyset-paged. */
 
   listAudit(request: ListAuditRequest, metadata?: Metadata): Promise<AuditPage> | Observable<AuditPage> | AuditPage;
@@ -308,6 +400,8 @@ export function AdminServiceControllerMethods() {
       "listPlaceholderStreamers",
       "createPlaceholderStreamer",
       "listApplications",
+      "listCampaigns",
+      "reviewCampaign",
       "listAudit",
     ];
     for (const method of grpcMethods) {
