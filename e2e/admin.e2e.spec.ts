@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { GatewayApp } from '../services/gateway/src/app.js';
 import { DEVELOPMENT_TOKEN_SECRET, issueAdminToken } from '../services/admin/src/app.js';
 import { asOurPage, E2E_ADMIN_PASSWORD, startPlatform, type Platform } from './support/platform.js';
+import { expectText, json } from './support/http.js';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 
@@ -17,16 +18,6 @@ function person(prefix: string) {
 }
 let postSeq = 0;
 const postUrl = () => `https://x.com/clipper/status/${Date.now()}${String((postSeq += 1)).padStart(4, '0')}`;
-
-const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
-
-async function expectText(res: Response, status: number, text: string) {
-  expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({ status, type: 'text/plain; charset=utf-8', body: text });
-}
 
 interface AdminSubmission {
   id: string;

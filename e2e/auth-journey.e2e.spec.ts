@@ -3,6 +3,7 @@
 // checked for its status, its exact text, and that nothing was written behind it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asOurPage, startPlatform, type Platform } from './support/platform.js';
+import { expectText, json } from './support/http.js';
 
 // A real 1x1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -21,23 +22,11 @@ function signupBody(p: { handle: string; email: string }, patch: Record<string, 
   return { email: p.email, displayName: 'Journey Person', twitterHandle: p.handle, walletAddress: WALLET, role: 'clipper', tokenLink: '', claimCode: '', password: 'first-password', ...patch };
 }
 
-const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json', ...headers },
-  body: typeof body === 'string' ? body : JSON.stringify(body),
-});
-
 const cookieOf = (res: Response): string => {
   const sid = /clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
   if (!sid) throw new Error(`no session cookie in ${res.status} answer`);
   return `clipit.sid=${sid}`;
 };
-
-async function expectText(res: Response, status: number, text: string) {
-  const body = await res.text();
-  expect({ status: res.status, type: res.headers.get('content-type'), body }).toEqual({ status, type: 'text/plain; charset=utf-8', body });
-  expect(body).toBe(text);
-}
 
 describe('auth journey (gateway + identity, real servers)', () => {
   let p: Platform;

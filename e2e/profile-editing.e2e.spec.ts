@@ -2,22 +2,13 @@
 // storage, identity owning the uploads and judging the stored bytes, /media serving the result.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asOurPage, startPlatform, type Platform } from './support/platform.js';
+import { expectText, json } from './support/http.js';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(40, 7)]);
 
 let seq = 0;
-
-const json = (method: string, body?: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method,
-  headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-  ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-});
-
-async function expectText(res: Response, status: number, text: string) {
-  expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({ status, type: 'text/plain; charset=utf-8', body: text });
-}
 
 interface Account {
   id: string;

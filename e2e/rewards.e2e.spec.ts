@@ -4,20 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@clipit/testing';
 import { asOurPage, E2E_ADMIN_PASSWORD, startPlatform, type Platform } from './support/platform.js';
+import { expectText, json } from './support/http.js';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 let seq = 0;
 const postUrl = () => `https://x.com/clipper/status/${Date.now()}${String((seq += 1)).padStart(4, '0')}`;
-
-const json = (method: string, body?: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method,
-  headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-  ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-});
-
-async function expectText(res: Response, status: number, text: string) {
-  expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({ status, type: 'text/plain; charset=utf-8', body: text });
-}
 
 describe('rewards (gateway + rewards + identity + submissions + admin, real servers)', () => {
   let p: Platform;
