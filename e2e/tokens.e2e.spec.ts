@@ -3,6 +3,7 @@
 import { TOKEN_MESSAGES } from '@clipit/field-rules';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asOurPage, startPlatform, type Platform } from './support/platform.js';
+import { expectText, json } from './support/http.js';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const SIGN_UP_LINK = 'https://pump.fun/coin/signup123';
@@ -22,16 +23,6 @@ interface MyToken {
   pumpFunLink: string | null;
   description: string | null;
   isActive: 'true' | 'false';
-}
-
-const json = (method: string, body?: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method,
-  headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-  ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-});
-
-async function expectText(res: Response, status: number, text: string) {
-  expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({ status, type: 'text/plain; charset=utf-8', body: text });
 }
 
 describe('streamer tokens (gateway + identity, real servers)', () => {
