@@ -3,9 +3,11 @@ import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'rea
 import { Link } from '@clipit/router';
 import type { FeedClip } from '../lib/feed-data.js';
 import type { FeedVariant } from '../lib/feed-layout.js';
+import { isGoldClipper } from '../lib/gold-tier.js';
 import { displayNameOf, initialOf } from '../lib/people.js';
 import { FeedLikeButton } from './feed-like-button.js';
 import { aspectOf, FeedVideo } from './feed-video.js';
+import { HireClipperButton } from './hire-button.js';
 
 const icon = (d: string) => (
   <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -48,8 +50,8 @@ export interface FeedCardProps {
 
 /**
  * One clip of the feed, one feed viewport tall (spec 01 §2, §3 Feed clip): the media, its name, the
- * author (name, avatar, handle to their profile), the published date, the token's trade link, and the
- * likes, views and retweets.
+ * author (name, avatar, handle to their profile), the published date, the token's trade link, 'Hire
+ * Clipper' when the author is a gold clipper (spec 02 §2.7), and the likes, views and retweets.
  */
 export const FeedCard = memo(function FeedCard({ clip, index, variant, active, near, holdsVideo, muted, total, observe, onShown }: FeedCardProps) {
   const card = useRef<HTMLElement>(null);
@@ -109,6 +111,7 @@ export const FeedCard = memo(function FeedCard({ clip, index, variant, active, n
                   {tradeLabel(clip.token.name)}
                 </a>
               ) : null}
+              {isGoldClipper(author) ? <HireClipperButton clipperId={clip.userId} clipperName={name} /> : null}
             </>
           ) : null}
         </div>

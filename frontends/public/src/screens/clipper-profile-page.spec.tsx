@@ -135,6 +135,30 @@ describe('/clipper/:userId', () => {
     expect(screen.queryByRole('link', { name: 'View on Twitter' })).toBeNull();
   });
 
+  it('shows Hire Clipper on a gold clipper’s profile only, and it opens the hire dialog for them', async () => {
+    const { user, gateway } = setup((call) =>
+      call.url === '/api/clippers/u-1/profile'
+        ? { status: 404, text: 'Clipper not found' }
+        : { json: profile({ user: { currentTier: 3 } }) },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Hire Clipper' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hire Clipper' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Clipper not found');
+    expect(gateway.calls.map((c) => c.url)).toContain('/api/clippers/u-1/profile');
+  });
+
+  it('shows no Hire Clipper below gold', async () => {
+    setup(() => ({ json: profile({ user: { currentTier: 2 } }) }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clip King' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Hire Clipper' })).toBeNull();
+  });
+
+  it('shows no Hire Clipper on a gold streamer’s profile', async () => {
+    setup(() => ({ json: profile({ user: { role: 'streamer', currentTier: 4 } }) }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clip King' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Hire Clipper' })).toBeNull();
+  });
+
   it('a streamer’s profile shows the follower count and the Follow button (signed out: to /login)', async () => {
     const { user } = setup(() => ({ json: profile({ user: { role: 'streamer' } }) }));
     expect(await screen.findByText('follower')).toBeVisible();

@@ -4,6 +4,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { Link, useParams } from '@clipit/router';
 import { FollowButton } from '../components/follow-button.js';
+import { HireClipperButton } from '../components/hire-button.js';
+import { isGoldClipper } from '../lib/gold-tier.js';
 import { displayNameOf, handleOf, initialOf } from '../lib/people.js';
 import '../styles/public.css';
 import '../styles/profile.css';
@@ -129,7 +131,10 @@ function NotFound() {
 
 const Page = ({ children }: { children: ReactNode }) => <div className="clipit-page clipit-profile-page">{children}</div>;
 
-/** /clipper/:userId: a clipper's or a streamer's public profile and approved videos (spec 01 §2, §3). */
+/**
+ * /clipper/:userId: a clipper's or a streamer's public profile and approved videos (spec 01 §2, §3);
+ * 'Hire Clipper' on a gold clipper's (spec 02 §2.7).
+ */
 export default function ClipperProfilePage() {
   const { userId = '' } = useParams();
   const query = useInfiniteQuery({
@@ -193,6 +198,11 @@ export default function ClipperProfilePage() {
                 <strong>{abbreviateNumber(stats.followerCount)}</strong> {stats.followerCount === 1 ? 'follower' : 'followers'}
               </p>
               <FollowButton userId={user.id} size="md" />
+            </div>
+          ) : null}
+          {isGoldClipper(user) ? (
+            <div className="clipit-profile-follow">
+              <HireClipperButton clipperId={user.id} size="md" />
             </div>
           ) : null}
         </div>

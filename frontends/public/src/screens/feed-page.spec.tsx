@@ -335,6 +335,44 @@ describe('/feed', () => {
     await waitFor(() => expect(cards()).toHaveLength(12));
   });
 
+  describe('hiring', () => {
+    const gold = (n: number, tier: number) =>
+      clip(n, { user: { displayName: `Name ${n}`, firstName: null, lastName: null, profileImageUrl: null, twitterUsername: `author${n}`, currentTier: tier } });
+
+    it('shows Hire Clipper only on a gold clipper’s clip', async () => {
+      setup(onePage([gold(1, 3), gold(2, 2)]));
+      const [first, second] = await screen.findAllByRole('article');
+      await mediaShown(2);
+      expect(within(first!).getByRole('button', { name: 'Hire Clipper Name 1' })).toBeVisible();
+      expect(within(second!).getByText('Name 2')).toBeVisible();
+      expect(within(second!).queryByRole('button', { name: /Hire Clipper/ })).toBeNull();
+    });
+
+    it('opens the hire dialog for a diamond clipper’s clip, loading its profile; Escape closes it and focus returns', async () => {
+      const { user, gateway } = setup(onePage([gold(1, 4)]), undefined, (call) =>
+        call.url === '/api/clippers/user-1/profile'
+          ? {
+              json: {
+                id: 'cp-1', userId: 'user-1', displayName: 'Name 1', twitterUsername: 'author1', bio: null, profileImageUrl: null, portfolioUrls: [], specialties: [],
+                yearsExperience: null, hourlyRate: null, isAvailable: 'true', totalHires: 3, averageRating: 5, totalReviews: 2, socialLinks: [], clipPoints: 900,
+                clipperTier: 'gold', canBeHired: true, services: [], createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z',
+              },
+            }
+          : { status: 404, text: 'No such route' },
+      );
+      const hire = await screen.findByRole('button', { name: 'Hire Clipper Name 1' });
+      expect(hire).toHaveAttribute('aria-haspopup', 'dialog');
+      expect(gateway.calls.some((c) => c.url.startsWith('/api/clippers/'))).toBe(false);
+      await user.click(hire);
+      const dialog = await screen.findByRole('dialog', { name: 'Hire Clipper' });
+      expect(await within(dialog).findByText('Name 1')).toBeVisible();
+      expect(gateway.calls.map((c) => c.url)).toContain('/api/clippers/user-1/profile');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(hire).toHaveFocus();
+    });
+  });
+
   describe('likes', () => {
     it('asks a visitor to sign in, with a link to /login, and calls nothing', async () => {
       const { user, gateway } = setup(onePage(clips(1, 1)));

@@ -7,7 +7,7 @@ type StringFields<F> = {
 /**
  * A form's values and its field errors, as every form of the public remote keeps them: typing in a
  * field clears its error, `check()` runs the rules and shows what they found before anything is sent,
- * and `field(name)` wires an Input or Select (value, error, onChange) in one spread.
+ * and `field(name)` wires an Input, Select or Textarea (value, error, onChange) in one spread.
  */
 export declare function useCheckedForm<F extends StringFields<F>>(initial: F, validate: (form: F) => Errors<keyof F & string>): {
     form: F;
@@ -16,7 +16,7 @@ export declare function useCheckedForm<F extends StringFields<F>>(initial: F, va
     field: <K extends keyof F & string>(name: K) => {
         value: F[K];
         error: Partial<Record<keyof F & string, string>>[K];
-        onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
+        onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
     };
     /** Runs the rules; true when the form may be sent. */
     check: () => boolean;

@@ -3,5 +3,8 @@ import '../styles/public.css';
 import '../styles/profile.css';
 /** '0:07', '1:05': a clip's length in whole seconds (rounded, so a 2.96 s clip reads 0:03). */
 export declare function durationLabel(seconds: number): string;
-/** /clipper/:userId: a clipper's or a streamer's public profile and approved videos (spec 01 §2, §3). */
+/**
+ * /clipper/:userId: a clipper's or a streamer's public profile and approved videos (spec 01 §2, §3);
+ * 'Hire Clipper' on a gold clipper's (spec 02 §2.7).
+ */
 export default function ClipperProfilePage(): import("react").JSX.Element;
