@@ -2,7 +2,9 @@
 // up through the API with clips approved and rejected by the admin API and a weekly payout run, opens
 // the dashboard on a phone and a desktop: the header, the stat cards, tier progress, the points counter,
 // Refresh Points' toast, the four tabs (the Submit New Clip tab shows the public remote's form, loaded
-// through the page's federation runtime), the display name edited, and a banner uploaded.
+// through the page's federation runtime), the display name edited, and a banner uploaded; a second clipper
+// made gold (the tiers lowered in rewards' database, one clip approved) sees a hire request sent through the
+// API in the Hire Requests tab, counted on the tab, and accepts it.
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
@@ -73,6 +75,16 @@ describe('/clippers/dashboard', () => {
     await openSite(page, `${platform.url}/clippers/dashboard${search}`);
     await expect(page.title()).resolves.toBe('Clipper Dashboard');
     await page.getByRole('heading', { level: 1, name: /^Welcome back, / }).waitFor();
+    return page;
+  }
+
+  async function openDashboardAs(account: Account, viewport: { width: number; height: number }, search = ''): Promise<Page> {
+    await browser.context.clearCookies();
+    await signInBrowser(browser.context, platform.url, account.sid);
+    const page = await browser.newPage();
+    await page.setViewportSize(viewport);
+    await openSite(page, `${platform.url}/clippers/dashboard${search}`);
+    await page.getByRole('heading', { level: 1, name: `Welcome back, ${account.displayName}!` }).waitFor();
     return page;
   }
 
@@ -193,5 +205,72 @@ describe('/clippers/dashboard', () => {
     await main.getByRole('tab', { name: 'Submissions', exact: true }).click();
     await main.getByRole('list', { name: 'Recent submissions' }).waitFor();
     await shot(page, 'phone');
+  });
+
+  it('desktop: a gold clipper sees a hire request in the Hire Requests tab, counted on the tab, and accepts it', async () => {
+    // Tiers are data (ADR 0025): one approved clip reaches Gold in this spec's rewards database. Last in this
+    // file, as it changes every clipper's tier.
+    await platform.rewardsDb.query('UPDATE tiers SET min_total_approved = 1, min_approved_in_window = 1, min_approval_rate = 0, min_avg_views = 0 WHERE level IN (2, 3)');
+    const gold = await seeder.signUp('clipper');
+    const clip = await seeder.submit(gold, { name: 'Gold clip', withoutVideo: true });
+    await seeder.moderate(clip, 'approve');
+    await waitFor(
+      async () => {
+        const res = await seeder.api(`/api/clippers/${gold.id}/profile`);
+        return res.status === 200 && ((await res.json()) as { clipperTier: string }).clipperTier === 'gold' ? true : undefined;
+      },
+      20_000,
+      'the clipper reached gold',
+    );
+    const sent = await seeder.api(`/api/clippers/${gold.id}/hire`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        clipperId: gold.id,
+        clientName: 'Brand Team',
+        clientEmail: 'team@brand.example.com',
+        projectDescription: 'Speed Pack: 7 clips delivered within 24 hours ($40).',
+        budget: 40,
+        urgency: 'high',
+        preferredContact: 'telegram',
+        contactInfo: '@brandteam',
+      }),
+    });
+    expect(sent.status).toBe(201);
+
+    const page = await openDashboardAs(gold, DESKTOP);
+    const main = page.locator('main');
+    const tab = main.getByRole('tab', { name: 'Hire Requests 1 pending' });
+    await tab.waitFor();
+    await tab.click();
+    await page.waitForURL(/\?tab=hires$/);
+    const request = main.getByRole('list', { name: 'Hire requests' }).getByRole('listitem').filter({ hasText: 'Brand Team' });
+    await request.getByRole('link', { name: 'team@brand.example.com' }).waitFor();
+    await request.getByText('Telegram: @brandteam').waitFor();
+    await request.getByText('High (ASAP)').waitFor();
+    await request.getByText('$40', { exact: true }).waitFor();
+    await request.getByText('Pending', { exact: true }).waitFor();
+    await shot(page, 'hire-requests-desktop');
+
+    await request.getByLabel('Notes for the client (optional)').fill('On it, clips by tomorrow');
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await toasts(page).getByText('Hire request accepted', { exact: true }).waitFor();
+    await request.getByText('Accepted', { exact: true }).waitFor();
+    await request.getByRole('button', { name: 'Mark Completed' }).waitFor();
+    await main.getByRole('tab', { name: 'Hire Requests', exact: true }).waitFor();
+    const stored = (await (await seeder.api('/api/hires', { cookie: gold.cookie })).json()) as { hires: Array<{ status: string; clipperNotes: string | null }> };
+    expect(stored.hires.map((h) => [h.status, h.clipperNotes])).toEqual([['accepted', 'On it, clips by tomorrow']]);
+    await shot(page, 'hire-accepted-desktop');
+
+    // The Profile tab's hiring profile: gold, hireable, the three packages as services.
+    await main.getByRole('tab', { name: 'Profile', exact: true }).click();
+    const profile = main.getByRole('form', { name: 'Hiring profile' });
+    await profile.getByText('You can be hired: the Hire Clipper button shows on your clips.').waitFor();
+    expect(await profile.getByRole('list', { name: 'Your services' }).getByRole('listitem').count()).toBe(3);
+    await profile.getByLabel('Bio').fill('Cutting crypto streams daily.');
+    await profile.getByRole('button', { name: 'Save Hiring Profile' }).click();
+    await toasts(page).getByText('Hiring profile updated!', { exact: true }).waitFor();
+    expect(await (await seeder.api(`/api/clippers/${gold.id}/profile`)).json()).toMatchObject({ bio: 'Cutting crypto streams daily.' });
+    await shot(page, 'hiring-profile-desktop');
   });
 });

@@ -2,7 +2,9 @@
 // up through the API, a clipper who follows them and tags two clips with their token (one with a video the
 // media worker processes, approved by the admin API; one left pending), opens /clippers/dashboard on a
 // desktop and a phone: the header, the three summary cards, the three tabs, the next stream time set,
-// Go Live (the toast counts the follower told) and Go Offline, and Logout to /login.
+// Go Live (the toast counts the follower told) and Go Offline, and Logout to /login; a CPM campaign submitted
+// through the cpm-campaigns tab (one below 100,000 views refused in the form) and listed pending; a token added
+// in the streaming tab's 'Your tokens'.
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
@@ -89,7 +91,7 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
     await page.waitForURL(`${platform.url}/login`);
   });
 
-  it('desktop: header, summary cards, the three tabs, the stream time, Go Live and Go Offline', async () => {
+  it('desktop: header, summary cards, the four tabs, the stream time, Go Live and Go Offline', async () => {
     const page = await openDashboard(DESKTOP);
     const main = page.locator('main');
     const header = main.getByRole('region', { name: streamer.displayName });
@@ -101,7 +103,7 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
     await summaryCard(main, 'Followers').getByText('1', { exact: true }).waitFor();
     await summaryCard(main, 'Tagged Videos').getByText('2', { exact: true }).waitFor();
     await summaryCard(main, 'Live Status').getByText('Offline', { exact: true }).waitFor();
-    expect((await main.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab').allTextContents())).toEqual(['Tagged Videos', 'Followers', 'Streaming']);
+    expect((await main.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab').allTextContents())).toEqual(['Tagged Videos', 'Followers', 'Streaming', 'CPM Campaigns']);
 
     // Tagged videos (the default tab): the approved clip highlighted with its poster, the pending one secondary.
     expect(await tab(main, 'Tagged Videos').getAttribute('aria-selected')).toBe('true');
@@ -165,6 +167,71 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
     await meBecomes('the stream time cleared', (m) => m.nextStreamTime === null);
   });
 
+  it('desktop: a campaign below 100,000 views is refused in the form; a valid one is sent, toasted and listed pending', async () => {
+    const page = await openDashboard(DESKTOP, '?tab=cpm-campaigns');
+    const main = page.locator('main');
+    await main.getByText('$5 per 1,000 views', { exact: true }).waitFor();
+    await main.getByText('$500 (100K views)', { exact: true }).waitFor();
+    await main.getByText('10,000+ crypto traders', { exact: true }).waitFor();
+    await main.getByText('No campaigns yet').waitFor();
+    const form = main.getByRole('form', { name: 'Submit a campaign' });
+    const posts: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/cpm-campaigns') posts.push(r.postDataJSON());
+    });
+
+    await form.getByLabel('Campaign Title').fill('Launch week push');
+    await form.getByLabel('Description').fill('Clips of the launch stream, posted on X during launch week.');
+    // Below the minimum: the budget follows ($250), both fields say why, nothing is sent.
+    await form.getByLabel('Target Views').fill('50000');
+    expect(await form.getByLabel('Budget (USD)').inputValue()).toBe('250');
+    await form.getByRole('button', { name: 'Submit Campaign' }).click();
+    await form.getByText('Minimum 100,000 views required (minimum $500 budget)').waitFor();
+    await form.getByText('Minimum budget is $500').waitFor();
+    expect(posts).toEqual([]);
+    await shot(page, 'campaign-refused-desktop');
+
+    // A budget typed fills the views: $1,000 buys 200,000.
+    await form.getByLabel('Budget (USD)').fill('1000');
+    expect(await form.getByLabel('Target Views').inputValue()).toBe('200000');
+    await form.getByRole('button', { name: 'Submit Campaign' }).click();
+    await toasts(page).getByText('Campaign submitted! Our team will review it within 24 hours.', { exact: true }).waitFor();
+    expect(posts).toEqual([{ title: 'Launch week push', description: 'Clips of the launch stream, posted on X during launch week.', targetViews: 200_000, budgetAmount: 1000, contentLink: null }]);
+    expect(await form.getByLabel('Campaign Title').inputValue()).toBe('');
+
+    const listed = main.getByRole('list', { name: 'Your campaigns' }).getByRole('listitem').filter({ hasText: 'Launch week push' });
+    await listed.getByText('Pending', { exact: true }).waitFor();
+    await listed.getByText('200,000 views · $1,000', { exact: false }).waitFor();
+    await listed.getByText('0 of 200,000 views delivered').waitFor();
+    const stored = (await (await seeder.api('/api/cpm-campaigns', { cookie: streamer.cookie })).json()) as { campaigns: Array<{ title: string; status: string }> };
+    expect(stored.campaigns.map((c) => [c.title, c.status])).toEqual([['Launch week push', 'pending']]);
+    await shot(page, 'campaigns-desktop');
+  });
+
+  it('desktop: the streaming tab lists the streamer’s tokens and adds one', async () => {
+    const page = await openDashboard(DESKTOP, '?tab=streaming');
+    const main = page.locator('main');
+    const tokens = main.getByRole('list', { name: 'Your tokens' });
+    // The token made at sign-up.
+    await tokens.getByRole('link', { name: TOKEN_LINK }).waitFor();
+    await main.getByRole('button', { name: 'Add Token' }).click();
+    const form = main.getByRole('form', { name: 'Add a token' });
+    await form.getByLabel('PumpFun Link').fill('not a link');
+    await form.getByRole('button', { name: 'Create Token' }).click();
+    await form.getByText('Token name is required').waitFor();
+    await form.getByText('Please enter a valid PumpFun link').waitFor();
+    await form.getByLabel('Token Name').fill('DASH');
+    await form.getByLabel('PumpFun Link').fill('https://pump.fun/coin/dash');
+    await form.getByLabel('Description (optional)').fill('A token added from the dashboard');
+    await form.getByRole('button', { name: 'Create Token' }).click();
+    await toasts(page).getByText('Token created', { exact: true }).waitFor();
+    const added = tokens.getByRole('listitem').filter({ hasText: 'DASH' });
+    await added.getByText('Active', { exact: true }).waitFor();
+    const mine = (await (await seeder.api('/api/tokens/mine', { cookie: streamer.cookie })).json()) as Array<{ name: string; isActive: string }>;
+    expect(mine.some((t) => t.name === 'DASH' && t.isActive === 'true')).toBe(true);
+    await shot(page, 'tokens-desktop');
+  });
+
   it('phone: the dashboard fits the screen, every tab works, and Logout goes to /login', async () => {
     const page = await openDashboard(PHONE);
     const main = page.locator('main');
@@ -192,4 +259,5 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
     await page.waitForURL(`${platform.url}/login`);
     expect((await seeder.api('/api/user/me', { cookie: streamer.cookie })).status).toBe(401);
   });
+
 });

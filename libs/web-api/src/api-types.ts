@@ -56,3 +56,24 @@ export type UpdateProfileRequest = ApiRequestBody<'/api/user/profile', 'patch'>;
 export type CreateSubmissionRequest = ApiRequestBody<'/api/submissions', 'post'>;
 export type VideoUploadUrlRequest = ApiRequestBody<'/api/submissions/video-upload-url', 'post'>;
 export type FinalizeVideoUploadRequest = ApiRequestBody<'/api/submissions/finalize-video-upload', 'post'>;
+
+// CPM campaigns, hiring a clipper and streamers' tokens (spec 02 §2.5, §2.7, §3; ADR 0027).
+/** A streamer's own token, active or not (GET /api/tokens/mine, POST /api/tokens, PATCH /api/tokens/{id}). */
+export type MyToken = Schemas['MyToken'];
+export type CreateTokenRequest = ApiRequestBody<'/api/tokens', 'post'>;
+export type UpdateTokenRequest = ApiRequestBody<'/api/tokens/{id}', 'patch'>;
+/** A streamer's CPM campaign (GET /api/cpm-campaigns). */
+export type CpmCampaign = Schemas['CpmCampaign'];
+export type CpmCampaignsPage = Schemas['CpmCampaignsPage'];
+export type CampaignSubmitted = Schemas['CampaignSubmitted'];
+export type SubmitCampaignRequest = ApiRequestBody<'/api/cpm-campaigns', 'post'>;
+/** A request to hire a clipper, as the clipper sees it (GET /api/hires, POST /api/hires/{id}/…). */
+export type HireRequest = Schemas['HireRequest'];
+export type HireRequestsPage = Schemas['HireRequestsPage'];
+export type RespondToHireRequest = ApiRequestBody<'/api/hires/{hireId}/accept', 'post'>;
+export type SendHireRequest = ApiRequestBody<'/api/clippers/{clipperId}/hire', 'post'>;
+export type HireRequestSent = Schemas['HireRequestSent'];
+/** A clipper's hiring profile (GET /api/clippers/{id}/profile, PATCH /api/clipper-profile). */
+export type HiringProfile = Schemas['HiringProfile'];
+export type HiringService = Schemas['HiringService'];
+export type UpdateHiringProfileRequest = ApiRequestBody<'/api/clipper-profile', 'patch'>;

@@ -6,7 +6,7 @@ import { createQueryClient } from '@clipit/web-api';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { userEvent } from '@testing-library/user-event';
 import { fakeGateway, renderScreen, type Call, type Reply } from '@clipit/web-testing';
-import { currentUser, dashboardAnswer, earningsAnswer, payoutsAnswer, statsAnswer, USER_ID } from '../testing/fixtures.js';
+import { currentUser, dashboardAnswer, earningsAnswer, hireAnswer, hiresAnswer, hiringProfileAnswer, payoutsAnswer, statsAnswer, USER_ID } from '../testing/fixtures.js';
 import ClipperDashboardPage from './clipper-dashboard-page.js';
 
 const PATH = '/clippers/dashboard';
@@ -48,6 +48,9 @@ function signedIn(replies: Record<string, Reply | ((call: Call) => Reply | Promi
     [`GET /api/clipper/stats/${USER_ID}`]: { json: statsAnswer() },
     'GET /api/earnings': { json: earningsAnswer },
     'GET /api/earnings/payouts': { json: payoutsAnswer },
+    'GET /api/hires': { json: hiresAnswer([]) },
+    'GET /api/hires?status=pending': { json: hiresAnswer([]) },
+    [`GET /api/clippers/${USER_ID}/profile`]: { json: hiringProfileAnswer() },
   };
   return fakeGateway((call) => {
     const key = `${call.method} ${call.url}`;
@@ -224,12 +227,12 @@ describe('the clipper dashboard', () => {
 });
 
 describe('the dashboard tabs', () => {
-  it('are four accessible tabs, Submissions first, the choice kept in the address', async () => {
+  it('are five accessible tabs, Submissions first, the choice kept in the address', async () => {
     signedIn();
     renderScreen(<ClipperDashboardPage />, PATH);
     const tablist = await screen.findByRole('tablist', { name: 'Dashboard sections' });
     const tabs = within(tablist).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Submissions', 'Submit New Clip', 'Earnings', 'Profile']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Submissions', 'Submit New Clip', 'Earnings', 'Profile', 'Hire Requests']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Submissions' })).toBeVisible();
 
@@ -280,5 +283,35 @@ describe('the dashboard tabs', () => {
     expect(screen.getByRole('tab', { name: 'Submit New Clip' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('link', { name: 'Submit your clip on the submit page' })).toHaveAttribute('href', '/submit');
     consoleError.mockRestore();
+  });
+
+  it('counts the pending hire requests on the Hire Requests tab, and lowers the count once one is answered', async () => {
+    let hires = [hireAnswer(), hireAnswer({ id: 'h-2', clientName: 'Second Co' }), hireAnswer({ id: 'h-3', status: 'accepted' })];
+    const gateway = signedIn({
+      'GET /api/hires': () => ({ json: hiresAnswer(hires) }),
+      'GET /api/hires?status=pending': () => ({ json: hiresAnswer(hires.filter((h) => h.status === 'pending')) }),
+      'POST /api/hires/h-1/accept': () => {
+        hires = hires.map((h) => (h.id === 'h-1' ? { ...h, status: 'accepted' as const } : h));
+        return { json: hires[0] };
+      },
+    });
+    renderAt(`${PATH}?tab=hires`);
+    expect(await screen.findByRole('tab', { name: 'Hire Requests 2 pending', selected: true })).toBeVisible();
+    const list = await screen.findByRole('list', { name: 'Hire requests' });
+    await userEvent.click(within(within(list).getAllByRole('listitem')[0]!).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('tab', { name: 'Hire Requests 1 pending' })).toBeVisible();
+    expect(gateway.writes()).toEqual([{ method: 'POST', url: '/api/hires/h-1/accept', body: {} }]);
+  });
+
+  it('shows no count when nothing is pending, and the hiring profile in the Profile tab', async () => {
+    signedIn({
+      'GET /api/hires?status=pending': { json: hiresAnswer([]) },
+      [`GET /api/clippers/${USER_ID}/profile`]: { json: hiringProfileAnswer({ clipperTier: 'bronze', canBeHired: false }) },
+    });
+    renderAt(`${PATH}?tab=profile`);
+    expect(await screen.findByRole('heading', { name: 'Hiring profile', level: 2 })).toBeVisible();
+    expect(await screen.findByText('Reach Gold to be hired')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Display Name' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Hire Requests' })).toHaveTextContent(/^Hire Requests$/);
   });
 });

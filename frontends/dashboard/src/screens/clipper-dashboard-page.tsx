@@ -1,4 +1,4 @@
-import { Button, Card, CardContent, CardHeader, CardTitle, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@clipit/ui';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@clipit/ui';
 import { HttpError, useCurrentUser, type CurrentUser } from '@clipit/web-api';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from '@clipit/router';
@@ -6,6 +6,8 @@ import { useEffect, type ReactNode } from 'react';
 import { DashboardHeader } from '../components/dashboard-header.js';
 import { HowPointsWork, StatCards, TierProgressCard } from '../components/dashboard-overview.js';
 import { EarningsTab } from '../components/earnings-tab.js';
+import { HireRequestsTab, usePendingHireCount } from '../components/hire-requests-tab.js';
+import { HiringProfileSection } from '../components/hiring-profile-section.js';
 import { PointsCard } from '../components/points-card.js';
 import { ProfileTab } from '../components/profile-tab.js';
 import { SubmissionsTab } from '../components/submissions-tab.js';
@@ -15,12 +17,14 @@ import { LOGIN_PAGE } from '../lib/navigation.js';
 import { StreamerDashboard } from './streamer-dashboard.js';
 import './dashboard.css';
 import './clipper-dashboard.css';
+import './campaigns.css';
 
 const TABS = [
   { value: 'submissions', label: 'Submissions' },
   { value: 'submit', label: 'Submit New Clip' },
   { value: 'earnings', label: 'Earnings' },
   { value: 'profile', label: 'Profile' },
+  { value: 'hires', label: 'Hire Requests' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
@@ -77,6 +81,7 @@ function ClipperDashboard({ dashboard }: { dashboard: Dashboard }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'submissions';
+  const pendingHires = usePendingHireCount();
 
   const selectTab = (value: string) => {
     // Leaving the form: a clip sent there belongs in the recent submissions.
@@ -106,6 +111,15 @@ function ClipperDashboard({ dashboard }: { dashboard: Dashboard }) {
           {TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value}>
               {t.label}
+              {t.value === 'hires' && pendingHires ? (
+                <>
+                  {' '}
+                  <Badge variant="warning" className="clipit-dash-tab-count">
+                    {pendingHires}
+                  </Badge>
+                  <span className="clip-sr-only"> pending</span>
+                </>
+              ) : null}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -119,7 +133,13 @@ function ClipperDashboard({ dashboard }: { dashboard: Dashboard }) {
           <EarningsTab summary={dashboard.earningsSummary} />
         </TabsContent>
         <TabsContent value="profile">
-          <ProfileTab user={dashboard.user} />
+          <div className="clipit-dash-stack clipit-dash-stack--wide">
+            <ProfileTab user={dashboard.user} />
+            <HiringProfileSection userId={dashboard.user.id} />
+          </div>
+        </TabsContent>
+        <TabsContent value="hires">
+          <HireRequestsTab userId={dashboard.user.id} />
         </TabsContent>
       </Tabs>
     </div>

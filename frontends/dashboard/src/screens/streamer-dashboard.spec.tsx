@@ -10,11 +10,13 @@ import {
   currentUser,
   dashboardAnswer,
   followerCountAnswer,
+  campaignsAnswer,
   followersAnswer,
   statsAnswer,
   STREAMER_ID,
   streamerUser,
   taggedVideosAnswer,
+  tokenAnswer,
   USER_ID,
 } from '../testing/fixtures.js';
 import ClipperDashboardPage from './clipper-dashboard-page.js';
@@ -74,6 +76,8 @@ function streamerGateway(replies: Replies = {}, me: CurrentUser = streamerUser) 
     [`GET /api/followers/${STREAMER_ID}`]: { json: followerCountAnswer(2) },
     [`GET /api/followers/list/${STREAMER_ID}`]: { json: followersAnswer() },
     [`GET /api/tagged-videos/${STREAMER_ID}`]: { json: taggedVideosAnswer() },
+    'GET /api/tokens/mine': { json: [tokenAnswer()] },
+    'GET /api/cpm-campaigns': { json: campaignsAnswer([]) },
     'POST /api/users/go-live': { json: { isLive: 'true', nextStreamTime: streamerUser.nextStreamTime, notifiedFollowers: 2 } },
     'POST /api/users/go-offline': { json: { isLive: 'false', nextStreamTime: streamerUser.nextStreamTime } },
     'POST /api/logout': { json: { ok: true } },
@@ -118,7 +122,7 @@ describe('the dashboard screen by who is signed in (spec 02 §2.3)', () => {
     expect(screen.queryByText(/Welcome back/)).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Tier Progress' })).toBeNull();
     const tabs = within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Tagged Videos', 'Followers', 'Streaming']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Tagged Videos', 'Followers', 'Streaming', 'CPM Campaigns']);
   });
 
   it('shows anyone else the clipper dashboard', async () => {
@@ -198,7 +202,7 @@ describe('the streamer dashboard', () => {
 
 describe('the streamer dashboard tabs', () => {
   it('are listed once, from one table: adding an entry adds a tab', () => {
-    expect(STREAMER_TABS.map((t) => t.value)).toEqual(['tagged-videos', 'followers', 'streaming']);
+    expect(STREAMER_TABS.map((t) => t.value)).toEqual(['tagged-videos', 'followers', 'streaming', 'cpm-campaigns']);
   });
 
   it('open on Tagged Videos, keep the chosen tab in the address and open the tab it names', async () => {
@@ -209,6 +213,8 @@ describe('the streamer dashboard tabs', () => {
     expect(screen.getByTestId('search')).toHaveTextContent('?tab=followers');
     await userEvent.click(screen.getByRole('tab', { name: 'Streaming' }));
     expect(screen.getByTestId('search')).toHaveTextContent('?tab=streaming');
+    await userEvent.click(screen.getByRole('tab', { name: 'CPM Campaigns' }));
+    expect(screen.getByTestId('search')).toHaveTextContent('?tab=cpm-campaigns');
     await userEvent.click(screen.getByRole('tab', { name: 'Tagged Videos' }));
     expect(screen.getByTestId('search')).toBeEmptyDOMElement();
     first.unmount();
@@ -266,6 +272,28 @@ describe('the streamer dashboard tabs', () => {
     streamerGateway({ [`GET /api/followers/list/${STREAMER_ID}`]: { json: followersAnswer([]) } });
     renderAt(`${PATH}?tab=followers`);
     expect(await screen.findByRole('heading', { name: 'No followers yet' })).toBeVisible();
+  });
+});
+
+describe('the cpm-campaigns and token parts of the streamer dashboard (spec 02 §2.5, ADR 0027)', () => {
+  it('opens the cpm-campaigns tab from the address: the pitch, the form and the streamer’s campaigns', async () => {
+    streamerGateway({ 'GET /api/cpm-campaigns': { json: campaignsAnswer() } });
+    renderAt(`${PATH}?tab=cpm-campaigns`);
+    expect(await screen.findByRole('tab', { name: 'CPM Campaigns', selected: true })).toBeVisible();
+    expect(screen.getByText('$5 per 1,000 views')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Submit Campaign' })).toBeVisible();
+    expect(await screen.findByRole('list', { name: 'Your campaigns' })).toBeVisible();
+  });
+
+  it('shows the streamer’s tokens below the live controls in the streaming tab', async () => {
+    streamerGateway({ 'GET /api/tokens/mine': { json: [tokenAnswer()] } });
+    renderAt(`${PATH}?tab=streaming`);
+    const tokens = await screen.findByRole('list', { name: 'Your tokens' });
+    expect(within(tokens).getByRole('heading', { name: 'SAM' })).toBeVisible();
+    // Below the live controls, in the same panel.
+    const live = screen.getByRole('button', { name: 'Go Live' });
+    expect(live.compareDocumentPosition(tokens) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your tokens', level: 2 })).toBeVisible();
   });
 });
 

@@ -3,11 +3,13 @@ import type { CurrentUser } from '@clipit/web-api';
 import { useSearchParams } from '@clipit/router';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { CpmCampaignsTab } from '../components/cpm-campaigns-tab.js';
 import { FollowersTab } from '../components/followers-tab.js';
 import { StreamerHeader } from '../components/streamer-header.js';
 import { StreamerSummary } from '../components/streamer-summary.js';
 import { StreamingTab } from '../components/streaming-tab.js';
 import { TaggedVideosTab } from '../components/tagged-videos-tab.js';
+import { TokensSection } from '../components/tokens-section.js';
 import {
   followerCountKey,
   followersListKey,
@@ -19,6 +21,7 @@ import {
 import './dashboard.css';
 import './clipper-dashboard.css';
 import './streamer-dashboard.css';
+import './campaigns.css';
 
 /** What a tab's panel is drawn from: the signed-in streamer and the dashboard's reads. */
 export interface StreamerTabContext {
@@ -36,12 +39,23 @@ export interface StreamerTab {
 
 /**
  * The streamer dashboard's tabs (spec 02 §2.3), in order. One entry adds a tab: its trigger, its panel and
- * its place in the address. (cpm-campaigns, §2.5, joins once its API exists.)
+ * its place in the address. The streaming tab carries the streamer's tokens below the live controls (ADR 0027:
+ * the spec's four tabs stay four).
  */
 export const STREAMER_TABS: readonly StreamerTab[] = [
   { value: 'tagged-videos', label: 'Tagged Videos', panel: ({ taggedVideos }) => <TaggedVideosTab query={taggedVideos} /> },
   { value: 'followers', label: 'Followers', panel: ({ followers }) => <FollowersTab query={followers} /> },
-  { value: 'streaming', label: 'Streaming', panel: ({ user }) => <StreamingTab user={user} /> },
+  {
+    value: 'streaming',
+    label: 'Streaming',
+    panel: ({ user }) => (
+      <div className="clipit-dash-stack clipit-dash-stack--wide">
+        <StreamingTab user={user} />
+        <TokensSection />
+      </div>
+    ),
+  },
+  { value: 'cpm-campaigns', label: 'CPM Campaigns', panel: () => <CpmCampaignsTab /> },
 ];
 
 const DEFAULT_TAB = STREAMER_TABS[0]!.value;

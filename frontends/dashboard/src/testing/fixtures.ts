@@ -1,6 +1,6 @@
 // Answers of the gateway as the dashboard's specs play them: typed by the generated API, so a changed
 // field fails the specs' type-check.
-import type { CurrentUser } from '@clipit/web-api';
+import type { CpmCampaign, CpmCampaignsPage, CurrentUser, HireRequest, HireRequestsPage, HiringProfile, MyToken } from '@clipit/web-api';
 import type { ClipperStats, Dashboard, EarningsPage, PayoutsPage } from '../lib/dashboard-data.js';
 import type { FollowerCount, FollowersPage, TaggedVideos } from '../lib/streamer-data.js';
 
@@ -115,3 +115,84 @@ const defaultVideos: TaggedVideos['videos'] = [
   { id: 'v-1', name: 'Clutch moment', muxPlaybackId: null, videoThumbnailUrl: 'https://cdn.example.com/v-1.jpg', status: 'approved', views: 12_500, likes: 1_200 },
   { id: 'v-2', name: 'Funny fail', muxPlaybackId: null, videoThumbnailUrl: null, status: 'pending', views: 0, likes: 3 },
 ];
+
+export function campaignAnswer(overrides: Partial<CpmCampaign> = {}): CpmCampaign {
+  return {
+    id: 'c-1',
+    streamerId: STREAMER_ID,
+    title: 'Launch week push',
+    description: 'Clips of our launch stream for crypto traders on X.',
+    targetViews: 200_000,
+    budgetAmount: 1_000,
+    contentLink: 'https://twitch.tv/samstreams',
+    status: 'approved',
+    deliveredViews: 50_000,
+    rejectedReason: null,
+    reviewedAt: '2026-11-21T10:00:00.000Z',
+    approvedAt: '2026-11-21T10:00:00.000Z',
+    completedAt: null,
+    createdAt: '2026-11-20T15:07:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function campaignsAnswer(campaigns: CpmCampaign[] = [campaignAnswer(), campaignAnswer({ id: 'c-2', title: 'Too spicy', status: 'rejected', deliveredViews: 0, rejectedReason: 'Content link is not allowed' })]): CpmCampaignsPage {
+  return { campaigns, nextCursor: null, total: campaigns.length };
+}
+
+export function tokenAnswer(overrides: Partial<MyToken> = {}): MyToken {
+  return { id: 't-1', streamerId: STREAMER_ID, name: 'SAM', pumpFunLink: 'https://pump.fun/coin/sam', description: 'The Sam Streams coin', isActive: 'true', ...overrides };
+}
+
+export function hireAnswer(overrides: Partial<HireRequest> = {}): HireRequest {
+  return {
+    id: 'h-1',
+    clipperId: USER_ID,
+    clientUserId: null,
+    clientName: 'Brand Co',
+    clientEmail: 'brand@example.com',
+    projectDescription: 'Speed Pack: 7 clips delivered within 24 hours ($40).',
+    budget: 40,
+    urgency: 'high',
+    preferredContact: 'telegram',
+    contactInfo: '@brandco',
+    status: 'pending',
+    clipperNotes: null,
+    respondedAt: null,
+    completedAt: null,
+    createdAt: '2026-11-22T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function hiresAnswer(hires: HireRequest[]): HireRequestsPage {
+  return { hires, nextCursor: null, total: hires.length };
+}
+
+export function hiringProfileAnswer(overrides: Partial<HiringProfile> = {}): HiringProfile {
+  return {
+    id: 'cp-1',
+    userId: USER_ID,
+    displayName: 'Ada Clips',
+    twitterUsername: 'adaclips',
+    bio: 'I cut fast clips.',
+    profileImageUrl: null,
+    portfolioUrls: ['https://x.com/adaclips'],
+    specialties: ['Gaming', 'Crypto'],
+    yearsExperience: 2,
+    hourlyRate: 25,
+    isAvailable: 'true',
+    totalHires: 3,
+    averageRating: 4.5,
+    totalReviews: 2,
+    socialLinks: [],
+    clipPoints: 1200,
+    clipperTier: 'gold',
+    canBeHired: true,
+    services: [{ id: 'sv-1', serviceName: 'Speed Pack', description: '7 clips in 24 hours', basePrice: 40, deliveryTimeHours: 24, isActive: true }],
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}

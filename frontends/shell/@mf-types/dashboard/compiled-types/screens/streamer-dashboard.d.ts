@@ -6,6 +6,7 @@ import { type FollowersPage, type TaggedVideos } from '../lib/streamer-data.js';
 import './dashboard.css';
 import './clipper-dashboard.css';
 import './streamer-dashboard.css';
+import './campaigns.css';
 /** What a tab's panel is drawn from: the signed-in streamer and the dashboard's reads. */
 export interface StreamerTabContext {
     user: CurrentUser;
@@ -20,7 +21,8 @@ export interface StreamerTab {
 }
 /**
  * The streamer dashboard's tabs (spec 02 §2.3), in order. One entry adds a tab: its trigger, its panel and
- * its place in the address. (cpm-campaigns, §2.5, joins once its API exists.)
+ * its place in the address. The streaming tab carries the streamer's tokens below the live controls (ADR 0027:
+ * the spec's four tabs stay four).
  */
 export declare const STREAMER_TABS: readonly StreamerTab[];
 /** The streamer dashboard (spec 02 §2.3) for a signed-in streamer: header, summary cards, tabs. */
