@@ -10,6 +10,7 @@ export * from './events/submissions/submission-snapshot.js';
 export * from './events/submissions/submission-events.v1.js';
 export * from './events/media/media-events.v1.js';
 export * from './events/campaigns/application-events.v1.js';
+export * from './events/campaigns/campaign-events.v1.js';
 export * from './events/social/social-events.v1.js';
 export * from './events/rewards/rewards-events.v1.js';
 export * from './queues/media-queue.js';

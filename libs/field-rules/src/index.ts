@@ -17,3 +17,4 @@ export * from './stream-time.js';
 export * from './cpm-campaign.js';
 export * from './hire-request.js';
 export * from './token.js';
+export * from './clipper-profile.js';

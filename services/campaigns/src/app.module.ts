@@ -1,13 +1,38 @@
 import { Module } from '@nestjs/common';
 import { CampaignsController } from './controllers/campaigns.controller.js';
 import { ApplicationRepository } from './repositories/application.repository.js';
+import { CampaignRepository } from './repositories/campaign.repository.js';
+import { ClipRepository } from './repositories/clip.repository.js';
+import { HireRepository } from './repositories/hire.repository.js';
 import { MigrationRepository } from './repositories/migration.repository.js';
+import { PeopleRepository } from './repositories/people.repository.js';
+import { ProfileRepository } from './repositories/profile.repository.js';
 import { ApplicationsService } from './services/applications.service.js';
+import { CampaignProgressService } from './services/campaign-progress.service.js';
+import { ClipperProfilesService } from './services/clipper-profiles.service.js';
+import { CpmCampaignsService } from './services/cpm-campaigns.service.js';
 import { DescribeService } from './services/describe.service.js';
+import { HiresService } from './services/hires.service.js';
+import { ProjectionsService } from './services/projections.service.js';
 
 /** campaigns's controller, application services and repositories; the kit provides config, logger, database and outbox. */
 @Module({
   controllers: [CampaignsController],
-  providers: [MigrationRepository, DescribeService, ApplicationRepository, ApplicationsService],
+  providers: [
+    MigrationRepository,
+    ApplicationRepository,
+    CampaignRepository,
+    ClipRepository,
+    HireRepository,
+    PeopleRepository,
+    ProfileRepository,
+    DescribeService,
+    ApplicationsService,
+    CampaignProgressService,
+    CpmCampaignsService,
+    ClipperProfilesService,
+    HiresService,
+    ProjectionsService,
+  ],
 })
 export class CampaignsModule {}

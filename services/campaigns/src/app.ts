@@ -3,6 +3,7 @@ import { bootstrapService, defineService, packageVersion, type ConfigOverrides, 
 import { CampaignsModule } from './app.module.js';
 import { campaignsConfigShape, type CampaignsConfig } from './config.js';
 import { campaignsEntities, campaignsMigrations } from './database.js';
+import { ProjectionsService } from './services/projections.service.js';
 
 /** campaigns: Campaigns and hiring: clipper job applications, CPM campaigns, clipper profiles and services, and hire requests. Served over gRPC (campaigns.v1.CampaignsService). */
 export const campaignsService = defineService(campaignsConfigShape, {
@@ -10,6 +11,16 @@ export const campaignsService = defineService(campaignsConfigShape, {
   version: packageVersion(import.meta.url),
   database: { entities: campaignsEntities, migrations: campaignsMigrations },
   grpc: campaignsContract,
+  events: ({ get }) => ({
+    'user.registered': (event, tx) => get(ProjectionsService).onUser(event.data, tx),
+    'user.updated': (event, tx) => get(ProjectionsService).onUser(event.data, tx),
+    'rewards.standing-changed': (event, tx) => get(ProjectionsService).onStandingChanged(event.data, tx),
+    'submission.created': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+    'submission.approved': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+    'submission.rejected': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+    'submission.feed-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+    'submission.video-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+  }),
   module: CampaignsModule,
 });
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { applicationSubmittedV1 } from './campaigns/application-events.v1.js';
+import { campaignCompletedV1, campaignReviewedV1, campaignSubmittedV1, hireRequestedV1, hireRespondedV1 } from './campaigns/campaign-events.v1.js';
 import type { EventEnvelope } from './envelope.js';
 import { tokenChangedV1 } from './identity/token-changed.v1.js';
 import { sessionEndedV1, userSessionsEndedV1 } from './identity/session-events.v1.js';
@@ -42,6 +43,11 @@ export const eventCatalog = {
   'media.processed': { source: 'media-worker', version: 1, schema: mediaProcessedV1 },
   'media.failed': { source: 'media-worker', version: 1, schema: mediaFailedV1 },
   'application.submitted': { source: 'campaigns', version: 1, schema: applicationSubmittedV1 },
+  'campaign.submitted': { source: 'campaigns', version: 1, schema: campaignSubmittedV1 },
+  'campaign.reviewed': { source: 'campaigns', version: 1, schema: campaignReviewedV1 },
+  'campaign.completed': { source: 'campaigns', version: 1, schema: campaignCompletedV1 },
+  'hire.requested': { source: 'campaigns', version: 1, schema: hireRequestedV1 },
+  'hire.responded': { source: 'campaigns', version: 1, schema: hireRespondedV1 },
   'social.followed': { source: 'social', version: 1, schema: socialFollowedV1 },
   'social.unfollowed': { source: 'social', version: 1, schema: socialUnfollowedV1 },
   'social.liked': { source: 'social', version: 1, schema: socialLikedV1 },

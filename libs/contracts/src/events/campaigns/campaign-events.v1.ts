@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+const at = z.iso.datetime({ offset: true });
+/** Dollars with two decimals, as text ("500.00"). */
+const dollars = z.string().regex(/^\d+\.\d{2}$/);
+
+/** A CPM campaign's state (spec 02 §3, ADR 0027): pending → approved | rejected; approved → completed. */
+export const campaignStatusSchema = z.enum(['pending', 'approved', 'rejected', 'completed']);
+export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
+
+/** A streamer's CPM campaign as the campaigns service publishes it. */
+export const cpmCampaignSnapshotSchema = z.object({
+  id: z.uuid(),
+  streamerId: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  targetViews: z.number().int().positive(),
+  budgetAmount: dollars,
+  contentLink: z.string().nullable(),
+  status: campaignStatusSchema,
+  deliveredViews: z.number().int().nonnegative(),
+  rejectedReason: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: at.nullable(),
+  approvedAt: at.nullable(),
+  completedAt: at.nullable(),
+  createdAt: at,
+  updatedAt: at,
+});
+export type CpmCampaignSnapshot = z.infer<typeof cpmCampaignSnapshotSchema>;
+
+/** A streamer submitted a CPM campaign (status pending): the admins' Campaigns tab lists it for review. */
+export const campaignSubmittedV1 = z.object({ campaign: cpmCampaignSnapshotSchema });
+export type CampaignSubmittedV1 = z.infer<typeof campaignSubmittedV1>;
+
+/** An admin approved (it starts counting delivered views) or rejected (with `campaign.rejectedReason`) a pending campaign. */
+export const campaignReviewedV1 = z.object({ campaign: cpmCampaignSnapshotSchema, decision: z.enum(['approved', 'rejected']) });
+export type CampaignReviewedV1 = z.infer<typeof campaignReviewedV1>;
+
+/** A running campaign's delivered views reached its target: it is completed. */
+export const campaignCompletedV1 = z.object({ campaign: cpmCampaignSnapshotSchema });
+export type CampaignCompletedV1 = z.infer<typeof campaignCompletedV1>;
+
+/** A hire request's state (spec 02 §3, ADR 0027): pending → accepted | declined; accepted → completed. */
+export const hireStatusSchema = z.enum(['pending', 'accepted', 'declined', 'completed']);
+export type HireStatus = z.infer<typeof hireStatusSchema>;
+
+/** A request to hire a gold clipper as the campaigns service publishes it; `clipperId` is the clipper's user id. */
+export const hireRequestSnapshotSchema = z.object({
+  id: z.uuid(),
+  clientUserId: z.uuid().nullable(),
+  clipperId: z.uuid(),
+  serviceId: z.uuid().nullable(),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  projectDescription: z.string(),
+  /** Dollars with two decimals, or null (Viral Marketing: a call is booked). */
+  budget: dollars.nullable(),
+  urgency: z.enum(['low', 'medium', 'high', 'urgent']),
+  preferredContact: z.enum(['email', 'telegram', 'twitter']),
+  contactInfo: z.string(),
+  status: hireStatusSchema,
+  clipperNotes: z.string().nullable(),
+  respondedAt: at.nullable(),
+  completedAt: at.nullable(),
+  createdAt: at,
+  updatedAt: at,
+});
+export type HireRequestSnapshot = z.infer<typeof hireRequestSnapshotSchema>;
+
+/** Someone asked to hire a clipper (status pending): `clipperId` (their user id) is who to tell. */
+export const hireRequestedV1 = z.object({ hire: hireRequestSnapshotSchema, clipperId: z.uuid() });
+export type HireRequestedV1 = z.infer<typeof hireRequestedV1>;
+
+/** The clipper answered a hire request: accepted or declined it (from pending), or completed it (from accepted). */
+export const hireRespondedV1 = z.object({ hire: hireRequestSnapshotSchema, clipperId: z.uuid(), action: z.enum(['accepted', 'declined', 'completed']) });
+export type HireRespondedV1 = z.infer<typeof hireRespondedV1>;

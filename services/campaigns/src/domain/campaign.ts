@@ -1,0 +1,127 @@
+import type { campaignsV1, CampaignStatus, CpmCampaignSnapshot } from '@clipit/contracts';
+import type { CpmCampaignDraft } from '@clipit/field-rules';
+import { dollars } from './messages.js';
+
+export const CAMPAIGN_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const satisfies readonly CampaignStatus[];
+export const isCampaignStatus = (value: string): value is CampaignStatus => (CAMPAIGN_STATUSES as readonly string[]).includes(value);
+
+/** A CPM campaign (spec 02 §3 cpm_campaigns); the budget is dollars with two decimals, as text. */
+export interface Campaign {
+  id: string;
+  streamerId: string;
+  title: string;
+  description: string;
+  targetViews: number;
+  budgetAmount: string;
+  contentLink: string | null;
+  status: CampaignStatus;
+  deliveredViews: number;
+  rejectedReason: string | null;
+  reviewedBy: string | null;
+  reviewedAt: Date | null;
+  approvedAt: Date | null;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The streamer's names as identity's events told them (absent until known). */
+export interface StreamerNames {
+  displayName: string | null;
+  twitterUsername: string | null;
+}
+
+/** A new campaign from a checked draft: pending, nothing delivered. */
+export function newCampaign(id: string, streamerId: string, draft: CpmCampaignDraft, now: Date): Campaign {
+  return {
+    id,
+    streamerId,
+    title: draft.title,
+    description: draft.description,
+    targetViews: draft.targetViews,
+    budgetAmount: dollars(draft.budgetAmount),
+    contentLink: draft.contentLink,
+    status: 'pending',
+    deliveredViews: 0,
+    rejectedReason: null,
+    reviewedBy: null,
+    reviewedAt: null,
+    approvedAt: null,
+    completedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** A pending campaign after its review: approved (its views start counting now) or rejected with its reason. */
+export function reviewed(c: Campaign, decision: 'approve' | 'reject', reviewedBy: string, reason: string | null, now: Date): Campaign {
+  return decision === 'approve'
+    ? { ...c, status: 'approved', reviewedBy, reviewedAt: now, approvedAt: now, rejectedReason: null, updatedAt: now }
+    : { ...c, status: 'rejected', reviewedBy, reviewedAt: now, rejectedReason: reason, updatedAt: now };
+}
+
+/**
+ * A running campaign's progress (ADR 0027): the views of the streamer's approved clips approved from the
+ * campaign's approval on, capped at the target; reaching the target completes it.
+ */
+export function progress(targetViews: number, viewsSinceApproval: number): { deliveredViews: number; completed: boolean } {
+  const deliveredViews = Math.max(0, Math.min(targetViews, Math.floor(viewsSinceApproval)));
+  return { deliveredViews, completed: deliveredViews >= targetViews };
+}
+
+/** The running campaign with its new progress, completed at `now` when it reached the target. */
+export function withProgress(c: Campaign, viewsSinceApproval: number, now: Date): Campaign {
+  const p = progress(c.targetViews, viewsSinceApproval);
+  return p.completed
+    ? { ...c, deliveredViews: p.deliveredViews, status: 'completed', completedAt: now, updatedAt: now }
+    : { ...c, deliveredViews: p.deliveredViews, updatedAt: now };
+}
+
+const iso = (d: Date | null): string | undefined => (d ? d.toISOString() : undefined);
+const opt = <T>(v: T | null): T | undefined => v ?? undefined;
+
+/** The gRPC shape: absent optional fields stay absent; int64 as numbers. */
+export function toCampaignMessage(c: Campaign, names?: StreamerNames): campaignsV1.CpmCampaign {
+  return {
+    id: c.id,
+    streamerId: c.streamerId,
+    title: c.title,
+    description: c.description,
+    targetViews: c.targetViews,
+    budgetAmount: c.budgetAmount,
+    contentLink: opt(c.contentLink),
+    status: c.status,
+    deliveredViews: c.deliveredViews,
+    rejectedReason: opt(c.rejectedReason),
+    reviewedBy: opt(c.reviewedBy),
+    reviewedAt: iso(c.reviewedAt),
+    approvedAt: iso(c.approvedAt),
+    completedAt: iso(c.completedAt),
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+    streamerDisplayName: opt(names?.displayName ?? null),
+    streamerTwitterUsername: opt(names?.twitterUsername ?? null),
+  };
+}
+
+/** What the campaign.* events carry. */
+export function toCampaignSnapshot(c: Campaign): CpmCampaignSnapshot {
+  return {
+    id: c.id,
+    streamerId: c.streamerId,
+    title: c.title,
+    description: c.description,
+    targetViews: c.targetViews,
+    budgetAmount: c.budgetAmount,
+    contentLink: c.contentLink,
+    status: c.status,
+    deliveredViews: c.deliveredViews,
+    rejectedReason: c.rejectedReason,
+    reviewedBy: c.reviewedBy,
+    reviewedAt: c.reviewedAt?.toISOString() ?? null,
+    approvedAt: c.approvedAt?.toISOString() ?? null,
+    completedAt: c.completedAt?.toISOString() ?? null,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,155 @@
+import type { campaignsV1, HireRequestSnapshot, HireStatus } from '@clipit/contracts';
+import { HIRE_MESSAGES, HIRE_REQUIRED_TIER, type HireContactMethod, type HireRequestDraft, type HireUrgency } from '@clipit/field-rules';
+import { dollars, MESSAGES } from './messages.js';
+
+export const HIRE_STATUSES = ['pending', 'accepted', 'declined', 'completed'] as const satisfies readonly HireStatus[];
+export const isHireStatus = (value: string): value is HireStatus => (HIRE_STATUSES as readonly string[]).includes(value);
+
+export type HireAction = 'accept' | 'decline' | 'complete';
+export const isHireAction = (value: string): value is HireAction => value === 'accept' || value === 'decline' || value === 'complete';
+
+/** A hire request (spec 02 §3 clipper_hires); `clipperId` is the clipper's user id, money is dollars as text. */
+export interface Hire {
+  id: string;
+  clientUserId: string | null;
+  clipperId: string;
+  serviceId: string | null;
+  clientName: string;
+  clientEmail: string;
+  projectDescription: string;
+  budget: string | null;
+  urgency: HireUrgency;
+  preferredContact: HireContactMethod;
+  contactInfo: string;
+  status: HireStatus;
+  clientRating: number | null;
+  clientReview: string | null;
+  clipperNotes: string | null;
+  respondedAt: Date | null;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What the hire gate needs to know of the clipper. */
+export interface HireTarget {
+  userId: string;
+  clipperTier: string;
+  isAvailable: string;
+}
+
+/** A refusal: its gRPC kind and its words. */
+export type Refusal = { kind: 'forbidden' | 'invalid' | 'failedPrecondition'; message: string };
+
+/**
+ * Whether `clientUserId` may hire this clipper (ADR 0027), in the order the contract states: the gold
+ * points tier, not oneself, available.
+ */
+export function hireRefusal(target: HireTarget, clientUserId: string | null): Refusal | null {
+  if (target.clipperTier !== HIRE_REQUIRED_TIER) return { kind: 'forbidden', message: HIRE_MESSAGES.notGold };
+  if (clientUserId !== null && clientUserId === target.userId) return { kind: 'invalid', message: HIRE_MESSAGES.self };
+  if (target.isAvailable === 'false') return { kind: 'failedPrecondition', message: HIRE_MESSAGES.unavailable };
+  return null;
+}
+
+/**
+ * The clipper's service a request is for: a package's description (what choosing it fills in) starts with
+ * the service's name and a colon ("Speed Pack: 7 clips …"); a request naming none is for no service.
+ */
+export function serviceFor(projectDescription: string, services: readonly { id: string; serviceName: string; isActive: boolean }[]): string | null {
+  const text = projectDescription.toLowerCase();
+  const match = services.find((s) => s.isActive && text.startsWith(`${s.serviceName.toLowerCase()}:`));
+  return match?.id ?? null;
+}
+
+export function newHire(id: string, clipperId: string, clientUserId: string | null, serviceId: string | null, draft: HireRequestDraft, now: Date): Hire {
+  return {
+    id,
+    clientUserId,
+    clipperId,
+    serviceId,
+    clientName: draft.clientName,
+    clientEmail: draft.clientEmail,
+    projectDescription: draft.projectDescription,
+    budget: draft.budget === null ? null : dollars(draft.budget),
+    urgency: draft.urgency,
+    preferredContact: draft.preferredContact,
+    contactInfo: draft.contactInfo,
+    status: 'pending',
+    clientRating: null,
+    clientReview: null,
+    clipperNotes: null,
+    respondedAt: null,
+    completedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * The clipper's answer (ADR 0027): accept or decline a pending request, complete an accepted one; the
+ * refusal's words otherwise. `notes`, when given, replace the clipper's notes.
+ */
+export function answer(hire: Hire, byClipper: string, action: HireAction, notes: string | undefined, now: Date): { hire: Hire } | { refusal: Refusal } {
+  if (hire.clipperId !== byClipper) return { refusal: { kind: 'forbidden', message: MESSAGES.notYourHire } };
+  const clipperNotes = notes === undefined ? hire.clipperNotes : notes === '' ? null : notes;
+  if (action === 'complete') {
+    if (hire.status !== 'accepted') return { refusal: { kind: 'failedPrecondition', message: MESSAGES.onlyAcceptedCompletes } };
+    return { hire: { ...hire, status: 'completed', clipperNotes, completedAt: now, updatedAt: now } };
+  }
+  if (hire.status !== 'pending') return { refusal: { kind: 'failedPrecondition', message: MESSAGES.alreadyAnswered } };
+  return { hire: { ...hire, status: action === 'accept' ? 'accepted' : 'declined', clipperNotes, respondedAt: now, updatedAt: now } };
+}
+
+/** What hire.responded says happened. */
+export const respondedAction = (action: HireAction): 'accepted' | 'declined' | 'completed' =>
+  action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'completed';
+
+const iso = (d: Date | null): string | undefined => (d ? d.toISOString() : undefined);
+const opt = <T>(v: T | null): T | undefined => v ?? undefined;
+
+export function toHireMessage(h: Hire): campaignsV1.HireRequest {
+  return {
+    id: h.id,
+    clientUserId: opt(h.clientUserId),
+    clipperId: h.clipperId,
+    serviceId: opt(h.serviceId),
+    clientName: h.clientName,
+    clientEmail: h.clientEmail,
+    projectDescription: h.projectDescription,
+    budget: opt(h.budget),
+    urgency: h.urgency,
+    preferredContact: h.preferredContact,
+    contactInfo: h.contactInfo,
+    status: h.status,
+    clientRating: opt(h.clientRating),
+    clientReview: opt(h.clientReview),
+    clipperNotes: opt(h.clipperNotes),
+    respondedAt: iso(h.respondedAt),
+    completedAt: iso(h.completedAt),
+    createdAt: h.createdAt.toISOString(),
+    updatedAt: h.updatedAt.toISOString(),
+  };
+}
+
+export function toHireSnapshot(h: Hire): HireRequestSnapshot {
+  return {
+    id: h.id,
+    clientUserId: h.clientUserId,
+    clipperId: h.clipperId,
+    serviceId: h.serviceId,
+    clientName: h.clientName,
+    clientEmail: h.clientEmail,
+    projectDescription: h.projectDescription,
+    budget: h.budget,
+    urgency: h.urgency,
+    preferredContact: h.preferredContact,
+    contactInfo: h.contactInfo,
+    status: h.status,
+    clipperNotes: h.clipperNotes,
+    respondedAt: h.respondedAt?.toISOString() ?? null,
+    completedAt: h.completedAt?.toISOString() ?? null,
+    createdAt: h.createdAt.toISOString(),
+    updatedAt: h.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,35 @@
+import { Outbox } from '@clipit/service-kit';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { isUuid } from '../domain/messages.js';
+import { toCampaignSnapshot, withProgress, type Campaign } from '../domain/campaign.js';
+import { CampaignRepository } from '../repositories/campaign.repository.js';
+import { ClipRepository } from '../repositories/clip.repository.js';
+
+/**
+ * A running campaign's delivered views (ADR 0027): the views of its streamer's approved clips approved
+ * from the campaign's approval on, capped at the target; reaching it completes the campaign and
+ * publishes campaign.completed, in the caller's transaction.
+ */
+@Injectable()
+export class CampaignProgressService {
+  constructor(
+    private readonly campaigns: CampaignRepository,
+    private readonly clips: ClipRepository,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** Recounts the streamer's running campaign, if any; answers it as it now stands. */
+  async recompute(tx: EntityManager, streamerId: string, now: Date): Promise<Campaign | undefined> {
+    if (!isUuid(streamerId)) return undefined;
+    streamerId = streamerId.toLowerCase();
+    const running = await this.campaigns.lockRunning(tx, streamerId);
+    if (!running?.approvedAt) return undefined;
+    const views = await this.clips.approvedViewsSince(tx, streamerId, running.approvedAt);
+    const next = withProgress(running, views, now);
+    if (next.deliveredViews === running.deliveredViews && next.status === running.status) return running;
+    await this.campaigns.save(tx, next);
+    if (next.status === 'completed') await this.outbox.append(tx, 'campaign.completed', { campaign: toCampaignSnapshot(next) });
+    return next;
+  }
+}
