@@ -133,7 +133,7 @@ describe('hiring a gold clipper', () => {
     await hireWithGrowthPack(page, hire, { name: 'Brand Team', email: 'team@brand.example.com', contact: 'team@brand.example.com' }, 'feed-phone');
     expect(scripts.length).toBeGreaterThan(0);
     // Focus goes back to the button that opened it.
-    expect(await hire.evaluate('(el) => el === document.activeElement')).toBe(true);
+    await page.waitForFunction("document.activeElement?.textContent?.trim().startsWith('Hire Clipper') ?? false", undefined, { timeout: 5_000 });
 
     const [stored] = await hiresOfGold();
     expect(stored).toMatchObject({

@@ -225,7 +225,7 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
     await form.getByLabel('Description (optional)').fill('A token added from the dashboard');
     await form.getByRole('button', { name: 'Create Token' }).click();
     await toasts(page).getByText('Token created', { exact: true }).waitFor();
-    const added = tokens.getByRole('listitem').filter({ hasText: 'DASH' });
+    const added = tokens.getByRole('listitem').filter({ has: page.getByText('DASH', { exact: true }) });
     await added.getByText('Active', { exact: true }).waitFor();
     const mine = (await (await seeder.api('/api/tokens/mine', { cookie: streamer.cookie })).json()) as Array<{ name: string; isActive: string }>;
     expect(mine.some((t) => t.name === 'DASH' && t.isActive === 'true')).toBe(true);

@@ -173,7 +173,15 @@ function CampaignForm() {
             onBlur={leave('contentLink')}
           />
           <div className="clipit-dash-actions">
-            <Button type="submit" disabled={submit.isPending} loading={submit.isPending} loadingText="Submitting...">
+            {/* Pressing the button must not blur the field first: the field's message would appear on blur and
+                push the button down before the click lands, so the press would miss it. */}
+            <Button
+              type="submit"
+              disabled={submit.isPending}
+              loading={submit.isPending}
+              loadingText="Submitting..."
+              onMouseDown={(event) => event.preventDefault()}
+            >
               Submit Campaign
             </Button>
           </div>
