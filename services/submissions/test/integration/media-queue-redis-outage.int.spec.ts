@@ -60,7 +60,17 @@ describe('the submissions media queue while Redis is down', () => {
         }
       }
       expect(queued).toBe(true);
-      await queue.healthCheck.check();
+      // The readiness check's own connection is back within the same 2 s (it may trail the queue's by a few ms).
+      let healthy = false;
+      while (!healthy && Date.now() - back < 2000) {
+        try {
+          await queue.healthCheck.check();
+          healthy = true;
+        } catch {
+          await sleep(50);
+        }
+      }
+      expect(healthy).toBe(true);
     } finally {
       // A queue that never reconnected cannot QUIT; the failure that matters is the one above.
       await queue.close().catch(() => undefined);
