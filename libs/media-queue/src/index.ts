@@ -1,2 +1,3 @@
 export * from './media-queue.js';
 export * from './connection.js';
+export * from './metrics-queue.js';

@@ -6,7 +6,9 @@ import { tokenChangedV1 } from './identity/token-changed.v1.js';
 import { sessionEndedV1, userSessionsEndedV1 } from './identity/session-events.v1.js';
 import { userRegisteredV1 } from './identity/user-registered.v1.js';
 import { userUpdatedV1 } from './identity/user-updated.v1.js';
+import { userXLinkedV1 } from './identity/user-x-linked.v1.js';
 import { mediaFailedV1, mediaProcessedV1 } from './media/media-events.v1.js';
+import { metricsFetchedV1, metricsUpdatedV1 } from './metrics/metrics-events.v1.js';
 import { rewardsEarningCreatedV1, rewardsPayoutPaidV1, rewardsStandingChangedV1 } from './rewards/rewards-events.v1.js';
 import {
   socialFollowedV1,
@@ -35,6 +37,7 @@ export const eventCatalog = {
   'session.ended': { source: 'identity', version: 1, schema: sessionEndedV1 },
   'user.sessions-ended': { source: 'identity', version: 1, schema: userSessionsEndedV1 },
   'token.changed': { source: 'identity', version: 1, schema: tokenChangedV1 },
+  'user.x-linked': { source: 'identity', version: 1, schema: userXLinkedV1 },
   'submission.created': { source: 'submissions', version: 1, schema: submissionCreatedV1 },
   'submission.approved': { source: 'submissions', version: 1, schema: submissionApprovedV1 },
   'submission.rejected': { source: 'submissions', version: 1, schema: submissionRejectedV1 },
@@ -42,6 +45,8 @@ export const eventCatalog = {
   'submission.video-changed': { source: 'submissions', version: 1, schema: submissionVideoChangedV1 },
   'media.processed': { source: 'media-worker', version: 1, schema: mediaProcessedV1 },
   'media.failed': { source: 'media-worker', version: 1, schema: mediaFailedV1 },
+  'metrics.fetched': { source: 'metrics-worker', version: 1, schema: metricsFetchedV1 },
+  'metrics.updated': { source: 'submissions', version: 1, schema: metricsUpdatedV1 },
   'application.submitted': { source: 'campaigns', version: 1, schema: applicationSubmittedV1 },
   'campaign.submitted': { source: 'campaigns', version: 1, schema: campaignSubmittedV1 },
   'campaign.reviewed': { source: 'campaigns', version: 1, schema: campaignReviewedV1 },

@@ -44,6 +44,12 @@ export const submissionSnapshotSchema = z.object({
   retweets: z.number().int().nonnegative(),
   replies: z.number().int().nonnegative(),
   publishedAt: z.iso.datetime({ offset: true }).nullable(),
+  /**
+   * When the post was verified as the submitter's (its text holds the submission's verification code,
+   * or its author is the submitter's linked X account); until then its counts above are 0. Absent in
+   * events published before X metrics existed.
+   */
+  verifiedAt: z.iso.datetime({ offset: true }).nullable().optional(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });
