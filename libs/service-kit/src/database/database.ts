@@ -78,6 +78,12 @@ export function isUuid(value: string | null | undefined): value is string {
   return UUID.test(value ?? '');
 }
 
+/** The UUID in canonical lowercase form (surrounding spaces ignored), or undefined when it is not one. */
+export function uuidOrUndefined(raw: string | null | undefined): string | undefined {
+  const value = (raw ?? '').trim();
+  return isUuid(value) ? value.toLowerCase() : undefined;
+}
+
 /** The constraint a unique violation (SQLSTATE 23505) broke, or undefined for any other error. */
 export function uniqueViolation(err: unknown): string | undefined {
   if (!(err instanceof QueryFailedError)) return undefined;

@@ -22,8 +22,6 @@ export const MESSAGES = {
 export const REJECTION_REASON_MAX = 500;
 export const CLIPPER_NOTES_MAX = 1000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string | null | undefined): value is string => typeof value === 'string' && UUID.test(value);
 
 /** Dollars as the contract carries them: text with two decimals ("500.00"). */
 export function dollars(amount: number | string): string {

@@ -1,7 +1,6 @@
-import { Outbox } from '@clipit/service-kit';
+import { isUuid, Outbox } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isUuid } from '../domain/messages.js';
 import { toCampaignSnapshot, withProgress, type Campaign } from '../domain/campaign.js';
 import { CampaignRepository } from '../repositories/campaign.repository.js';
 import { ClipRepository } from '../repositories/clip.repository.js';

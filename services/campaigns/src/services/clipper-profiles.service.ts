@@ -1,8 +1,8 @@
 import type { campaignsV1 } from '@clipit/contracts';
 import { checkClipperProfile, CLIPPER_PROFILE_MESSAGES, firstClipperProfileError, type ClipperProfileEdit } from '@clipit/field-rules';
-import { invalid, notFound } from '@clipit/service-kit';
+import { invalid, isUuid, notFound } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
-import { isUuid, MESSAGES } from '../domain/messages.js';
+import { MESSAGES } from '../domain/messages.js';
 import { toProfileMessage } from '../domain/profile.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { campaignsV1 } from '@clipit/contracts';
 import { CAMPAIGN_MESSAGES, checkCampaign, firstCampaignError } from '@clipit/field-rules';
-import { decodeCursor, failedPrecondition, forbidden, invalid, keysetPage, notFound, Outbox, pageSize, uniqueViolation } from '@clipit/service-kit';
+import { decodeCursor, failedPrecondition, forbidden, invalid, isUuid, keysetPage, notFound, Outbox, pageSize, uniqueViolation } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { isCampaignStatus, newCampaign, reviewed, toCampaignMessage, toCampaignSnapshot, type Campaign } from '../domain/campaign.js';
-import { isUuid, MESSAGES, REJECTION_REASON_MAX } from '../domain/messages.js';
+import { MESSAGES, REJECTION_REASON_MAX } from '../domain/messages.js';
 import { CampaignRepository } from '../repositories/campaign.repository.js';
 import { PeopleRepository } from '../repositories/people.repository.js';
 import { CampaignProgressService } from './campaign-progress.service.js';

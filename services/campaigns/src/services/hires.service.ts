@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { campaignsV1 } from '@clipit/contracts';
 import { checkHireRequest, CLIPPER_PROFILE_MESSAGES, firstHireError } from '@clipit/field-rules';
-import { decodeCursor, DomainError, failedPrecondition, forbidden, invalid, keysetPage, notFound, Outbox, pageSize } from '@clipit/service-kit';
+import { decodeCursor, DomainError, failedPrecondition, forbidden, invalid, isUuid, keysetPage, notFound, Outbox, pageSize } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { answer, hireRefusal, isHireAction, isHireStatus, newHire, respondedAction, serviceFor, toHireMessage, toHireSnapshot, type Refusal } from '../domain/hire.js';
-import { CLIPPER_NOTES_MAX, isUuid, MESSAGES } from '../domain/messages.js';
+import { CLIPPER_NOTES_MAX, MESSAGES } from '../domain/messages.js';
 import { HireRepository } from '../repositories/hire.repository.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
 

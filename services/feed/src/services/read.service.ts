@@ -1,12 +1,10 @@
 import type { feedV1 } from '@clipit/contracts';
-import { decodeCursor, invalid, keysetPage, notFound, pageSize } from '@clipit/service-kit';
+import { decodeCursor, invalid, isUuid, keysetPage, notFound, pageSize } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { CREATOR_TABS, isCreatorTab, mindshare } from '../domain/clip-rules.js';
 import { limits, messages } from '../domain/messages.js';
 import { toClip, toPersonWithFigures, type ClipRow } from '../domain/read-rows.js';
 import { ReadRepository } from '../repositories/read.repository.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A page of clips from `limit + 1` rows, its cursor naming the last row's position. */
 function clipPage(rows: ClipRow[], size: number): { clips: feedV1.Clip[]; nextCursor: string | undefined } {
@@ -35,8 +33,8 @@ export class ReadService {
   }
 
   async likedAmong(req: feedV1.LikedAmongRequest): Promise<feedV1.ClipIds> {
-    if (!UUID.test(req.viewerId)) throw invalid(messages.invalidUserId);
-    const ids = req.clipIds.filter((id) => UUID.test(id)).slice(0, limits.likedAmong);
+    if (!isUuid(req.viewerId)) throw invalid(messages.invalidUserId);
+    const ids = req.clipIds.filter((id) => isUuid(id)).slice(0, limits.likedAmong);
     return { clipIds: await this.reads.likedAmong(req.viewerId, ids) };
   }
 
@@ -76,7 +74,7 @@ export class ReadService {
   }
 
   async clipperProfile(req: feedV1.GetClipperProfileRequest): Promise<feedV1.ClipperProfile> {
-    if (!UUID.test(req.userId)) throw notFound(messages.clipperNotFound);
+    if (!isUuid(req.userId)) throw notFound(messages.clipperNotFound);
     const after = req.cursor ? decodeCursor(req.cursor) : null;
     const size = pageSize(req.limit, limits.profileClips.fallback, limits.profileClips.max);
     const [person, rows] = await Promise.all([this.reads.person(req.userId), this.reads.approvedClipsOf(req.userId, size, after)]);
@@ -86,7 +84,7 @@ export class ReadService {
   }
 
   async taggedVideos(req: feedV1.ListTaggedVideosRequest): Promise<feedV1.TaggedVideos> {
-    if (!UUID.test(req.userId)) throw invalid(messages.invalidUserId);
+    if (!isUuid(req.userId)) throw invalid(messages.invalidUserId);
     const after = req.cursor ? decodeCursor(req.cursor) : null;
     const size = pageSize(req.limit, limits.taggedVideos.fallback, limits.taggedVideos.max);
     const rows = await this.reads.taggedClips(req.userId, req.viewerId === req.userId, size, after);

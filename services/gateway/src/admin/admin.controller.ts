@@ -5,6 +5,7 @@ import { ADMIN_CLIENT, type AdminClient } from '../clients.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
 import { RateLimitedError } from '../http/http-errors.js';
 import { pageQuery } from '../http/paging.js';
+import { uuidParam } from '../http/path-params.js';
 import { AdminBearerGuard, AdminCaller } from './admin-bearer.guard.js';
 import { adminRoutes } from './admin.routes.js';
 import {
@@ -26,13 +27,6 @@ import {
 } from './admin.schemas.js';
 
 const PAGE_MAX = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A campaign id is a UUID; anything else is refused here rather than carried to the owner. */
-function campaignId(value: string): string {
-  if (!UUID.test(value)) throw new BadRequestException('Invalid campaign id');
-  return value;
-}
 
 /**
  * The admin area's routes (spec 02 §2.4, §7; ADR 0020): each is one call to the admin service, which
@@ -135,13 +129,13 @@ export class AdminController {
   @Endpoint(adminRoutes.approveCampaign)
   @UseGuards(AdminBearerGuard)
   async approveCampaign(@AdminCaller() caller: adminV1.AdminCaller, @Param('id') id: string, @ValidBody() _body: object): Promise<AdminCampaignJson> {
-    return toAdminCampaignJson(await this.admin.reviewCampaign({ caller, campaignId: campaignId(id), decision: 'approve' }));
+    return toAdminCampaignJson(await this.admin.reviewCampaign({ caller, campaignId: uuidParam(id, 'Invalid campaign id'), decision: 'approve' }));
   }
 
   @Endpoint(adminRoutes.rejectCampaign)
   @UseGuards(AdminBearerGuard)
   async rejectCampaign(@AdminCaller() caller: adminV1.AdminCaller, @Param('id') id: string, @ValidBody() body: RejectCampaignBody): Promise<AdminCampaignJson> {
-    return toAdminCampaignJson(await this.admin.reviewCampaign({ caller, campaignId: campaignId(id), decision: 'reject', ...(body.reason !== undefined ? { reason: body.reason } : {}) }));
+    return toAdminCampaignJson(await this.admin.reviewCampaign({ caller, campaignId: uuidParam(id, 'Invalid campaign id'), decision: 'reject', ...(body.reason !== undefined ? { reason: body.reason } : {}) }));
   }
 
   @Endpoint(adminRoutes.audit)

@@ -14,6 +14,7 @@ import { CAMPAIGNS_CLIENT, type CampaignsClient } from '../clients.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
 import { SERVICE_UNAVAILABLE } from '../http/messages.js';
 import { pageQuery } from '../http/paging.js';
+import { uuidParam } from '../http/path-params.js';
 import { campaignRoutes } from './campaigns.routes.js';
 import {
   toCampaignJson,
@@ -33,13 +34,7 @@ import {
 import { HIRE_LIMITER, HireLimitReached, HIRES_ACTION } from './hire-limit.js';
 
 const PAGE_MAX = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HIRE_STATUSES = new Set(['pending', 'accepted', 'declined', 'completed']);
-
-function uuidParam(value: string, message: string): string {
-  if (!UUID.test(value)) throw new BadRequestException(message);
-  return value.toLowerCase();
-}
 
 const numberText = (value: number | string): string => (typeof value === 'number' ? String(value) : value);
 

@@ -1,8 +1,7 @@
 import type { rewardsV1 } from '@clipit/contracts';
-import { decodeCursor, invalid, keysetPage, pageSize } from '@clipit/service-kit';
+import { decodeCursor, invalid, keysetPage, pageSize, uuidOrUndefined } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { normalizeAmount } from '../domain/amount.js';
-import { uuidOrUndefined } from '../domain/ids.js';
 import { messages } from '../domain/messages.js';
 import { metricsOf, tierProgress } from '../domain/rules.js';
 import { clipperTierOf } from '../domain/standing.js';

@@ -1,7 +1,6 @@
 import type { socialV1 } from '@clipit/contracts';
-import { decodeCursor, invalid, keysetPage, Outbox, pageSize, tooMany } from '@clipit/service-kit';
+import { decodeCursor, invalid, keysetPage, Outbox, pageSize, tooMany, uuidOrUndefined } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
-import { uuidOrUndefined } from '../domain/ids.js';
 import { messages } from '../domain/messages.js';
 import { toPersonMessage } from '../domain/person.js';
 import { FollowRepository } from '../repositories/follow.repository.js';

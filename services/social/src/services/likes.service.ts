@@ -1,7 +1,6 @@
 import type { socialV1 } from '@clipit/contracts';
-import { invalid, notFound, Outbox } from '@clipit/service-kit';
+import { invalid, notFound, Outbox, uuidOrUndefined } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
-import { uuidOrUndefined } from '../domain/ids.js';
 import { messages } from '../domain/messages.js';
 import { ClipRepository, type ClipRow } from '../repositories/clip.repository.js';
 

@@ -1,8 +1,7 @@
 import type { socialV1 } from '@clipit/contracts';
 import { checkStreamTime } from '@clipit/field-rules';
-import { forbidden, invalid, Outbox } from '@clipit/service-kit';
+import { forbidden, invalid, Outbox, uuidOrUndefined } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
-import { uuidOrUndefined } from '../domain/ids.js';
 import { messages } from '../domain/messages.js';
 import { toSocialPerson, type PersonRow } from '../domain/person.js';
 import { FollowRepository } from '../repositories/follow.repository.js';
