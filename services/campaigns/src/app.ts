@@ -20,6 +20,8 @@ export const campaignsService = defineService(campaignsConfigShape, {
     'submission.rejected': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
     'submission.feed-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
     'submission.video-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+    // A post's counted views moved: a running campaign's delivered views follow.
+    'metrics.updated': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
   }),
   module: CampaignsModule,
 });

@@ -23,6 +23,8 @@ export const rewardsService = defineService(rewardsConfigShape, {
     'submission.rejected': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
     'submission.feed-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
     'submission.video-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+    // A post's X metrics moved (or it was verified): its counted views feed points, tiers and earnings.
+    'metrics.updated': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
   }),
   workers: [rewardsJobs],
   module: RewardsModule,

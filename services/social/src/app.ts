@@ -26,6 +26,8 @@ export const socialService = defineService(socialConfigShape, {
     'submission.rejected': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
     'submission.feed-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
     'submission.video-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+    // Carries the newest snapshot: keeps the clips' revision current so later events order right.
+    'metrics.updated': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
   }),
   module: SocialModule,
 });

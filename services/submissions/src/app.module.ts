@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
 import { SubmissionsController } from './controllers/submissions.controller.js';
+import { MetricsRepository } from './repositories/metrics.repository.js';
 import { SubmissionRepository } from './repositories/submission.repository.js';
 import { VideoStorageRepository } from './repositories/video-storage.repository.js';
 import { MediaReconcilerService } from './services/media-reconciler.service.js';
 import { MediaVerdictsService } from './services/media-verdicts.service.js';
+import { MetricsHistoryService } from './services/metrics-history.service.js';
+import { MetricsSchedulerService } from './services/metrics-scheduler.service.js';
 import { ModerationService } from './services/moderation.service.js';
+import { PostMetricsService } from './services/post-metrics.service.js';
 import { SubmissionsService } from './services/submissions.service.js';
 import { UploadSweeperService } from './services/upload-sweeper.service.js';
 import { VideoStateService } from './services/video-state.service.js';
@@ -15,6 +19,7 @@ import { VideoUploadService } from './services/video-upload.service.js';
   controllers: [SubmissionsController],
   providers: [
     SubmissionRepository,
+    MetricsRepository,
     VideoStorageRepository,
     VideoStateService,
     SubmissionsService,
@@ -23,6 +28,9 @@ import { VideoUploadService } from './services/video-upload.service.js';
     MediaVerdictsService,
     MediaReconcilerService,
     UploadSweeperService,
+    MetricsSchedulerService,
+    PostMetricsService,
+    MetricsHistoryService,
   ],
 })
 export class SubmissionsModule {}

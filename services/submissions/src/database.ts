@@ -1,10 +1,13 @@
 import { CreateEventBusTables1763700000000 } from '@clipit/service-kit';
+import { LinkedXAccountEntity } from './entities/linked-x-account.entity.js';
+import { MetricsHistoryEntity } from './entities/metrics-history.entity.js';
 import { SubmissionEntity } from './entities/submission.entity.js';
 import { VideoUploadEntity } from './entities/video-upload.entity.js';
 import { CreateSubmissionsTables1764000000000 } from './migrations/1764000000000-create-submissions-tables.js';
 import { IndexProcessingUploads1764100000000 } from './migrations/1764100000000-index-processing-uploads.js';
+import { PostMetrics1764200000000 } from './migrations/1764200000000-post-metrics.js';
 
-export const submissionsEntities = [SubmissionEntity, VideoUploadEntity];
+export const submissionsEntities = [SubmissionEntity, VideoUploadEntity, MetricsHistoryEntity, LinkedXAccountEntity];
 
 /** In order; the kit's outbox/inbox tables come first. */
-export const submissionsMigrations = [CreateEventBusTables1763700000000, CreateSubmissionsTables1764000000000, IndexProcessingUploads1764100000000];
+export const submissionsMigrations = [CreateEventBusTables1763700000000, CreateSubmissionsTables1764000000000, IndexProcessingUploads1764100000000, PostMetrics1764200000000];

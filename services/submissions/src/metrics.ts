@@ -12,3 +12,14 @@ export const mediaRedrives = metricOnce(
       registers: [metricsRegistry],
     }),
 );
+
+/** Posts the metrics scheduler queued for their X metrics. */
+export const metricsPostsQueued = metricOnce(
+  'metrics_posts_queued_total',
+  () =>
+    new Counter({
+      name: 'metrics_posts_queued_total',
+      help: 'Approved posts the metrics scheduler queued on the metrics queue (in batches of at most 100) for their X metrics',
+      registers: [metricsRegistry],
+    }),
+);

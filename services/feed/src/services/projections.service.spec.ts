@@ -24,7 +24,9 @@ describe('Projections', () => {
   it('covers every event of identity, submissions and social the public reads show, and nothing else', () => {
     const { handlers } = setup();
     const wanted = (Object.keys(eventCatalog) as EventType[]).filter(
-      (t) => t.startsWith('submission.') || ['user.registered', 'user.updated', 'token.changed', 'social.liked', 'social.unliked', 'social.followed', 'social.unfollowed'].includes(t),
+      (t) =>
+        t.startsWith('submission.') ||
+        ['user.registered', 'user.updated', 'token.changed', 'metrics.updated', 'social.liked', 'social.unliked', 'social.followed', 'social.unfollowed'].includes(t),
     );
     expect(Object.keys(handlers).sort()).toEqual(wanted.sort());
   });
@@ -51,7 +53,8 @@ describe('Projections', () => {
     await apply(handlers, 'submission.rejected', { submission: s });
     await apply(handlers, 'submission.feed-changed', { submission: s, addedToFeed: true });
     await apply(handlers, 'submission.video-changed', { submission: s, reason: null });
-    expect(store.applySubmission).toHaveBeenCalledTimes(5);
+    await apply(handlers, 'metrics.updated', { submission: s, previousViews: 0, fetchedAt: s.updatedAt });
+    expect(store.applySubmission).toHaveBeenCalledTimes(6);
     for (const call of store.applySubmission.mock.calls) expect(call).toEqual([tx, s]);
   });
 

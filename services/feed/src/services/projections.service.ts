@@ -54,6 +54,8 @@ export class Projections {
       'submission.rejected': (e, tx) => this.onSubmission(e.data, tx),
       'submission.feed-changed': (e, tx) => this.onSubmission(e.data, tx),
       'submission.video-changed': (e, tx) => this.onSubmission(e.data, tx),
+      // A post's X metrics moved (or it was verified): views on clips, leaderboards and people's figures.
+      'metrics.updated': (e, tx) => this.onSubmission(e.data, tx),
       'social.liked': (e, tx) => this.onLike(e.data, true, tx),
       'social.unliked': (e, tx) => this.onLike(e.data, false, tx),
       'social.followed': (e, tx) => this.onFollow(e.data, tx),
@@ -71,6 +73,7 @@ export type ProjectedEventType =
   | 'submission.rejected'
   | 'submission.feed-changed'
   | 'submission.video-changed'
+  | 'metrics.updated'
   | 'social.liked'
   | 'social.unliked'
   | 'social.followed'

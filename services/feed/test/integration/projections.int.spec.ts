@@ -288,6 +288,28 @@ describe('leaderboards, creators and profiles', () => {
   });
 });
 
+describe('post metrics (metrics.updated)', () => {
+  it('moves a clip’s views and its clipper’s figures to the newer snapshot, and an older one arriving late changes nothing', async () => {
+    const clipper = userSnapshot('clipper', { displayName: 'Measured' });
+    const t0 = new Date(Date.now() - 30_000).toISOString();
+    // Approved, not verified yet: the snapshot counts 0.
+    const approved = feedClip(clipper.id, t0, { views: 0, likes: 0 });
+    await h.apply(['user.registered', { user: clipper, claimedPlaceholderId: null }], ['submission.approved', { submission: approved }]);
+    const verified = { ...approved, views: 5200, likes: 41, retweets: 7, replies: 3, verifiedAt: later(t0, 5000), updatedAt: later(t0, 5000) };
+    const stale = { ...approved, views: 100, likes: 1, verifiedAt: later(t0, 1000), updatedAt: later(t0, 1000) };
+    await h.apply(
+      ['metrics.updated', { submission: verified, previousViews: 0, fetchedAt: later(t0, 5000) }],
+      ['metrics.updated', { submission: stale, previousViews: 0, fetchedAt: later(t0, 1000) }],
+    );
+
+    const { profile, submissions } = await h.client.getClipperProfile({ userId: clipper.id, limit: 10 });
+    expect(profile!.figures).toMatchObject({ approvedClips: 1, totalViews: 5200, totalLikes: 41, avgViews: 5200 });
+    expect(submissions.find((s) => s.id === approved.id)).toMatchObject({ views: 5200, likes: 41 });
+    const post = (await h.client.leaderboardPosts({ limit: 100 })).posts.find((p) => p.id === approved.id);
+    expect(post).toMatchObject({ views: 5200, likes: 41, retweets: 7, replies: 3 });
+  });
+});
+
 describe('lag', () => {
   it('reports no lag when caught up, and says in readiness and over gRPC when it falls behind', async () => {
     const slow = await startFeed({ FEED_MAX_LAG_SECONDS: 1, FEED_LAG_CHECK_MS: 200 });

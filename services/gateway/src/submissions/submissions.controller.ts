@@ -3,13 +3,16 @@ import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fa
 import type { FastifyRequest } from 'fastify';
 import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
+import { uuidParam } from '../http/path-params.js';
 import { SUBMISSIONS_CLIENT, type SubmissionsClient } from '../clients.js';
 import { SubmissionLimit } from './submission-limit.js';
 import { submissionsRoutes } from './submissions.routes.js';
 import {
+  toMetricsHistoryJson,
   toSubmissionJson,
   type CreateSubmissionBody,
   type FinalizeVideoUploadBody,
+  type MetricsHistoryJson,
   type SubmissionJson,
   type UploadVideoFields,
   type VideoUploadUrlBody,
@@ -53,6 +56,14 @@ export class SubmissionsController {
   async listMine(@CurrentSession() session: SessionPrincipal): Promise<SubmissionJson[]> {
     const { submissions } = await this.submissions.listMySubmissions({ userId: session.user.id });
     return (submissions ?? []).map(toSubmissionJson);
+  }
+
+  /** The owner's (or an admin's) view of a submission's post metrics; anyone else gets the same 404 as for no submission. */
+  @Endpoint(submissionsRoutes.metricsHistory)
+  @UseGuards(SessionGuard)
+  async metricsHistory(@CurrentSession() session: SessionPrincipal, @Param('id') id: string): Promise<MetricsHistoryJson> {
+    const submissionId = uuidParam(id, 'Invalid submission id');
+    return toMetricsHistoryJson(await this.submissions.getMetricsHistory({ submissionId, userId: session.user.id, isAdmin: session.user.role === 'admin' }));
   }
 
   @Endpoint(submissionsRoutes.videoUploadUrl)

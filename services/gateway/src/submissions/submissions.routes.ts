@@ -4,6 +4,7 @@ import { CROSS_SITE_REFUSED, NOT_SIGNED_IN } from '../http/messages.js';
 import {
   createSubmissionBody,
   finalizeVideoUploadBody,
+  metricsHistorySchema,
   submissionListSchema,
   submissionSchema,
   uploadVideoFields,
@@ -121,6 +122,22 @@ export const submissionsRoutes = {
       { status: 403, description: "'You can only add a video to your own submission'" },
       { status: 404, description: "'Submission not found'" },
       ...common,
+    ],
+  },
+  metricsHistory: {
+    method: 'GET',
+    path: '/api/submissions/:id/metrics-history',
+    tag: 'submissions',
+    summary:
+      "One of your submissions' post metrics as X gives them, its verification code and state, and the views chart: the latest reads (at most 500), oldest first (ADR 0029). Admins may read any submission's.",
+    params: { id: 'The submission id (uuid)' },
+    session: true,
+    response: metricsHistorySchema,
+    errors: [
+      { status: 400, description: "'Invalid submission id'" },
+      { status: 401, description: `'${NOT_SIGNED_IN}'` },
+      { status: 404, description: "'Submission not found': unknown, or not yours (its existence is not revealed)" },
+      { status: 503, description: 'Service temporarily unavailable' },
     ],
   },
 } satisfies Record<string, EndpointDef>;

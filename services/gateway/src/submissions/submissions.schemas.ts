@@ -46,6 +46,9 @@ const flag = z.enum(['true', 'false']);
  * the OpenAPI component the web apps' `Submission` type is generated from.
  */
 export const submissionSchema = submissionSnapshotSchema.omit({ playbackId: true }).extend({
+  verificationCode: z.string().meta({ description: "'CLIP-' and 6 characters: put in the post's text, it verifies the post as the submitter's (ADR 0029)" }),
+  verifiedAt: z.string().nullable().meta({ description: "When the post was verified as the submitter's; until then its views count 0 in points, earnings and leaderboards" }),
+  lastMetricsFetch: z.string().nullable().meta({ description: "When X was last asked for the post's metrics" }),
   addedToFeed: flag,
   hasVideo: flag,
   isProcessing: z.boolean(),
@@ -97,7 +100,51 @@ export function toSubmissionJson(s: submissionsV1.Submission): SubmissionJson {
     retweets: num(s.retweets),
     replies: num(s.replies),
     publishedAt: orNull(s.publishedAt),
+    verificationCode: s.verificationCode,
+    verifiedAt: orNull(s.verifiedAt),
+    lastMetricsFetch: orNull(s.lastMetricsFetch),
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
+  };
+}
+
+const count = z.number().int().nonnegative();
+
+/**
+ * GET /api/submissions/:id/metrics-history: a submission's post metrics as X gave them (whether
+ * verified or not), its verification state, and its latest reads (at most 500), oldest first.
+ */
+export const metricsHistorySchema = z
+  .object({
+    submissionId: z.string(),
+    views: count,
+    likes: count,
+    retweets: count,
+    replies: count,
+    quoteCount: count,
+    bookmarkCount: count,
+    verificationCode: z.string(),
+    verifiedAt: z.string().nullable(),
+    lastMetricsFetch: z.string().nullable(),
+    publishedAt: z.string().nullable(),
+    points: z.array(z.object({ at: z.string(), views: count, likes: count, retweets: count, replies: count }).meta({ id: 'MetricsPoint' })),
+  })
+  .meta({ id: 'MetricsHistory' });
+export type MetricsHistoryJson = z.infer<typeof metricsHistorySchema>;
+
+export function toMetricsHistoryJson(h: submissionsV1.GetMetricsHistoryResponse): MetricsHistoryJson {
+  return {
+    submissionId: h.submissionId,
+    views: num(h.views),
+    likes: num(h.likes),
+    retweets: num(h.retweets),
+    replies: num(h.replies),
+    quoteCount: num(h.quoteCount),
+    bookmarkCount: num(h.bookmarkCount),
+    verificationCode: h.verificationCode,
+    verifiedAt: orNull(h.verifiedAt),
+    lastMetricsFetch: orNull(h.lastMetricsFetch),
+    publishedAt: orNull(h.publishedAt),
+    points: (h.points ?? []).map((p) => ({ at: p.at, views: num(p.views), likes: num(p.likes), retweets: num(p.retweets), replies: num(p.replies) })),
   };
 }

@@ -53,6 +53,29 @@ describe('an approved clip', () => {
   });
 });
 
+describe('post metrics (metrics.updated)', () => {
+  it('moves an approved clip’s views, and with them the clipper’s points and average, without earning twice; an older snapshot changes nothing', async () => {
+    const clipper = await h.newUser('clipper');
+    // Approved before its post was verified: it counts 0 views.
+    const approved = await h.submission('submission.approved', { userId: clipper.id, views: 0 });
+    expect(await h.client.getClipperStats({ userId: clipper.id })).toMatchObject({ points: 10 });
+
+    const at = (ms: number) => new Date(Date.parse(approved.updatedAt) + ms).toISOString();
+    const verified = { ...approved, views: 4000, likes: 120, verifiedAt: at(2000), updatedAt: at(2000) };
+    await h.publisher.publish('metrics.updated', { submission: verified, previousViews: 0, fetchedAt: at(2000) });
+    await waitFor(async () => ((await h.count('SELECT count(*) FROM submissions WHERE id = $1 AND views = 4000', [approved.id])) === 1 ? true : undefined), 10_000, 'metrics.updated applied');
+    // An earlier read published late: older than what is held, so not applied.
+    const { envelope } = await h.publisher.publish('metrics.updated', { submission: { ...approved, views: 900, verifiedAt: at(1000), updatedAt: at(1000) }, previousViews: 0, fetchedAt: at(1000) });
+    await waitFor(async () => ((await h.count(`SELECT count(*) FROM inbox WHERE consumer = 'rewards' AND event_id = $1`, [envelope.id])) === 1 ? true : undefined), 10_000, 'the late metrics.updated handled');
+
+    expect((await h.db.query('SELECT views FROM submissions WHERE id = $1', [approved.id])).rows[0]).toEqual({ views: '4000' });
+    // 10 × 1 approved × ratio 1 + 4000 / 10 = 410.
+    expect(await h.client.getClipperStats({ userId: clipper.id })).toMatchObject({ points: 410, breakdown: { viewBonusPoints: 400 } });
+    expect((await h.client.getDashboard({ userId: clipper.id })).metrics).toMatchObject({ avgViews: 4000 });
+    expect(await h.count('SELECT count(*) FROM earnings WHERE submission_id = $1', [approved.id])).toBe(1);
+  });
+});
+
 describe('standing', () => {
   it('rises to Silver when every requirement is met, tells the platform, and from then on pays and counts the tagged streamer’s multiplier', async () => {
     const clipper = await h.newUser('clipper');

@@ -1,5 +1,6 @@
 import { submissionsV1 } from '@clipit/contracts';
 import { GrpcService } from '@clipit/service-kit';
+import { MetricsHistoryService } from '../services/metrics-history.service.js';
 import { ModerationService } from '../services/moderation.service.js';
 import { SubmissionsService } from '../services/submissions.service.js';
 import { VideoUploadService } from '../services/video-upload.service.js';
@@ -12,6 +13,7 @@ export class SubmissionsController implements submissionsV1.SubmissionsServiceCo
     private readonly submissions: SubmissionsService,
     private readonly uploads: VideoUploadService,
     private readonly moderation: ModerationService,
+    private readonly metricsHistory: MetricsHistoryService,
   ) {}
 
   createSubmission(request: submissionsV1.CreateSubmissionRequest): Promise<submissionsV1.Submission> {
@@ -64,5 +66,9 @@ export class SubmissionsController implements submissionsV1.SubmissionsServiceCo
 
   listSubmissions(request: submissionsV1.ListSubmissionsRequest): Promise<submissionsV1.ListSubmissionsResponse> {
     return this.submissions.listAll(request);
+  }
+
+  getMetricsHistory(request: submissionsV1.GetMetricsHistoryRequest): Promise<submissionsV1.GetMetricsHistoryResponse> {
+    return this.metricsHistory.get(request);
   }
 }

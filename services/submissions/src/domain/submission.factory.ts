@@ -3,18 +3,19 @@ import { mediaKeys } from '@clipit/contracts';
 import { SubmissionEntity } from '../entities/submission.entity.js';
 import { VideoUploadEntity } from '../entities/video-upload.entity.js';
 import type { CheckedSubmission } from './submission-input.js';
+import { newVerificationCode } from './verification.js';
 
 /**
- * A new submission as it is first stored: pending moderation, no video, no metrics yet. Every column
- * is set here (not left to the database's defaults), because the repository inserts the entity as
- * built and the events carry it as it is.
+ * A new submission as it is first stored: pending moderation, no video, no metrics yet, a verification
+ * code of its own. Every column is set here (not left to the database's defaults), because the
+ * repository inserts the entity as built and the events carry it as it is.
  */
 export function newSubmission(userId: string, checked: CheckedSubmission, now: Date, id: string = randomUUID()): SubmissionEntity {
   return Object.assign(new SubmissionEntity(), {
     id,
     userId,
     ...checked,
-    verificationCode: null,
+    verificationCode: newVerificationCode(),
     verifiedAt: null,
     status: 'pending',
     addedToFeed: false,
@@ -43,6 +44,10 @@ export function newSubmission(userId: string, checked: CheckedSubmission, now: D
     publishedAt: null,
     lastMetricsFetch: null,
     rawMetrics: null,
+    metricsDueAt: null,
+    metricsQueuedAt: null,
+    metricsMissingCount: 0,
+    postStatus: 'unchecked',
     createdAt: now,
     updatedAt: now,
   } satisfies Partial<SubmissionEntity>);

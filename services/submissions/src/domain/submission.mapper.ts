@@ -1,5 +1,6 @@
 import type { SubmissionSnapshot, submissionsV1 } from '@clipit/contracts';
 import type { SubmissionEntity } from '../entities/submission.entity.js';
+import { countedMetrics } from './post-metrics.js';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
@@ -11,10 +12,19 @@ function nullsAbsent<T extends object>(record: T): NullsAbsent<T> {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null)) as NullsAbsent<T>;
 }
 
-/** A submission as the gRPC contract carries it: the event snapshot, plus what only its owner and moderators read. */
+/**
+ * A submission as the gRPC contract carries it: the event snapshot, plus what only its owner and
+ * moderators read: the counts X gave even before the post is verified, the verification code, the last read.
+ */
 export function toSubmissionMessage(s: SubmissionEntity): submissionsV1.Submission {
   return {
     ...nullsAbsent(toSnapshot(s)),
+    views: s.views,
+    likes: s.likes,
+    retweets: s.retweets,
+    replies: s.replies,
+    verificationCode: s.verificationCode,
+    lastMetricsFetch: opt(iso(s.lastMetricsFetch)),
     isProcessing: s.videoState === 'processing',
     videoRejectedReason: opt(s.videoRejectedReason),
     videoFileName: opt(s.videoFileName),
@@ -22,7 +32,10 @@ export function toSubmissionMessage(s: SubmissionEntity): submissionsV1.Submissi
   };
 }
 
-/** A submission as every submission event carries it (the read models' source). */
+/**
+ * A submission as every submission event carries it (the read models' source). Its counts are those
+ * that count: 0 until the post is verified as the submitter's (ADR 0029).
+ */
 export function toSnapshot(s: SubmissionEntity): SubmissionSnapshot {
   return {
     id: s.id,
@@ -47,11 +60,9 @@ export function toSnapshot(s: SubmissionEntity): SubmissionSnapshot {
     videoDuration: s.videoDuration,
     videoAspectRatio: s.videoAspectRatio,
     playbackId: s.muxPlaybackId,
-    views: s.views,
-    likes: s.likes,
-    retweets: s.retweets,
-    replies: s.replies,
+    ...countedMetrics(s),
     publishedAt: iso(s.publishedAt),
+    verifiedAt: iso(s.verifiedAt),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

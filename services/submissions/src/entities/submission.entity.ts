@@ -1,5 +1,6 @@
 import type { SubmissionStatus, VideoState } from '@clipit/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { PostStatus } from '../domain/post-metrics.js';
 
 /** Postgres bigint arrives as a string; counts here stay far below 2^53. */
 const bigintNumber = { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
@@ -44,8 +45,9 @@ export class SubmissionEntity {
   @Column({ name: 'additional_info', type: 'text', nullable: true })
   additionalInfo!: string | null;
 
-  @Column({ name: 'verification_code', type: 'text', nullable: true })
-  verificationCode!: string | null;
+  /** `CLIP-` and 6 characters, set at creation: the owner puts it in the post to prove it is theirs (ADR 0029). */
+  @Column({ name: 'verification_code', type: 'text' })
+  verificationCode!: string;
 
   @Column({ name: 'verified_at', type: 'timestamptz', nullable: true })
   verifiedAt!: Date | null;
@@ -131,6 +133,21 @@ export class SubmissionEntity {
 
   @Column({ name: 'raw_metrics', type: 'jsonb', nullable: true })
   rawMetrics!: object | null;
+
+  /** When the post's metrics are next read (ADR 0029); null while it is not approved or no longer scheduled. */
+  @Column({ name: 'metrics_due_at', type: 'timestamptz', nullable: true })
+  metricsDueAt!: Date | null;
+
+  /** When the scheduler last queued it; cleared when X's answer is applied. */
+  @Column({ name: 'metrics_queued_at', type: 'timestamptz', nullable: true })
+  metricsQueuedAt!: Date | null;
+
+  /** Reads in a row that did not find the post. */
+  @Column({ name: 'metrics_missing_count', type: 'integer', default: 0 })
+  metricsMissingCount!: number;
+
+  @Column({ name: 'post_status', type: 'text', default: 'unchecked' })
+  postStatus!: PostStatus;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -27,9 +27,10 @@ describe('ModerationService', () => {
   });
 
   const cases: Array<[ModerationCommand, Parameters<typeof submission>[0], object, string, object]> = [
-    ['approve', {}, { status: 'approved', addedToFeed: false, approvedAt: AT }, 'submission.approved', {}],
-    ['approve-and-add-to-feed', {}, { status: 'approved', addedToFeed: true, approvedAt: AT }, 'submission.approved', {}],
-    ['reject', {}, { status: 'rejected', addedToFeed: false, rejectedReason: 'Not a clip', approvedAt: null }, 'submission.rejected', {}],
+    // Approving makes the post's metrics due at once (ADR 0029).
+    ['approve', {}, { status: 'approved', addedToFeed: false, approvedAt: AT, metricsDueAt: AT }, 'submission.approved', {}],
+    ['approve-and-add-to-feed', {}, { status: 'approved', addedToFeed: true, approvedAt: AT, metricsDueAt: AT }, 'submission.approved', {}],
+    ['reject', {}, { status: 'rejected', addedToFeed: false, rejectedReason: 'Not a clip', approvedAt: null, metricsDueAt: null }, 'submission.rejected', {}],
     ['add-to-feed', { status: 'approved', approvedAt: new Date('2026-11-01T00:00:00.000Z') }, { addedToFeed: true, approvedAt: new Date('2026-11-01T00:00:00.000Z') }, 'submission.feed-changed', { addedToFeed: true }],
     ['remove-from-feed', { status: 'approved', addedToFeed: true }, { status: 'approved', addedToFeed: false }, 'submission.feed-changed', { addedToFeed: false }],
   ];

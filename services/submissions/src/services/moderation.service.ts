@@ -2,7 +2,9 @@ import type { submissionsV1 } from '@clipit/contracts';
 import { notFound, Outbox } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { messages } from '../domain/messages.js';
+import { isMeasurable } from '../domain/metrics-schedule.js';
 import { checkRejectReason, nextModerationState, type ModerationCommand } from '../domain/moderation.js';
+import { scheduleFirstRead } from '../domain/post-metrics.js';
 import { toSnapshot, toSubmissionMessage } from '../domain/submission.mapper.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 
@@ -23,7 +25,11 @@ export class ModerationService {
       const now = new Date();
       const wasApproved = submission.status === 'approved';
       Object.assign(submission, { ...next, updatedAt: now });
-      if (next.status === 'approved' && !wasApproved) submission.approvedAt = now;
+      if (next.status === 'approved' && !wasApproved) {
+        submission.approvedAt = now;
+        // Its metrics are read at the metrics scheduler's next round (ADR 0029).
+        scheduleFirstRead(submission, now, isMeasurable(submission));
+      }
       if (command === 'reject') submission.rejectedReason = rejectedReason;
       await this.repo.save(tx, submission);
       const snapshot = toSnapshot(submission);

@@ -59,6 +59,17 @@ export interface Submission {
   publishedAt?: string | undefined;
   createdAt: string;
   updatedAt: string;
+  /**
+   * When the post was verified as the submitter's (ADR 0029); until then events count its metrics as 0,
+   * while views, likes, retweets and replies above are the counts X gave (what the owner and moderators read).
+   */
+  verifiedAt?:
+    | string
+    | undefined;
+  /** 'CLIP-' and 6 characters: put in the post's text, it verifies the post. */
+  verificationCode: string;
+  /** When X was last asked for the post's metrics. */
+  lastMetricsFetch?: string | undefined;
 }
 
 export interface CreateSubmissionRequest {
@@ -180,6 +191,40 @@ export interface RejectRequest {
   reason?: string | undefined;
 }
 
+export interface GetMetricsHistoryRequest {
+  submissionId: string;
+  /** Who asks: the owner, or an admin (is_admin) may read it. */
+  userId: string;
+  isAdmin: boolean;
+}
+
+export interface MetricsPoint {
+  /** ISO 8601: when X answered. */
+  at: string;
+  views: number;
+  likes: number;
+  retweets: number;
+  replies: number;
+}
+
+export interface GetMetricsHistoryResponse {
+  submissionId: string;
+  views: number;
+  likes: number;
+  retweets: number;
+  replies: number;
+  quoteCount: number;
+  bookmarkCount: number;
+  verificationCode: string;
+  verifiedAt?: string | undefined;
+  lastMetricsFetch?: string | undefined;
+  publishedAt?:
+    | string
+    | undefined;
+  /** The latest reads (at most 500), oldest first. */
+  points: MetricsPoint[];
+}
+
 export const SUBMISSIONS_V1_PACKAGE_NAME = "submissions.v1";
 
 export interface SubmissionsServiceClient {
@@ -238,6 +283,14 @@ export interface SubmissionsServiceClient {
    */
 
   listSubmissions(request: ListSubmissionsRequest, metadata?: Metadata): Observable<ListSubmissionsResponse>;
+
+  /**
+   * A submission's post metrics and their history (ADR 0029), for its owner or an admin: the stored
+   * counts, the verification state and the latest 500 reads, oldest first. NOT_FOUND 'Submission not
+   * found' for anyone else, as for an unknown id, so others cannot tell it exists.
+   */
+
+  getMetricsHistory(request: GetMetricsHistoryRequest, metadata?: Metadata): Observable<GetMetricsHistoryResponse>;
 }
 
 export interface SubmissionsServiceController {
@@ -326,6 +379,17 @@ export interface SubmissionsServiceController {
     request: ListSubmissionsRequest,
     metadata?: Metadata,
   ): Promise<ListSubmissionsResponse> | Observable<ListSubmissionsResponse> | ListSubmissionsResponse;
+
+  /**
+   * A submission's post metrics and their history (ADR 0029), for its owner or an admin: the stored
+   * counts, the verification state and the latest 500 reads, oldest first. NOT_FOUND 'Submission not
+   * found' for anyone else, as for an unknown id, so others cannot tell it exists.
+   */
+
+  getMetricsHistory(
+    request: GetMetricsHistoryRequest,
+    metadata?: Metadata,
+  ): Promise<GetMetricsHistoryResponse> | Observable<GetMetricsHistoryResponse> | GetMetricsHistoryResponse;
 }
 
 export function SubmissionsServiceControllerMethods() {
@@ -344,6 +408,7 @@ export function SubmissionsServiceControllerMethods() {
       "addToFeed",
       "removeFromFeed",
       "listSubmissions",
+      "getMetricsHistory",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

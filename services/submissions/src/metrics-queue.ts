@@ -1,0 +1,46 @@
+import { createMetricsQueue, enqueueRefreshMetrics, type ConnectionLogger } from '@clipit/media-queue';
+import type { HealthCheck } from '@clipit/service-kit';
+import type { SubmissionsConfig } from './config.js';
+import type { MetricsQueuePort } from './ports.js';
+
+/**
+ * The metrics queue as submissions uses it: the producer end of @clipit/media-queue's `metrics` queue
+ * (its key prefix rule, job options, job id = batch id). Resolves once Redis answers.
+ *
+ * Its readiness check is reported, not required: only the scheduler's background rounds use it (they
+ * try again next round), so an outage must not take the service's calls out of traffic.
+ */
+export async function createBullMetricsQueue(
+  config: Pick<SubmissionsConfig, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>,
+  logger?: ConnectionLogger,
+): Promise<MetricsQueuePort & { healthCheck: HealthCheck }> {
+  const queue = createMetricsQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
+  try {
+    await queue.waitUntilReady();
+  } catch (err) {
+    await queue.close().catch(() => undefined);
+    throw err;
+  }
+  return {
+    healthCheck: {
+      name: 'metrics-queue',
+      optional: true,
+      check: async () => {
+        const client = await queue.getBackend().client;
+        if (client.status !== 'ready') throw new Error(`the metrics queue's connection is ${client.status}`);
+      },
+    },
+    enqueue: async (job) => {
+      await enqueueRefreshMetrics(queue, job);
+    },
+    close: async () => {
+      try {
+        await queue.close();
+      } catch (err) {
+        // QUIT needs Redis: when it is unreachable, close() fails and BullMQ's client would keep reconnecting.
+        (await queue.getBackend().client).disconnect();
+        throw err;
+      }
+    },
+  };
+}
