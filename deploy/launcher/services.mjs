@@ -15,6 +15,8 @@
  * @property {string} [databaseUrlEnv] variable holding the service's own Postgres database URL
  * @property {boolean} [public]       the service whose URL is printed when the platform is up
  * @property {ToolDef[]} [tools]      programs it runs, checked (and installed with apt-get where the launcher can) before start
+ * @property {string[]} [requiresEnv] variables it cannot run without and that have no default (a credential): the
+ *                                    launcher leaves the service off, saying so, while one of them is unset
  */
 
 /**
@@ -48,6 +50,14 @@ export const SERVICES = [
       { env: 'FFMPEG_PATH', aptPackage: 'ffmpeg' },
       { env: 'FFPROBE_PATH', aptPackage: 'ffmpeg' },
     ],
+  },
+  {
+    // No database and no gRPC: it takes jobs from the metrics queue in Redis, asks X's API and publishes events.
+    // It refuses to start without the X app's bearer token, which has no default: off until one is set.
+    name: 'metrics-worker',
+    httpPortEnv: 'METRICS_WORKER_HTTP_PORT',
+    httpHostEnv: 'METRICS_WORKER_BIND_HOST',
+    requiresEnv: ['X_API_BEARER_TOKEN'],
   },
   {
     name: 'campaigns',

@@ -234,6 +234,12 @@ async function startServices(config) {
     }
   }
   for (const service of SERVICES) {
+    // A service that cannot run without a credential nobody gave it stays off; the rest of the platform runs.
+    const unset = (service.requiresEnv ?? []).filter((name) => !childEnv[name]?.trim());
+    if (unset.length > 0) {
+      warn(paint(33, `not starting ${service.name}: ${unset.join(', ')} not set (in .env or the environment); see deploy/.env.example`));
+      continue;
+    }
     const httpPort = numberFrom(config, service.httpPortEnv);
     const url = `http://${probeHost(config, service)}:${httpPort}${HEALTH_READY_PATH}`;
     log(`starting ${service.name} (waiting for ${url})`);

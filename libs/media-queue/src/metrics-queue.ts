@@ -16,12 +16,14 @@ export const metricsQueuePrefix = mediaQueuePrefix;
  * How a refresh-metrics job is retried and kept. A failure that may pass (X's 5xx, a timeout, NATS
  * down) is retried with exponential backoff; X's rate limit is not a failure (the worker waits for
  * the window to reset without using an attempt). Finished jobs are kept briefly and bounded: a batch
- * is queued again only when its posts are due again, under a new batch id.
+ * is queued again only when its posts are due again, under a new batch id. A finished job still holds
+ * the event it stated (up to about 60 KB for 100 posts) in its progress, so at most 500 are kept
+ * (about 30 MB of Redis at worst).
  */
 export const REFRESH_METRICS_JOB_OPTIONS = {
   attempts: 5,
   backoff: { type: 'exponential', delay: 10_000 },
-  removeOnComplete: { age: 3600, count: 5_000 },
+  removeOnComplete: { age: 3600, count: 500 },
   removeOnFail: { age: 7 * 24 * 3600, count: 5_000 },
 } as const satisfies JobsOptions;
 

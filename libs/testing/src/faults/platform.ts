@@ -8,6 +8,7 @@ import pg from 'pg';
 import { freePorts } from '../ports.js';
 import { ManagedProcess } from './managed-process.js';
 import { startNatsServer, startPostgresServer, startRedisServer, type PrivateServer } from './servers.js';
+import { XApiStandIn } from '../x-api-stand-in.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -87,6 +88,7 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
     if (!existsSync(join(ROOT, 'services', s.name, 'dist/main.js'))) throw new Error(`services/${s.name}/dist/main.js is missing: call buildServices() first`);
   }
   const opened: PrivateServer[] = [];
+  const standIns: XApiStandIn[] = [];
   const storageRoot = mkdtempSync(join(tmpdir(), 'clipit-fault-storage-'));
   const processes: ServiceProcess[] = [];
   const pools = new Map<string, pg.Pool>();
@@ -94,11 +96,15 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
     for (const p of [...processes].reverse()) await p.process.stop().catch(() => undefined);
     for (const pool of pools.values()) await pool.end().catch(() => undefined);
     for (const s of opened) await s.close().catch(() => undefined);
+    for (const s of standIns) await s.close().catch(() => undefined);
     rmSync(storageRoot, { recursive: true, force: true });
   };
   try {
     const [postgres, nats, redis] = await Promise.all([startPostgresServer(), startNatsServer(), startRedisServer()]);
     opened.push(postgres, nats, redis);
+    // X's API for the metrics worker (which refuses to start without a token): the stand-in, posts made up from their ids.
+    const xApi = await new XApiStandIn({ generate: true }).start();
+    standIns.push(xApi);
     const admin = new pg.Client({ connectionString: `${postgres.url}/postgres` });
     await admin.connect();
     const databaseUrls = new Map<string, string>();
@@ -132,6 +138,8 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
       // Production mode refuses the development admin password and token key.
       ADMIN_PASSWORD: FAULT_ADMIN_PASSWORD,
       ADMIN_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      X_API_BASE_URL: xApi.url,
+      X_API_BEARER_TOKEN: xApi.bearerToken,
     };
     for (const s of services) {
       for (let i = 0; i < replicas; i += 1) {

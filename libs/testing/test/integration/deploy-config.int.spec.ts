@@ -23,6 +23,7 @@ interface ServiceDef {
   portEnvs?: string[];
   databaseUrlEnv?: string;
   public?: boolean;
+  requiresEnv?: string[];
 }
 
 type Doc = Record<string, any>;
@@ -518,6 +519,8 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
         IDENTITY_DATABASE_URL: `${postgresUrl}/${database}`,
         NATS_URL: natsUrl,
         REDIS_URL: redisUrl,
+        // Every service's required credentials (requiresEnv), so the launcher starts them all.
+        ...Object.fromEntries(SERVICES.flatMap((s) => s.requiresEnv ?? []).map((k) => [k, 'launcher-test-value'])),
         ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
         ...extraEnv,
       },
