@@ -18,3 +18,4 @@ export * from './cpm-campaign.js';
 export * from './hire-request.js';
 export * from './token.js';
 export * from './clipper-profile.js';
+export * from './x-sign-in.js';

@@ -14,6 +14,7 @@ import { SessionService } from './services/session.service.js';
 import { SocialMirrorService } from './services/social-mirror.service.js';
 import { TokenService } from './services/token.service.js';
 import { UserService } from './services/user.service.js';
+import { XSignInService } from './services/x-sign-in.service.js';
 
 /** identity's controller, application services and repositories; the kit provides config, logger, database, the outbox and storage. */
 @Module({
@@ -33,6 +34,7 @@ import { UserService } from './services/user.service.js';
     TokenService,
     PlaceholderService,
     SocialMirrorService,
+    XSignInService,
   ],
 })
 export class IdentityModule {}

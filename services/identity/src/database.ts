@@ -8,11 +8,12 @@ import { CreateIdentityTables1763800000000 } from './migrations/1763800000000-cr
 import { AddSocialRevisions1764500000000 } from './migrations/1764500000000-add-social-revisions.js';
 import { AddTierRevision1765000000000 } from './migrations/1765000000000-add-tier-revision.js';
 import { CreateImageUploads1765100000000 } from './migrations/1765100000000-create-image-uploads.js';
+import { AddXLink1765200000000 } from './migrations/1765200000000-add-x-link.js';
 
 export const identityEntities = [UserEntity, SessionEntity, TokenEntity, PasswordResetEntity, ImageUploadEntity];
 
 /** In order; the kit's outbox/inbox tables come first. */
 export const identityMigrations = [
   CreateEventBusTables1763700000000, CreateIdentityTables1763800000000, AddSocialRevisions1764500000000, AddTierRevision1765000000000,
-  CreateImageUploads1765100000000,
+  CreateImageUploads1765100000000, AddXLink1765200000000,
 ];

@@ -36,3 +36,15 @@ describe('/clippers/auth (spec 02 §2.1)', () => {
     expect(screen.queryByRole('button', { name: 'Sign in with Twitter' })).toBeNull();
   });
 });
+
+describe('/clippers/auth: sign in with X availability (ADR 0028)', () => {
+  it('reads that sign in with X is not available here, disabled, when the platform has no X app', async () => {
+    fakeGateway((call) => (call.url === '/api/auth/providers' ? { json: { x: { available: false } } } : { status: 401, text: 'Not signed in' }));
+    renderScreen(<ClipperAuthPage />, '/clippers/auth');
+    const button = await screen.findByRole('button', { name: 'Sign in with X is not available here' });
+    expect(button).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Sign in with Twitter' })).toBeNull();
+    await userEvent.click(button);
+    expect(assign).not.toHaveBeenCalled();
+  });
+});

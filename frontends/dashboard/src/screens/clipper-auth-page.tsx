@@ -1,5 +1,6 @@
 import { Badge, Button, Card, CardDescription, CardHeader, CardTitle, Spinner } from '@clipit/ui';
-import { useCurrentUser } from '@clipit/web-api';
+import { X_SIGN_IN_MESSAGES } from '@clipit/field-rules';
+import { useCurrentUser, useXSignInAvailability } from '@clipit/web-api';
 import { useEffect } from 'react';
 import { Link } from '@clipit/router';
 import { CLIPPER_DASHBOARD, fullNavigation, TWITTER_SIGN_IN } from '../lib/navigation.js';
@@ -9,6 +10,7 @@ import './dashboard.css';
 /** /clippers/auth: the clipper landing and sign-in page (spec 02 §2.1). A signed-in visitor goes to the dashboard. */
 export default function ClipperAuthPage() {
   const { user, isPending } = useCurrentUser();
+  const { available } = useXSignInAvailability();
   useEffect(() => {
     if (user) fullNavigation.assign(CLIPPER_DASHBOARD);
   }, [user]);
@@ -27,9 +29,15 @@ export default function ClipperAuthPage() {
         <Badge variant="primary">CLIP IT Clippers</Badge>
         <h1 id="clipper-auth-title">Become a CLIP IT Clipper</h1>
         <p className="clipit-dash-lead">Turn live-stream moments into viral clips and earn $CLIP for every approved clip.</p>
-        <Button size="lg" onClick={() => fullNavigation.assign(TWITTER_SIGN_IN)}>
-          Sign in with Twitter
-        </Button>
+        {available ? (
+          <Button size="lg" onClick={() => fullNavigation.assign(TWITTER_SIGN_IN)}>
+            Sign in with Twitter
+          </Button>
+        ) : (
+          <Button size="lg" disabled>
+            {X_SIGN_IN_MESSAGES.unavailable}
+          </Button>
+        )}
         <p className="clipit-dash-lead">
           New to clipping for us? <Link to="/clippers/apply">Apply to join the team</Link>
         </p>

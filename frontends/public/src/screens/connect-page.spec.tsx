@@ -94,3 +94,15 @@ describe('/connect', () => {
     expect(screen.getByRole('heading', { name: 'Add Wallet Address' })).toBeVisible();
   });
 });
+
+describe('/connect: sign in with X availability (ADR 0028)', () => {
+  it('signed out on a platform without an X app: the button says so and cannot be pressed', async () => {
+    const { gateway } = setup((call) => (call.url === '/api/auth/providers' ? { json: { x: { available: false } } } : { status: 401, text: 'Not signed in' }));
+    expect(await screen.findByRole('heading', { name: 'Login Required' })).toBeVisible();
+    const button = await screen.findByRole('button', { name: 'Sign in with X is not available here' });
+    expect(button).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Login with Twitter' })).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+    expect(gateway.calls.filter((c) => c.url === '/api/auth/providers')).toHaveLength(1);
+  });
+});

@@ -1,6 +1,6 @@
-import { WALLET_MESSAGES, walletProblem } from '@clipit/field-rules';
+import { WALLET_MESSAGES, walletProblem, X_SIGN_IN_MESSAGES } from '@clipit/field-rules';
 import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Spinner, useToast } from '@clipit/ui';
-import { apiJson, currentUserKey, useCurrentUser, type CurrentUser, type UpdateProfileRequest } from '@clipit/web-api';
+import { apiJson, currentUserKey, useCurrentUser, useXSignInAvailability, X_SIGN_IN_PATHS, type CurrentUser, type UpdateProfileRequest } from '@clipit/web-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from '@clipit/router';
@@ -11,9 +11,10 @@ const linkButton = (variant: 'primary' | 'outline', extra = '') => `clip-btn cli
 
 function LoginRequired() {
   const { toast } = useToast();
+  const { available } = useXSignInAvailability();
   const loginWithTwitter = () => {
     try {
-      fullNavigation.assign('/auth/twitter');
+      fullNavigation.assign(X_SIGN_IN_PATHS.connect);
     } catch {
       toast({ title: 'Login Error', description: 'Failed to redirect to Twitter login. Please try refreshing the page.', variant: 'destructive' });
     }
@@ -25,9 +26,15 @@ function LoginRequired() {
         <CardDescription>Connect your Twitter account first, then add the wallet your rewards are paid to.</CardDescription>
       </CardHeader>
       <CardFooter className="clipit-stack">
-        <Button block size="lg" onClick={loginWithTwitter}>
-          Login with Twitter
-        </Button>
+        {available ? (
+          <Button block size="lg" onClick={loginWithTwitter}>
+            Login with Twitter
+          </Button>
+        ) : (
+          <Button block size="lg" disabled>
+            {X_SIGN_IN_MESSAGES.unavailable}
+          </Button>
+        )}
         <Link to="/" className={linkButton('outline')}>
           Back to Home
         </Link>

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from '@clipit/router';
+import { ToastProvider } from '@clipit/ui';
+import { createQueryClient } from '@clipit/web-api';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { userEvent } from '@testing-library/user-event';
 import { fullNavigation } from '../lib/navigation.js';
 import { fakeGateway, renderScreen, type Handler } from '@clipit/web-testing';
@@ -50,7 +54,7 @@ describe('/login: sign up', () => {
       expect(screen.getByText(message)).toBeVisible();
     }
     expect(within(signupForm()).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(gateway.calls).toEqual([]);
+    expect(gateway.calls.filter((c) => c.url !== '/api/auth/providers')).toEqual([]);
   });
 
   it('offers the claim code (upper-cased as typed) and token link to streamers only', async () => {
@@ -144,7 +148,7 @@ describe('/login: log in', () => {
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     expect(screen.getByText('Twitter handle is required')).toBeVisible();
     expect(screen.getByText('Password is required')).toBeVisible();
-    expect(gateway.calls).toEqual([]);
+    expect(gateway.calls.filter((c) => c.url !== '/api/auth/providers')).toEqual([]);
   });
 
   it('logs in, welcomes back by handle, and goes to the dashboard; the password can be shown', async () => {
@@ -191,7 +195,7 @@ describe('/login: reset password', () => {
     await user.type(within(dialog).getByLabelText('Confirm New Password'), 'brand new px');
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(within(dialog).getByText("Passwords don't match")).toBeVisible();
-    expect(gateway.calls).toEqual([]);
+    expect(gateway.calls.filter((c) => c.url !== '/api/auth/providers')).toEqual([]);
 
     await user.clear(within(dialog).getByLabelText('Confirm New Password'));
     await user.type(within(dialog).getByLabelText('Confirm New Password'), 'brand new pw');
@@ -223,5 +227,52 @@ describe('/login: reset password', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
     expect(within(screen.getByRole('dialog')).getByLabelText('Email')).toHaveValue('');
+  });
+});
+
+describe('/login: sign in with X (ADR 0028)', () => {
+  /** The page at an address with a query (renderScreen routes a bare path), inside the shell's providers. */
+  function renderAt(entry: string) {
+    const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], { initialEntries: [entry] });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    return router;
+  }
+
+  it('is a full-page navigation to /api/login when X is available', async () => {
+    const { user, gateway } = setup((call) => (call.url === '/api/auth/providers' ? { json: { x: { available: true } } } : { status: 401, text: 'Not signed in' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign in with X' }));
+    expect(assign).toHaveBeenCalledWith('/api/login');
+    expect(gateway.calls.filter((c) => c.url === '/api/auth/providers')).toHaveLength(1);
+  });
+
+  it('says it is not available here, and cannot be pressed, when the platform has no X app', async () => {
+    setup((call) => (call.url === '/api/auth/providers' ? { json: { x: { available: false } } } : { status: 404, text: 'No such route' }));
+    const button = await screen.findByRole('button', { name: 'Sign in with X is not available here' });
+    expect(button).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Sign in with X' })).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('toasts the reason of a failed sign-in from /login?error=<code>, then takes the code out of the address', async () => {
+    fakeGateway(() => ({ json: { x: { available: true } } }));
+    const router = renderAt('/login?error=x-denied&from=x');
+    expect(await screen.findByText('Login Error')).toBeVisible();
+    expect(screen.getByText('You cancelled signing in with X. Nothing was changed.')).toBeVisible();
+    await waitFor(() => expect(router.history.location.search).toBe('?from=x'));
+    expect(screen.getAllByText('Login Error')).toHaveLength(1);
+  });
+
+  it('says something useful for a code it does not know, never the raw code', async () => {
+    fakeGateway(() => ({ json: { x: { available: true } } }));
+    const router = renderAt('/login?error=%3Cscript%3E');
+    expect(await screen.findByText('Signing in with X failed. Please try again.')).toBeVisible();
+    expect(screen.queryByText('<script>')).toBeNull();
+    await waitFor(() => expect(router.history.location.search).toBe(''));
   });
 });

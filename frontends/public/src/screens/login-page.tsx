@@ -1,5 +1,7 @@
+import { X_SIGN_IN_ERROR_TITLE, X_SIGN_IN_MESSAGES, xSignInErrorText } from '@clipit/field-rules';
+import { useSearchParams } from '@clipit/router';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Select, useToast } from '@clipit/ui';
-import { apiJson, currentUserKey, type LoginResponse, type SignupResponse } from '@clipit/web-api';
+import { apiJson, currentUserKey, useXSignInAvailability, X_SIGN_IN_PATHS, type LoginResponse, type SignupResponse } from '@clipit/web-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ResetPasswordDialog } from '../components/reset-password-dialog.js';
@@ -234,8 +236,58 @@ function SignupPanel() {
   );
 }
 
+/**
+ * A sign-in with X that ended badly comes back as /login?error=<code> (ADR 0028): the toast says what
+ * happened, then the code leaves the address, so a reload or a shared link does not say it again.
+ */
+function useXSignInErrorToast() {
+  const { toast } = useToast();
+  const [params, setParams] = useSearchParams();
+  const code = params.get('error');
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!code || shown.current === code) return;
+    shown.current = code;
+    toast({ title: X_SIGN_IN_ERROR_TITLE, description: xSignInErrorText(code), variant: 'destructive' });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('error');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [code, setParams, toast]);
+}
+
+/** Sign in with X: a full-page navigation to the gateway, or a plain statement when this platform has no X app. */
+function XSignIn() {
+  const { toast } = useToast();
+  const { available } = useXSignInAvailability();
+  if (!available) {
+    return (
+      <Button variant="outline" block size="lg" disabled>
+        {X_SIGN_IN_MESSAGES.unavailable}
+      </Button>
+    );
+  }
+  const signIn = () => {
+    try {
+      fullNavigation.assign(X_SIGN_IN_PATHS.login);
+    } catch {
+      toast({ title: X_SIGN_IN_ERROR_TITLE, description: 'Failed to redirect to Twitter login. Please try refreshing the page.', variant: 'destructive' });
+    }
+  };
+  return (
+    <Button variant="outline" block size="lg" onClick={signIn}>
+      Sign in with X
+    </Button>
+  );
+}
+
 /** /login: login and sign-up in one page, and the reset-password dialog (spec 01 §2). */
 export default function LoginPage() {
+  useXSignInErrorToast();
   const [mode, setMode] = useState<Mode>('login');
   const [resetOpen, setResetOpen] = useState(false);
   const login = mode === 'login';
@@ -256,6 +308,12 @@ export default function LoginPage() {
             </Button>
           </div>
           {login ? <LoginPanel onForgot={() => setResetOpen(true)} /> : <SignupPanel />}
+          <div className="clipit-stack">
+            <p className="clipit-muted clipit-or" aria-hidden="true">
+              or
+            </p>
+            <XSignIn />
+          </div>
         </CardContent>
       </Card>
       <ResetPasswordDialog open={resetOpen} onOpenChange={setResetOpen} />

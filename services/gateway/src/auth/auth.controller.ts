@@ -82,7 +82,7 @@ export class AuthController {
   }
 }
 
-function clientOf(req: FastifyRequest): ClientContext {
+export function clientOf(req: FastifyRequest): ClientContext {
   const ua = req.headers['user-agent'];
   return { ip: req.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : undefined };
 }

@@ -12,6 +12,10 @@ import { signupMultipartOptions } from './profile-picture.js';
 import { SESSION_CACHE, SessionCache } from './session-cache.js';
 import { SessionInvalidations } from './session-invalidations.js';
 import { OptionalSessionGuard, SessionGuard, SessionResolver, SessionStrategy } from './session.strategy.js';
+import { XOAuthClient } from './x-oauth.client.js';
+import { XOAuthController } from './x-oauth.controller.js';
+import { XOAuthService } from './x-oauth.service.js';
+import { XFlowStore } from './x-oauth.store.js';
 
 @Module({
   imports: [
@@ -20,7 +24,7 @@ import { OptionalSessionGuard, SessionGuard, SessionResolver, SessionStrategy } 
       inject: [CONFIG],
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, XOAuthController],
   providers: [
     AuthService,
     {
@@ -33,6 +37,9 @@ import { OptionalSessionGuard, SessionGuard, SessionResolver, SessionStrategy } 
     SessionStrategy,
     SessionGuard,
     OptionalSessionGuard,
+    XOAuthService,
+    XOAuthClient,
+    XFlowStore,
     {
       provide: RATE_LIMITER,
       useFactory: (redis: Redis, config: GatewayConfig, log: Logger) =>

@@ -31,6 +31,20 @@ export function clearedSessionCookieOptions(secureMode: CookieSecureMode, reques
   return { httpOnly: true, sameSite: 'lax', path: '/', secure: isSecure(secureMode, requestProtocol) };
 }
 
+/**
+ * A cookie that lives minutes, not a session (the sign-in with X flow's): the session cookie's attributes
+ * on a narrower path; without `maxAgeSeconds`, the options that clear it.
+ */
+export function shortLivedCookieOptions(opts: { path: string; maxAgeSeconds?: number; secureMode: CookieSecureMode; requestProtocol: string }): CookieSerializeOptions {
+  return {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: opts.path,
+    ...(opts.maxAgeSeconds !== undefined ? { maxAge: opts.maxAgeSeconds } : {}),
+    secure: isSecure(opts.secureMode, opts.requestProtocol),
+  };
+}
+
 function isSecure(mode: CookieSecureMode, protocol: string): boolean {
   if (mode === 'true') return true;
   if (mode === 'false') return false;

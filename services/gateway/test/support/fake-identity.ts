@@ -21,6 +21,8 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
   // Session ids whose next resolution answers renewed: true, as identity does past half the TTL.
   const renewals = new Set<string>();
   const tokens: identityV1.Token[] = [];
+  // userId → the X user id it signs in with.
+  const xLinks = new Map<string, string>();
 
   const session = (userId: string): identityV1.Session => {
     const sid = randomBytes(32).toString('base64url');
@@ -59,8 +61,47 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
     },
     LogIn: (r) => {
       const user = byHandle(r['twitterHandle']);
-      if (!user || user.password !== r['password']) throw err(grpc.status.UNAUTHENTICATED, 'Invalid Twitter handle or password');
+      if (!user || !user.password || user.password !== r['password']) throw err(grpc.status.UNAUTHENTICATED, 'Invalid Twitter handle or password');
       return { user: publicUser(user), session: session(user.id) };
+    },
+    // Sign in with X, by the rules of identity's decideXSignIn (the real one is proved in identity's and e2e's tests).
+    SignInWithX: (r) => {
+      const xUserId = String(r['xUserId']);
+      const linkTo = r['linkUserId'] ? users.get(String(r['linkUserId'])) : undefined;
+      const byX = [...users.values()].find((u) => xLinks.get(u.id) === xUserId);
+      if (linkTo) {
+        if (xLinks.get(linkTo.id) === xUserId) return { user: publicUser(linkTo), session: session(linkTo.id), created: false, linked: false };
+        if (xLinks.has(linkTo.id)) throw err(grpc.status.FAILED_PRECONDITION, 'Your account is already linked to a different X account');
+        if (byX) throw err(grpc.status.ALREADY_EXISTS, 'This X account is already linked to another CLIP IT account');
+        xLinks.set(linkTo.id, xUserId);
+        return { user: publicUser(linkTo), session: session(linkTo.id), created: false, linked: true };
+      }
+      if (byX) return { user: publicUser(byX), session: session(byX.id), created: false, linked: false };
+      const byName = byHandle(r['xUsername']);
+      if (byName && xLinks.has(byName.id)) throw err(grpc.status.FAILED_PRECONDITION, 'The CLIP IT account with this X handle is linked to a different X account');
+      if (byName) {
+        xLinks.set(byName.id, xUserId);
+        return { user: publicUser(byName), session: session(byName.id), created: false, linked: true };
+      }
+      const now = new Date().toISOString();
+      const id = randomUUID();
+      const user = {
+        id,
+        displayName: (r['name'] as string | undefined) ?? undefined,
+        profileImageUrl: (r['profileImageUrl'] as string | undefined) ?? undefined,
+        twitterUsername: String(r['xUsername']),
+        role: 'clipper',
+        currentTier: 1,
+        isLive: 'false',
+        streamerMultiplier: '1.00',
+        isPlaceholder: 'false',
+        createdAt: now,
+        updatedAt: now,
+        password: '',
+      };
+      users.set(id, user);
+      xLinks.set(id, xUserId);
+      return { user: publicUser(user), session: session(id), created: true, linked: true };
     },
     LogOut: (r) => ({ ended: sessions.delete(String(r['sid'])) }),
     ResolveSessionWithExpiry: (r) => {

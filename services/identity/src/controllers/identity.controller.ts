@@ -5,6 +5,7 @@ import { AuthService } from '../services/auth.service.js';
 import { PlaceholderService } from '../services/placeholder.service.js';
 import { TokenService } from '../services/token.service.js';
 import { UserService } from '../services/user.service.js';
+import { XSignInService } from '../services/x-sign-in.service.js';
 
 /** identity.v1.IdentityService: one service call per method; the rules live in the services. */
 @GrpcService()
@@ -16,6 +17,7 @@ export class IdentityController implements identityV1.IdentityServiceController 
     private readonly tokens: TokenService,
     private readonly placeholders: PlaceholderService,
     private readonly images: ImageUploadService,
+    private readonly xSignIn: XSignInService,
   ) {}
 
   signUp(request: identityV1.SignUpRequest): Promise<identityV1.AuthResult> {
@@ -24,6 +26,10 @@ export class IdentityController implements identityV1.IdentityServiceController 
 
   logIn(request: identityV1.LogInRequest): Promise<identityV1.AuthResult> {
     return this.auth.logIn(request);
+  }
+
+  signInWithX(request: identityV1.SignInWithXRequest): Promise<identityV1.SignInWithXResponse> {
+    return this.xSignIn.signIn(request);
   }
 
   logOut(request: identityV1.LogOutRequest): Promise<identityV1.LogOutResponse> {

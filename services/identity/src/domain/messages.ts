@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES, HANDLE_MESSAGES, PASSWORD_MESSAGES, PLACEHOLDER_MESSAGES, SIGN_IN_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
+import { EMAIL_MESSAGES, HANDLE_MESSAGES, PASSWORD_MESSAGES, PLACEHOLDER_MESSAGES, SIGN_IN_MESSAGES, WALLET_MESSAGES, X_SIGN_IN_MESSAGES } from '@clipit/field-rules';
 
 /**
  * Every text identity answers a person with. The gateway shows these as they are, so wording that
@@ -34,4 +34,8 @@ export const messages = {
   bannerImageUrlInvalid: PLACEHOLDER_MESSAGES.bannerImageUrlInvalid,
   placeholderHandleRequired: PLACEHOLDER_MESSAGES.twitterUsernameRequired,
   multiplierInvalid: PLACEHOLDER_MESSAGES.multiplierInvalid,
+  xLinkedElsewhere: X_SIGN_IN_MESSAGES.xLinkedElsewhere,
+  accountLinkedToOtherX: X_SIGN_IN_MESSAGES.accountLinkedToOtherX,
+  handleLinkedToOtherX: X_SIGN_IN_MESSAGES.handleLinkedToOtherX,
+  xProfileInvalid: X_SIGN_IN_MESSAGES.xProfileInvalid,
 } as const;

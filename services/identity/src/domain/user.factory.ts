@@ -29,6 +29,8 @@ function newUser(id: string, now: Date): UserEntity {
     claimCode: null,
     claimedBy: null,
     claimedAt: null,
+    xUserId: null,
+    xLinkedAt: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -61,6 +63,30 @@ export function newAccount(fields: NewAccount, claimed: UserEntity | null, now: 
     profileImageUrl: fields.pictureUrl ?? claimed?.profileImageUrl ?? null,
     bannerImageUrl: claimed?.bannerImageUrl ?? null,
     streamerMultiplier: claimed?.streamerMultiplier ?? '1.00',
+  };
+}
+
+/** An X user as X's /2/users/me answered it, checked (x-account.ts parseXProfile). */
+export interface XProfile {
+  xUserId: string;
+  xUsername: string;
+  name: string | null;
+  profileImageUrl: string | null;
+}
+
+/**
+ * The account of a person who signed in with X and had none (ADR 0028): a clipper with the X handle, X's
+ * name and picture, no email and no password (password login refuses it), no wallet yet (/connect asks).
+ */
+export function newXAccount(profile: XProfile, now: Date, id: string = randomUUID()): UserEntity {
+  return {
+    ...newUser(id, now),
+    twitterUsername: profile.xUsername,
+    displayName: profile.name,
+    profileImageUrl: profile.profileImageUrl,
+    role: 'clipper',
+    xUserId: profile.xUserId,
+    xLinkedAt: now,
   };
 }
 

@@ -28,6 +28,8 @@ const user: UserEntity = {
   claimCode: 'CLAIM-ABCD2345',
   claimedBy: null,
   claimedAt: null,
+  xUserId: null,
+  xLinkedAt: null,
   createdAt: created,
   updatedAt: new Date('2026-11-02T10:00:00.000Z'),
 };

@@ -78,6 +78,13 @@ export class UserEntity {
   @Column({ name: 'claimed_at', type: 'timestamptz', nullable: true })
   claimedAt!: Date | null;
 
+  /** X's user id of the X account this user signs in with (ADR 0028); unique. */
+  @Column({ name: 'x_user_id', type: 'text', nullable: true })
+  xUserId!: string | null;
+
+  @Column({ name: 'x_linked_at', type: 'timestamptz', nullable: true })
+  xLinkedAt!: Date | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

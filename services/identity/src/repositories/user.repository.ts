@@ -27,12 +27,17 @@ export class UserRepository {
   }
 
   /** A real account (never a placeholder) by handle. */
-  findAccountByHandle(handle: string): Promise<UserEntity | null> {
-    return this.repo()
+  findAccountByHandle(handle: string, tx?: EntityManager): Promise<UserEntity | null> {
+    return this.repo(tx)
       .createQueryBuilder('u')
       .where('lower(u.twitterUsername) = lower(:handle)', { handle })
       .andWhere(`u.isPlaceholder = 'false'`)
       .getOne();
+  }
+
+  /** The account linked to this X user id (ADR 0028); the row stays locked until `tx` ends. */
+  findByXUserIdForUpdate(tx: EntityManager, xUserId: string): Promise<UserEntity | null> {
+    return this.repo(tx).createQueryBuilder('u').setLock('pessimistic_write').where('u.xUserId = :xUserId', { xUserId }).getOne();
   }
 
   findAccountByHandleAndEmail(handle: string, email: string): Promise<UserEntity | null> {

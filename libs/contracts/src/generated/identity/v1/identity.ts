@@ -91,6 +91,31 @@ export interface LogInRequest {
   client: ClientInfo | undefined;
 }
 
+export interface SignInWithXRequest {
+  /** X's user id (decimal digits) and handle, as X's /2/users/me answered them. */
+  xUserId: string;
+  xUsername: string;
+  /** X's display name and profile image address; used only when a new account is made. */
+  name?: string | undefined;
+  profileImageUrl?:
+    | string
+    | undefined;
+  /** The signed-in account that started the flow: link X to it rather than look the X user up. */
+  linkUserId?: string | undefined;
+  client: ClientInfo | undefined;
+}
+
+export interface SignInWithXResponse {
+  user: User | undefined;
+  session:
+    | Session
+    | undefined;
+  /** A new account was made for this X user. */
+  created: boolean;
+  /** This call linked the X user to the account (a new account, a handle match or link_user_id). */
+  linked: boolean;
+}
+
 export interface LogOutRequest {
   sid: string;
 }
@@ -309,6 +334,18 @@ export interface IdentityServiceClient {
 
   logIn(request: LogInRequest, metadata?: Metadata): Observable<AuthResult>;
 
+  /**
+   * Sign in with X (ADR 0028), after the gateway finished the OAuth round trip and read the X user: the
+   * account linked to that X user id, else the real account whose handle is the X username (linked now),
+   * else a new clipper account without a password; with `link_user_id` (a signed-in account starting the
+   * flow) that account is linked once. Answers a new session like LogIn. Refusals: ALREADY_EXISTS 'This X
+   * account is already linked to another CLIP IT account', FAILED_PRECONDITION 'Your account is already
+   * linked to a different X account' / 'The CLIP IT account with this X handle is linked to a different X
+   * account', INVALID_ARGUMENT 'X did not return a usable profile', NOT_FOUND 'User not found' (link_user_id).
+   */
+
+  signInWithX(request: SignInWithXRequest, metadata?: Metadata): Observable<SignInWithXResponse>;
+
   logOut(request: LogOutRequest, metadata?: Metadata): Observable<LogOutResponse>;
 
   /** Answers the user behind a session id; UNAUTHENTICATED when the session is unknown or expired. */
@@ -414,6 +451,21 @@ export interface IdentityServiceController {
   signUp(request: SignUpRequest, metadata?: Metadata): Promise<AuthResult> | Observable<AuthResult> | AuthResult;
 
   logIn(request: LogInRequest, metadata?: Metadata): Promise<AuthResult> | Observable<AuthResult> | AuthResult;
+
+  /**
+   * Sign in with X (ADR 0028), after the gateway finished the OAuth round trip and read the X user: the
+   * account linked to that X user id, else the real account whose handle is the X username (linked now),
+   * else a new clipper account without a password; with `link_user_id` (a signed-in account starting the
+   * flow) that account is linked once. Answers a new session like LogIn. Refusals: ALREADY_EXISTS 'This X
+   * account is already linked to another CLIP IT account', FAILED_PRECONDITION 'Your account is already
+   * linked to a different X account' / 'The CLIP IT account with this X handle is linked to a different X
+   * account', INVALID_ARGUMENT 'X did not return a usable profile', NOT_FOUND 'User not found' (link_user_id).
+   */
+
+  signInWithX(
+    request: SignInWithXRequest,
+    metadata?: Metadata,
+  ): Promise<SignInWithXResponse> | Observable<SignInWithXResponse> | SignInWithXResponse;
 
   logOut(
     request: LogOutRequest,
@@ -552,6 +604,7 @@ export function IdentityServiceControllerMethods() {
     const grpcMethods: string[] = [
       "signUp",
       "logIn",
+      "signInWithX",
       "logOut",
       "resolveSession",
       "resolveSessionWithExpiry",
