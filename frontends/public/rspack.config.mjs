@@ -10,6 +10,7 @@ export const exposes = {
   './version': './src/exposes/version.ts',
   './AddClipDialog': './src/exposes/AddClipDialog.ts',
   './SubmissionForm': './src/exposes/SubmissionForm.ts',
+  './ViewHistory': './src/exposes/ViewHistory.ts',
 };
 
 export default (_env, argv) =>

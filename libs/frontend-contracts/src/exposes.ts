@@ -70,9 +70,24 @@ export interface SubmissionFormModule {
   default: ComponentType;
 }
 
+/** Props of the view history chart: the submission (its owner's), and whether to say when its metrics were fetched and if it is verified. */
+export interface ViewHistoryProps {
+  submissionId: string;
+  details?: boolean;
+}
+
+/**
+ * `public/ViewHistory`: a submission's view history for its owner (GET /api/submissions/{id}/metrics-history,
+ * asked once it is near the screen), as a default export; the dashboard's submissions list shows it.
+ */
+export interface ViewHistoryModule {
+  default: ComponentType<ViewHistoryProps>;
+}
+
 /** What the public remote exposes to the other remotes (the shell itself does not load these). */
 export interface PublicRemoteSharedExposes {
   './SubmissionForm': SubmissionFormModule;
+  './ViewHistory': ViewHistoryModule;
 }
 
 /** An expose key as a remote's build lists it: `./routes`. */

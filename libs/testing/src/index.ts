@@ -12,3 +12,6 @@ export * from './faults/platform.js';
 export * from './console-capture.js';
 export * from './service-under-test.js';
 export * from './snapshots.js';
+export * from './x-api-stand-in.js';
+export * from './x-oembed-stand-in.js';
+export * from './x-oauth-stand-in.js';

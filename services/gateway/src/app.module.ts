@@ -11,12 +11,13 @@ import { RewardsModule } from './rewards/rewards.module.js';
 import { SocialModule } from './social/social.module.js';
 import { SubmissionsModule } from './submissions/submissions.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
+import { TwitterModule } from './twitter/twitter.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WebModule } from './web/web.module.js';
 
 /** The gateway's route modules; the kit provides config, logger, Redis, storage and the gRPC clients. */
 @Module({
   // WebModule last: its catch-all GET serves the site for every path no other module claims.
-  imports: [AuthModule, UsersModule, CatalogModule, TokensModule, SubmissionsModule, AdminModule, ApplicationsModule, CampaignsModule, SocialModule, FeedModule, RewardsModule, MediaModule, DocsModule, WebModule],
+  imports: [AuthModule, UsersModule, CatalogModule, TokensModule, SubmissionsModule, AdminModule, ApplicationsModule, CampaignsModule, SocialModule, FeedModule, RewardsModule, MediaModule, DocsModule, TwitterModule, WebModule],
 })
 export class GatewayModule {}

@@ -75,6 +75,34 @@ export const gatewayConfigShape = {
   // Hire requests (POST /api/clippers/:id/hire, open to visitors, ADR 0027) per address and window.
   HIRE_LIMIT_PER_IP: env.int(10, 1),
   HIRE_LIMIT_WINDOW_SECONDS: env.int(3600, 1),
+  // Post previews (GET /api/twitter/oembed): X's oEmbed endpoint, how long to wait for it, how long a found
+  // post (X's cache_age, capped) and a missing one are kept in Redis, and lookups that reach X per address.
+  OEMBED_URL: env.url('https://publish.twitter.com/oembed', ['https', 'http']),
+  OEMBED_TIMEOUT_MS: env.int(2500, 100),
+  OEMBED_CACHE_TTL_SECONDS: env.int(86_400, 1),
+  OEMBED_NOT_FOUND_TTL_SECONDS: env.int(600, 1),
+  OEMBED_LIMIT_PER_IP: env.int(60, 1),
+  OEMBED_LIMIT_WINDOW_SECONDS: env.int(60, 1),
+  // Sign in with X (ADR 0028): X's OAuth 2.0 app (no client id = the X buttons read 'not available here'),
+  // X's endpoints, where X sends the browser back (empty: PUBLIC_ORIGIN, else the request's own origin, +
+  // /auth/twitter/callback), the scopes asked for, the wait for each call to X, and how long a started
+  // round trip (its state and PKCE verifier in Redis, its cookie) stays usable.
+  X_OAUTH_CLIENT_ID: z.string().trim().default(''),
+  X_OAUTH_CLIENT_SECRET: z.string().default(''),
+  X_OAUTH_AUTHORIZE_URL: env.url('https://x.com/i/oauth2/authorize', ['https', 'http']),
+  X_OAUTH_TOKEN_URL: env.url('https://api.x.com/2/oauth2/token', ['https', 'http']),
+  X_API_BASE_URL: env.url('https://api.x.com', ['https', 'http']).transform((v) => v.replace(/\/+$/, '')),
+  X_OAUTH_CALLBACK_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), 'must be empty or an http(s) URL'),
+  X_OAUTH_SCOPES: z
+    .string()
+    .default('tweet.read users.read')
+    .refine((v) => /^[\w.:-]+( [\w.:-]+)*$/.test(v.trim()), 'must be scopes separated by single spaces')
+    .transform((v) => v.trim()),
+  X_OAUTH_TIMEOUT_MS: env.int(10_000, 100),
+  X_OAUTH_STATE_TTL_SECONDS: env.int(600, 60),
   BODY_LIMIT_BYTES: env.int(1024 * 1024, 1024),
   PROFILE_IMAGE_MAX_BYTES: env.int(5 * 1024 * 1024, 1024),
   // The web app (src/web): the shell's build, the remotes' builds, where browsers find each remote.

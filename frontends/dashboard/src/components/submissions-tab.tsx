@@ -1,5 +1,6 @@
 import { Badge, Button, formatDate, type BadgeVariant } from '@clipit/ui';
 import { formatCount, platformLabel, type RecentSubmission } from '../lib/dashboard-data.js';
+import { SubmissionViewHistory } from './submission-view-history.js';
 
 const STATUS: Record<RecentSubmission['status'], { label: string; variant: BadgeVariant }> = {
   approved: { label: 'Approved', variant: 'success' },
@@ -7,7 +8,10 @@ const STATUS: Record<RecentSubmission['status'], { label: string; variant: Badge
   rejected: { label: 'Rejected', variant: 'destructive' },
 };
 
-/** The Submissions tab (spec 02 §2.2): recent submissions with name, platform, views, date, status and rejection reason. */
+/**
+ * The Submissions tab (spec 02 §2.2): recent submissions with name, platform, views, date, status and rejection
+ * reason; an approved one also with its view history, when its metrics were fetched and whether it is verified.
+ */
 export function SubmissionsTab({ submissions, onSubmitClip }: { submissions: readonly RecentSubmission[]; onSubmitClip: () => void }) {
   if (submissions.length === 0) {
     return (
@@ -44,6 +48,7 @@ export function SubmissionsTab({ submissions, onSubmitClip }: { submissions: rea
                 {submission.status === 'rejected' && submission.rejectedReason ? (
                   <p className="clipit-dash-reason">Reason: {submission.rejectedReason}</p>
                 ) : null}
+                {submission.status === 'approved' ? <SubmissionViewHistory submissionId={submission.id} /> : null}
               </div>
               <Badge variant={status.variant}>{status.label}</Badge>
             </li>

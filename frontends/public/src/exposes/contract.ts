@@ -5,6 +5,7 @@ import type * as addClipDialog from './AddClipDialog.js';
 import type * as routes from './routes.js';
 import type * as submissionForm from './SubmissionForm.js';
 import type * as version from './version.js';
+import type * as viewHistory from './ViewHistory.js';
 
 type Implements<Actual extends Expected, Expected> = [Actual, Expected];
 
@@ -13,4 +14,5 @@ export type Contract = [
   Implements<typeof version, PublicRemoteExposes['./version']>,
   Implements<typeof addClipDialog, PublicRemoteExposes['./AddClipDialog']>,
   Implements<typeof submissionForm, PublicRemoteSharedExposes['./SubmissionForm']>,
+  Implements<typeof viewHistory, PublicRemoteSharedExposes['./ViewHistory']>,
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { ToastProvider } from '@clipit/ui';
 import { createQueryClient, type ApiAnswer } from '@clipit/web-api';
@@ -48,8 +48,12 @@ const profile = (extra: { user?: Partial<Profile['user']>; submissions?: Clip[];
   nextCursor: extra.nextCursor ?? null,
 });
 
-function setup(handler: Handler, userId = 'u-1') {
-  const gateway = fakeGateway((call) => (call.url === '/api/user/me' ? { status: 401, text: 'Not signed in' } : handler(call)));
+/** `me`: the signed-in user's id (GET /api/user/me), or signed out. */
+function setup(handler: Handler, userId = 'u-1', me: string | null = null) {
+  const gateway = fakeGateway((call) => {
+    if (call.url !== '/api/user/me') return handler(call);
+    return me === null ? { status: 401, text: 'Not signed in' } : { json: { ...profile().user, id: me, email: 'me@example.com', walletAddress: null } };
+  });
   // The profile route with its parameter (renderScreen's route is the URL itself), and where its links lead.
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -205,5 +209,55 @@ describe('/clipper/:userId', () => {
 describe('durationLabel', () => {
   it('is m:ss of the rounded seconds', () => {
     expect([0, 3, 2.6, 59.4, 60, 65, 600.2].map(durationLabel)).toEqual(['0:00', '0:03', '0:03', '0:59', '1:00', '1:05', '10:00']);
+  });
+
+  describe('the view history of each approved video, for its owner only', () => {
+    const history = (submissionId: string) => ({
+      submissionId,
+      views: 1500,
+      likes: 12,
+      retweets: 3,
+      replies: 0,
+      quoteCount: 0,
+      bookmarkCount: 0,
+      verificationCode: null,
+      verifiedAt: '2026-11-25T00:00:00Z',
+      lastMetricsFetch: '2026-11-26T11:00:00Z',
+      publishedAt: '2026-11-24T10:00:00Z',
+      points: [
+        { at: '2026-11-24T12:00:00Z', views: 200, likes: 1, retweets: 0, replies: 0 },
+        { at: '2026-11-26T12:00:00Z', views: 1500, likes: 12, retweets: 3, replies: 0 },
+      ],
+    });
+    const histories = (calls: { url: string }[]) => calls.map((c) => c.url).filter((url) => url.endsWith('/metrics-history')).sort();
+    const answer: Handler = (call) => {
+      const asked = /^\/api\/submissions\/([^/]+)\/metrics-history$/.exec(call.url);
+      if (asked) return asked[1] === '103' ? { json: { ...history('103'), points: [] } } : { json: history(asked[1]!) };
+      return { json: profile() };
+    };
+
+    it('shows the clipper their clips’ view history (loaded with the chart, after the page)', async () => {
+      const { gateway } = setup(answer, 'u-1', 'u-1');
+      await screen.findByRole('heading', { level: 1, name: 'Clip King' });
+      const videos = screen.getByRole('heading', { level: 2, name: 'Approved Videos' }).closest('section')!;
+      const [big, noLength] = within(videos).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+      expect(await within(big).findByRole('img', { name: 'Views over time: 200 on 24 Nov → 1.5K on 26 Nov' })).toBeVisible();
+      expect(await within(noLength).findByText('No views recorded yet')).toBeVisible();
+      // The profile shows no verification details; the dashboard does.
+      expect(within(big).queryByText('Verified')).toBeNull();
+      expect(histories(gateway.calls)).toEqual(['/api/submissions/101/metrics-history', '/api/submissions/103/metrics-history']);
+    });
+
+    it('shows nothing of it to a visitor or to another signed-in user', async () => {
+      for (const me of [null, 'u-2']) {
+        const { gateway } = setup(answer, 'u-1', me);
+        expect(await screen.findByRole('heading', { level: 1, name: 'Clip King' })).toBeVisible();
+        await waitFor(() => expect(gateway.calls.map((c) => c.url)).toContain('/api/user/me'));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(screen.queryByRole('img', { name: /Views over time/ })).toBeNull();
+        expect(histories(gateway.calls)).toEqual([]);
+        cleanup();
+      }
+    });
   });
 });

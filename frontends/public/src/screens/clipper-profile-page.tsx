@@ -1,7 +1,7 @@
 import { abbreviateNumber, Button, Skeleton, VisuallyHidden } from '@clipit/ui';
-import { apiJson, HttpError, type ApiAnswer } from '@clipit/web-api';
+import { apiJson, HttpError, useCurrentUser, type ApiAnswer } from '@clipit/web-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link, useParams } from '@clipit/router';
 import { FollowButton } from '../components/follow-button.js';
 import { HireClipperButton } from '../components/hire-button.js';
@@ -27,10 +27,14 @@ const STATS = [
   ['Avg Views', (s: Profile['stats']) => s.avgViews],
 ] as const;
 
+/** The owner's view history of a clip: its own chunk, downloaded only when the owner looks at their profile. */
+const ViewHistory = lazy(() => import('../components/view-history.js'));
+
 /** The number of video cards the loading skeleton draws (one row on a desktop). */
 const SKELETON_VIDEOS = 4;
 
-function ClipCard({ clip }: { clip: ProfileClip }) {
+/** `own`: the signed-in clipper is looking at their own profile, so the clip's view history is shown. */
+function ClipCard({ clip, own }: { clip: ProfileClip; own: boolean }) {
   const titleId = useId();
   return (
     <li className="clipit-profile-clip">
@@ -66,6 +70,11 @@ function ClipCard({ clip }: { clip: ProfileClip }) {
           <span>{abbreviateNumber(clip.likes)} likes</span>
           <span>{abbreviateNumber(clip.retweets)} retweets</span>
         </p>
+        {own ? (
+          <Suspense fallback={<Skeleton className="clipit-profile-clip__history" />}>
+            <ViewHistory submissionId={clip.id} />
+          </Suspense>
+        ) : null}
         <a className="clipit-profile-clip__link" href={clip.url} target="_blank" rel="noopener noreferrer" aria-describedby={titleId}>
           View on Twitter
         </a>
@@ -137,6 +146,7 @@ const Page = ({ children }: { children: ReactNode }) => <div className="clipit-p
  */
 export default function ClipperProfilePage() {
   const { userId = '' } = useParams();
+  const { user: me } = useCurrentUser();
   const query = useInfiniteQuery({
     queryKey: ['/api/clipper', userId],
     // The answer is cursor-paged (24 clips a page): the pages are joined under one key, the API path.
@@ -167,6 +177,7 @@ export default function ClipperProfilePage() {
   const name = displayNameOf(user) || 'Anonymous';
   const handle = handleOf(user);
   const isStreamer = user.role === 'streamer';
+  const own = me?.id === user.id;
   // The gateway sends approved clips only; the filter keeps that promise on screen whatever it sends.
   const clips = query.data.pages.flatMap((page) => page.submissions).filter((clip) => clip.status === 'approved');
 
@@ -221,7 +232,7 @@ export default function ClipperProfilePage() {
           ) : (
             <ul className="clipit-profile-grid">
               {clips.map((clip) => (
-                <ClipCard key={clip.id} clip={clip} />
+                <ClipCard key={clip.id} clip={clip} own={own} />
               ))}
             </ul>
           )}

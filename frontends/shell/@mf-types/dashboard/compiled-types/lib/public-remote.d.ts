@@ -15,8 +15,10 @@ declare global {
         __INSTANCES__?: FederationInstance[];
     } | undefined;
 }
-/** How long the form may take to arrive before the tab offers the submit page instead. */
+/** How long a module may take to arrive before the dashboard does without it (the form: a link to the submit page). */
 export declare const LOAD_TIMEOUT_MS = 10000;
-/** Loads `public/SubmissionForm`; rejects when the page's runtime does not know the public remote, or the module cannot be had in time. */
+/** Loads `public/SubmissionForm` (see loadPublicModule). */
 export declare function loadSubmissionForm(timeoutMs?: number): Promise<SubmissionFormModule['default']>;
+/** Loads `public/ViewHistory`, a submission's view history chart (see loadPublicModule). */
+export declare function loadViewHistory(timeoutMs?: number): Promise<PublicRemoteSharedExposes['./ViewHistory']['default']>;
 export {};
