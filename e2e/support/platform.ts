@@ -3,7 +3,20 @@
 // clients a test uses to look behind the gateway (Postgres on identity's database, identity's gRPC).
 import { identityV1, protoFile } from '@clipit/contracts';
 import { connectNats, createGrpcClient } from '@clipit/service-kit';
-import { createTestDatabase, deleteEventStreams, deleteKeysWithPrefix, dropTestDatabase, freePorts, isolatedNames, isolatedServiceEnv, testInfra } from '@clipit/testing';
+import {
+  createTestDatabase,
+  deleteEventStreams,
+  deleteKeysWithPrefix,
+  dropTestDatabase,
+  freePorts,
+  isolatedNames,
+  isolatedServiceEnv,
+  startXApiStandIn,
+  startXOembedStandIn,
+  testInfra,
+  type XApiStandIn,
+  type XOembedStandIn,
+} from '@clipit/testing';
 import { Redis } from 'ioredis';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +31,7 @@ import { bootstrapGateway, type GatewayApp } from '../../services/gateway/src/ap
 import type { GatewayConfigOverrides } from '../../services/gateway/src/config.js';
 import { bootstrapIdentity, type IdentityApp } from '../../services/identity/src/app.js';
 import { bootstrapMediaWorker, type MediaWorkerApp } from '../../services/media-worker/src/app.js';
+import { bootstrapMetricsWorker, type MetricsWorkerApp } from '../../services/metrics-worker/src/app.js';
 import { bootstrapSocial, type SocialApp } from '../../services/social/src/app.js';
 import { bootstrapSubmissions, type SubmissionsApp } from '../../services/submissions/src/app.js';
 
@@ -70,6 +84,15 @@ export interface Platform {
   campaignsDb: pg.Client;
   /** Present when started with `{ mediaWorker: true }`. */
   mediaWorker: MediaWorkerApp | undefined;
+  /** Present when started with `{ metricsWorker: true }`: reads post metrics from {@link xApi}. */
+  metricsWorker: MetricsWorkerApp | undefined;
+  /**
+   * The stand-in for X's API v2 post lookup every platform has (the metrics worker's X); it makes up a
+   * post for any id it is not told about, so approved posts have metrics without setup.
+   */
+  xApi: XApiStandIn;
+  /** The stand-in for X's oEmbed endpoint the gateway's GET /api/twitter/oembed asks (nothing here calls the real X). */
+  xOembed: XOembedStandIn;
   gateway: GatewayApp;
   /** The gateway's base URL. */
   url: string;
@@ -96,6 +119,11 @@ export interface Platform {
 export interface PlatformOptions {
   /** Start a media worker on the run's queue too, so uploaded videos get processed (ffmpeg). */
   mediaWorker?: boolean;
+  /**
+   * Start a metrics worker on the run's queue too, reading X from the platform's stand-in; submissions
+   * then looks for due posts every second instead of every minute.
+   */
+  metricsWorker?: boolean;
 }
 
 /**
@@ -133,6 +161,8 @@ export async function startPlatform(
     LOG_LEVEL: 'warn',
     ...sharedOverrides,
   };
+  const xApi = await startXApiStandIn({ generate: true });
+  const xOembed = await startXOembedStandIn();
   const identity = await bootstrapIdentity({
     IDENTITY_DATABASE_URL: databaseUrl,
     IDENTITY_GRPC_PORT: grpcPort,
@@ -147,6 +177,7 @@ export async function startPlatform(
     SUBMISSIONS_HTTP_PORT: submissionsHttpPort,
     SUBMISSIONS_BIND_HOST: '127.0.0.1',
     IDENTITY_GRPC_URL: identityGrpcUrl,
+    ...(options.metricsWorker ? { METRICS_SCHEDULER_INTERVAL_SECONDS: 1 } : {}),
     ...backend,
   });
   const campaigns = await bootstrapCampaigns({
@@ -204,6 +235,16 @@ export async function startPlatform(
     return worker;
   };
   const mediaWorker = options.mediaWorker ? await startMediaWorker() : undefined;
+  const metricsWorker = options.metricsWorker
+    ? await bootstrapMetricsWorker({
+        METRICS_WORKER_HTTP_PORT: (await freePorts(1))[0]!,
+        METRICS_WORKER_BIND_HOST: '127.0.0.1',
+        METRICS_WORKER_DRAIN_SECONDS: 0,
+        X_API_BASE_URL: xApi.url,
+        X_API_BEARER_TOKEN: xApi.bearerToken,
+        ...backend,
+      })
+    : undefined;
   const gateways: GatewayApp[] = [];
   const startGateway = async (overrides: GatewayConfigOverrides = {}) => {
     const gateway = await bootstrapGateway({
@@ -224,6 +265,7 @@ export async function startPlatform(
       STORAGE_DRIVER: 'fs',
       STORAGE_FS_ROOT: storageRoot,
       LOG_LEVEL: 'warn',
+      OEMBED_URL: xOembed.url,
       ...WEB_BUILDS,
       ...sharedOverrides,
       ...gatewayOverrides,
@@ -271,6 +313,9 @@ export async function startPlatform(
     adminDb,
     campaignsDb,
     mediaWorker,
+    metricsWorker,
+    xApi,
+    xOembed,
     gateway,
     url: gateway.httpUrl,
     identityGrpcUrl,
@@ -296,6 +341,7 @@ export async function startPlatform(
       for (const g of gateways.reverse()) await g.close();
       identityClient.close();
       for (const w of mediaWorkers) await w.close();
+      await metricsWorker?.close();
       await admin.close();
       await campaigns.close();
       await social.close();
@@ -324,6 +370,8 @@ export async function startPlatform(
       await deleteKeysWithPrefix(redis, names.redisKeyPrefix);
       redis.disconnect();
       await rm(storageRoot, { recursive: true, force: true });
+      await xApi.close();
+      await xOembed.close();
     },
   };
 }

@@ -26,6 +26,8 @@ export type SignupResponse = Schemas['SignupResponse'];
 export type LoginResponse = Schemas['LoginResponse'];
 export type ResetPasswordResponse = Schemas['ResetPasswordResponse'];
 export type LogoutResponse = Schemas['LogoutResponse'];
+/** GET /api/auth/providers: which sign-in providers work here (sign in with X, ADR 0028). */
+export type AuthProviders = Schemas['AuthProviders'];
 /** A streamer's token a clip can be tagged with (GET /api/tokens). */
 export type Token = Schemas['Token'];
 /** GET /api/streamers */

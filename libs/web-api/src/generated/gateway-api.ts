@@ -223,6 +223,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which sign-in providers are available here (sign in with X needs a configured X app) */
+        get: operations["XOAuthController.providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/reset-password": {
         parameters: {
             query?: never;
@@ -770,6 +787,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign in with X: start the OAuth 2.0 authorization code flow with PKCE (a full-page navigation) */
+        get: operations["XOAuthController.login"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logout": {
         parameters: {
             query?: never;
@@ -834,6 +868,23 @@ export interface paths {
         put?: never;
         /** Submit an X/Twitter post (the add-clip dialog or the submission form); answers the submission, id included */
         post: operations["SubmissionsController.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/metrics-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your submissions' post metrics as X gives them, its verification code and state, and the views chart: the latest reads (at most 500), oldest first (ADR 0029). Admins may read any submission's. */
+        get: operations["SubmissionsController.metricsHistory"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1003,6 +1054,23 @@ export interface paths {
         };
         /** Top streamers: the streamers with the most followers (ADR 0022) */
         get: operations["FeedController.topStreamers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/twitter/oembed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** X’s embed of a post (its oEmbed answer), for the leaderboard’s post preview; cached by post */
+        get: operations["TwitterController.oembed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1215,6 +1283,40 @@ export interface paths {
         patch: operations["SocialController.streamTime"];
         trace?: never;
     };
+    "/auth/twitter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign in with X (same as GET /api/login): the Connect page’s Login with Twitter */
+        get: operations["XOAuthController.twitter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/twitter/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where X sends the browser back: checks the state against the cookie (once), trades the code, reads the X user, signs in */
+        get: operations["XOAuthController.callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/{key}": {
         parameters: {
             query?: never;
@@ -1383,6 +1485,12 @@ export interface components {
         AuditPage: {
             entries: components["schemas"]["AuditEntry"][];
             nextCursor: string | null;
+        };
+        AuthProviders: {
+            x: {
+                /** @description An X app is configured (X_OAUTH_CLIENT_ID); false: the buttons read that sign-in with X is not available here */
+                available: boolean;
+            };
         };
         CampaignSubmitted: {
             campaign: components["schemas"]["CpmCampaign"];
@@ -1848,6 +1956,27 @@ export interface components {
             /** @constant */
             ok: true;
         };
+        MetricsHistory: {
+            submissionId: string;
+            views: number;
+            likes: number;
+            retweets: number;
+            replies: number;
+            quoteCount: number;
+            bookmarkCount: number;
+            verificationCode: string;
+            verifiedAt: string | null;
+            lastMetricsFetch: string | null;
+            publishedAt: string | null;
+            points: components["schemas"]["MetricsPoint"][];
+        };
+        MetricsPoint: {
+            at: string;
+            views: number;
+            likes: number;
+            retweets: number;
+            replies: number;
+        };
         MyToken: {
             id: string;
             streamerId: string;
@@ -1894,6 +2023,36 @@ export interface components {
             claimedByDisplayName: string | null;
             claimedByHandle: string | null;
             createdAt: string;
+        };
+        PostEmbed: {
+            /** @description Always "rich" for a post */
+            type?: string;
+            /** @description The oEmbed version, "1.0" */
+            version?: string;
+            /** @description The embed: a blockquote of the post (X’s HTML, without its script) */
+            html: string;
+            /** @description The author’s display name */
+            author_name?: string;
+            /** @description The author’s page on X */
+            author_url?: string;
+            /** @description "Twitter" */
+            provider_name?: string;
+            /** @description X’s address */
+            provider_url?: string;
+            /** @description The post’s canonical link */
+            url?: string;
+            /** @description An image of the post, when X gives one */
+            thumbnail_url?: string;
+            /** @description The embed’s width in pixels */
+            width?: number | null;
+            /** @description The embed’s height in pixels (X sends null) */
+            height?: number | null;
+            /** @description How long X says the answer may be kept, in seconds */
+            cache_age?: number | null;
+            /** @description The thumbnail’s width */
+            thumbnail_width?: number | null;
+            /** @description The thumbnail’s height */
+            thumbnail_height?: number | null;
         };
         ProfileSubmission: {
             id: string;
@@ -1962,10 +2121,16 @@ export interface components {
             retweets: number;
             replies: number;
             publishedAt: string | null;
+            /** @description When the post was verified as the submitter's; until then its views count 0 in points, earnings and leaderboards */
+            verifiedAt: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description 'CLIP-' and 6 characters: put in the post's text, it verifies the post as the submitter's (ADR 0029) */
+            verificationCode: string;
+            /** @description When X was last asked for the post's metrics */
+            lastMetricsFetch: string | null;
             isProcessing: boolean;
             videoRejectedReason: string | null;
             muxPlaybackId: string | null;
@@ -3382,6 +3547,44 @@ export interface operations {
             };
             /** @description Service temporarily unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "XOAuthController.providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthProviders"];
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6026,6 +6229,44 @@ export interface operations {
             };
         };
     };
+    "XOAuthController.login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to X's authorize page (response_type=code, client_id, redirect_uri, scope, state, code_challenge, code_challenge_method=S256), setting the HttpOnly cookie clipit.xoauth (Path=/auth/twitter, X_OAUTH_STATE_TTL_SECONDS); or, when it cannot start, to /login?error=<code> (x-unavailable: no X app configured; x-rate-limited; x-unavailable-now: Redis away). Never answers an error page. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": unknown;
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     "AuthController.logOutLink": {
         parameters: {
             query?: never;
@@ -6373,6 +6614,83 @@ export interface operations {
             };
             /** @description 'You have reached today's limit of 20 submissions. Try again in 5 hours, after 00:00 UTC.', or the same for the client's address: too many submissions today (SUBMISSION_LIMIT_PER_USER, SUBMISSION_LIMIT_PER_IP per UTC day); Retry-After gives the seconds until 00:00 UTC */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Service temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "SubmissionsController.metricsHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The submission id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricsHistory"];
+                };
+            };
+            /** @description 'Invalid submission id'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Submission not found': unknown, or not yours (its existence is not revealed) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7296,6 +7614,74 @@ export interface operations {
             };
             /** @description 'Service temporarily unavailable': the feed service is away (and nothing is cached) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "TwitterController.oembed": {
+        parameters: {
+            query?: {
+                /** @description The post’s link: https://x.com/{handle}/status/{id} (or twitter.com, www., mobile.), URL-encoded */
+                url?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostEmbed"];
+                };
+            };
+            /** @description 'A post URL is required: ?url=https://x.com/{handle}/status/{id}', 'Invalid Twitter URL: Please enter a valid Twitter/X post URL.': only X/Twitter status links are looked up; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Post not found': X has no public post with that id (deleted, suspended or protected); kept for OEMBED_NOT_FOUND_TTL_SECONDS */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Too many post previews asked for from your network. Try again in 45 seconds.': too many lookups that reached X from this address (OEMBED_LIMIT_PER_IP per OEMBED_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Could not load the post preview': X did not answer in time or answered with an error (not cached: the next request asks again) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8325,6 +8711,91 @@ export interface operations {
             };
             /** @description 'Service temporarily unavailable': the social service is away */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "XOAuthController.twitter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to X's authorize page (response_type=code, client_id, redirect_uri, scope, state, code_challenge, code_challenge_method=S256), setting the HttpOnly cookie clipit.xoauth (Path=/auth/twitter, X_OAUTH_STATE_TTL_SECONDS); or, when it cannot start, to /login?error=<code> (x-unavailable: no X app configured; x-rate-limited; x-unavailable-now: Redis away). Never answers an error page. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": unknown;
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "XOAuthController.callback": {
+        parameters: {
+            query?: {
+                /** @description The authorization code X issued */
+                code?: string;
+                /** @description The state the start sent; must match the clipit.xoauth cookie */
+                state?: string;
+                /** @description X’s error (access_denied when the person said no) */
+                error?: string;
+                /** @description X’s description of the error (logged, not shown) */
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (clipit.sid set, clipit.xoauth cleared): redirect to /connect when the account has no wallet yet, else /clippers/dashboard. Any failure: redirect to /login?error=<code>, one of x-denied, x-state, x-token, x-profile, x-unavailable, x-linked-elsewhere, x-account-linked, x-handle-linked, x-rate-limited, x-unavailable-now, failed; the Login page shows what each means. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": unknown;
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
