@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startCampaigns, submissionSnapshot, userSnapshot, type CampaignsHarness } from '../support/campaigns-harness.js';
 
 // CPM campaigns against the real Postgres and NATS: the shared rules, streamers only, keyset pages, the
-// admin review (one running campaign per streamer), and delivered views counted from submission events
+// admin review (one running campaign per streamer), and delivered views counted from submission and metrics events
 // until the campaign completes, each change published once through the outbox.
 
 let h: CampaignsHarness;
@@ -185,7 +185,11 @@ describe('delivered views', () => {
     await h.feed('submission.created', { submission: { ...pending, updatedAt: new Date(Date.parse(pending.updatedAt) - 10_000).toISOString() } });
     expect(await delivered()).toBe(30_000);
 
-    // Views grow through later events; past the target the campaign completes, capped.
+    // Views grow through later events: X's counts (metrics.updated) and any later snapshot; past the
+    // target the campaign completes, capped.
+    const fetchedAt = new Date((clock = Math.max(clock + 1, Date.now()))).toISOString();
+    await h.feed('metrics.updated', { submission: { ...approvedOne, views: 45_000, updatedAt: fetchedAt }, previousViews: 30_000, fetchedAt });
+    expect(await delivered()).toBe(45_000);
     await h.feed('submission.feed-changed', { submission: { ...approvedOne, views: 60_000, updatedAt: new Date((clock = Math.max(clock + 1, Date.now()))).toISOString() }, addedToFeed: true });
     expect(await delivered()).toBe(60_000);
     await h.feed('submission.approved', { submission: clip(streamer, { views: 75_000 }) });
