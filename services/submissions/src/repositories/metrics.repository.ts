@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DuePost } from '../domain/metrics-schedule.js';
 import { MetricsHistoryEntity } from '../entities/metrics-history.entity.js';
+import { SubmissionEntity } from '../entities/submission.entity.js';
 
 /**
  * What post metrics keep beside the submission rows: the scheduler's claims on due posts, each read's
@@ -36,16 +37,83 @@ export class MetricsRepository {
     await tx.query(`UPDATE submissions SET metrics_queued_at = $2, metrics_due_at = $3 WHERE id = ANY($1::uuid[])`, [ids, now, retryAt]);
   }
 
-  /** One read's point; a second read stored for the same instant (a replay) adds nothing. */
-  async addHistory(tx: EntityManager, point: MetricsHistoryEntity): Promise<void> {
-    await tx
-      .createQueryBuilder()
-      .insert()
-      .into(MetricsHistoryEntity)
-      .values(point)
-      .orIgnore()
-      .updateEntity(false)
-      .execute();
+  /**
+   * The rows of a batch's submissions, locked until the transaction ends, in id order (so two batches
+   * naming the same posts, and a moderation command, wait for each other instead of deadlocking).
+   */
+  async lockSubmissions(tx: EntityManager, ids: readonly string[]): Promise<Map<string, SubmissionEntity>> {
+    const valid = [...new Set(ids.filter((id) => isUuid(id)))].sort();
+    if (valid.length === 0) return new Map();
+    const rows = await tx
+      .getRepository(SubmissionEntity)
+      .createQueryBuilder('s')
+      .setLock('pessimistic_write')
+      .where('s.id IN (:...ids)', { ids: valid })
+      .orderBy('s.id')
+      .getMany();
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /**
+   * Stores what reading X changed on these submissions (counts, publication time, raw object, the
+   * post's state, verification, schedule, updatedAt) in one statement: a batch is 100 posts.
+   */
+  async saveReads(tx: EntityManager, rows: readonly SubmissionEntity[]): Promise<void> {
+    if (rows.length === 0) return;
+    const column = <T>(pick: (s: SubmissionEntity) => T) => rows.map(pick);
+    await tx.query(
+      `UPDATE submissions s SET
+          views = v.views, likes = v.likes, retweets = v.retweets, replies = v.replies,
+          quote_count = v.quote_count, bookmark_count = v.bookmark_count,
+          published_at = v.published_at, last_metrics_fetch = v.last_metrics_fetch, raw_metrics = v.raw_metrics,
+          post_status = v.post_status, metrics_missing_count = v.metrics_missing_count,
+          metrics_queued_at = v.metrics_queued_at, metrics_due_at = v.metrics_due_at,
+          verified_at = v.verified_at, updated_at = v.updated_at
+        FROM unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[],
+                    $8::timestamptz[], $9::timestamptz[], $10::jsonb[], $11::text[], $12::int[],
+                    $13::timestamptz[], $14::timestamptz[], $15::timestamptz[], $16::timestamptz[])
+          AS v(id, views, likes, retweets, replies, quote_count, bookmark_count, published_at, last_metrics_fetch, raw_metrics,
+               post_status, metrics_missing_count, metrics_queued_at, metrics_due_at, verified_at, updated_at)
+       WHERE s.id = v.id`,
+      [
+        column((s) => s.id),
+        column((s) => s.views),
+        column((s) => s.likes),
+        column((s) => s.retweets),
+        column((s) => s.replies),
+        column((s) => s.quoteCount),
+        column((s) => s.bookmarkCount),
+        column((s) => s.publishedAt),
+        column((s) => s.lastMetricsFetch),
+        column((s) => (s.rawMetrics === null ? null : JSON.stringify(s.rawMetrics))),
+        column((s) => s.postStatus),
+        column((s) => s.metricsMissingCount),
+        column((s) => s.metricsQueuedAt),
+        column((s) => s.metricsDueAt),
+        column((s) => s.verifiedAt),
+        column((s) => s.updatedAt),
+      ],
+    );
+  }
+
+  /** A batch's points, in one statement; a point stored already for the same instant (a replay) adds nothing. */
+  async addHistory(tx: EntityManager, points: readonly MetricsHistoryEntity[]): Promise<void> {
+    if (points.length === 0) return;
+    await tx.query(
+      `INSERT INTO submission_metrics_history (submission_id, fetched_at, views, likes, retweets, replies, quotes, bookmarks)
+       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])
+       ON CONFLICT (submission_id, fetched_at) DO NOTHING`,
+      [
+        points.map((p) => p.submissionId),
+        points.map((p) => p.fetchedAt),
+        points.map((p) => p.views),
+        points.map((p) => p.likes),
+        points.map((p) => p.retweets),
+        points.map((p) => p.replies),
+        points.map((p) => p.quotes),
+        points.map((p) => p.bookmarks),
+      ],
+    );
   }
 
   /** The latest `limit` points of a submission's history, newest first (read backwards through the primary key). */
@@ -60,10 +128,11 @@ export class MetricsRepository {
       .getMany();
   }
 
-  /** The X user id the user linked, if any. */
-  async linkedXUserId(tx: EntityManager, userId: string): Promise<string | null> {
-    const rows = (await tx.query('SELECT x_user_id FROM linked_x_accounts WHERE user_id = $1', [userId])) as Array<{ x_user_id: string }>;
-    return rows[0]?.x_user_id ?? null;
+  /** The X user ids these users linked (users without one are absent). */
+  async linkedXUserIds(tx: EntityManager, userIds: readonly string[]): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows = (await tx.query('SELECT user_id, x_user_id FROM linked_x_accounts WHERE user_id = ANY($1::uuid[])', [[...new Set(userIds)]])) as Array<{ user_id: string; x_user_id: string }>;
+    return new Map(rows.map((r) => [r.user_id, r.x_user_id]));
   }
 
   /** Keeps the latest link of each user: an older event arriving late changes nothing. */
