@@ -43,3 +43,4 @@ export { VisuallyHidden } from './visually-hidden.js';
 // Helpers
 export { cn, type ClassValue, type ClassDictionary } from './cn.js';
 export { abbreviateNumber, formatDate } from './format.js';
+export { useNearViewport } from './use-near-viewport.js';

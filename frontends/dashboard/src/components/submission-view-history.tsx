@@ -1,6 +1,6 @@
 import type { ViewHistoryProps } from '@clipit/frontend-contracts';
-import { Skeleton } from '@clipit/ui';
-import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { Skeleton, useNearViewport } from '@clipit/ui';
+import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { loadViewHistory } from '../lib/public-remote.js';
 
 /** What the row says when the chart cannot be had: quietly, the row is still complete without it. */
@@ -16,21 +16,6 @@ function download(): Promise<ComponentType<ViewHistoryProps>> {
     throw error;
   });
   return pending;
-}
-
-/** True once the element comes within 200 px of the viewport (at once where IntersectionObserver is missing). */
-function useNearViewport(ref: RefObject<Element | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: '200px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, ref]);
-  return near;
 }
 
 /** A chart that throws while rendering gives way to the quiet line instead of taking the list down. */

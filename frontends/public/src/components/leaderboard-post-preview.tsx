@@ -1,24 +1,9 @@
-import { Badge, VisuallyHidden } from '@clipit/ui';
+import { Badge, useNearViewport, VisuallyHidden } from '@clipit/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { embedThumbnail, oembedKey, previewKind, type LeaderboardPost } from '../lib/leaderboard-posts.js';
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
-
-/** True once the element comes within 300 px of the viewport (at once where IntersectionObserver is missing). */
-function useNearViewport(ref: RefObject<Element | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: '300px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, ref]);
-  return near;
-}
 
 /**
  * An uploaded video, click to play: until then a lazy thumbnail stands in, so a long list downloads
@@ -104,7 +89,7 @@ function EmbedPreview({ post, near }: { post: LeaderboardPost; near: boolean }) 
 /** The preview box of a leaderboard post (spec 01 §2): one size whatever it shows. */
 export function LeaderboardPostPreview({ post }: { post: LeaderboardPost }) {
   const box = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(box);
+  const near = useNearViewport(box, '300px');
   return (
     <div ref={box} className="clipit-leaderboard-preview">
       {post.videoUrl ? <VideoPreview post={post} /> : <EmbedPreview post={post} near={near} />}

@@ -1,8 +1,8 @@
 import type { ViewHistoryProps } from '@clipit/frontend-contracts';
-import { abbreviateNumber, Skeleton, VisuallyHidden } from '@clipit/ui';
+import { abbreviateNumber, Skeleton, useNearViewport, VisuallyHidden } from '@clipit/ui';
 import { apiJson } from '@clipit/web-api';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useId, useRef } from 'react';
 import {
   CHART,
   chartGeometry,
@@ -20,21 +20,6 @@ import {
   type ViewPoint,
 } from '../lib/view-history.js';
 import '../styles/view-history.css';
-
-/** True once the element comes within 200 px of the viewport (at once where IntersectionObserver is missing). */
-function useNearViewport(ref: RefObject<Element | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: '200px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, ref]);
-  return near;
-}
 
 /**
  * The small chart of a post's views over time: an inline SVG (line and area, the last point marked),
