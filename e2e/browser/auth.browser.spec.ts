@@ -18,7 +18,9 @@ describe('account screens', () => {
   let password = 'first-password-1';
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    // Sign in with X configured (its round trip is x-sign-in.browser.spec.ts's): the buttons here only
+    // have to start it. X's authorize page is a closed local port, so nothing leaves the machine.
+    platform = await startPlatform({ X_OAUTH_CLIENT_ID: 'auth-browser-client', X_OAUTH_AUTHORIZE_URL: 'http://127.0.0.1:9/i/oauth2/authorize' });
   });
 
   afterAll(async () => {
