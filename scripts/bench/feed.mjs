@@ -7,7 +7,9 @@
 //     and the feed service's memory once it runs.
 //  2. Throughput: GET /api/feed/clips?limit=10 and GET /api/leaderboard/posts through the gateway (read
 //     cache), each against a bare node:http server answering the very same bytes and headers, same
-//     autocannon settings (BENCH_CONNECTIONS=100, BENCH_DURATION=10 s), in this run; prints the ratios,
+//     autocannon settings (BENCH_CONNECTIONS=100, BENCH_DURATION=10 s) and Accept-Encoding, in this run;
+//     prints the ratios, unless the bare server is broken (baseline.mjs: an answer not 2xx, an error,
+//     under 1,000 req/s or a p99 over 1 s: "baseline broken: …; no ratio printed", exit 1),
 //     and as a baseline the same reads through a second gateway with its read cache off
 //     (PUBLIC_READ_CACHE_TTL_MS=0: every read one gRPC call to the feed service).
 //  3. Freshness: BENCH_FRESHNESS_TRIALS clips (30) submitted with a real video (the media worker transcodes
@@ -28,9 +30,10 @@ import { fileURLToPath } from 'node:url';
 import { synthesizeClip } from '@clipit/media';
 import { connectNats, jetstreamManager } from '@clipit/service-kit';
 import { isolatedBackend } from './isolation.mjs';
+import { failureText, HTTP_STATIC_FLOORS } from './baseline.mjs';
 import { log, measure } from './measure.mjs';
 import { cpuMs, freePort, processGroup, waitReady } from './processes.mjs';
-import { BARE_SERVER, bareHeadersOf, gatewayApi, residentMb, startGateway, startServices } from './services.mjs';
+import { gatewayApi, residentMb, SAME_ENCODING, sampleAnswer, startBareServer, startGateway, startServices } from './services.mjs';
 import { seedEvents, WALLET } from './seed.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -110,21 +113,16 @@ function gatewayReadings(before, after) {
 const cpuPerRequest = (child, beforeMs, result) => `${((((cpuMs(child) ?? NaN) - beforeMs) * 1000) / result.requests.total).toFixed(0)} µs`;
 
 async function compare(label, path, gw, uncachedGw) {
-  const sample = await fetch(`${gw.url}${path}`);
-  if (sample.status !== 200) throw new Error(`${path} answered ${sample.status}: ${await sample.text()}`);
-  const body = Buffer.from(await sample.arrayBuffer());
-  const barePort = await freePort();
-  const bare = group.start(`bare ${label}`, ['--input-type=module', '-e', BARE_SERVER], {
-    BARE_PORT: String(barePort),
-    BARE_HEADERS: JSON.stringify(bareHeadersOf(sample)),
-    BARE_BODY: body.toString('base64'),
-  });
-  await waitReady(`http://127.0.0.1:${barePort}/`, 'bare server', bare);
-  log(`\n${label}: ${body.length} bytes`);
+  // The answer as it crossed the wire to a request like the load's; every run below asks the same.
+  const sample = await sampleAnswer(`${gw.url}${path}`, { headers: SAME_ENCODING });
+  if (sample.status !== 200) throw new Error(`${path} answered ${sample.status}: ${sample.body}`);
+  const body = sample.body;
+  const { url: bareUrl, child: bare } = await startBareServer(group, `bare ${label}`, sample);
+  log(`\n${label}: ${body.length} bytes${sample.headers['content-encoding'] ? ` (${sample.headers['content-encoding']})` : ''}`);
   const opts = { connections: CONNECTIONS, duration: DURATION, warmConnections: 10, labelWidth: 34 };
   // Each run also reports the CPU its server spent per request, which other load changes far less than req/s.
   let [before, cpu] = ['', 0];
-  const gateway = await measure(`gateway ${path}`, { url: `${gw.url}${path}` }, {
+  const gateway = await measure(`gateway ${path}`, { url: `${gw.url}${path}`, headers: SAME_ENCODING }, {
     ...opts,
     afterWarmUp: async () => {
       before = await (await fetch(`${gw.url}/metrics`)).text();
@@ -133,9 +131,13 @@ async function compare(label, path, gw, uncachedGw) {
   });
   const gatewayCpu = cpuPerRequest(gw.child, cpu, gateway);
   log(gatewayReadings(before, await (await fetch(`${gw.url}/metrics`)).text()));
-  const uncached = await measure('gateway, no read cache', { url: `${uncachedGw.url}${path}` }, { ...opts, afterWarmUp: () => void (cpu = cpuMs(uncachedGw.child)) });
+  const uncached = await measure('gateway, no read cache', { url: `${uncachedGw.url}${path}`, headers: SAME_ENCODING }, { ...opts, afterWarmUp: () => void (cpu = cpuMs(uncachedGw.child)) });
   const uncachedCpu = cpuPerRequest(uncachedGw.child, cpu, uncached);
-  const plain = await measure('bare node:http, same bytes', { url: `http://127.0.0.1:${barePort}/` }, { ...opts, afterWarmUp: () => void (cpu = cpuMs(bare)) });
+  const plain = await measure('bare node:http, same bytes', { url: `${bareUrl}/`, headers: SAME_ENCODING }, {
+    ...opts,
+    baseline: HTTP_STATIC_FLOORS,
+    afterWarmUp: () => void (cpu = cpuMs(bare)),
+  });
   const bareCpu = cpuPerRequest(bare, cpu, plain);
   const ratio = gateway.requests.average / plain.requests.average;
   const uncachedRatio = uncached.requests.average / plain.requests.average;
@@ -264,7 +266,7 @@ try {
   await main();
 } catch (err) {
   failed = true;
-  console.error(`bench failed: ${err.stack ?? err.message}`);
+  console.error(failureText(err));
 } finally {
   await group.stop();
   await backend?.cleanup();

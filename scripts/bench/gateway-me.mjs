@@ -2,7 +2,9 @@
 // cache, which asks identity once per GATEWAY_SESSION_CACHE_TTL_MS → JSON), against a bare node:http
 // server answering the very same bytes. Both run as their own processes; autocannon drives each with the
 // same settings from this process. Besides req/s and latency it prints the CPU each request cost each
-// process (from /proc), which other load on the machine changes far less than req/s.
+// process (from /proc), which other load on the machine changes far less than req/s. A bare server
+// that answers anything but 2xx, errors, or runs under 1,000 req/s or over 1 s at p99 gets no ratio
+// ("baseline broken: …", exit 1; baseline.mjs).
 // GATEWAY_SESSION_CACHE_TTL_MS=0 npm run bench measures the gateway without the cache.
 //
 //   npm run bench            (BENCH_CONNECTIONS=100 BENCH_DURATION=10 BENCH_LOG_LEVEL=info by default)
@@ -16,8 +18,10 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { identityEnv, isolatedBackend } from './isolation.mjs';
+import { failureText, HTTP_STATIC_FLOORS } from './baseline.mjs';
 import { benchNodeArgs, cpuMs, freePort, processGroup, waitReady } from './processes.mjs';
 import { log, measure } from './measure.mjs';
+import { SAME_ENCODING, sampleAnswer, startBareServer } from './services.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = (name, def) => process.env[name] || def;
@@ -31,12 +35,15 @@ const stopChildren = () => group.stop();
 /** The isolated database, streams, Redis prefix and storage folder, once made. */
 let backend;
 
-const run = (label, opts, afterWarmUp) => measure(label, opts, { connections: CONNECTIONS, duration: DURATION, warmConnections: 10, labelWidth: 26, afterWarmUp });
+const run = (label, opts, afterWarmUp, baseline) => measure(label, opts, { connections: CONNECTIONS, duration: DURATION, warmConnections: 10, labelWidth: 26, afterWarmUp, baseline });
 
-/** Measures like `run`, and prints what each request cost the given processes in CPU: contention changes req/s more than it. */
-async function runWithCpu(label, opts, processes) {
+/**
+ * Measures like `run`, and prints what each request cost the given processes in CPU: contention changes req/s more than it.
+ * `baseline`: the floors of the run the ratio divides by (measure refuses it below them).
+ */
+async function runWithCpu(label, opts, processes, baseline) {
   let before = [];
-  const result = await run(label, opts, () => (before = processes.map(([, child]) => cpuMs(child))));
+  const result = await run(label, opts, () => (before = processes.map(([, child]) => cpuMs(child))), baseline);
   const costs = processes.map(([name, child], i) => {
     const after = cpuMs(child);
     return after === undefined || before[i] === undefined ? undefined : `${name} ${(((after - before[i]) * 1000) / result.requests.total).toFixed(0)} µs`;
@@ -56,7 +63,7 @@ async function main() {
   // Own database, stream names, Redis prefix and storage folder.
   backend = await isolatedBackend('bench');
 
-  const [grpcPort, identityHttpPort, gatewayPort, barePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [grpcPort, identityHttpPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
   const shared = backend.env;
 
   const identity = start('identity', [...benchNodeArgs('identity'), 'services/identity/dist/main.js'], {
@@ -93,40 +100,26 @@ async function main() {
   const cookie = /clipit\.sid=[^;]+/.exec(signup.headers.get('set-cookie') ?? '')?.[0];
   if (!cookie) throw new Error('sign-up set no session cookie');
 
-  // The exact answer the bare server will repeat: same status, headers and body bytes.
-  const sample = await fetch(`${gatewayUrl}/api/user/me`, { headers: { cookie } });
-  const body = Buffer.from(await sample.arrayBuffer());
+  // The exact answer the bare server will repeat, as it crossed the wire to the load's request: same
+  // status, headers and body bytes; both runs send the same headers (Accept-Encoding included).
+  const headers = { cookie, ...SAME_ENCODING };
+  const sample = await sampleAnswer(`${gatewayUrl}/api/user/me`, { headers });
+  const body = sample.body;
   if (sample.status !== 200) throw new Error(`/api/user/me answered ${sample.status}: ${body}`);
-  const headers = Object.fromEntries([...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)));
-
-  const bare = start('bare', ['--input-type=module', '-e', BARE_SERVER], {
-    BARE_PORT: String(barePort),
-    BARE_HEADERS: JSON.stringify(headers),
-    BARE_BODY: body.toString('base64'),
-  });
-  await waitReady(`http://127.0.0.1:${barePort}/`, 'bare server', bare);
+  const { url: bareUrl, child: bare } = await startBareServer(group, 'bare', sample, headers);
 
   log(`\nGET /api/user/me, ${CONNECTIONS} connections, ${DURATION} s (gateway LOG_LEVEL=${LOG_LEVEL}, ${body.length}-byte body)`);
-  const gatewayRps = (await runWithCpu('gateway (+identity, pg)', { url: `${gatewayUrl}/api/user/me`, headers: { cookie } }, [['gateway', gateway], ['identity', identity]])).requests.average;
-  const bareRps = (await runWithCpu('bare node:http', { url: `http://127.0.0.1:${barePort}/api/user/me`, headers: { cookie } }, [['bare', bare]])).requests.average;
+  const gatewayRps = (await runWithCpu('gateway (+identity, pg)', { url: `${gatewayUrl}/api/user/me`, headers }, [['gateway', gateway], ['identity', identity]])).requests.average;
+  const bareRps = (await runWithCpu('bare node:http', { url: `${bareUrl}/api/user/me`, headers }, [['bare', bare]], HTTP_STATIC_FLOORS)).requests.average;
   log(`\ngateway / bare = ${(gatewayRps / bareRps).toFixed(3)} (${((gatewayRps / bareRps) * 100).toFixed(1)}% of a server that does nothing)`);
 }
-
-// The same bytes from a server that does nothing else.
-const BARE_SERVER = `
-import { createServer } from 'node:http';
-const headers = JSON.parse(process.env.BARE_HEADERS);
-const body = Buffer.from(process.env.BARE_BODY, 'base64');
-createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen(Number(process.env.BARE_PORT), '127.0.0.1');
-process.on('SIGTERM', () => process.exit(0));
-`;
 
 let failed = false;
 try {
   await main();
 } catch (err) {
   failed = true;
-  console.error(`bench failed: ${err.message}`);
+  console.error(failureText(err));
 } finally {
   await stopChildren();
   await backend?.cleanup();

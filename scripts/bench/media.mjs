@@ -13,7 +13,8 @@
 //    BENCH_MEDIA_RUNS times (default 3), median; one untimed warm-up video goes first. After each such
 //    run, the very commands the worker runs (@clipit/media's probe, and posterArgs and transcodeArgs through
 //    its runTool: ffprobe, the poster, the web MP4, ffprobe of the result) run bare on the same file; the
-//    report gives both medians and pipeline / bare.
+//    report gives both medians and pipeline / bare (no ratio when a bare run fails, takes no time or
+//    makes no playable output: "baseline broken: …", exit 1; baseline.mjs).
 // 2. Throughput. BENCH_MEDIA_VIDEOS (default 6) short clips (10 s 720x1280, one file uploaded as that many
 //    videos) are uploaded, then finalized back to back; videos per minute from the first finalize request
 //    to the last `media.processed`, with one media-worker process and then with two
@@ -41,6 +42,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { BaselineBroken, failureText, refuseBaseline, timedProblems } from './baseline.mjs';
 import { identityEnv, isolatedBackend, NATS_URL, REDIS_URL } from './isolation.mjs';
 import { freePort, processGroup, waitReady } from './processes.mjs';
 
@@ -254,7 +256,8 @@ async function bareRun(media, maxLongSide, source, outDir) {
   const output = await media.probe(video, probeOpts);
   const t4 = performance.now();
   await rm(outDir, { recursive: true, force: true });
-  return { totalMs: t4 - t0, probeMs: t1 - t0, posterMs: t2 - t1, transcodeMs: t3 - t2, probeOutputMs: t4 - t3, output: `${output.width}x${output.height}` };
+  const produced = output.width > 0 && output.height > 0 && output.durationSeconds > 0;
+  return { totalMs: t4 - t0, probeMs: t1 - t0, posterMs: t2 - t1, transcodeMs: t3 - t2, probeOutputMs: t4 - t3, output: `${output.width}x${output.height}`, produced };
 }
 
 /**
@@ -344,8 +347,13 @@ async function main() {
     if (processed.width !== LATENCY_CLIP.width || processed.height !== LATENCY_CLIP.height || Math.round(processed.durationSeconds) !== LATENCY_CLIP.durationSeconds) {
       throw new Error(`media.processed measured ${processed.width}x${processed.height}, ${processed.durationSeconds} s; expected the 40 s 1080x1920 clip`);
     }
-    // The same ffmpeg work, bare, on the same file.
-    const run = await within(bareRun(media, VIDEO_LIMITS.maxLongSide, clipPath(LATENCY_CLIP), await mkdtemp(join(resources.workDir, 'bare-'))), 900_000, 'the bare ffmpeg run');
+    // The same ffmpeg work, bare, on the same file: the ratio's baseline, refused when it failed, took
+    // no time or made no playable output.
+    const bareDone = bareRun(media, VIDEO_LIMITS.maxLongSide, clipPath(LATENCY_CLIP), await mkdtemp(join(resources.workDir, 'bare-'))).catch((err) => {
+      throw new BaselineBroken(`bare ffmpeg run ${i + 1} failed: ${err.message}`);
+    });
+    const run = await within(bareDone, 900_000, 'the bare ffmpeg run');
+    refuseBaseline(`bare ffmpeg run ${i + 1}`, timedProblems(run.totalMs, { produced: run.produced }));
     bare.push(run);
     log(`  run ${i + 1}: pipeline ${seconds(event.at - sentAt)}, bare ${seconds(run.totalMs)} (web MP4 ${run.output})`);
   }
@@ -434,7 +442,7 @@ try {
   await Promise.race([main(), aborted]);
 } catch (err) {
   failed = true;
-  console.error(`bench failed: ${err.stack ?? err.message}`);
+  console.error(failureText(err));
 } finally {
   stopping = true;
   await resources.events?.close().catch((err) => console.error(`cleanup: ${err.message}`));

@@ -6,7 +6,8 @@
 //   2. the weekly payout run for those clippers with the ledger driver (each clipper's earnings gathered,
 //      recorded and marked paid, each payout's event in the outbox); the baseline is the same number of
 //      one-row transactions, the least any run of one transaction per clipper costs.
-// Time in seconds and the process's peak memory (RSS and heap) for each.
+// Time in seconds and the process's peak memory (RSS and heap) for each. A baseline that takes no time or
+// does not read or write every row it should is refused ("baseline broken: …", exit 1; baseline.mjs).
 //
 //   npm run bench:rewards      (BENCH_REWARDS_CLIPPERS=10000 BENCH_REWARDS_PER_CLIPPER=50 by default)
 //
@@ -18,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { isolatedBackend } from './isolation.mjs';
 import { freePort } from './processes.mjs';
+import { failureText, refuseBaseline, timedProblems } from './baseline.mjs';
 import { log } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -27,8 +29,11 @@ const PER_CLIPPER = Number(env('BENCH_REWARDS_PER_CLIPPER', '50'));
 const EARNINGS_PER_CLIPPER = 5;
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-/** Runs `work`, sampling memory every 20 ms; seconds taken and the peaks seen. */
-async function timed(label, work) {
+/**
+ * Runs `work`, sampling memory every 20 ms; seconds taken and the peaks seen. `problems(result)` (may be
+ * async), for a baseline, lists what makes it unfit to compare with: it is refused before its line is printed.
+ */
+async function timed(label, work, problems) {
   global.gc?.();
   const start = process.memoryUsage();
   let peakRss = start.rss;
@@ -49,6 +54,7 @@ async function timed(label, work) {
   const m = process.memoryUsage();
   peakRss = Math.max(peakRss, m.rss);
   peakHeap = Math.max(peakHeap, m.heapUsed);
+  if (problems) refuseBaseline(label, [...timedProblems(seconds * 1000), ...(await problems(result))], 'no comparison printed');
   log(`${label.padEnd(52)} ${seconds.toFixed(2).padStart(7)} s   peak RSS ${mb(peakRss)} (+${mb(peakRss - start.rss)}), peak heap ${mb(peakHeap)} (+${mb(Math.max(0, peakHeap - start.heapUsed))})`);
   return { seconds, result };
 }
@@ -103,10 +109,16 @@ async function main() {
 
     log('');
     log(`recompute of every standing: ${CLIPPERS.toLocaleString('en-US')} clippers, ${(CLIPPERS * PER_CLIPPER).toLocaleString('en-US')} submissions`);
-    await timed('baseline: one SELECT of every decided submission', async () => {
-      const { rowCount } = await db.query("SELECT user_id, status, approved_at, views, streamer_multiplier FROM submissions WHERE status <> 'pending'");
-      return rowCount;
-    });
+    // The seed decides n % 10 < 9 of each clipper's submissions (approved or rejected): all of them must be read.
+    const decided = CLIPPERS * Array.from({ length: PER_CLIPPER }, (_, k) => (k + 1) % 10 < 9).filter(Boolean).length;
+    await timed(
+      'baseline: one SELECT of every decided submission',
+      async () => {
+        const { rowCount } = await db.query("SELECT user_id, status, approved_at, views, streamer_multiplier FROM submissions WHERE status <> 'pending'");
+        return rowCount;
+      },
+      (rows) => [rows !== decided && `read ${rows} rows, not the ${decided} decided submissions`],
+    );
     const first = await timed('recompute, every standing changes (+ outbox)', () => standings.recomputeAll(new Date()));
     log(`  ${first.result.clippers} clippers, ${first.result.changed} changed: ${(first.result.clippers / first.seconds).toFixed(0)} clippers/s`);
     const second = await timed('recompute again, nothing to change', () => standings.recomputeAll(new Date()));
@@ -119,14 +131,21 @@ async function main() {
       FROM (SELECT id, user_id, streamer_multiplier, row_number() OVER (PARTITION BY user_id ORDER BY id) AS k FROM submissions WHERE status = 'approved') s
       WHERE s.k <= $1`, [EARNINGS_PER_CLIPPER]);
     await db.query('ANALYZE earnings');
-    await timed(`baseline: ${CLIPPERS.toLocaleString('en-US')} one-row transactions`, async () => {
-      await db.query('CREATE TEMP TABLE bench_tx (id int)');
-      for (let i = 0; i < CLIPPERS; i += 1) {
-        await db.query('BEGIN');
-        await db.query('INSERT INTO bench_tx VALUES ($1)', [i]);
-        await db.query('COMMIT');
-      }
-    });
+    await timed(
+      `baseline: ${CLIPPERS.toLocaleString('en-US')} one-row transactions`,
+      async () => {
+        await db.query('CREATE TEMP TABLE bench_tx (id int)');
+        for (let i = 0; i < CLIPPERS; i += 1) {
+          await db.query('BEGIN');
+          await db.query('INSERT INTO bench_tx VALUES ($1)', [i]);
+          await db.query('COMMIT');
+        }
+      },
+      async () => {
+        const committed = (await db.query('SELECT count(*)::int AS n FROM bench_tx')).rows[0].n;
+        return [committed !== CLIPPERS && `committed ${committed} rows, not ${CLIPPERS}`];
+      },
+    );
     const run = await timed('payout run', () => runPayouts(app, new Date()));
     log(`  ${run.result.paid} paid, ${run.result.amount} $CLIP, ${run.result.skipped.length} skipped (every 50th clipper has no wallet): ${(run.result.paid / run.seconds).toFixed(0)} payouts/s`);
     const again = await timed('payout run again (nothing left to pay)', () => runPayouts(app, new Date()));
@@ -139,6 +158,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(failureText(err));
   process.exitCode = 1;
 });

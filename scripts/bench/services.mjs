@@ -2,6 +2,8 @@
 // of its own, started in the order their calls need and waited for until ready. Benchmarks that drive the
 // whole platform through the gateway start it with this, so each names only what it measures.
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { BaselineBroken, checkBareAnswer, decodeBody } from './baseline.mjs';
 import { benchNodeArgs, freePort, waitReady } from './processes.mjs';
 
 /** The services, in start order (a service starts after those it calls), with their variable prefix. */
@@ -91,16 +93,76 @@ export async function residentMb(child) {
   }
 }
 
-/** The same bytes from a server that does nothing else (BARE_HEADERS JSON, BARE_BODY base64, BARE_PORT). */
+/**
+ * The request headers both sides of a ratio get, sample included: the same Accept-Encoding, so the gateway
+ * and the bare server answer the same representation (the plain bytes, as when autocannon sent none).
+ */
+export const SAME_ENCODING = { 'accept-encoding': 'identity' };
+
+/**
+ * The same bytes from a server that does nothing else (BARE_STATUS, BARE_HEADERS JSON, BARE_BODY base64,
+ * BARE_PORT). Its Content-Length is always the length of what it sends: copied headers once described
+ * other bytes (a compressed sample's) and the answers were misframed.
+ */
 export const BARE_SERVER = `
 import { createServer } from 'node:http';
 const headers = JSON.parse(process.env.BARE_HEADERS);
 const body = Buffer.from(process.env.BARE_BODY, 'base64');
-createServer((req, res) => { req.resume(); res.writeHead(200, headers); res.end(body); }).listen(Number(process.env.BARE_PORT), '127.0.0.1');
+delete headers['transfer-encoding'];
+headers['content-length'] = String(body.length);
+const status = Number(process.env.BARE_STATUS || 200);
+createServer((req, res) => { req.resume(); res.writeHead(status, headers); res.end(body); }).listen(Number(process.env.BARE_PORT), '127.0.0.1');
 process.on('SIGTERM', () => process.exit(0));
 `;
 
-/** The headers of a sample answer a bare server repeats (the per-connection ones left out). */
-export function bareHeadersOf(res) {
-  return Object.fromEntries([...res.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)));
+/** Headers a bare server must not repeat: they describe one connection, or are set from its own body. */
+const PER_CONNECTION = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
+const repeatable = (entries) => Object.fromEntries(entries.filter(([name]) => !PER_CONNECTION.includes(name.toLowerCase())).map(([n, v]) => [n.toLowerCase(), v]));
+
+/**
+ * One answer of `url` as it came over the wire (node:http does not decode Content-Encoding): status,
+ * repeatable headers and the body bytes exactly as sent. Ask with the headers the load will send.
+ */
+export function sampleAnswer(url, { method = 'GET', headers = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => resolve({ status: res.statusCode, headers: repeatable(Object.entries(res.headers)), body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * A sample from a fetch answer and its body. fetch has already decoded the body, so Content-Encoding is
+ * dropped with Content-Length: the plain bytes are what the gateway sends a load asking SAME_ENCODING.
+ */
+export function fetchedSample(res, body) {
+  return { status: res.status, headers: repeatable([...res.headers].filter(([name]) => name !== 'content-encoding')), body };
+}
+
+/** The environment of BARE_SERVER for `sample`; throws when its Content-Encoding does not describe its body. */
+export function bareServerEnv(port, sample) {
+  try {
+    decodeBody(sample.body, sample.headers['content-encoding']);
+  } catch (err) {
+    throw new BaselineBroken(`the sample's body is not what its Content-Encoding ${sample.headers['content-encoding']} says (${err.message})`);
+  }
+  return { BARE_PORT: String(port), BARE_STATUS: String(sample.status), BARE_HEADERS: JSON.stringify(sample.headers), BARE_BODY: sample.body.toString('base64') };
+}
+
+/**
+ * Starts BARE_SERVER (as `label` in `group`) repeating `sample`, and checks one answer on the wire: the
+ * sample's very bytes, correctly framed, to a request with `headers` (the load's). Answers its url and child.
+ */
+export async function startBareServer(group, label, sample, headers = SAME_ENCODING) {
+  const port = await freePort();
+  const child = group.start(label, ['--input-type=module', '-e', BARE_SERVER], bareServerEnv(port, sample));
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(`${url}/`, label, child);
+  await checkBareAnswer(label, `${url}/`, sample, headers);
+  return { url, child };
 }

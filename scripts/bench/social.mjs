@@ -2,7 +2,8 @@
 //  - likes: POST and DELETE /api/feed/clips/:clipId/like (gateway → social, one row per like and the
 //    clip's like count kept in the same transaction) from BENCH_USERS signed-in clippers (50 by default)
 //    on one clip in the feed, each request another user's cookie, likes and unlikes in turn; against a
-//    bare node:http server answering the same-size JSON body, with the same autocannon settings.
+//    bare node:http server answering the same-size JSON body, with the same autocannon settings; no ratio
+//    when that bare server is broken (an answer not 2xx, an error, under 1,000 req/s, p99 over 1 s).
 //  - go-live → notification: a follower holds GET /api/live/stream open; the streamer goes live and
 //    offline BENCH_LIVE_TRIALS times (100 by default), each time timing from the go-live request to the
 //    `live` event on the follower's stream (social → event stream → gateway's live hub → SSE).
@@ -20,8 +21,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { identityEnv, isolatedBackend } from './isolation.mjs';
 import { freePort, processGroup, waitReady } from './processes.mjs';
+import { failureText, HTTP_STATIC_FLOORS } from './baseline.mjs';
 import { log, measure } from './measure.mjs';
-import { BARE_SERVER, bareHeadersOf } from './services.mjs';
+import { fetchedSample, SAME_ENCODING, startBareServer } from './services.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = (name, def) => process.env[name] || def;
@@ -38,8 +40,8 @@ const group = processGroup(root);
 let backend;
 let stream;
 
-const run = async (label, opts) => {
-  const result = await measure(label, opts, { connections: CONNECTIONS, duration: DURATION, warmConnections: 4, labelWidth: 34 });
+const run = async (label, opts, baseline) => {
+  const result = await measure(label, opts, { connections: CONNECTIONS, duration: DURATION, warmConnections: 4, labelWidth: 34, baseline });
   return result;
 };
 
@@ -138,7 +140,7 @@ async function main() {
 
   backend = await isolatedBackend('benchsocial', { otherDatabases: ['submissions', 'admin', 'campaigns', 'social'] });
   const ports = {};
-  for (const name of ['identityGrpc', 'identityHttp', 'submissionsGrpc', 'submissionsHttp', 'campaignsGrpc', 'campaignsHttp', 'adminGrpc', 'adminHttp', 'socialGrpc', 'socialHttp', 'gateway', 'bare']) {
+  for (const name of ['identityGrpc', 'identityHttp', 'submissionsGrpc', 'submissionsHttp', 'campaignsGrpc', 'campaignsHttp', 'adminGrpc', 'adminHttp', 'socialGrpc', 'socialHttp', 'gateway']) {
     ports[name] = await freePort();
   }
   const shared = { ...backend.env, LOG_LEVEL: 'warn' };
@@ -282,19 +284,15 @@ async function main() {
   if (unliked.status !== 200) throw new Error(`unlike answered ${unliked.status}: ${await unliked.text()}`);
   await unliked.arrayBuffer();
 
-  // The bare server repeats the like answer: same status, headers and body bytes.
-  const bareHeaders = bareHeadersOf(sample);
-  const bare = group.start('bare', ['--input-type=module', '-e', BARE_SERVER], {
-    BARE_PORT: String(ports.bare),
-    BARE_HEADERS: JSON.stringify(bareHeaders),
-    BARE_BODY: sampleBody.toString('base64'),
-  });
-  await waitReady(`http://127.0.0.1:${ports.bare}/`, 'bare server', bare);
+  // The bare server repeats the like answer: same status, headers and (plain, as fetch decoded them) body
+  // bytes; both runs ask for the plain bytes (SAME_ENCODING).
+  const bare = await startBareServer(group, 'bare', fetchedSample(sample, sampleBody));
 
   // Each request is the next user's, and each user likes, then unlikes, then likes again ...
   let sent = 0;
   const likeMix = (baseUrl) => ({
     url: `${baseUrl}${likePath}`,
+    headers: SAME_ENCODING,
     requests: [
       {
         setupRequest: (req) => {
@@ -308,7 +306,7 @@ async function main() {
 
   log(`\nPOST/DELETE ${likePath.replace(clipId, ':clipId')}, ${users.length} users on one clip, ${CONNECTIONS} connections, ${DURATION} s each (${sampleBody.length}-byte body)`);
   const gateway = await run('like/unlike (gateway + social, pg)', likeMix(gatewayUrl));
-  const bareResult = await run('bare node:http', likeMix(`http://127.0.0.1:${ports.bare}`));
+  const bareResult = await run('bare node:http', likeMix(bare.url), HTTP_STATIC_FLOORS);
   const ratio = gateway.requests.average / bareResult.requests.average;
   log(`\ngateway / bare = ${ratio.toFixed(3)} (${(ratio * 100).toFixed(1)}% of a server that does nothing)`);
 
@@ -382,7 +380,7 @@ try {
   await main();
 } catch (err) {
   failed = true;
-  console.error(`bench failed: ${err.message}`);
+  console.error(failureText(err));
 } finally {
   stream?.close();
   await group.stop();

@@ -12,7 +12,8 @@
 //     description); the median of BENCH_WEB_RUNS runs (3) by performance score.
 // The baseline, measured in the same run by the same Lighthouse: a bare node:http server answering one
 // HTML page with a heading, a paragraph and the seeded 33 KB poster, no script and no API read: the
-// least a first visit to a page showing a clip costs on the emulated phone.
+// least a first visit to a page showing a clip costs on the emulated phone. It is refused ("baseline
+// broken: …", exit 1) when that server does not answer 200 or Lighthouse could not load its page.
 // BENCH_WEB_REPORTS=<folder> also keeps each run's Lighthouse report there (JSON, viewable in the
 // Lighthouse viewer), to see which requests and tasks a page's LCP waited for.
 // BENCH_WEB_HOLD=1 measures nothing: it seeds the platform, prints its address and keeps it up until
@@ -31,6 +32,7 @@ import { createStorage } from '@clipit/storage';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { failureText, refuseBaseline } from './baseline.mjs';
 import { isolatedBackend } from './isolation.mjs';
 import { processGroup } from './processes.mjs';
 import { seedEvents } from './seed.mjs';
@@ -155,6 +157,9 @@ async function lighthouseRun(url, run, label) {
     }
     const savings = (id) => audits[id]?.details?.overallSavingsBytes ?? 0;
     return {
+      // Lighthouse scores a page that failed to load too: these say whether the figures are of the page.
+      runtimeError: result.lhr.runtimeError?.message,
+      documentOk: audits['http-status-code']?.score !== 0,
       performance: categories.performance.score,
       accessibility: categories.accessibility.score,
       seo: categories.seo.score,
@@ -179,6 +184,14 @@ async function lighthouseRun(url, run, label) {
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Why a Lighthouse run's figures are not of a loaded page, if they are not. */
+const runProblems = (r, n) => [
+  r.runtimeError && `run ${n}: ${r.runtimeError}`,
+  !r.documentOk && `run ${n}: the page's document did not answer 2xx`,
+  typeof r.performance !== 'number' && `run ${n}: no performance score`,
+  !(r.lcp > 0) && `run ${n}: LCP ${r.lcp}`,
+];
 const median = (runs, by) => [...runs].sort((a, b) => by(a) - by(b))[Math.floor(runs.length / 2)];
 
 async function main() {
@@ -197,10 +210,19 @@ async function main() {
   const bare = await bareServer();
   const baselineRuns = [];
   try {
+    const answers = await Promise.all(
+      ['/', '/poster.jpg'].map(async (path) => {
+        const res = await fetch(`${bare.url}${path}`);
+        await res.arrayBuffer();
+        return [path, res.status];
+      }),
+    );
+    refuseBaseline('bare server', answers.map(([path, status]) => status !== 200 && `${path} answered ${status}`), 'no baseline row printed');
     for (let i = 0; i < RUNS; i += 1) baselineRuns.push(await lighthouseRun(`${bare.url}/`, i, 'baseline'));
   } finally {
     await bare.close();
   }
+  refuseBaseline('Lighthouse of the bare page', baselineRuns.flatMap((r, i) => runProblems(r, i + 1)), 'no baseline row printed');
   const baseline = median(baselineRuns, (r) => r.performance);
 
   const rows = [];
@@ -211,6 +233,8 @@ async function main() {
     const js = files.reduce((t, f) => ({ raw: t.raw + f.raw, gzip: t.gzip + f.gzip, wire: t.wire + f.wire }), { raw: 0, gzip: 0, wire: 0 });
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(await lighthouseRun(`${url}${path}`, i));
+    const broken = runs.flatMap((r, i) => runProblems(r, i + 1)).filter(Boolean);
+    if (broken.length > 0) throw new Error(`measured run broken: Lighthouse of ${path}: ${broken.join(', ')}`);
     rows.push({ path, files: files.length, js, lh: median(runs, (r) => r.performance), runs });
     details.push({ path, files });
   }
@@ -249,7 +273,7 @@ try {
   await main();
 } catch (err) {
   failed = true;
-  console.error(`bench failed: ${err.stack ?? err.message}`);
+  console.error(failureText(err));
 } finally {
   await group.stop();
   if (scratch) await rm(scratch, { recursive: true, force: true });
