@@ -42,6 +42,7 @@ import { MediaQueueWorker } from './worker/media-queue.worker.js';
           lockDurationMs: config.MEDIA_WORKER_LOCK_DURATION_MS,
           stalledIntervalMs: config.MEDIA_WORKER_STALLED_INTERVAL_MS,
           maxStalledCount: config.MEDIA_WORKER_MAX_STALLED_COUNT,
+          runRetryDelayMs: config.MEDIA_WORKER_RUN_RETRY_DELAY_MS,
           publishRetryMinMs: config.MEDIA_WORKER_PUBLISH_RETRY_MIN_MS,
           publishRetryMaxMs: Math.max(config.MEDIA_WORKER_PUBLISH_RETRY_MAX_MS, config.MEDIA_WORKER_PUBLISH_RETRY_MIN_MS),
         }),

@@ -18,6 +18,8 @@ export const mediaWorkerConfigShape = {
   MEDIA_WORKER_STALLED_INTERVAL_MS: env.int(30_000, 500),
   /** Times a job may be found stalled (its worker died) before it fails as processing-error. */
   MEDIA_WORKER_MAX_STALLED_COUNT: env.int(2, 0),
+  /** After a failed call to Redis (an outage), how long the worker waits before fetching jobs again (BullMQ's runRetryDelay). */
+  MEDIA_WORKER_RUN_RETRY_DELAY_MS: env.int(15_000, 10),
   /** Scratch folder for the source and the outputs of the running jobs; empty = the system's temporary folder. */
   MEDIA_WORKER_TMP_DIR: z.string().min(1).optional(),
   /** Longest ffmpeg may take to make the poster or the web MP4 of one video. */

@@ -24,6 +24,7 @@ import { MetricsQueueWorker } from './worker/metrics-queue.worker.js';
           lockDurationMs: config.METRICS_WORKER_LOCK_DURATION_MS,
           stalledIntervalMs: config.METRICS_WORKER_STALLED_INTERVAL_MS,
           maxStalledCount: config.METRICS_WORKER_MAX_STALLED_COUNT,
+          runRetryDelayMs: config.METRICS_WORKER_RUN_RETRY_DELAY_MS,
           publishRetryMinMs: config.METRICS_WORKER_PUBLISH_RETRY_MIN_MS,
           publishRetryMaxMs: Math.max(config.METRICS_WORKER_PUBLISH_RETRY_MAX_MS, config.METRICS_WORKER_PUBLISH_RETRY_MIN_MS),
         }),

@@ -23,6 +23,8 @@ export const metricsWorkerConfigShape = {
   METRICS_WORKER_STALLED_INTERVAL_MS: env.int(30_000, 500),
   /** Times a job may lose its worker before BullMQ fails it. */
   METRICS_WORKER_MAX_STALLED_COUNT: env.int(2, 0),
+  /** After a failed call to Redis (an outage), how long the worker waits before fetching jobs again (BullMQ's runRetryDelay). */
+  METRICS_WORKER_RUN_RETRY_DELAY_MS: env.int(15_000, 10),
   /** On SIGTERM, how long running jobs may go on before they are stopped and put back in the queue. */
   METRICS_WORKER_DRAIN_SECONDS: env.int(10, 0),
   /**

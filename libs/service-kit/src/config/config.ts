@@ -63,6 +63,13 @@ export const env = {
       .refine((v) => /^\/[\w./-]*$/.test(v) || /^https?:\/\/[^\s]+$/.test(v), 'must be a path starting with / or an http(s) URL')
       .transform((v) => v.replace(/\/+$/, '')),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Milliseconds, comma-separated and each at least `min` (a backoff schedule: 1000,5000,15000). */
+  msList: (def: string, min = 1) =>
+    z
+      .string()
+      .default(def)
+      .refine((v) => v.split(',').every((part) => /^\s*\d+\s*$/.test(part) && Number(part) >= min), `must be comma-separated whole milliseconds, each at least ${min}`)
+      .transform((v) => v.split(',').map(Number)),
 };
 
 /** The variables every service reads. */
@@ -73,6 +80,25 @@ export const sharedConfigShape = {
   REDIS_KEY_PREFIX: z.string().default('clipit:'),
   EVENTS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').default('CLIPIT_EVENTS'),
   EVENTS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'dot-separated tokens').default('events'),
+  ...busBudgetShape(),
 };
+
+/**
+ * The event bus's time budgets, read by every service with a consumer. They decide how an outage is
+ * ridden out, so a "long" outage is one that outlasts them; the fault suite runs them scaled down
+ * (libs/testing/src/faults/time-profile.ts), the real values in `npm run test:faults:long`.
+ */
+function busBudgetShape() {
+  return {
+    /** How long JetStream waits for an ack before delivering the event again (a crashed replica's events move on after it). */
+    BUS_ACK_WAIT_MS: env.int(30_000, 100),
+    /** Delays before each retry of a handler that failed on its own (not an outage), by attempt; the last repeats. */
+    BUS_RETRY_BACKOFF_MS: env.msList('1000,5000,15000,30000'),
+    /** Runs of a handler failing on its own before its event is dead-lettered. */
+    BUS_MAX_ATTEMPTS: env.int(5, 1),
+    /** The cap of the delay between retries of an event that met a database outage (never dead-lettered). */
+    BUS_OUTAGE_BACKOFF_MAX_MS: env.int(5000, 10),
+  };
+}
 
 export type SharedConfig = z.infer<z.ZodObject<typeof sharedConfigShape>>;

@@ -22,6 +22,8 @@ export interface MediaQueueWorkerOptions {
   lockDurationMs: number;
   stalledIntervalMs: number;
   maxStalledCount: number;
+  /** Wait before fetching again after Redis failed a call (BullMQ's runRetryDelay). */
+  runRetryDelayMs?: number;
   /** Backoff between publications of a decided event that JetStream did not take: doubles from min up to max. */
   publishRetryMinMs: number;
   publishRetryMaxMs: number;
@@ -63,6 +65,7 @@ export class MediaQueueWorker {
       lockDuration: opts.lockDurationMs,
       stalledInterval: opts.stalledIntervalMs,
       maxStalledCount: opts.maxStalledCount,
+      ...(opts.runRetryDelayMs === undefined ? {} : { runRetryDelay: opts.runRetryDelayMs }),
       autorun: false,
     });
     // Its connections' failures: once when Redis goes away and once when it is back, not per reconnect attempt.

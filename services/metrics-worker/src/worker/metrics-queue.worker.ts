@@ -16,6 +16,8 @@ export interface MetricsQueueWorkerOptions {
   lockDurationMs: number;
   stalledIntervalMs: number;
   maxStalledCount: number;
+  /** Wait before fetching again after Redis failed a call (BullMQ's runRetryDelay). */
+  runRetryDelayMs?: number;
   publishRetryMinMs: number;
   publishRetryMaxMs: number;
 }
@@ -59,6 +61,7 @@ export class MetricsQueueWorker implements QueuePause, FollowUpQueue {
       lockDuration: opts.lockDurationMs,
       stalledInterval: opts.stalledIntervalMs,
       maxStalledCount: opts.maxStalledCount,
+      ...(opts.runRetryDelayMs === undefined ? {} : { runRetryDelay: opts.runRetryDelayMs }),
       limiter: NEVER_REACHED_LIMITER,
       autorun: false,
     });
