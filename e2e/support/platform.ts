@@ -23,17 +23,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { bootstrapAdmin, type AdminApp } from '../../services/admin/src/app.js';
-import { bootstrapCampaigns, type CampaignsApp } from '../../services/campaigns/src/app.js';
-import { bootstrapFeed, type FeedApp } from '../../services/feed/src/app.js';
-import { bootstrapRewards, runPayouts, type PayoutRunResult, type RewardsApp } from '../../services/rewards/src/app.js';
+import { bootstrapAdmin, adminService, type AdminApp } from '../../services/admin/src/app.js';
+import { bootstrapCampaigns, campaignsService, type CampaignsApp } from '../../services/campaigns/src/app.js';
+import { bootstrapFeed, feedService, type FeedApp } from '../../services/feed/src/app.js';
+import { bootstrapRewards, rewardsService, runPayouts, type PayoutRunResult, type RewardsApp } from '../../services/rewards/src/app.js';
 import { bootstrapGateway, type GatewayApp } from '../../services/gateway/src/app.js';
 import type { GatewayConfigOverrides } from '../../services/gateway/src/config.js';
-import { bootstrapIdentity, type IdentityApp } from '../../services/identity/src/app.js';
+import { bootstrapIdentity, identityService, type IdentityApp } from '../../services/identity/src/app.js';
 import { bootstrapMediaWorker, type MediaWorkerApp } from '../../services/media-worker/src/app.js';
 import { bootstrapMetricsWorker, type MetricsWorkerApp } from '../../services/metrics-worker/src/app.js';
-import { bootstrapSocial, type SocialApp } from '../../services/social/src/app.js';
-import { bootstrapSubmissions, type SubmissionsApp } from '../../services/submissions/src/app.js';
+import { bootstrapSocial, socialService, type SocialApp } from '../../services/social/src/app.js';
+import { bootstrapSubmissions, submissionsService, type SubmissionsApp } from '../../services/submissions/src/app.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -116,6 +116,17 @@ export interface Platform {
 }
 
 
+/** Every start at once; when one fails, the others that started are closed again and its error thrown. */
+async function allOrClose<T extends readonly unknown[]>(starts: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(starts);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (!failed) return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+  for (const r of settled) {
+    if (r.status === 'fulfilled') await (r.value as { close?: () => Promise<void> }).close?.().catch(() => undefined);
+  }
+  throw failed.reason;
+}
+
 export interface PlatformOptions {
   /** Start a media worker on the run's queue too, so uploaded videos get processed (ffmpeg). */
   mediaWorker?: boolean;
@@ -137,22 +148,25 @@ export async function startPlatform(
 ): Promise<Platform> {
   const infra = testInfra();
   const names = isolatedNames('e2e');
-  const databaseUrl = await createTestDatabase(names.database);
   const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-e2e-storage-'));
   const submissionsDatabase = `${names.database}_submissions`;
-  const submissionsDatabaseUrl = await createTestDatabase(submissionsDatabase);
+  const adminDatabase = `${names.database}_admin`;
+  const campaignsDatabase = `${names.database}_campaigns`;
+  const socialDatabase = `${names.database}_social`;
+  const feedDatabase = `${names.database}_feed`;
+  const rewardsDatabase = `${names.database}_rewards`;
+  // Every database a copy of its service's migrated template, all at once.
+  const [databaseUrl, submissionsDatabaseUrl, adminDatabaseUrl, campaignsDatabaseUrl, socialDatabaseUrl, feedDatabaseUrl, rewardsDatabaseUrl] = await Promise.all([
+    createTestDatabase(names.database, identityService),
+    createTestDatabase(submissionsDatabase, submissionsService),
+    createTestDatabase(adminDatabase, adminService),
+    createTestDatabase(campaignsDatabase, campaignsService),
+    createTestDatabase(socialDatabase, socialService),
+    createTestDatabase(feedDatabase, feedService),
+    createTestDatabase(rewardsDatabase, rewardsService),
+  ]);
   const [grpcPort, httpPort, submissionsGrpcPort, submissionsHttpPort, adminGrpcPort, adminHttpPort, campaignsGrpcPort, campaignsHttpPort, socialGrpcPort, socialHttpPort, feedGrpcPort, feedHttpPort, rewardsGrpcPort, rewardsHttpPort] =
     (await freePorts(14)) as [number, number, number, number, number, number, number, number, number, number, number, number, number, number];
-  const adminDatabase = `${names.database}_admin`;
-  const adminDatabaseUrl = await createTestDatabase(adminDatabase);
-  const campaignsDatabase = `${names.database}_campaigns`;
-  const campaignsDatabaseUrl = await createTestDatabase(campaignsDatabase);
-  const socialDatabase = `${names.database}_social`;
-  const socialDatabaseUrl = await createTestDatabase(socialDatabase);
-  const feedDatabase = `${names.database}_feed`;
-  const feedDatabaseUrl = await createTestDatabase(feedDatabase);
-  const rewardsDatabase = `${names.database}_rewards`;
-  const rewardsDatabaseUrl = await createTestDatabase(rewardsDatabase);
 
   // What every backend service of this platform shares: the run's NATS stream, Redis prefix and storage folder.
   const backend = {
@@ -161,67 +175,71 @@ export async function startPlatform(
     LOG_LEVEL: 'warn',
     ...sharedOverrides,
   };
-  const xApi = await startXApiStandIn({ generate: true });
-  const xOembed = await startXOembedStandIn();
-  const identity = await bootstrapIdentity({
-    IDENTITY_DATABASE_URL: databaseUrl,
-    IDENTITY_GRPC_PORT: grpcPort,
-    IDENTITY_HTTP_PORT: httpPort,
-    IDENTITY_BIND_HOST: '127.0.0.1',
-    ...backend,
-  });
   const identityGrpcUrl = `127.0.0.1:${grpcPort}`;
-  const submissions = await bootstrapSubmissions({
-    SUBMISSIONS_DATABASE_URL: submissionsDatabaseUrl,
-    SUBMISSIONS_GRPC_PORT: submissionsGrpcPort,
-    SUBMISSIONS_HTTP_PORT: submissionsHttpPort,
-    SUBMISSIONS_BIND_HOST: '127.0.0.1',
-    IDENTITY_GRPC_URL: identityGrpcUrl,
-    ...(options.metricsWorker ? { METRICS_SCHEDULER_INTERVAL_SECONDS: 1 } : {}),
-    ...backend,
-  });
-  const campaigns = await bootstrapCampaigns({
-    CAMPAIGNS_DATABASE_URL: campaignsDatabaseUrl,
-    CAMPAIGNS_GRPC_PORT: campaignsGrpcPort,
-    CAMPAIGNS_HTTP_PORT: campaignsHttpPort,
-    CAMPAIGNS_BIND_HOST: '127.0.0.1',
-    ...backend,
-  });
-  const social = await bootstrapSocial({
-    SOCIAL_DATABASE_URL: socialDatabaseUrl,
-    SOCIAL_GRPC_PORT: socialGrpcPort,
-    SOCIAL_HTTP_PORT: socialHttpPort,
-    SOCIAL_BIND_HOST: '127.0.0.1',
-    IDENTITY_GRPC_URL: identityGrpcUrl,
-    ...backend,
-  });
-  const feed = await bootstrapFeed({
-    FEED_DATABASE_URL: feedDatabaseUrl,
-    FEED_GRPC_PORT: feedGrpcPort,
-    FEED_HTTP_PORT: feedHttpPort,
-    FEED_BIND_HOST: '127.0.0.1',
-    ...backend,
-  });
-  const rewards = await bootstrapRewards({
-    REWARDS_DATABASE_URL: rewardsDatabaseUrl,
-    REWARDS_GRPC_PORT: rewardsGrpcPort,
-    REWARDS_HTTP_PORT: rewardsHttpPort,
-    REWARDS_BIND_HOST: '127.0.0.1',
-    // Tiers are data (ADR 0025): a spec that changes a requirement sees it at the next recompute.
-    REWARDS_TABLES_CACHE_MS: 0,
-    ...backend,
-  });
-  const admin = await bootstrapAdmin({
-    ADMIN_DATABASE_URL: adminDatabaseUrl,
-    ADMIN_GRPC_PORT: adminGrpcPort,
-    ADMIN_HTTP_PORT: adminHttpPort,
-    ADMIN_BIND_HOST: '127.0.0.1',
-    ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-    IDENTITY_GRPC_URL: identityGrpcUrl,
-    SUBMISSIONS_GRPC_URL: `127.0.0.1:${submissionsGrpcPort}`,
-    CAMPAIGNS_GRPC_URL: `127.0.0.1:${campaignsGrpcPort}`,
-    ...backend,
-  });
+  // The services start side by side: none waits for another at start-up (a caller's client only reports
+  // readiness, and every service makes the event streams if they are missing).
+  const [xApi, xOembed, identity, submissions, campaigns, social, feed, rewards, admin] = await allOrClose([
+    startXApiStandIn({ generate: true }),
+    startXOembedStandIn(),
+    bootstrapIdentity({
+      IDENTITY_DATABASE_URL: databaseUrl,
+      IDENTITY_GRPC_PORT: grpcPort,
+      IDENTITY_HTTP_PORT: httpPort,
+      IDENTITY_BIND_HOST: '127.0.0.1',
+      ...backend,
+    }),
+    bootstrapSubmissions({
+      SUBMISSIONS_DATABASE_URL: submissionsDatabaseUrl,
+      SUBMISSIONS_GRPC_PORT: submissionsGrpcPort,
+      SUBMISSIONS_HTTP_PORT: submissionsHttpPort,
+      SUBMISSIONS_BIND_HOST: '127.0.0.1',
+      IDENTITY_GRPC_URL: identityGrpcUrl,
+      ...(options.metricsWorker ? { METRICS_SCHEDULER_INTERVAL_SECONDS: 1 } : {}),
+      ...backend,
+    }),
+    bootstrapCampaigns({
+      CAMPAIGNS_DATABASE_URL: campaignsDatabaseUrl,
+      CAMPAIGNS_GRPC_PORT: campaignsGrpcPort,
+      CAMPAIGNS_HTTP_PORT: campaignsHttpPort,
+      CAMPAIGNS_BIND_HOST: '127.0.0.1',
+      ...backend,
+    }),
+    bootstrapSocial({
+      SOCIAL_DATABASE_URL: socialDatabaseUrl,
+      SOCIAL_GRPC_PORT: socialGrpcPort,
+      SOCIAL_HTTP_PORT: socialHttpPort,
+      SOCIAL_BIND_HOST: '127.0.0.1',
+      IDENTITY_GRPC_URL: identityGrpcUrl,
+      ...backend,
+    }),
+    bootstrapFeed({
+      FEED_DATABASE_URL: feedDatabaseUrl,
+      FEED_GRPC_PORT: feedGrpcPort,
+      FEED_HTTP_PORT: feedHttpPort,
+      FEED_BIND_HOST: '127.0.0.1',
+      ...backend,
+    }),
+    bootstrapRewards({
+      REWARDS_DATABASE_URL: rewardsDatabaseUrl,
+      REWARDS_GRPC_PORT: rewardsGrpcPort,
+      REWARDS_HTTP_PORT: rewardsHttpPort,
+      REWARDS_BIND_HOST: '127.0.0.1',
+      // Tiers are data (ADR 0025): a spec that changes a requirement sees it at the next recompute.
+      REWARDS_TABLES_CACHE_MS: 0,
+      ...backend,
+    }),
+    bootstrapAdmin({
+      ADMIN_DATABASE_URL: adminDatabaseUrl,
+      ADMIN_GRPC_PORT: adminGrpcPort,
+      ADMIN_HTTP_PORT: adminHttpPort,
+      ADMIN_BIND_HOST: '127.0.0.1',
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      IDENTITY_GRPC_URL: identityGrpcUrl,
+      SUBMISSIONS_GRPC_URL: `127.0.0.1:${submissionsGrpcPort}`,
+      CAMPAIGNS_GRPC_URL: `127.0.0.1:${campaignsGrpcPort}`,
+      ...backend,
+    }),
+  ]);
   const mediaWorkers: MediaWorkerApp[] = [];
   const startMediaWorker = async () => {
     const worker = await bootstrapMediaWorker({

@@ -7,7 +7,7 @@ import type { ConsumerMessages } from '@nats-io/jetstream';
 import { deleteEventStreams } from './cleanup.js';
 import { isolatedNames, testInfra } from './infra.js';
 import { freePorts } from './ports.js';
-import { createTestDatabase, dropTestDatabase } from './postgres.js';
+import { createTestDatabase, dropTestDatabase, type SchemaTemplate } from './postgres.js';
 
 export interface ServiceUnderTest<A> {
   app: A;
@@ -22,6 +22,7 @@ export interface ServiceUnderTest<A> {
 /**
  * Starts a service with `bootstrap` on what this run owns alone. `envPrefix` is the service's variable
  * prefix (ADMIN for ADMIN_DATABASE_URL, ADMIN_GRPC_PORT, …); `overrides` win over everything set here.
+ * Given the service's `schema`, its database is a copy of the run's migrated template (see createTestDatabase).
  * The database is dropped again when the service fails to start.
  */
 export async function startServiceUnderTest<A extends { close(): Promise<void> }, O extends object>(
@@ -29,10 +30,11 @@ export async function startServiceUnderTest<A extends { close(): Promise<void> }
   envPrefix: string,
   bootstrap: (config: O) => Promise<A>,
   overrides: O,
+  schema?: SchemaTemplate,
 ): Promise<ServiceUnderTest<A>> {
   const names = isolatedNames(label);
   const infra = testInfra();
-  const databaseUrl = await createTestDatabase(names.database);
+  const databaseUrl = await createTestDatabase(names.database, schema);
   const [grpcPort, httpPort] = (await freePorts(2)) as [number, number];
   let app: A;
   try {

@@ -2,7 +2,7 @@ import { adminContract } from '@clipit/contracts';
 import { contractClient, type ClientOf } from '@clipit/service-kit';
 import { deleteKeysWithPrefix, startServiceUnderTest, testInfra } from '@clipit/testing';
 import { Redis } from 'ioredis';
-import { bootstrapAdmin, type AdminApp, type AdminConfigOverrides } from '../../src/app.js';
+import { bootstrapAdmin, adminService, type AdminApp, type AdminConfigOverrides } from '../../src/app.js';
 
 /**
  * One admin per test file, on its own database, event stream and subject prefix, listening on free
@@ -20,7 +20,7 @@ export interface AdminHarness {
 }
 
 export async function startAdmin(overrides: AdminConfigOverrides = {}): Promise<AdminHarness> {
-  const service = await startServiceUnderTest('admin', 'ADMIN', bootstrapAdmin, overrides);
+  const service = await startServiceUnderTest('admin', 'ADMIN', bootstrapAdmin, overrides, adminService);
   const client = contractClient(adminContract, service.grpcAddress);
   const redisKeyPrefix = String(overrides.REDIS_KEY_PREFIX ?? service.names.redisKeyPrefix);
   return {

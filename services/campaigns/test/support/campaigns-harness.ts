@@ -2,7 +2,7 @@ import { campaignsContract, type EventData, type EventType } from '@clipit/contr
 import { connectNats, contractClient, EventPublisher, type ClientOf, type NatsConnection } from '@clipit/service-kit';
 import { collectEvents, startServiceUnderTest, waitFor, type ReceivedEvent } from '@clipit/testing';
 import pg from 'pg';
-import { bootstrapCampaigns, type CampaignsApp, type CampaignsConfigOverrides } from '../../src/app.js';
+import { bootstrapCampaigns, campaignsService, type CampaignsApp, type CampaignsConfigOverrides } from '../../src/app.js';
 
 /**
  * One campaigns per test file, on its own database, event stream and subject prefix, listening on free
@@ -28,7 +28,7 @@ export interface CampaignsHarness {
 export { submissionSnapshot, userSnapshot } from '@clipit/testing';
 
 export async function startCampaigns(overrides: CampaignsConfigOverrides = {}): Promise<CampaignsHarness> {
-  const service = await startServiceUnderTest('campaigns', 'CAMPAIGNS', bootstrapCampaigns, overrides);
+  const service = await startServiceUnderTest('campaigns', 'CAMPAIGNS', bootstrapCampaigns, overrides, campaignsService);
   const client = contractClient(campaignsContract, service.grpcAddress);
   const db = new pg.Client({ connectionString: service.databaseUrl });
   await db.connect();

@@ -2,7 +2,7 @@ import { feedContract, type EventData, type EventType } from '@clipit/contracts'
 import { connectNats, contractClient, EventPublisher, type ClientOf, type NatsConnection } from '@clipit/service-kit';
 import { startServiceUnderTest, waitFor } from '@clipit/testing';
 import pg from 'pg';
-import { bootstrapFeed, type FeedApp, type FeedConfigOverrides } from '../../src/app.js';
+import { bootstrapFeed, feedService, type FeedApp, type FeedConfigOverrides } from '../../src/app.js';
 
 /**
  * One feed per test file, on its own database, event stream and subject prefix, listening on free
@@ -28,7 +28,7 @@ export interface FeedHarness {
 export type Event = { [T in EventType]: readonly [T, EventData<T>] }[EventType];
 
 export async function startFeed(overrides: FeedConfigOverrides = {}): Promise<FeedHarness> {
-  const service = await startServiceUnderTest('feed', 'FEED', bootstrapFeed, overrides);
+  const service = await startServiceUnderTest('feed', 'FEED', bootstrapFeed, overrides, feedService);
   const client = contractClient(feedContract, service.grpcAddress);
   const db = new pg.Client({ connectionString: service.databaseUrl });
   await db.connect();

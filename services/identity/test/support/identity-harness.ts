@@ -5,7 +5,7 @@ import { identityV1 } from '@clipit/contracts';
 import { connectNats, createGrpcClient, GrpcCallError, type NatsConnection } from '@clipit/service-kit';
 import { collectEvents, createTestDatabase, deleteEventStreams, dropTestDatabase, freePorts, isolatedNames, isolatedServiceEnv, rejectedWith, testInfra, type ReceivedEvent } from '@clipit/testing';
 import pg from 'pg';
-import { bootstrapIdentity, type IdentityApp, type IdentityConfigOverrides } from '../../src/app.js';
+import { bootstrapIdentity, identityService, type IdentityApp, type IdentityConfigOverrides } from '../../src/app.js';
 
 
 export type { ReceivedEvent };
@@ -36,7 +36,7 @@ export interface IdentityHarness {
 export async function startIdentity(overrides: IdentityConfigOverrides = {}): Promise<IdentityHarness> {
   const names = isolatedNames('identity');
   const infra = testInfra();
-  const databaseUrl = await createTestDatabase(names.database);
+  const databaseUrl = await createTestDatabase(names.database, identityService);
   const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-identity-storage-'));
   const [grpcPort, httpPort] = (await freePorts(2)) as [number, number];
   const identity = await bootstrapIdentity({

@@ -2,7 +2,7 @@ import { rewardsContract, type SubmissionSnapshot, type UserSnapshot } from '@cl
 import { connectNats, contractClient, EventPublisher, type ClientOf, type NatsConnection } from '@clipit/service-kit';
 import { collectEvents, startServiceUnderTest, submissionSnapshot, userSnapshot, waitFor, type ReceivedEvent } from '@clipit/testing';
 import pg from 'pg';
-import { bootstrapRewards, type RewardsApp, type RewardsConfigOverrides } from '../../src/app.js';
+import { bootstrapRewards, rewardsService, type RewardsApp, type RewardsConfigOverrides } from '../../src/app.js';
 
 /**
  * One rewards per test file, on its own database, event stream and subject prefix, listening on free
@@ -31,7 +31,7 @@ export interface RewardsHarness {
 export { submissionSnapshot, userSnapshot } from '@clipit/testing';
 
 export async function startRewards(overrides: RewardsConfigOverrides = {}): Promise<RewardsHarness> {
-  const service = await startServiceUnderTest('rewards', 'REWARDS', bootstrapRewards, overrides);
+  const service = await startServiceUnderTest('rewards', 'REWARDS', bootstrapRewards, overrides, rewardsService);
   const client = contractClient(rewardsContract, service.grpcAddress);
   const db = new pg.Client({ connectionString: service.databaseUrl });
   await db.connect();

@@ -3,7 +3,7 @@ import { connectNats, contractClient, EventPublisher, GrpcCallError, type Client
 import { collectEvents, freePorts, startServiceUnderTest, submissionSnapshot, userSnapshot, waitFor, type ReceivedEvent } from '@clipit/testing';
 import { expect } from '@jest/globals';
 import pg from 'pg';
-import { bootstrapSocial, type SocialApp, type SocialConfigOverrides } from '../../src/app.js';
+import { bootstrapSocial, socialService, type SocialApp, type SocialConfigOverrides } from '../../src/app.js';
 
 /**
  * One social per test file, on its own database, event stream and subject prefix, listening on free
@@ -31,7 +31,7 @@ export interface SocialHarness {
 export { submissionSnapshot, userSnapshot } from '@clipit/testing';
 
 export async function startSocial(overrides: SocialConfigOverrides = {}): Promise<SocialHarness> {
-  const service = await startServiceUnderTest('social', 'SOCIAL', bootstrapSocial, overrides);
+  const service = await startServiceUnderTest('social', 'SOCIAL', bootstrapSocial, overrides, socialService);
   const client = contractClient(socialContract, service.grpcAddress);
   const db = new pg.Client({ connectionString: service.databaseUrl });
   await db.connect();

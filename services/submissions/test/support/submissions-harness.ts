@@ -10,7 +10,7 @@ import { createTestDatabase, deleteEventStreams, deleteKeysWithPrefix, dropTestD
 import { expect } from '@jest/globals';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { bootstrapSubmissions, type SubmissionsApp, type SubmissionsConfigOverrides } from '../../src/app.js';
+import { bootstrapSubmissions, submissionsService, type SubmissionsApp, type SubmissionsConfigOverrides } from '../../src/app.js';
 
 export type SubmissionsClient = ReturnType<typeof createGrpcClient<submissionsV1.SubmissionsServiceClient>>;
 
@@ -76,7 +76,7 @@ export async function startSubmissions(overrides: SubmissionsConfigOverrides = {
   };
 
   try {
-    const databaseUrl = await createTestDatabase(names.database);
+    const databaseUrl = await createTestDatabase(names.database, submissionsService);
     cleanups.push(['database', () => dropTestDatabase(names.database)]);
     const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-submissions-storage-'));
     cleanups.push(['storage', () => rm(storageRoot, { recursive: true, force: true })]);
