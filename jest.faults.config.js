@@ -1,14 +1,15 @@
 // The fault suite (`npm run test:faults`, also the last step of `npm test`): the platform as real processes
 // on private PostgreSQL, NATS and Redis servers (libs/testing/src/faults), with parts of it stopped, killed
-// and restarted in the middle of the journeys. One file at a time: the outages are timed and the machine has
-// two cores.
+// and restarted in the middle of the journeys. In the compressed time profile the shard files run two at a
+// time, each on its own platform; the real-time profile (`npm run test:faults:long`, FAULT_PROFILE=real-time)
+// one file at a time, as the 60 s outages always ran.
 import base from './jest.config.js';
 
 const e2e = base.projects.find((p) => p.displayName === 'e2e');
 
 export default {
   testTimeout: 600_000,
-  maxWorkers: 1,
+  maxWorkers: process.env.FAULT_PROFILE === 'real-time' ? 1 : 2,
   projects: [
     {
       ...e2e,

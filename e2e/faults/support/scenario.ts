@@ -2,7 +2,7 @@
 // login, submitting videos, moderators approving them) while one part is down; then the part comes back and
 // every accepted video is followed until it is shown. The row it answers goes into the fault table.
 import { synthesizeClip } from '@clipit/media';
-import { buildServices, startFaultPlatform, type FaultPlatform } from '@clipit/testing';
+import { buildServices, startFaultPlatform, type FaultPlatform, type TimeProfile } from '@clipit/testing';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +40,8 @@ export interface ScenarioContext {
   toModerate: string[];
   /** Concurrent people per journey kind (applicants: 1 unless given). */
   users?: { auth: number; video: number; application?: number; social?: number };
+  /** The budgets the platform runs with, and how long people use it around an outage (default: real time). */
+  profile?: Pick<TimeProfile, 'name' | 'loadBeforeMs' | 'loadAfterMs'>;
 }
 
 const emptyCounts = (): Record<Outcome, number> => ({ completed: 0, refused: 0, unreachable: 0, failed: 0 });
@@ -118,7 +120,7 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
     }
   })();
 
-  await sleep(2000);
+  await sleep(ctx.profile?.loadBeforeMs ?? 2000);
   // The part goes away: a SIGKILL, as a crash or a lost machine would (every replica of a service).
   if (targetProcesses.length > 0) await Promise.all(targetProcesses.map((x) => x.process.kill()));
   else await part.kill();
@@ -139,7 +141,7 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
     }
     await sleep(250);
   }
-  await sleep(3000);
+  await sleep(ctx.profile?.loadAfterMs ?? 3000);
   running = false;
   await Promise.all([...loops, sampler]);
 

@@ -9,6 +9,7 @@ export * from './fake-grpc.js';
 export * from './faults/managed-process.js';
 export * from './faults/servers.js';
 export * from './faults/platform.js';
+export * from './faults/time-profile.js';
 export * from './console-capture.js';
 export * from './service-under-test.js';
 export * from './snapshots.js';

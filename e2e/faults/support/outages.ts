@@ -1,0 +1,74 @@
+// The outage scenarios of the fault suite, shared by its shard files: the platform as real processes on
+// private servers, and for each part of it (NATS, Redis, PostgreSQL and every service the launcher starts) a
+// short and a long outage in the middle of the journeys. Afterwards every journey completed or was refused
+// with a clear text, no accepted video is left unshown, no event is lost or applied twice (each consumer's
+// inbox against the stream, each outbox against the stream), nothing is stuck, every process's readiness said
+// 503/down while a part it needs was away and says 200 again by itself.
+//
+// The lengths come from the time profile (libs/testing/src/faults/time-profile.ts): compressed in `npm test`
+// (the budgets scaled down, a long outage outlasting every one of them), real-time in
+// `npm run test:faults:long` (the production budgets, 5 s and 60 s). Each shard file takes every n-th part on
+// a platform of its own, so shards run side by side. FAULT_DURATIONS=short|long|<seconds,…> narrows the
+// lengths, FAULT_TARGETS=nats,gateway the parts; FAULT_REPORT=<file> writes the table and the books.
+import { platformServices, timeProfile } from '@clipit/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { appendFile } from 'node:fs/promises';
+import { faultTable, runScenario, startFaultRun, type ScenarioContext, type ScenarioRow } from './scenario.js';
+
+/** Limits that would refuse a test's many sign-ups from one address are raised; the budgets are the profile's. */
+const LIMITS = {
+  RATE_LIMIT_MAX_PER_IP: '100000',
+  RATE_LIMIT_MAX_PER_HANDLE: '100000',
+  SUBMISSION_LIMIT_PER_IP: '100000',
+  APPLICATION_LIMIT_PER_IP: '100000',
+  LOG_LEVEL: 'warn',
+};
+
+function durations(profile: ReturnType<typeof timeProfile>): number[] {
+  const asked = process.env['FAULT_DURATIONS'];
+  if (!asked) return [profile.shortOutageSeconds, profile.longOutageSeconds];
+  return asked.split(',').map((d) => (d === 'short' ? profile.shortOutageSeconds : d === 'long' ? profile.longOutageSeconds : Number(d)));
+}
+
+/** Registers shard `shard` (1-based) of `of`: every of-th part, starting with the shard-th. */
+export async function outageSuite(shard: number, of: number): Promise<void> {
+  const profile = timeProfile();
+  const services = (await platformServices()).map((s) => s.name);
+  const targets = ['nats', 'redis', 'postgres', ...services]
+    .filter((t) => !process.env['FAULT_TARGETS'] || process.env['FAULT_TARGETS'].split(',').includes(t))
+    .filter((_, i) => i % of === shard - 1);
+
+  let run: Awaited<ReturnType<typeof startFaultRun>> | undefined;
+  let ctx: ScenarioContext;
+  const rows: ScenarioRow[] = [];
+
+  beforeAll(async () => {
+    run = await startFaultRun({ ...LIMITS, ...profile.env });
+    ctx = { ...run.ctx, profile };
+  }, 300_000);
+
+  afterAll(async () => {
+    await run?.close();
+    if (rows.length > 0) {
+      const table = faultTable(rows);
+      process.stdout.write(`\nFault table, ${profile.name} profile, shard ${shard} of ${of} (done/refused per journey kind; u = gateway unreachable, F = failed):\n${table}\n`);
+      if (process.env['FAULT_REPORT']) {
+        const books = rows.map(({ ledger, failures, ...r }) => ({ ...r, ledger: { ...ledger, consumers: ledger.consumers }, failures: failures.slice(0, 5) }));
+        await appendFile(process.env['FAULT_REPORT'], `${table}\n\n${JSON.stringify(books, null, 2)}\n`);
+      }
+    }
+  });
+
+  describe.each(durations(profile))(`a %i s outage (${profile.name} profile) in the middle of the journeys`, (seconds) => {
+    it.each(targets)('of %s: every journey completes or is refused clearly; nothing lost, doubled or stuck; readiness recovers', async (target) => {
+      const row = await runScenario(ctx, target, seconds);
+      rows.push(row);
+      const summary = { target, seconds, journeys: row.journeys, lost: row.lost, doubled: row.doubled, recoverySeconds: row.recoverySeconds, readiness: row.readinessDuringOutage };
+      expect({ ...summary, problems: row.problems }).toEqual({ ...summary, problems: [] });
+      // Sign-in does not depend on Redis: the rate limiter falls back to a local one (ADR 0018).
+      if (target === 'redis') expect(row.journeys.auth).toMatchObject({ refused: 0, failed: 0 });
+      // Work went on: some journeys completed around the outage.
+      expect(row.journeys.auth.completed + row.journeys.video.completed).toBeGreaterThan(0);
+    });
+  });
+}
