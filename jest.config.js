@@ -44,6 +44,11 @@ const common = {
 export default {
   // Integration and end-to-end tests start real servers; unit specs finish far below this.
   testTimeout: 60000,
+  // Both cores (Jest's default leaves one idle): the files wait on servers, ffmpeg and Chromium much of the
+  // time. A worker that kept more than this after a file is replaced by a fresh one, so no file's leftovers
+  // weigh on the files after it.
+  maxWorkers: '100%',
+  workerIdleMemoryLimit: '1536MB',
   projects: [
     {
       ...common,

@@ -12,10 +12,21 @@ describe('loadConfig', () => {
       REDIS_KEY_PREFIX: 'clipit:',
       EVENTS_STREAM: 'CLIPIT_EVENTS',
       EVENTS_SUBJECT_PREFIX: 'events',
+      BUS_ACK_WAIT_MS: 30_000,
+      BUS_RETRY_BACKOFF_MS: [1000, 5000, 15000, 30000],
+      BUS_MAX_ATTEMPTS: 5,
+      BUS_OUTAGE_BACKOFF_MAX_MS: 5000,
       SERVICE_PORT: 8080,
       MIGRATE: true,
       UPSTREAM: '127.0.0.1:50051',
     });
+  });
+
+  it('reads a backoff schedule as whole milliseconds, and refuses anything else', () => {
+    expect(loadConfig(shape, { BUS_RETRY_BACKOFF_MS: '200, 800,2000' }).BUS_RETRY_BACKOFF_MS).toEqual([200, 800, 2000]);
+    for (const bad of ['1s,2s', '100,,200', '-5', '0']) {
+      expect(() => loadConfig(shape, { BUS_RETRY_BACKOFF_MS: bad })).toThrow(`BUS_RETRY_BACKOFF_MS=${JSON.stringify(bad)} is invalid: must be comma-separated whole milliseconds, each at least 1`);
+    }
   });
 
   it('treats an empty value as unset and coerces types', () => {

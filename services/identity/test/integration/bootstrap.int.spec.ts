@@ -1,5 +1,5 @@
 import { ConfigError } from '@clipit/service-kit';
-import { isolatedNames, testInfra } from '@clipit/testing';
+import { isolatedNames, testInfra, waitFor } from '@clipit/testing';
 import { describe, expect, it } from '@jest/globals';
 import { bootstrapIdentity } from '../../src/app.js';
 import { freePorts } from '@clipit/testing';
@@ -32,9 +32,17 @@ describe('bootstrapIdentity', () => {
     const h = await startIdentity();
     try {
       await h.client.listTokens({}); // the connection is up, as the gateway's would be
-      const inFlight = h.client.signUp(newSignUp()); // scrypt keeps it busy for a while
-      await new Promise((r) => setTimeout(r, 15));
-      await Promise.all([h.identity.close(), expect(inFlight).resolves.toMatchObject({ session: { sid: expect.any(String) } })]);
+      // The sign-up is held at identity's first read of users, so it is surely in flight when close() begins.
+      await h.db.query('BEGIN');
+      await h.db.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+      const inFlight = h.client.signUp(newSignUp());
+      await waitFor(async () => {
+        const { rows } = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+        return rows[0]!.n > 0 ? true : undefined;
+      }, 10_000, 'the sign-up waiting at identity');
+      const closing = h.identity.close();
+      await h.db.query('COMMIT');
+      await Promise.all([closing, expect(inFlight).resolves.toMatchObject({ session: { sid: expect.any(String) } })]);
       await expect(fetch(`${h.httpUrl}/health/live`)).rejects.toThrow();
       await expect(h.client.listTokens({})).rejects.toMatchObject({ name: 'GrpcCallError' });
     } finally {
