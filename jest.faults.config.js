@@ -15,7 +15,8 @@ export default {
       ...e2e,
       displayName: 'faults',
       testMatch: ['<rootDir>/e2e/faults/**/*.faults.spec.ts'],
-      globalSetup: undefined,
+      // The services built once, before the files that run side by side start them as processes.
+      globalSetup: '<rootDir>/libs/testing/jest/faults-global-setup.mjs',
       globalTeardown: undefined,
     },
   ],

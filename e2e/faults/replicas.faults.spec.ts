@@ -3,7 +3,7 @@
 // consumers sharing submissions' durable consumer) give the same results: every journey completes, every
 // video is shown once, and the stream holds the same events, each once.
 import { synthesizeClip } from '@clipit/media';
-import { buildServices, startFaultPlatform } from '@clipit/testing';
+import { startFaultPlatform } from '@clipit/testing';
 import { beforeAll, afterAll, expect, it } from '@jest/globals';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ let dir: string;
 let clip: Buffer;
 
 beforeAll(async () => {
-  buildServices();
+  // The services were built by the suite's global setup (libs/testing/jest/faults-global-setup.mjs).
   dir = await mkdtemp(join(tmpdir(), 'clipit-replicas-'));
   await synthesizeClip({ path: join(dir, 'clip.mp4'), durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10 });
   clip = await readFile(join(dir, 'clip.mp4'));

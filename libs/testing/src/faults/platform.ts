@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,11 +24,6 @@ interface ServiceEntry {
 export async function platformServices(): Promise<ServiceEntry[]> {
   const mod = (await import(pathToFileURL(join(ROOT, 'deploy/launcher/services.mjs')).href)) as { SERVICES: ServiceEntry[] };
   return mod.SERVICES;
-}
-
-/** Builds the services (`tsc -b`, incremental) so they run as the launcher runs them: `node services/<name>/dist/main.js`. */
-export function buildServices(): void {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
 }
 
 export type Dependency = 'nats' | 'redis' | 'postgres';
@@ -85,7 +79,7 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
   const replicas = options.replicas ?? 1;
   const services = await platformServices();
   for (const s of services) {
-    if (!existsSync(join(ROOT, 'services', s.name, 'dist/main.js'))) throw new Error(`services/${s.name}/dist/main.js is missing: call buildServices() first`);
+    if (!existsSync(join(ROOT, 'services', s.name, 'dist/main.js'))) throw new Error(`services/${s.name}/dist/main.js is missing: build the services first (npx tsc -b tsconfig.build.json; the fault suite's global setup does)`);
   }
   const opened: PrivateServer[] = [];
   const standIns: XApiStandIn[] = [];
