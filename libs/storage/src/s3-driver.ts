@@ -197,8 +197,10 @@ export class S3StorageDriver implements StorageDriver {
       await this.client.makeBucket(this.bucket, this.region);
       return true;
     } catch (err) {
-      // Another instance booting at the same moment made it first.
+      // Another instance booting at the same moment made it first. Stores name that race differently
+      // (MinIO BucketAlreadyOwnedByYou, others BucketAlreadyExists), so the bucket itself is asked again.
       if (isS3Code(err, 'BucketAlreadyOwnedByYou')) return false;
+      if (await this.client.bucketExists(this.bucket).catch(() => false)) return false;
       throw err;
     }
   }

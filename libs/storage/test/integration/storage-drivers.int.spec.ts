@@ -211,6 +211,14 @@ describe('the s3 driver against a server that checks signatures', () => {
     expect(await other.stat('a.txt')).toMatchObject({ size: 1 });
   });
 
+  it('lets services booting at the same moment each ensure one missing bucket, none failing', async () => {
+    const racers = Array.from({ length: 8 }, () => new S3StorageDriver(s3Options({ bucket: `${bucket}-race` })));
+    const outcomes = await Promise.allSettled(racers.map((d) => d.ensureBucket()));
+    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([]);
+    await racers[0]!.put('a.txt', Buffer.from('a'), 'text/plain');
+    expect(await racers[7]!.stat('a.txt')).toMatchObject({ size: 1 });
+  });
+
   it('is refused with a wrong secret key or an unknown access key, and nothing is stored', async () => {
     const key = newKey();
     const wrongSecret = new S3StorageDriver(s3Options({ secretKey: `${SECRET_KEY}x` }));
