@@ -2,12 +2,12 @@
 // slowest test files, read from Jest's --json reports. It is a report, never an assertion: how long a
 // run takes depends on the machine, so no budget fails a test (the budgets are in the README).
 // Also a command, to read the reports a run kept (`KEEP_REPORTS=<dir> npm test`):
-//   node scripts/test-report.mjs <dir>
+//   node scripts/test-report.mjs <dir> [<checkout the reports were made in>]
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+let ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The Jest project a test file belongs to, from where it lives (jest.config.js's testMatch): Jest's --json
@@ -84,11 +84,12 @@ export function renderReport({ steps, files, totalSeconds, slowest = 15 }) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const dir = process.argv[2];
+  const [dir, checkout] = process.argv.slice(2);
   if (!dir) {
-    console.error('usage: node scripts/test-report.mjs <folder of Jest --json reports>');
+    console.error('usage: node scripts/test-report.mjs <folder of Jest --json reports> [<checkout they were made in>]');
     process.exit(2);
   }
+  if (checkout) ROOT = checkout;
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .flatMap((f) => filesOfReport(join(dir, f)));

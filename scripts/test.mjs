@@ -46,7 +46,7 @@ async function lanes(lanesOfSteps) {
   const t0 = Date.now();
   const failed = [];
   await Promise.all(
-    lanesOfSteps.map(async (lane) => {
+    lanesOfSteps.map(async (lane, laneIndex) => {
       for (const s of lane) {
         const began = Date.now();
         const { code, output } = await new Promise((resolve) => {
@@ -61,14 +61,16 @@ async function lanes(lanesOfSteps) {
         console.log(`\n▶ ${s.name} (${seconds.toFixed(1)}s)${output.trim() ? `\n${output.trimEnd()}` : ''}`);
         if (code !== 0) {
           console.error(`\n✗ ${s.name} failed (exit ${code}) after ${seconds.toFixed(1)}s`);
-          failed.push(s.name);
+          failed.push({ laneIndex, code });
           return;
         }
       }
     }),
   );
   timings.push({ name: `  (the checks above, side by side)`, seconds: (Date.now() - t0) / 1000 });
-  if (failed.length > 0) process.exit(1);
+  // The exit code of the first lane's failure (lanes in the order given), as one step after another would end.
+  const first = failed.sort((a, b) => a.laneIndex - b.laneIndex)[0];
+  if (first) process.exit(typeof first.code === 'number' && first.code > 0 ? first.code : 1);
 }
 
 // A fresh clone: the npm dependencies first (they bring Node 24), then this script again on that Node.

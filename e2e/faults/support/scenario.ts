@@ -41,7 +41,7 @@ export interface ScenarioContext {
   /** Concurrent people per journey kind (applicants: 1 unless given). */
   users?: { auth: number; video: number; application?: number; social?: number };
   /** The budgets the platform runs with, and how long people use it around an outage (default: real time). */
-  profile?: Pick<TimeProfile, 'name' | 'loadBeforeMs' | 'loadAfterMs'>;
+  profile?: Pick<TimeProfile, 'name' | 'loadBeforeMs' | 'loadAfterMs' | 'journeyPauseMs'>;
 }
 
 const emptyCounts = (): Record<Outcome, number> => ({ completed: 0, refused: 0, unreachable: 0, failed: 0 });
@@ -80,7 +80,7 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
     while (running) {
       turn += 1;
       results.push(await make(gateways[turn % gateways.length]!));
-      await sleep(200);
+      await sleep(ctx.profile?.journeyPauseMs ?? 200);
     }
   };
   const moderate = async () => {
@@ -130,22 +130,26 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
   const restartedAt = Date.now();
   if (targetProcesses.length > 0) await Promise.all(targetProcesses.map((x) => x.process.start()));
   else await part.start();
+  const startedSeconds = (Date.now() - restartedAt) / 1000;
 
   // Recovery: every process ready again.
   let recoverySeconds = -1;
+  let lastNotReady: string[] = [];
   for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
     const statuses = await Promise.all(p.processes.map((x) => readinessBody(x.httpUrl)));
     if (statuses.every((s) => s.status === 200)) {
       recoverySeconds = (Date.now() - restartedAt) / 1000;
       break;
     }
+    lastNotReady = p.processes.flatMap((x, i) => (statuses[i]!.status === 200 ? [] : [`${x.process.spec.name} ${JSON.stringify(statuses[i]!.checks)}`]));
     await sleep(250);
   }
   await sleep(ctx.profile?.loadAfterMs ?? 3000);
   running = false;
   await Promise.all([...loops, sampler]);
-
+  const settleFrom = Date.now();
   const { notShown, ledger } = await settle(ctx, results);
+  if (process.env['FAULT_TRACE']) process.stdout.write(`[faults] ${target} ${seconds}s: started ${startedSeconds}s, ready ${recoverySeconds}s (last: ${lastNotReady.join('; ')}), settled ${(Date.now() - settleFrom) / 1000}s\n`);
 
   const journeys = { auth: emptyCounts(), video: emptyCounts(), moderation: emptyCounts(), application: emptyCounts(), social: emptyCounts() } as ScenarioRow['journeys'];
   for (const r of results) journeys[r.kind][r.outcome] += 1;
@@ -191,6 +195,7 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
 export async function settle(ctx: ScenarioContext, results: JourneyResult[]): Promise<{ notShown: string[]; ledger: Ledger }> {
   const p = ctx.platform;
   const gateways = p.gatewayUrls;
+  const settleStarted = Date.now();
   // The media worker works through its backlog: wait while videos are processing and their number keeps
   // falling; two minutes without progress (well past the reconciler's bound in these runs) means stuck.
   let last = Number.POSITIVE_INFINITY;
@@ -205,6 +210,7 @@ export async function settle(ctx: ScenarioContext, results: JourneyResult[]): Pr
     } else if (Date.now() - progressAt > 120_000) break;
     await sleep(1000);
   }
+  const backlogAt = Date.now();
   // Every accepted video is followed until its verdict is shown.
   const acceptedVideos = results.filter((r) => r.kind === 'video' && r.videoId);
   const notShown: string[] = [];
@@ -220,6 +226,7 @@ export async function settle(ctx: ScenarioContext, results: JourneyResult[]): Pr
     else notShown.push(`${r.submissionId}: ${JSON.stringify(view ?? null).slice(0, 200)}`);
   }
 
+  const shownAt = Date.now();
   // The books balance once the bus has caught up.
   const accepted = results.filter((r) => r.kind === 'application' && r.applicationEmail).map((r) => r.applicationEmail!);
   const follows = results.filter((r) => r.kind === 'social' && r.follow).map((r) => r.follow!);
@@ -228,7 +235,7 @@ export async function settle(ctx: ScenarioContext, results: JourneyResult[]): Pr
     await sleep(1000);
     ledger = await readLedger(p, accepted, follows);
   }
-
+  if (process.env['FAULT_TRACE']) process.stdout.write(`[faults] settle: backlog ${(backlogAt - settleStarted) / 1000}s, shown ${(shownAt - backlogAt) / 1000}s, books ${(Date.now() - shownAt) / 1000}s (${ledgerProblems(ledger).join('; ')})\n`);
   return { notShown, ledger };
 }
 

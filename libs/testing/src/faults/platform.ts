@@ -162,8 +162,10 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
         processes.push({ service: s.name, replica: i, process: proc, httpUrl, env });
       }
     }
-    // In start order, replicas of one service together.
-    for (const s of services) await Promise.all(processes.filter((p) => p.service === s.name).map((p) => p.process.start()));
+    // All at once: nothing orders them (a caller's gRPC client connects when the callee listens, and every
+    // service makes the event streams if they are missing); a process whose readiness needs another simply
+    // becomes ready after it.
+    await Promise.all(processes.map((p) => p.process.start()));
 
     const databaseUrl = (service: string) => {
       const url = databaseUrls.get(service);

@@ -28,6 +28,12 @@ export interface TimeProfile {
   /** People use the platform this long before the part goes away, and after every process is ready again. */
   loadBeforeMs: number;
   loadAfterMs: number;
+  /**
+   * Each simulated person's pause between two journeys. The journeys are the suite's load (a sign-up is a
+   * memory-hard hash, a video an ffmpeg transcode); the compressed profile's people pause longer, so two
+   * platforms side by side on two cores still restart and settle as fast as one would.
+   */
+  journeyPauseMs: number;
 }
 
 /** The production defaults the real-time profile keeps, except the reconciler, which waits 10 min in production. */
@@ -108,7 +114,7 @@ export function outlastedBudgets(env: Record<string, string>): OutlastedBudget[]
 /** The profile of this run: FAULT_PROFILE=real-time, or the compressed one. */
 export function timeProfile(name: string = process.env['FAULT_PROFILE'] ?? 'compressed'): TimeProfile {
   if (name === 'real-time') {
-    return { name, env: { ...REAL_TIME_ENV }, shortOutageSeconds: 5, longOutageSeconds: 60, outlasted: outlastedBudgets(REAL_TIME_ENV), loadBeforeMs: 2000, loadAfterMs: 3000 };
+    return { name, env: { ...REAL_TIME_ENV }, shortOutageSeconds: 5, longOutageSeconds: 60, outlasted: outlastedBudgets(REAL_TIME_ENV), loadBeforeMs: 2000, loadAfterMs: 3000, journeyPauseMs: 200 };
   }
   if (name !== 'compressed') throw new Error(`FAULT_PROFILE=${name}: expected compressed or real-time`);
   const outlasted = outlastedBudgets(COMPRESSED_ENV);
@@ -122,5 +128,6 @@ export function timeProfile(name: string = process.env['FAULT_PROFILE'] ?? 'comp
     outlasted,
     loadBeforeMs: 1500,
     loadAfterMs: 1500,
+    journeyPauseMs: 2000,
   };
 }

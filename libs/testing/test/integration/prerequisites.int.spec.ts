@@ -42,7 +42,8 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
   beforeAll(() => {
     fixture = mkdtempSync(join(tmpdir(), 'clipit-prereq-'));
     mkdirSync(join(fixture, 'scripts'));
-    copyFileSync(at('scripts/test.mjs'), join(fixture, 'scripts/test.mjs'));
+    // scripts/test.mjs and the timing report it ends with.
+    for (const f of ['test.mjs', 'test-report.mjs']) copyFileSync(at('scripts', f), join(fixture, 'scripts', f));
     mkdirSync(join(fixture, 'deploy/launcher'), { recursive: true });
     for (const f of readdirSync(at('deploy/launcher')).filter((n) => n.endsWith('.mjs'))) copyFileSync(at('deploy/launcher', f), join(fixture, 'deploy/launcher', f));
     // The server clients the checks use are the real ones; the lint step is a stand-in.
@@ -83,7 +84,7 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     const clone = join(fixture, 'fresh-clone');
     mkdirSync(join(clone, 'scripts'), { recursive: true });
     mkdirSync(join(clone, 'deploy'), { recursive: true });
-    copyFileSync(at('scripts/test.mjs'), join(clone, 'scripts/test.mjs'));
+    for (const f of ['test.mjs', 'test-report.mjs']) copyFileSync(at('scripts', f), join(clone, 'scripts', f));
     symlinkSync(join(fixture, 'deploy/launcher'), join(clone, 'deploy/launcher'), 'dir');
     writeFileSync(join(clone, 'package.json'), '{}\n');
     writeFileSync(join(clone, 'package-lock.json'), '{}\n');
