@@ -5,6 +5,12 @@ import { join } from 'node:path';
 import { waitFor } from '@clipit/testing';
 import { MediaWorkerHarness, type WorkerProcess } from '../support/worker-harness.js';
 
+/**
+ * Each test waits for ffmpeg to transcode 1080x1920 clips, twice when a worker is killed in the middle: on two
+ * cores shared with other test files that can take well over Jest's default minute.
+ */
+const JOB_TEST_TIMEOUT_MS = 180_000;
+
 /** The pid in a worker's BullMQ name (`<host>:<pid>`), as stored on the jobs it took. */
 const pidOf = (processedBy: string | undefined) => Number(processedBy?.split(':').pop());
 
@@ -55,7 +61,7 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
       expect(await h.storedEventCount(job.videoId, 'media.processed')).toBe(1);
     }
     expect(await Promise.all([stopProcess(a), stopProcess(b)])).toEqual([0, 0]);
-  });
+  }, JOB_TEST_TIMEOUT_MS);
 
   it('finishes the job of a worker SIGKILLed in the middle of it, once, after a worker is started again', async () => {
     const doomed = await h.startProcess();
@@ -91,7 +97,7 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
     expect(await h.outputsOf(job.videoId)).toEqual(['poster.jpg', 'video.mp4']);
     expect(await h.scratchEntries()).toEqual([]);
     expect(await stopProcess(restarted)).toBe(0);
-  });
+  }, JOB_TEST_TIMEOUT_MS);
 
   it('lets the running job finish on SIGTERM, then exits 0', async () => {
     const worker = await h.startProcess({ MEDIA_WORKER_DRAIN_SECONDS: 60 });
@@ -103,7 +109,7 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
     expect(h.eventsFor(job.videoId).map((e) => e.envelope.type)).toEqual(['media.processed']);
     expect(await (await h.queue.getJob(job.videoId))!.getState()).toBe('completed');
     expect(await h.scratchEntries()).toEqual([]);
-  });
+  }, JOB_TEST_TIMEOUT_MS);
 
   it('puts a job that outlasts the drain time back in the queue, with no attempt used, for the next worker', async () => {
     const impatient = await h.startProcess({ MEDIA_WORKER_DRAIN_SECONDS: 0 });
@@ -121,5 +127,5 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
     const { envelope } = await h.waitForEvent(job.videoId, 90_000);
     expect(envelope.type).toBe('media.processed');
     expect(await stopProcess(next)).toBe(0);
-  });
+  }, JOB_TEST_TIMEOUT_MS);
 });
