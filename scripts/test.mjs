@@ -127,8 +127,21 @@ const out = mkdtempSync(join(process.env['KEEP_REPORTS'] ?? tmpdir(), 'clipit-je
 const only = process.argv.slice(2);
 // Each group in a Jest process of its own (a fresh heap): a process would otherwise carry every test file's
 // leftovers to the end. The file-heavy groups use both cores; see jest.config.js for each project's workers.
+// A file named *.serial.int.spec.ts runs alone afterwards, in band: it times real work (ffmpeg transcodes
+// against a worker's lock and stall check) that a second file on the other core would slow past its bounds.
+const SERIAL = '\\.serial\\.int\\.spec\\.ts$';
 const GROUPS = [['unit', 'ui', 'web'], ['integration'], ['e2e'], ['browser']];
-const runs = only.length > 0 ? [{ name: 'jest', args: only }] : GROUPS.map((g) => ({ name: `jest (${g.join(', ')})`, args: ['--selectProjects', ...g] }));
+const runs =
+  only.length > 0
+    ? [{ name: 'jest', args: only }]
+    : GROUPS.flatMap((g) =>
+        g.includes('integration')
+          ? [
+              { name: `jest (${g.join(', ')})`, args: ['--selectProjects', ...g, '--testPathIgnorePatterns', SERIAL] },
+              { name: 'jest (integration, serial files alone)', args: ['--selectProjects', 'integration', '--runInBand', '--testPathPatterns', SERIAL] },
+            ]
+          : [{ name: `jest (${g.join(', ')})`, args: ['--selectProjects', ...g] }],
+      );
 const results = { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
 const reports = [];
 for (const [i, run] of runs.entries()) {
