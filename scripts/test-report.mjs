@@ -7,15 +7,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-let ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The Jest project a test file belongs to, from where it lives (jest.config.js's testMatch): Jest's --json
  * report names each file but not its project.
- * @param {string} path
+ * @param {string} p the file's path relative to the checkout
  */
-export function projectOf(path) {
-  const p = relative(ROOT, path).replaceAll('\\', '/');
+export function projectOf(p) {
   if (p.startsWith('e2e/faults/')) return 'faults';
   if (p.startsWith('e2e/browser/')) return 'browser';
   if (p.startsWith('e2e/')) return 'e2e';
@@ -26,25 +25,31 @@ export function projectOf(path) {
 }
 
 /**
- * Every test file of one Jest --json report, with its project, wall time and test counts.
+ * Every test file of one Jest --json report, with its project, wall time and number of tests.
  * @param {string} reportPath
- * @returns {{ file: string, project: string, start: number, end: number, seconds: number, tests: number, failed: number }[]}
+ * @param {string} root the checkout the report was made in
+ * @returns {{ file: string, project: string, start: number, end: number, seconds: number, tests: number }[]}
  */
-export function filesOfReport(reportPath) {
+export function filesOfReport(reportPath, root = ROOT) {
   const report = JSON.parse(readFileSync(reportPath, 'utf8'));
-  return (report.testResults ?? []).map((r) => ({
-    file: relative(ROOT, r.name).replaceAll('\\', '/'),
-    project: projectOf(r.name),
-    start: r.startTime,
-    end: r.endTime,
-    seconds: Math.max(0, (r.endTime - r.startTime) / 1000),
-    tests: (r.assertionResults ?? []).length,
-    failed: (r.assertionResults ?? []).filter((a) => a.status === 'failed').length,
-  }));
+  return (report.testResults ?? []).map((r) => {
+    const file = relative(root, r.name).replaceAll('\\', '/');
+    return {
+      file,
+      project: projectOf(file),
+      start: r.startTime,
+      end: r.endTime,
+      seconds: Math.max(0, (r.endTime - r.startTime) / 1000),
+      tests: (r.assertionResults ?? []).length,
+    };
+  });
 }
 
 const secs = (n) => `${n.toFixed(1)} s`;
-const mmss = (n) => `${Math.floor(n / 60)}:${String(Math.round(n % 60)).padStart(2, '0')}`;
+const mmss = (n) => {
+  const whole = Math.round(n);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 /**
  * The report as Markdown tables.
@@ -89,9 +94,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.error('usage: node scripts/test-report.mjs <folder of Jest --json reports> [<checkout they were made in>]');
     process.exit(2);
   }
-  if (checkout) ROOT = checkout;
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
-    .flatMap((f) => filesOfReport(join(dir, f)));
+    .flatMap((f) => filesOfReport(join(dir, f), checkout));
   console.log(renderReport({ steps: [], files }));
 }

@@ -49,7 +49,7 @@ export async function outageSuite(shard: number, of: number): Promise<void> {
 
   beforeAll(async () => {
     run = await startFaultRun({ ...LIMITS, ...profile.env });
-    ctx = { ...run.ctx, profile };
+    ctx = run.ctx;
   }, 300_000);
 
   afterAll(async () => {
@@ -66,7 +66,7 @@ export async function outageSuite(shard: number, of: number): Promise<void> {
 
   describe.each(durations(profile))(`a %i s outage (${profile.name} profile) in the middle of the journeys`, (seconds) => {
     it.each(targets)('of %s: every journey completes or is refused clearly; nothing lost, doubled or stuck; readiness recovers', async (target) => {
-      const row = await runScenario(ctx, target, seconds);
+      const row = await runScenario(ctx, target, seconds, profile);
       rows.push(row);
       const summary = { target, seconds, journeys: row.journeys, lost: row.lost, doubled: row.doubled, recoverySeconds: row.recoverySeconds, readiness: row.readinessDuringOutage };
       expect({ ...summary, problems: row.problems }).toEqual({ ...summary, problems: [] });

@@ -40,8 +40,6 @@ export interface ScenarioContext {
   toModerate: string[];
   /** Concurrent people per journey kind (applicants: 1 unless given). */
   users?: { auth: number; video: number; application?: number; social?: number };
-  /** The budgets the platform runs with, and how long people use it around an outage (default: real time). */
-  profile?: Pick<TimeProfile, 'name' | 'loadBeforeMs' | 'loadAfterMs' | 'journeyPauseMs'>;
 }
 
 const emptyCounts = (): Record<Outcome, number> => ({ completed: 0, refused: 0, unreachable: 0, failed: 0 });
@@ -59,7 +57,8 @@ async function readinessBody(url: string): Promise<{ status: number; checks: Rec
 /** The readiness check names that stand for a part: a dependency's own name, or an upstream service's. */
 const checkNameOf = (target: Target) => target;
 
-export async function runScenario(ctx: ScenarioContext, target: Target, seconds: number): Promise<ScenarioRow> {
+/** `profile`: how long people use the platform around the outage, and how they pace their journeys. */
+export async function runScenario(ctx: ScenarioContext, target: Target, seconds: number, profile: Pick<TimeProfile, 'loadBeforeMs' | 'loadAfterMs' | 'journeyPauseMs'>): Promise<ScenarioRow> {
   const p = ctx.platform;
   const users = ctx.users ?? { auth: 2, video: 1 };
   const part = ['nats', 'redis', 'postgres'].includes(target) ? p.dependency(target as 'nats').process : p.service(target).process;
@@ -80,7 +79,7 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
     while (running) {
       turn += 1;
       results.push(await make(gateways[turn % gateways.length]!));
-      await sleep(ctx.profile?.journeyPauseMs ?? 200);
+      await sleep(profile.journeyPauseMs);
     }
   };
   const moderate = async () => {
@@ -120,7 +119,7 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
     }
   })();
 
-  await sleep(ctx.profile?.loadBeforeMs ?? 2000);
+  await sleep(profile.loadBeforeMs);
   // The part goes away: a SIGKILL, as a crash or a lost machine would (every replica of a service).
   if (targetProcesses.length > 0) await Promise.all(targetProcesses.map((x) => x.process.kill()));
   else await part.kill();
@@ -144,7 +143,7 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
     lastNotReady = p.processes.flatMap((x, i) => (statuses[i]!.status === 200 ? [] : [`${x.process.spec.name} ${JSON.stringify(statuses[i]!.checks)}`]));
     await sleep(250);
   }
-  await sleep(ctx.profile?.loadAfterMs ?? 3000);
+  await sleep(profile.loadAfterMs);
   running = false;
   await Promise.all([...loops, sampler]);
   const settleFrom = Date.now();

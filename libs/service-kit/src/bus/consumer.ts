@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { runWithCorrelation } from '../context/correlation.js';
 import { eventsHandled } from '../metrics/metrics.js';
 import type { EventHandler, HandlerRegistry } from './handlers.js';
+import { CONSUMER_DEFAULTS } from './budgets.js';
 import { dlqSubject, type StreamNames } from './jetstream.js';
 import { isTransientDatabaseError } from './transient-errors.js';
 
@@ -27,6 +28,8 @@ export interface EventConsumerOptions {
    * row; the last value repeats, so it is also the cap. Outage retries never end and never count.
    */
   outageBackoffMs?: number[];
+  /** A cap on every delay of `outageBackoffMs` (BUS_OUTAGE_BACKOFF_MAX_MS). */
+  outageBackoffMaxMs?: number;
   /** How long the server waits for an ack before it redelivers (a crashed replica's event moves on). */
   ackWaitMs?: number;
   /** How long to wait for the server to confirm an ack; default the JetStream client's request timeout. */
@@ -76,9 +79,10 @@ export class EventConsumer {
 
   constructor(private readonly opts: EventConsumerOptions) {
     this.handlers = opts.registry.validate(opts.subscriptions); // fails start-up on a missing or doubled handler
-    this.maxAttempts = opts.maxAttempts ?? 5;
-    this.backoffMs = opts.backoffMs ?? [1000, 5000, 15000, 30000];
-    this.outageBackoffMs = opts.outageBackoffMs ?? [250, 500, 1000, 2000, 5000];
+    this.maxAttempts = opts.maxAttempts ?? CONSUMER_DEFAULTS.maxAttempts;
+    this.backoffMs = opts.backoffMs ?? [...CONSUMER_DEFAULTS.backoffMs];
+    const cap = opts.outageBackoffMaxMs ?? Infinity;
+    this.outageBackoffMs = (opts.outageBackoffMs ?? CONSUMER_DEFAULTS.outageBackoffMs).map((ms) => Math.min(ms, cap));
   }
 
   /** One filter subject when the service listens to one type (NATS 2.9 takes one), else the whole prefix. */
@@ -95,7 +99,7 @@ export class EventConsumer {
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       filter_subject: this.filterSubject(),
-      ack_wait: (this.opts.ackWaitMs ?? 30_000) * 1e6,
+      ack_wait: (this.opts.ackWaitMs ?? CONSUMER_DEFAULTS.ackWaitMs) * 1e6,
       // Unlimited: the server must never give up on an event by itself (an outage would strand it
       // unacked and undead-lettered). We count handler failures ourselves and dead-letter then.
       max_deliver: -1,

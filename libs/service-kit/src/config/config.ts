@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSUMER_DEFAULTS } from '../bus/budgets.js';
 
 /** Thrown at boot when a variable is missing or bad; the message names every offending variable. */
 export class ConfigError extends Error {
@@ -91,13 +92,13 @@ export const sharedConfigShape = {
 function busBudgetShape() {
   return {
     /** How long JetStream waits for an ack before delivering the event again (a crashed replica's events move on after it). */
-    BUS_ACK_WAIT_MS: env.int(30_000, 100),
+    BUS_ACK_WAIT_MS: env.int(CONSUMER_DEFAULTS.ackWaitMs, 100),
     /** Delays before each retry of a handler that failed on its own (not an outage), by attempt; the last repeats. */
-    BUS_RETRY_BACKOFF_MS: env.msList('1000,5000,15000,30000'),
+    BUS_RETRY_BACKOFF_MS: env.msList(CONSUMER_DEFAULTS.backoffMs.join(',')),
     /** Runs of a handler failing on its own before its event is dead-lettered. */
-    BUS_MAX_ATTEMPTS: env.int(5, 1),
+    BUS_MAX_ATTEMPTS: env.int(CONSUMER_DEFAULTS.maxAttempts, 1),
     /** The cap of the delay between retries of an event that met a database outage (never dead-lettered). */
-    BUS_OUTAGE_BACKOFF_MAX_MS: env.int(5000, 10),
+    BUS_OUTAGE_BACKOFF_MAX_MS: env.int(Math.max(...CONSUMER_DEFAULTS.outageBackoffMs), 10),
   };
 }
 

@@ -349,13 +349,12 @@ export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefi
     if (def.events) {
       if (!dataSource || !nc) throw new Error(`${def.name} consumes events but has no database for its inbox`);
       const table = def.events(ctx);
-      const outageCap = variable(config, 'BUS_OUTAGE_BACKOFF_MAX_MS') as number;
       const consumer = new EventConsumer({
         name: def.name,
         ackWaitMs: variable(config, 'BUS_ACK_WAIT_MS') as number,
         backoffMs: variable(config, 'BUS_RETRY_BACKOFF_MS') as number[],
         maxAttempts: variable(config, 'BUS_MAX_ATTEMPTS') as number,
-        outageBackoffMs: [250, 500, 1000, 2000, 5000].map((ms) => Math.min(ms, outageCap)),
+        outageBackoffMaxMs: variable(config, 'BUS_OUTAGE_BACKOFF_MAX_MS') as number,
         nc,
         names,
         dataSource,

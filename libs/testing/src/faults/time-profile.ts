@@ -6,6 +6,8 @@
 // long outage proves the same in a fraction of the time; `npm run test:faults:long` runs the real-time
 // profile (FAULT_PROFILE=real-time): the production budgets, 5 s and 60 s outages.
 
+import { envExample } from '../env-example.js';
+
 export type TimeProfileName = 'compressed' | 'real-time';
 
 /** A budget a long outage must outlast: its name, what it bounds, and its value under the profile. */
@@ -76,21 +78,17 @@ const COMPRESSED_ENV: Record<string, string> = {
   FEED_MAX_LAG_SECONDS: '5',
 };
 
-const DEFAULTS: Record<string, string> = {
-  BUS_ACK_WAIT_MS: '30000',
-  BUS_RETRY_BACKOFF_MS: '1000,5000,15000,30000',
-  BUS_MAX_ATTEMPTS: '5',
-  MEDIA_WORKER_LOCK_DURATION_MS: '30000',
-  MEDIA_WORKER_STALLED_INTERVAL_MS: '30000',
-  MEDIA_WORKER_PUBLISH_RETRY_MAX_MS: '30000',
-  GATEWAY_SESSION_CACHE_TTL_MS: '10000',
-  PUBLIC_READ_CACHE_TTL_MS: '10000',
-  FEED_MAX_LAG_SECONDS: '30',
-};
-
-/** The budgets of `env` (over the production defaults) that a long outage must outlast. */
+/**
+ * The budgets of `env` that a long outage must outlast; a variable `env` leaves out has its production
+ * default, read from deploy/.env.example (which each service's config spec holds to its defaults).
+ */
 export function outlastedBudgets(env: Record<string, string>): OutlastedBudget[] {
-  const v = (name: string) => env[name] ?? DEFAULTS[name] ?? '0';
+  const defaults = envExample();
+  const v = (name: string) => {
+    const value = env[name] ?? defaults[name];
+    if (value === undefined) throw new Error(`${name} is neither in the profile nor in deploy/.env.example`);
+    return value;
+  };
   const n = (name: string) => Number(v(name));
   const backoff = v('BUS_RETRY_BACKOFF_MS').split(',').map(Number);
   const attempts = n('BUS_MAX_ATTEMPTS');

@@ -1,0 +1,10 @@
+/**
+ * The event consumer's production budgets: its defaults, and the defaults of the BUS_* variables every
+ * service reads (config/config.ts), so each number is written once.
+ */
+export const CONSUMER_DEFAULTS = {
+  ackWaitMs: 30_000,
+  maxAttempts: 5,
+  backoffMs: [1000, 5000, 15000, 30000],
+  outageBackoffMs: [250, 500, 1000, 2000, 5000],
+} as const;
