@@ -14,7 +14,15 @@ export const DEFAULTS = {
 };
 
 export default async function globalSetup() {
-  process.env.CLIPIT_TEST_RUN_ID ||= `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  // A run's id names everything it creates, and its teardown removes everything so named. A Jest that a
+  // test starts (the service generator's spec runs the generated service's tests) inherits the id its
+  // parent's setup put in the environment: it takes an id of its own, or its teardown would drop the
+  // databases of the files still running beside it. An id set by hand is kept.
+  const inherited = process.env.CLIPIT_TEST_RUN_SETUP_PID && process.env.CLIPIT_TEST_RUN_SETUP_PID !== String(process.pid);
+  if (!process.env.CLIPIT_TEST_RUN_ID || inherited) {
+    process.env.CLIPIT_TEST_RUN_ID = `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+    process.env.CLIPIT_TEST_RUN_SETUP_PID = String(process.pid);
+  }
   await containers.startIfNeeded();
   for (const [k, v] of Object.entries(DEFAULTS)) process.env[k] ||= v;
   await checkInfrastructure();
