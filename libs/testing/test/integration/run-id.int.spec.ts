@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { testInfra } from '@clipit/testing';
+import { testInfra } from '../../src/infra.js';
 
 const JEST_DIR = fileURLToPath(new URL('../../jest/', import.meta.url));
 
