@@ -40,6 +40,13 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The admin password of every e2e platform (the admin area's gate). */
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
+/**
+ * The password hash cost of every test platform (PASSWORD_HASH_COST, log2 of scrypt's N): the lowest identity
+ * accepts, not production's 15. The journeys sign up and log in hundreds of times; at 15 the hashing alone
+ * took most of the processor (the bad-input walk: 101 of its 110 CPU seconds went to 32 with 10).
+ */
+export const TEST_PASSWORD_HASH_COST = 10;
+
 /** The web apps' builds as `npm run build:web` leaves them (the browser tests build them first). */
 export const WEB_BUILDS = {
   FRONTEND_SHELL_DIR: join(ROOT, 'frontends/shell/dist'),
@@ -186,6 +193,7 @@ export async function startPlatform(
       IDENTITY_GRPC_PORT: grpcPort,
       IDENTITY_HTTP_PORT: httpPort,
       IDENTITY_BIND_HOST: '127.0.0.1',
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
       ...backend,
     }),
     bootstrapSubmissions({

@@ -12,6 +12,13 @@ export interface ScryptParams {
 }
 
 export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
+/** The lowest cost production accepts (log2 of N): the default. Lower ones are for tests (PASSWORD_HASH_COST). */
+export const PRODUCTION_MIN_HASH_COST = 15;
+
+/** The scrypt parameters of a cost (log2 of N), r and p as in {@link DEFAULT_SCRYPT}. */
+export function scryptParamsOf(cost: number): ScryptParams {
+  return { ...DEFAULT_SCRYPT, N: 2 ** cost };
+}
 const MAXMEM = 64 * 1024 * 1024;
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
@@ -62,14 +69,19 @@ export function needsRehash(stored: string, params: ScryptParams = DEFAULT_SCRYP
   return !parsed || parsed.params.N !== params.N || parsed.params.r !== params.r || parsed.params.p !== params.p || parsed.key.length !== KEY_BYTES;
 }
 
-let dummyHash: Promise<string> | undefined;
+const dummyHashes = new Map<string, Promise<string>>();
 
 /**
  * Spends the same work as a real check when no account matches, so the answer time does not tell
- * whether a handle exists. Always answers false.
+ * whether a handle exists: a hash made with the current parameters, as the accounts' are. Always answers false.
  */
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('dummy password that matches nothing');
-  await verifyPassword(password, await dummyHash);
+export async function verifyAgainstDummy(password: string, params: ScryptParams = DEFAULT_SCRYPT): Promise<false> {
+  const key = `${params.N}$${params.r}$${params.p}`;
+  let dummy = dummyHashes.get(key);
+  if (!dummy) {
+    dummy = hashPassword('dummy password that matches nothing', params);
+    dummyHashes.set(key, dummy);
+  }
+  await verifyPassword(password, await dummy);
   return false;
 }

@@ -6,7 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config.js';
 import { messages } from '../domain/messages.js';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../domain/password.js';
+import { hashPassword, needsRehash, scryptParamsOf, verifyAgainstDummy, verifyPassword, type ScryptParams } from '../domain/password.js';
 import { newAccount, newStreamerToken } from '../domain/user.factory.js';
 import { toTokenSnapshot, toUserMessage, toUserSnapshot } from '../domain/user.mapper.js';
 import { parseLogIn, parseResetPassword, parseSignUp, type SignUpInput } from '../domain/validation.js';
@@ -27,6 +27,9 @@ const CONFLICT_BY_CONSTRAINT: Record<string, string> = {
 /** Sign-up (with an optional profile claim), log-in and out, sessions and password reset. */
 @Injectable()
 export class AuthService {
+  /** The cost new hashes are made with (PASSWORD_HASH_COST); an older hash is made again at the next log-in. */
+  private readonly hashParams: ScryptParams;
+
   constructor(
     private readonly db: DatabaseRepository,
     private readonly users: UserRepository,
@@ -37,7 +40,9 @@ export class AuthService {
     private readonly sessions: SessionService,
     @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.hashParams = scryptParamsOf(config.PASSWORD_HASH_COST);
+  }
 
   /**
    * Everything is checked before anything is written; the picture is stored before the
@@ -47,7 +52,7 @@ export class AuthService {
     const input = parseSignUp(req);
     await this.assertAvailable(input);
 
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, this.hashParams);
     const userId = randomUUID();
     let pictureKey: string | undefined;
     if (input.picture) {
@@ -114,10 +119,10 @@ export class AuthService {
     // Longer than any password we accept: refuse before spending a hash on it.
     if (password.length > PASSWORD_MAX_LENGTH) throw unauthenticated(messages.badCredentials);
     const user = await this.users.findAccountByHandle(handle);
-    const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
+    const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password, this.hashParams);
     if (!user || !ok) throw unauthenticated(messages.badCredentials);
 
-    const rehash = user.passwordHash && needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
+    const rehash = user.passwordHash && needsRehash(user.passwordHash, this.hashParams) ? await hashPassword(password, this.hashParams) : undefined;
     const session = await this.db.transaction(async (tx) => {
       if (rehash) await this.users.update(tx, user.id, { passwordHash: rehash });
       return this.sessions.create(tx, user.id, req.client);
@@ -150,7 +155,7 @@ export class AuthService {
    */
   async resetPassword(req: identityV1.ResetPasswordRequest): Promise<identityV1.ResetPasswordResponse> {
     const input = parseResetPassword(req);
-    const passwordHash = await hashPassword(input.newPassword);
+    const passwordHash = await hashPassword(input.newPassword, this.hashParams);
     const user = await this.users.findAccountByHandleAndEmail(input.handle, input.email);
     if (!user) throw invalid(messages.resetNoMatch);
     const endedSessions = await this.db.transaction(async (tx) => {

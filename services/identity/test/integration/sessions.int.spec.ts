@@ -60,6 +60,24 @@ describe('log-in and sessions', () => {
     await h.client.logIn({ twitterHandle: req.twitterHandle, password: req.password, client: {} });
   });
 
+  it('hashes at the configured cost (PASSWORD_HASH_COST), checks unknown handles at it, and moves older hashes to it at log-in', async () => {
+    const cheap = await startIdentity({ PASSWORD_HASH_COST: 11 });
+    try {
+      const req = newSignUp();
+      const { user } = await cheap.client.signUp(req);
+      const stored = async () => (await cheap.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user!.id])).rows[0]!.password_hash;
+      expect(await stored()).toMatch(/^scrypt\$2048\$8\$1\$/);
+      // A hash from before the cost changed (production's default) is made again at the configured one.
+      await cheap.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user!.id, await hashPassword(req.password)]);
+      await cheap.client.logIn({ twitterHandle: req.twitterHandle, password: req.password, client: {} });
+      expect(await stored()).toMatch(/^scrypt\$2048\$8\$1\$/);
+      const unknown = await rejected(cheap.client.logIn({ twitterHandle: `${req.twitterHandle}x`, password: req.password, client: {} }));
+      expect(unknown.code).toBe(status.UNAUTHENTICATED);
+    } finally {
+      await cheap.stop();
+    }
+  });
+
   it('requires a handle and a password', async () => {
     const noHandle = await rejected(h.client.logIn({ twitterHandle: '', password: 'x', client: {} }));
     expect([noHandle.code, noHandle.message]).toEqual([status.INVALID_ARGUMENT, 'Twitter handle is required']);
