@@ -41,6 +41,8 @@ export function useBrowser(): BrowserHandle {
   let context: BrowserContext | undefined;
   let profile: string | undefined;
   let lastPage: Page | undefined;
+  /** Every tab the running test opened: all closed after it, so none keeps rendering, playing or polling through the next tests. */
+  const opened: Page[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -57,8 +59,8 @@ export function useBrowser(): BrowserHandle {
     if (page && !page.isClosed()) {
       const name = fileNameOf(expect.getState().currentTestName ?? 'test');
       await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true }).catch(() => undefined);
-      await page.close();
     }
+    for (const open of opened.splice(0)) if (!open.isClosed()) await open.close();
     expect({ uncaughtPageErrors: pageErrors.splice(0) }).toEqual({ uncaughtPageErrors: [] });
   });
 
@@ -75,6 +77,7 @@ export function useBrowser(): BrowserHandle {
     async newPage() {
       if (!context) throw new Error('the browser is not started yet (use it inside a test or hook)');
       lastPage = await context.newPage();
+      opened.push(lastPage);
       lastPage.on('pageerror', (err) => pageErrors.push(err.message));
       return lastPage;
     },
