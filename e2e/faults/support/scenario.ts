@@ -73,13 +73,16 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
   const exitsBefore = new Map(p.processes.map((x) => [x, x.process.unexpectedExits().length]));
   const results: JourneyResult[] = [];
   let running = true;
+  let stop!: () => void;
+  /** Settles when the load ends: a person's pause between journeys ends with it, so no loop idles past it. */
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
   const gateways = p.gatewayUrls;
   let turn = 0;
   const loop = async (make: (gateway: string) => Promise<JourneyResult>) => {
     while (running) {
       turn += 1;
       results.push(await make(gateways[turn % gateways.length]!));
-      await sleep(profile.journeyPauseMs);
+      await Promise.race([sleep(profile.journeyPauseMs), stopped]);
     }
   };
   const moderate = async () => {
@@ -145,10 +148,12 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
   }
   await sleep(profile.loadAfterMs);
   running = false;
+  stop();
+  const stoppedAt = Date.now();
   await Promise.all([...loops, sampler]);
   const settleFrom = Date.now();
   const { notShown, ledger } = await settle(ctx, results);
-  if (process.env['FAULT_TRACE']) process.stdout.write(`[faults] ${target} ${seconds}s: started ${startedSeconds}s, ready ${recoverySeconds}s (last: ${lastNotReady.join('; ')}), settled ${(Date.now() - settleFrom) / 1000}s\n`);
+  if (process.env['FAULT_TRACE']) process.stdout.write(`[faults] ${target} ${seconds}s: started ${startedSeconds}s, ready ${recoverySeconds}s (last: ${lastNotReady.join('; ')}), journeys ended ${(settleFrom - stoppedAt) / 1000}s after, settled ${(Date.now() - settleFrom) / 1000}s, whole ${(Date.now() - began) / 1000}s\n`);
 
   const journeys = { auth: emptyCounts(), video: emptyCounts(), moderation: emptyCounts(), application: emptyCounts(), social: emptyCounts() } as ScenarioRow['journeys'];
   for (const r of results) journeys[r.kind][r.outcome] += 1;
