@@ -28,7 +28,7 @@ afterAll(async () => {
 
 /** 12 sign-ups with logins, 6 videos and 4 clipper applications, 4 at a time over the gateways in turn, then the shown videos approved. */
 async function journeys(replicas: number) {
-  const platform = await startFaultPlatform({ replicas, env: { LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '10', RATE_LIMIT_MAX_PER_IP: '100000', SUBMISSION_LIMIT_PER_IP: '100000', APPLICATION_LIMIT_PER_IP: '100000' } });
+  const platform = await startFaultPlatform({ replicas, env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX_PER_IP: '100000', SUBMISSION_LIMIT_PER_IP: '100000', APPLICATION_LIMIT_PER_IP: '100000' } });
   const moderation = adminSession(platform);
   try {
     const ctx: ScenarioContext = { platform, clip, moderation, toModerate: [] };
