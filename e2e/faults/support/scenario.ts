@@ -147,6 +147,9 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
     await sleep(250);
   }
   await sleep(profile.loadAfterMs);
+  // The load goes on until a sign-up or a video has gone through (at most 30 s more): a journey that began
+  // just before the part went away is refused, so with a short load after recovery none might complete.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline && !results.some((r) => (r.kind === 'auth' || r.kind === 'video') && r.outcome === 'completed'); ) await sleep(100);
   running = false;
   stop();
   const stoppedAt = Date.now();
