@@ -37,7 +37,7 @@ function placeholder(patch: Partial<UserEntity> = {}): UserEntity {
 }
 
 function setup() {
-  const { service, mock } = createTestService(AuthService, { [CONFIG]: { MEDIA_PUBLIC_BASE_URL: '/media' }, [LOGGER]: pino({ level: 'silent' }) });
+  const { service, mock } = createTestService(AuthService, { [CONFIG]: { MEDIA_PUBLIC_BASE_URL: '/media', PASSWORD_HASH_COST: 15 }, [LOGGER]: pino({ level: 'silent' }) });
   const users = mock(UserRepository);
   users.accountHandleExists.mockResolvedValue(false);
   users.emailExists.mockResolvedValue(false);
