@@ -6,8 +6,6 @@ import { CAMPAIGNS_CLIENT, IDENTITY_CLIENT, LOGIN_LIMITER, SUBMISSIONS_CLIENT } 
 import { adminConfigShape, productionConfigProblem, type AdminConfig } from './config.js';
 import { adminEntities, adminMigrations } from './database.js';
 
-const PRODUCTION_GUARD = Symbol('PRODUCTION_GUARD');
-
 /**
  * admin: the admin area (ADR 0020). The admin password and its short-lived tokens, the audit log of
  * every admin action, and the admin commands it carries to the owning services. Served over gRPC
@@ -18,13 +16,8 @@ export const adminService = defineService(adminConfigShape, {
   version: packageVersion(import.meta.url),
   database: { entities: adminEntities, migrations: adminMigrations },
   grpc: adminContract,
+  startProblem: productionConfigProblem,
   resources: [
-    // First, so a production deployment with the published development password never starts.
-    resource<AdminConfig, true>('production-guard', PRODUCTION_GUARD, ({ config }) => {
-      const problem = productionConfigProblem(config);
-      if (problem) throw new Error(`refusing to start: ${problem}`);
-      return true;
-    }),
     // Password attempts are counted here; with Redis away each replica counts for itself (ADR 0018).
     redisResource(REDIS, { connectTimeout: 2000, commandTimeout: 2000, tolerateOutage: true }),
     resource<AdminConfig, RateLimiter>('login-limiter', LOGIN_LIMITER, ({ config, logger, get }) =>

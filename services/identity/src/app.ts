@@ -1,5 +1,5 @@
 import { identityContract } from '@clipit/contracts';
-import { bootstrapService, defineService, every, packageVersion, resource, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
+import { bootstrapService, defineService, every, packageVersion, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
 import { storageResource } from '@clipit/storage';
 import { IdentityModule } from './app.module.js';
 import { identityConfigShape, productionConfigProblem, type IdentityConfig } from './config.js';
@@ -8,23 +8,14 @@ import { ImageUploadService } from './services/image-upload.service.js';
 import { SessionService } from './services/session.service.js';
 import { SocialMirrorService } from './services/social-mirror.service.js';
 
-const PRODUCTION_GUARD = Symbol('identity production guard');
-
 /** identity: users, sessions, tokens and placeholder streamers, served over gRPC (identity.v1.IdentityService). */
 export const identityService = defineService(identityConfigShape, {
   name: 'identity',
   version: packageVersion(import.meta.url),
   database: { entities: identityEntities, migrations: identityMigrations },
   grpc: identityContract,
-  resources: [
-    // First, so a production deployment with a test's cheap password hash never starts.
-    resource<IdentityConfig, true>('production-guard', PRODUCTION_GUARD, ({ config }) => {
-      const problem = productionConfigProblem(config);
-      if (problem) throw new Error(`refusing to start: ${problem}`);
-      return true;
-    }),
-    storageResource,
-  ],
+  startProblem: productionConfigProblem,
+  resources: [storageResource],
   // isLive and nextStreamTime are social's; identity mirrors them so every user it answers carries them (ADR 0021).
   events: ({ get }) => ({
     'social.live-changed': (event, tx) => get(SocialMirrorService).onLiveChanged(event.data, tx),

@@ -1,7 +1,7 @@
 import { databaseConfigShape, env, loadConfig, serverConfigShape, sharedConfigShape, type ConfigOf } from '@clipit/service-kit';
 import { z } from 'zod';
 import { storageConfigShape } from '@clipit/storage';
-import { PRODUCTION_MIN_HASH_COST } from './domain/password.js';
+import { DEFAULT_HASH_COST } from './domain/password.js';
 
 /** Every variable identity reads, with a default that works on one machine. Validated once at boot. */
 export const identityConfigShape = {
@@ -15,7 +15,7 @@ export const identityConfigShape = {
    * guess, and each older hash is made again at its owner's next log-in; below 15 only outside production
    * (the test platforms use 10, so their many sign-ups do not spend the machine on hashing).
    */
-  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_HASH_COST),
   SESSION_TTL_SECONDS: env.int(1_209_600, 60),
   SESSION_SWEEP_INTERVAL_SECONDS: env.int(600, 1),
   /** How long a profile image upload URL stays valid (at most 7 days: a presigned S3 URL's limit). */
@@ -36,6 +36,6 @@ export function loadIdentityConfig(source: NodeJS.ProcessEnv = process.env): Ide
 /** Why this configuration must not run in production, or undefined when it may: a password hash too cheap to resist guessing. */
 export function productionConfigProblem(config: Pick<IdentityConfig, 'NODE_ENV' | 'PASSWORD_HASH_COST'>): string | undefined {
   if (config.NODE_ENV !== 'production') return undefined;
-  if (config.PASSWORD_HASH_COST < PRODUCTION_MIN_HASH_COST) return `PASSWORD_HASH_COST must be at least ${PRODUCTION_MIN_HASH_COST} in production (it is ${config.PASSWORD_HASH_COST})`;
+  if (config.PASSWORD_HASH_COST < DEFAULT_HASH_COST) return `PASSWORD_HASH_COST must be at least ${DEFAULT_HASH_COST} in production (it is ${config.PASSWORD_HASH_COST})`;
   return undefined;
 }

@@ -109,6 +109,12 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
   envPrefix?: string;
   /** Every variable the service reads (see `serverConfigShape`, `databaseConfigShape`, `sharedConfigShape`). */
   config: S;
+  /**
+   * Why a valid configuration must still not start, or undefined when it may (development secrets or a
+   * test's cheap password hash under NODE_ENV=production). Asked before anything opens: no database is
+   * migrated, no server listens.
+   */
+  startProblem?: (config: ConfigOf<S>) => string | undefined;
   /** The service's Nest module: its controllers, application services and repositories. */
   module: Type | DynamicModule;
   /** Its own Postgres database: migrated at start (under a lock), with the outbox relay publishing its events. */
@@ -215,6 +221,8 @@ function variable<C>(config: C, name: string): unknown {
  */
 export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefinition<S>, overrides: ConfigOverrides<S> = {}): Promise<ServiceApp<ConfigOf<S>>> {
   const config = loadConfig(def.config, withOverrides(overrides));
+  const problem = def.startProblem?.(config);
+  if (problem) throw new Error(`refusing to start: ${problem}`);
   const logger = createLogger(def.name, (config as { LOG_LEVEL?: Parameters<typeof createLogger>[1] }).LOG_LEVEL);
   initMetrics(def.name);
   serviceInfo.set({ version: def.version }, 1);

@@ -11,9 +11,9 @@ export interface ScryptParams {
   p: number;
 }
 
-export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
-/** The lowest cost production accepts (log2 of N): the default. Lower ones are for tests (PASSWORD_HASH_COST). */
-export const PRODUCTION_MIN_HASH_COST = 15;
+/** scrypt's cost as log2 of N (PASSWORD_HASH_COST): the default, and the lowest production accepts; lower ones are for tests. */
+export const DEFAULT_HASH_COST = 15;
+export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** DEFAULT_HASH_COST, r: 8, p: 1 };
 
 /** The scrypt parameters of a cost (log2 of N), r and p as in {@link DEFAULT_SCRYPT}. */
 export function scryptParamsOf(cost: number): ScryptParams {

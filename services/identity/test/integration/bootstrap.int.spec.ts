@@ -1,7 +1,7 @@
 import { ConfigError } from '@clipit/service-kit';
-import { createTestDatabase, dropTestDatabase, isolatedNames, testInfra, waitFor } from '@clipit/testing';
+import { isolatedNames, testInfra, waitFor } from '@clipit/testing';
 import { describe, expect, it } from '@jest/globals';
-import { bootstrapIdentity, identityService } from '../../src/app.js';
+import { bootstrapIdentity } from '../../src/app.js';
 import { freePorts } from '@clipit/testing';
 import { newSignUp, startIdentity } from '../support/identity-harness.js';
 
@@ -14,16 +14,11 @@ describe('bootstrapIdentity', () => {
   });
 
   it('refuses, in production, a password hash cost below 15, and starts nothing', async () => {
+    // Asked before anything opens: the database named here does not even exist.
     const [grpcPort, httpPort] = (await freePorts(2)) as [number, number];
-    const names = isolatedNames('identityprod');
-    const databaseUrl = await createTestDatabase(names.database, identityService);
-    try {
-      const production = { NODE_ENV: 'production', IDENTITY_DATABASE_URL: databaseUrl, IDENTITY_GRPC_PORT: grpcPort, IDENTITY_HTTP_PORT: httpPort, IDENTITY_BIND_HOST: '127.0.0.1', LOG_LEVEL: 'silent' } as const;
-      await expect(bootstrapIdentity({ ...production, PASSWORD_HASH_COST: 14 })).rejects.toThrow('refusing to start: PASSWORD_HASH_COST must be at least 15 in production (it is 14)');
-      await expect(fetch(`http://127.0.0.1:${httpPort}/health/live`)).rejects.toThrow();
-    } finally {
-      await dropTestDatabase(names.database);
-    }
+    const production = { NODE_ENV: 'production', IDENTITY_DATABASE_URL: `${testInfra().postgresUrl}/${isolatedNames('identityprod').database}`, IDENTITY_GRPC_PORT: grpcPort, IDENTITY_HTTP_PORT: httpPort, IDENTITY_BIND_HOST: '127.0.0.1', LOG_LEVEL: 'silent' } as const;
+    await expect(bootstrapIdentity({ ...production, PASSWORD_HASH_COST: 14 })).rejects.toThrow('refusing to start: PASSWORD_HASH_COST must be at least 15 in production (it is 14)');
+    await expect(fetch(`http://127.0.0.1:${httpPort}/health/live`)).rejects.toThrow();
   });
 
   it('says so when the database does not exist, and leaves no server running', async () => {
