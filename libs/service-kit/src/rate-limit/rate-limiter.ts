@@ -95,8 +95,13 @@ export class RateLimiter {
 
   private async hitInRedis(keys: string[], limits: number[]): Promise<number> {
     // Lost and retrying on its own: waiting for it would only delay the answer. (While it first connects,
-    // the command waits for it, within the timeout.)
-    if (['reconnecting', 'close', 'end'].includes(this.redis.status)) throw new Error(`Redis connection is ${this.redis.status}`);
+    // the command waits for it, within the timeout.) Once counting locally, nothing is sent until the
+    // connection is ready again: a command queued while it reconnects would run when it is back, and the
+    // attempt, already counted here, would count in Redis as well.
+    const status = this.redis.status;
+    if (['reconnecting', 'close', 'end'].includes(status) || (this.usingLocal && status !== 'ready')) {
+      throw new Error(`Redis connection is ${status}`);
+    }
     const call = this.redis.rateLimitHit(keys.length, ...keys, this.opts.windowSeconds * 1000, ...limits);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

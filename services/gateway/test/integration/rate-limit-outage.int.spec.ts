@@ -95,6 +95,9 @@ describe('attempt limits while Redis is down', () => {
 
       await server.process.start();
       await until('Redis again', async () => (await limiter.hit('login', '198.51.100.2')).allowed && !limiter.countingLocally);
+      // No attempt made while it reconnected waited in the connection's queue to count in Redis later:
+      // only the attempt that found it ready is there (else this address could be refused for a window).
+      expect(Number(await redis.get(limiter.key('login', 'ip', '198.51.100.2')))).toBe(1);
       const messages = lines.map((l) => `${String(l['level'])} ${String(l['msg'])}`);
       expect(messages).toEqual([
         '40 rate limits: Redis does not answer; counting attempts in this process until it does (limits hold per gateway replica)',
