@@ -16,3 +16,4 @@ export * from './snapshots.js';
 export * from './x-api-stand-in.js';
 export * from './x-oembed-stand-in.js';
 export * from './x-oauth-stand-in.js';
+export * from './mail-server.js';
