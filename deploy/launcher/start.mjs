@@ -17,7 +17,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.mjs';
 import { installDependencies } from './install-deps.mjs';
@@ -300,6 +300,16 @@ async function main() {
   }
   log(paint(32, `CLIP IT is up: ${url}`) + ` (in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; Ctrl-C stops it)`);
   log(adminLine(config, url));
+  log(mailLine(config));
+}
+
+/**
+ * Where identity's mail goes (ADR 0031): with the development outbox, the folder to open a verification or
+ * password reset link from (each message is in identity's log too); else the relay.
+ */
+function mailLine(config) {
+  if (config.get('MAIL_DRIVER') === 'smtp') return `Mail (verification and password reset links): sent through ${config.get('SMTP_HOST')}:${config.get('SMTP_PORT')}`;
+  return `Mail (verification and password reset links): not sent; each message is written to ${paint(33, resolve(ROOT, config.get('MAIL_OUTBOX_DIR')))} and logged by identity`;
 }
 
 /**

@@ -11,9 +11,11 @@ import {
   freePorts,
   isolatedNames,
   isolatedServiceEnv,
+  startMailServer,
   startXApiStandIn,
   startXOembedStandIn,
   testInfra,
+  type MailServer,
   type XApiStandIn,
   type XOembedStandIn,
 } from '@clipit/testing';
@@ -100,6 +102,8 @@ export interface Platform {
   xApi: XApiStandIn;
   /** The stand-in for X's oEmbed endpoint the gateway's GET /api/twitter/oembed asks (nothing here calls the real X). */
   xOembed: XOembedStandIn;
+  /** The SMTP server identity mails to (verification and reset links): a real one, in the test's process. */
+  mail: MailServer;
   gateway: GatewayApp;
   /** The gateway's base URL. */
   url: string;
@@ -183,6 +187,7 @@ export async function startPlatform(
     ...sharedOverrides,
   };
   const identityGrpcUrl = `127.0.0.1:${grpcPort}`;
+  const mail = await startMailServer();
   // The services start side by side: none waits for another at start-up (a caller's client only reports
   // readiness, and every service makes the event streams if they are missing).
   const [xApi, xOembed, identity, submissions, campaigns, social, feed, rewards, admin] = await allOrClose([
@@ -194,6 +199,12 @@ export async function startPlatform(
       IDENTITY_HTTP_PORT: httpPort,
       IDENTITY_BIND_HOST: '127.0.0.1',
       PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+      MAIL_DRIVER: 'smtp',
+      SMTP_HOST: mail.host,
+      SMTP_PORT: mail.port,
+      SMTP_USER: mail.user,
+      SMTP_PASSWORD: mail.password,
+      MAIL_DELIVERY_INTERVAL_MS: 200,
       ...backend,
     }),
     bootstrapSubmissions({
@@ -342,6 +353,7 @@ export async function startPlatform(
     metricsWorker,
     xApi,
     xOembed,
+    mail,
     gateway,
     url: gateway.httpUrl,
     identityGrpcUrl,
@@ -398,6 +410,7 @@ export async function startPlatform(
       await rm(storageRoot, { recursive: true, force: true });
       await xApi.close();
       await xOembed.close();
+      await mail.close();
     },
   };
 }

@@ -2,12 +2,16 @@ import { Module } from '@nestjs/common';
 import { IdentityController } from './controllers/identity.controller.js';
 import { ImageUploadRepository } from './repositories/image-upload.repository.js';
 import { DatabaseRepository } from './repositories/database.repository.js';
+import { EmailLinkRepository } from './repositories/email-link.repository.js';
+import { MailRepository } from './repositories/mail.repository.js';
 import { PasswordResetRepository } from './repositories/password-reset.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { StorageRepository } from './repositories/storage.repository.js';
 import { TokenRepository } from './repositories/token.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { ImageUploadService } from './services/image-upload.service.js';
+import { EmailVerificationService } from './services/email-verification.service.js';
+import { MailService } from './services/mail.service.js';
 import { AuthService } from './services/auth.service.js';
 import { PlaceholderService } from './services/placeholder.service.js';
 import { SessionService } from './services/session.service.js';
@@ -27,7 +31,11 @@ import { XSignInService } from './services/x-sign-in.service.js';
     PasswordResetRepository,
     StorageRepository,
     ImageUploadRepository,
+    MailRepository,
+    EmailLinkRepository,
     SessionService,
+    MailService,
+    EmailVerificationService,
     AuthService,
     UserService,
     ImageUploadService,

@@ -1,10 +1,12 @@
 import { identityContract } from '@clipit/contracts';
-import { bootstrapService, defineService, every, packageVersion, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
+import { bootstrapService, defineService, every, packageVersion, resource, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
 import { storageResource } from '@clipit/storage';
 import { IdentityModule } from './app.module.js';
-import { identityConfigShape, productionConfigProblem, type IdentityConfig } from './config.js';
+import { identityConfigShape, configProblem, type IdentityConfig } from './config.js';
 import { identityEntities, identityMigrations } from './database.js';
+import { MAIL_SENDER, openMailSender, type MailSender } from './mail/mail-sender.js';
 import { ImageUploadService } from './services/image-upload.service.js';
+import { MailService } from './services/mail.service.js';
 import { SessionService } from './services/session.service.js';
 import { SocialMirrorService } from './services/social-mirror.service.js';
 
@@ -14,8 +16,12 @@ export const identityService = defineService(identityConfigShape, {
   version: packageVersion(import.meta.url),
   database: { entities: identityEntities, migrations: identityMigrations },
   grpc: identityContract,
-  startProblem: productionConfigProblem,
-  resources: [storageResource],
+  startProblem: configProblem,
+  resources: [
+    storageResource,
+    // The mail port (ADR 0031): nothing is sent at start-up, so a relay that is away only delays the queue.
+    resource<IdentityConfig, MailSender>('mail', MAIL_SENDER, ({ config, logger }) => openMailSender(config, logger), { close: (sender) => sender.close() }),
+  ],
   // isLive and nextStreamTime are social's; identity mirrors them so every user it answers carries them (ADR 0021).
   events: ({ get }) => ({
     'social.live-changed': (event, tx) => get(SocialMirrorService).onLiveChanged(event.data, tx),
@@ -26,6 +32,9 @@ export const identityService = defineService(identityConfigShape, {
     every('session sweep', (c) => c.SESSION_SWEEP_INTERVAL_SECONDS * 1000, async ({ get, logger }) => {
       const deleted = await get(SessionService).sweep();
       if (deleted > 0) logger.info({ deleted }, 'expired sessions swept');
+    }),
+    every('mail delivery', (c) => c.MAIL_DELIVERY_INTERVAL_MS, async ({ get }) => {
+      await get(MailService).deliverDue();
     }),
     every('image upload sweep', (c) => c.IMAGE_UPLOAD_SWEEP_INTERVAL_SECONDS * 1000, async ({ get, logger }) => {
       const swept = await get(ImageUploadService).sweepExpired();

@@ -25,6 +25,25 @@ export const identityConfigShape = {
   ...storageConfigShape,
   /** Where stored objects are served (by the gateway): a path such as /media or an absolute URL. */
   MEDIA_PUBLIC_BASE_URL: env.publicBaseUrl('/media'),
+  /**
+   * The site as people open it, for the links identity mails (reset, verification). Configured, never
+   * taken from a request: a link built from a request's Host could send the token to another site.
+   */
+  PUBLIC_SITE_URL: env.url('http://localhost:8080', ['https', 'http']).transform((v) => v.replace(/\/+$/, '')),
+  /** outbox (default): each message logged and written to MAIL_OUTBOX_DIR, nothing sent; smtp: sent through SMTP_HOST. */
+  MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
+  MAIL_FROM: z.string().min(3).default('CLIP IT <no-reply@clipit.local>'),
+  MAIL_OUTBOX_DIR: z.string().min(1).default('.data/mail'),
+  SMTP_HOST: z.string().default(''),
+  SMTP_PORT: env.port(587),
+  /** true: TLS from the first byte (465); false: STARTTLS when the relay offers it (587). */
+  SMTP_SECURE: env.bool(false),
+  SMTP_USER: z.string().default(''),
+  SMTP_PASSWORD: z.string().default(''),
+  /** How long the relay may take to connect, greet or answer before the message is tried again later. */
+  SMTP_TIMEOUT_MS: env.int(10_000, 100),
+  /** How often queued mail is handed to the sender (and a failed one tried again once its backoff ended). */
+  MAIL_DELIVERY_INTERVAL_MS: env.int(1000, 50),
 };
 
 export type IdentityConfig = ConfigOf<typeof identityConfigShape>;
@@ -33,9 +52,15 @@ export function loadIdentityConfig(source: NodeJS.ProcessEnv = process.env): Ide
   return loadConfig(identityConfigShape, source);
 }
 
-/** Why this configuration must not run in production, or undefined when it may: a password hash too cheap to resist guessing. */
-export function productionConfigProblem(config: Pick<IdentityConfig, 'NODE_ENV' | 'PASSWORD_HASH_COST'>): string | undefined {
+/**
+ * Why this configuration must not run, or undefined when it may: SMTP chosen with no relay named; in
+ * production, a password hash too cheap to resist guessing, or mail that would reach nobody.
+ */
+export function configProblem(config: Pick<IdentityConfig, 'NODE_ENV' | 'PASSWORD_HASH_COST' | 'MAIL_DRIVER' | 'SMTP_HOST'>): string | undefined {
+  if (config.MAIL_DRIVER === 'smtp' && !config.SMTP_HOST) return 'MAIL_DRIVER=smtp needs SMTP_HOST (the relay identity sends mail through)';
   if (config.NODE_ENV !== 'production') return undefined;
   if (config.PASSWORD_HASH_COST < DEFAULT_HASH_COST) return `PASSWORD_HASH_COST must be at least ${DEFAULT_HASH_COST} in production (it is ${config.PASSWORD_HASH_COST})`;
+  // The development outbox writes reset links to a local folder: nobody would receive them.
+  if (config.MAIL_DRIVER !== 'smtp') return 'MAIL_DRIVER must be smtp in production (the outbox driver only writes mail to a local folder)';
   return undefined;
 }

@@ -8,6 +8,7 @@ import { freePorts } from '../ports.js';
 import { ManagedProcess } from './managed-process.js';
 import { startNatsServer, startPostgresServer, startRedisServer, type PrivateServer } from './servers.js';
 import { XApiStandIn } from '../x-api-stand-in.js';
+import { startMailServer, type MailServer } from '../mail-server.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -63,6 +64,8 @@ export interface FaultPlatform {
   /** The public URLs of the gateway's processes. */
   gatewayUrls: string[];
   storageRoot: string;
+  /** The SMTP relay identity mails through (a real server in the test's process). */
+  mail: MailServer;
   /** A service's process (replica 0 unless named). */
   service(name: string, replica?: number): ServiceProcess;
   dependency(name: Dependency): PrivateServer;
@@ -82,7 +85,7 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
     if (!existsSync(join(ROOT, 'services', s.name, 'dist/main.js'))) throw new Error(`services/${s.name}/dist/main.js is missing: build the services first (npx tsc -b tsconfig.build.json; the fault suite's global setup does)`);
   }
   const opened: PrivateServer[] = [];
-  const standIns: XApiStandIn[] = [];
+  const standIns: { close(): Promise<void> }[] = [];
   const storageRoot = mkdtempSync(join(tmpdir(), 'clipit-fault-storage-'));
   const processes: ServiceProcess[] = [];
   const pools = new Map<string, pg.Pool>();
@@ -99,6 +102,9 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
     // X's API for the metrics worker (which refuses to start without a token): the stand-in, posts made up from their ids.
     const xApi = await new XApiStandIn({ generate: true }).start();
     standIns.push(xApi);
+    // Production mode mails through SMTP (ADR 0031): the relay is a server of the test's.
+    const mail = await startMailServer();
+    standIns.push(mail);
     const admin = new pg.Client({ connectionString: `${postgres.url}/postgres` });
     await admin.connect();
     const databaseUrls = new Map<string, string>();
@@ -134,6 +140,11 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
       ADMIN_TOKEN_SECRET: randomBytes(32).toString('hex'),
       X_API_BASE_URL: xApi.url,
       X_API_BEARER_TOKEN: xApi.bearerToken,
+      MAIL_DRIVER: 'smtp',
+      SMTP_HOST: mail.host,
+      SMTP_PORT: String(mail.port),
+      SMTP_USER: mail.user,
+      SMTP_PASSWORD: mail.password,
     };
     for (const s of services) {
       for (let i = 0; i < replicas; i += 1) {
@@ -184,6 +195,7 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
       processes,
       gatewayUrls: processes.filter((p) => p.service === 'gateway').map((p) => p.httpUrl),
       storageRoot,
+      mail,
       service: find,
       dependency: (name) => ({ nats, redis, postgres })[name],
       async readiness(name, replica = 0) {

@@ -351,7 +351,10 @@ describe('k8s/', () => {
       const secretsGenerated = new Map(kinds('Secret').map((d) => [d['metadata']['name'] as string, Object.keys(d['data'] ?? {})]));
 
       expect(kinds('Deployment').flatMap((d) => deploymentProblems(`overlay ${overlay}`, d))).toEqual([]);
-      expect(kinds('Deployment').map((d) => d['metadata']['name']).sort()).toEqual(SERVICES.map((s) => s.name).sort());
+      // One Deployment per service; the dev overlay adds its mail catcher, which identity's relay names.
+      const serviceDeployments = kinds('Deployment').filter((d) => d['metadata']['labels']?.['app.kubernetes.io/component'] !== 'mail');
+      expect(serviceDeployments.map((d) => d['metadata']['name']).sort()).toEqual(SERVICES.map((s) => s.name).sort());
+      expect(kinds('Deployment').filter((d) => d['metadata']['labels']?.['app.kubernetes.io/component'] === 'mail').map((d) => d['metadata']['name'])).toEqual(overlay === 'dev' ? ['mailpit'] : []);
       expect(kinds('HorizontalPodAutoscaler').length).toBeGreaterThan(0);
       expect(kinds('Ingress').length).toBe(1);
 
@@ -551,6 +554,8 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
     await run.waitFor('CLIP IT is up');
     const { stdout, stderr } = run.output();
     expect(stdout).toContain(`CLIP IT is up: http://localhost:${run.ports.GATEWAY_PORT}`);
+    // Where a newcomer finds a verification or reset link without a mail server (the development outbox).
+    expect(stdout).toMatch(/Mail \(verification and password reset links\): not sent; each message is written to \S*\/\.data\/mail/);
     for (const { name } of SERVICES) expect(stdout).toMatch(new RegExp(`^\\[${name}\\] +listening on \\d+$`, 'm'));
     expect(stderr).toMatch(/^\[identity\] +a line on stderr$/m);
     expect(stdout.indexOf('identity is ready')).toBeLessThan(stdout.indexOf('starting gateway'));

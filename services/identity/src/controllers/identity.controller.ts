@@ -2,6 +2,7 @@ import { identityV1 } from '@clipit/contracts';
 import { GrpcService } from '@clipit/service-kit';
 import { ImageUploadService } from '../services/image-upload.service.js';
 import { AuthService } from '../services/auth.service.js';
+import { EmailVerificationService } from '../services/email-verification.service.js';
 import { PlaceholderService } from '../services/placeholder.service.js';
 import { TokenService } from '../services/token.service.js';
 import { UserService } from '../services/user.service.js';
@@ -18,6 +19,7 @@ export class IdentityController implements identityV1.IdentityServiceController 
     private readonly placeholders: PlaceholderService,
     private readonly images: ImageUploadService,
     private readonly xSignIn: XSignInService,
+    private readonly emailVerification: EmailVerificationService,
   ) {}
 
   signUp(request: identityV1.SignUpRequest): Promise<identityV1.AuthResult> {
@@ -54,6 +56,22 @@ export class IdentityController implements identityV1.IdentityServiceController 
 
   resetPassword(request: identityV1.ResetPasswordRequest): Promise<identityV1.ResetPasswordResponse> {
     return this.auth.resetPassword(request);
+  }
+
+  requestPasswordReset(request: identityV1.RequestPasswordResetRequest): Promise<identityV1.RequestPasswordResetResponse> {
+    return this.auth.requestPasswordReset(request);
+  }
+
+  confirmPasswordReset(request: identityV1.ConfirmPasswordResetRequest): Promise<identityV1.ConfirmPasswordResetResponse> {
+    return this.auth.confirmPasswordReset(request);
+  }
+
+  sendEmailVerification(request: identityV1.SendEmailVerificationRequest): Promise<identityV1.SendEmailVerificationResponse> {
+    return this.emailVerification.send(request);
+  }
+
+  verifyEmail(request: identityV1.VerifyEmailRequest): Promise<identityV1.User> {
+    return this.emailVerification.verify(request);
   }
 
   updateWallet(request: identityV1.UpdateWalletRequest): Promise<identityV1.User> {

@@ -29,6 +29,8 @@ export const messages = {
   badCredentials: SIGN_IN_MESSAGES.invalidCredentials,
   notSignedIn: 'Not signed in',
   resetNoMatch: 'No account matches that Twitter handle and email',
+  resetLinkInvalid: 'This password reset link is invalid or has expired',
+  verificationLinkInvalid: 'This verification link is invalid or has expired',
   userNotFound: 'User not found',
   profileImageUrlInvalid: PLACEHOLDER_MESSAGES.profileImageUrlInvalid,
   bannerImageUrlInvalid: PLACEHOLDER_MESSAGES.bannerImageUrlInvalid,

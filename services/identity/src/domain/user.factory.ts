@@ -31,6 +31,7 @@ function newUser(id: string, now: Date): UserEntity {
     claimedAt: null,
     xUserId: null,
     xLinkedAt: null,
+    emailVerifiedAt: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -30,6 +30,7 @@ const user: UserEntity = {
   claimedAt: null,
   xUserId: null,
   xLinkedAt: null,
+  emailVerifiedAt: null,
   createdAt: created,
   updatedAt: new Date('2026-11-02T10:00:00.000Z'),
 };

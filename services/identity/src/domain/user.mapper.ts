@@ -35,6 +35,7 @@ export function toUserMessage(u: UserEntity): identityV1.User {
     claimedAt: iso(u.claimedAt),
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
+    emailVerifiedAt: iso(u.emailVerifiedAt),
   };
 }
 

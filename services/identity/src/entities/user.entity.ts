@@ -85,6 +85,10 @@ export class UserEntity {
   @Column({ name: 'x_linked_at', type: 'timestamptz', nullable: true })
   xLinkedAt!: Date | null;
 
+  /** When the address in `email` was shown to be the owner's (a verification link opened); null until then. */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt!: Date | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -12,6 +12,7 @@ import { StorageRepository } from '../repositories/storage.repository.js';
 import { TokenRepository } from '../repositories/token.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { AuthService } from './auth.service.js';
+import { EmailVerificationService } from './email-verification.service.js';
 import { SessionService } from './session.service.js';
 
 // The ordering rules of sign-up, with every repository auto-mocked: what runs before the
@@ -55,7 +56,9 @@ function setup() {
   sessions.create.mockResolvedValue({ sid: 'sid', expiresAt: '2026-12-01T00:00:00.000Z' });
   const db = mock(DatabaseRepository);
   db.transaction.mockImplementation((work) => work(tx));
-  return { service, users, tokens, storage, outbox, sessions, db };
+  const verification = mock(EmailVerificationService);
+  verification.queueLink.mockResolvedValue(undefined);
+  return { service, users, tokens, storage, outbox, sessions, db, verification };
 }
 
 const request = (patch: Partial<identityV1.SignUpRequest> = {}): identityV1.SignUpRequest => ({
@@ -193,5 +196,10 @@ describe('AuthService.signUp', () => {
     expect(f.tokens.insert).not.toHaveBeenCalled();
     expect(f.outbox.append.mock.calls.map((c) => c[1])).toEqual(['user.registered']);
     expect(f.sessions.create).toHaveBeenCalledWith(tx, expect.any(String), { ip: '203.0.113.9', userAgent: 'jest' }, expect.any(Date));
+  });
+
+  it('queues the link that verifies the address in the transaction that makes the account', async () => {
+    const result = await f.service.signUp(request({ role: 'clipper' }));
+    expect(f.verification.queueLink).toHaveBeenCalledWith(tx, expect.objectContaining({ id: result.user!.id, email: 'streamer@example.com' }), expect.any(Date));
   });
 });

@@ -6,17 +6,25 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config.js';
 import { messages } from '../domain/messages.js';
+import { hashLinkToken, isLinkToken, linkTo, newLinkToken, RESET_LINK_TTL_MS } from '../domain/link-token.js';
+import { passwordResetMail } from '../domain/mails.js';
 import { hashPassword, needsRehash, scryptParamsOf, verifyAgainstDummy, verifyPassword, type ScryptParams } from '../domain/password.js';
 import { newAccount, newStreamerToken } from '../domain/user.factory.js';
 import { toTokenSnapshot, toUserMessage, toUserSnapshot } from '../domain/user.mapper.js';
 import { parseLogIn, parseResetPassword, parseSignUp, type SignUpInput } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
+import { EmailLinkRepository } from '../repositories/email-link.repository.js';
 import { PasswordResetRepository } from '../repositories/password-reset.repository.js';
 import { StorageRepository } from '../repositories/storage.repository.js';
 import { TokenRepository } from '../repositories/token.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
+import { EmailVerificationService } from './email-verification.service.js';
+import { MailService } from './mail.service.js';
 import { SessionService } from './session.service.js';
+
+/** Reset links mailed to one account within an hour, at most; past it a request still answers the same. */
+export const RESET_LINKS_PER_HOUR = 5;
 
 /** Unique indexes whose violation means a person lost a race for a handle or an email. */
 const CONFLICT_BY_CONSTRAINT: Record<string, string> = {
@@ -38,6 +46,9 @@ export class AuthService {
     private readonly outbox: Outbox,
     private readonly storage: StorageRepository,
     private readonly sessions: SessionService,
+    private readonly links: EmailLinkRepository,
+    private readonly mail: MailService,
+    private readonly verification: EmailVerificationService,
     @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -83,6 +94,8 @@ export class AuthService {
         if (token) await this.tokens.insert(tx, token);
 
         const session = await this.sessions.create(tx, user.id, req.client, now);
+        // The address is verified by a link mailed now (ADR 0031); until then no reset link goes to it.
+        await this.verification.queueLink(tx, user, now);
         await this.outbox.append(tx, 'user.registered', { user: toUserSnapshot(user), claimedPlaceholderId: claimed?.id ?? null });
         if (claimed) await this.outbox.append(tx, 'user.updated', { user: toUserSnapshot(claimed), changed: ['claimedBy', 'claimedAt'] });
         if (token) await this.outbox.append(tx, 'token.changed', { token: toTokenSnapshot(token) });
@@ -150,7 +163,64 @@ export class AuthService {
   }
 
   /**
-   * The product's reset asks for handle and email (no emailed link). The new hash is computed
+   * Password reset by e-mailed link (ADR 0031), step one: the new password is hashed at once (never kept
+   * in clear) and, before anything is looked up, for every request alike. Only an account whose address is
+   * verified is mailed a link, at most RESET_LINKS_PER_HOUR an hour; every request writes one row, matched
+   * or not, and the answer is the same.
+   */
+  async requestPasswordReset(req: identityV1.RequestPasswordResetRequest): Promise<identityV1.RequestPasswordResetResponse> {
+    const input = parseResetPassword(req);
+    const passwordHash = await hashPassword(input.newPassword, this.hashParams);
+    const user = await this.users.findAccountByHandleAndEmail(input.handle, input.email);
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
+    const mailable = user?.email && user.emailVerifiedAt ? user : undefined;
+    const withinLimit = mailable ? (await this.links.countResetLinksSince(mailable.id, new Date(now.getTime() - 3_600_000))) < RESET_LINKS_PER_HOUR : false;
+    const token = mailable && withinLimit ? newLinkToken() : undefined;
+    await this.db.transaction(async (tx) => {
+      await this.links.insertResetRequest(tx, {
+        id: randomUUID(),
+        userId: token ? mailable!.id : null,
+        tokenHash: token ? hashLinkToken(token) : null,
+        passwordHash: token ? passwordHash : null,
+        createdAt: now,
+        expiresAt,
+        usedAt: null,
+        ip: req.client?.ip?.slice(0, 64) || null,
+      });
+      if (token) {
+        await this.mail.queue(tx, passwordResetMail(mailable!.email!, mailable!.twitterUsername ?? input.handle, linkTo(this.config.PUBLIC_SITE_URL, '/reset-password', token), expiresAt), now);
+      }
+    });
+    this.logger.info({ userId: user?.id, linkMailed: Boolean(token), reason: token ? undefined : !user ? 'no account matched' : !mailable ? 'address not verified' : 'hourly limit' }, 'password reset asked for');
+    return {};
+  }
+
+  /**
+   * Step two, from the link: the password asked for replaces the old one, every session of the account
+   * ends (the gateways forget theirs through `user.sessions-ended`), and every other link of the account
+   * stops working. A token unknown, used or expired changes nothing.
+   */
+  async confirmPasswordReset(req: identityV1.ConfirmPasswordResetRequest): Promise<identityV1.ConfirmPasswordResetResponse> {
+    if (!isLinkToken(req.token)) throw invalid(messages.resetLinkInvalid);
+    const now = new Date();
+    const done = await this.db.transaction(async (tx) => {
+      const request = await this.links.lockResetRequest(tx, hashLinkToken(req.token));
+      if (!request?.userId || !request.passwordHash || request.usedAt || request.expiresAt <= now) return undefined;
+      await this.users.update(tx, request.userId, { passwordHash: request.passwordHash, updatedAt: now });
+      await this.links.useResetRequests(tx, request.userId, now);
+      await this.resets.record(tx, { userId: request.userId, at: now, ip: req.client?.ip?.slice(0, 64) || null });
+      const ended = await this.sessions.endAllForUser(tx, request.userId);
+      await this.outbox.append(tx, 'user.sessions-ended', { userId: request.userId, reason: 'password-reset', endedSessions: ended });
+      return { userId: request.userId, ended };
+    });
+    if (!done) throw invalid(messages.resetLinkInvalid);
+    this.logger.info({ userId: done.userId, endedSessions: done.ended }, 'password reset by link');
+    return { endedSessions: done.ended };
+  }
+
+  /**
+   * Deprecated (ADR 0031): the reset that asked for handle and email only. Kept for the gateways that still call it. The new hash is computed
    * before the lookup, so a miss takes as long as a hit.
    */
   async resetPassword(req: identityV1.ResetPasswordRequest): Promise<identityV1.ResetPasswordResponse> {

@@ -28,6 +28,7 @@ const passwordAccount = (patch: Partial<UserEntity> = {}): UserEntity => ({
   ...newXAccount({ xUserId: X_ID, xUsername: 'Alice_X', name: null, profileImageUrl: null }, new Date('2026-01-01T00:00:00.000Z'), '0b6c3c1e-8f0e-4a57-9d43-0c1b8f0a2b11'),
   xUserId: null,
   xLinkedAt: null,
+  emailVerifiedAt: null,
   email: 'alice@example.com',
   passwordHash: 'scrypt$hash',
   walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identityV1 } from '@clipit/contracts';
 import { connectNats, createGrpcClient, GrpcCallError, type NatsConnection } from '@clipit/service-kit';
-import { collectEvents, createTestDatabase, deleteEventStreams, dropTestDatabase, freePorts, isolatedNames, isolatedServiceEnv, rejectedWith, testInfra, type ReceivedEvent } from '@clipit/testing';
+import { collectEvents, createTestDatabase, deleteEventStreams, dropTestDatabase, freePorts, isolatedNames, isolatedServiceEnv, rejectedWith, startMailServer, testInfra, type MailServer, type ReceivedEvent } from '@clipit/testing';
 import pg from 'pg';
 import { bootstrapIdentity, identityService, type IdentityApp, type IdentityConfigOverrides } from '../../src/app.js';
 
@@ -25,6 +25,8 @@ export interface IdentityHarness {
   names: ReturnType<typeof isolatedNames>;
   storageRoot: string;
   httpUrl: string;
+  /** The SMTP server identity sends its mail to (a real one, in the test's process). */
+  mail: MailServer;
   /** Every identity event seen on the stream so far, in order. */
   events: ReceivedEvent[];
   /** Stored object keys under a folder (sidecar .meta files left out). */
@@ -33,8 +35,20 @@ export interface IdentityHarness {
   stop(): Promise<void>;
 }
 
-export async function startIdentity(overrides: IdentityConfigOverrides = {}): Promise<IdentityHarness> {
+/** Identity's mail settings for a test SMTP server: sent over SMTP with its login, delivered within 0.1 s. */
+export const mailEnv = (mail: MailServer) => ({
+  MAIL_DRIVER: 'smtp',
+  SMTP_HOST: mail.host,
+  SMTP_PORT: mail.port,
+  SMTP_USER: mail.user,
+  SMTP_PASSWORD: mail.password,
+  MAIL_DELIVERY_INTERVAL_MS: 100,
+  PUBLIC_SITE_URL: 'http://clipit.test',
+}) as const;
+
+export async function startIdentity(overrides: IdentityConfigOverrides = {}, options: { mail?: MailServer } = {}): Promise<IdentityHarness> {
   const names = isolatedNames('identity');
+  const mail = options.mail ?? (await startMailServer());
   const infra = testInfra();
   const databaseUrl = await createTestDatabase(names.database, identityService);
   const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-identity-storage-'));
@@ -48,6 +62,7 @@ export async function startIdentity(overrides: IdentityConfigOverrides = {}): Pr
     MEDIA_PUBLIC_BASE_URL: '/media',
     DB_MIGRATE_ON_BOOT: true,
     LOG_LEVEL: 'warn',
+    ...mailEnv(mail),
     ...overrides,
   });
   const client = createGrpcClient<identityV1.IdentityServiceClient>({
@@ -72,6 +87,7 @@ export async function startIdentity(overrides: IdentityConfigOverrides = {}): Pr
     names,
     storageRoot,
     httpUrl: `http://127.0.0.1:${httpPort}`,
+    mail,
     events,
     async storedFiles(folder = 'profile-images') {
       try {
@@ -93,6 +109,7 @@ export async function startIdentity(overrides: IdentityConfigOverrides = {}): Pr
       await nc.close();
       await dropTestDatabase(names.database);
       await rm(storageRoot, { recursive: true, force: true });
+      if (!options.mail) await mail.close();
     },
   };
 }

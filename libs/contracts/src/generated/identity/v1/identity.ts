@@ -47,6 +47,8 @@ export interface User {
   claimedAt?: string | undefined;
   createdAt: string;
   updatedAt: string;
+  /** ISO 8601; absent until the account's e-mail address is verified */
+  emailVerifiedAt?: string | undefined;
 }
 
 export interface Session {
@@ -164,6 +166,40 @@ export interface ResetPasswordRequest {
 export interface ResetPasswordResponse {
   /** how many sessions of the account were ended */
   endedSessions: number;
+}
+
+export interface RequestPasswordResetRequest {
+  twitterHandle: string;
+  email: string;
+  newPassword: string;
+  client: ClientInfo | undefined;
+}
+
+export interface RequestPasswordResetResponse {
+}
+
+export interface ConfirmPasswordResetRequest {
+  /** the token of the link (43 URL-safe characters) */
+  token: string;
+  client: ClientInfo | undefined;
+}
+
+export interface ConfirmPasswordResetResponse {
+  /** how many sessions of the account were ended */
+  endedSessions: number;
+}
+
+export interface SendEmailVerificationRequest {
+  userId: string;
+}
+
+export interface SendEmailVerificationResponse {
+  /** false when the address is verified already, or the account has none */
+  sent: boolean;
+}
+
+export interface VerifyEmailRequest {
+  token: string;
 }
 
 export interface UpdateWalletRequest {
@@ -365,9 +401,53 @@ export interface IdentityServiceClient {
 
   getUsers(request: GetUsersRequest, metadata?: Metadata): Observable<GetUsersResponse>;
 
-  /** Sets a new password when handle and email match one account; ends that account's sessions. */
+  /**
+   * Deprecated: sets a new password from a handle and an e-mail address alone, which anyone may know.
+   * Replaced by RequestPasswordReset and ConfirmPasswordReset (ADR 0031); kept until no gateway calls it.
+   */
 
   resetPassword(request: ResetPasswordRequest, metadata?: Metadata): Observable<ResetPasswordResponse>;
+
+  /**
+   * Password reset by e-mailed link (ADR 0031), step one. When handle and e-mail name an account whose
+   * address is verified, a one-time link (good for 30 minutes) is mailed to it; the request keeps the new
+   * password's hash, made before the lookup so that every answer takes as long. The answer is the same
+   * whether or not an account matched, and at most 5 links an hour are mailed to one account.
+   */
+
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    metadata?: Metadata,
+  ): Observable<RequestPasswordResetResponse>;
+
+  /**
+   * Step two, from the link: applies the password it was asked with and ends every session of the account;
+   * every other link of the account stops working. INVALID_ARGUMENT 'This password reset link is invalid or
+   * has expired' for a token unknown, used or past its 30 minutes.
+   */
+
+  confirmPasswordReset(
+    request: ConfirmPasswordResetRequest,
+    metadata?: Metadata,
+  ): Observable<ConfirmPasswordResetResponse>;
+
+  /**
+   * Mails the user a new link that verifies their e-mail address (sign-up mails the first), unless it is
+   * verified already; NOT_FOUND 'User not found'.
+   */
+
+  sendEmailVerification(
+    request: SendEmailVerificationRequest,
+    metadata?: Metadata,
+  ): Observable<SendEmailVerificationResponse>;
+
+  /**
+   * Opens a verification link: the address it was sent to is verified while it is still the account's.
+   * INVALID_ARGUMENT 'This verification link is invalid or has expired' (unknown, used, past 48 hours, or the
+   * account's address changed since).
+   */
+
+  verifyEmail(request: VerifyEmailRequest, metadata?: Metadata): Observable<User>;
 
   updateWallet(request: UpdateWalletRequest, metadata?: Metadata): Observable<User>;
 
@@ -495,12 +575,56 @@ export interface IdentityServiceController {
     metadata?: Metadata,
   ): Promise<GetUsersResponse> | Observable<GetUsersResponse> | GetUsersResponse;
 
-  /** Sets a new password when handle and email match one account; ends that account's sessions. */
+  /**
+   * Deprecated: sets a new password from a handle and an e-mail address alone, which anyone may know.
+   * Replaced by RequestPasswordReset and ConfirmPasswordReset (ADR 0031); kept until no gateway calls it.
+   */
 
   resetPassword(
     request: ResetPasswordRequest,
     metadata?: Metadata,
   ): Promise<ResetPasswordResponse> | Observable<ResetPasswordResponse> | ResetPasswordResponse;
+
+  /**
+   * Password reset by e-mailed link (ADR 0031), step one. When handle and e-mail name an account whose
+   * address is verified, a one-time link (good for 30 minutes) is mailed to it; the request keeps the new
+   * password's hash, made before the lookup so that every answer takes as long. The answer is the same
+   * whether or not an account matched, and at most 5 links an hour are mailed to one account.
+   */
+
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    metadata?: Metadata,
+  ): Promise<RequestPasswordResetResponse> | Observable<RequestPasswordResetResponse> | RequestPasswordResetResponse;
+
+  /**
+   * Step two, from the link: applies the password it was asked with and ends every session of the account;
+   * every other link of the account stops working. INVALID_ARGUMENT 'This password reset link is invalid or
+   * has expired' for a token unknown, used or past its 30 minutes.
+   */
+
+  confirmPasswordReset(
+    request: ConfirmPasswordResetRequest,
+    metadata?: Metadata,
+  ): Promise<ConfirmPasswordResetResponse> | Observable<ConfirmPasswordResetResponse> | ConfirmPasswordResetResponse;
+
+  /**
+   * Mails the user a new link that verifies their e-mail address (sign-up mails the first), unless it is
+   * verified already; NOT_FOUND 'User not found'.
+   */
+
+  sendEmailVerification(
+    request: SendEmailVerificationRequest,
+    metadata?: Metadata,
+  ): Promise<SendEmailVerificationResponse> | Observable<SendEmailVerificationResponse> | SendEmailVerificationResponse;
+
+  /**
+   * Opens a verification link: the address it was sent to is verified while it is still the account's.
+   * INVALID_ARGUMENT 'This verification link is invalid or has expired' (unknown, used, past 48 hours, or the
+   * account's address changed since).
+   */
+
+  verifyEmail(request: VerifyEmailRequest, metadata?: Metadata): Promise<User> | Observable<User> | User;
 
   updateWallet(request: UpdateWalletRequest, metadata?: Metadata): Promise<User> | Observable<User> | User;
 
@@ -611,6 +735,10 @@ export function IdentityServiceControllerMethods() {
       "getUser",
       "getUsers",
       "resetPassword",
+      "requestPasswordReset",
+      "confirmPasswordReset",
+      "sendEmailVerification",
+      "verifyEmail",
       "updateWallet",
       "updateProfile",
       "createImageUpload",

@@ -1,0 +1,57 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A link mailed to verify an address: good once, until it expires, and only while the account still has that address. */
+@Entity({ name: 'email_verifications' })
+export class EmailVerificationEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @Column({ type: 'text' })
+  email!: string;
+
+  @Column({ name: 'token_hash', type: 'text' })
+  tokenHash!: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
+  usedAt!: Date | null;
+}
+
+/**
+ * A password reset asked for. With an account: the link's token (hashed) and the new password's hash,
+ * applied once when the link is confirmed in time. Without one (nothing matched): only when and from where.
+ */
+@Entity({ name: 'password_reset_requests' })
+export class PasswordResetRequestEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId!: string | null;
+
+  @Column({ name: 'token_hash', type: 'text', nullable: true })
+  tokenHash!: string | null;
+
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
+  usedAt!: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  ip!: string | null;
+}
