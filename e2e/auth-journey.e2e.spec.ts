@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asOurPage, startPlatform, type Platform } from './support/platform.js';
 import { expectText, json } from './support/http.js';
+import { RESET_LINK_MESSAGES } from '@clipit/field-rules';
 
 // A real 1x1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -20,6 +21,13 @@ function person(prefix = 'u') {
 
 function signupBody(p: { handle: string; email: string }, patch: Record<string, unknown> = {}) {
   return { email: p.email, displayName: 'Journey Person', twitterHandle: p.handle, walletAddress: WALLET, role: 'clipper', tokenLink: '', claimCode: '', password: 'first-password', ...patch };
+}
+
+/** The token of a mailed link to `path` (in its #token= fragment). */
+function tokenOf(link: string, path: '/reset-password' | '/verify-email'): string {
+  const url = new URL(link);
+  expect(url.pathname).toBe(path);
+  return url.hash.replace(/^#token=/, '');
 }
 
 const cookieOf = (res: Response): string => {
@@ -102,12 +110,41 @@ describe('auth journey (gateway + identity, real servers)', () => {
       expect((await api('/api/user/me', { headers: { cookie } })).status).toBe(200);
     });
 
-    it('resets the password: old sessions end, the old password fails, the new one works', async () => {
+    it('asking for a reset with handle and email alone changes nothing while the address is unconfirmed: no mail, same answer', async () => {
+      const res = await api('/api/auth/reset-password', json('POST', { twitterHandle: me.handle, email: me.email, newPassword: 'attacker-password' }));
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { message: RESET_LINK_MESSAGES.sent } });
+      await expectText(await api('/api/auth/login', json('POST', { twitterHandle: me.handle, password: 'attacker-password' })), 401, 'Invalid Twitter handle or password');
+      expect((await api('/api/user/me', { headers: { cookie } })).status).toBe(200);
+      // Only the confirmation link sign-up mailed has arrived.
+      await p.mail.waitFor(me.email);
+      expect(p.mail.to(me.email).map((m) => m.subject)).toEqual(['Confirm your e-mail address for CLIP IT']);
+    });
+
+    it('confirms the email address from the link sign-up mailed (over SMTP)', async () => {
+      const [mail] = p.mail.to(me.email);
+      const token = tokenOf(mail!.links[0]!, '/verify-email');
+      const res = await api('/api/auth/verify-email', json('POST', { token }));
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { message: 'Email address confirmed' } });
+      await expectText(await api('/api/auth/verify-email', json('POST', { token })), 400, 'This verification link is invalid or has expired');
+    });
+
+    it('resets by the mailed link: nothing changes until it is confirmed; then old sessions end, the old password fails, the new one works', async () => {
       const res = await api('/api/auth/reset-password', json('POST', { twitterHandle: me.handle, email: me.email, newPassword: 'second-password' }));
-      expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ message: 'Password reset successfully' });
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { message: RESET_LINK_MESSAGES.sent } });
+      const mail = await p.mail.waitFor(me.email, { n: 2 });
+      expect(mail.subject).toBe('Reset your CLIP IT password');
+      const token = tokenOf(mail.links[0]!, '/reset-password');
+      // Asked for, not applied: the session stands, the old password still works.
+      expect((await api('/api/user/me', { headers: { cookie } })).status).toBe(200);
+      const still = await api('/api/auth/login', json('POST', { twitterHandle: me.handle, password: 'first-password' }));
+      expect(still.status).toBe(200);
+      await still.arrayBuffer();
+
+      const confirmed = await api('/api/auth/reset-password/confirm', json('POST', { token }));
+      expect({ status: confirmed.status, body: await confirmed.json() }).toEqual({ status: 200, body: { message: 'Password reset successfully' } });
       await expectText(await api('/api/user/me', { headers: { cookie } }), 401, 'Not signed in');
       await expectText(await api('/api/auth/login', json('POST', { twitterHandle: me.handle, password: 'first-password' })), 401, 'Invalid Twitter handle or password');
+      await expectText(await api('/api/auth/reset-password/confirm', json('POST', { token })), 400, 'This password reset link is invalid or has expired');
       const ok = await api('/api/auth/login', json('POST', { twitterHandle: me.handle, password: 'second-password' }));
       expect(ok.status).toBe(200);
       cookie = cookieOf(ok);
@@ -332,10 +369,27 @@ describe('auth journey (gateway + identity, real servers)', () => {
         ['invalid email', (w: Who) => ({ twitterHandle: w.handle, email: 'nope', newPassword: 'another-password' }), 400, 'Please enter a valid email address'],
         ['short password', (w: Who) => ({ twitterHandle: w.handle, email: w.email, newPassword: 'short' }), 400, 'Password must be at least 8 characters'],
         ['numeric password', (w: Who) => ({ twitterHandle: w.handle, email: w.email, newPassword: 12345678 }), 400, 'Password must be text'],
-        ['email of no such account', (w: Who) => ({ twitterHandle: w.handle, email: 'other@example.com', newPassword: 'another-password' }), 400, 'No account matches that Twitter handle and email'],
       ])('%s → %i with the text; the password is unchanged', async (_label, body, status, text) => {
         const before = await resets();
         await expectText(await api('/api/auth/reset-password', json('POST', body(who))), status, text);
+        expect(await resets()).toBe(before);
+        await stillOldPassword();
+      });
+
+      it('an email of no such account → the same 200 as a match, and no mail; the password is unchanged', async () => {
+        const res = await api('/api/auth/reset-password', json('POST', { twitterHandle: who.handle, email: 'other@example.com', newPassword: 'another-password' }));
+        expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { message: RESET_LINK_MESSAGES.sent } });
+        expect(p.mail.to('other@example.com')).toEqual([]);
+        await stillOldPassword();
+      });
+
+      it.each([
+        ['no token', {}],
+        ['a token cut short', { token: 'abc' }],
+        ['a token of no request', { token: 'A'.repeat(43) }],
+      ])('confirming with %s → 400 with the text; the password is unchanged', async (_label, body) => {
+        const before = await resets();
+        await expectText(await api('/api/auth/reset-password/confirm', json('POST', body)), 400, 'This password reset link is invalid or has expired');
         expect(await resets()).toBe(before);
         await stillOldPassword();
       });
@@ -447,6 +501,8 @@ describe('auth journey (gateway + identity, real servers)', () => {
         ['/api/auth/signup', 'post'],
         ['/api/auth/login', 'post'],
         ['/api/auth/reset-password', 'post'],
+        ['/api/auth/reset-password/confirm', 'post'],
+        ['/api/auth/verify-email', 'post'],
         ['/api/user/me', 'get'],
         ['/api/auth/user', 'get'],
         ['/api/user/profile', 'patch'],

@@ -103,13 +103,16 @@ describe('session cache across two gateway replicas (real identity, NATS, Postgr
     const second = /clipit\.sid=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
     for (const base of [a, b]) for (const cookie of [person.cookie, second]) expect((await me(base, cookie)).status).toBe(200);
 
-    const reset = await send(a, '/api/auth/reset-password', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ twitterHandle: person.handle, email: person.email, newPassword: 'a-new-password' }),
-    });
-    expect(reset.status).toBe(200);
-    await reset.arrayBuffer();
+    // A reset goes by the link mailed to a confirmed address (ADR 0031): confirm it, ask, confirm the link on A.
+    const post = async (path: string, body: unknown) => {
+      const res = await send(a, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    };
+    const tokenIn = (link: string) => new URL(link).hash.replace(/^#token=/, '');
+    await post('/api/auth/verify-email', { token: tokenIn((await p.mail.waitFor(person.email)).links[0]!) });
+    await post('/api/auth/reset-password', { twitterHandle: person.handle, email: person.email, newPassword: 'a-new-password' });
+    await post('/api/auth/reset-password/confirm', { token: tokenIn((await p.mail.waitFor(person.email, { n: 2 })).links[0]!) });
     for (const cookie of [person.cookie, second]) expect((await me(a, cookie)).status).toBe(401);
     await within('B refuses both sessions', async () => (await me(b, person.cookie)).status === 401 && (await me(b, second)).status === 401);
     expect(await p.count(`SELECT count(*) FROM outbox WHERE type = 'user.sessions-ended'`)).toBeGreaterThanOrEqual(1);

@@ -1,5 +1,6 @@
 // The account screens in headless Chromium against the real platform (identity behind the gateway):
-// /login (sign-up with the client checks first, log in, reset password through the dialog), logout,
+// /login (sign-up with the client checks first, log in, reset password through the dialog and the mailed
+// link, the email confirmed from its link), logout,
 // /connect in its three states, and the clipper landing page at /clippers/auth.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
@@ -7,6 +8,7 @@ import { startPlatform, type Platform } from '../support/platform.js';
 import { join } from 'node:path';
 import { SCREENSHOTS, useBrowser } from './support/browser.js';
 import { expectToast, newPerson, openSite, signInBrowser, signUpByApi, TEST_WALLET } from './support/site.js';
+import { RESET_LINK_MESSAGES } from '@clipit/field-rules';
 
 const OTHER_WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 
@@ -132,7 +134,22 @@ describe('account screens', () => {
     expect(me.status()).toBe(200);
   });
 
-  it('resets the password through the Forgot Password dialog, and the new one logs in', async () => {
+  /** The page a mailed link opens, on this platform (the link names PUBLIC_SITE_URL; its path and #token= are what count). */
+  const linkOnPlatform = (link: string) => {
+    const url = new URL(link);
+    return `${platform.url}${url.pathname}${url.hash}`;
+  };
+
+  it('confirms the email address from the link sign-up mailed', async () => {
+    const mail = await platform.mail.waitFor(alice.email);
+    expect(mail.subject).toBe('Confirm your e-mail address for CLIP IT');
+    const page = await browser.newPage();
+    await openSite(page, linkOnPlatform(mail.links[0]!));
+    await page.getByRole('button', { name: 'Confirm Email Address' }).click();
+    await page.getByText('Email address confirmed', { exact: true }).waitFor();
+  });
+
+  it('resets the password through the Forgot Password dialog and the mailed link, and the new one logs in', async () => {
     const page = await browser.newPage();
     await openSite(page, `${platform.url}/login`);
     await loginForm(page).getByRole('button', { name: 'Forgot Password' }).click();
@@ -149,8 +166,18 @@ describe('account screens', () => {
 
     await dialog.getByLabel('Confirm New Password', { exact: true }).fill(next);
     await dialog.getByRole('button', { name: 'Reset Password' }).click();
-    await expectToast(page, 'Password reset successfully!', 'You can now log in with your new password.');
+    // Nothing is reset yet: the dialog says to check the email, and the link arrives there (ADR 0031).
+    await expectToast(page, 'Check your email', RESET_LINK_MESSAGES.sent);
     await dialog.waitFor({ state: 'detached' });
+    const mail = await platform.mail.waitFor(alice.email, { n: 2 });
+    expect(mail.subject).toBe('Reset your CLIP IT password');
+
+    const linkPage = await browser.newPage();
+    await openSite(linkPage, linkOnPlatform(mail.links[0]!));
+    await linkPage.getByRole('button', { name: 'Confirm New Password' }).click();
+    await expectToast(linkPage, 'Password reset successfully!', 'You can now log in with your new password.');
+    await linkPage.waitForURL(`${platform.url}/login`);
+    await linkPage.close();
     password = next;
 
     // Reopened, it is empty again.

@@ -19,3 +19,4 @@ export * from './hire-request.js';
 export * from './token.js';
 export * from './clipper-profile.js';
 export * from './x-sign-in.js';
+export * from './email-links.js';

@@ -25,6 +25,10 @@ export type CurrentUser = Schemas['CurrentUser'];
 export type SignupResponse = Schemas['SignupResponse'];
 export type LoginResponse = Schemas['LoginResponse'];
 export type ResetPasswordResponse = Schemas['ResetPasswordResponse'];
+/** Password reset and e-mail confirmation by mailed link (ADR 0031). */
+export type ConfirmPasswordResetResponse = Schemas['ConfirmPasswordResetResponse'];
+export type VerifyEmailResponse = Schemas['VerifyEmailResponse'];
+export type SendEmailVerificationResponse = Schemas['SendEmailVerificationResponse'];
 export type LogoutResponse = Schemas['LogoutResponse'];
 /** GET /api/auth/providers: which sign-in providers work here (sign in with X, ADR 0028). */
 export type AuthProviders = Schemas['AuthProviders'];
@@ -54,6 +58,8 @@ export type ApplicationReceived = Schemas['ApplicationReceived'];
 export type SignupRequest = ApiRequestBody<'/api/auth/signup', 'post'>;
 export type LoginRequest = ApiRequestBody<'/api/auth/login', 'post'>;
 export type ResetPasswordRequest = ApiRequestBody<'/api/auth/reset-password', 'post'>;
+export type ConfirmPasswordResetRequest = ApiRequestBody<'/api/auth/reset-password/confirm', 'post'>;
+export type VerifyEmailRequest = ApiRequestBody<'/api/auth/verify-email', 'post'>;
 export type UpdateProfileRequest = ApiRequestBody<'/api/user/profile', 'patch'>;
 export type CreateSubmissionRequest = ApiRequestBody<'/api/submissions', 'post'>;
 export type VideoUploadUrlRequest = ApiRequestBody<'/api/submissions/video-upload-url', 'post'>;

@@ -23,8 +23,9 @@ export function ResetPasswordDialog({ open, onOpenChange }: ResetPasswordDialogP
 
   const reset = useMutation({
     mutationFn: (body: ReturnType<typeof resetPasswordBody>) => apiJson<ResetPasswordResponse>('POST', '/api/auth/reset-password', body),
-    onSuccess: () => {
-      toast({ title: 'Password reset successfully!', description: 'You can now log in with your new password.', variant: 'success' });
+    onSuccess: (answer) => {
+      // Nothing is reset yet: the link mailed to the account applies it (ADR 0031).
+      toast({ title: 'Check your email', description: answer.message, variant: 'success' });
       clearAndClose();
     },
     onError: (error: Error) => {

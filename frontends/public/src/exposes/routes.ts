@@ -14,6 +14,8 @@ export const routes: readonly RemoteRoute[] = [
   { path: '/submit', title: 'Submit Your Clip', description: 'Submit your X post with its video to CLIP IT: approved clips appear in the feed and earn rewards.', lazy: () => import('../screens/submit-page.js') },
   { path: '/guide', title: 'How It Works', description: 'How clipping for CLIP IT works: the rules for clips, tiers, clip points and weekly $CLIP payouts.', lazy: () => import('../screens/guide-page.js') },
   { path: '/login', title: 'Login', description: 'Log in to CLIP IT with your Twitter handle to submit clips, follow streamers and track your rewards.', lazy: () => import('../screens/login-page.js') },
+  { path: '/reset-password', title: 'Set Your New Password', description: 'Confirm the new password of your CLIP IT account from the link we emailed you.', lazy: () => import('../screens/reset-password-page.js') },
+  { path: '/verify-email', title: 'Confirm Your Email', description: 'Confirm the email address of your CLIP IT account from the link we emailed you.', lazy: () => import('../screens/verify-email-page.js') },
   { path: '/connect', title: 'Connect Wallet', description: 'Connect the Solana wallet your CLIP IT rewards are paid to.', lazy: () => import('../screens/connect-page.js') },
   { path: '/client-services', title: 'Client Services', description: 'Hire CLIP IT clippers to cut and post branded clips of your streams and memes.', lazy: () => import('../screens/client-services-page.js') },
 ];

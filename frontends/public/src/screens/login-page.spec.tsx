@@ -7,6 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { userEvent } from '@testing-library/user-event';
 import { fullNavigation } from '../lib/navigation.js';
 import { fakeGateway, renderScreen, type Handler } from '@clipit/web-testing';
+import { RESET_LINK_MESSAGES } from '@clipit/field-rules';
 import LoginPage from './login-page.js';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -185,8 +186,8 @@ describe('/login: log in', () => {
 });
 
 describe('/login: reset password', () => {
-  it('checks the confirmation, resets, closes and clears', async () => {
-    const { user, gateway } = setup(() => ({ json: { message: 'Password reset successfully' } }));
+  it('checks the confirmation, asks for the reset link, says to check the email, closes and clears', async () => {
+    const { user, gateway } = setup(() => ({ json: { message: RESET_LINK_MESSAGES.sent } }));
     await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset Password' });
     await user.type(within(dialog).getByLabelText('Twitter Handle'), 'alice');
@@ -200,8 +201,10 @@ describe('/login: reset password', () => {
     await user.clear(within(dialog).getByLabelText('Confirm New Password'));
     await user.type(within(dialog).getByLabelText('Confirm New Password'), 'brand new pw');
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Password reset successfully!')).toBeVisible();
-    expect(screen.getByText('You can now log in with your new password.')).toBeVisible();
+    // Nothing is reset yet: the mailed link applies it (ADR 0031).
+    expect(await screen.findByText('Check your email')).toBeVisible();
+    expect(screen.getByText(RESET_LINK_MESSAGES.sent)).toBeVisible();
+    expect(screen.queryByText('Password reset successfully!')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(gateway.writes()).toEqual([
       { method: 'POST', url: '/api/auth/reset-password', body: { twitterHandle: 'alice', email: 'alice@example.com', newPassword: 'brand new pw' } },
@@ -212,7 +215,7 @@ describe('/login: reset password', () => {
   });
 
   it('toasts a failed reset and keeps the dialog; Cancel closes and clears', async () => {
-    const { user } = setup(() => ({ status: 404, text: 'No account matches that Twitter handle and email' }));
+    const { user } = setup(() => ({ status: 429, text: 'Too many attempts. Please wait a few minutes and try again.' }));
     await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset Password' });
     await user.type(within(dialog).getByLabelText('Twitter Handle'), 'alice');
@@ -221,7 +224,7 @@ describe('/login: reset password', () => {
     await user.type(within(dialog).getByLabelText('Confirm New Password'), 'brand new pw');
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Failed to reset password')).toBeVisible();
-    expect(screen.getByText('404: No account matches that Twitter handle and email')).toBeVisible();
+    expect(screen.getByText('429: Too many attempts. Please wait a few minutes and try again.')).toBeVisible();
     expect(screen.getByRole('dialog')).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,12 +1,14 @@
 import { CONFIG } from '@clipit/service-kit';
-import { Controller, Inject, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Inject, Req, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
 import { toCurrentUser } from '../users/users.schemas.js';
 import { authRoutes } from './auth.routes.js';
-import type { LoginBody, ResetPasswordBody, SignupBody } from './auth.schemas.js';
+import { EMAIL_VERIFICATION_MESSAGES, RESET_LINK_MESSAGES } from '@clipit/field-rules';
+import { CurrentSession, SessionGuard, type SessionPrincipal } from './session.strategy.js';
+import type { ConfirmResetBody, LoginBody, ResetPasswordBody, SignupBody, VerifyEmailBody } from './auth.schemas.js';
 import { AuthService, type ClientContext, type SignedIn } from './auth.service.js';
 import { PROFILE_PICTURE_FIELD } from './profile-picture.js';
 import { SESSION_CACHE, type SessionCache } from './session-cache.js';
@@ -45,10 +47,31 @@ export class AuthController {
 
   @Endpoint(authRoutes.resetPassword)
   async resetPassword(@ValidBody() body: ResetPasswordBody, @Req() req: FastifyRequest) {
-    await this.auth.resetPassword(body, clientOf(req));
+    await this.auth.requestPasswordReset(body, clientOf(req));
+    return { message: RESET_LINK_MESSAGES.sent };
+  }
+
+  @Endpoint(authRoutes.confirmPasswordReset)
+  async confirmPasswordReset(@ValidBody() body: ConfirmResetBody, @Req() req: FastifyRequest) {
+    const { userId } = await this.auth.confirmPasswordReset(body.token, clientOf(req));
     // Identity ended the account's sessions: this replica forgets them now, the others on `user.sessions-ended`.
-    this.sessions.invalidateHandle(body.twitterHandle);
-    return { message: 'Password reset successfully' as const };
+    this.sessions.invalidateUser(userId);
+    return { message: RESET_LINK_MESSAGES.done };
+  }
+
+  @Endpoint(authRoutes.verifyEmail)
+  async verifyEmail(@ValidBody() body: VerifyEmailBody, @Req() req: FastifyRequest) {
+    const { userId } = await this.auth.verifyEmail(body.token, clientOf(req));
+    // The next /api/user/me on this replica shows the confirmed address.
+    this.sessions.invalidateUser(userId);
+    return { message: EMAIL_VERIFICATION_MESSAGES.verified };
+  }
+
+  @Endpoint(authRoutes.sendEmailVerification)
+  @UseGuards(SessionGuard)
+  async sendEmailVerification(@CurrentSession() session: SessionPrincipal, @Req() req: FastifyRequest) {
+    const sent = await this.auth.sendEmailVerification(session.user.id, clientOf(req));
+    return { sent, message: sent ? EMAIL_VERIFICATION_MESSAGES.sent : EMAIL_VERIFICATION_MESSAGES.alreadyVerified };
   }
 
   @Endpoint(authRoutes.logout)

@@ -1,7 +1,20 @@
-import { EMAIL_MESSAGES, HANDLE_MESSAGES, PASSWORD_MESSAGES, SIGN_IN_MESSAGES } from '@clipit/field-rules';
+import { EMAIL_MESSAGES, EMAIL_VERIFICATION_MESSAGES, HANDLE_MESSAGES, PASSWORD_MESSAGES, RESET_LINK_MESSAGES, SIGN_IN_MESSAGES } from '@clipit/field-rules';
 import type { EndpointDef, ErrorDoc } from '../http/endpoint.js';
-import { CROSS_SITE_REFUSED, TOO_MANY_ATTEMPTS } from '../http/messages.js';
-import { loginBody, loginResponse, logoutResponse, resetPasswordBody, resetPasswordResponse, signupBody, signupResponse } from './auth.schemas.js';
+import { CROSS_SITE_REFUSED, NOT_SIGNED_IN, TOO_MANY_ATTEMPTS } from '../http/messages.js';
+import {
+  confirmResetBody,
+  confirmResetResponse,
+  loginBody,
+  loginResponse,
+  logoutResponse,
+  resetPasswordBody,
+  resetPasswordResponse,
+  sendVerificationResponse,
+  signupBody,
+  signupResponse,
+  verifyEmailBody,
+  verifyEmailResponse,
+} from './auth.schemas.js';
 
 const crossSite: ErrorDoc = { status: 403, description: CROSS_SITE_REFUSED };
 const limited: ErrorDoc = { status: 429, description: `${TOO_MANY_ATTEMPTS} (with Retry-After, in seconds)` };
@@ -53,20 +66,44 @@ export const authRoutes = {
     method: 'POST',
     path: '/api/auth/reset-password',
     tag: 'auth',
-    summary: "Set a new password for the account matching handle and email; ends that account's sessions",
+    summary:
+      'Ask for a password reset: when handle and email match an account with a confirmed email address, a one-time link (30 minutes) is mailed to it. Nothing changes until the link is confirmed; the answer is the same whether or not an account matched',
     body: resetPasswordBody,
     response: resetPasswordResponse,
     errors: [
-      {
-        status: 400,
-        description:
-          `'${HANDLE_MESSAGES.required}', '${EMAIL_MESSAGES.invalid}', '${PASSWORD_MESSAGES.tooShort}', 'No account matches that Twitter handle and email'`,
-      },
+      { status: 400, description: `'${HANDLE_MESSAGES.required}', '${EMAIL_MESSAGES.invalid}', '${PASSWORD_MESSAGES.tooShort}'` },
       ...bodyErrors,
       crossSite,
       limited,
       unavailable,
     ],
+  },
+  confirmPasswordReset: {
+    method: 'POST',
+    path: '/api/auth/reset-password/confirm',
+    tag: 'auth',
+    summary: "Confirm a reset from its mailed link: sets the password it was asked with and ends every session of the account",
+    body: confirmResetBody,
+    response: confirmResetResponse,
+    errors: [{ status: 400, description: `'${RESET_LINK_MESSAGES.invalid}' (unknown, used or expired)` }, ...bodyErrors, crossSite, limited, unavailable],
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    tag: 'auth',
+    summary: 'Confirm an email address from the link mailed to it (sign-up mails the first)',
+    body: verifyEmailBody,
+    response: verifyEmailResponse,
+    errors: [{ status: 400, description: `'${EMAIL_VERIFICATION_MESSAGES.invalid}' (unknown, used, expired, or the account's address changed)` }, ...bodyErrors, crossSite, limited, unavailable],
+  },
+  sendEmailVerification: {
+    method: 'POST',
+    path: '/api/auth/verify-email/send',
+    tag: 'auth',
+    summary: "Mail the signed-in user a new link that confirms their email address (none when it is confirmed already)",
+    session: true,
+    response: sendVerificationResponse,
+    errors: [{ status: 401, description: `'${NOT_SIGNED_IN}'` }, crossSite, limited, unavailable],
   },
   logout: {
     method: 'POST',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseBody } from '../http/endpoint.js';
-import { loginBody, resetPasswordBody, signupBody } from './auth.schemas.js';
+import { confirmResetBody, loginBody, resetPasswordBody, signupBody, verifyEmailBody } from './auth.schemas.js';
 
 const WALLET = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 
@@ -119,5 +119,19 @@ describe('reset-password body', () => {
     [{ twitterHandle: 'alice', email: 'a@b.co', newPassword: 'longenough' }, 'ok'],
   ])('%j → %s', (body, message) => {
     expect(messageFor(resetPasswordBody, body)).toBe(message);
+  });
+});
+
+describe('link bodies (reset confirmation, email confirmation)', () => {
+  const token = 'A1_-'.repeat(10) + 'xyz';
+  it.each([
+    [confirmResetBody, { token }, 'ok'],
+    [confirmResetBody, { token: token.slice(1) }, 'This password reset link is invalid or has expired'],
+    [confirmResetBody, {}, 'This password reset link is invalid or has expired'],
+    [confirmResetBody, { token, newPassword: 'x' }, 'Unknown field: newPassword'],
+    [verifyEmailBody, { token }, 'ok'],
+    [verifyEmailBody, { token: 42 }, 'This verification link is invalid or has expired'],
+  ])('%#: %j → %s', (schema, body, message) => {
+    expect(messageFor(schema, body)).toBe(message);
   });
 });

@@ -1,4 +1,15 @@
-import { isHttpUrl, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, SIGN_IN_MESSAGES, SIGN_UP_ROLES, URL_MAX_LENGTH, WALLET_MESSAGES } from '@clipit/field-rules';
+import {
+  EMAIL_VERIFICATION_MESSAGES,
+  isHttpUrl,
+  isLinkToken,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  RESET_LINK_MESSAGES,
+  SIGN_IN_MESSAGES,
+  SIGN_UP_ROLES,
+  URL_MAX_LENGTH,
+  WALLET_MESSAGES,
+} from '@clipit/field-rules';
 import { z } from 'zod';
 import { email, newPassword, newTwitterHandle, optionalText, strictBody, twitterHandle, wallet } from '../http/fields.js';
 import { currentUserSchema } from '../users/users.schemas.js';
@@ -35,13 +46,28 @@ export const loginBody = strictBody({
 });
 export type LoginBody = z.output<typeof loginBody>;
 
-/** POST /api/auth/reset-password */
+/** POST /api/auth/reset-password: asks for a reset; only the link mailed to the account applies it (ADR 0031). */
 export const resetPasswordBody = strictBody({
   twitterHandle: twitterHandle(),
   email: email(),
   newPassword: newPassword(),
 });
 export type ResetPasswordBody = z.output<typeof resetPasswordBody>;
+
+/** A link's token (the page reads it from the link's #token= and posts it). */
+const linkToken = (invalid: string) =>
+  z
+    .string({ error: invalid })
+    .refine((v) => isLinkToken(v), invalid)
+    .describe('The token of the mailed link: 43 URL-safe characters');
+
+/** POST /api/auth/reset-password/confirm */
+export const confirmResetBody = strictBody({ token: linkToken(RESET_LINK_MESSAGES.invalid) });
+export type ConfirmResetBody = z.output<typeof confirmResetBody>;
+
+/** POST /api/auth/verify-email */
+export const verifyEmailBody = strictBody({ token: linkToken(EMAIL_VERIFICATION_MESSAGES.invalid) });
+export type VerifyEmailBody = z.output<typeof verifyEmailBody>;
 
 // The answers' ids name their OpenAPI components (and so the web apps' generated types).
 export const signupResponse = z.object({
@@ -50,5 +76,10 @@ export const signupResponse = z.object({
 }).meta({ id: 'SignupResponse' });
 
 export const loginResponse = z.object({ user: currentUserSchema }).meta({ id: 'LoginResponse' });
-export const resetPasswordResponse = z.object({ message: z.literal('Password reset successfully') }).meta({ id: 'ResetPasswordResponse' });
+export const resetPasswordResponse = z.object({ message: z.literal(RESET_LINK_MESSAGES.sent) }).meta({ id: 'ResetPasswordResponse' });
+export const confirmResetResponse = z.object({ message: z.literal(RESET_LINK_MESSAGES.done) }).meta({ id: 'ConfirmPasswordResetResponse' });
+export const verifyEmailResponse = z.object({ message: z.literal(EMAIL_VERIFICATION_MESSAGES.verified) }).meta({ id: 'VerifyEmailResponse' });
+export const sendVerificationResponse = z
+  .object({ sent: z.boolean().describe('false when the address is confirmed already'), message: z.string() })
+  .meta({ id: 'SendEmailVerificationResponse' });
 export const logoutResponse = z.object({ ok: z.literal(true) }).meta({ id: 'LogoutResponse' });

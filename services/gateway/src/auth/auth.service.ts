@@ -64,14 +64,33 @@ export class AuthService {
     }
   }
 
-  async resetPassword(body: ResetPasswordBody, client: ClientContext): Promise<void> {
+  /** Asks identity for a reset by link (ADR 0031); it answers the same whether or not an account matched. */
+  async requestPasswordReset(body: ResetPasswordBody, client: ClientContext): Promise<void> {
     await this.limit('reset-password', client, body.twitterHandle);
-    await this.identity.resetPassword({
+    await this.identity.requestPasswordReset({
       twitterHandle: body.twitterHandle,
       email: body.email,
       newPassword: body.newPassword,
       client: { ip: client.ip, userAgent: client.userAgent },
     });
+  }
+
+  /** Applies the reset a link's token stands for; answers the account whose sessions ended. */
+  async confirmPasswordReset(token: string, client: ClientContext): Promise<{ userId: string }> {
+    await this.limit('reset-confirm', client);
+    const { userId } = await this.identity.confirmPasswordReset({ token, client: { ip: client.ip, userAgent: client.userAgent } });
+    return { userId };
+  }
+
+  async verifyEmail(token: string, client: ClientContext): Promise<{ userId: string }> {
+    await this.limit('verify-email', client);
+    const user = await this.identity.verifyEmail({ token });
+    return { userId: user.id };
+  }
+
+  async sendEmailVerification(userId: string, client: ClientContext): Promise<boolean> {
+    await this.limit('verify-email-send', client);
+    return (await this.identity.sendEmailVerification({ userId })).sent;
   }
 
   /** Ends the session if there is one; a session identity no longer knows is already ended. */
@@ -85,7 +104,7 @@ export class AuthService {
     }
   }
 
-  private async limit(action: string, client: ClientContext, handle: string): Promise<void> {
+  private async limit(action: string, client: ClientContext, handle?: string): Promise<void> {
     let verdict: RateLimitVerdict;
     try {
       verdict = await this.limiter.hit(action, client.ip, handle);

@@ -514,6 +514,8 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
           '/api/user/profile-picture',
           '/api/user/profile-picture/upload-url',
           '/api/user/update-profile',
+          '/api/auth/verify-email',
+          '/api/auth/verify-email/send',
           '/api/creators/{tab}',
           '/api/featured-clippers',
           '/api/feed/clips',
@@ -526,6 +528,7 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
           '/api/auth/login',
           '/api/auth/providers',
           '/api/auth/reset-password',
+          '/api/auth/reset-password/confirm',
           '/api/auth/signup',
           '/api/auth/user',
           '/api/docs',
@@ -639,9 +642,10 @@ describe('gateway behind a proxy and with strict settings', () => {
       statuses.push(res.status);
       await res.arrayBuffer();
     }
-    expect(statuses).toEqual([400, 400, 400, 429]);
+    // Asked for, with the same answer whether or not an account matched; the fourth from that address is refused.
+    expect(statuses).toEqual([200, 200, 200, 429]);
     const other = await post(`${h.url}/api/auth/reset-password`, { twitterHandle: 'h9', email: 'a@b.co', newPassword: 'longenough' }, { 'x-forwarded-for': '203.0.113.51' });
-    expect(other.status).toBe(400);
+    expect(other.status).toBe(200);
     await other.arrayBuffer();
   });
 

@@ -120,15 +120,17 @@ describe('session cache (fake identity, real NATS)', () => {
     expect(((await (await me(sid)).json()) as { walletAddress: string }).walletAddress).toBe(OTHER_WALLET);
   });
 
-  it('a password reset through this replica: its sessions are refused at once', async () => {
+  it('a password reset confirmed through this replica: its sessions are refused at once', async () => {
     const { sid, handle } = await signUp();
     expect((await me(sid)).status).toBe(200);
-    const reset = await fetch(`${h.url}/api/auth/reset-password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ twitterHandle: `@${handle.toUpperCase()}`, email: `${handle}@example.com`, newPassword: 'another-password' }),
-    });
-    expect(reset.status).toBe(200);
+    const post = (path: string, body: unknown) => fetch(`${h.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const asked = await post('/api/auth/reset-password', { twitterHandle: `@${handle.toUpperCase()}`, email: `${handle}@example.com`, newPassword: 'another-password' });
+    expect(asked.status).toBe(200);
+    // Asked for, nothing changed: the session stands until the mailed link is confirmed.
+    expect((await me(sid)).status).toBe(200);
+    const [token] = [...h.identity.resetLinks.keys()];
+    const confirmed = await post('/api/auth/reset-password/confirm', { token });
+    expect({ status: confirmed.status, body: await confirmed.json() }).toEqual({ status: 200, body: { message: 'Password reset successfully' } });
     expect((await me(sid)).status).toBe(401);
   });
 

@@ -12,6 +12,8 @@ export interface FakeIdentity extends Omit<FakeGrpcServer, 'stop'> {
   users: Map<string, identityV1.User & { password: string }>;
   sessions: Map<string, string>;
   renewals: Set<string>;
+  /** Reset links asked for and not yet used: token → the account and the password it sets (the real one mails the token). */
+  resetLinks: Map<string, { userId: string; password: string }>;
   close(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
   // Session ids whose next resolution answers renewed: true, as identity does past half the TTL.
   const renewals = new Set<string>();
   const tokens: identityV1.Token[] = [];
+  const resetLinks = new Map<string, { userId: string; password: string }>();
   // userId → the X user id it signs in with.
   const xLinks = new Map<string, string>();
 
@@ -118,13 +121,20 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
       if (!user) throw err(grpc.status.UNAUTHENTICATED, 'Not signed in');
       return publicUser(user);
     },
-    ResetPassword: (r) => {
+    RequestPasswordReset: (r) => {
       const user = byHandle(r['twitterHandle']);
-      if (!user || user.email !== r['email']) throw err(grpc.status.INVALID_ARGUMENT, 'No account matches that Twitter handle and email');
-      user.password = String(r['newPassword']);
+      if (user && user.email === r['email']) resetLinks.set(randomBytes(32).toString('base64url'), { userId: user.id, password: String(r['newPassword']) });
+      return {};
+    },
+    ConfirmPasswordReset: (r) => {
+      const link = resetLinks.get(String(r['token']));
+      const user = link ? users.get(link.userId) : undefined;
+      if (!link || !user) throw err(grpc.status.INVALID_ARGUMENT, 'This password reset link is invalid or has expired');
+      resetLinks.delete(String(r['token']));
+      user.password = link.password;
       let ended = 0;
       for (const [sid, uid] of sessions) if (uid === user.id && sessions.delete(sid)) ended += 1;
-      return { endedSessions: ended };
+      return { endedSessions: ended, userId: user.id };
     },
     UpdateWallet: (r) => {
       const user = users.get(String(r['userId']));
@@ -164,5 +174,5 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
   const server = await startFakeGrpcServer(identityContract, handlers);
   tokens.push({ id: randomUUID(), streamerId: randomUUID(), name: '$FAKE', pumpFunLink: 'https://pump.fun/fake', isActive: 'true' });
   const { stop, ...fake } = server;
-  return { ...fake, users, sessions, renewals, close: stop };
+  return { ...fake, users, sessions, renewals, resetLinks, close: stop };
 }

@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+/** A token as a link carries it: 43 URL-safe characters (@clipit/field-rules); anything else is no token of ours. */
+export { isLinkToken } from '@clipit/field-rules';
+
 /** How long a password reset link stays good. */
 export const RESET_LINK_TTL_MS = 30 * 60_000;
 /** How long an e-mail verification link stays good. */
@@ -13,11 +16,6 @@ export function newLinkToken(): string {
 /** What is stored of a token, and looked up by: its SHA-256, hex. */
 export function hashLinkToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-/** A token as a link carries it: 43 URL-safe characters; anything else is no token of ours. */
-export function isLinkToken(value: string): boolean {
-  return /^[A-Za-z0-9_-]{43}$/.test(value);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES, HANDLE_MESSAGES, PASSWORD_MESSAGES, PLACEHOLDER_MESSAGES, SIGN_IN_MESSAGES, WALLET_MESSAGES, X_SIGN_IN_MESSAGES } from '@clipit/field-rules';
+import { EMAIL_MESSAGES, EMAIL_VERIFICATION_MESSAGES, HANDLE_MESSAGES, PASSWORD_MESSAGES, PLACEHOLDER_MESSAGES, RESET_LINK_MESSAGES, SIGN_IN_MESSAGES, WALLET_MESSAGES, X_SIGN_IN_MESSAGES } from '@clipit/field-rules';
 
 /**
  * Every text identity answers a person with. The gateway shows these as they are, so wording that
@@ -29,8 +29,8 @@ export const messages = {
   badCredentials: SIGN_IN_MESSAGES.invalidCredentials,
   notSignedIn: 'Not signed in',
   resetNoMatch: 'No account matches that Twitter handle and email',
-  resetLinkInvalid: 'This password reset link is invalid or has expired',
-  verificationLinkInvalid: 'This verification link is invalid or has expired',
+  resetLinkInvalid: RESET_LINK_MESSAGES.invalid,
+  verificationLinkInvalid: EMAIL_VERIFICATION_MESSAGES.invalid,
   userNotFound: 'User not found',
   profileImageUrlInvalid: PLACEHOLDER_MESSAGES.profileImageUrlInvalid,
   bannerImageUrlInvalid: PLACEHOLDER_MESSAGES.bannerImageUrlInvalid,

@@ -216,7 +216,7 @@ export class AuthService {
     });
     if (!done) throw invalid(messages.resetLinkInvalid);
     this.logger.info({ userId: done.userId, endedSessions: done.ended }, 'password reset by link');
-    return { endedSessions: done.ended };
+    return { endedSessions: done.ended, userId: done.userId };
   }
 
   /**

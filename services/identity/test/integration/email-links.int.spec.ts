@@ -101,7 +101,7 @@ describe('e-mail links', () => {
     expect(rows).toEqual([{ token_hash: sha256(token), password_hash: expect.stringMatching(/^scrypt\$/) }]);
     expect(JSON.stringify(rows)).not.toContain('brand-new-password');
 
-    await expect(h.client.confirmPasswordReset({ token, client: { ip: '198.51.100.20' } })).resolves.toEqual({ endedSessions: 3 });
+    await expect(h.client.confirmPasswordReset({ token, client: { ip: '198.51.100.20' } })).resolves.toEqual({ endedSessions: 3, userId });
     await expect(h.client.logIn({ twitterHandle: req.twitterHandle, password: 'brand-new-password', client: {} })).resolves.toMatchObject({ user: { id: userId } });
     expect((await rejected(h.client.logIn({ twitterHandle: req.twitterHandle, password: req.password, client: {} }))).code).toBe(16);
     for (const s of [sid, second.session!.sid]) expect((await rejected(h.client.resolveSession({ sid: s }))).code).toBe(16);

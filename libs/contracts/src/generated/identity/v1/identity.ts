@@ -187,6 +187,8 @@ export interface ConfirmPasswordResetRequest {
 export interface ConfirmPasswordResetResponse {
   /** how many sessions of the account were ended */
   endedSessions: number;
+  /** the account whose password was set (a gateway forgets its cached sessions at once) */
+  userId: string;
 }
 
 export interface SendEmailVerificationRequest {
