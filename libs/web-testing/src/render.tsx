@@ -48,15 +48,18 @@ export interface Rendered extends RenderResult {
   queryClient: QueryClient;
 }
 
-/** Renders `element` at `path` with the shell's providers. */
-export function renderScreen(element: ReactElement, path = '/'): Rendered {
+/**
+ * Renders `element` at `path` with the shell's providers; `entry` is the address opened (path by default;
+ * give one with a query or a #fragment). Any other path shows "elsewhere".
+ */
+export function renderScreen(element: ReactElement, path = '/', entry = path): Rendered {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(
     [
       { path, element },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [entry] },
   );
   const result = render(
     <QueryClientProvider client={queryClient}>

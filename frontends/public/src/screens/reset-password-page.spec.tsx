@@ -1,11 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from '@clipit/router';
-import { ToastProvider } from '@clipit/ui';
-import { createQueryClient } from '@clipit/web-api';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { fakeGateway, type Handler } from '@clipit/web-testing';
+import { fakeGateway, renderScreen, type Handler } from '@clipit/web-testing';
 import ResetPasswordPage from './reset-password-page.js';
 import VerifyEmailPage from './verify-email-page.js';
 
@@ -14,21 +10,8 @@ const TOKEN = 'Ab1_-'.repeat(8) + 'xyz';
 /** A link page opened at `entry` (with its #token=…), inside the shell's providers. */
 function open(entry: string, handler?: Handler) {
   const gateway = fakeGateway(handler);
-  const router = createMemoryRouter(
-    [
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/login', element: <p>the login page</p> },
-    ],
-    { initialEntries: [entry] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  const [path] = entry.split('#');
+  renderScreen(path === '/verify-email' ? <VerifyEmailPage /> : <ResetPasswordPage />, path, entry);
   return { gateway, user: userEvent.setup() };
 }
 
@@ -41,7 +24,7 @@ describe('/reset-password (the page a reset link opens)', () => {
     expect(await screen.findByText('Password reset successfully!')).toBeVisible();
     expect(screen.getByText('You can now log in with your new password.')).toBeVisible();
     expect(gateway.writes()).toEqual([{ method: 'POST', url: '/api/auth/reset-password/confirm', body: { token: TOKEN } }]);
-    expect(await screen.findByText('the login page')).toBeVisible();
+    expect(await screen.findByText('elsewhere')).toBeVisible(); // /login
   });
 
   it('says why a link cannot be used: the gateway’s text for a spent one, its own for a broken one', async () => {
@@ -52,11 +35,11 @@ describe('/reset-password (the page a reset link opens)', () => {
     expect(screen.queryByRole('button', { name: 'Confirm New Password' })).toBeNull();
   });
 
-  it('offers no confirmation for a link without a usable token, and calls nothing', () => {
+  it('offers no confirmation for a link without a usable token, and sends nothing', () => {
     const { gateway } = open('/reset-password#token=cut-short');
     expect(screen.getByText('This link cannot be used').parentElement).toHaveTextContent('This password reset link is invalid or has expired');
     expect(screen.queryByRole('button', { name: 'Confirm New Password' })).toBeNull();
-    expect(gateway.calls).toEqual([]);
+    expect(gateway.writes()).toEqual([]);
   });
 });
 
@@ -75,9 +58,14 @@ describe('/verify-email (the page the sign-up link opens)', () => {
     expect(screen.queryByRole('button', { name: 'Confirm Email Address' })).toBeNull();
   });
 
-  it('offers no confirmation without a usable token', () => {
-    const { gateway } = open('/verify-email');
+  it('offers no confirmation without a usable token; a signed-in person asks for a new link there', async () => {
+    const { gateway, user } = open('/verify-email', (call) =>
+      call.url === '/api/user/me' ? { json: { id: 'u1', twitterUsername: 'alice' } } : { json: { sent: true, message: 'We sent a new confirmation link to your email address' } },
+    );
     expect(screen.getByText('This link cannot be used').parentElement).toHaveTextContent('This verification link is invalid or has expired');
-    expect(gateway.calls).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Confirm Email Address' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Send a New Link' }));
+    expect(await screen.findByText('We sent a new confirmation link to your email address')).toBeVisible();
+    expect(gateway.writes()).toEqual([{ method: 'POST', url: '/api/auth/verify-email/send', body: undefined }]);
   });
 });

@@ -4,6 +4,7 @@ import { apiJson, type ConfirmPasswordResetRequest, type ConfirmPasswordResetRes
 import { Link, useLocation, useNavigate } from '@clipit/router';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LinkProblem } from '../components/link-problem.js';
 import '../styles/public.css';
 
 /**
@@ -38,10 +39,7 @@ export default function ResetPasswordPage() {
         </CardHeader>
         {failure ? (
           <CardContent>
-            <div className="clipit-notice clipit-notice--warning" role="alert">
-              <strong>This link cannot be used</strong>
-              <span>{failure}. Ask for a new one from the Forgot Password link on the login page.</span>
-            </div>
+            <LinkProblem reason={failure} remedy="Ask for a new one from the Forgot Password link on the login page." />
           </CardContent>
         ) : null}
         <CardFooter className="clipit-stack">

@@ -1,9 +1,10 @@
 import { EMAIL_VERIFICATION_MESSAGES, linkTokenFromHash } from '@clipit/field-rules';
 import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@clipit/ui';
-import { apiJson, currentUserKey, type VerifyEmailRequest, type VerifyEmailResponse } from '@clipit/web-api';
+import { apiJson, currentUserKey, useCurrentUser, type SendEmailVerificationResponse, type VerifyEmailRequest, type VerifyEmailResponse } from '@clipit/web-api';
 import { Link, useLocation } from '@clipit/router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LinkProblem } from '../components/link-problem.js';
 import '../styles/public.css';
 
 /**
@@ -14,10 +15,13 @@ export default function VerifyEmailPage() {
   const { hash } = useLocation();
   const queryClient = useQueryClient();
   const [token] = useState(() => linkTokenFromHash(hash));
+  const { user } = useCurrentUser();
   const verify = useMutation({
     mutationFn: (body: VerifyEmailRequest) => apiJson<VerifyEmailResponse>('POST', '/api/auth/verify-email', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
   });
+  // A signed-in person whose link is spent or expired asks for a new one here.
+  const resend = useMutation({ mutationFn: () => apiJson<SendEmailVerificationResponse>('POST', '/api/auth/verify-email/send') });
   const failure = !token ? EMAIL_VERIFICATION_MESSAGES.invalid : verify.error?.message;
 
   return (
@@ -34,16 +38,28 @@ export default function VerifyEmailPage() {
               <span>You can now reset your password by email if you ever need to.</span>
             </div>
           ) : failure ? (
-            <div className="clipit-notice clipit-notice--warning" role="alert">
-              <strong>This link cannot be used</strong>
-              <span>{failure}. Sign in and ask for a new one from your dashboard.</span>
-            </div>
+            <LinkProblem reason={failure} remedy={user ? 'Ask for a new one below.' : 'Log in, then open this page again to ask for a new one.'} />
+          ) : null}
+          {resend.data ? (
+            <p className="clipit-muted" role="status">
+              {resend.data.message}
+            </p>
+          ) : null}
+          {resend.error ? (
+            <p className="clipit-muted" role="status">
+              {resend.error.message}
+            </p>
           ) : null}
         </CardContent>
         <CardFooter className="clipit-stack">
           {token && !verify.isSuccess && !verify.isError ? (
             <Button block size="lg" loading={verify.isPending} loadingText="Confirming..." onClick={() => verify.mutate({ token })}>
               Confirm Email Address
+            </Button>
+          ) : null}
+          {failure && user && !resend.data ? (
+            <Button block size="lg" variant="outline" loading={resend.isPending} loadingText="Sending..." onClick={() => resend.mutate()}>
+              Send a New Link
             </Button>
           ) : null}
           <Link to="/" className="clip-btn clip-btn--outline clip-btn--lg clip-btn--block">
