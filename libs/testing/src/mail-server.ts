@@ -28,6 +28,8 @@ export interface MailServer {
   readonly received: readonly ReceivedMail[];
   /** The messages to this address so far. */
   to(address: string): ReceivedMail[];
+  /** Identity's variables for sending through this server (MAIL_DRIVER=smtp, its host, port and login). */
+  readonly smtpEnv: { MAIL_DRIVER: 'smtp'; SMTP_HOST: string; SMTP_PORT: string; SMTP_USER: string; SMTP_PASSWORD: string };
   /** Waits for the `n`-th message (1-based, default the first) to this address. */
   waitFor(address: string, options?: { n?: number; timeoutMs?: number }): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -88,6 +90,7 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
     user,
     password,
     received,
+    smtpEnv: { MAIL_DRIVER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_USER: user, SMTP_PASSWORD: password },
     to,
     waitFor: (address, { n = 1, timeoutMs = 10_000 } = {}) => waitFor(() => to(address)[n - 1], timeoutMs, `mail #${n} to ${address}`),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

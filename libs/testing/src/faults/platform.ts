@@ -140,11 +140,7 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
       ADMIN_TOKEN_SECRET: randomBytes(32).toString('hex'),
       X_API_BASE_URL: xApi.url,
       X_API_BEARER_TOKEN: xApi.bearerToken,
-      MAIL_DRIVER: 'smtp',
-      SMTP_HOST: mail.host,
-      SMTP_PORT: String(mail.port),
-      SMTP_USER: mail.user,
-      SMTP_PASSWORD: mail.password,
+      ...mail.smtpEnv,
     };
     for (const s of services) {
       for (let i = 0; i < replicas; i += 1) {

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { mediaKeys } from '@clipit/contracts';
 import {
   isProfileImageContentType,
@@ -10,6 +9,7 @@ import {
 import { forbidden, invalid, conflict, notFound, tooLarge } from '@clipit/service-kit';
 import { assertSafeKey } from '@clipit/storage';
 import type { ImageUploadEntity } from '../entities/image-upload.entity.js';
+import { newSecretToken, secretTokenHash } from './secret-token.js';
 import { imageTypes, sniffImage, type SniffedImage } from './image.js';
 
 // The rules of profile image uploads (spec 02 §2.6): what an upload URL may be asked for, which URL
@@ -144,14 +144,9 @@ export function storedImageVerdict(
   return { image };
 }
 
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** The secret of a gateway upload URL, and the hash that is all the database keeps of it. */
-export function newUploadToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: sha256(token) };
-}
+export const newUploadToken = newSecretToken;
 
 export function uploadTokenMatches(storedHash: string, token: string | undefined | null): boolean {
-  return typeof token === 'string' && token !== '' && storedHash === sha256(token);
+  return typeof token === 'string' && token !== '' && storedHash === secretTokenHash(token);
 }

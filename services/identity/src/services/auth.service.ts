@@ -6,8 +6,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config.js';
 import { messages } from '../domain/messages.js';
-import { hashLinkToken, isLinkToken, linkTo, newLinkToken, RESET_LINK_TTL_MS } from '../domain/link-token.js';
+import { isLinkToken, linkTo, RESET_LINK_TTL_MS } from '../domain/link-token.js';
 import { passwordResetMail } from '../domain/mails.js';
+import { newSecretToken, secretTokenHash } from '../domain/secret-token.js';
 import { hashPassword, needsRehash, scryptParamsOf, verifyAgainstDummy, verifyPassword, type ScryptParams } from '../domain/password.js';
 import { newAccount, newStreamerToken } from '../domain/user.factory.js';
 import { toTokenSnapshot, toUserMessage, toUserSnapshot } from '../domain/user.mapper.js';
@@ -21,7 +22,7 @@ import { TokenRepository } from '../repositories/token.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { EmailVerificationService } from './email-verification.service.js';
 import { MailService } from './mail.service.js';
-import { SessionService } from './session.service.js';
+import { clientIp, SessionService } from './session.service.js';
 
 /** Reset links mailed to one account within an hour, at most; past it a request still answers the same. */
 export const RESET_LINKS_PER_HOUR = 5;
@@ -174,25 +175,24 @@ export class AuthService {
     const user = await this.users.findAccountByHandleAndEmail(input.handle, input.email);
     const now = new Date();
     const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
-    const mailable = user?.email && user.emailVerifiedAt ? user : undefined;
-    const withinLimit = mailable ? (await this.links.countResetLinksSince(mailable.id, new Date(now.getTime() - 3_600_000))) < RESET_LINKS_PER_HOUR : false;
-    const token = mailable && withinLimit ? newLinkToken() : undefined;
+    const refusal = !user ? 'no account matched' : !user.email || !user.emailVerifiedAt ? 'address not verified' : (await this.links.countResetLinksSince(user.id, new Date(now.getTime() - 3_600_000))) >= RESET_LINKS_PER_HOUR ? 'hourly limit' : undefined;
+    const link = user?.email && !refusal ? { user, email: user.email, ...newSecretToken() } : undefined;
     await this.db.transaction(async (tx) => {
       await this.links.insertResetRequest(tx, {
         id: randomUUID(),
-        userId: token ? mailable!.id : null,
-        tokenHash: token ? hashLinkToken(token) : null,
-        passwordHash: token ? passwordHash : null,
+        userId: link?.user.id ?? null,
+        tokenHash: link?.hash ?? null,
+        passwordHash: link ? passwordHash : null,
         createdAt: now,
         expiresAt,
         usedAt: null,
-        ip: req.client?.ip?.slice(0, 64) || null,
+        ip: clientIp(req.client),
       });
-      if (token) {
-        await this.mail.queue(tx, passwordResetMail(mailable!.email!, mailable!.twitterUsername ?? input.handle, linkTo(this.config.PUBLIC_SITE_URL, '/reset-password', token), expiresAt), now);
+      if (link) {
+        await this.mail.queue(tx, passwordResetMail(link.email, link.user.twitterUsername ?? input.handle, linkTo(this.config.PUBLIC_SITE_URL, '/reset-password', link.token), expiresAt), now);
       }
     });
-    this.logger.info({ userId: user?.id, linkMailed: Boolean(token), reason: token ? undefined : !user ? 'no account matched' : !mailable ? 'address not verified' : 'hourly limit' }, 'password reset asked for');
+    this.logger.info({ userId: user?.id, linkMailed: Boolean(link), reason: refusal }, 'password reset asked for');
     return {};
   }
 
@@ -205,11 +205,11 @@ export class AuthService {
     if (!isLinkToken(req.token)) throw invalid(messages.resetLinkInvalid);
     const now = new Date();
     const done = await this.db.transaction(async (tx) => {
-      const request = await this.links.lockResetRequest(tx, hashLinkToken(req.token));
+      const request = await this.links.lockResetRequest(tx, secretTokenHash(req.token));
       if (!request?.userId || !request.passwordHash || request.usedAt || request.expiresAt <= now) return undefined;
       await this.users.update(tx, request.userId, { passwordHash: request.passwordHash, updatedAt: now });
       await this.links.useResetRequests(tx, request.userId, now);
-      await this.resets.record(tx, { userId: request.userId, at: now, ip: req.client?.ip?.slice(0, 64) || null });
+      await this.resets.record(tx, { userId: request.userId, at: now, ip: clientIp(req.client) });
       const ended = await this.sessions.endAllForUser(tx, request.userId);
       await this.outbox.append(tx, 'user.sessions-ended', { userId: request.userId, reason: 'password-reset', endedSessions: ended });
       return { userId: request.userId, ended };
@@ -230,7 +230,7 @@ export class AuthService {
     if (!user) throw invalid(messages.resetNoMatch);
     const endedSessions = await this.db.transaction(async (tx) => {
       await this.users.update(tx, user.id, { passwordHash, updatedAt: new Date() });
-      await this.resets.record(tx, { userId: user.id, at: new Date(), ip: req.client?.ip?.slice(0, 64) || null });
+      await this.resets.record(tx, { userId: user.id, at: new Date(), ip: clientIp(req.client) });
       const ended = await this.sessions.endAllForUser(tx, user.id);
       // Gateways cache sessions for a few seconds: this tells every replica to forget this account's (ADR 0004).
       await this.outbox.append(tx, 'user.sessions-ended', { userId: user.id, reason: 'password-reset', endedSessions: ended });

@@ -5,9 +5,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config.js';
-import { hashLinkToken, isLinkToken, linkTo, newLinkToken, VERIFICATION_LINK_TTL_MS } from '../domain/link-token.js';
+import { isLinkToken, linkTo, VERIFICATION_LINK_TTL_MS } from '../domain/link-token.js';
 import { emailVerificationMail } from '../domain/mails.js';
 import { messages } from '../domain/messages.js';
+import { newSecretToken, secretTokenHash } from '../domain/secret-token.js';
 import { toUserMessage } from '../domain/user.mapper.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
@@ -33,9 +34,9 @@ export class EmailVerificationService {
   /** In the caller's transaction: a new link for the user's current address, queued to be mailed. */
   async queueLink(tx: EntityManager, user: Pick<UserEntity, 'id' | 'email' | 'twitterUsername'>, now = new Date()): Promise<void> {
     if (!user.email) return;
-    const token = newLinkToken();
+    const { token, hash } = newSecretToken();
     const expiresAt = new Date(now.getTime() + VERIFICATION_LINK_TTL_MS);
-    await this.links.insertVerification(tx, { id: randomUUID(), userId: user.id, email: user.email, tokenHash: hashLinkToken(token), createdAt: now, expiresAt, usedAt: null });
+    await this.links.insertVerification(tx, { id: randomUUID(), userId: user.id, email: user.email, tokenHash: hash, createdAt: now, expiresAt, usedAt: null });
     await this.mail.queue(tx, emailVerificationMail(user.email, user.twitterUsername ?? '', linkTo(this.config.PUBLIC_SITE_URL, '/verify-email', token), expiresAt), now);
   }
 
@@ -53,7 +54,7 @@ export class EmailVerificationService {
     if (!isLinkToken(req.token)) throw invalid(messages.verificationLinkInvalid);
     const now = new Date();
     const user = await this.db.transaction(async (tx) => {
-      const link = await this.links.lockVerification(tx, hashLinkToken(req.token));
+      const link = await this.links.lockVerification(tx, secretTokenHash(req.token));
       if (!link || link.usedAt || link.expiresAt <= now) return undefined;
       const owner = await this.users.getByIdForUpdate(tx, link.userId);
       if (!owner || owner.email?.toLowerCase() !== link.email.toLowerCase()) return undefined;

@@ -22,6 +22,9 @@ export interface ClientDetails {
   userAgent?: string | undefined;
 }
 
+/** The client's address as identity records it (sessions, resets): at most 64 characters, null when unknown. */
+export const clientIp = (client: ClientDetails | undefined): string | null => (client?.ip ? client.ip.slice(0, 64) : null);
+
 /**
  * Server-side sessions with a rolling expiry. A session is extended only once less than half its
  * lifetime is left, so the gateway's per-request check is a read and almost never a write.
@@ -46,7 +49,7 @@ export class SessionService {
       sid: sessionKey(sid),
       sess: {
         userId,
-        ip: client?.ip ? client.ip.slice(0, 64) : null,
+        ip: clientIp(client),
         userAgent: client?.userAgent ? client.userAgent.slice(0, 512) : null,
         createdAt: now.toISOString(),
       },

@@ -35,17 +35,6 @@ export interface IdentityHarness {
   stop(): Promise<void>;
 }
 
-/** Identity's mail settings for a test SMTP server: sent over SMTP with its login, delivered within 0.1 s. */
-export const mailEnv = (mail: MailServer) => ({
-  MAIL_DRIVER: 'smtp',
-  SMTP_HOST: mail.host,
-  SMTP_PORT: mail.port,
-  SMTP_USER: mail.user,
-  SMTP_PASSWORD: mail.password,
-  MAIL_DELIVERY_INTERVAL_MS: 100,
-  PUBLIC_SITE_URL: 'http://clipit.test',
-}) as const;
-
 export async function startIdentity(overrides: IdentityConfigOverrides = {}, options: { mail?: MailServer } = {}): Promise<IdentityHarness> {
   const names = isolatedNames('identity');
   const mail = options.mail ?? (await startMailServer());
@@ -62,7 +51,10 @@ export async function startIdentity(overrides: IdentityConfigOverrides = {}, opt
     MEDIA_PUBLIC_BASE_URL: '/media',
     DB_MIGRATE_ON_BOOT: true,
     LOG_LEVEL: 'warn',
-    ...mailEnv(mail),
+    // Mail through the test's SMTP server, delivered within 0.1 s, with links to a site of its own.
+    ...mail.smtpEnv,
+    MAIL_DELIVERY_INTERVAL_MS: 100,
+    PUBLIC_SITE_URL: 'http://clipit.test',
     ...overrides,
   });
   const client = createGrpcClient<identityV1.IdentityServiceClient>({
