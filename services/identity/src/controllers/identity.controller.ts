@@ -54,10 +54,6 @@ export class IdentityController implements identityV1.IdentityServiceController 
     return this.users.getUsers(request);
   }
 
-  resetPassword(request: identityV1.ResetPasswordRequest): Promise<identityV1.ResetPasswordResponse> {
-    return this.auth.resetPassword(request);
-  }
-
   requestPasswordReset(request: identityV1.RequestPasswordResetRequest): Promise<identityV1.RequestPasswordResetResponse> {
     return this.auth.requestPasswordReset(request);
   }
@@ -76,6 +72,14 @@ export class IdentityController implements identityV1.IdentityServiceController 
 
   updateWallet(request: identityV1.UpdateWalletRequest): Promise<identityV1.User> {
     return this.users.updateWallet(request);
+  }
+
+  listSessions(request: identityV1.ListSessionsRequest): Promise<identityV1.ListSessionsResponse> {
+    return this.auth.listSessions(request);
+  }
+
+  endOtherSessions(request: identityV1.EndOtherSessionsRequest): Promise<identityV1.EndOtherSessionsResponse> {
+    return this.auth.endOtherSessions(request);
   }
 
   updateProfile(request: identityV1.UpdateProfileRequest): Promise<identityV1.User> {

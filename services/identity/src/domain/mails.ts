@@ -44,3 +44,28 @@ export function emailVerificationMail(to: string, handle: string, link: string, 
     expiresAt,
   };
 }
+
+/** A wallet as a mail shows it: enough to recognise, not the whole address. */
+const shortWallet = (wallet: string): string => (wallet.length > 12 ? `${wallet.slice(0, 4)}…${wallet.slice(-4)}` : wallet);
+
+/** The notice to the owner that their payout wallet was replaced (ADR 0032). */
+export function walletChangedMail(
+  to: string,
+  handle: string,
+  change: { from: string; to: string; at: Date; payoutsFrom: Date; recoverUrl: string },
+): QueuedMail {
+  return {
+    kind: 'wallet-changed',
+    to,
+    subject: 'Your CLIP IT payout wallet was changed',
+    text: [
+      `The wallet that receives the payouts of the CLIP IT account @${handle} was changed on ${change.at.toUTCString()}:`,
+      `from ${shortWallet(change.from)} to ${shortWallet(change.to)}.`,
+      '',
+      `To protect your earnings, nothing is paid to the new wallet before ${change.payoutsFrom.toUTCString()}.`,
+      '',
+      'If this was not you, reset your password now (choose "Forgot password?" on the sign-in page) and then set your own wallet again:',
+      change.recoverUrl,
+    ].join('\n'),
+  };
+}

@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES, EMAIL_VERIFICATION_MESSAGES, HANDLE_MESSAGES, PASSWORD_MESSAGES, PLACEHOLDER_MESSAGES, RESET_LINK_MESSAGES, SIGN_IN_MESSAGES, WALLET_MESSAGES, X_SIGN_IN_MESSAGES } from '@clipit/field-rules';
+import { EMAIL_MESSAGES, EMAIL_VERIFICATION_MESSAGES, HANDLE_MESSAGES, PASSWORD_MESSAGES, PLACEHOLDER_MESSAGES, RESET_LINK_MESSAGES, SIGN_IN_MESSAGES, WALLET_CHANGE_MESSAGES, WALLET_MESSAGES, X_SIGN_IN_MESSAGES } from '@clipit/field-rules';
 
 /**
  * Every text identity answers a person with. The gateway shows these as they are, so wording that
@@ -12,6 +12,9 @@ export const messages = {
   walletRequiredSignUp: WALLET_MESSAGES.requiredOnSignUp,
   walletRequired: WALLET_MESSAGES.required,
   walletInvalid: WALLET_MESSAGES.invalid,
+  walletPasswordRequired: WALLET_CHANGE_MESSAGES.passwordRequired,
+  walletPasswordIncorrect: WALLET_CHANGE_MESSAGES.passwordIncorrect,
+  walletXSignInRequired: WALLET_CHANGE_MESSAGES.xSignInRequired,
   roleInvalid: SIGN_IN_MESSAGES.roleRequired,
   urlInvalid: SIGN_IN_MESSAGES.urlInvalid,
   passwordRequired: PASSWORD_MESSAGES.required,
@@ -28,7 +31,6 @@ export const messages = {
   emailTaken: 'An account with this email already exists',
   badCredentials: SIGN_IN_MESSAGES.invalidCredentials,
   notSignedIn: 'Not signed in',
-  resetNoMatch: 'No account matches that Twitter handle and email',
   resetLinkInvalid: RESET_LINK_MESSAGES.invalid,
   verificationLinkInvalid: EMAIL_VERIFICATION_MESSAGES.invalid,
   userNotFound: 'User not found',

@@ -18,3 +18,11 @@ export function isWellFormedSessionId(sid: string | undefined | null): sid is st
 export function sessionKey(sid: string): string {
   return createHash('sha256').update(sid).digest('base64url');
 }
+
+/**
+ * How the sessions list names a stored session (its `key`) to the browser: a hash of the key, 22
+ * characters, so the list never shows the key that events carry, let alone the id.
+ */
+export function sessionReference(key: string): string {
+  return createHash('sha256').update(`session-ref:${key}`).digest('base64url').slice(0, 22);
+}

@@ -32,6 +32,7 @@ function newUser(id: string, now: Date): UserEntity {
     xUserId: null,
     xLinkedAt: null,
     emailVerifiedAt: null,
+    walletChangedAt: null,
     createdAt: now,
     updatedAt: now,
   };

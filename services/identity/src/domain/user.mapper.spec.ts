@@ -31,6 +31,7 @@ const user: UserEntity = {
   xUserId: null,
   xLinkedAt: null,
   emailVerifiedAt: null,
+  walletChangedAt: null,
   createdAt: created,
   updatedAt: new Date('2026-11-02T10:00:00.000Z'),
 };

@@ -36,6 +36,7 @@ export function toUserMessage(u: UserEntity): identityV1.User {
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
     emailVerifiedAt: iso(u.emailVerifiedAt),
+    walletChangedAt: iso(u.walletChangedAt),
   };
 }
 
@@ -64,6 +65,7 @@ export function toUserSnapshot(u: UserEntity): UserSnapshot {
     profileImageUrl: u.profileImageUrl,
     bannerImageUrl: u.bannerImageUrl,
     walletAddress: u.walletAddress,
+    walletChangedAt: u.walletChangedAt?.toISOString() ?? null,
     role: u.role,
     currentTier: u.currentTier,
     isLive: u.isLive,

@@ -89,6 +89,10 @@ export class UserEntity {
   @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
   emailVerifiedAt!: Date | null;
 
+  /** When an existing wallet was last replaced by another (the first wallet sets nothing): payouts to it wait 72 hours (ADR 0032). */
+  @Column({ name: 'wallet_changed_at', type: 'timestamptz', nullable: true })
+  walletChangedAt!: Date | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -6,6 +6,7 @@ import { UserEntity } from '../entities/user.entity.js';
 export interface ResolvedSession {
   user: UserEntity;
   expire: Date;
+  lastSeenAt: Date | null;
 }
 
 /** The sessions table. Every method takes the stored key (the hash of the browser's id). */
@@ -26,11 +27,11 @@ export class SessionRepository {
    */
   async resolve(key: string): Promise<ResolvedSession | undefined> {
     this.resolveSql ??= this.buildResolveSql();
-    const rows = (await this.dataSource.query(this.resolveSql, [key])) as Array<UserEntity & { sessionExpire: Date }>;
+    const rows = (await this.dataSource.query(this.resolveSql, [key])) as Array<UserEntity & { sessionExpire: Date; sessionSeen: Date | null }>;
     const row = rows[0];
     if (!row) return undefined;
-    const { sessionExpire, ...user } = row;
-    return { user: Object.assign(new UserEntity(), user), expire: sessionExpire };
+    const { sessionExpire, sessionSeen, ...user } = row;
+    return { user: Object.assign(new UserEntity(), user), expire: sessionExpire, lastSeenAt: sessionSeen };
   }
 
   private buildResolveSql(): string {
@@ -38,7 +39,7 @@ export class SessionRepository {
       .getMetadata(UserEntity)
       .columns.map((c) => `u."${c.databaseName}" AS "${c.propertyName}"`)
       .join(', ');
-    return `SELECT ${columns}, s.expire AS "sessionExpire"
+    return `SELECT ${columns}, s.expire AS "sessionExpire", s.last_seen_at AS "sessionSeen"
       FROM sessions s JOIN users u ON u.id = (s.sess ->> 'userId')::uuid
       WHERE s.sid = $1 AND s.expire > now()`;
   }
@@ -60,9 +61,31 @@ export class SessionRepository {
     return rows[0][0]?.userId ?? undefined;
   }
 
-  async deleteForUser(tx: EntityManager, userId: string): Promise<number> {
-    const result = await tx.createQueryBuilder().delete().from(SessionEntity).where(`sess ->> 'userId' = :userId`, { userId }).execute();
+  /** Deletes the user's sessions, but the one stored under `except` when given; answers how many went. */
+  async deleteForUser(tx: EntityManager, userId: string, except?: string): Promise<number> {
+    const query = tx.createQueryBuilder().delete().from(SessionEntity).where(`sess ->> 'userId' = :userId`, { userId });
+    if (except) query.andWhere('sid <> :except', { except });
+    const result = await query.execute();
     return result.affected ?? 0;
+  }
+
+  /** The user's sessions that have not expired. */
+  listForUser(userId: string): Promise<SessionEntity[]> {
+    return this.dataSource.manager
+      .getRepository(SessionEntity)
+      .createQueryBuilder('s')
+      .where(`s.sess ->> 'userId' = :userId`, { userId })
+      .andWhere('s.expire > now()')
+      .getMany();
+  }
+
+  async find(key: string): Promise<SessionEntity | undefined> {
+    return (await this.dataSource.manager.getRepository(SessionEntity).findOneBy({ sid: key })) ?? undefined;
+  }
+
+  /** Sets last_seen_at to `at` unless it was set after `notAfter` (another request got there first). */
+  async touch(key: string, at: Date, notAfter: Date): Promise<void> {
+    await this.dataSource.query('UPDATE sessions SET last_seen_at = $2 WHERE sid = $1 AND (last_seen_at IS NULL OR last_seen_at <= $3)', [key, at, notAfter]);
   }
 
   /** Removes up to `limit` expired sessions; answers how many went. */

@@ -195,7 +195,7 @@ describe('AuthService.signUp', () => {
     await f.service.signUp(request({ role: 'clipper', tokenLink: 'https://pump.fun/coin/xyz' }));
     expect(f.tokens.insert).not.toHaveBeenCalled();
     expect(f.outbox.append.mock.calls.map((c) => c[1])).toEqual(['user.registered']);
-    expect(f.sessions.create).toHaveBeenCalledWith(tx, expect.any(String), { ip: '203.0.113.9', userAgent: 'jest' }, expect.any(Date));
+    expect(f.sessions.create).toHaveBeenCalledWith(tx, expect.any(String), { ip: '203.0.113.9', userAgent: 'jest' }, 'password', expect.any(Date));
   });
 
   it('queues the link that verifies the address in the transaction that makes the account', async () => {

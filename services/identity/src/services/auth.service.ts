@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mediaKeys, type identityV1 } from '@clipit/contracts';
 import { PASSWORD_MAX_LENGTH } from '@clipit/field-rules';
-import { CONFIG, conflict, invalid, LOGGER, Outbox, unauthenticated, uniqueViolation } from '@clipit/service-kit';
+import { CONFIG, conflict, invalid, isUuid, LOGGER, notFound, Outbox, unauthenticated, uniqueViolation } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config.js';
@@ -94,7 +94,7 @@ export class AuthService {
         const token = input.role === 'streamer' && input.tokenLink ? newStreamerToken(user, input.tokenLink, now) : undefined;
         if (token) await this.tokens.insert(tx, token);
 
-        const session = await this.sessions.create(tx, user.id, req.client, now);
+        const session = await this.sessions.create(tx, user.id, req.client, 'password', now);
         // The address is verified by a link mailed now (ADR 0031); until then no reset link goes to it.
         await this.verification.queueLink(tx, user, now);
         await this.outbox.append(tx, 'user.registered', { user: toUserSnapshot(user), claimedPlaceholderId: claimed?.id ?? null });
@@ -139,7 +139,7 @@ export class AuthService {
     const rehash = user.passwordHash && needsRehash(user.passwordHash, this.hashParams) ? await hashPassword(password, this.hashParams) : undefined;
     const session = await this.db.transaction(async (tx) => {
       if (rehash) await this.users.update(tx, user.id, { passwordHash: rehash });
-      return this.sessions.create(tx, user.id, req.client);
+      return this.sessions.create(tx, user.id, req.client, 'password');
     });
     return { user: toUserMessage(user), session };
   }
@@ -152,6 +152,24 @@ export class AuthService {
       return session !== undefined;
     });
     return { ended };
+  }
+
+  /** The account's active sessions (the Profile tab), the caller's marked current. */
+  async listSessions(req: identityV1.ListSessionsRequest): Promise<identityV1.ListSessionsResponse> {
+    if (!isUuid(req.userId)) throw notFound(messages.userNotFound);
+    return { sessions: await this.sessions.list(req.userId, req.sid) };
+  }
+
+  /** "Sign out everywhere else": every other session of the account ends, and every gateway forgets them (`user.sessions-ended`). */
+  async endOtherSessions(req: identityV1.EndOtherSessionsRequest): Promise<identityV1.EndOtherSessionsResponse> {
+    if (!isUuid(req.userId)) throw notFound(messages.userNotFound);
+    const ended = await this.db.transaction(async (tx) => {
+      const count = await this.sessions.endOthers(tx, req.userId, req.sid);
+      if (count > 0) await this.outbox.append(tx, 'user.sessions-ended', { userId: req.userId, reason: 'signed-out-elsewhere', endedSessions: count });
+      return count;
+    });
+    this.logger.info({ userId: req.userId, endedSessions: ended }, 'signed out everywhere else');
+    return { endedSessions: ended };
   }
 
   async resolveSession(req: identityV1.ResolveSessionRequest): Promise<identityV1.User> {
@@ -217,26 +235,5 @@ export class AuthService {
     if (!done) throw invalid(messages.resetLinkInvalid);
     this.logger.info({ userId: done.userId, endedSessions: done.ended }, 'password reset by link');
     return { endedSessions: done.ended, userId: done.userId };
-  }
-
-  /**
-   * Deprecated (ADR 0031): the reset that asked for handle and email only. Kept for the gateways that still call it. The new hash is computed
-   * before the lookup, so a miss takes as long as a hit.
-   */
-  async resetPassword(req: identityV1.ResetPasswordRequest): Promise<identityV1.ResetPasswordResponse> {
-    const input = parseResetPassword(req);
-    const passwordHash = await hashPassword(input.newPassword, this.hashParams);
-    const user = await this.users.findAccountByHandleAndEmail(input.handle, input.email);
-    if (!user) throw invalid(messages.resetNoMatch);
-    const endedSessions = await this.db.transaction(async (tx) => {
-      await this.users.update(tx, user.id, { passwordHash, updatedAt: new Date() });
-      await this.resets.record(tx, { userId: user.id, at: new Date(), ip: clientIp(req.client) });
-      const ended = await this.sessions.endAllForUser(tx, user.id);
-      // Gateways cache sessions for a few seconds: this tells every replica to forget this account's (ADR 0004).
-      await this.outbox.append(tx, 'user.sessions-ended', { userId: user.id, reason: 'password-reset', endedSessions: ended });
-      return ended;
-    });
-    this.logger.info({ userId: user.id, endedSessions }, 'password reset');
-    return { endedSessions };
   }
 }

@@ -5,11 +5,17 @@ import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config.js';
 import { messages } from '../domain/messages.js';
-import { generateSessionId, isWellFormedSessionId, sessionKey } from '../domain/session-token.js';
+import { deviceOf, networkOf } from '../domain/session-device.js';
+import { generateSessionId, isWellFormedSessionId, sessionKey, sessionReference } from '../domain/session-token.js';
+import type { SignInMethod } from '../entities/session.entity.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { SessionRepository } from '../repositories/session.repository.js';
 
 const SWEEP_BATCH = 1000;
+/** A session's last_seen_at is written at most this often: resolving a session stays a read almost always. */
+export const SEEN_INTERVAL_MS = 5 * 60_000;
+/** How fresh a sign-in with X must be to stand in for a password (a wallet change, ADR 0032). */
+export const RECENT_X_SIGN_IN_MS = 10 * 60_000;
 
 export interface ActiveSession {
   user: UserEntity;
@@ -42,7 +48,7 @@ export class SessionService {
   }
 
   /** Writes a new session inside the caller's transaction and answers the id for the cookie. */
-  async create(tx: EntityManager, userId: string, client: ClientDetails | undefined, now = new Date()): Promise<identityV1.Session> {
+  async create(tx: EntityManager, userId: string, client: ClientDetails | undefined, method: SignInMethod, now = new Date()): Promise<identityV1.Session> {
     const sid = generateSessionId();
     const expire = new Date(now.getTime() + this.ttlMs);
     await this.sessions.insert(tx, {
@@ -52,8 +58,10 @@ export class SessionService {
         ip: clientIp(client),
         userAgent: client?.userAgent ? client.userAgent.slice(0, 512) : null,
         createdAt: now.toISOString(),
+        method,
       },
       expire,
+      lastSeenAt: now,
     });
     return { sid, expiresAt: expire.toISOString() };
   }
@@ -65,6 +73,7 @@ export class SessionService {
     const found = await this.sessions.resolve(key);
     if (!found) throw unauthenticated(messages.notSignedIn);
     const now = Date.now();
+    if (!found.lastSeenAt || now - found.lastSeenAt.getTime() >= SEEN_INTERVAL_MS) await this.seen(key, new Date(now));
     if (found.expire.getTime() - now >= this.ttlMs / 2) return { user: found.user, expiresAt: found.expire, renewed: false };
     const expiresAt = new Date(now + this.ttlMs);
     try {
@@ -90,6 +99,45 @@ export class SessionService {
 
   endAllForUser(tx: EntityManager, userId: string): Promise<number> {
     return this.sessions.deleteForUser(tx, userId);
+  }
+
+  /** Ends every session of the account but `sid` inside the caller's transaction; answers how many ended. */
+  endOthers(tx: EntityManager, userId: string, sid: string): Promise<number> {
+    return this.sessions.deleteForUser(tx, userId, isWellFormedSessionId(sid) ? sessionKey(sid) : undefined);
+  }
+
+  /** The account's active sessions as its Profile tab lists them: the caller's (`sid`) first, then the most recently seen. */
+  async list(userId: string, sid: string | undefined): Promise<identityV1.ActiveSession[]> {
+    const current = isWellFormedSessionId(sid) ? sessionKey(sid) : undefined;
+    const rows = await this.sessions.listForUser(userId);
+    return rows
+      .map((row) => ({
+        id: sessionReference(row.sid),
+        device: deviceOf(row.sess.userAgent),
+        address: networkOf(row.sess.ip),
+        createdAt: row.sess.createdAt,
+        lastSeenAt: (row.lastSeenAt ?? new Date(row.sess.createdAt)).toISOString(),
+        method: row.sess.method,
+        current: row.sid === current,
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
+  }
+
+  /** Whether `sid` is a live session of `userId` made by a sign-in with X within RECENT_X_SIGN_IN_MS of `now`. */
+  async isRecentXSignIn(userId: string, sid: string | undefined, now = new Date()): Promise<boolean> {
+    if (!isWellFormedSessionId(sid)) return false;
+    const row = await this.sessions.find(sessionKey(sid));
+    if (!row || row.sess.userId !== userId || row.sess.method !== 'x' || row.expire <= now) return false;
+    return now.getTime() - Date.parse(row.sess.createdAt) <= RECENT_X_SIGN_IN_MS;
+  }
+
+  /** Records that the session was used (best effort: a failed write must not sign anyone out). */
+  private async seen(key: string, at: Date): Promise<void> {
+    try {
+      await this.sessions.touch(key, at, new Date(at.getTime() - SEEN_INTERVAL_MS));
+    } catch (err) {
+      this.logger.warn({ err }, 'could not record when a session was seen');
+    }
   }
 
   /** Deletes expired sessions in batches; answers how many went. */

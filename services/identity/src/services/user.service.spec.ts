@@ -1,21 +1,31 @@
 import { status } from '@grpc/grpc-js';
 import { CONFIG, DomainError, Outbox } from '@clipit/service-kit';
 import { createTestService, rejectedWith } from '@clipit/testing';
-import { beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
+import { hashPassword } from '../domain/password.js';
 import { newAccount } from '../domain/user.factory.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
+import { MailService } from './mail.service.js';
+import { SessionService } from './session.service.js';
 import { UserService } from './user.service.js';
 
 const ID = '0b6c3c1e-8f0e-4a57-9d43-0c1b8f0a2b11';
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+const OTHER = 'So11111111111111111111111111111111111111112';
+const PASSWORD = 'correct horse';
 const tx = {} as EntityManager;
+let passwordHash = '';
+
+beforeAll(async () => {
+  passwordHash = await hashPassword(PASSWORD, { N: 2 ** 10, r: 8, p: 1 });
+});
 
 function stored(patch: Partial<UserEntity> = {}): UserEntity {
   const built = newAccount(
-    { email: 'a@example.com', passwordHash: 'scrypt$...', handle: 'alice', walletAddress: WALLET, role: 'clipper', displayName: 'Alice', pictureUrl: null },
+    { email: 'a@example.com', passwordHash, handle: 'alice', walletAddress: WALLET, role: 'clipper', displayName: 'Alice', pictureUrl: null },
     null,
     new Date('2026-11-01T00:00:00.000Z'),
     ID,
@@ -23,15 +33,20 @@ function stored(patch: Partial<UserEntity> = {}): UserEntity {
   return { ...built, ...patch };
 }
 
-function setup(user: UserEntity | null) {
-  const { service, mock } = createTestService(UserService, { [CONFIG]: { MEDIA_PUBLIC_BASE_URL: '/media' } });
+function setup(user: UserEntity | null, locked: UserEntity | null = user) {
+  const { service, mock } = createTestService(UserService, { [CONFIG]: { MEDIA_PUBLIC_BASE_URL: '/media', PUBLIC_SITE_URL: 'https://clipit.example' } });
   const users = mock(UserRepository);
-  users.getByIdForUpdate.mockResolvedValue(user);
+  users.getById.mockResolvedValue(user);
+  users.getByIdForUpdate.mockResolvedValue(locked);
   users.update.mockResolvedValue(undefined);
   const outbox = mock(Outbox);
   outbox.append.mockResolvedValue(undefined as never);
+  const sessions = mock(SessionService);
+  sessions.isRecentXSignIn.mockResolvedValue(false);
+  const mail = mock(MailService);
+  mail.queue.mockResolvedValue(undefined);
   mock(DatabaseRepository).transaction.mockImplementation((work) => work(tx));
-  return { service, users, outbox };
+  return { service, users, outbox, sessions, mail };
 }
 
 const failure = (promise: Promise<unknown>) => rejectedWith(promise, DomainError);
@@ -60,11 +75,50 @@ describe('UserService updates', () => {
     expect(data).toMatchObject({ changed: ['displayName'], user: { id: ID, displayName: 'Alicia' } });
   });
 
-  it('changes the wallet with its own event', async () => {
-    const other = 'So11111111111111111111111111111111111111112';
-    const user = await f.service.updateWallet({ userId: ID, walletAddress: ` ${other} ` });
-    expect(user.walletAddress).toBe(other);
-    expect(f.outbox.append.mock.calls[0]![2]).toMatchObject({ changed: ['walletAddress'], user: { walletAddress: other } });
+  it('replaces the wallet given the current password: stamped, with its own event, and mailed to the owner', async () => {
+    const user = await f.service.updateWallet({ userId: ID, walletAddress: ` ${OTHER} `, currentPassword: PASSWORD });
+    expect(user.walletAddress).toBe(OTHER);
+    const [, , values] = f.users.update.mock.calls[0]!;
+    expect(values).toEqual({ walletAddress: OTHER, walletChangedAt: expect.any(Date), updatedAt: values.walletChangedAt });
+    expect(user.walletChangedAt).toBe(values.walletChangedAt!.toISOString());
+    expect(f.outbox.append.mock.calls[0]![2]).toMatchObject({ changed: ['walletAddress'], user: { walletAddress: OTHER, walletChangedAt: user.walletChangedAt } });
+    const [, mail] = f.mail.queue.mock.calls[0]!;
+    expect(mail).toMatchObject({ kind: 'wallet-changed', to: 'a@example.com', subject: 'Your CLIP IT payout wallet was changed' });
+    expect(mail.text).toContain('https://clipit.example/login');
+  });
+
+  it('refuses to replace a wallet without the password, or with a wrong one, changing nothing', async () => {
+    for (const [currentPassword, message] of [
+      [undefined, 'Enter your current password to change your wallet address'],
+      ['', 'Enter your current password to change your wallet address'],
+      ['wrong one', 'Current password is incorrect'],
+    ] as const) {
+      const refused = await failure(f.service.updateWallet({ userId: ID, walletAddress: OTHER, currentPassword }));
+      expect([refused.code, refused.message]).toEqual([status.PERMISSION_DENIED, message]);
+    }
+    expect(f.users.update).not.toHaveBeenCalled();
+    expect(f.mail.queue).not.toHaveBeenCalled();
+  });
+
+  it('takes a recent sign-in with X on the calling session instead of a password', async () => {
+    f = setup(stored({ passwordHash: null }));
+    const refused = await failure(f.service.updateWallet({ userId: ID, walletAddress: OTHER, sid: 'stale' }));
+    expect([refused.code, refused.message]).toEqual([status.PERMISSION_DENIED, 'Sign in with X again to change your wallet address: a change needs a sign-in from the last 10 minutes']);
+    f.sessions.isRecentXSignIn.mockResolvedValue(true);
+    expect((await f.service.updateWallet({ userId: ID, walletAddress: OTHER, sid: 'fresh' })).walletAddress).toBe(OTHER);
+    expect(f.sessions.isRecentXSignIn).toHaveBeenLastCalledWith(ID, 'fresh');
+  });
+
+  it('sets a first wallet without more, unstamped and unmailed; a wallet that appeared meanwhile needs the proof', async () => {
+    f = setup(stored({ walletAddress: null }));
+    const user = await f.service.updateWallet({ userId: ID, walletAddress: OTHER });
+    expect([user.walletAddress, user.walletChangedAt]).toEqual([OTHER, undefined]);
+    expect(f.mail.queue).not.toHaveBeenCalled();
+
+    f = setup(stored({ walletAddress: null }), stored());
+    const refused = await failure(f.service.updateWallet({ userId: ID, walletAddress: OTHER }));
+    expect(refused.code).toBe(status.PERMISSION_DENIED);
+    expect(f.users.update).not.toHaveBeenCalled();
   });
 
   it('checks the wallet with the connect page messages', async () => {
@@ -77,6 +131,6 @@ describe('UserService updates', () => {
     const missing = await failure(f.service.updateWallet({ userId: ID, walletAddress: WALLET }));
     expect([missing.code, missing.message]).toEqual([status.NOT_FOUND, 'User not found']);
     expect((await failure(f.service.updateWallet({ userId: 'not-a-uuid', walletAddress: WALLET }))).code).toBe(status.NOT_FOUND);
-    expect(f.users.getByIdForUpdate).toHaveBeenCalledTimes(1);
+    expect(f.users.getById).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,14 +1,19 @@
 import type { identityV1 } from '@clipit/contracts';
-import { CONFIG, invalid, isUuid, notFound, Outbox } from '@clipit/service-kit';
+import { WALLET_CHANGE_HOLD_HOURS } from '@clipit/field-rules';
+import { CONFIG, forbidden, invalid, isUuid, notFound, Outbox } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config.js';
+import { walletChangedMail } from '../domain/mails.js';
 import { messages } from '../domain/messages.js';
+import { verifyPassword } from '../domain/password.js';
 import { toUserSnapshot, toStreamerSummary, toUserMessage } from '../domain/user.mapper.js';
 import { parseProfileUpdate, requireWallet } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
+import { MailService } from './mail.service.js';
+import { SessionService } from './session.service.js';
 
 
 /** The most ids one GetUsers call may name (a page of the admin list is at most 200). */
@@ -28,6 +33,8 @@ export class UserService {
     private readonly db: DatabaseRepository,
     private readonly users: UserRepository,
     private readonly outbox: Outbox,
+    private readonly sessions: SessionService,
+    private readonly mail: MailService,
     @Inject(CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -45,9 +52,46 @@ export class UserService {
     return { users: (await this.users.getByIds(ids.filter(isUuid))).map(toUserMessage) };
   }
 
+  /**
+   * Sets the payout wallet (ADR 0032). The first one needs nothing more; replacing one needs the current
+   * password or, for an account without one, a sign-in with X in the last 10 minutes on the calling session.
+   * The proof is checked before the row is locked (a password hash takes a while), and the locked row is
+   * checked again: a wallet that appeared meanwhile needs the proof too. A replacement stamps
+   * wallet_changed_at and mails the owner, in the transaction of the change.
+   */
   async updateWallet(req: identityV1.UpdateWalletRequest): Promise<identityV1.User> {
     const walletAddress = requireWallet(req.walletAddress, messages.walletRequired);
-    return this.applyPatch(req.userId, { walletAddress });
+    const user = isUuid(req.userId) ? await this.users.getById(req.userId) : null;
+    if (!user) throw notFound(messages.userNotFound);
+    const proven = user.walletAddress !== null && user.walletAddress !== walletAddress && (await this.proveOwner(user, req));
+    return this.db.transaction(async (tx: EntityManager) => {
+      let previous: string | null = null;
+      const updated = await this.patchUser(tx, user.id, { walletAddress }, (locked) => {
+        previous = locked.walletAddress;
+        if (locked.walletAddress !== null && locked.walletAddress !== walletAddress && !proven) throw forbidden(this.missingProof(locked));
+      });
+      if (previous !== null && previous !== walletAddress && updated.email && updated.walletChangedAt) {
+        const at = new Date(updated.walletChangedAt);
+        const payoutsFrom = new Date(at.getTime() + WALLET_CHANGE_HOLD_HOURS * 3_600_000);
+        const recoverUrl = `${this.config.PUBLIC_SITE_URL}/login`;
+        await this.mail.queue(tx, walletChangedMail(updated.email, updated.twitterUsername ?? 'you', { from: previous, to: walletAddress, at, payoutsFrom, recoverUrl }), at);
+      }
+      return updated;
+    });
+  }
+
+  /** Whether the request proves it is the owner's (true), or throws the 403 that says what is missing. */
+  private async proveOwner(user: UserEntity, req: identityV1.UpdateWalletRequest): Promise<true> {
+    if (await this.sessions.isRecentXSignIn(user.id, req.sid)) return true;
+    if (user.passwordHash && req.currentPassword) {
+      if (await verifyPassword(req.currentPassword, user.passwordHash)) return true;
+      throw forbidden(messages.walletPasswordIncorrect);
+    }
+    throw forbidden(this.missingProof(user));
+  }
+
+  private missingProof(user: UserEntity): string {
+    return user.passwordHash ? messages.walletPasswordRequired : messages.walletXSignInRequired;
   }
 
   async updateProfile(req: identityV1.UpdateProfileRequest): Promise<identityV1.User> {
@@ -83,6 +127,8 @@ export class UserService {
     const now = new Date();
     const values: Partial<UserEntity> = { updatedAt: now };
     for (const field of changed) Object.assign(values, { [field]: patch[field] });
+    // An existing wallet replaced: payouts to the new one wait (rewards reads this from the event).
+    if (changed.includes('walletAddress') && user.walletAddress !== null) values.walletChangedAt = now;
     await this.users.update(tx, user.id, values);
     const updated: UserEntity = { ...user, ...values };
     await this.outbox.append(tx, 'user.updated', { user: toUserSnapshot(updated), changed });

@@ -29,6 +29,7 @@ const passwordAccount = (patch: Partial<UserEntity> = {}): UserEntity => ({
   xUserId: null,
   xLinkedAt: null,
   emailVerifiedAt: null,
+  walletChangedAt: null,
   email: 'alice@example.com',
   passwordHash: 'scrypt$hash',
   walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
@@ -70,7 +71,7 @@ describe('XSignInService', () => {
       ['user.registered', { user: expect.objectContaining({ id: inserted.id, twitterUsername: 'alice_x', walletAddress: null }), claimedPlaceholderId: null }],
       ['user.x-linked', { userId: inserted.id, xUserId: X_ID, xUsername: 'alice_x', linkedAt: inserted.xLinkedAt!.toISOString() }],
     ]);
-    expect(f.sessions.create).toHaveBeenCalledWith(tx, inserted.id, { ip: '127.0.0.1' }, inserted.createdAt);
+    expect(f.sessions.create).toHaveBeenCalledWith(tx, inserted.id, { ip: '127.0.0.1' }, 'x', inserted.createdAt);
     expect(result).toMatchObject({ created: true, linked: true, session: { sid: 'sid' }, user: { id: inserted.id, twitterUsername: 'alice_x' } });
   });
 

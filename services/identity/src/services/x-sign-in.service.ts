@@ -96,7 +96,7 @@ export class XSignInService {
     outcome: { created: boolean; linked: boolean },
     now: Date,
   ): Promise<identityV1.SignInWithXResponse> {
-    const session = await this.sessions.create(tx, user.id, client, now);
+    const session = await this.sessions.create(tx, user.id, client, 'x', now);
     return { user: toUserMessage(user), session, ...outcome };
   }
 }

@@ -93,7 +93,7 @@ describe('events', () => {
     const { user } = await h.client.signUp(newSignUp({ role: 'streamer' }));
     await registeredFor(user!.id);
     const other = 'So11111111111111111111111111111111111111112';
-    await runWithCorrelation('corr-wallet', () => h.client.updateWallet({ userId: user!.id, walletAddress: other }));
+    await runWithCorrelation('corr-wallet', () => h.client.updateWallet({ userId: user!.id, walletAddress: other, currentPassword: 'password123' }));
     await h.client.updateWallet({ userId: user!.id, walletAddress: other }); // same again: no event
     await h.client.updateProfile({ userId: user!.id, displayName: 'Renamed' });
     await barrier();

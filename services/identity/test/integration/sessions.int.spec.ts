@@ -1,6 +1,7 @@
+import * as grpc from '@grpc/grpc-js';
 import { status } from '@grpc/grpc-js';
 import { createHash } from 'node:crypto';
-import type { SessionEndedV1, UserSessionsEndedV1 } from '@clipit/contracts';
+import type { SessionEndedV1, UserSessionsEndedV1, UserUpdatedV1 } from '@clipit/contracts';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { hashPassword } from '../../src/domain/password.js';
@@ -10,6 +11,18 @@ import { newSignUp, rejected, startIdentity, WALLET, type IdentityHarness } from
 
 let h: IdentityHarness;
 const DAY_MS = 24 * 3600 * 1000;
+const OTHER_WALLET = 'So11111111111111111111111111111111111111112';
+
+/** A call by method name with a raw body, as a caller built from an older contract would make it; its error, if any. */
+function rawCall(method: string, body: Buffer): Promise<{ code: number } | undefined> {
+  const client = new grpc.Client(h.grpcUrl, grpc.credentials.createInsecure());
+  return new Promise((resolve) => {
+    client.makeUnaryRequest(`/identity.v1.IdentityService/${method}`, (b: Buffer) => b, (b: Buffer) => b, body, (err) => {
+      client.close();
+      resolve(err ? { code: err.code } : undefined);
+    });
+  });
+}
 
 beforeAll(async () => {
   h = await startIdentity({ SESSION_SWEEP_INTERVAL_SECONDS: 1 });
@@ -139,54 +152,71 @@ describe('log-in and sessions', () => {
   });
 });
 
-describe('password reset', () => {
-  it('sets the new password, ends every session, records the reset', async () => {
+describe('the one-step password reset (handle and e-mail alone)', () => {
+  it('is gone: a caller that still asks is told UNIMPLEMENTED, and the password stays', async () => {
+    const req = newSignUp();
+    await h.client.signUp(req);
+    const err = await rawCall('ResetPassword', Buffer.alloc(0));
+    expect(err?.code).toBe(status.UNIMPLEMENTED);
+    await h.client.logIn({ twitterHandle: req.twitterHandle, password: req.password, client: {} });
+  });
+});
+
+describe('active sessions (the Profile tab)', () => {
+  const chromeOnMac = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const firefoxOnLinux = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+  it('lists each session with its device, network and last use, the caller first; the ids are never shown', async () => {
+    const req = newSignUp({ client: { ip: '203.0.113.77', userAgent: chromeOnMac } });
+    const { user, session } = await h.client.signUp(req);
+    const other = await h.client.logIn({ twitterHandle: req.twitterHandle, password: req.password, client: { ip: '2001:db8:abcd:12::1', userAgent: firefoxOnLinux } });
+    const { sessions } = await h.client.listSessions({ userId: user!.id, sid: session!.sid });
+    expect(sessions).toEqual([
+      { id: expect.stringMatching(/^[\w-]{22}$/), device: 'Chrome on macOS', address: '203.0.113.0/24', createdAt: expect.any(String), lastSeenAt: expect.any(String), method: 'password', current: true },
+      { id: expect.stringMatching(/^[\w-]{22}$/), device: 'Firefox on Linux', address: '2001:db8:abcd::/48', createdAt: expect.any(String), lastSeenAt: expect.any(String), method: 'password', current: false },
+    ]);
+    const listed = JSON.stringify(sessions);
+    for (const sid of [session!.sid, other.session!.sid]) {
+      expect(listed).not.toContain(sid);
+      expect(listed).not.toContain(createHash('sha256').update(sid).digest('base64url'));
+    }
+    // Another account's list has none of these.
+    const stranger = await h.client.signUp(newSignUp());
+    expect((await h.client.listSessions({ userId: stranger.user!.id, sid: session!.sid })).sessions).toEqual([expect.objectContaining({ current: false })]);
+  });
+
+  it('records when a session was last used, writing at most once in 5 minutes', async () => {
+    const { user, session } = await h.client.signUp(newSignUp());
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await h.db.query(`UPDATE sessions SET last_seen_at = $2 WHERE sess->>'userId' = $1`, [user!.id, hourAgo]);
+    await h.client.resolveSession({ sid: session!.sid });
+    const seen = async () => (await h.db.query<{ last_seen_at: Date }>(`SELECT last_seen_at FROM sessions WHERE sess->>'userId' = $1`, [user!.id])).rows[0]!.last_seen_at;
+    const first = await seen();
+    expect(first.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    await h.client.resolveSession({ sid: session!.sid });
+    expect((await seen()).getTime()).toBe(first.getTime());
+    const [listed] = (await h.client.listSessions({ userId: user!.id, sid: session!.sid })).sessions;
+    expect(listed!.lastSeenAt).toBe(first.toISOString());
+  });
+
+  it('signs out everywhere else: the other sessions end, with user.sessions-ended; the caller stays signed in', async () => {
     const req = newSignUp();
     const { user, session } = await h.client.signUp(req);
     const second = await h.client.logIn({ twitterHandle: req.twitterHandle, password: req.password, client: {} });
-
-    const answer = await h.client.resetPassword({
-      twitterHandle: `@${req.twitterHandle.toUpperCase()}`,
-      email: req.email.toUpperCase(),
-      newPassword: 'brand new password',
-      client: { ip: '192.0.2.55' },
-    });
-    expect(answer).toEqual({ endedSessions: 2 });
-    for (const sid of [session!.sid, second.session!.sid]) expect((await rejected(h.client.resolveSession({ sid }))).code).toBe(status.UNAUTHENTICATED);
-
-    expect((await rejected(h.client.logIn({ twitterHandle: req.twitterHandle, password: req.password, client: {} }))).code).toBe(status.UNAUTHENTICATED);
-    const fresh = await h.client.logIn({ twitterHandle: req.twitterHandle, password: 'brand new password', client: {} });
-    expect(fresh.user!.id).toBe(user!.id);
-    const { rows } = await h.db.query('SELECT ip FROM password_resets WHERE user_id = $1', [user!.id]);
-    expect(rows).toEqual([{ ip: '192.0.2.55' }]);
-  });
-
-  it('refuses a handle and email that do not belong together, changing nothing', async () => {
-    const a = newSignUp();
-    const b = newSignUp();
-    await h.client.signUp(a);
-    await h.client.signUp(b);
-    const err = await rejected(h.client.resetPassword({ twitterHandle: a.twitterHandle, email: b.email, newPassword: 'another password', client: {} }));
-    expect([err.code, err.message]).toEqual([status.INVALID_ARGUMENT, 'No account matches that Twitter handle and email']);
-    await h.client.logIn({ twitterHandle: a.twitterHandle, password: a.password, client: {} });
-    expect(await h.count('SELECT count(*) FROM password_resets')).toBe(1);
-  });
-
-  it('checks the request fields', async () => {
-    const short = await rejected(h.client.resetPassword({ twitterHandle: 'x', email: 'x@example.com', newPassword: 'short', client: {} }));
-    expect([short.code, short.message]).toEqual([status.INVALID_ARGUMENT, 'Password must be at least 8 characters']);
-    expect((await rejected(h.client.resetPassword({ twitterHandle: 'x', email: 'bad', newPassword: 'long enough', client: {} }))).message).toBe(
-      'Please enter a valid email address',
+    const third = await h.client.logIn({ twitterHandle: req.twitterHandle, password: req.password, client: {} });
+    expect(await h.client.endOtherSessions({ userId: user!.id, sid: session!.sid })).toEqual({ endedSessions: 2 });
+    for (const sid of [second.session!.sid, third.session!.sid]) expect((await rejected(h.client.resolveSession({ sid }))).code).toBe(status.UNAUTHENTICATED);
+    expect((await h.client.resolveSession({ sid: session!.sid })).id).toBe(user!.id);
+    expect((await h.client.listSessions({ userId: user!.id, sid: session!.sid })).sessions).toEqual([expect.objectContaining({ current: true })]);
+    const ended = await waitFor(
+      () => h.events.find((e) => e.envelope.type === 'user.sessions-ended' && (e.envelope.data as UserSessionsEndedV1).userId === user!.id),
+      10_000,
+      'user.sessions-ended',
     );
-    expect((await rejected(h.client.resetPassword({ twitterHandle: '', email: 'x@example.com', newPassword: 'long enough', client: {} }))).message).toBe(
-      'Twitter handle is required',
-    );
-  });
-
-  it('never resets a placeholder', async () => {
-    await h.client.createPlaceholderStreamer({ displayName: 'Ph', twitterUsername: 'reset_ph' });
-    const err = await rejected(h.client.resetPassword({ twitterHandle: 'reset_ph', email: 'reset_ph@example.com', newPassword: 'long enough', client: {} }));
-    expect(err.message).toBe('No account matches that Twitter handle and email');
+    expect(ended.envelope.data).toEqual({ userId: user!.id, reason: 'signed-out-elsewhere', endedSessions: 2 });
+    // Nothing else to end: no event.
+    expect(await h.client.endOtherSessions({ userId: user!.id, sid: session!.sid })).toEqual({ endedSessions: 0 });
+    expect(await h.count(`SELECT count(*) FROM outbox WHERE type = 'user.sessions-ended' AND envelope -> 'data' ->> 'userId' = $1`, [user!.id])).toBe(1);
   });
 });
 
@@ -200,10 +230,8 @@ describe('users and profiles', () => {
     }
   });
 
-  it('updates the wallet, refusing bad ones with the connect page messages', async () => {
+  it('refuses bad wallets with the connect page messages', async () => {
     const { user } = await h.client.signUp(newSignUp());
-    const other = 'So11111111111111111111111111111111111111112';
-    expect((await h.client.updateWallet({ userId: user!.id, walletAddress: other })).walletAddress).toBe(other);
     for (const [walletAddress, message] of [
       ['', 'Wallet address is required'],
       ['not base58 0OIl', 'Please enter a valid Solana wallet address'],
@@ -211,8 +239,61 @@ describe('users and profiles', () => {
       const err = await rejected(h.client.updateWallet({ userId: user!.id, walletAddress }));
       expect([err.code, err.message]).toEqual([status.INVALID_ARGUMENT, message]);
     }
-    expect((await h.client.getUser({ id: user!.id })).walletAddress).toBe(other);
-    expect(WALLET).not.toBe(other);
+    expect((await h.client.getUser({ id: user!.id })).walletAddress).toBe(WALLET);
+  });
+
+  it('replaces a wallet only with the current password; the change is stamped, in the event, and mailed to the owner', async () => {
+    const req = newSignUp();
+    const { user, session } = await h.client.signUp(req);
+    for (const [currentPassword, message] of [
+      [undefined, 'Enter your current password to change your wallet address'],
+      ['wrong password', 'Current password is incorrect'],
+    ] as const) {
+      const err = await rejected(h.client.updateWallet({ userId: user!.id, walletAddress: OTHER_WALLET, currentPassword, sid: session!.sid }));
+      expect([err.code, err.message]).toEqual([status.PERMISSION_DENIED, message]);
+    }
+    expect(await h.client.getUser({ id: user!.id })).toEqual(user);
+
+    // The same wallet again is no change, and needs nothing.
+    expect((await h.client.updateWallet({ userId: user!.id, walletAddress: WALLET })).walletChangedAt).toBeUndefined();
+
+    const changed = await h.client.updateWallet({ userId: user!.id, walletAddress: OTHER_WALLET, currentPassword: req.password });
+    expect(changed.walletAddress).toBe(OTHER_WALLET);
+    expect(Date.parse(changed.walletChangedAt!)).toBeGreaterThan(Date.now() - 60_000);
+    const updated = await waitFor(
+      () => h.events.find((e) => e.envelope.type === 'user.updated' && (e.envelope.data as UserUpdatedV1).user.id === user!.id && (e.envelope.data as UserUpdatedV1).changed.includes('walletAddress')),
+      10_000,
+      'user.updated',
+    );
+    expect((updated.envelope.data as UserUpdatedV1).user).toMatchObject({ walletAddress: OTHER_WALLET, walletChangedAt: changed.walletChangedAt });
+    const mail = await h.mail.waitFor(req.email, { n: 2 });
+    expect(mail.subject).toBe('Your CLIP IT payout wallet was changed');
+    expect(mail.text).toContain(`@${req.twitterHandle}`);
+    expect(mail.text).toContain(`from ${WALLET.slice(0, 4)}…${WALLET.slice(-4)} to ${OTHER_WALLET.slice(0, 4)}…${OTHER_WALLET.slice(-4)}`);
+    expect(mail.text).toContain(new Date(Date.parse(changed.walletChangedAt!) + 72 * 3_600_000).toUTCString());
+    expect(mail.text).toContain('http://clipit.test/login');
+  });
+
+  it('sets the first wallet of an account made with X without more; replacing it needs a sign-in with X from the last 10 minutes', async () => {
+    const x = { xUserId: `18${String(Date.now()).padStart(15, '0')}`.slice(0, 19), xUsername: `xw_${Date.now().toString(36).slice(-6)}`, client: { ip: '203.0.113.9' } };
+    const signedIn = await h.client.signInWithX(x);
+    const userId = signedIn.user!.id;
+    const first = await h.client.updateWallet({ userId, walletAddress: WALLET });
+    expect([first.walletAddress, first.walletChangedAt]).toEqual([WALLET, undefined]);
+
+    // A password session cannot stand in for it (this account has none), nor another account's X sign-in.
+    const someoneElse = await h.client.signInWithX({ ...x, xUserId: `${x.xUserId.slice(0, -1)}9`, xUsername: `${x.xUsername}b` });
+    for (const sid of [undefined, someoneElse.session!.sid]) {
+      const err = await rejected(h.client.updateWallet({ userId, walletAddress: OTHER_WALLET, sid, currentPassword: 'anything at all' }));
+      expect([err.code, err.message]).toEqual([status.PERMISSION_DENIED, 'Sign in with X again to change your wallet address: a change needs a sign-in from the last 10 minutes']);
+    }
+    // Eleven minutes after the sign-in, it is too old.
+    await h.db.query(`UPDATE sessions SET sess = jsonb_set(sess, '{createdAt}', to_jsonb($2::text)) WHERE sess->>'userId' = $1`, [userId, new Date(Date.now() - 11 * 60_000).toISOString()]);
+    expect((await rejected(h.client.updateWallet({ userId, walletAddress: OTHER_WALLET, sid: signedIn.session!.sid }))).code).toBe(status.PERMISSION_DENIED);
+    const fresh = await h.client.signInWithX(x);
+    const changed = await h.client.updateWallet({ userId, walletAddress: OTHER_WALLET, sid: fresh.session!.sid });
+    expect(changed.walletAddress).toBe(OTHER_WALLET);
+    expect(changed.walletChangedAt).toEqual(expect.any(String));
   });
 
   it('updates the profile fields of a streamer', async () => {
@@ -246,18 +327,5 @@ describe('session events (what lets every gateway replica forget a cached sessio
     expect(ended.envelope.data).toEqual({ userId: user!.id, sessionKey: createHash('sha256').update(sid).digest('base64url'), reason: 'logout' });
     expect(JSON.stringify(ended.envelope)).not.toContain(sid);
     expect(await h.count(`SELECT count(*) FROM outbox WHERE type = 'session.ended' AND envelope -> 'data' ->> 'userId' = $1`, [user!.id])).toBe(1);
-  });
-
-  it('a password reset publishes user.sessions-ended with how many ended', async () => {
-    const req = newSignUp();
-    const { user } = await h.client.signUp(req);
-    await h.client.logIn({ twitterHandle: req.twitterHandle, password: req.password, client: {} });
-    await h.client.resetPassword({ twitterHandle: req.twitterHandle, email: req.email, newPassword: 'brand new password', client: {} });
-    const ended = await waitFor(
-      () => h.events.find((e) => e.envelope.type === 'user.sessions-ended' && (e.envelope.data as UserSessionsEndedV1).userId === user!.id),
-      10_000,
-      'user.sessions-ended',
-    );
-    expect(ended.envelope.data).toEqual({ userId: user!.id, reason: 'password-reset', endedSessions: 2 });
   });
 });

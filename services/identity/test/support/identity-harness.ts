@@ -25,6 +25,8 @@ export interface IdentityHarness {
   names: ReturnType<typeof isolatedNames>;
   storageRoot: string;
   httpUrl: string;
+  /** host:port of its gRPC server. */
+  grpcUrl: string;
   /** The SMTP server identity sends its mail to (a real one, in the test's process). */
   mail: MailServer;
   /** Every identity event seen on the stream so far, in order. */
@@ -79,6 +81,7 @@ export async function startIdentity(overrides: IdentityConfigOverrides = {}, opt
     names,
     storageRoot,
     httpUrl: `http://127.0.0.1:${httpPort}`,
+    grpcUrl: `127.0.0.1:${grpcPort}`,
     mail,
     events,
     async storedFiles(folder = 'profile-images') {

@@ -16,10 +16,13 @@ export const sessionEndedV1 = z.object({
   reason: z.enum(['logout']),
 });
 
-/** Every session of an account ended at once (a password reset), `endedSessions` of them. */
+/**
+ * Sessions of an account ended at once, `endedSessions` of them: all of them (a password reset), or all but
+ * the one that asked ('signed-out-elsewhere', from the Profile tab).
+ */
 export const userSessionsEndedV1 = z.object({
   userId: z.uuid(),
-  reason: z.enum(['password-reset']),
+  reason: z.enum(['password-reset', 'signed-out-elsewhere']),
   endedSessions: z.number().int().min(0),
 });
 

@@ -14,6 +14,11 @@ export const userSnapshotSchema = z.object({
   profileImageUrl: z.string().nullable(),
   bannerImageUrl: z.string().nullable(),
   walletAddress: z.string().nullable(),
+  /**
+   * When an existing wallet was last replaced (ADR 0032); payouts to it wait 72 hours from then. Null when
+   * it never was; absent in events written before it existed.
+   */
+  walletChangedAt: z.string().nullable().optional(),
   role: z.enum(['user', 'clipper', 'streamer', 'admin']),
   currentTier: z.number().int().min(1).max(4),
   isLive: z.enum(['true', 'false']),

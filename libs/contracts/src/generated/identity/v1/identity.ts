@@ -48,7 +48,11 @@ export interface User {
   createdAt: string;
   updatedAt: string;
   /** ISO 8601; absent until the account's e-mail address is verified */
-  emailVerifiedAt?: string | undefined;
+  emailVerifiedAt?:
+    | string
+    | undefined;
+  /** ISO 8601; when an existing wallet was last replaced (payouts to it wait 72 hours from then), absent if never */
+  walletChangedAt?: string | undefined;
 }
 
 export interface Session {
@@ -155,19 +159,6 @@ export interface GetUsersResponse {
   users: User[];
 }
 
-export interface ResetPasswordRequest {
-  twitterHandle: string;
-  email: string;
-  newPassword: string;
-  /** recorded in the reset audit trail */
-  client: ClientInfo | undefined;
-}
-
-export interface ResetPasswordResponse {
-  /** how many sessions of the account were ended */
-  endedSessions: number;
-}
-
 export interface RequestPasswordResetRequest {
   twitterHandle: string;
   email: string;
@@ -207,6 +198,50 @@ export interface VerifyEmailRequest {
 export interface UpdateWalletRequest {
   userId: string;
   walletAddress: string;
+  /** Replacing an existing wallet: the account's current password... */
+  currentPassword?:
+    | string
+    | undefined;
+  /** ...or the caller's session id, which must come from a sign-in with X in the last 10 minutes. */
+  sid?: string | undefined;
+}
+
+export interface ListSessionsRequest {
+  userId: string;
+  /** the caller's session id: that session is marked current */
+  sid: string;
+}
+
+export interface ActiveSession {
+  /** a stable reference to the session, not its id (which is a credential) */
+  id: string;
+  /** e.g. "Chrome on macOS", from the user agent; "Unknown device" without one */
+  device: string;
+  /** the address it signed in from, to its /24 (IPv4) or /48 (IPv6), e.g. "203.0.113.0/24"; absent when unknown */
+  address?:
+    | string
+    | undefined;
+  /** ISO 8601 */
+  createdAt: string;
+  /** ISO 8601, to within 5 minutes; the sign-in time until it was first used again */
+  lastSeenAt: string;
+  /** "password" or "x"; absent for sessions made before this was recorded */
+  method?: string | undefined;
+  current: boolean;
+}
+
+export interface ListSessionsResponse {
+  sessions: ActiveSession[];
+}
+
+export interface EndOtherSessionsRequest {
+  userId: string;
+  /** the caller's session, which stays */
+  sid: string;
+}
+
+export interface EndOtherSessionsResponse {
+  endedSessions: number;
 }
 
 export interface UpdateProfileRequest {
@@ -404,13 +439,9 @@ export interface IdentityServiceClient {
   getUsers(request: GetUsersRequest, metadata?: Metadata): Observable<GetUsersResponse>;
 
   /**
-   * Deprecated: sets a new password from a handle and an e-mail address alone, which anyone may know.
-   * Replaced by RequestPasswordReset and ConfirmPasswordReset (ADR 0031); kept until no gateway calls it.
-   */
-
-  resetPassword(request: ResetPasswordRequest, metadata?: Metadata): Observable<ResetPasswordResponse>;
-
-  /**
+   * ResetPassword, which set a new password from a handle and an e-mail address alone (which anyone may
+   * know), is gone (ADR 0031, 0032): a caller that still asks gets UNIMPLEMENTED. Use RequestPasswordReset
+   * and ConfirmPasswordReset.
    * Password reset by e-mailed link (ADR 0031), step one. When handle and e-mail name an account whose
    * address is verified, a one-time link (good for 30 minutes) is mailed to it; the request keeps the new
    * password's hash, made before the lookup so that every answer takes as long. The answer is the same
@@ -451,7 +482,22 @@ export interface IdentityServiceClient {
 
   verifyEmail(request: VerifyEmailRequest, metadata?: Metadata): Observable<User>;
 
+  /**
+   * Sets the account's payout wallet (ADR 0032). The first wallet needs nothing more. Replacing an existing
+   * one needs the current password, or for an account without one, a sign-in with X in the last 10 minutes
+   * on the session making the change: PERMISSION_DENIED otherwise, with a text saying which. A change
+   * stamps wallet_changed_at (rewards holds payouts to the new wallet for 72 hours) and mails the owner.
+   */
+
   updateWallet(request: UpdateWalletRequest, metadata?: Metadata): Observable<User>;
+
+  /** The account's active sessions, the current one first, then the most recently seen. */
+
+  listSessions(request: ListSessionsRequest, metadata?: Metadata): Observable<ListSessionsResponse>;
+
+  /** Ends every session of the account but the caller's (`user.sessions-ended`, reason signed-out-elsewhere). */
+
+  endOtherSessions(request: EndOtherSessionsRequest, metadata?: Metadata): Observable<EndOtherSessionsResponse>;
 
   updateProfile(request: UpdateProfileRequest, metadata?: Metadata): Observable<User>;
 
@@ -578,16 +624,9 @@ export interface IdentityServiceController {
   ): Promise<GetUsersResponse> | Observable<GetUsersResponse> | GetUsersResponse;
 
   /**
-   * Deprecated: sets a new password from a handle and an e-mail address alone, which anyone may know.
-   * Replaced by RequestPasswordReset and ConfirmPasswordReset (ADR 0031); kept until no gateway calls it.
-   */
-
-  resetPassword(
-    request: ResetPasswordRequest,
-    metadata?: Metadata,
-  ): Promise<ResetPasswordResponse> | Observable<ResetPasswordResponse> | ResetPasswordResponse;
-
-  /**
+   * ResetPassword, which set a new password from a handle and an e-mail address alone (which anyone may
+   * know), is gone (ADR 0031, 0032): a caller that still asks gets UNIMPLEMENTED. Use RequestPasswordReset
+   * and ConfirmPasswordReset.
    * Password reset by e-mailed link (ADR 0031), step one. When handle and e-mail name an account whose
    * address is verified, a one-time link (good for 30 minutes) is mailed to it; the request keeps the new
    * password's hash, made before the lookup so that every answer takes as long. The answer is the same
@@ -628,7 +667,28 @@ export interface IdentityServiceController {
 
   verifyEmail(request: VerifyEmailRequest, metadata?: Metadata): Promise<User> | Observable<User> | User;
 
+  /**
+   * Sets the account's payout wallet (ADR 0032). The first wallet needs nothing more. Replacing an existing
+   * one needs the current password, or for an account without one, a sign-in with X in the last 10 minutes
+   * on the session making the change: PERMISSION_DENIED otherwise, with a text saying which. A change
+   * stamps wallet_changed_at (rewards holds payouts to the new wallet for 72 hours) and mails the owner.
+   */
+
   updateWallet(request: UpdateWalletRequest, metadata?: Metadata): Promise<User> | Observable<User> | User;
+
+  /** The account's active sessions, the current one first, then the most recently seen. */
+
+  listSessions(
+    request: ListSessionsRequest,
+    metadata?: Metadata,
+  ): Promise<ListSessionsResponse> | Observable<ListSessionsResponse> | ListSessionsResponse;
+
+  /** Ends every session of the account but the caller's (`user.sessions-ended`, reason signed-out-elsewhere). */
+
+  endOtherSessions(
+    request: EndOtherSessionsRequest,
+    metadata?: Metadata,
+  ): Promise<EndOtherSessionsResponse> | Observable<EndOtherSessionsResponse> | EndOtherSessionsResponse;
 
   updateProfile(request: UpdateProfileRequest, metadata?: Metadata): Promise<User> | Observable<User> | User;
 
@@ -736,12 +796,13 @@ export function IdentityServiceControllerMethods() {
       "resolveSessionWithExpiry",
       "getUser",
       "getUsers",
-      "resetPassword",
       "requestPasswordReset",
       "confirmPasswordReset",
       "sendEmailVerification",
       "verifyEmail",
       "updateWallet",
+      "listSessions",
+      "endOtherSessions",
       "updateProfile",
       "createImageUpload",
       "authorizeImageUpload",
