@@ -3,6 +3,7 @@ import { HttpError, useCurrentUser, type CurrentUser } from '@clipit/web-api';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from '@clipit/router';
 import { useEffect, type ReactNode } from 'react';
+import { SessionsCard, VerifyEmailBanner, WalletCard } from '../components/account-security.js';
 import { DashboardHeader } from '../components/dashboard-header.js';
 import { HowPointsWork, StatCards, TierProgressCard } from '../components/dashboard-overview.js';
 import { EarningsTab } from '../components/earnings-tab.js';
@@ -76,7 +77,7 @@ function LoadingState() {
 }
 
 /** The clipper dashboard (spec 02 §2.2) for a signed-in user and their dashboard answer. */
-function ClipperDashboard({ dashboard }: { dashboard: Dashboard }) {
+function ClipperDashboard({ user, dashboard }: { user: CurrentUser; dashboard: Dashboard }) {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -100,6 +101,7 @@ function ClipperDashboard({ dashboard }: { dashboard: Dashboard }) {
   return (
     <div className="clipit-dash-page clipit-dash-page--dashboard">
       <DashboardHeader dashboard={dashboard} />
+      <VerifyEmailBanner user={user} />
       <StatCards metrics={dashboard.metrics} />
       <div className="clipit-dash-grid clipit-dash-grid--2">
         <TierProgressCard progress={dashboard.tierProgress} />
@@ -135,6 +137,10 @@ function ClipperDashboard({ dashboard }: { dashboard: Dashboard }) {
         <TabsContent value="profile">
           <div className="clipit-dash-stack clipit-dash-stack--wide">
             <ProfileTab user={dashboard.user} />
+            <div className="clipit-dash-grid clipit-dash-grid--2">
+              <WalletCard user={user} />
+              <SessionsCard />
+            </div>
             <HiringProfileSection userId={dashboard.user.id} />
           </div>
         </TabsContent>
@@ -147,12 +153,12 @@ function ClipperDashboard({ dashboard }: { dashboard: Dashboard }) {
 }
 
 /** The clipper dashboard once its answer is in: skeletons while it loads, the error otherwise. */
-function ClipperDashboardFromQuery({ dashboard }: { dashboard: UseQueryResult<Dashboard> }) {
+function ClipperDashboardFromQuery({ user, dashboard }: { user: CurrentUser; dashboard: UseQueryResult<Dashboard> }) {
   // The session ended between the two reads: the dashboard says so rather than a bare 401.
   if (dashboard.error instanceof HttpError && dashboard.error.status === 401) return <ErrorState>Please sign in to access your dashboard.</ErrorState>;
   if (dashboard.isPending) return <LoadingState />;
   if (dashboard.isError) return <ErrorState>Error: {dashboard.error.message}</ErrorState>;
-  return <ClipperDashboard dashboard={dashboard.data} />;
+  return <ClipperDashboard user={user} dashboard={dashboard.data} />;
 }
 
 /**
@@ -164,7 +170,7 @@ function DashboardFor({ user, dashboard }: { user: CurrentUser; dashboard: UseQu
     case 'streamer':
       return <StreamerDashboard user={user} />;
     default:
-      return <ClipperDashboardFromQuery dashboard={dashboard} />;
+      return <ClipperDashboardFromQuery user={user} dashboard={dashboard} />;
   }
 }
 

@@ -3,6 +3,7 @@ import type { CurrentUser } from '@clipit/web-api';
 import { useSearchParams } from '@clipit/router';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { VerifyEmailBanner } from '../components/account-security.js';
 import { CpmCampaignsTab } from '../components/cpm-campaigns-tab.js';
 import { FollowersTab } from '../components/followers-tab.js';
 import { StreamerHeader } from '../components/streamer-header.js';
@@ -86,6 +87,7 @@ export function StreamerDashboard({ user }: { user: CurrentUser }) {
   return (
     <div className="clipit-dash-page clipit-dash-page--dashboard clipit-dash-page--streamer">
       <StreamerHeader user={user} />
+      <VerifyEmailBanner user={user} />
       <StreamerSummary followerCount={followerCount} taggedVideos={taggedVideos} isLive={user.isLive === 'true'} />
       <Tabs value={tab} onValueChange={selectTab} className="clipit-dash-tabs">
         <TabsList aria-label="Dashboard sections">

@@ -9,6 +9,7 @@ export const USER_ID = 'u-1';
 export const currentUser: CurrentUser = {
   id: USER_ID,
   email: 'ada@example.com',
+  emailVerified: true,
   displayName: 'Ada Clips',
   firstName: null,
   lastName: null,

@@ -1228,7 +1228,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set the signed-in user's Solana wallet address */
+        /** Set the signed-in user's Solana wallet address. The first wallet needs nothing more; replacing one needs currentPassword, or for an account made with X a sign-in with X in the last 10 minutes. A replacement is mailed to the owner, and payouts to the new wallet wait 72 hours */
         patch: operations["UsersController.updateProfile"];
         trace?: never;
     };
@@ -1260,6 +1260,40 @@ export interface paths {
         put?: never;
         /** An upload URL for a new profile picture (PNG, JPEG, GIF or WebP, at most 5 MB): PUT the raw file there with its content type, then PUT /api/user/profile-picture with the imageUrl */
         post: operations["UsersController.profilePictureUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account's active sessions (device, network, last seen), this browser's first */
+        get: operations["UsersController.listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out everywhere else: every session of the account but this browser's ends, on every gateway at once */
+        post: operations["UsersController.endOtherSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1440,6 +1474,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActiveSession: {
+            /** @description A reference to the session (never its cookie) */
+            id: string;
+            /** @description e.g. "Chrome on macOS", from the browser's user agent */
+            device: string;
+            /** @description The network it signed in from: the /24 of an IPv4 address, the /48 of an IPv6 one */
+            address: string | null;
+            /** @description ISO 8601: when it signed in */
+            createdAt: string;
+            /** @description ISO 8601, to within 5 minutes */
+            lastSeenAt: string;
+            /** @description How it signed in: password or X */
+            method: ("password" | "x") | null;
+            /** @description This browser's session */
+            current: boolean;
+        };
         AdminCampaign: {
             id: string;
             streamerId: string;
@@ -1690,6 +1740,8 @@ export interface components {
         CurrentUser: {
             id: string;
             email: string | null;
+            /** @description Whether the email address was confirmed by its link (a password reset is mailed only to a confirmed one) */
+            emailVerified: boolean;
             displayName: string | null;
             firstName: string | null;
             lastName: string | null;
@@ -8454,6 +8506,8 @@ export interface operations {
             content: {
                 "application/json": {
                     walletAddress: string;
+                    /** @description The account password; needed to replace an existing wallet */
+                    currentPassword?: string | null;
                 };
             };
         };
@@ -8485,7 +8539,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Cross-site request refused */
+            /** @description 'Enter your current password to change your wallet address', 'Current password is incorrect', 'Sign in with X again to change your wallet address: a change needs a sign-in from the last 10 minutes'; Cross-site request refused; 'Cross-site request refused': a foreign Origin/Referer, or the session cookie with neither */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8505,6 +8559,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts. Please wait a few minutes and try again. (with Retry-After, in seconds): wallet changes are limited per account and per address */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8702,6 +8765,132 @@ export interface operations {
             };
             /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Service temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "UsersController.listSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: components["schemas"]["ActiveSession"][];
+                    };
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Service temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "UsersController.endOtherSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many other sessions were signed out */
+                        endedSessions: number;
+                    };
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Cross-site request refused */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -56,6 +56,6 @@ import { XFlowStore } from './x-oauth.store.js';
       inject: [REDIS, CONFIG, LOGGER],
     },
   ],
-  exports: [SessionGuard, OptionalSessionGuard, SessionResolver, SessionStrategy, SESSION_CACHE],
+  exports: [SessionGuard, OptionalSessionGuard, SessionResolver, SessionStrategy, SESSION_CACHE, RATE_LIMITER],
 })
 export class AuthModule {}

@@ -1,13 +1,12 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { Inject, Injectable, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { identityV1 } from '@clipit/contracts';
 import { SIGN_IN_MESSAGES } from '@clipit/field-rules';
 import { GrpcCallError } from '@clipit/service-kit';
-import { RateLimitedError } from '../http/http-errors.js';
-import { SERVICE_UNAVAILABLE } from '../http/messages.js';
+import { limitAttempts } from '../http/attempt-limit.js';
 import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import { RATE_LIMITER } from '../tokens.js';
-import type { RateLimiter, RateLimitVerdict } from '@clipit/service-kit';
+import type { RateLimiter } from '@clipit/service-kit';
 import type { LoginBody, ResetPasswordBody, SignupBody } from './auth.schemas.js';
 import { verifyPicture } from './profile-picture.js';
 
@@ -104,16 +103,8 @@ export class AuthService {
     }
   }
 
-  private async limit(action: string, client: ClientContext, handle?: string): Promise<void> {
-    let verdict: RateLimitVerdict;
-    try {
-      verdict = await this.limiter.hit(action, client.ip, handle);
-    } catch (err) {
-      // The limiter counts in this process when Redis is away (ADR 0018), so this is a fault of its own:
-      // refuse rather than let attempts through unlimited.
-      throw new ServiceUnavailableException(SERVICE_UNAVAILABLE, { cause: err });
-    }
-    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
+  private limit(action: string, client: ClientContext, handle?: string): Promise<void> {
+    return limitAttempts(this.limiter, action, client.ip, handle);
   }
 }
 

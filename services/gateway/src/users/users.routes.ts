@@ -1,8 +1,10 @@
-import { PLACEHOLDER_MESSAGES, PROFILE_IMAGE_MESSAGES as IMG, WALLET_MESSAGES } from '@clipit/field-rules';
+import { PLACEHOLDER_MESSAGES, PROFILE_IMAGE_MESSAGES as IMG, WALLET_CHANGE_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
 import type { EndpointDef } from '../http/endpoint.js';
-import { CROSS_SITE_REFUSED, NOT_SIGNED_IN } from '../http/messages.js';
+import { CROSS_SITE_REFUSED, NOT_SIGNED_IN, TOO_MANY_ATTEMPTS } from '../http/messages.js';
 import {
+  activeSessionsSchema,
   currentUserSchema,
+  endedSessionsSchema,
   imageStoredSchema,
   imageUploadUrlBody,
   imageUploadUrlSchema,
@@ -35,18 +37,38 @@ export const usersRoutes = {
     method: 'PATCH',
     path: '/api/user/profile',
     tag: 'users',
-    summary: "Set the signed-in user's Solana wallet address",
+    summary:
+      "Set the signed-in user's Solana wallet address. The first wallet needs nothing more; replacing one needs currentPassword, or for an account made with X a sign-in with X in the last 10 minutes. A replacement is mailed to the owner, and payouts to the new wallet wait 72 hours",
     session: true,
     body: updateProfileBody,
     response: currentUserSchema,
     errors: [
       { status: 400, description: `'${WALLET_MESSAGES.required}', '${WALLET_MESSAGES.invalid}'` },
       { status: 401, description: `'${NOT_SIGNED_IN}'` },
-      { status: 403, description: CROSS_SITE_REFUSED },
+      { status: 403, description: `'${WALLET_CHANGE_MESSAGES.passwordRequired}', '${WALLET_CHANGE_MESSAGES.passwordIncorrect}', '${WALLET_CHANGE_MESSAGES.xSignInRequired}'; ${CROSS_SITE_REFUSED}` },
       { status: 413, description: 'Request body is too large' },
       { status: 415, description: 'Unsupported content type' },
+      { status: 429, description: `${TOO_MANY_ATTEMPTS} (with Retry-After, in seconds): wallet changes are limited per account and per address` },
       { status: 503, description: 'Service temporarily unavailable' },
     ],
+  },
+  sessions: {
+    method: 'GET',
+    path: '/api/user/sessions',
+    tag: 'users',
+    summary: "The signed-in account's active sessions (device, network, last seen), this browser's first",
+    session: true,
+    response: activeSessionsSchema,
+    errors: currentUser.errors,
+  },
+  endOtherSessions: {
+    method: 'POST',
+    path: '/api/user/sessions/sign-out-others',
+    tag: 'users',
+    summary: 'Sign out everywhere else: every session of the account but this browser\'s ends, on every gateway at once',
+    session: true,
+    response: endedSessionsSchema,
+    errors: signedInWrite,
   },
   profilePictureUploadUrl: {
     method: 'POST',

@@ -1,5 +1,5 @@
 import type { identityV1 } from '@clipit/contracts';
-import { DISPLAY_NAME_MAX, PLACEHOLDER_MESSAGES, PROFILE_IMAGE_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
+import { DISPLAY_NAME_MAX, PASSWORD_MAX_LENGTH, PLACEHOLDER_MESSAGES, PROFILE_IMAGE_MESSAGES, WALLET_CHANGE_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
 import { z } from 'zod';
 import { strictBody, wallet } from '../http/fields.js';
 
@@ -10,6 +10,7 @@ import { strictBody, wallet } from '../http/fields.js';
 export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),
+  emailVerified: z.boolean().describe('Whether the email address was confirmed by its link (a password reset is mailed only to a confirmed one)'),
   displayName: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
@@ -34,6 +35,7 @@ export function toCurrentUser(user: identityV1.User): CurrentUser {
   return {
     id: user.id,
     email: orNull(user.email),
+    emailVerified: Boolean(user.emailVerifiedAt),
     displayName: orNull(user.displayName),
     firstName: orNull(user.firstName),
     lastName: orNull(user.lastName),
@@ -50,11 +52,51 @@ export function toCurrentUser(user: identityV1.User): CurrentUser {
   };
 }
 
-/** PATCH /api/user/profile */
+/**
+ * PATCH /api/user/profile: the payout wallet. Replacing an existing one needs `currentPassword` (or, for an
+ * account made with X, a sign-in with X in the last 10 minutes); never trimmed, as passwords are not.
+ */
 export const updateProfileBody = strictBody({
   walletAddress: wallet(WALLET_MESSAGES.required),
+  currentPassword: z
+    .string({ error: 'currentPassword must be text' })
+    .max(PASSWORD_MAX_LENGTH, WALLET_CHANGE_MESSAGES.passwordIncorrect)
+    .nullish()
+    .transform((v) => (v ? v : undefined))
+    .describe('The account password; needed to replace an existing wallet'),
 });
 export type UpdateProfileBody = z.output<typeof updateProfileBody>;
+
+/** One active session of the signed-in account (GET /api/user/sessions). */
+export const activeSessionSchema = z
+  .object({
+    id: z.string().describe('A reference to the session (never its cookie)'),
+    device: z.string().describe('e.g. "Chrome on macOS", from the browser\'s user agent'),
+    address: z.string().nullable().describe('The network it signed in from: the /24 of an IPv4 address, the /48 of an IPv6 one'),
+    createdAt: z.string().describe('ISO 8601: when it signed in'),
+    lastSeenAt: z.string().describe('ISO 8601, to within 5 minutes'),
+    method: z.enum(['password', 'x']).nullable().describe('How it signed in: password or X'),
+    current: z.boolean().describe('This browser\'s session'),
+  })
+  .meta({ id: 'ActiveSession' });
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+export const activeSessionsSchema = z.object({ sessions: z.array(activeSessionSchema) });
+export type ActiveSessions = z.infer<typeof activeSessionsSchema>;
+
+export const endedSessionsSchema = z.object({ endedSessions: z.number().int().describe('How many other sessions were signed out') });
+
+export function toActiveSession(s: identityV1.ActiveSession): ActiveSession {
+  return {
+    id: s.id,
+    device: s.device,
+    address: orNull(s.address),
+    createdAt: s.createdAt,
+    lastSeenAt: s.lastSeenAt,
+    method: s.method === 'password' || s.method === 'x' ? s.method : null,
+    current: s.current === true,
+  };
+}
 
 /** POST /api/user/profile-picture/upload-url, /api/user/banner/upload-url: what the browser declares about its file. */
 export const imageUploadUrlBody = strictBody({

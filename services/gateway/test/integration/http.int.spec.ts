@@ -129,6 +129,46 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
     });
   });
 
+  describe('the payout wallet and the sessions list (ADR 0032)', () => {
+    const OTHER = 'So11111111111111111111111111111111111111112';
+    const write = (path: string, body: unknown, cookie: string, method = 'POST') => post(`${h.url}${path}`, body, { cookie, origin: new URL(h.url).origin }, method);
+
+    it('replaces a wallet only with the current password, sending identity the password and this session', async () => {
+      const up = await post(`${h.url}/api/auth/signup`, signup());
+      const sid = sidOf(up)!;
+      await up.arrayBuffer();
+      const cookie = `clipit.sid=${sid}`;
+      await expectText(await write('/api/user/profile', { walletAddress: OTHER }, cookie, 'PATCH'), 403, 'Enter your current password to change your wallet address');
+      await expectText(await write('/api/user/profile', { walletAddress: OTHER, currentPassword: 'not it' }, cookie, 'PATCH'), 403, 'Current password is incorrect');
+      await expectText(await write('/api/user/profile', { walletAddress: OTHER, currentPassword: 42 }, cookie, 'PATCH'), 400, 'currentPassword must be text');
+      const ok = await write('/api/user/profile', { walletAddress: OTHER, currentPassword: 'password123' }, cookie, 'PATCH');
+      expect([ok.status, ((await ok.json()) as { walletAddress: string }).walletAddress]).toEqual([200, OTHER]);
+      const call = h.identity.calls.filter((c) => c.method === 'UpdateWallet').at(-1)!;
+      expect(call.request).toEqual({ userId: expect.any(String), walletAddress: OTHER, currentPassword: 'password123', sid });
+    });
+
+    it('lists the sessions, this one marked, and signs out everywhere else', async () => {
+      const body = signup();
+      const up = await post(`${h.url}/api/auth/signup`, body);
+      const cookie = `clipit.sid=${sidOf(up)}`;
+      await up.arrayBuffer();
+      const login = await post(`${h.url}/api/auth/login`, { twitterHandle: body.twitterHandle, password: body.password });
+      const elsewhere = `clipit.sid=${sidOf(login)}`;
+      await login.arrayBuffer();
+      const listed = await fetch(`${h.url}/api/user/sessions`, { headers: { cookie } });
+      const { sessions } = (await listed.json()) as { sessions: { current: boolean; device: string; address: string | null; method: string | null }[] };
+      expect(sessions.map((s) => s.current).sort()).toEqual([false, true]);
+      expect(sessions[0]).toEqual(expect.objectContaining({ device: 'Chrome on Linux', address: '127.0.0.0/24', method: 'password' }));
+      await expectText(await fetch(`${h.url}/api/user/sessions`), 401, 'Not signed in');
+      await expectText(await post(`${h.url}/api/user/sessions/sign-out-others`, {}, { cookie }), 403, 'Cross-site request refused');
+
+      const ended = await write('/api/user/sessions/sign-out-others', {}, cookie);
+      expect([ended.status, await ended.json()]).toEqual([200, { endedSessions: 1 }]);
+      expect((await fetch(`${h.url}/api/user/me`, { headers: { cookie: elsewhere } })).status).toBe(401);
+      expect((await fetch(`${h.url}/api/user/me`, { headers: { cookie } })).status).toBe(200);
+    });
+  });
+
   describe('cross-site check', () => {
     it('refuses a state-changing request from another origin before identity sees it', async () => {
       const before = h.identity.calls.length;
@@ -554,6 +594,8 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
           '/api/unfollow/{userId}',
           '/api/user/me',
           '/api/user/profile',
+          '/api/user/sessions',
+          '/api/user/sessions/sign-out-others',
           '/api/users/go-live',
           '/api/users/go-offline',
           '/api/users/stream-time',
@@ -633,6 +675,22 @@ describe('gateway behind a proxy and with strict settings', () => {
     }
     expect(statuses).toEqual([401, 401, 429]);
     expect(h.identity.calls.filter((c) => c.method === 'LogIn')).toHaveLength(2);
+  });
+
+  it('limits wallet changes per account across addresses: past the limit, 429 with Retry-After, before identity is asked', async () => {
+    const up = await post(`${h.url}/api/auth/signup`, signup(), { 'x-forwarded-for': '198.51.100.40' });
+    const cookie = `clipit.sid=${sidOf(up)}`;
+    await up.arrayBuffer();
+    const change = (ip: string, currentPassword: string) =>
+      post(`${h.url}/api/user/profile`, { walletAddress: 'So11111111111111111111111111111111111111112', currentPassword }, { cookie, origin: 'https://clipit.example', 'x-forwarded-for': ip }, 'PATCH');
+    await expectText(await change('198.51.100.41', 'guess one'), 403, 'Current password is incorrect');
+    await expectText(await change('198.51.100.42', 'guess two'), 403, 'Current password is incorrect');
+    const asked = () => h.identity.calls.filter((c) => c.method === 'UpdateWallet').length;
+    const before = asked();
+    const limited = await change('198.51.100.43', 'password123');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
+    await expectText(limited, 429, 'Too many attempts. Please wait a few minutes and try again.');
+    expect(asked()).toBe(before);
   });
 
   it('limits attempts per client IP (from X-Forwarded-For behind the trusted proxy)', async () => {

@@ -114,7 +114,7 @@ describe('session cache (fake identity, real NATS)', () => {
     const saved = await fetch(`${h.url}/api/user/profile`, {
       method: 'PATCH',
       headers: { cookie: `clipit.sid=${sid}`, origin: h.url, 'content-type': 'application/json' },
-      body: JSON.stringify({ walletAddress: OTHER_WALLET }),
+      body: JSON.stringify({ walletAddress: OTHER_WALLET, currentPassword: 'password123' }),
     });
     expect(saved.status).toBe(200);
     expect(((await (await me(sid)).json()) as { walletAddress: string }).walletAddress).toBe(OTHER_WALLET);

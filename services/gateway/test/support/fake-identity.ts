@@ -136,11 +136,28 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
       for (const [sid, uid] of sessions) if (uid === user.id && sessions.delete(sid)) ended += 1;
       return { endedSessions: ended, userId: user.id };
     },
+    // The guard by identity's rules for password accounts (the X sign-in window is proved in identity's tests).
     UpdateWallet: (r) => {
       const user = users.get(String(r['userId']));
       if (!user) throw err(grpc.status.NOT_FOUND, 'User not found');
-      user.walletAddress = String(r['walletAddress']);
+      const walletAddress = String(r['walletAddress']);
+      if (user.walletAddress && user.walletAddress !== walletAddress) {
+        if (!r['currentPassword']) throw err(grpc.status.PERMISSION_DENIED, 'Enter your current password to change your wallet address');
+        if (r['currentPassword'] !== user.password) throw err(grpc.status.PERMISSION_DENIED, 'Current password is incorrect');
+        user.walletChangedAt = new Date().toISOString();
+      }
+      user.walletAddress = walletAddress;
       return publicUser(user);
+    },
+    ListSessions: (r) => ({
+      sessions: [...sessions]
+        .filter(([, uid]) => uid === r['userId'])
+        .map(([sid]) => ({ id: sid.slice(0, 22), device: 'Chrome on Linux', address: '127.0.0.0/24', createdAt: new Date().toISOString(), lastSeenAt: new Date().toISOString(), method: 'password', current: sid === r['sid'] })),
+    }),
+    EndOtherSessions: (r) => {
+      let ended = 0;
+      for (const [sid, uid] of sessions) if (uid === r['userId'] && sid !== r['sid'] && sessions.delete(sid)) ended += 1;
+      return { endedSessions: ended };
     },
     ListTokens: () => ({ tokens: tokens.filter((t) => t.isActive === 'true') }),
     // Tokens kept as given: the gateway checks the rules before it calls (identity checks them again).
