@@ -4,7 +4,7 @@ import { RewardsModule } from './app.module.js';
 import { rewardsConfigShape, type RewardsConfig } from './config.js';
 import { rewardsEntities, rewardsMigrations } from './database.js';
 import { rewardsJobs } from './jobs/rewards-jobs.js';
-import { PayoutService, type PayoutRunResult } from './services/payout.service.js';
+import { PayoutService, type HoldReleaseResult, type PayoutRunResult } from './services/payout.service.js';
 import { ProjectionsService } from './services/projections.service.js';
 
 /** rewards: Tiers, clip points, earnings per approved clip and the weekly payouts to clippers' Solana wallets. Served over gRPC (rewards.v1.RewardsService). */
@@ -35,7 +35,10 @@ export type RewardsConfigOverrides = ConfigOverrides<typeof rewardsConfigShape>;
 
 export const bootstrapRewards = (overrides: RewardsConfigOverrides = {}): Promise<RewardsApp> => bootstrapService(rewardsService, overrides);
 
-export type { PayoutRunResult };
+export type { HoldReleaseResult, PayoutRunResult };
 
 /** The weekly payout run at `now`, as the scheduled job runs it (operations scripts and end-to-end tests). */
 export const runPayouts = (app: RewardsApp, now = new Date()): Promise<PayoutRunResult> => app.get(PayoutService).run(now);
+
+/** The release of held payouts whose 72 hours are over at `now` (ADR 0032), as the scheduled job runs it. */
+export const releaseHolds = (app: RewardsApp, now = new Date()): Promise<HoldReleaseResult> => app.get(PayoutService).releaseHolds(now);

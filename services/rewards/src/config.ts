@@ -8,12 +8,14 @@ export const rewardsConfigShape = {
   ...databaseConfigShape('REWARDS', 'clipit_rewards'),
   /** How long a replica keeps the tiers and multiplier steps it read (ADR 0025: a change is live within a minute). */
   REWARDS_TABLES_CACHE_MS: env.int(60_000),
-  /** Whether this replica runs the scheduled jobs (weekly payout, daily recompute); every replica may. */
+  /** Whether this replica runs the scheduled jobs (weekly payout, daily recompute, hold release); every replica may. */
   REWARDS_JOBS: env.bool(true),
   /** When the weekly payout runs: a cron pattern in UTC (spec 02 §9: Fridays). */
   PAYOUT_CRON: z.string().min(9).default('0 12 * * 5'),
   /** When every standing is recomputed: a cron pattern in UTC. */
   RECOMPUTE_CRON: z.string().min(9).default('30 0 * * *'),
+  /** When held payouts whose 72 hours are over are paid (ADR 0032): a cron pattern in UTC, every 15 minutes by default. */
+  HOLD_RELEASE_CRON: z.string().min(9).default('*/15 * * * *'),
   /** How payouts are made: `ledger` records them only; `solana` sends $CLIP (needs the three SOLANA_ variables). */
   PAYOUT_DRIVER: z.enum(['ledger', 'solana']).default('ledger'),
   /** The Solana JSON-RPC endpoint the solana driver sends through. */

@@ -9,6 +9,7 @@ import { StandingService } from '../services/standing.service.js';
 export const REWARDS_QUEUE = 'rewards';
 export const PAYOUT_JOB = 'weekly-payout';
 export const RECOMPUTE_JOB = 'recompute-standings';
+export const HOLD_RELEASE_JOB = 'release-holds';
 
 /** A job that failed (the chain away, the database restarting) is tried again, 2 minutes later and more: a Solana transfer in flight has landed or expired by then. */
 const JOB_OPTIONS = {
@@ -20,10 +21,11 @@ const JOB_OPTIONS = {
 
 /**
  * Rewards' scheduled jobs, as BullMQ job schedulers in UTC: the weekly payout (PAYOUT_CRON, Fridays
- * 12:00 by default) and the daily recompute of every standing (RECOMPUTE_CRON; the inactivity penalty
- * starts with time alone). Every replica declares the same schedulers (an upsert: one schedule however
- * many replicas) and works the queue; BullMQ hands each run to one of them, and the payout run's own
- * lock keeps a manual run and a scheduled one apart.
+ * 12:00 by default), the daily recompute of every standing (RECOMPUTE_CRON; the inactivity penalty
+ * starts with time alone) and the release of payouts held for a replaced wallet once their 72 hours are
+ * over (HOLD_RELEASE_CRON, every 15 minutes; ADR 0032). Every replica declares the same schedulers (an
+ * upsert: one schedule however many replicas) and works the queue; BullMQ hands each run to one of them,
+ * and the payout run's own lock keeps a manual run, a scheduled one and a release apart.
  */
 export const rewardsJobs: ServiceWorker<RewardsConfig> = {
   name: 'rewards jobs',
@@ -35,6 +37,7 @@ export const rewardsJobs: ServiceWorker<RewardsConfig> = {
     reportRedisOutages(queue, logger, 'rewards queue');
     await queue.upsertJobScheduler(PAYOUT_JOB, { pattern: config.PAYOUT_CRON, tz: 'UTC' }, { name: PAYOUT_JOB, opts: JOB_OPTIONS });
     await queue.upsertJobScheduler(RECOMPUTE_JOB, { pattern: config.RECOMPUTE_CRON, tz: 'UTC' }, { name: RECOMPUTE_JOB, opts: JOB_OPTIONS });
+    await queue.upsertJobScheduler(HOLD_RELEASE_JOB, { pattern: config.HOLD_RELEASE_CRON, tz: 'UTC' }, { name: HOLD_RELEASE_JOB, opts: JOB_OPTIONS });
     const worker = new Worker(
       REWARDS_QUEUE,
       async (job: Job) => {
@@ -45,6 +48,8 @@ export const rewardsJobs: ServiceWorker<RewardsConfig> = {
           return result;
         }
         if (job.name === RECOMPUTE_JOB) return get(StandingService).recomputeAll(new Date());
+        // A payout run holding the lock releases nothing now; the next quarter-hour's release does.
+        if (job.name === HOLD_RELEASE_JOB) return get(PayoutService).releaseHolds(new Date());
         throw new Error(`unknown rewards job ${job.name}`);
       },
       { connection, prefix, concurrency: 1 },

@@ -84,6 +84,15 @@ export class EarningRepository {
     return rows[0]!;
   }
 
+  /** The clipper's pending earnings not in any payout yet: what a hold on their wallet keeps back (ADR 0032). */
+  async unpaid(tx: EntityManager, userId: string): Promise<{ amount: string; count: number }> {
+    const rows = (await tx.query(
+      "SELECT COALESCE(sum(amount), 0)::text AS amount, count(*)::int AS count FROM earnings WHERE user_id = $1 AND status = 'pending' AND payout_id IS NULL",
+      [userId],
+    )) as { amount: string; count: number }[];
+    return rows[0]!;
+  }
+
   /** The clipper's earnings newest first, strictly before `before`, `limit` of them. */
   async page(tx: EntityManager, userId: string, before: KeysetPosition | undefined, limit: number): Promise<EarningRow[]> {
     const rows = (await tx.query(

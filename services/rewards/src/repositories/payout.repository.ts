@@ -55,6 +55,12 @@ const toPayout = (r: PayoutRecord): PayoutRow => ({
 /** The advisory lock key of the payout run (any fixed number this database uses for nothing else). */
 const PAYOUT_RUN_LOCK = 7_202_611;
 
+/** A payout skip held for a replaced wallet (ADR 0032): whose, and for which period. */
+export interface HeldSkip {
+  userId: string;
+  periodEnd: Date;
+}
+
 /** A paid payout's place in the ledger (newest paid first): its paid time and id. */
 export type LedgerPosition = KeysetPosition;
 
@@ -102,6 +108,15 @@ export class PayoutRepository {
       [periodEnd, afterId, limit],
     )) as { user_id: string }[];
     return rows.map((r) => r.user_id);
+  }
+
+  /** How many of the clipper's pending earnings made before `periodEnd` are in no payout yet. */
+  async owedBefore(tx: EntityManager, userId: string, periodEnd: Date): Promise<number> {
+    const rows = (await tx.query(
+      `SELECT count(*)::int AS n FROM earnings WHERE user_id = $1 AND status = 'pending' AND payout_id IS NULL AND created_at < $2`,
+      [userId, periodEnd],
+    )) as { n: number }[];
+    return rows[0]!.n;
   }
 
   /**
@@ -152,23 +167,53 @@ export class PayoutRepository {
     await tx.query("UPDATE earnings SET status = 'paid', tx_hash = $2 WHERE payout_id = $1", [id, txHash]);
   }
 
-  /** Records that the clipper was not paid for the period, and why (their earnings wait). */
-  async skip(tx: EntityManager, userId: string, periodEnd: Date, reason: string): Promise<void> {
+  /**
+   * Records that the clipper was not paid for the period, and why (their earnings wait); `heldUntil` when
+   * the reason is a hold on a replaced wallet (ADR 0032), null otherwise. A skip recorded again is open again.
+   */
+  async skip(tx: EntityManager, userId: string, periodEnd: Date, reason: string, heldUntil: Date | null = null): Promise<void> {
     await tx.query(
-      `INSERT INTO payout_skips (user_id, period_end, reason, amount)
-       SELECT $1, $2, $3, COALESCE(sum(amount), 0) FROM earnings WHERE user_id = $1 AND status = 'pending' AND payout_id IS NULL AND created_at < $2
-       ON CONFLICT (user_id, period_end) DO UPDATE SET reason = excluded.reason, amount = excluded.amount`,
-      [userId, periodEnd, reason],
+      `INSERT INTO payout_skips (user_id, period_end, reason, amount, held_until)
+       SELECT $1, $2, $3, COALESCE(sum(amount), 0), $4 FROM earnings WHERE user_id = $1 AND status = 'pending' AND payout_id IS NULL AND created_at < $2
+       ON CONFLICT (user_id, period_end) DO UPDATE SET reason = excluded.reason, amount = excluded.amount, held_until = excluded.held_until, released_at = NULL`,
+      [userId, periodEnd, reason, heldUntil],
     );
   }
 
-  async skips(tx: EntityManager, periodEnd: Date): Promise<{ userId: string; reason: string; amount: string }[]> {
-    const rows = (await tx.query('SELECT user_id, reason, amount::text FROM payout_skips WHERE period_end = $1 ORDER BY user_id', [periodEnd])) as {
+  async skips(tx: EntityManager, periodEnd: Date): Promise<{ userId: string; reason: string; amount: string; heldUntil: Date | null; releasedAt: Date | null }[]> {
+    const rows = (await tx.query('SELECT user_id, reason, amount::text, held_until, released_at FROM payout_skips WHERE period_end = $1 ORDER BY user_id', [periodEnd])) as {
       user_id: string;
       reason: string;
       amount: string;
+      held_until: Date | null;
+      released_at: Date | null;
     }[];
-    return rows.map((r) => ({ userId: r.user_id, reason: r.reason, amount: r.amount }));
+    return rows.map((r) => ({ userId: r.user_id, reason: r.reason, amount: r.amount, heldUntil: r.held_until, releasedAt: r.released_at }));
+  }
+
+  /**
+   * Holds that are over at `now` and not released yet, in (user, period) order after `after`, `limit` at
+   * a time.
+   */
+  async holdsDue(tx: EntityManager, now: Date, after: HeldSkip | undefined, limit: number): Promise<HeldSkip[]> {
+    const rows = (await tx.query(
+      `SELECT user_id, period_end FROM payout_skips WHERE held_until IS NOT NULL AND released_at IS NULL AND held_until <= $1
+         AND ($2::uuid IS NULL OR (user_id, period_end) > ($2::uuid, $3::timestamptz))
+       ORDER BY user_id, period_end LIMIT $4`,
+      [now, after?.userId ?? null, after?.periodEnd ?? null, limit],
+    )) as { user_id: string; period_end: Date }[];
+    return rows.map((r) => ({ userId: r.user_id, periodEnd: r.period_end }));
+  }
+
+  /** The hold is over: its earnings were paid (or nothing was left to pay). */
+  async releaseSkip(tx: EntityManager, skip: HeldSkip, at: Date): Promise<void> {
+    await tx.query('UPDATE payout_skips SET released_at = $3 WHERE user_id = $1 AND period_end = $2 AND released_at IS NULL', [skip.userId, skip.periodEnd, at]);
+  }
+
+  /** The clipper's payout for the period, whatever its status; undefined when there is none. */
+  async ofPeriod(tx: EntityManager, userId: string, periodEnd: Date): Promise<PayoutRow | undefined> {
+    const rows = (await tx.query(`SELECT ${COLUMNS} FROM payouts WHERE user_id = $1 AND period_end = $2`, [userId, periodEnd])) as PayoutRecord[];
+    return rows[0] ? toPayout(rows[0]) : undefined;
   }
 
   /** Paid payouts, newest first (by paid time), strictly before `before`; only `userId`'s when given. */

@@ -9,6 +9,8 @@ export interface Person {
   displayName: string | null;
   twitterUsername: string | null;
   walletAddress: string | null;
+  /** When identity last saw the wallet replaced (ADR 0032: payouts to it wait 72 hours from then); null when never. */
+  walletChangedAt: Date | null;
   /** Set by an admin (1.00 to 2.00); 1.00 means 'by follower count'. */
   streamerMultiplier: number;
   followerCount: number;
@@ -20,6 +22,7 @@ interface PersonRecord {
   display_name: string | null;
   twitter_username: string | null;
   wallet_address: string | null;
+  wallet_changed_at: Date | null;
   streamer_multiplier: string;
   follower_count: number;
 }
@@ -30,9 +33,16 @@ const toPerson = (r: PersonRecord): Person => ({
   displayName: r.display_name,
   twitterUsername: r.twitter_username,
   walletAddress: r.wallet_address,
+  walletChangedAt: r.wallet_changed_at,
   streamerMultiplier: Number(r.streamer_multiplier),
   followerCount: r.follower_count,
 });
+
+/** Where a payout goes, and whether that wallet is new (ADR 0032). */
+export interface Payee {
+  walletAddress: string | null;
+  walletChangedAt: Date | null;
+}
 
 /**
  * The people read model (`people`): identity's users as their events told them, plus streamers' follower
@@ -41,14 +51,20 @@ const toPerson = (r: PersonRecord): Person => ({
  */
 @Injectable()
 export class PeopleRepository {
+  /**
+   * The user as the snapshot tells, unless the row holds a newer one. `walletChangedAt` absent (events
+   * written before identity stamped it) keeps the stored stamp; null clears it.
+   */
   async upsertUser(tx: EntityManager, u: UserSnapshot): Promise<void> {
     await tx.query(
-      `INSERT INTO people (id, role, display_name, twitter_username, wallet_address, streamer_multiplier, source_updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO people (id, role, display_name, twitter_username, wallet_address, wallet_changed_at, streamer_multiplier, source_updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (id) DO UPDATE SET role = excluded.role, display_name = excluded.display_name, twitter_username = excluded.twitter_username,
-         wallet_address = excluded.wallet_address, streamer_multiplier = excluded.streamer_multiplier, source_updated_at = excluded.source_updated_at
+         wallet_address = excluded.wallet_address,
+         wallet_changed_at = CASE WHEN $9::boolean THEN excluded.wallet_changed_at ELSE people.wallet_changed_at END,
+         streamer_multiplier = excluded.streamer_multiplier, source_updated_at = excluded.source_updated_at
        WHERE people.source_updated_at IS NULL OR people.source_updated_at <= excluded.source_updated_at`,
-      [u.id, u.role, u.displayName, u.twitterUsername, u.walletAddress, u.streamerMultiplier, u.updatedAt],
+      [u.id, u.role, u.displayName, u.twitterUsername, u.walletAddress, u.walletChangedAt ?? null, u.streamerMultiplier, u.updatedAt, u.walletChangedAt !== undefined],
     );
   }
 
@@ -64,16 +80,20 @@ export class PeopleRepository {
 
   async find(tx: EntityManager, id: string): Promise<Person | undefined> {
     const rows = (await tx.query(
-      'SELECT id, role, display_name, twitter_username, wallet_address, streamer_multiplier, follower_count FROM people WHERE id = $1',
+      'SELECT id, role, display_name, twitter_username, wallet_address, wallet_changed_at, streamer_multiplier, follower_count FROM people WHERE id = $1',
       [id],
     )) as PersonRecord[];
     return rows[0] ? toPerson(rows[0]) : undefined;
   }
 
-  /** Wallets of these people (a payout run's recipients); people unknown here are absent. */
-  async wallets(tx: EntityManager, ids: readonly string[]): Promise<Map<string, string | null>> {
+  /** Wallets of these people (a payout run's recipients), with when each was last replaced; people unknown here are absent. */
+  async wallets(tx: EntityManager, ids: readonly string[]): Promise<Map<string, Payee>> {
     if (ids.length === 0) return new Map();
-    const rows = (await tx.query('SELECT id, wallet_address FROM people WHERE id = ANY($1::uuid[])', [ids])) as { id: string; wallet_address: string | null }[];
-    return new Map(rows.map((r) => [r.id, r.wallet_address]));
+    const rows = (await tx.query('SELECT id, wallet_address, wallet_changed_at FROM people WHERE id = ANY($1::uuid[])', [ids])) as {
+      id: string;
+      wallet_address: string | null;
+      wallet_changed_at: Date | null;
+    }[];
+    return new Map(rows.map((r) => [r.id, { walletAddress: r.wallet_address, walletChangedAt: r.wallet_changed_at }]));
   }
 }

@@ -2,11 +2,13 @@ import type { rewardsV1 } from '@clipit/contracts';
 import { decodeCursor, invalid, keysetPage, pageSize, uuidOrUndefined } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { normalizeAmount } from '../domain/amount.js';
+import { holdReason, holdUntil } from '../domain/hold.js';
 import { messages } from '../domain/messages.js';
 import { metricsOf, tierProgress } from '../domain/rules.js';
 import { clipperTierOf } from '../domain/standing.js';
 import { EarningRepository } from '../repositories/earning.repository.js';
 import { PayoutRepository, type PayoutRow } from '../repositories/payout.repository.js';
+import { PeopleRepository } from '../repositories/people.repository.js';
 import { StandingRepository, type Standing } from '../repositories/standing.repository.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { TiersRepository } from '../repositories/tiers.repository.js';
@@ -37,6 +39,7 @@ export class RewardsQueryService {
     private readonly submissions: SubmissionRepository,
     private readonly earnings: EarningRepository,
     private readonly payouts: PayoutRepository,
+    private readonly people: PeopleRepository,
     private readonly standing: StandingService,
   ) {}
 
@@ -44,11 +47,12 @@ export class RewardsQueryService {
     const userId = userIdOf(request.userId);
     const { tiers } = await this.tables.current();
     const tx = this.standings.reader;
-    const [standing, facts, totals, recent] = await Promise.all([
+    const [standing, facts, totals, recent, hold] = await Promise.all([
       this.standings.find(tx, userId),
       this.submissions.factsOf(tx, userId),
       this.earnings.totals(tx, userId),
       this.submissions.recent(tx, userId, RECENT_SUBMISSIONS),
+      this.hold(userId, now),
     ]);
     const currentTier = standing?.currentTier ?? 1;
     const progress = tierProgress(tiers, currentTier, (tier) => metricsOf(facts, tier.windowWeeks, now));
@@ -82,6 +86,26 @@ export class RewardsQueryService {
         url: s.url,
         ...(s.rejectedReason !== null ? { rejectedReason: s.rejectedReason } : {}),
       })),
+      ...(hold ? { hold } : {}),
+    };
+  }
+
+  /**
+   * The hold on the clipper's payouts (ADR 0032) while their wallet was replaced less than 72 hours ago
+   * and they have pending earnings not in a payout: from the read model, so it shows before any run.
+   */
+  private async hold(userId: string, now: Date): Promise<rewardsV1.PayoutHold | undefined> {
+    const tx = this.standings.reader;
+    const person = await this.people.find(tx, userId);
+    const until = holdUntil(person?.walletChangedAt, now);
+    if (!person?.walletChangedAt || !until) return undefined;
+    const unpaid = await this.earnings.unpaid(tx, userId);
+    if (unpaid.count === 0) return undefined;
+    return {
+      amount: normalizeAmount(unpaid.amount),
+      reason: holdReason(person.walletChangedAt, until),
+      heldUntil: until.toISOString(),
+      walletChangedAt: person.walletChangedAt.toISOString(),
     };
   }
 

@@ -3,7 +3,7 @@ import { Outbox } from '@clipit/service-kit';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
-import { PAYOUT_JOB, RECOMPUTE_JOB, REWARDS_QUEUE } from '../../src/jobs/rewards-jobs.js';
+import { HOLD_RELEASE_JOB, PAYOUT_JOB, RECOMPUTE_JOB, REWARDS_QUEUE } from '../../src/jobs/rewards-jobs.js';
 import { PAYOUT_DRIVER, type PayoutDriver, type Transfer } from '../../src/payouts/payout-driver.js';
 import { PayoutRepository } from '../../src/repositories/payout.repository.js';
 import { PeopleRepository } from '../../src/repositories/people.repository.js';
@@ -149,13 +149,14 @@ describe('the weekly payout', () => {
     expect(await one).toMatchObject({ ran: true, paid: 1 });
   });
 
-  it('is scheduled in UTC on BullMQ, Fridays at noon by default, beside the daily recompute, and a queued run pays', async () => {
+  it('is scheduled in UTC on BullMQ, Fridays at noon by default, beside the daily recompute and the quarter-hourly hold release, and a queued run pays', async () => {
     const prefix = `${h.app.config.REDIS_KEY_PREFIX}bull`;
     const queue = new Queue(REWARDS_QUEUE, { connection: { url: h.app.config.REDIS_URL }, prefix });
     try {
       const schedulers = await queue.getJobSchedulers();
       expect(schedulers.map((s) => [s.key, s.pattern, s.tz]).sort()).toEqual([
         [RECOMPUTE_JOB, '30 0 * * *', 'UTC'],
+        [HOLD_RELEASE_JOB, '*/15 * * * *', 'UTC'],
         [PAYOUT_JOB, '0 12 * * 5', 'UTC'],
       ]);
       // Earnings made now fall in next Friday's period: a run now pays what is older. Make one older.

@@ -81,6 +81,21 @@ export interface RecentSubmission {
   url?: string | undefined;
 }
 
+/**
+ * Pending earnings held because the clipper's wallet was replaced less than 72 hours ago (ADR 0032): they
+ * are paid to that wallet once the 72 hours are over, and never appear in the public ledger before.
+ */
+export interface PayoutHold {
+  /** The pending earnings held, $CLIP. */
+  amount: string;
+  /** The words to show the clipper: when the wallet was changed and from when they are paid. */
+  reason: string;
+  /** When the hold ends (ISO 8601): the wallet's change plus 72 hours. */
+  heldUntil: string;
+  /** When the wallet was replaced (ISO 8601). */
+  walletChangedAt: string;
+}
+
 export interface Dashboard {
   /** The user tier, 1 (Bronze) to 4 (Diamond). */
   currentTier: number;
@@ -88,6 +103,8 @@ export interface Dashboard {
   metrics: Metrics | undefined;
   earningsSummary: EarningsSummary | undefined;
   recentSubmissions: RecentSubmission[];
+  /** Present while payouts to a replaced wallet wait and the clipper has pending earnings. */
+  hold?: PayoutHold | undefined;
 }
 
 export interface PointsBreakdown {
