@@ -65,6 +65,7 @@ describe('auth journey (gateway + identity, real servers)', () => {
         user: {
           id: expect.any(String),
           email: me.email,
+          emailVerified: false,
           displayName: 'Journey Person',
           firstName: null,
           lastName: null,
@@ -126,6 +127,8 @@ describe('auth journey (gateway + identity, real servers)', () => {
       const res = await api('/api/auth/verify-email', json('POST', { token }));
       expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { message: 'Email address confirmed' } });
       await expectText(await api('/api/auth/verify-email', json('POST', { token })), 400, 'This verification link is invalid or has expired');
+      // The dashboard's banner goes: the signed-in user now reads confirmed.
+      expect(await (await api('/api/user/me', { headers: { cookie } })).json()).toMatchObject({ emailVerified: true });
     });
 
     it('resets by the mailed link: nothing changes until it is confirmed; then old sessions end, the old password fails, the new one works', async () => {
@@ -151,11 +154,33 @@ describe('auth journey (gateway + identity, real servers)', () => {
       await ok.arrayBuffer();
     });
 
-    it('saves a wallet address (PATCH /api/user/profile) and shows it on /api/user/me', async () => {
-      const res = await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET }, { cookie }));
+    it('replaces the wallet only with the current password (403 otherwise), mails the owner, and shows it on /api/user/me', async () => {
+      await expectText(await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET }, { cookie })), 403, 'Enter your current password to change your wallet address');
+      await expectText(await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET, currentPassword: 'first-password' }, { cookie })), 403, 'Current password is incorrect');
+      expect(await (await api('/api/user/me', { headers: { cookie } })).json()).toMatchObject({ walletAddress: WALLET });
+      const res = await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET, currentPassword: 'second-password' }, { cookie }));
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ id: userId, walletAddress: NEW_WALLET });
       expect(await (await api('/api/user/me', { headers: { cookie } })).json()).toMatchObject({ walletAddress: NEW_WALLET });
+      const notice = await p.mail.waitFor(me.email, { n: 3 });
+      expect(notice.subject).toBe('Your CLIP IT payout wallet was changed');
+      expect(notice.text).toContain(`to ${NEW_WALLET.slice(0, 4)}…${NEW_WALLET.slice(-4)}`);
+    });
+
+    it('lists the sessions and signs out everywhere else: the other browser is signed out, this one stays', async () => {
+      const other = await fetch(...asOurPage(p.url, '/api/auth/login', json('POST', { twitterHandle: me.handle, password: 'second-password' }, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' })));
+      const elsewhere = cookieOf(other);
+      await other.arrayBuffer();
+      expect((await api('/api/user/me', { headers: { cookie: elsewhere } })).status).toBe(200);
+      const listed = (await (await api('/api/user/sessions', { headers: { cookie } })).json()) as { sessions: Array<{ device: string; current: boolean; address: string | null }> };
+      expect(listed.sessions).toHaveLength(2);
+      expect(listed.sessions[0]).toMatchObject({ current: true, address: '127.0.0.0/24' });
+      expect(listed.sessions[1]).toMatchObject({ current: false, device: 'Firefox on Linux' });
+
+      const ended = await api('/api/user/sessions/sign-out-others', { method: 'POST', headers: { cookie } });
+      expect({ status: ended.status, body: await ended.json() }).toEqual({ status: 200, body: { endedSessions: 1 } });
+      await expectText(await api('/api/user/me', { headers: { cookie: elsewhere } }), 401, 'Not signed in');
+      expect((await api('/api/user/me', { headers: { cookie } })).status).toBe(200);
     });
 
     it('slides the session: past half its life, a request extends it and re-issues the cookie', async () => {
@@ -182,6 +207,32 @@ describe('auth journey (gateway + identity, real servers)', () => {
       expect(res.headers.get('location')).toBe('/');
       await res.arrayBuffer();
       await expectText(await api('/api/user/me', { headers: { cookie } }), 401, 'Not signed in');
+    });
+  });
+
+  describe("the attack of issue 31 (a public handle and a known e-mail address)", () => {
+    it('takes nothing over: no session, the password and the wallet unchanged, the link only in the owner\'s inbox', async () => {
+      const victim = person('victim');
+      const up = await api('/api/auth/signup', json('POST', signupBody(victim)));
+      const victimCookie = cookieOf(up);
+      await up.arrayBuffer();
+      const confirm = await p.mail.waitFor(victim.email);
+      await (await api('/api/auth/verify-email', json('POST', { token: tokenOf(confirm.links[0]!, '/verify-email') }))).arrayBuffer();
+
+      // The attacker asks for a reset with what they know, and gets the same answer as anyone: no cookie.
+      const reset = await api('/api/auth/reset-password', json('POST', { twitterHandle: victim.handle, email: victim.email, newPassword: 'attacker-password' }));
+      expect({ status: reset.status, cookie: reset.headers.get('set-cookie'), body: await reset.json() }).toEqual({ status: 200, cookie: null, body: { message: RESET_LINK_MESSAGES.sent } });
+      await expectText(await api('/api/auth/login', json('POST', { twitterHandle: victim.handle, password: 'attacker-password' })), 401, 'Invalid Twitter handle or password');
+      await expectText(await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET })), 401, 'Not signed in');
+
+      // The link went to the owner's address only; unused, it changes nothing.
+      const link = await p.mail.waitFor(victim.email, { n: 2 });
+      expect(link.subject).toBe('Reset your CLIP IT password');
+      expect(p.mail.received.filter((m) => m.text.includes(tokenOf(link.links[0]!, '/reset-password'))).map((m) => m.to)).toEqual([[victim.email]]);
+      const owner = await api('/api/auth/login', json('POST', { twitterHandle: victim.handle, password: 'first-password' }));
+      expect(owner.status).toBe(200);
+      await owner.arrayBuffer();
+      expect(await (await api('/api/user/me', { headers: { cookie: victimCookie } })).json()).toMatchObject({ walletAddress: WALLET });
     });
   });
 

@@ -7,6 +7,7 @@ import { asOurPage, E2E_ADMIN_PASSWORD, startPlatform, type Platform } from './s
 import { expectText, json } from './support/http.js';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+const NEW_WALLET = 'So11111111111111111111111111111111111111112';
 let seq = 0;
 const postUrl = () => `https://x.com/clipper/status/${Date.now()}${String((seq += 1)).padStart(4, '0')}`;
 
@@ -81,6 +82,39 @@ describe('rewards (gateway + rewards + identity + submissions + admin, real serv
     expect(((await (await asClipper('GET', '/api/dashboard')).json()) as { earningsSummary: unknown }).earningsSummary).toEqual({ paid: 10, pending: 0, total: 10 });
     const earnings = (await (await asClipper('GET', '/api/earnings')).json()) as { earnings: { status: string; txHash: string }[] };
     expect(earnings.earnings[0]).toMatchObject({ status: 'paid', txHash: ledger.payouts[0]!.signature });
+  });
+
+  it('holds the earnings of a replaced wallet for 72 hours: shown to the clipper, unpaid and out of the ledger, then paid to the new wallet', async () => {
+    const approved = await submit();
+    expect((await moderate(approved, 'approve')).status).toBe(200);
+    await waitFor(async () => ((await p.rewardsDb.query('SELECT 1 FROM earnings WHERE submission_id = $1', [approved])).rowCount ? true : undefined), 15_000, 'earning made');
+    // Earned in an earlier week, so the next run owes it.
+    await p.rewardsDb.query("UPDATE earnings SET created_at = now() - interval '8 days' WHERE submission_id = $1", [approved]);
+
+    const changed = await asClipper('PATCH', '/api/user/profile', { walletAddress: NEW_WALLET, currentPassword: 'a-good-password' });
+    expect(changed.status).toBe(200);
+    const changedAt = await waitFor(
+      async () => ((await p.rewardsDb.query('SELECT wallet_changed_at FROM people WHERE id = $1 AND wallet_address = $2', [clipper.id, NEW_WALLET])).rows[0] as { wallet_changed_at: Date | null } | undefined)?.wallet_changed_at ?? undefined,
+      15_000,
+      'the wallet change reaching rewards',
+    );
+    const heldUntil = new Date(changedAt.getTime() + 72 * 3_600_000);
+    const dashboard = (await (await asClipper('GET', '/api/dashboard')).json()) as { payoutHold: { amount: number; reason: string; heldUntil: string } | null };
+    expect(dashboard.payoutHold).toEqual({ amount: 10, reason: expect.stringContaining('72 hours'), heldUntil: heldUntil.toISOString(), walletChangedAt: changedAt.toISOString() });
+
+    const ledgerBefore = (await (await api('/api/payouts')).json()) as { payouts: unknown[] };
+    const run = await p.runPayouts(new Date(Date.now() + 3_600_000));
+    expect(run.paid).toBe(0);
+    expect(run.skipped).toEqual([expect.objectContaining({ userId: clipper.id, heldUntil: heldUntil.toISOString() })]);
+    expect(await (await api('/api/payouts')).json()).toEqual(ledgerBefore);
+    expect(((await (await asClipper('GET', '/api/dashboard')).json()) as { earningsSummary: unknown }).earningsSummary).toEqual({ paid: 10, pending: 10, total: 20 });
+
+    expect((await p.releaseHolds(new Date(heldUntil.getTime() - 60_000))).paid).toBe(0);
+    await p.releaseHolds(new Date(heldUntil.getTime() + 60_000));
+    const ledger = (await (await api('/api/payouts')).json()) as { payouts: { walletAddress: string; amount: number }[] };
+    expect(ledger.payouts[0]).toMatchObject({ walletAddress: NEW_WALLET, amount: 10 });
+    expect(ledger.payouts).toHaveLength(ledgerBefore.payouts.length + 1);
+    expect(((await (await asClipper('GET', '/api/dashboard')).json()) as { payoutHold: unknown }).payoutHold).toBeNull();
   });
 
   it('lists the tiers as data', async () => {

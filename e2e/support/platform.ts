@@ -28,7 +28,7 @@ import pg from 'pg';
 import { bootstrapAdmin, adminService, type AdminApp } from '../../services/admin/src/app.js';
 import { bootstrapCampaigns, campaignsService, type CampaignsApp } from '../../services/campaigns/src/app.js';
 import { bootstrapFeed, feedService, type FeedApp } from '../../services/feed/src/app.js';
-import { bootstrapRewards, rewardsService, runPayouts, type PayoutRunResult, type RewardsApp } from '../../services/rewards/src/app.js';
+import { bootstrapRewards, releaseHolds, rewardsService, runPayouts, type PayoutRunResult, type RewardsApp } from '../../services/rewards/src/app.js';
 import { bootstrapGateway, type GatewayApp } from '../../services/gateway/src/app.js';
 import type { GatewayConfigOverrides } from '../../services/gateway/src/config.js';
 import { bootstrapIdentity, identityService, type IdentityApp } from '../../services/identity/src/app.js';
@@ -85,6 +85,8 @@ export interface Platform {
   rewardsDb: pg.Client;
   /** The weekly payout run as its scheduled job runs it, at `now`. */
   runPayouts(now: Date): Promise<PayoutRunResult>;
+  /** Rewards' release of held payouts (ADR 0032) at `now`, as its quarter-hourly job runs it. */
+  releaseHolds(now: Date): ReturnType<typeof releaseHolds>;
   /** Postgres on feed's database (the read models are in schema rm). */
   feedDb: pg.Client;
   /** Postgres on admin's database (the audit log). */
@@ -343,6 +345,7 @@ export async function startPlatform(
     rewards,
     rewardsDb,
     runPayouts: (now) => runPayouts(rewards, now),
+    releaseHolds: (now) => releaseHolds(rewards, now),
     adminDb,
     campaignsDb,
     mediaWorker,

@@ -37,6 +37,15 @@ describe('the Earnings tab', () => {
     expect(earnings[1]).toHaveTextContent('Paid');
   });
 
+  it('says how much is on hold after a wallet change, why and until when', () => {
+    fakeGateway(({ url }) => (url === '/api/earnings/payouts' ? { json: payoutsAnswer } : { json: earningsAnswer }));
+    const reason = 'Your wallet address was changed on 27 November 2026 at 02:00 UTC: payouts to a new wallet wait 72 hours.';
+    renderScreen(<EarningsTab summary={SUMMARY} hold={{ amount: 10.5, reason, heldUntil: '2026-11-30T02:00:00.000Z', walletChangedAt: '2026-11-27T02:00:00.000Z' }} />);
+    const hold = screen.getByRole('status', { name: 'Payouts on hold' });
+    expect(hold).toHaveTextContent(/^10\.5 \$CLIP on hold until Nov 30, 2026 • /);
+    expect(hold).toHaveTextContent(reason);
+  });
+
   it('has empty states, and pages on with the cursor', async () => {
     const gateway = fakeGateway(({ url }) => {
       if (url === '/api/earnings/payouts') return { json: { payouts: [], nextCursor: null } };

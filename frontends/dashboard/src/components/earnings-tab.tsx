@@ -93,7 +93,7 @@ function EarningItem({ earning }: { earning: Earning }) {
 }
 
 /** The Earnings tab (spec 02 §2.2, ADR 0025): paid, pending and total; the weekly payouts with their transactions; each clip's earning. */
-export function EarningsTab({ summary }: { summary: Dashboard['earningsSummary'] }) {
+export function EarningsTab({ summary, hold = null }: { summary: Dashboard['earningsSummary']; hold?: Dashboard['payoutHold'] }) {
   const payouts = usePages<PayoutsPage>(payoutsKey);
   const earnings = usePages<EarningsPage>(earningsKey);
   const payoutList = payouts.data?.pages.flatMap((page) => page.payouts) ?? [];
@@ -124,6 +124,14 @@ export function EarningsTab({ summary }: { summary: Dashboard['earningsSummary']
         ))}
       </ul>
       <p className="clipit-dash-muted">Payouts are sent weekly on Fridays to your Solana wallet address.</p>
+      {hold ? (
+        <div className="clipit-dash-note clipit-dash-hold" role="status" aria-label="Payouts on hold">
+          <strong>
+            {formatClip(hold.amount)} on hold until {formatDate(hold.heldUntil)}
+          </strong>
+          <p>{hold.reason}</p>
+        </div>
+      ) : null}
 
       <section aria-labelledby="dash-payouts-title" className="clipit-dash-stack">
         <h3 id="dash-payouts-title" className="clipit-dash-subtitle">

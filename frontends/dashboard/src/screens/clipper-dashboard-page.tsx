@@ -132,7 +132,7 @@ function ClipperDashboard({ user, dashboard }: { user: CurrentUser; dashboard: D
           <SubmitClipTab />
         </TabsContent>
         <TabsContent value="earnings">
-          <EarningsTab summary={dashboard.earningsSummary} />
+          <EarningsTab summary={dashboard.earningsSummary} hold={dashboard.payoutHold} />
         </TabsContent>
         <TabsContent value="profile">
           <div className="clipit-dash-stack clipit-dash-stack--wide">

@@ -48,6 +48,7 @@ export function dashboardAnswer(overrides: Partial<Dashboard> = {}): Dashboard {
     },
     metrics: { totalApproved: 4, approvedInWindow: 2, approvalRate: 66.7, avgViews: 1530, approvedThisWeek: 1, windowWeeks: 4 },
     earningsSummary: { paid: 20, pending: 10.5, total: 30.5 },
+    payoutHold: null,
     recentSubmissions: [
       { id: 's-1', name: 'Big win clip', platform: 'twitter', url: 'https://x.com/adaclips/status/1', views: 2500, createdAt: '2026-11-20T15:07:00.000Z', status: 'approved', rejectedReason: null },
       { id: 's-2', name: 'Blurry clip', platform: 'twitter', url: null, views: 12, createdAt: '2026-11-21T09:30:00.000Z', status: 'rejected', rejectedReason: 'Video is too blurry' },

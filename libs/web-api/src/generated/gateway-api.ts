@@ -1810,6 +1810,17 @@ export interface components {
                 /** @description $CLIP, up to 6 decimals */
                 total: number;
             };
+            /** @description Pending earnings held because the payout wallet was replaced less than 72 hours ago (ADR 0032); null when nothing is held */
+            payoutHold: {
+                /** @description $CLIP, up to 6 decimals */
+                amount: number;
+                /** @description The words to show: when the wallet was changed and from when the earnings are paid */
+                reason: string;
+                /** @description ISO 8601: the wallet change plus 72 hours */
+                heldUntil: string;
+                /** @description ISO 8601 */
+                walletChangedAt: string;
+            } | null;
             recentSubmissions: {
                 id: string;
                 name: string;

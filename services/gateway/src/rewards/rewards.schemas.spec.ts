@@ -40,6 +40,21 @@ describe('the dashboard answer', () => {
       recentSubmissions: [],
     } as unknown as rewardsV1.Dashboard);
     expect(json.tierProgress.nextTier).toBeNull();
+    expect(json.payoutHold).toBeNull();
+  });
+
+  it('carries a payout hold (a replaced wallet, ADR 0032) with its amount as a number', () => {
+    const hold = { amount: '22.5', reason: 'Your wallet address was changed…', heldUntil: '2026-11-30T02:00:00.000Z', walletChangedAt: '2026-11-27T02:00:00.000Z' };
+    const json = toDashboardJson(user, {
+      currentTier: 1,
+      tierProgress: { currentTier: { name: 'Bronze', ratePerClip: '10' }, progressPercent: 0, missingRequirements: [], meetsNextTierRequirements: false },
+      metrics: { totalApproved: 0, approvedInWindow: 0, approvalRate: 0, avgViews: 0, approvedThisWeek: 0, windowWeeks: 4 },
+      earningsSummary: { paid: '0', pending: '22.5', total: '22.5' },
+      recentSubmissions: [],
+      hold,
+    } as unknown as rewardsV1.Dashboard);
+    expect(dashboardSchema.parse(json)).toEqual(json);
+    expect(json.payoutHold).toEqual({ ...hold, amount: 22.5 });
   });
 });
 

@@ -39,6 +39,15 @@ export const dashboardSchema = z
       windowWeeks: z.number().int(),
     }),
     earningsSummary: z.object({ paid: amount, pending: amount, total: amount }),
+    payoutHold: z
+      .object({
+        amount,
+        reason: z.string().describe('The words to show: when the wallet was changed and from when the earnings are paid'),
+        heldUntil: z.string().describe('ISO 8601: the wallet change plus 72 hours'),
+        walletChangedAt: z.string().describe('ISO 8601'),
+      })
+      .nullable()
+      .describe('Pending earnings held because the payout wallet was replaced less than 72 hours ago (ADR 0032); null when nothing is held'),
     recentSubmissions: z.array(
       z.object({
         id: z.string(),
@@ -169,6 +178,7 @@ export function toDashboardJson(user: identityV1.User, d: rewardsV1.Dashboard): 
       windowWeeks: metrics.windowWeeks,
     },
     earningsSummary: { paid: Number(summary.paid), pending: Number(summary.pending), total: Number(summary.total) },
+    payoutHold: d.hold ? { amount: Number(d.hold.amount), reason: d.hold.reason, heldUntil: d.hold.heldUntil, walletChangedAt: d.hold.walletChangedAt } : null,
     recentSubmissions: (d.recentSubmissions ?? []).map((s) => ({
       id: s.id,
       name: s.name,

@@ -5,6 +5,7 @@ export declare function PayoutTransaction({ payout }: {
     payout: Pick<Payout, 'driver' | 'signature'>;
 }): import("react").JSX.Element;
 /** The Earnings tab (spec 02 §2.2, ADR 0025): paid, pending and total; the weekly payouts with their transactions; each clip's earning. */
-export declare function EarningsTab({ summary }: {
+export declare function EarningsTab({ summary, hold }: {
     summary: Dashboard['earningsSummary'];
+    hold?: Dashboard['payoutHold'];
 }): import("react").JSX.Element;
