@@ -5,6 +5,7 @@ import { IdentityModule } from './app.module.js';
 import { identityConfigShape, configProblem, type IdentityConfig } from './config.js';
 import { identityEntities, identityMigrations } from './database.js';
 import { MAIL_SENDER, openMailSender, type MailSender } from './mail/mail-sender.js';
+import { AuthService } from './services/auth.service.js';
 import { ImageUploadService } from './services/image-upload.service.js';
 import { MailService } from './services/mail.service.js';
 import { SessionService } from './services/session.service.js';
@@ -33,7 +34,9 @@ export const identityService = defineService(identityConfigShape, {
       const deleted = await get(SessionService).sweep();
       if (deleted > 0) logger.info({ deleted }, 'expired sessions swept');
     }),
+    // Reset requests are matched after their answer (ADR 0032), so a link mailed is delivered in the same round.
     every('mail delivery', (c) => c.MAIL_DELIVERY_INTERVAL_MS, async ({ get }) => {
+      await get(AuthService).matchPendingResets();
       await get(MailService).deliverDue();
     }),
     every('image upload sweep', (c) => c.IMAGE_UPLOAD_SWEEP_INTERVAL_SECONDS * 1000, async ({ get, logger }) => {

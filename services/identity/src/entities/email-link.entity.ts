@@ -26,8 +26,10 @@ export class EmailVerificationEntity {
 }
 
 /**
- * A password reset asked for. With an account: the link's token (hashed) and the new password's hash,
- * applied once when the link is confirmed in time. Without one (nothing matched): only when and from where.
+ * A password reset asked for. Until it is matched (processedAt null): the handle and address asked with and
+ * the new password's hash, alike for every request. Matched with a link: the account, the link's token
+ * (hashed) and the password's hash, applied once when the link is confirmed in time. Otherwise: only when
+ * and from where.
  */
 @Entity({ name: 'password_reset_requests' })
 export class PasswordResetRequestEntity {
@@ -54,4 +56,14 @@ export class PasswordResetRequestEntity {
 
   @Column({ type: 'text', nullable: true })
   ip!: string | null;
+
+  /** As asked, until the request is matched to an account (then cleared). */
+  @Column({ type: 'text', nullable: true })
+  handle!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  email!: string | null;
+
+  @Column({ name: 'processed_at', type: 'timestamptz', nullable: true })
+  processedAt!: Date | null;
 }

@@ -25,6 +25,31 @@ export class EmailLinkRepository {
     await tx.getRepository(PasswordResetRequestEntity).insert(request);
   }
 
+  /** Up to `limit` requests not matched yet, oldest first, locked (another replica skips them). */
+  lockPendingResetRequests(tx: EntityManager, limit: number): Promise<PasswordResetRequestEntity[]> {
+    return tx
+      .getRepository(PasswordResetRequestEntity)
+      .createQueryBuilder('r')
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .where('r.processed_at IS NULL')
+      .orderBy('r.created_at')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** Records how a pending request was matched: with a link (account, token hash) or not (the password hash dropped). */
+  async settleResetRequest(tx: EntityManager, id: string, outcome: { userId: string; tokenHash: string } | null, at: Date): Promise<void> {
+    await tx
+      .getRepository(PasswordResetRequestEntity)
+      .update(
+        { id },
+        outcome
+          ? { userId: outcome.userId, tokenHash: outcome.tokenHash, handle: null, email: null, processedAt: at }
+          : { passwordHash: null, handle: null, email: null, processedAt: at },
+      );
+  }
+
   /** The reset request behind a token's hash, locked until the transaction ends. */
   lockResetRequest(tx: EntityManager, tokenHash: string): Promise<PasswordResetRequestEntity | null> {
     return tx.getRepository(PasswordResetRequestEntity).createQueryBuilder('r').setLock('pessimistic_write').where('r.token_hash = :tokenHash', { tokenHash }).getOne();

@@ -8,11 +8,13 @@ import { QueryFailedError, type EntityManager } from 'typeorm';
 import { newPlaceholder } from '../domain/user.factory.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
+import { EmailLinkRepository } from '../repositories/email-link.repository.js';
 import { StorageRepository } from '../repositories/storage.repository.js';
 import { TokenRepository } from '../repositories/token.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { AuthService } from './auth.service.js';
 import { EmailVerificationService } from './email-verification.service.js';
+import { MailService } from './mail.service.js';
 import { SessionService } from './session.service.js';
 
 // The ordering rules of sign-up, with every repository auto-mocked: what runs before the
@@ -201,5 +203,37 @@ describe('AuthService.signUp', () => {
   it('queues the link that verifies the address in the transaction that makes the account', async () => {
     const result = await f.service.signUp(request({ role: 'clipper' }));
     expect(f.verification.queueLink).toHaveBeenCalledWith(tx, expect.objectContaining({ id: result.user!.id, email: 'streamer@example.com' }), expect.any(Date));
+  });
+});
+
+describe('AuthService.requestPasswordReset (ADR 0032)', () => {
+  it('does the same work for every request: the password hashed, one pending row as asked, nothing looked up or mailed', async () => {
+    const { service, mock } = createTestService(AuthService, { [CONFIG]: { PASSWORD_HASH_COST: 10 }, [LOGGER]: pino({ level: 'silent' }) });
+    const users = mock(UserRepository);
+    const links = mock(EmailLinkRepository);
+    links.insertResetRequest.mockResolvedValue(undefined);
+    const mail = mock(MailService);
+    mock(DatabaseRepository).transaction.mockImplementation((work) => work(tx));
+
+    await expect(service.requestPasswordReset({ twitterHandle: '@Someone', email: 'Someone@Example.com', newPassword: 'new password', client: { ip: '198.51.100.9' } })).resolves.toEqual({});
+    expect(users.findAccountByHandleAndEmail).not.toHaveBeenCalled();
+    expect(links.countResetLinksSince).not.toHaveBeenCalled();
+    expect(mail.queue).not.toHaveBeenCalled();
+    expect(links.insertResetRequest).toHaveBeenCalledTimes(1);
+    const [, row] = links.insertResetRequest.mock.calls[0]!;
+    expect(row).toEqual({
+      id: expect.any(String),
+      userId: null,
+      tokenHash: null,
+      passwordHash: expect.stringMatching(/^scrypt\$1024\$/),
+      createdAt: expect.any(Date),
+      expiresAt: new Date(row.createdAt.getTime() + 30 * 60_000),
+      usedAt: null,
+      ip: '198.51.100.9',
+      handle: 'Someone',
+      email: 'someone@example.com',
+      processedAt: null,
+    });
+    expect(JSON.stringify(row)).not.toContain('new password');
   });
 });

@@ -26,6 +26,8 @@ import { clientIp, SessionService } from './session.service.js';
 
 /** Reset links mailed to one account within an hour, at most; past it a request still answers the same. */
 export const RESET_LINKS_PER_HOUR = 5;
+/** Reset requests matched per transaction. */
+const RESET_MATCH_BATCH = 100;
 
 /** Unique indexes whose violation means a person lost a race for a handle or an email. */
 const CONFLICT_BY_CONSTRAINT: Record<string, string> = {
@@ -182,36 +184,69 @@ export class AuthService {
   }
 
   /**
-   * Password reset by e-mailed link (ADR 0031), step one: the new password is hashed at once (never kept
-   * in clear) and, before anything is looked up, for every request alike. Only an account whose address is
-   * verified is mailed a link, at most RESET_LINKS_PER_HOUR an hour; every request writes one row, matched
-   * or not, and the answer is the same.
+   * Password reset by e-mailed link (ADR 0031, 0032), step one: the new password is hashed at once (never
+   * kept in clear), and the request is written as it was asked, one row, before anything is looked up. The
+   * work is the same for every request, so the answer takes as long whether or not an account matches:
+   * matching, and mailing a link to a verified address, happen after the answer (`matchPendingResets`).
    */
   async requestPasswordReset(req: identityV1.RequestPasswordResetRequest): Promise<identityV1.RequestPasswordResetResponse> {
     const input = parseResetPassword(req);
     const passwordHash = await hashPassword(input.newPassword, this.hashParams);
-    const user = await this.users.findAccountByHandleAndEmail(input.handle, input.email);
     const now = new Date();
-    const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
-    const refusal = !user ? 'no account matched' : !user.email || !user.emailVerifiedAt ? 'address not verified' : (await this.links.countResetLinksSince(user.id, new Date(now.getTime() - 3_600_000))) >= RESET_LINKS_PER_HOUR ? 'hourly limit' : undefined;
-    const link = user?.email && !refusal ? { user, email: user.email, ...newSecretToken() } : undefined;
-    await this.db.transaction(async (tx) => {
-      await this.links.insertResetRequest(tx, {
+    await this.db.transaction((tx) =>
+      this.links.insertResetRequest(tx, {
         id: randomUUID(),
-        userId: link?.user.id ?? null,
-        tokenHash: link?.hash ?? null,
-        passwordHash: link ? passwordHash : null,
+        userId: null,
+        tokenHash: null,
+        passwordHash,
         createdAt: now,
-        expiresAt,
+        expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
         usedAt: null,
         ip: clientIp(req.client),
-      });
-      if (link) {
-        await this.mail.queue(tx, passwordResetMail(link.email, link.user.twitterUsername ?? input.handle, linkTo(this.config.PUBLIC_SITE_URL, '/reset-password', link.token), expiresAt), now);
-      }
-    });
-    this.logger.info({ userId: user?.id, linkMailed: Boolean(link), reason: refusal }, 'password reset asked for');
+        handle: input.handle,
+        email: input.email,
+        processedAt: null,
+      }),
+    );
     return {};
+  }
+
+  /**
+   * Matches the reset requests written since the last round (the mail loop runs this before it delivers).
+   * Only a request naming an account whose address is verified, under RESET_LINKS_PER_HOUR links that
+   * hour, gets a one-time link, mailed in the transaction that records it; any other keeps only when and
+   * from where. A request left unmatched past its link's lifetime (the loop was down) is dropped.
+   */
+  async matchPendingResets(now: () => Date = () => new Date()): Promise<number> {
+    let matched = 0;
+    for (;;) {
+      const round = await this.db.transaction(async (tx) => {
+        const pending = await this.links.lockPendingResetRequests(tx, RESET_MATCH_BATCH);
+        for (const request of pending) {
+          const at = now();
+          const user = request.expiresAt > at ? await this.users.findAccountByHandleAndEmail(request.handle!, request.email!) : null;
+          const refusal = !user
+            ? request.expiresAt > at ? 'no account matched' : 'expired before it was matched'
+            : !user.email || !user.emailVerifiedAt
+              ? 'address not verified'
+              : (await this.links.countResetLinksSince(user.id, new Date(at.getTime() - 3_600_000))) >= RESET_LINKS_PER_HOUR
+                ? 'hourly limit'
+                : undefined;
+          if (!user || refusal) {
+            await this.links.settleResetRequest(tx, request.id, null, at);
+          } else {
+            const { token, hash } = newSecretToken();
+            await this.links.settleResetRequest(tx, request.id, { userId: user.id, tokenHash: hash }, at);
+            const link = linkTo(this.config.PUBLIC_SITE_URL, '/reset-password', token);
+            await this.mail.queue(tx, passwordResetMail(user.email!, user.twitterUsername ?? request.handle!, link, request.expiresAt), at);
+          }
+          this.logger.info({ userId: user?.id, linkMailed: !refusal, reason: refusal }, 'password reset request matched');
+        }
+        return pending.length;
+      });
+      matched += round;
+      if (round < RESET_MATCH_BATCH) return matched;
+    }
   }
 
   /**

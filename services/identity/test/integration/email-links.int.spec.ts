@@ -131,7 +131,13 @@ describe('e-mail links', () => {
     // Nothing matches: a row with neither account nor token, and no mail.
     const stranger = newSignUp();
     await expect(h.client.requestPasswordReset({ twitterHandle: stranger.twitterHandle, email: stranger.email, newPassword: 'whatever-password', client: { ip: '198.51.100.21' } })).resolves.toEqual({});
-    expect(await h.count(`SELECT count(*) FROM password_reset_requests WHERE ip = '198.51.100.21' AND user_id IS NULL AND token_hash IS NULL AND password_hash IS NULL`)).toBe(1);
+    // Matched after the answer: then nothing is kept of it but when and from where.
+    await waitFor(
+      async () => ((await h.count(`SELECT count(*) FROM password_reset_requests WHERE ip = '198.51.100.21' AND processed_at IS NOT NULL`)) === 1 ? true : undefined),
+      10_000,
+      'the request matched',
+    );
+    expect(await h.count(`SELECT count(*) FROM password_reset_requests WHERE ip = '198.51.100.21' AND user_id IS NULL AND token_hash IS NULL AND password_hash IS NULL AND handle IS NULL AND email IS NULL`)).toBe(1);
 
     // An account whose address is not verified: no link goes to it.
     const unverified = newSignUp();
@@ -144,11 +150,32 @@ describe('e-mail links', () => {
     for (let n = 2; n <= 6; n += 1) await resetLink(req, `password-number-${n}`, n);
     await expect(h.client.requestPasswordReset({ twitterHandle: req.twitterHandle, email: req.email, newPassword: 'password-number-7', client: {} })).resolves.toEqual({});
 
-    // Whatever is still queued is delivered within a round or two; nothing more came.
-    await waitFor(async () => ((await h.count('SELECT count(*) FROM mail_queue WHERE sent_at IS NULL AND dropped_at IS NULL')) === 0 ? true : undefined), 10_000, 'the queue empty');
+    // Whatever is still pending is matched and delivered within a round or two; nothing more came.
+    await waitFor(
+      async () =>
+        (await h.count('SELECT count(*) FROM mail_queue WHERE sent_at IS NULL AND dropped_at IS NULL')) + (await h.count('SELECT count(*) FROM password_reset_requests WHERE processed_at IS NULL')) === 0
+          ? true
+          : undefined,
+      10_000,
+      'the queue empty',
+    );
     expect(h.mail.to(stranger.email)).toEqual([]);
     expect(h.mail.to(unverified.email).map((m) => m.subject)).toEqual(['Confirm your e-mail address for CLIP IT']);
     expect(h.mail.to(req.email)).toHaveLength(6);
+  });
+
+  it('drops, unmailed, a request that waited past its link\'s lifetime to be matched (the mail loop was down)', async () => {
+    const { req } = await verifiedAccount();
+    const sent = h.mail.to(req.email).length;
+    await h.db.query(
+      `INSERT INTO password_reset_requests (id, password_hash, created_at, expires_at, handle, email)
+       VALUES (gen_random_uuid(), 'scrypt$stale', now() - interval '31 minutes', now() - interval '1 minute', $1, $2)`,
+      [req.twitterHandle, req.email],
+    );
+    await waitFor(async () => ((await h.count(`SELECT count(*) FROM password_reset_requests WHERE password_hash = 'scrypt$stale'`)) === 0 ? true : undefined), 10_000, 'the stale request settled');
+    expect(await h.count(`SELECT count(*) FROM password_reset_requests WHERE processed_at IS NULL OR handle IS NOT NULL`)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(h.mail.to(req.email)).toHaveLength(sent);
   });
 
   it('refuses a reset whose fields are wrong, as the old route did', async () => {
