@@ -4,19 +4,23 @@
 // Refresh Points' toast, the four tabs (the Submit New Clip tab shows the public remote's form, loaded
 // through the page's federation runtime), the display name edited, and a banner uploaded; a second clipper
 // made gold (the tiers lowered in rewards' database, one clip approved) sees a hire request sent through the
-// API in the Hire Requests tab, counted on the tab, and accepts it.
+// API in the Hire Requests tab, counted on the tab, and accepts it. Last, the account's safety (ADR 0032): the
+// banner asking to confirm the address, the payout wallet changed with the password (refused without it),
+// the 72-hour hold shown in the Earnings tab, and the sessions listed and ended elsewhere.
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { json } from '../support/http.js';
 import { startPlatform, type Platform } from '../support/platform.js';
 import { SCREENSHOTS, useBrowser } from './support/browser.js';
-import { clipSeeder, type Account, type ClipSeeder } from './support/clips.js';
+import { clipSeeder, PASSWORD, type Account, type ClipSeeder } from './support/clips.js';
 import { expectToast, openSite, signInBrowser, toasts } from './support/site.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const REJECTION = 'The clip is cut mid-sentence';
+const NEW_WALLET = 'So11111111111111111111111111111111111111112';
 /** A 30×10 purple PNG (the gateway checks an image's first bytes). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAB4AAAAKCAIAAAAsFXl4AAAACXBIWXMAAAABAAAAAQBPJcTWAAAAF0lEQVR4nGOoMn9DI8QwavSo0aNGk4IA5S/kDBg2B84AAAAASUVORK5CYII=', 'base64');
 
@@ -272,5 +276,44 @@ describe('/clippers/dashboard', () => {
     await toasts(page).getByText('Hiring profile updated!', { exact: true }).waitFor();
     expect(await (await seeder.api(`/api/clippers/${gold.id}/profile`)).json()).toMatchObject({ bio: 'Cutting crypto streams daily.' });
     await shot(page, 'hiring-profile-desktop');
+  });
+  it('desktop: asks to confirm the address, changes the wallet only with the password, shows the hold, and signs out elsewhere', async () => {
+    const elsewhere = await seeder.api('/api/auth/login', json('POST', { twitterHandle: clipper.handle, password: PASSWORD }));
+    const otherCookie = `clipit.sid=${/clipit\.sid=([^;]*)/.exec(elsewhere.headers.get('set-cookie') ?? '')?.[1]}`;
+    await elsewhere.arrayBuffer();
+
+    const page = await openDashboard(DESKTOP, '?tab=profile');
+    const main = page.locator('main');
+    const banner = main.getByRole('region', { name: 'Confirm your email address' });
+    await banner.getByRole('button', { name: 'Send a New Link' }).click();
+    await toasts(page).getByText('We sent a new confirmation link to your email address', { exact: true }).waitFor();
+
+    const wallet = main.getByRole('form', { name: 'Change wallet' });
+    await wallet.getByLabel('New Solana Wallet Address').fill(NEW_WALLET);
+    await wallet.getByRole('button', { name: 'Change Wallet' }).click();
+    await wallet.getByText('Enter your current password to change your wallet address').waitFor();
+    await wallet.getByLabel('Current Password').fill(PASSWORD);
+    await wallet.getByRole('button', { name: 'Change Wallet' }).click();
+    await expectToast(page, 'Wallet Updated', 'Wallet updated. Payouts to the new wallet start 72 hours after a change.');
+    await main.getByText(NEW_WALLET, { exact: true }).waitFor();
+
+    const sessions = main.getByRole('list', { name: 'Active sessions' });
+    await sessions.getByText('This device').waitFor();
+    expect(await sessions.getByRole('listitem').count()).toBe(2);
+    await main.getByRole('button', { name: 'Sign Out Everywhere Else' }).click();
+    await toasts(page).getByText('1 other session was signed out.', { exact: true }).waitFor();
+    expect((await seeder.api('/api/user/me', { cookie: otherCookie })).status).toBe(401);
+    await shot(page, 'account-safety-desktop');
+
+    // The pending clip's earning waits 72 hours for the new wallet, and the Earnings tab says so.
+    await waitFor(
+      async () => ((await platform.rewardsDb.query('SELECT 1 FROM people WHERE id = $1 AND wallet_changed_at IS NOT NULL', [clipper.id])).rowCount ? true : undefined),
+      15_000,
+      'the wallet change in rewards',
+    );
+    await page.reload();
+    await main.getByRole('tab', { name: 'Earnings', exact: true }).click();
+    await main.getByRole('status', { name: 'Payouts on hold' }).getByText(/on hold until/).waitFor();
+    await shot(page, 'payout-hold-desktop');
   });
 });

@@ -677,6 +677,21 @@ describe('gateway behind a proxy and with strict settings', () => {
     expect(h.identity.calls.filter((c) => c.method === 'LogIn')).toHaveLength(2);
   });
 
+  it('limits password resets per account across addresses: the third for one handle is 429 with Retry-After, identity not asked', async () => {
+    const reset = (ip: string) => post(`${h.url}/api/auth/reset-password`, { twitterHandle: 'ResetVictim', email: 'victim@example.com', newPassword: 'attacker-password' }, { 'x-forwarded-for': ip });
+    const asked = () => h.identity.calls.filter((c) => c.method === 'RequestPasswordReset').length;
+    for (const ip of ['198.51.100.61', '198.51.100.62']) {
+      const res = await reset(ip);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    const before = asked();
+    const limited = await reset('198.51.100.63');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
+    await expectText(limited, 429, 'Too many attempts. Please wait a few minutes and try again.');
+    expect(asked()).toBe(before);
+  });
+
   it('limits wallet changes per account across addresses: past the limit, 429 with Retry-After, before identity is asked', async () => {
     const up = await post(`${h.url}/api/auth/signup`, signup(), { 'x-forwarded-for': '198.51.100.40' });
     const cookie = `clipit.sid=${sidOf(up)}`;
