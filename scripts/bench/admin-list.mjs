@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { identityEnv, isolatedBackend } from './isolation.mjs';
 import { freePort, processGroup, waitReady } from './processes.mjs';
-import { failureText, refuseBaseline } from './baseline.mjs';
+import { runBench, refuseBaseline } from './baseline.mjs';
 import { log, measure } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -154,14 +154,7 @@ async function main() {
   log(`\nlast / first page: p50 ${(last.latency.p50 / first.latency.p50).toFixed(2)}x, throughput ${(last.requests.average / first.requests.average).toFixed(2)}x`);
 }
 
-let failed = false;
-try {
-  await main();
-} catch (err) {
-  failed = true;
-  console.error(failureText(err));
-} finally {
+await runBench(main, async () => {
   await group.stop();
   await backend?.cleanup();
-}
-process.exit(failed ? 1 : 0);
+});

@@ -68,6 +68,23 @@ export function failureText(err) {
   return err instanceof BaselineBroken ? err.message : `bench failed: ${err?.stack ?? err?.message ?? err}`;
 }
 
+/**
+ * A benchmark's last lines: runs `main`, prints why it failed if it did, always runs `cleanup` (stopping
+ * what it started), and ends the process with 0 or 1. `main` may be a promise already under way.
+ */
+export async function runBench(main, cleanup) {
+  let failed = false;
+  try {
+    await (typeof main === 'function' ? main() : main);
+  } catch (err) {
+    failed = true;
+    console.error(failureText(err));
+  } finally {
+    await cleanup();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
 const DECODERS = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
 
 /** `body` decoded through its Content-Encoding (codings applied in order, so undone in reverse); throws on a lie. */

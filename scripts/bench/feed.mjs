@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { synthesizeClip } from '@clipit/media';
 import { connectNats, jetstreamManager } from '@clipit/service-kit';
 import { isolatedBackend } from './isolation.mjs';
-import { failureText, HTTP_STATIC_FLOORS } from './baseline.mjs';
+import { runBench, HTTP_STATIC_FLOORS } from './baseline.mjs';
 import { log, measure } from './measure.mjs';
 import { cpuMs, freePort, processGroup, waitReady } from './processes.mjs';
 import { gatewayApi, residentMb, SAME_ENCODING, sampleAnswer, startBareServer, startGateway, startServices } from './services.mjs';
@@ -261,15 +261,8 @@ async function main() {
   log(`  freshness p95: added ${p95Added.toFixed(1)} ms, like ${p95Liked.toFixed(1)} ms, removed ${p95Removed.toFixed(1)} ms (target ≤ 250 ms)`);
 }
 
-let failed = false;
-try {
-  await main();
-} catch (err) {
-  failed = true;
-  console.error(failureText(err));
-} finally {
+await runBench(main, async () => {
   await group.stop();
   await backend?.cleanup();
   if (scratch) await rm(scratch, { recursive: true, force: true });
-}
-process.exit(failed ? 1 : 0);
+});

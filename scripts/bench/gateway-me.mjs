@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { identityEnv, isolatedBackend } from './isolation.mjs';
-import { failureText, HTTP_STATIC_FLOORS } from './baseline.mjs';
+import { runBench, HTTP_STATIC_FLOORS } from './baseline.mjs';
 import { benchNodeArgs, cpuMs, freePort, processGroup, waitReady } from './processes.mjs';
 import { log, measure } from './measure.mjs';
 import { SAME_ENCODING, sampleAnswer, startBareServer } from './services.mjs';
@@ -114,14 +114,7 @@ async function main() {
   log(`\ngateway / bare = ${(gatewayRps / bareRps).toFixed(3)} (${((gatewayRps / bareRps) * 100).toFixed(1)}% of a server that does nothing)`);
 }
 
-let failed = false;
-try {
-  await main();
-} catch (err) {
-  failed = true;
-  console.error(failureText(err));
-} finally {
+await runBench(main, async () => {
   await stopChildren();
   await backend?.cleanup();
-}
-process.exit(failed ? 1 : 0);
+});

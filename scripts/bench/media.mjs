@@ -42,7 +42,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { BaselineBroken, failureText, refuseBaseline, timedProblems } from './baseline.mjs';
+import { BaselineBroken, runBench, refuseBaseline, timedProblems } from './baseline.mjs';
 import { identityEnv, isolatedBackend, NATS_URL, REDIS_URL } from './isolation.mjs';
 import { freePort, processGroup, waitReady } from './processes.mjs';
 
@@ -437,17 +437,10 @@ async function main() {
   log(`\nfigures written to ${RESULTS_FILE.slice(root.length)}; whole bench ${seconds(totalMs)} (build and clip synthesis included)`);
 }
 
-let failed = false;
-try {
-  await Promise.race([main(), aborted]);
-} catch (err) {
-  failed = true;
-  console.error(failureText(err));
-} finally {
+await runBench(Promise.race([main(), aborted]), async () => {
   stopping = true;
   await resources.events?.close().catch((err) => console.error(`cleanup: ${err.message}`));
   await group.stop();
   await resources.backend?.cleanup();
   if (resources.workDir) await rm(resources.workDir, { recursive: true, force: true });
-}
-process.exit(failed ? 1 : 0);
+});

@@ -38,7 +38,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { failureText } from './baseline.mjs';
+import { runBench } from './baseline.mjs';
 import { isolatedBackend } from './isolation.mjs';
 import { log } from './measure.mjs';
 import { processGroup } from './processes.mjs';
@@ -243,15 +243,8 @@ async function main() {
   }
 }
 
-let failed = false;
-try {
-  await main();
-} catch (err) {
-  failed = true;
-  console.error(failureText(err));
-} finally {
+await runBench(main, async () => {
   await group.stop();
   await mail?.close();
   await backend?.cleanup();
-}
-process.exit(failed ? 1 : 0);
+});

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { identityEnv, isolatedBackend } from './isolation.mjs';
 import { freePort, processGroup, waitReady } from './processes.mjs';
-import { failureText, HTTP_STATIC_FLOORS } from './baseline.mjs';
+import { runBench, HTTP_STATIC_FLOORS } from './baseline.mjs';
 import { log, measure } from './measure.mjs';
 import { fetchedSample, SAME_ENCODING, startBareServer } from './services.mjs';
 
@@ -375,15 +375,8 @@ async function main() {
   if (max > LIVE_LIMIT_MS) throw new Error(`a go-live took ${max.toFixed(0)} ms to reach the follower (limit ${LIVE_LIMIT_MS} ms)`);
 }
 
-let failed = false;
-try {
-  await main();
-} catch (err) {
-  failed = true;
-  console.error(failureText(err));
-} finally {
+await runBench(main, async () => {
   stream?.close();
   await group.stop();
   await backend?.cleanup();
-}
-process.exit(failed ? 1 : 0);
+});

@@ -32,7 +32,7 @@ import { createStorage } from '@clipit/storage';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { failureText, refuseBaseline } from './baseline.mjs';
+import { runBench, refuseBaseline } from './baseline.mjs';
 import { isolatedBackend } from './isolation.mjs';
 import { processGroup } from './processes.mjs';
 import { seedEvents } from './seed.mjs';
@@ -268,15 +268,8 @@ async function main() {
   }
 }
 
-let failed = false;
-try {
-  await main();
-} catch (err) {
-  failed = true;
-  console.error(failureText(err));
-} finally {
+await runBench(main, async () => {
   await group.stop();
   if (scratch) await rm(scratch, { recursive: true, force: true });
   await backend?.cleanup();
-}
-process.exit(failed ? 1 : 0);
+});

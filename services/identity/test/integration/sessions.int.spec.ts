@@ -282,7 +282,9 @@ describe('users and profiles', () => {
     expect([first.walletAddress, first.walletChangedAt]).toEqual([WALLET, undefined]);
 
     // A password session cannot stand in for it (this account has none), nor another account's X sign-in.
-    const someoneElse = await h.client.signInWithX({ ...x, xUserId: `${x.xUserId.slice(0, -1)}9`, xUsername: `${x.xUsername}b` });
+    const otherXUserId = `${x.xUserId.slice(0, -1)}${(Number(x.xUserId.at(-1)) + 1) % 10}`;
+    const someoneElse = await h.client.signInWithX({ ...x, xUserId: otherXUserId, xUsername: `${x.xUsername}b` });
+    expect(someoneElse.user!.id).not.toBe(userId);
     for (const sid of [undefined, someoneElse.session!.sid]) {
       const err = await rejected(h.client.updateWallet({ userId, walletAddress: OTHER_WALLET, sid, currentPassword: 'anything at all' }));
       expect([err.code, err.message]).toEqual([status.PERMISSION_DENIED, 'Sign in with X again to change your wallet address: a change needs a sign-in from the last 10 minutes']);
