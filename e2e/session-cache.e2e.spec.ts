@@ -82,7 +82,7 @@ describe('session cache across two gateway replicas (real identity, NATS, Postgr
     const saved = await send(a, '/api/user/profile', {
       method: 'PATCH',
       headers: { cookie: person.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ walletAddress: NEW_WALLET }),
+      body: JSON.stringify({ walletAddress: NEW_WALLET, currentPassword: 'a-good-password' }),
     });
     expect(saved.status).toBe(200);
     await saved.arrayBuffer();

@@ -213,8 +213,8 @@ export class AuthService {
 
   /**
    * Matches the reset requests written since the last round (the mail loop runs this before it delivers).
-   * Only a request naming an account whose address is verified, under RESET_LINKS_PER_HOUR links that
-   * hour, gets a one-time link, mailed in the transaction that records it; any other keeps only when and
+   * Only a request naming an account whose address was verified when it was asked, under
+   * RESET_LINKS_PER_HOUR links that hour, gets a one-time link, mailed in the transaction that records it; any other keeps only when and
    * from where. A request left unmatched past its link's lifetime (the loop was down) is dropped.
    */
   async matchPendingResets(now: () => Date = () => new Date()): Promise<number> {
@@ -227,7 +227,7 @@ export class AuthService {
           const user = request.expiresAt > at ? await this.users.findAccountByHandleAndEmail(request.handle!, request.email!) : null;
           const refusal = !user
             ? request.expiresAt > at ? 'no account matched' : 'expired before it was matched'
-            : !user.email || !user.emailVerifiedAt
+            : !user.email || !user.emailVerifiedAt || user.emailVerifiedAt > request.createdAt
               ? 'address not verified'
               : (await this.links.countResetLinksSince(user.id, new Date(at.getTime() - 3_600_000))) >= RESET_LINKS_PER_HOUR
                 ? 'hourly limit'

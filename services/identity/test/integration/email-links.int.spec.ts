@@ -164,6 +164,19 @@ describe('e-mail links', () => {
     expect(h.mail.to(req.email)).toHaveLength(6);
   });
 
+  it('mails no link for a request asked before the address was verified, even when it is matched after', async () => {
+    const { req } = await verifiedAccount();
+    const sent = h.mail.to(req.email).length;
+    await h.db.query(
+      `INSERT INTO password_reset_requests (id, password_hash, created_at, expires_at, handle, email)
+       VALUES (gen_random_uuid(), 'scrypt$early', now() - interval '1 hour', now() + interval '10 minutes', $1, $2)`,
+      [req.twitterHandle, req.email],
+    );
+    await waitFor(async () => ((await h.count(`SELECT count(*) FROM password_reset_requests WHERE password_hash = 'scrypt$early'`)) === 0 ? true : undefined), 10_000, 'the early request settled');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(h.mail.to(req.email)).toHaveLength(sent);
+  });
+
   it('drops, unmailed, a request that waited past its link\'s lifetime to be matched (the mail loop was down)', async () => {
     const { req } = await verifiedAccount();
     const sent = h.mail.to(req.email).length;
