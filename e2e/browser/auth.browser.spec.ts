@@ -206,11 +206,14 @@ describe('account screens', () => {
 
   it('/connect takes a user without a wallet from Add Wallet Address to All Set!', async () => {
     const bob = newPerson('wallet');
-    await signInBrowser(browser.context, platform.url, await signUpByApi(platform.url, bob, 'wallet-password'));
+    const sid = await signUpByApi(platform.url, bob, 'wallet-password');
+    // Sign-up requires a wallet, so the account is made walletless in identity's database (as one made with
+    // X is), and a first wallet needs no password (ADR 0032). A gateway may still hold the signed-up user
+    // in its session cache for a moment, so the page's first GET /api/user/me is handed to it with
+    // walletAddress null too. The PATCH goes to the real gateway, and the refetch after it is the real answer.
+    await platform.db.query('UPDATE users SET wallet_address = NULL WHERE lower(twitter_username) = lower($1)', [bob.handle]);
+    await signInBrowser(browser.context, platform.url, sid);
     const page = await browser.newPage();
-    // Sign-up requires a wallet and the API cannot clear one, so the "needs wallet" state is made in the
-    // browser: the first GET /api/user/me (the real answer) is handed to the page with walletAddress
-    // null. The PATCH then goes to the real gateway, and the refetch after it is the real answer again.
     let hidden = false;
     await page.route('**/api/user/me', async (route) => {
       if (hidden) return route.continue();
