@@ -13,6 +13,7 @@ import { hashPassword, needsRehash, scryptParamsOf, verifyAgainstDummy, verifyPa
 import { newAccount, newStreamerToken } from '../domain/user.factory.js';
 import { toTokenSnapshot, toUserMessage, toUserSnapshot } from '../domain/user.mapper.js';
 import { parseLogIn, parseResetPassword, parseSignUp, type SignUpInput } from '../domain/validation.js';
+import type { PasswordResetRequestEntity } from '../entities/email-link.entity.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { DatabaseRepository } from '../repositories/database.repository.js';
 import { EmailLinkRepository } from '../repositories/email-link.repository.js';
@@ -214,8 +215,8 @@ export class AuthService {
   /**
    * Matches the reset requests written since the last round (the mail loop runs this before it delivers).
    * Only a request naming an account whose address was verified when it was asked, under
-   * RESET_LINKS_PER_HOUR links that hour, gets a one-time link, mailed in the transaction that records it; any other keeps only when and
-   * from where. A request left unmatched past its link's lifetime (the loop was down) is dropped.
+   * RESET_LINKS_PER_HOUR links that hour, gets a one-time link, mailed in the transaction that records it;
+   * any other keeps only when and from where. A request left unmatched past its link's lifetime (the loop was down) is dropped.
    */
   async matchPendingResets(now: () => Date = () => new Date()): Promise<number> {
     let matched = 0;
@@ -225,20 +226,14 @@ export class AuthService {
         for (const request of pending) {
           const at = now();
           const user = request.expiresAt > at ? await this.users.findAccountByHandleAndEmail(request.handle!, request.email!) : null;
-          const refusal = !user
-            ? request.expiresAt > at ? 'no account matched' : 'expired before it was matched'
-            : !user.email || !user.emailVerifiedAt || user.emailVerifiedAt > request.createdAt
-              ? 'address not verified'
-              : (await this.links.countResetLinksSince(user.id, new Date(at.getTime() - 3_600_000))) >= RESET_LINKS_PER_HOUR
-                ? 'hourly limit'
-                : undefined;
-          if (!user || refusal) {
+          const refusal = await this.resetRefusal(request, user, at);
+          if (refusal) {
             await this.links.settleResetRequest(tx, request.id, null, at);
           } else {
             const { token, hash } = newSecretToken();
-            await this.links.settleResetRequest(tx, request.id, { userId: user.id, tokenHash: hash }, at);
+            await this.links.settleResetRequest(tx, request.id, { userId: user!.id, tokenHash: hash }, at);
             const link = linkTo(this.config.PUBLIC_SITE_URL, '/reset-password', token);
-            await this.mail.queue(tx, passwordResetMail(user.email!, user.twitterUsername ?? request.handle!, link, request.expiresAt), at);
+            await this.mail.queue(tx, passwordResetMail(user!.email!, user!.twitterUsername ?? request.handle!, link, request.expiresAt), at);
           }
           this.logger.info({ userId: user?.id, linkMailed: !refusal, reason: refusal }, 'password reset request matched');
         }
@@ -247,6 +242,16 @@ export class AuthService {
       matched += round;
       if (round < RESET_MATCH_BATCH) return matched;
     }
+  }
+
+  /** Why a pending request gets no link, or undefined when it does: `user` is the account it names, if any. */
+  private async resetRefusal(request: PasswordResetRequestEntity, user: UserEntity | null, at: Date): Promise<string | undefined> {
+    if (request.expiresAt <= at) return 'expired before it was matched';
+    if (!user) return 'no account matched';
+    // Verified when it was asked: a request made before the owner confirmed the address gets no link.
+    if (!user.email || !user.emailVerifiedAt || user.emailVerifiedAt > request.createdAt) return 'address not verified';
+    const linksThisHour = await this.links.countResetLinksSince(user.id, new Date(at.getTime() - 3_600_000));
+    return linksThisHour >= RESET_LINKS_PER_HOUR ? 'hourly limit' : undefined;
   }
 
   /**

@@ -70,8 +70,9 @@ export class UserService {
         previous = locked.walletAddress;
         if (locked.walletAddress !== null && locked.walletAddress !== walletAddress && !proven) throw forbidden(this.missingProof(locked));
       });
-      if (previous !== null && previous !== walletAddress && updated.email && updated.walletChangedAt) {
-        const at = new Date(updated.walletChangedAt);
+      // An existing wallet replaced (patchUser stamped walletChangedAt): the owner is told.
+      if (previous !== null && previous !== walletAddress && updated.email) {
+        const at = new Date(updated.walletChangedAt!);
         const payoutsFrom = new Date(at.getTime() + WALLET_CHANGE_HOLD_HOURS * 3_600_000);
         const recoverUrl = `${this.config.PUBLIC_SITE_URL}/login`;
         await this.mail.queue(tx, walletChangedMail(updated.email, updated.twitterUsername ?? 'you', { from: previous, to: walletAddress, at, payoutsFrom, recoverUrl }), at);
