@@ -109,8 +109,7 @@ const PROJECT_DIRS = ['libs', 'services', 'frontends'];
 const MAX_DEPTH = 12;
 const up = (n) => `(\\.\\./){${n}}`;
 const upAtLeast = (n) => `(\\.\\./){${n},}`;
-const crossProjectMessage =
-  'Do not reach into another project with a relative path; import its package (@clipit/<name>) instead.';
+const crossProjectMessage = 'Do not reach into another project with a relative path; import its package (@clipit/<name>) instead.';
 const deepPackageImport = {
   group: ['@clipit/*/*'],
   message: 'Import a workspace package by its entry point (@clipit/<name>), not a file inside it.',
@@ -249,7 +248,9 @@ export default defineConfig(
               message: 'Files and processes belong behind a repository or a port, not in an application service or controller.',
             })),
           ],
-          patterns: [{ group: ['@nats-io/*'], message: 'Events go out through the outbox (the kit\'s Outbox), in the transaction of the change.' }],
+          patterns: [
+            { group: ['@nats-io/*'], message: "Events go out through the outbox (the kit's Outbox), in the transaction of the change." },
+          ],
         },
       ],
     },

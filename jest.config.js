@@ -61,15 +61,15 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/{libs,services}/*/test/integration/**/*.int.spec.ts'],
-      globalSetup: "<rootDir>/libs/testing/jest/global-setup.mjs",
-      globalTeardown: "<rootDir>/libs/testing/jest/global-teardown.mjs",
+      globalSetup: '<rootDir>/libs/testing/jest/global-setup.mjs',
+      globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.mjs',
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'],
-      globalSetup: "<rootDir>/libs/testing/jest/global-setup.mjs",
-      globalTeardown: "<rootDir>/libs/testing/jest/global-teardown.mjs",
+      globalSetup: '<rootDir>/libs/testing/jest/global-setup.mjs',
+      globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.mjs',
     },
     {
       // The site in headless Chromium against the real platform (the web apps are built first if stale).

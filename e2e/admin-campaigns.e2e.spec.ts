@@ -57,7 +57,15 @@ describe('admins review CPM campaigns (gateway + admin + campaigns + identity, r
     const handle = unique('st_');
     const res = await api(
       '/api/auth/signup',
-      json('POST', { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role: 'streamer', password: 'a-good-password', displayName, tokenLink: 'https://pump.fun/coin/abc' }),
+      json('POST', {
+        email: `${handle}@example.com`,
+        twitterHandle: handle,
+        walletAddress: WALLET,
+        role: 'streamer',
+        password: 'a-good-password',
+        displayName,
+        tokenLink: 'https://pump.fun/coin/abc',
+      }),
     );
     expect(res.status).toBe(201);
     const id = ((await res.json()) as { user: { id: string } }).user.id;
@@ -117,7 +125,11 @@ describe('admins review CPM campaigns (gateway + admin + campaigns + identity, r
     await expectText(await api(`/api/admin/campaigns/${first}/approve`, json('POST', {})), 401, 'Admin authorization required');
     await expectText(await api('/api/admin/campaigns', json('GET')), 401, 'Admin authorization required');
     await expectText(await admin('POST', '/api/admin/campaigns/not-an-id/approve', {}), 400, 'Invalid campaign id');
-    await expectText(await admin('POST', `/api/admin/campaigns/${first}/reject`, { reason: 'x'.repeat(501) }), 400, 'Rejection reason must be at most 500 characters');
+    await expectText(
+      await admin('POST', `/api/admin/campaigns/${first}/reject`, { reason: 'x'.repeat(501) }),
+      400,
+      'Rejection reason must be at most 500 characters',
+    );
     const unknown = await admin('POST', '/api/admin/campaigns/00000000-0000-4000-8000-000000000000/approve', {});
     expect(unknown.status).toBe(404);
   });
@@ -141,29 +153,53 @@ describe('admins review CPM campaigns (gateway + admin + campaigns + identity, r
 
   it('cannot approve a second campaign of the same streamer while the first runs', async () => {
     second = await submitCampaign(streamer, 'Second push');
-    await expectText(await admin('POST', `/api/admin/campaigns/${second}/approve`, {}), 409, 'This streamer already has a running campaign');
+    await expectText(
+      await admin('POST', `/api/admin/campaigns/${second}/approve`, {}),
+      409,
+      'This streamer already has a running campaign',
+    );
     expect((await listed('?status=pending')).campaigns.find((c) => c.id === second)).toMatchObject({ status: 'pending' });
   });
 
   it('rejects another with a reason the list keeps', async () => {
     third = await submitCampaign(streamer, 'Third push');
-    const res = await admin('POST', `/api/admin/campaigns/${third}/reject`, { reason: 'Please resubmit once the first campaign completes' });
+    const res = await admin('POST', `/api/admin/campaigns/${third}/reject`, {
+      reason: 'Please resubmit once the first campaign completes',
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: third, status: 'rejected', rejectedReason: 'Please resubmit once the first campaign completes' });
-    expect((await listed('?status=rejected')).campaigns.find((c) => c.id === third)).toMatchObject({ rejectedReason: 'Please resubmit once the first campaign completes' });
+    expect(await res.json()).toMatchObject({
+      id: third,
+      status: 'rejected',
+      rejectedReason: 'Please resubmit once the first campaign completes',
+    });
+    expect((await listed('?status=rejected')).campaigns.find((c) => c.id === third)).toMatchObject({
+      rejectedReason: 'Please resubmit once the first campaign completes',
+    });
   });
 
   it('audits every review with its result', async () => {
     const res = await admin('GET', '/api/admin/audit?limit=50');
     expect(res.status).toBe(200);
-    const { entries } = (await res.json()) as { entries: { action: string; target: string | null; result: string; detail: string | null; actor: string | null }[] };
+    const { entries } = (await res.json()) as {
+      entries: { action: string; target: string | null; result: string; detail: string | null; actor: string | null }[];
+    };
     const reviews = entries.filter((e) => e.action.endsWith('-campaign'));
     expect(reviews).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: 'approve-campaign', target: `campaign ${first}`, result: 'ok', actor: expect.any(String) }),
         expect.objectContaining({ action: 'approve-campaign', target: `campaign ${first}`, result: 'refused' }),
-        expect.objectContaining({ action: 'approve-campaign', target: `campaign ${second}`, result: 'refused', detail: 'This streamer already has a running campaign' }),
-        expect.objectContaining({ action: 'reject-campaign', target: `campaign ${third}`, result: 'ok', detail: 'reason: Please resubmit once the first campaign completes' }),
+        expect.objectContaining({
+          action: 'approve-campaign',
+          target: `campaign ${second}`,
+          result: 'refused',
+          detail: 'This streamer already has a running campaign',
+        }),
+        expect.objectContaining({
+          action: 'reject-campaign',
+          target: `campaign ${third}`,
+          result: 'ok',
+          detail: 'reason: Please resubmit once the first campaign completes',
+        }),
       ]),
     );
   });

@@ -34,12 +34,16 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
   let p: Platform;
   let token = '';
   const api = (path: string, init?: RequestInit) => fetch(...asOurPage(p.url, path, init));
-  const admin = (path: string, init: RequestInit = {}) => api(path, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
+  const admin = (path: string, init: RequestInit = {}) =>
+    api(path, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
   const moderate = (id: string, action: string, body: unknown = {}) => admin(`/api/admin/submissions/${id}/${action}`, json('POST', body));
 
   async function signUp(role: 'clipper' | 'streamer', extra: Record<string, unknown> = {}) {
     const who = person(role === 'streamer' ? 'st' : 'cl');
-    const res = await api('/api/auth/signup', json('POST', { email: who.email, twitterHandle: who.handle, walletAddress: WALLET, role, password: 'a-good-password', ...extra }));
+    const res = await api(
+      '/api/auth/signup',
+      json('POST', { email: who.email, twitterHandle: who.handle, walletAddress: WALLET, role, password: 'a-good-password', ...extra }),
+    );
     const text = await res.text();
     if (res.status !== 201) return { status: res.status, text, cookie: '', id: '', handle: who.handle, body: undefined };
     const sid = /clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
@@ -48,7 +52,10 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
   }
 
   async function submit(cookie: string): Promise<string> {
-    const res = await api('/api/submissions', json('POST', { name: 'A clip to moderate', url: postUrl(), walletAddress: '', additionalInfo: 'notes for the admin' }, { cookie }));
+    const res = await api(
+      '/api/submissions',
+      json('POST', { name: 'A clip to moderate', url: postUrl(), walletAddress: '', additionalInfo: 'notes for the admin' }, { cookie }),
+    );
     expect(res.status).toBe(201);
     return ((await res.json()) as { id: string }).id;
   }
@@ -91,10 +98,28 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
       const forged = issueAdminToken({ secret: DEVELOPMENT_TOKEN_SECRET, password: 'another password' }, 3600).token;
       for (const [path, init] of routes) {
         await expectText(await api(path, init), 401, 'Admin authorization required');
-        await expectText(await api(path, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } }), 401, 'Admin authorization required');
+        await expectText(
+          await api(path, {
+            ...init,
+            headers: { ...(init?.headers as Record<string, string>), authorization: `Basic ${Buffer.from('a:b').toString('base64')}` },
+          }),
+          401,
+          'Admin authorization required',
+        );
         // The password itself is not a token.
-        await expectText(await api(path, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${E2E_ADMIN_PASSWORD}` } }), 401, 'Invalid admin token');
-        await expectText(await api(path, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${forged}` } }), 401, 'Invalid admin token');
+        await expectText(
+          await api(path, {
+            ...init,
+            headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${E2E_ADMIN_PASSWORD}` },
+          }),
+          401,
+          'Invalid admin token',
+        );
+        await expectText(
+          await api(path, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${forged}` } }),
+          401,
+          'Invalid admin token',
+        );
         await expectText(
           await api(path, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${expired}` } }),
           401,
@@ -107,7 +132,10 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
       // Two gateway replicas behind a proxy that names the client; both reach the one admin service.
       const replicas: GatewayApp[] = [await p.startGateway({ TRUST_PROXY: 'true' }), await p.startGateway({ TRUST_PROXY: 'true' })];
       const attempt = (i: number, password: string, ip: string) =>
-        fetch(`${replicas[i % 2]!.httpUrl}/api/admin/verify-password`, json('POST', { password }, { 'x-forwarded-for': ip, origin: replicas[i % 2]!.httpUrl }));
+        fetch(
+          `${replicas[i % 2]!.httpUrl}/api/admin/verify-password`,
+          json('POST', { password }, { 'x-forwarded-for': ip, origin: replicas[i % 2]!.httpUrl }),
+        );
       const ip = '203.0.113.77';
       const statuses: number[] = [];
       for (let i = 0; i < 10; i += 1) statuses.push((await attempt(i, 'wrong guess', ip)).status);
@@ -129,9 +157,22 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
       const second = await submit(clipper.cookie);
       const res = await admin('/api/admin/submissions?limit=2');
       expect(res.status).toBe(200);
-      const page = (await res.json()) as { submissions: AdminSubmission[]; nextCursor: string | null; total: number; createdLast7Days: number };
+      const page = (await res.json()) as {
+        submissions: AdminSubmission[];
+        nextCursor: string | null;
+        total: number;
+        createdLast7Days: number;
+      };
       expect(page.submissions.map((s) => s.id)).toEqual([second, first]);
-      expect(page.submissions[0]).toMatchObject({ status: 'pending', addedToFeed: 'false', hasVideo: 'false', platform: 'twitter', clipperHandle: clipper.handle, walletAddress: WALLET, additionalInfo: 'notes for the admin' });
+      expect(page.submissions[0]).toMatchObject({
+        status: 'pending',
+        addedToFeed: 'false',
+        hasVideo: 'false',
+        platform: 'twitter',
+        clipperHandle: clipper.handle,
+        walletAddress: WALLET,
+        additionalInfo: 'notes for the admin',
+      });
       expect(page.total).toBeGreaterThanOrEqual(2);
       expect(page.createdLast7Days).toBe(page.total);
       await expectText(await admin('/api/admin/submissions?limit=0'), 400, 'limit must be a whole number from 1 to 200');
@@ -145,7 +186,10 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
       let cursor: string | null = null;
       do {
         const query: string = cursor ? `?limit=3&cursor=${encodeURIComponent(cursor)}` : '?limit=3';
-        const page = (await (await admin(`/api/admin/submissions${query}`)).json()) as { submissions: AdminSubmission[]; nextCursor: string | null };
+        const page = (await (await admin(`/api/admin/submissions${query}`)).json()) as {
+          submissions: AdminSubmission[];
+          nextCursor: string | null;
+        };
         seen.push(...page.submissions.map((s) => s.id));
         cursor = page.nextCursor;
         // A submission created mid-walk is newer than every page still to come: it does not shift them.
@@ -174,14 +218,22 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
       const both = await submit(clipper.cookie);
       res = await moderate(both, 'approve-and-add-to-feed');
       expect(await res.json()).toMatchObject({ status: 'approved', addedToFeed: 'true' });
-      await expectText(await moderate(both, 'approve-and-add-to-feed'), 409, 'Only a pending submission can be approved (this one is approved)');
+      await expectText(
+        await moderate(both, 'approve-and-add-to-feed'),
+        409,
+        'Only a pending submission can be approved (this one is approved)',
+      );
 
       const rejected = await submit(clipper.cookie);
       expect((await moderate(rejected, 'reject')).status).toBe(200);
       for (const action of ['approve', 'approve-and-add-to-feed', 'reject']) {
         expect((await moderate(rejected, action)).status).toBe(409);
       }
-      await expectText(await moderate(rejected, 'add-to-feed'), 409, 'Only an approved submission can be in the feed (this one is rejected)');
+      await expectText(
+        await moderate(rejected, 'add-to-feed'),
+        409,
+        'Only an approved submission can be in the feed (this one is rejected)',
+      );
     });
 
     it('answers 404 for an unknown submission and 400 for a body that is not empty', async () => {
@@ -199,24 +251,45 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
       const id = await submit(clipper.cookie);
       const res = await moderate(id, 'reject', { reason: '  The watermark is missing.  ' });
       expect(await res.json()).toMatchObject({ status: 'rejected', rejectedReason: 'The watermark is missing.' });
-      const mine = (await (await api('/api/submissions', { headers: { cookie: clipper.cookie } })).json()) as Array<{ id: string; status: string; rejectedReason: string | null }>;
+      const mine = (await (await api('/api/submissions', { headers: { cookie: clipper.cookie } })).json()) as Array<{
+        id: string;
+        status: string;
+        rejectedReason: string | null;
+      }>;
       expect(mine.find((s) => s.id === id)).toMatchObject({ status: 'rejected', rejectedReason: 'The watermark is missing.' });
       // A moderation event went out through submissions' outbox.
-      const { rows } = await p.submissionsDb.query(`SELECT count(*)::int AS n FROM outbox WHERE type = 'submission.rejected' AND envelope->'data'->'submission'->>'id' = $1`, [id]);
+      const { rows } = await p.submissionsDb.query(
+        `SELECT count(*)::int AS n FROM outbox WHERE type = 'submission.rejected' AND envelope->'data'->'submission'->>'id' = $1`,
+        [id],
+      );
       expect(rows[0]).toEqual({ n: 1 });
     });
 
     it('audits every command with its target, result, token and correlation id', async () => {
       const id = await submit(clipper.cookie);
       const correlationId = `e2e-audit-${Date.now()}`;
-      expect((await admin(`/api/admin/submissions/${id}/approve`, json('POST', {}, { 'x-correlation-id': correlationId }))).status).toBe(200);
+      expect((await admin(`/api/admin/submissions/${id}/approve`, json('POST', {}, { 'x-correlation-id': correlationId }))).status).toBe(
+        200,
+      );
       expect((await admin(`/api/admin/submissions/${id}/approve`, json('POST', {}))).status).toBe(409);
       const res = await admin('/api/admin/audit?limit=5');
       expect(res.status).toBe(200);
       const { entries } = (await res.json()) as { entries: Array<Record<string, unknown>> };
       expect(entries.slice(0, 2)).toEqual([
-        expect.objectContaining({ action: 'approve', target: `submission ${id}`, result: 'refused', detail: 'Only a pending submission can be approved (this one is approved)' }),
-        expect.objectContaining({ action: 'approve', target: `submission ${id}`, result: 'ok', correlationId, actor: expect.any(String), clientIp: expect.any(String) }),
+        expect.objectContaining({
+          action: 'approve',
+          target: `submission ${id}`,
+          result: 'refused',
+          detail: 'Only a pending submission can be approved (this one is approved)',
+        }),
+        expect.objectContaining({
+          action: 'approve',
+          target: `submission ${id}`,
+          result: 'ok',
+          correlationId,
+          actor: expect.any(String),
+          clientIp: expect.any(String),
+        }),
       ]);
     });
   });
@@ -224,7 +297,16 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
   describe('placeholder streamers', () => {
     it('creates one with a claim code, which a streamer claims at sign-up once; the list shows who and when', async () => {
       const handle = person('ph').handle;
-      const res = await admin('/api/admin/placeholder-streamers', json('POST', { displayName: 'Placeholder Star', twitterUsername: handle, streamerMultiplier: 1.5, profileImageUrl: '', bannerImageUrl: null }));
+      const res = await admin(
+        '/api/admin/placeholder-streamers',
+        json('POST', {
+          displayName: 'Placeholder Star',
+          twitterUsername: handle,
+          streamerMultiplier: 1.5,
+          profileImageUrl: '',
+          bannerImageUrl: null,
+        }),
+      );
       expect(res.status).toBe(201);
       const created = (await res.json()) as { id: string; claimCode: string; streamerMultiplier: string; claimedBy: string | null };
       expect(created).toMatchObject({ streamerMultiplier: '1.50', claimedBy: null, claimCode: expect.stringMatching(/^CLAIM-/) });
@@ -236,7 +318,11 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
       expect([late.status, late.text]).toEqual([400, 'This claim code has already been used']);
 
       const list = (await (await admin('/api/admin/placeholder-streamers')).json()) as Array<Record<string, unknown>>;
-      expect(list.find((x) => x['id'] === created.id)).toMatchObject({ claimedBy: streamer.id, claimedByHandle: streamer.handle, claimedAt: expect.any(String) });
+      expect(list.find((x) => x['id'] === created.id)).toMatchObject({
+        claimedBy: streamer.id,
+        claimedByHandle: streamer.handle,
+        claimedAt: expect.any(String),
+      });
     });
 
     it("refuses what spec 02 §5 refuses, in identity's words, and writes nothing", async () => {
@@ -244,8 +330,16 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
       const cases: [Record<string, unknown>, number, string][] = [
         [{ twitterUsername: 'someone' }, 400, 'Display name is required'],
         [{ displayName: 'Someone', streamerMultiplier: 2.5 }, 400, 'Twitter username is required'],
-        [{ displayName: 'Someone', twitterUsername: person('ph').handle, streamerMultiplier: 2.5 }, 400, 'Streamer multiplier must be a number from 1.00 to 2.00 in steps of 0.01'],
-        [{ displayName: 'Someone', twitterUsername: person('ph').handle, streamerMultiplier: '1.005' }, 400, 'Streamer multiplier must be a number from 1.00 to 2.00 in steps of 0.01'],
+        [
+          { displayName: 'Someone', twitterUsername: person('ph').handle, streamerMultiplier: 2.5 },
+          400,
+          'Streamer multiplier must be a number from 1.00 to 2.00 in steps of 0.01',
+        ],
+        [
+          { displayName: 'Someone', twitterUsername: person('ph').handle, streamerMultiplier: '1.005' },
+          400,
+          'Streamer multiplier must be a number from 1.00 to 2.00 in steps of 0.01',
+        ],
         [{ displayName: 'Someone', twitterUsername: clipper.handle }, 409, ''],
       ];
       for (const [body, status, text] of cases) {
@@ -274,10 +368,18 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
       const res = await api('/api/clipper-applications', json('POST', body));
       expect(res.status).toBe(201);
       const received = (await res.json()) as { id: string; status: string; message: string };
-      expect(received).toEqual({ id: expect.any(String), status: 'pending', message: "Thanks for applying! We'll review your application and get back to you by email." });
+      expect(received).toEqual({
+        id: expect.any(String),
+        status: 'pending',
+        message: "Thanks for applying! We'll review your application and get back to you by email.",
+      });
 
       await expectText(await api('/api/clipper-applications'), 401, 'Admin authorization required');
-      const page = (await (await admin('/api/clipper-applications?limit=1')).json()) as { applications: Array<Record<string, unknown>>; total: number; nextCursor: string | null };
+      const page = (await (await admin('/api/clipper-applications?limit=1')).json()) as {
+        applications: Array<Record<string, unknown>>;
+        total: number;
+        nextCursor: string | null;
+      };
       expect(page.total).toBeGreaterThanOrEqual(1);
       expect(page.applications[0]).toEqual({
         id: received.id,
@@ -310,18 +412,29 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
         [{ availabilityHours: 169 }, 400, 'Cannot exceed 168 hours per week'],
         [{ status: 'approved' }, 400, 'Unknown field: status'],
       ];
-      for (const [change, status, text] of cases) await expectText(await api('/api/clipper-applications', json('POST', application(change))), status, text);
+      for (const [change, status, text] of cases)
+        await expectText(await api('/api/clipper-applications', json('POST', application(change))), status, text);
       expect(Number((await p.campaignsDb.query('SELECT count(*) AS n FROM clipper_applications')).rows[0].n)).toBe(before);
 
       const twice = application();
       expect((await api('/api/clipper-applications', json('POST', twice))).status).toBe(201);
-      await expectText(await api('/api/clipper-applications', json('POST', { ...twice, email: (twice.email as string).toUpperCase() })), 409, 'An application for this email is already pending review');
+      await expectText(
+        await api('/api/clipper-applications', json('POST', { ...twice, email: (twice.email as string).toUpperCase() })),
+        409,
+        'An application for this email is already pending review',
+      );
     });
 
     it('limits applications per address (valid ones only), with Retry-After, across gateway replicas', async () => {
-      const replicas = [await p.startGateway({ TRUST_PROXY: 'true', APPLICATION_LIMIT_PER_IP: 2 }), await p.startGateway({ TRUST_PROXY: 'true', APPLICATION_LIMIT_PER_IP: 2 })];
+      const replicas = [
+        await p.startGateway({ TRUST_PROXY: 'true', APPLICATION_LIMIT_PER_IP: 2 }),
+        await p.startGateway({ TRUST_PROXY: 'true', APPLICATION_LIMIT_PER_IP: 2 }),
+      ];
       const send = (i: number, body: Record<string, unknown>, ip: string) =>
-        fetch(`${replicas[i % 2]!.httpUrl}/api/clipper-applications`, json('POST', body, { 'x-forwarded-for': ip, origin: replicas[i % 2]!.httpUrl }));
+        fetch(
+          `${replicas[i % 2]!.httpUrl}/api/clipper-applications`,
+          json('POST', body, { 'x-forwarded-for': ip, origin: replicas[i % 2]!.httpUrl }),
+        );
       const ip = '203.0.113.90';
       expect((await send(0, application({ fullName: 'x' }), ip)).status).toBe(400);
       expect((await send(1, application(), ip)).status).toBe(201);

@@ -20,7 +20,17 @@ function person(prefix = 'u') {
 }
 
 function signupBody(p: { handle: string; email: string }, patch: Record<string, unknown> = {}) {
-  return { email: p.email, displayName: 'Journey Person', twitterHandle: p.handle, walletAddress: WALLET, role: 'clipper', tokenLink: '', claimCode: '', password: 'first-password', ...patch };
+  return {
+    email: p.email,
+    displayName: 'Journey Person',
+    twitterHandle: p.handle,
+    walletAddress: WALLET,
+    role: 'clipper',
+    tokenLink: '',
+    claimCode: '',
+    password: 'first-password',
+    ...patch,
+  };
 }
 
 /** The token of a mailed link to `path` (in its #token= fragment). */
@@ -112,9 +122,16 @@ describe('auth journey (gateway + identity, real servers)', () => {
     });
 
     it('asking for a reset with handle and email alone changes nothing while the address is unconfirmed: no mail, same answer', async () => {
-      const res = await api('/api/auth/reset-password', json('POST', { twitterHandle: me.handle, email: me.email, newPassword: 'attacker-password' }));
+      const res = await api(
+        '/api/auth/reset-password',
+        json('POST', { twitterHandle: me.handle, email: me.email, newPassword: 'attacker-password' }),
+      );
       expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { message: RESET_LINK_MESSAGES.sent } });
-      await expectText(await api('/api/auth/login', json('POST', { twitterHandle: me.handle, password: 'attacker-password' })), 401, 'Invalid Twitter handle or password');
+      await expectText(
+        await api('/api/auth/login', json('POST', { twitterHandle: me.handle, password: 'attacker-password' })),
+        401,
+        'Invalid Twitter handle or password',
+      );
       expect((await api('/api/user/me', { headers: { cookie } })).status).toBe(200);
       // Only the confirmation link sign-up mailed has arrived.
       await p.mail.waitFor(me.email);
@@ -126,13 +143,20 @@ describe('auth journey (gateway + identity, real servers)', () => {
       const token = tokenOf(mail!.links[0]!, '/verify-email');
       const res = await api('/api/auth/verify-email', json('POST', { token }));
       expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { message: 'Email address confirmed' } });
-      await expectText(await api('/api/auth/verify-email', json('POST', { token })), 400, 'This verification link is invalid or has expired');
+      await expectText(
+        await api('/api/auth/verify-email', json('POST', { token })),
+        400,
+        'This verification link is invalid or has expired',
+      );
       // The dashboard's banner goes: the signed-in user now reads confirmed.
       expect(await (await api('/api/user/me', { headers: { cookie } })).json()).toMatchObject({ emailVerified: true });
     });
 
     it('resets by the mailed link: nothing changes until it is confirmed; then old sessions end, the old password fails, the new one works', async () => {
-      const res = await api('/api/auth/reset-password', json('POST', { twitterHandle: me.handle, email: me.email, newPassword: 'second-password' }));
+      const res = await api(
+        '/api/auth/reset-password',
+        json('POST', { twitterHandle: me.handle, email: me.email, newPassword: 'second-password' }),
+      );
       expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { message: RESET_LINK_MESSAGES.sent } });
       const mail = await p.mail.waitFor(me.email, { n: 2 });
       expect(mail.subject).toBe('Reset your CLIP IT password');
@@ -144,10 +168,21 @@ describe('auth journey (gateway + identity, real servers)', () => {
       await still.arrayBuffer();
 
       const confirmed = await api('/api/auth/reset-password/confirm', json('POST', { token }));
-      expect({ status: confirmed.status, body: await confirmed.json() }).toEqual({ status: 200, body: { message: 'Password reset successfully' } });
+      expect({ status: confirmed.status, body: await confirmed.json() }).toEqual({
+        status: 200,
+        body: { message: 'Password reset successfully' },
+      });
       await expectText(await api('/api/user/me', { headers: { cookie } }), 401, 'Not signed in');
-      await expectText(await api('/api/auth/login', json('POST', { twitterHandle: me.handle, password: 'first-password' })), 401, 'Invalid Twitter handle or password');
-      await expectText(await api('/api/auth/reset-password/confirm', json('POST', { token })), 400, 'This password reset link is invalid or has expired');
+      await expectText(
+        await api('/api/auth/login', json('POST', { twitterHandle: me.handle, password: 'first-password' })),
+        401,
+        'Invalid Twitter handle or password',
+      );
+      await expectText(
+        await api('/api/auth/reset-password/confirm', json('POST', { token })),
+        400,
+        'This password reset link is invalid or has expired',
+      );
       const ok = await api('/api/auth/login', json('POST', { twitterHandle: me.handle, password: 'second-password' }));
       expect(ok.status).toBe(200);
       cookie = cookieOf(ok);
@@ -155,10 +190,21 @@ describe('auth journey (gateway + identity, real servers)', () => {
     });
 
     it('replaces the wallet only with the current password (403 otherwise), mails the owner, and shows it on /api/user/me', async () => {
-      await expectText(await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET }, { cookie })), 403, 'Enter your current password to change your wallet address');
-      await expectText(await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET, currentPassword: 'first-password' }, { cookie })), 403, 'Current password is incorrect');
+      await expectText(
+        await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET }, { cookie })),
+        403,
+        'Enter your current password to change your wallet address',
+      );
+      await expectText(
+        await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET, currentPassword: 'first-password' }, { cookie })),
+        403,
+        'Current password is incorrect',
+      );
       expect(await (await api('/api/user/me', { headers: { cookie } })).json()).toMatchObject({ walletAddress: WALLET });
-      const res = await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET, currentPassword: 'second-password' }, { cookie }));
+      const res = await api(
+        '/api/user/profile',
+        json('PATCH', { walletAddress: NEW_WALLET, currentPassword: 'second-password' }, { cookie }),
+      );
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ id: userId, walletAddress: NEW_WALLET });
       expect(await (await api('/api/user/me', { headers: { cookie } })).json()).toMatchObject({ walletAddress: NEW_WALLET });
@@ -168,11 +214,23 @@ describe('auth journey (gateway + identity, real servers)', () => {
     });
 
     it('lists the sessions and signs out everywhere else: the other browser is signed out, this one stays', async () => {
-      const other = await fetch(...asOurPage(p.url, '/api/auth/login', json('POST', { twitterHandle: me.handle, password: 'second-password' }, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' })));
+      const other = await fetch(
+        ...asOurPage(
+          p.url,
+          '/api/auth/login',
+          json(
+            'POST',
+            { twitterHandle: me.handle, password: 'second-password' },
+            { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' },
+          ),
+        ),
+      );
       const elsewhere = cookieOf(other);
       await other.arrayBuffer();
       expect((await api('/api/user/me', { headers: { cookie: elsewhere } })).status).toBe(200);
-      const listed = (await (await api('/api/user/sessions', { headers: { cookie } })).json()) as { sessions: Array<{ device: string; current: boolean; address: string | null }> };
+      const listed = (await (await api('/api/user/sessions', { headers: { cookie } })).json()) as {
+        sessions: Array<{ device: string; current: boolean; address: string | null }>;
+      };
       expect(listed.sessions).toHaveLength(2);
       expect(listed.sessions[0]).toMatchObject({ current: true, address: '127.0.0.0/24' });
       expect(listed.sessions[1]).toMatchObject({ current: false, device: 'Firefox on Linux' });
@@ -191,9 +249,13 @@ describe('auth journey (gateway + identity, real servers)', () => {
       const replica = (await p.startGateway()).httpUrl;
       const res = await fetch(...asOurPage(replica, '/api/user/me', { headers: { cookie } }));
       expect(res.status).toBe(200);
-      expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^${cookie.replace('.', '\\.')}; Max-Age=(1209[56]\\d\\d); Path=/; HttpOnly; SameSite=Lax$`));
+      expect(res.headers.get('set-cookie')).toMatch(
+        new RegExp(`^${cookie.replace('.', '\\.')}; Max-Age=(1209[56]\\d\\d); Path=/; HttpOnly; SameSite=Lax$`),
+      );
       await res.arrayBuffer();
-      const [row] = (await p.db.query(`SELECT extract(epoch FROM expire - now())::int AS left FROM sessions WHERE sess->>'userId' = $1`, [userId])).rows as Array<{ left: number }>;
+      const [row] = (
+        await p.db.query(`SELECT extract(epoch FROM expire - now())::int AS left FROM sessions WHERE sess->>'userId' = $1`, [userId])
+      ).rows as Array<{ left: number }>;
       expect(row!.left).toBeGreaterThan(13 * 24 * 3600);
       // Fresh again: the next request writes nothing and sends no cookie.
       const again = await fetch(...asOurPage(replica, '/api/user/me', { headers: { cookie } }));
@@ -210,8 +272,8 @@ describe('auth journey (gateway + identity, real servers)', () => {
     });
   });
 
-  describe("the attack of issue 31 (a public handle and a known e-mail address)", () => {
-    it('takes nothing over: no session, the password and the wallet unchanged, the link only in the owner\'s inbox', async () => {
+  describe('the attack of issue 31 (a public handle and a known e-mail address)', () => {
+    it("takes nothing over: no session, the password and the wallet unchanged, the link only in the owner's inbox", async () => {
       const victim = person('victim');
       const up = await api('/api/auth/signup', json('POST', signupBody(victim)));
       const victimCookie = cookieOf(up);
@@ -220,15 +282,28 @@ describe('auth journey (gateway + identity, real servers)', () => {
       await (await api('/api/auth/verify-email', json('POST', { token: tokenOf(confirm.links[0]!, '/verify-email') }))).arrayBuffer();
 
       // The attacker asks for a reset with what they know, and gets the same answer as anyone: no cookie.
-      const reset = await api('/api/auth/reset-password', json('POST', { twitterHandle: victim.handle, email: victim.email, newPassword: 'attacker-password' }));
-      expect({ status: reset.status, cookie: reset.headers.get('set-cookie'), body: await reset.json() }).toEqual({ status: 200, cookie: null, body: { message: RESET_LINK_MESSAGES.sent } });
-      await expectText(await api('/api/auth/login', json('POST', { twitterHandle: victim.handle, password: 'attacker-password' })), 401, 'Invalid Twitter handle or password');
+      const reset = await api(
+        '/api/auth/reset-password',
+        json('POST', { twitterHandle: victim.handle, email: victim.email, newPassword: 'attacker-password' }),
+      );
+      expect({ status: reset.status, cookie: reset.headers.get('set-cookie'), body: await reset.json() }).toEqual({
+        status: 200,
+        cookie: null,
+        body: { message: RESET_LINK_MESSAGES.sent },
+      });
+      await expectText(
+        await api('/api/auth/login', json('POST', { twitterHandle: victim.handle, password: 'attacker-password' })),
+        401,
+        'Invalid Twitter handle or password',
+      );
       await expectText(await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET })), 401, 'Not signed in');
 
       // The link went to the owner's address only; unused, it changes nothing.
       const link = await p.mail.waitFor(victim.email, { n: 2 });
       expect(link.subject).toBe('Reset your CLIP IT password');
-      expect(p.mail.received.filter((m) => m.text.includes(tokenOf(link.links[0]!, '/reset-password'))).map((m) => m.to)).toEqual([[victim.email]]);
+      expect(p.mail.received.filter((m) => m.text.includes(tokenOf(link.links[0]!, '/reset-password'))).map((m) => m.to)).toEqual([
+        [victim.email],
+      ]);
       const owner = await api('/api/auth/login', json('POST', { twitterHandle: victim.handle, password: 'first-password' }));
       expect(owner.status).toBe(200);
       await owner.arrayBuffer();
@@ -263,26 +338,45 @@ describe('auth journey (gateway + identity, real servers)', () => {
       const again = await api(user.profileImageUrl, { headers: { 'if-none-match': image.headers.get('etag')! } });
       expect(again.status).toBe(304);
       await again.arrayBuffer();
-      await expectText(await api(user.profileImageUrl, { headers: { range: `bytes=${PNG.length}-` } }), 416, 'Requested range not satisfiable');
+      await expectText(
+        await api(user.profileImageUrl, { headers: { range: `bytes=${PNG.length}-` } }),
+        416,
+        'Requested range not satisfiable',
+      );
     });
   });
 
   describe('tokens, streamers and claiming a profile', () => {
     it("lists a streamer's token and the streamer", async () => {
       const s = person('streamer');
-      const res = await api('/api/auth/signup', json('POST', signupBody(s, { role: 'streamer', displayName: 'Token Streamer', tokenLink: 'https://pump.fun/coin/abc' })));
+      const res = await api(
+        '/api/auth/signup',
+        json('POST', signupBody(s, { role: 'streamer', displayName: 'Token Streamer', tokenLink: 'https://pump.fun/coin/abc' })),
+      );
       expect(res.status).toBe(201);
       const { user } = (await res.json()) as any;
       const tokens = (await (await api('/api/tokens')).json()) as any[];
-      expect(tokens).toContainEqual({ id: expect.any(String), name: 'Token Streamer', streamerId: user.id, pumpFunLink: 'https://pump.fun/coin/abc' });
+      expect(tokens).toContainEqual({
+        id: expect.any(String),
+        name: 'Token Streamer',
+        streamerId: user.id,
+        pumpFunLink: 'https://pump.fun/coin/abc',
+      });
       const streamers = (await (await api('/api/streamers')).json()) as any[];
       expect(streamers).toContainEqual({ id: user.id, displayName: 'Token Streamer', twitterUsername: s.handle });
     });
 
     it('claims a placeholder streamer profile with its code, once', async () => {
-      const placeholder = await p.identityClient.createPlaceholderStreamer({ displayName: 'Placeholder Star', twitterUsername: person('ph').handle, streamerMultiplier: '1.50' });
+      const placeholder = await p.identityClient.createPlaceholderStreamer({
+        displayName: 'Placeholder Star',
+        twitterUsername: person('ph').handle,
+        streamerMultiplier: '1.50',
+      });
       const s = person('claim');
-      const res = await api('/api/auth/signup', json('POST', signupBody(s, { role: 'streamer', displayName: '', claimCode: placeholder.claimCode.toLowerCase() })));
+      const res = await api(
+        '/api/auth/signup',
+        json('POST', signupBody(s, { role: 'streamer', displayName: '', claimCode: placeholder.claimCode.toLowerCase() })),
+      );
       expect(res.status).toBe(201);
       const body = (await res.json()) as any;
       expect(body.claimedProfile).toEqual({ displayName: 'Placeholder Star' });
@@ -331,16 +425,32 @@ describe('auth journey (gateway + identity, real servers)', () => {
         const first = await api('/api/auth/signup', json('POST', signupBody(who)));
         expect(first.status).toBe(201);
         await first.arrayBuffer();
-        await expectText(await api('/api/auth/signup', json('POST', signupBody({ ...person('dup2'), handle: who.handle }))), 409, 'That Twitter handle is already registered');
-        await expectText(await api('/api/auth/signup', json('POST', signupBody({ ...person('dup3'), email: who.email }))), 409, 'An account with this email already exists');
+        await expectText(
+          await api('/api/auth/signup', json('POST', signupBody({ ...person('dup2'), handle: who.handle }))),
+          409,
+          'That Twitter handle is already registered',
+        );
+        await expectText(
+          await api('/api/auth/signup', json('POST', signupBody({ ...person('dup3'), email: who.email }))),
+          409,
+          'An account with this email already exists',
+        );
         expect(await usersWithHandle(who.handle)).toBe(1);
       });
 
       it('malformed JSON → 400; not JSON → 415; over BODY_LIMIT_BYTES → 413', async () => {
         const who = person('body');
         await expectText(await api('/api/auth/signup', json('POST', '{"email":')), 400, 'Request body is not valid JSON');
-        const text = await api('/api/auth/signup', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(signupBody(who)) });
-        await expectText(text, 415, 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded');
+        const text = await api('/api/auth/signup', {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify(signupBody(who)),
+        });
+        await expectText(
+          text,
+          415,
+          'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded',
+        );
         await expectText(
           await api('/api/auth/signup', json('POST', signupBody(who, { displayName: 'x'.repeat(1024 * 1024 + 10) }))),
           413,
@@ -358,16 +468,28 @@ describe('auth journey (gateway + identity, real servers)', () => {
           form.append('profilePicture', new Blob([new Uint8Array(bytes)], { type }), 'picture');
           return api('/api/auth/signup', { method: 'POST', body: form });
         };
-        await expectText(await send(Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'image/png'), 413, 'Profile picture must be 5 MB or smaller');
+        await expectText(
+          await send(Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'image/png'),
+          413,
+          'Profile picture must be 5 MB or smaller',
+        );
         await expectText(await send(Buffer.from('just some text'), 'text/plain'), 400, 'Profile picture must be an image file');
-        await expectText(await send(Buffer.from('<html>not really a png</html>'), 'image/png'), 400, 'Profile picture must be an image file');
+        await expectText(
+          await send(Buffer.from('<html>not really a png</html>'), 'image/png'),
+          400,
+          'Profile picture must be an image file',
+        );
         expect(await usersWithHandle(who.handle)).toBe(0);
         expect(await p.storedFiles('profile-images')).toEqual(filesBefore);
       });
 
       it('from a foreign origin → 403, nobody signed up', async () => {
         const who = person('xsite');
-        await expectText(await api('/api/auth/signup', json('POST', signupBody(who), { origin: 'https://evil.example' })), 403, 'Cross-site request refused');
+        await expectText(
+          await api('/api/auth/signup', json('POST', signupBody(who), { origin: 'https://evil.example' })),
+          403,
+          'Cross-site request refused',
+        );
         expect(await usersWithHandle(who.handle)).toBe(0);
       });
     });
@@ -388,14 +510,30 @@ describe('auth journey (gateway + identity, real servers)', () => {
         const up = await api('/api/auth/signup', json('POST', signupBody(who)));
         const { user } = (await up.json()) as any;
         const sessionsBefore = await p.count(`SELECT count(*) FROM sessions WHERE sess->>'userId' = $1`, [user.id]);
-        await expectText(await api('/api/auth/login', json('POST', { twitterHandle: who.handle, password: 'wrong-password' })), 401, 'Invalid Twitter handle or password');
-        await expectText(await api('/api/auth/login', json('POST', { twitterHandle: 'nobody_here_x', password: 'wrong-password' })), 401, 'Invalid Twitter handle or password');
+        await expectText(
+          await api('/api/auth/login', json('POST', { twitterHandle: who.handle, password: 'wrong-password' })),
+          401,
+          'Invalid Twitter handle or password',
+        );
+        await expectText(
+          await api('/api/auth/login', json('POST', { twitterHandle: 'nobody_here_x', password: 'wrong-password' })),
+          401,
+          'Invalid Twitter handle or password',
+        );
         expect(await p.count(`SELECT count(*) FROM sessions WHERE sess->>'userId' = $1`, [user.id])).toBe(sessionsBefore);
       });
 
       it('from a foreign origin → 403; oversized → 413', async () => {
-        await expectText(await api('/api/auth/login', json('POST', { twitterHandle: 'a', password: 'b' }, { referer: 'https://evil.example/x' })), 403, 'Cross-site request refused');
-        await expectText(await api('/api/auth/login', json('POST', { twitterHandle: 'a', password: 'b'.repeat(1024 * 1024 + 1) })), 413, 'Request body is too large');
+        await expectText(
+          await api('/api/auth/login', json('POST', { twitterHandle: 'a', password: 'b' }, { referer: 'https://evil.example/x' })),
+          403,
+          'Cross-site request refused',
+        );
+        await expectText(
+          await api('/api/auth/login', json('POST', { twitterHandle: 'a', password: 'b'.repeat(1024 * 1024 + 1) })),
+          413,
+          'Request body is too large',
+        );
       });
     });
 
@@ -417,9 +555,24 @@ describe('auth journey (gateway + identity, real servers)', () => {
       type Who = typeof who;
       it.each([
         ['missing handle', (w: Who) => ({ email: w.email, newPassword: 'another-password' }), 400, 'Twitter handle is required'],
-        ['invalid email', (w: Who) => ({ twitterHandle: w.handle, email: 'nope', newPassword: 'another-password' }), 400, 'Please enter a valid email address'],
-        ['short password', (w: Who) => ({ twitterHandle: w.handle, email: w.email, newPassword: 'short' }), 400, 'Password must be at least 8 characters'],
-        ['numeric password', (w: Who) => ({ twitterHandle: w.handle, email: w.email, newPassword: 12345678 }), 400, 'Password must be text'],
+        [
+          'invalid email',
+          (w: Who) => ({ twitterHandle: w.handle, email: 'nope', newPassword: 'another-password' }),
+          400,
+          'Please enter a valid email address',
+        ],
+        [
+          'short password',
+          (w: Who) => ({ twitterHandle: w.handle, email: w.email, newPassword: 'short' }),
+          400,
+          'Password must be at least 8 characters',
+        ],
+        [
+          'numeric password',
+          (w: Who) => ({ twitterHandle: w.handle, email: w.email, newPassword: 12345678 }),
+          400,
+          'Password must be text',
+        ],
       ])('%s → %i with the text; the password is unchanged', async (_label, body, status, text) => {
         const before = await resets();
         await expectText(await api('/api/auth/reset-password', json('POST', body(who))), status, text);
@@ -428,7 +581,10 @@ describe('auth journey (gateway + identity, real servers)', () => {
       });
 
       it('an email of no such account → the same 200 as a match, and no mail; the password is unchanged', async () => {
-        const res = await api('/api/auth/reset-password', json('POST', { twitterHandle: who.handle, email: 'other@example.com', newPassword: 'another-password' }));
+        const res = await api(
+          '/api/auth/reset-password',
+          json('POST', { twitterHandle: who.handle, email: 'other@example.com', newPassword: 'another-password' }),
+        );
         expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { message: RESET_LINK_MESSAGES.sent } });
         expect(p.mail.to('other@example.com')).toEqual([]);
         await stillOldPassword();
@@ -440,7 +596,11 @@ describe('auth journey (gateway + identity, real servers)', () => {
         ['a token of no request', { token: 'A'.repeat(43) }],
       ])('confirming with %s → 400 with the text; the password is unchanged', async (_label, body) => {
         const before = await resets();
-        await expectText(await api('/api/auth/reset-password/confirm', json('POST', body)), 400, 'This password reset link is invalid or has expired');
+        await expectText(
+          await api('/api/auth/reset-password/confirm', json('POST', body)),
+          400,
+          'This password reset link is invalid or has expired',
+        );
         expect(await resets()).toBe(before);
         await stillOldPassword();
       });
@@ -448,7 +608,14 @@ describe('auth journey (gateway + identity, real servers)', () => {
       it('from a foreign origin → 403; the password is unchanged', async () => {
         const before = await resets();
         await expectText(
-          await api('/api/auth/reset-password', json('POST', { twitterHandle: who.handle, email: who.email, newPassword: 'another-password' }, { origin: 'https://evil.example' })),
+          await api(
+            '/api/auth/reset-password',
+            json(
+              'POST',
+              { twitterHandle: who.handle, email: who.email, newPassword: 'another-password' },
+              { origin: 'https://evil.example' },
+            ),
+          ),
           403,
           'Cross-site request refused',
         );
@@ -474,7 +641,8 @@ describe('auth journey (gateway + identity, real servers)', () => {
         cookie = cookieOf(up);
         userId = ((await up.json()) as any).user.id;
       });
-      const walletInDb = async () => (await p.db.query<{ w: string }>('SELECT wallet_address AS w FROM users WHERE id = $1', [userId])).rows[0]!.w;
+      const walletInDb = async () =>
+        (await p.db.query<{ w: string }>('SELECT wallet_address AS w FROM users WHERE id = $1', [userId])).rows[0]!.w;
 
       it.each([
         [{}, 'Wallet address is required'],
@@ -489,7 +657,11 @@ describe('auth journey (gateway + identity, real servers)', () => {
 
       it('signed out → 401; foreign origin → 403; the wallet is unchanged', async () => {
         await expectText(await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET })), 401, 'Not signed in');
-        await expectText(await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET }, { cookie, origin: 'https://evil.example' })), 403, 'Cross-site request refused');
+        await expectText(
+          await api('/api/user/profile', json('PATCH', { walletAddress: NEW_WALLET }, { cookie, origin: 'https://evil.example' })),
+          403,
+          'Cross-site request refused',
+        );
         expect(await walletInDb()).toBe(WALLET);
       });
     });
@@ -499,7 +671,11 @@ describe('auth journey (gateway + identity, real servers)', () => {
         const up = await api('/api/auth/signup', json('POST', signupBody(person('stay'))));
         const cookie = cookieOf(up);
         await up.arrayBuffer();
-        await expectText(await api('/api/logout', { method: 'POST', headers: { cookie, origin: 'https://evil.example' } }), 403, 'Cross-site request refused');
+        await expectText(
+          await api('/api/logout', { method: 'POST', headers: { cookie, origin: 'https://evil.example' } }),
+          403,
+          'Cross-site request refused',
+        );
         expect((await api('/api/user/me', { headers: { cookie } })).status).toBe(200);
       });
     });
@@ -565,7 +741,10 @@ describe('auth journey (gateway + identity, real servers)', () => {
       ] as const) {
         expect(doc.paths[path]?.[method]).toBeDefined();
       }
-      expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(['twitterHandle', 'password']);
+      expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual([
+        'twitterHandle',
+        'password',
+      ]);
     });
   });
 });

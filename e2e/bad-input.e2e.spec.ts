@@ -5,12 +5,30 @@
 // platform still answers normally afterwards.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
-import { corpusFor, CROSS_SITE_REFUSED, isWrite, KNOWN, operationsOf, pool, sample, send, type Answer, type BadRequest, type Operation } from './support/bad-input.js';
+import {
+  corpusFor,
+  CROSS_SITE_REFUSED,
+  isWrite,
+  KNOWN,
+  operationsOf,
+  pool,
+  sample,
+  send,
+  type Answer,
+  type BadRequest,
+  type Operation,
+} from './support/bad-input.js';
 import { E2E_ADMIN_PASSWORD, startPlatform, type Platform } from './support/platform.js';
 
 const CONCURRENCY = 16;
 const TIMEOUT_MS = 15_000;
-const USER = { email: 'bad.input.user@example.com', twitterHandle: 'bi_user', password: 'a-good-password', walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', role: 'clipper' };
+const USER = {
+  email: 'bad.input.user@example.com',
+  twitterHandle: 'bi_user',
+  password: 'a-good-password',
+  walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+  role: 'clipper',
+};
 
 /** Operations the walk leaves out, each with its reason (printed); none today. */
 const SKIPPED: Record<string, string> = {};
@@ -33,12 +51,27 @@ describe('bad input on every operation of the API document (gateway + identity +
     return send(base, agent, { headers: {}, ...r }, TIMEOUT_MS);
   };
   const jsonCall = (method: string, path: string, body: unknown, cookie?: string) =>
-    call({ method, path, headers: { 'content-type': 'application/json', origin: p.url, ...(cookie ? { cookie } : {}) }, body: Buffer.from(JSON.stringify(body)) });
+    call({
+      method,
+      path,
+      headers: { 'content-type': 'application/json', origin: p.url, ...(cookie ? { cookie } : {}) },
+      body: Buffer.from(JSON.stringify(body)),
+    });
 
   async function signIn(): Promise<string> {
     const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const body = JSON.stringify({ twitterHandle: USER.twitterHandle, password: USER.password });
-      const r = http.request({ host: base.hostname, port: base.port, method: 'POST', path: '/api/auth/login', agent, headers: { 'content-type': 'application/json', origin: p.url, 'content-length': Buffer.byteLength(body) } }, resolve);
+      const r = http.request(
+        {
+          host: base.hostname,
+          port: base.port,
+          method: 'POST',
+          path: '/api/auth/login',
+          agent,
+          headers: { 'content-type': 'application/json', origin: p.url, 'content-length': Buffer.byteLength(body) },
+        },
+        resolve,
+      );
       r.on('error', reject);
       r.end(body);
     });
@@ -60,7 +93,9 @@ describe('bad input on every operation of the API document (gateway + identity +
       if (a.text.trim() === '') problems.push(`${a.status} with an empty message`);
     }
     if (r.expect && (a.status !== r.expect.status || (r.expect.text !== undefined && a.text !== r.expect.text))) {
-      problems.push(`answered ${a.status} '${a.text.slice(0, 80)}', expected ${r.expect.status}${r.expect.text ? ` '${r.expect.text}'` : ''}`);
+      problems.push(
+        `answered ${a.status} '${a.text.slice(0, 80)}', expected ${r.expect.status}${r.expect.text ? ` '${r.expect.text}'` : ''}`,
+      );
     }
     if (problems.length > 0) failures.push(`${where}: ${problems.join(', ')}${a.status >= 500 ? ` '${a.text.slice(0, 80)}'` : ''}`);
   }
@@ -86,7 +121,12 @@ describe('bad input on every operation of the API document (gateway + identity +
     operations = operationsOf(JSON.parse(docs.text) as Record<string, unknown>);
     // A real submission of the user's, so the routes that take one get past 'Submission not found'.
     const cookie = await signIn();
-    const post = await jsonCall('POST', '/api/submissions', { name: 'A clip', url: 'https://x.com/clipper/status/1700000000000000001', walletAddress: 'pending' }, cookie);
+    const post = await jsonCall(
+      'POST',
+      '/api/submissions',
+      { name: 'A clip', url: 'https://x.com/clipper/status/1700000000000000001', walletAddress: 'pending' },
+      cookie,
+    );
     expect(post.status).toBe(201);
     KNOWN['submissionId'] = (JSON.parse(post.text) as { id: string }).id;
     // The admin routes are walked a third time with a real admin token, so their own checks run.
@@ -112,20 +152,35 @@ describe('bad input on every operation of the API document (gateway + identity +
     for (const op of writes) {
       const cookie = await signIn();
       const state = async () => {
-        const [me, mine] = await Promise.all([call({ method: 'GET', path: '/api/user/me', headers: { cookie } }), call({ method: 'GET', path: '/api/submissions', headers: { cookie } })]);
+        const [me, mine] = await Promise.all([
+          call({ method: 'GET', path: '/api/user/me', headers: { cookie } }),
+          call({ method: 'GET', path: '/api/submissions', headers: { cookie } }),
+        ]);
         return `${me.status} ${me.text} | ${mine.status} ${mine.text}`;
       };
       const before = await state();
       const body = op.jsonBody ? Buffer.from(JSON.stringify(sample(op.jsonBody))) : undefined;
       const path = op.template.replace(/\{\w+\}/g, 'sample-id');
-      const r: BadRequest = { op, label: 'session cookie, no Origin or Referer', method: op.method, path, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body } : {}), expect: { status: 403, text: CROSS_SITE_REFUSED } };
+      const r: BadRequest = {
+        op,
+        label: 'session cookie, no Origin or Referer',
+        method: op.method,
+        path,
+        headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body } : {}),
+        expect: { status: 403, text: CROSS_SITE_REFUSED },
+      };
       check('signed in', r, await call(r).catch((e: Error) => e));
       const after = await state();
-      if (after !== before) failures.push(`signed in ${op.method} ${op.template} [session cookie, no Origin or Referer]: the user or their submissions changed: ${before.slice(0, 100)} → ${after.slice(0, 100)}`);
+      if (after !== before)
+        failures.push(
+          `signed in ${op.method} ${op.template} [session cookie, no Origin or Referer]: the user or their submissions changed: ${before.slice(0, 100)} → ${after.slice(0, 100)}`,
+        );
     }
     found.push(...failures.splice(0));
     const countsAfter = await counts();
-    if (JSON.stringify(countsAfter) !== JSON.stringify(countsBefore)) found.push(`rows written: ${JSON.stringify(countsBefore)} → ${JSON.stringify(countsAfter)}`);
+    if (JSON.stringify(countsAfter) !== JSON.stringify(countsBefore))
+      found.push(`rows written: ${JSON.stringify(countsBefore)} → ${JSON.stringify(countsAfter)}`);
     noOriginSummary = `${writes.length} cookie-bearing writes without Origin/Referer (${writes.map((o) => `${o.method} ${o.template}`).join(', ')}): ${found.length} findings`;
     noOriginFindings = found;
     expect(found).toEqual([]);
@@ -152,7 +207,9 @@ describe('bad input on every operation of the API document (gateway + identity +
     }
     for (const op of walked.filter((o) => o.bearer)) {
       // The bad value is in the body, the path or the query: the token stays good unless the corpus replaced the header itself.
-      const batch = corpusFor(op, p.url).map((r): BadRequest => (r.headers['authorization'] !== undefined ? r : { ...r, headers: { ...r.headers, authorization: `Bearer ${adminToken}` } }));
+      const batch = corpusFor(op, p.url).map((r): BadRequest =>
+        r.headers['authorization'] !== undefined ? r : { ...r, headers: { ...r.headers, authorization: `Bearer ${adminToken}` } },
+      );
       await run('as admin', batch);
     }
     // Sorted: the list reads the same whatever order the concurrent answers came back in.

@@ -40,7 +40,8 @@ describe('campaigns and hiring (gateway + campaigns + identity + submissions + r
   let clipper: Account;
   let gold: Account;
   const api = (path: string, init?: RequestInit) => fetch(...asOurPage(p.url, path, init));
-  const as = (who: Account | undefined, method: string, path: string, body?: unknown) => api(path, json(method, body, who ? { cookie: who.cookie } : {}));
+  const as = (who: Account | undefined, method: string, path: string, body?: unknown) =>
+    api(path, json(method, body, who ? { cookie: who.cookie } : {}));
 
   async function signUp(role: 'clipper' | 'streamer', displayName: string): Promise<Account> {
     const handle = unique(role === 'clipper' ? 'cl_' : 'st_');
@@ -57,12 +58,17 @@ describe('campaigns and hiring (gateway + campaigns + identity + submissions + r
       }),
     );
     expect(res.status).toBe(201);
-    return { id: ((await res.json()) as { user: { id: string } }).user.id, cookie: `clipit.sid=${/clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1]}` };
+    return {
+      id: ((await res.json()) as { user: { id: string } }).user.id,
+      cookie: `clipit.sid=${/clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1]}`,
+    };
   }
 
   beforeAll(async () => {
     p = await startPlatform();
-    adminToken = ((await (await api('/api/admin/verify-password', json('POST', { password: E2E_ADMIN_PASSWORD }))).json()) as { token: string }).token;
+    adminToken = (
+      (await (await api('/api/admin/verify-password', json('POST', { password: E2E_ADMIN_PASSWORD }))).json()) as { token: string }
+    ).token;
     streamer = await signUp('streamer', 'Sam Streamer');
     otherStreamer = await signUp('streamer', 'Olly Other');
     clipper = await signUp('clipper', 'Cleo Bronze');
@@ -74,16 +80,32 @@ describe('campaigns and hiring (gateway + campaigns + identity + submissions + r
 
   describe('CPM campaigns', () => {
     it('refuses a campaign below the minimum, with the shared definition’s words, as text', async () => {
-      await expectText(await as(streamer, 'POST', '/api/cpm-campaigns', { ...campaign, targetViews: 1000 }), 400, CAMPAIGN_MESSAGES.targetViewsMin);
+      await expectText(
+        await as(streamer, 'POST', '/api/cpm-campaigns', { ...campaign, targetViews: 1000 }),
+        400,
+        CAMPAIGN_MESSAGES.targetViewsMin,
+      );
       await expectText(
         await as(streamer, 'POST', '/api/cpm-campaigns', { ...campaign, targetViews: 200_000 }),
         400,
         'Budget must match the views at $5 per 1,000 views: $1,000 for 200,000 views',
       );
-      await expectText(await as(streamer, 'POST', '/api/cpm-campaigns', { ...campaign, budgetAmount: 499 }), 400, CAMPAIGN_MESSAGES.budgetMin);
+      await expectText(
+        await as(streamer, 'POST', '/api/cpm-campaigns', { ...campaign, budgetAmount: 499 }),
+        400,
+        CAMPAIGN_MESSAGES.budgetMin,
+      );
       await expectText(await as(streamer, 'POST', '/api/cpm-campaigns', { ...campaign, title: 'Four' }), 400, CAMPAIGN_MESSAGES.titleShort);
-      await expectText(await as(streamer, 'POST', '/api/cpm-campaigns', { ...campaign, description: 'too short' }), 400, CAMPAIGN_MESSAGES.descriptionShort);
-      await expectText(await as(streamer, 'POST', '/api/cpm-campaigns', { ...campaign, contentLink: 'not a link' }), 400, CAMPAIGN_MESSAGES.contentLinkInvalid);
+      await expectText(
+        await as(streamer, 'POST', '/api/cpm-campaigns', { ...campaign, description: 'too short' }),
+        400,
+        CAMPAIGN_MESSAGES.descriptionShort,
+      );
+      await expectText(
+        await as(streamer, 'POST', '/api/cpm-campaigns', { ...campaign, contentLink: 'not a link' }),
+        400,
+        CAMPAIGN_MESSAGES.contentLinkInvalid,
+      );
       await expectText(await as(streamer, 'POST', '/api/cpm-campaigns', { ...campaign, discount: 10 }), 400, 'Unknown field: discount');
       expect((await p.campaignsDb.query('SELECT count(*)::int AS n FROM cpm_campaigns')).rows[0].n).toBe(0);
     });
@@ -95,7 +117,12 @@ describe('campaigns and hiring (gateway + campaigns + identity + submissions + r
     });
 
     it('stores a valid campaign as pending, says the review takes 24 hours, and lists it for its streamer only', async () => {
-      const res = await as(streamer, 'POST', '/api/cpm-campaigns', { ...campaign, targetViews: '250,000', budgetAmount: '1250', contentLink: 'https://x.com/sam/status/1' });
+      const res = await as(streamer, 'POST', '/api/cpm-campaigns', {
+        ...campaign,
+        targetViews: '250,000',
+        budgetAmount: '1250',
+        contentLink: 'https://x.com/sam/status/1',
+      });
       expect(res.status).toBe(201);
       const body = (await res.json()) as { campaign: Record<string, unknown>; message: string };
       expect(body.message).toBe(CAMPAIGN_MESSAGES.submitted);
@@ -116,10 +143,24 @@ describe('campaigns and hiring (gateway + campaigns + identity + submissions + r
 
   describe('hiring', () => {
     it('refuses to hire a clipper below the gold points tier, with why (403, text)', async () => {
-      await waitFor(async () => ((await api(`/api/clippers/${clipper.id}/profile`)).status === 200 ? true : undefined), 15_000, 'clipper profile made');
+      await waitFor(
+        async () => ((await api(`/api/clippers/${clipper.id}/profile`)).status === 200 ? true : undefined),
+        15_000,
+        'clipper profile made',
+      );
       const profile = (await (await api(`/api/clippers/${clipper.id}/profile`)).json()) as Record<string, unknown>;
-      expect(profile).toMatchObject({ userId: clipper.id, displayName: 'Cleo Bronze', clipperTier: 'bronze', canBeHired: false, totalHires: 0 });
-      await expectText(await as(undefined, 'POST', `/api/clippers/${clipper.id}/hire`, { ...hire, ...packageFill('speed') }), 403, HIRE_MESSAGES.notGold);
+      expect(profile).toMatchObject({
+        userId: clipper.id,
+        displayName: 'Cleo Bronze',
+        clipperTier: 'bronze',
+        canBeHired: false,
+        totalHires: 0,
+      });
+      await expectText(
+        await as(undefined, 'POST', `/api/clippers/${clipper.id}/hire`, { ...hire, ...packageFill('speed') }),
+        403,
+        HIRE_MESSAGES.notGold,
+      );
     });
 
     it('answers 404 for someone who is not a clipper and 400 for a bad id', async () => {
@@ -129,26 +170,47 @@ describe('campaigns and hiring (gateway + campaigns + identity + submissions + r
 
     it('hires a gold clipper with each package, and the clipper answers their requests', async () => {
       // Tiers are data (ADR 0025): one approved clip reaches Gold in this spec's rewards database.
-      await p.rewardsDb.query('UPDATE tiers SET min_total_approved = 1, min_approved_in_window = 1, min_approval_rate = 0, min_avg_views = 0 WHERE level IN (2, 3)');
-      const submitted = await as(gold, 'POST', '/api/submissions', { name: 'Gold clip', url: `https://x.com/gail/status/${Date.now()}1`, walletAddress: '' });
+      await p.rewardsDb.query(
+        'UPDATE tiers SET min_total_approved = 1, min_approved_in_window = 1, min_approval_rate = 0, min_avg_views = 0 WHERE level IN (2, 3)',
+      );
+      const submitted = await as(gold, 'POST', '/api/submissions', {
+        name: 'Gold clip',
+        url: `https://x.com/gail/status/${Date.now()}1`,
+        walletAddress: '',
+      });
       expect(submitted.status).toBe(201);
       const clipId = ((await submitted.json()) as { id: string }).id;
-      expect((await api(`/api/admin/submissions/${clipId}/approve`, json('POST', {}, { authorization: `Bearer ${adminToken}` }))).status).toBe(200);
-      const profile = (await waitFor(
+      expect(
+        (await api(`/api/admin/submissions/${clipId}/approve`, json('POST', {}, { authorization: `Bearer ${adminToken}` }))).status,
+      ).toBe(200);
+      const profile = await waitFor(
         async () => {
           const res = await api(`/api/clippers/${gold.id}/profile`);
-          const body = res.status === 200 ? ((await res.json()) as { clipperTier: string; canBeHired: boolean; services: { serviceName: string; basePrice: number | null }[] }) : undefined;
+          const body =
+            res.status === 200
+              ? ((await res.json()) as {
+                  clipperTier: string;
+                  canBeHired: boolean;
+                  services: { serviceName: string; basePrice: number | null }[];
+                })
+              : undefined;
           return body?.clipperTier === 'gold' ? body : undefined;
         },
         20_000,
         'clipper reached gold',
-      ));
+      );
       expect(profile.canBeHired).toBe(true);
       expect(profile.services.map((s) => [s.serviceName, s.basePrice])).toEqual(HIRE_PACKAGES.map((pack) => [pack.name, pack.price]));
 
       const ids: string[] = [];
       for (const pack of HIRE_PACKAGES) {
-        const res = await as(clipper, 'POST', `/api/clippers/${gold.id}/hire`, { clipperId: gold.id, ...hire, ...packageFill(pack.id), urgency: 'high', preferredContact: 'telegram' });
+        const res = await as(clipper, 'POST', `/api/clippers/${gold.id}/hire`, {
+          clipperId: gold.id,
+          ...hire,
+          ...packageFill(pack.id),
+          urgency: 'high',
+          preferredContact: 'telegram',
+        });
         expect(res.status).toBe(201);
         const body = (await res.json()) as { id: string; status: string; message: string };
         expect(body).toMatchObject({ status: 'pending', message: HIRE_MESSAGES.sent });
@@ -157,18 +219,33 @@ describe('campaigns and hiring (gateway + campaigns + identity + submissions + r
       const anonymous = await as(undefined, 'POST', `/api/clippers/${gold.id}/hire`, hire);
       expect(anonymous.status).toBe(201);
 
-      const received = (await (await as(gold, 'GET', '/api/hires?status=pending')).json()) as { hires: Record<string, unknown>[]; total: number };
+      const received = (await (await as(gold, 'GET', '/api/hires?status=pending')).json()) as {
+        hires: Record<string, unknown>[];
+        total: number;
+      };
       expect(received.total).toBe(4);
       expect(received.hires.map((h) => h['budget'])).toEqual([null, null, 100, 40]);
-      expect(received.hires[3]).toMatchObject({ clientUserId: clipper.id, clientEmail: hire.clientEmail, urgency: 'high', preferredContact: 'telegram', status: 'pending' });
+      expect(received.hires[3]).toMatchObject({
+        clientUserId: clipper.id,
+        clientEmail: hire.clientEmail,
+        urgency: 'high',
+        preferredContact: 'telegram',
+        status: 'pending',
+      });
       expect(received.hires[0]).toMatchObject({ clientUserId: null, urgency: 'medium', preferredContact: 'email' });
 
       await expectText(await as(clipper, 'POST', `/api/hires/${ids[0]}/accept`, {}), 403, 'You can only answer your own hire requests');
       await expectText(await as(gold, 'POST', `/api/hires/${ids[0]}/complete`, {}), 409, 'Only an accepted hire request can be completed');
-      expect(await (await as(gold, 'POST', `/api/hires/${ids[0]}/accept`, { clipperNotes: 'On it' })).json()).toMatchObject({ status: 'accepted', clipperNotes: 'On it' });
+      expect(await (await as(gold, 'POST', `/api/hires/${ids[0]}/accept`, { clipperNotes: 'On it' })).json()).toMatchObject({
+        status: 'accepted',
+        clipperNotes: 'On it',
+      });
       expect(await (await as(gold, 'POST', `/api/hires/${ids[1]}/decline`, {})).json()).toMatchObject({ status: 'declined' });
       await expectText(await as(gold, 'POST', `/api/hires/${ids[1]}/accept`, {}), 409, 'This hire request has already been answered');
-      expect(await (await as(gold, 'POST', `/api/hires/${ids[0]}/complete`, {})).json()).toMatchObject({ status: 'completed', completedAt: expect.any(String) });
+      expect(await (await as(gold, 'POST', `/api/hires/${ids[0]}/complete`, {})).json()).toMatchObject({
+        status: 'completed',
+        completedAt: expect.any(String),
+      });
       expect(await (await api(`/api/clippers/${gold.id}/profile`)).json()).toMatchObject({ totalHires: 1 });
     });
 
@@ -177,7 +254,11 @@ describe('campaigns and hiring (gateway + campaigns + identity + submissions + r
       const to = `/api/clippers/${gold.id}/hire`;
       await expectText(await as(undefined, 'POST', to, { ...hire, clientEmail: 'nope' }), 400, HIRE_MESSAGES.clientEmail);
       await expectText(await as(undefined, 'POST', to, { ...hire, clientName: 'A' }), 400, HIRE_MESSAGES.clientNameShort);
-      await expectText(await as(undefined, 'POST', to, { ...hire, projectDescription: 'short' }), 400, HIRE_MESSAGES.projectDescriptionShort);
+      await expectText(
+        await as(undefined, 'POST', to, { ...hire, projectDescription: 'short' }),
+        400,
+        HIRE_MESSAGES.projectDescriptionShort,
+      );
       await expectText(await as(undefined, 'POST', to, { ...hire, budget: 0 }), 400, HIRE_MESSAGES.budgetPositive);
       await expectText(await as(undefined, 'POST', to, { ...hire, contactInfo: '' }), 400, HIRE_MESSAGES.contactInfoRequired);
       await expectText(await as(undefined, 'POST', to, { ...hire, urgency: 'tomorrow' }), 400, HIRE_MESSAGES.urgencyInvalid);

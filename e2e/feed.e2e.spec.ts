@@ -39,20 +39,30 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
-  const admin = (id: string, action: string) => api(`/api/admin/submissions/${id}/${action}`, json('POST', {}, { authorization: `Bearer ${adminToken}` }));
+  const admin = (id: string, action: string) =>
+    api(`/api/admin/submissions/${id}/${action}`, json('POST', {}, { authorization: `Bearer ${adminToken}` }));
   const read = async <T>(path: string, cookie?: string): Promise<T> => {
     const res = await api(path, cookie ? { headers: { cookie } } : undefined);
     expect(res.status).toBe(200);
     return (await res.json()) as T;
   };
-  const feedIds = async (cookie?: string) => (await read<{ submissions: FeedClip[] }>('/api/feed/clips?limit=50', cookie)).submissions.map((c) => c.id);
+  const feedIds = async (cookie?: string) =>
+    (await read<{ submissions: FeedClip[] }>('/api/feed/clips?limit=50', cookie)).submissions.map((c) => c.id);
 
   async function signUp(role: 'clipper' | 'streamer', extra: Record<string, string> = {}): Promise<Account> {
     seq += 1;
     const handle = `${role === 'streamer' ? 'fs' : 'fc'}_${Date.now().toString(36).slice(-5)}${seq}`.slice(0, 15);
     const res = await api(
       '/api/auth/signup',
-      json('POST', { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password', displayName: `Name ${handle}`, ...extra }),
+      json('POST', {
+        email: `${handle}@example.com`,
+        twitterHandle: handle,
+        walletAddress: WALLET,
+        role,
+        password: 'a-good-password',
+        displayName: `Name ${handle}`,
+        ...extra,
+      }),
     );
     expect(res.status).toBe(201);
     const sid = /clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
@@ -64,7 +74,9 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
     video = join(dir, 'clip.mp4');
     await synthesizeClip({ path: video, durationSeconds: 3, width: 360, height: 640, withAudio: false, fps: 10 });
     p = await startPlatform({}, {}, { mediaWorker: true });
-    adminToken = ((await (await api('/api/admin/verify-password', json('POST', { password: E2E_ADMIN_PASSWORD }))).json()) as { token: string }).token;
+    adminToken = (
+      (await (await api('/api/admin/verify-password', json('POST', { password: E2E_ADMIN_PASSWORD }))).json()) as { token: string }
+    ).token;
   }, 90_000);
   afterAll(async () => {
     await p?.stop();
@@ -81,15 +93,25 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
 
     // A post tagged with the streamer's token, with a real video.
     const url = `https://x.com/${clipper.handle}/status/${Date.now()}`;
-    const created = await api('/api/submissions', json('POST', { name: 'Feed journey', url, walletAddress: '', additionalInfo: 'watch this', tokenId: token.id }, { cookie: clipper.cookie }));
+    const created = await api(
+      '/api/submissions',
+      json(
+        'POST',
+        { name: 'Feed journey', url, walletAddress: '', additionalInfo: 'watch this', tokenId: token.id },
+        { cookie: clipper.cookie },
+      ),
+    );
     expect(created.status).toBe(201);
     const clipId = ((await created.json()) as { id: string }).id;
     const form = new FormData();
     form.append('video', new Blob([new Uint8Array(await readFile(video))], { type: 'video/mp4' }), 'clip.mp4');
     form.append('submissionId', clipId);
-    expect((await api('/api/submissions/upload-video', { method: 'POST', headers: { cookie: clipper.cookie }, body: form })).status).toBe(200);
+    expect((await api('/api/submissions/upload-video', { method: 'POST', headers: { cookie: clipper.cookie }, body: form })).status).toBe(
+      200,
+    );
     await waitFor(
-      async () => ((await p.feedDb.query(`SELECT 1 FROM rm.clips WHERE id = $1 AND video_state = 'ready'`, [clipId])).rowCount ? true : undefined),
+      async () =>
+        (await p.feedDb.query(`SELECT 1 FROM rm.clips WHERE id = $1 AND video_state = 'ready'`, [clipId])).rowCount ? true : undefined,
       90_000,
       'the processed video in the read models',
     );
@@ -124,21 +146,30 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
       muxPlaybackId: expect.any(String),
       likeCount: 0,
       likedByCurrentUser: false,
-      user: { displayName: `Name ${clipper.handle}`, firstName: null, lastName: null, profileImageUrl: null, twitterUsername: clipper.handle, currentTier: 1 },
+      user: {
+        displayName: `Name ${clipper.handle}`,
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+        twitterUsername: clipper.handle,
+        currentTier: 1,
+      },
       clipperProfile: null,
       token: { id: token.id, name: token.name, pumpFunLink: 'https://pump.fun/coin/feede2e', streamerId: streamer.id },
     });
     // The video the feed names is served.
     expect((await api(clip['videoUrl'] as string, { headers: { range: 'bytes=0-99' } })).status).toBe(206);
 
-    const posts = await read<Array<{ id: string; hasVideo: string; description: string | null; isProcessing: boolean }>>('/api/leaderboard/posts');
+    const posts =
+      await read<Array<{ id: string; hasVideo: string; description: string | null; isProcessing: boolean }>>('/api/leaderboard/posts');
     expect(posts.find((x) => x.id === clipId)).toMatchObject({ hasVideo: 'true', description: 'watch this', isProcessing: false });
     const users = await read<Array<{ userId: string; totalViews: number; mindshare: number }>>('/api/leaderboard/users');
     expect(users.find((u) => u.userId === clipper.id)).toMatchObject({ totalViews: 0, mindshare: 0 });
     expect(await read('/api/leaderboard/stats')).toEqual({ totalPosts: 1, activeUsers: 1, totalViews: 0 });
     const featured = await read<Array<{ userId: string; approvedClips: number; totalClips: number }>>('/api/featured-clippers');
     expect(featured.find((f) => f.userId === clipper.id)).toMatchObject({ approvedClips: 1, totalClips: 1 });
-    const clippers = await read<Array<{ userId: string; totalClips: number; verified: boolean; clipPoints: null }>>('/api/creators/clippers');
+    const clippers =
+      await read<Array<{ userId: string; totalClips: number; verified: boolean; clipPoints: null }>>('/api/creators/clippers');
     expect(clippers.find((c) => c.userId === clipper.id)).toEqual({
       userId: clipper.id,
       twitterUsername: clipper.handle,
@@ -150,27 +181,48 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
       avgViews: 0,
       clipPoints: null,
     });
-    const profile = await read<{ user: { id: string }; stats: Record<string, number>; submissions: Array<{ id: string; status: string }> }>(`/api/clipper/${clipper.id}`);
+    const profile = await read<{ user: { id: string }; stats: Record<string, number>; submissions: Array<{ id: string; status: string }> }>(
+      `/api/clipper/${clipper.id}`,
+    );
     expect(profile.stats).toEqual({ totalClips: 1, approvedClips: 1, totalViews: 0, totalLikes: 0, avgViews: 0, followerCount: 0 });
     expect(profile.submissions.map((s) => [s.id, s.status])).toEqual([[clipId, 'approved']]);
     expect((await read<{ videos: Array<{ id: string }> }>(`/api/tagged-videos/${streamer.id}`)).videos.map((v) => v.id)).toEqual([clipId]);
 
     // A like: the count for everyone, the flag for the one who liked.
     expect((await api(`/api/feed/clips/${clipId}/like`, json('POST', undefined, { cookie: fan.cookie }))).status).toBe(200);
-    await waitFor(async () => ((await read<{ submissions: FeedClip[] }>('/api/feed/clips?limit=50')).submissions.find((c) => c.id === clipId)?.likeCount === 1 ? true : undefined), 5000, 'the like');
-    const fanView = (await read<{ submissions: FeedClip[] }>('/api/feed/clips?limit=50', fan.cookie)).submissions.find((c) => c.id === clipId)!;
+    await waitFor(
+      async () =>
+        (await read<{ submissions: FeedClip[] }>('/api/feed/clips?limit=50')).submissions.find((c) => c.id === clipId)?.likeCount === 1
+          ? true
+          : undefined,
+      5000,
+      'the like',
+    );
+    const fanView = (await read<{ submissions: FeedClip[] }>('/api/feed/clips?limit=50', fan.cookie)).submissions.find(
+      (c) => c.id === clipId,
+    )!;
     expect(fanView).toMatchObject({ likeCount: 1, likedByCurrentUser: true });
-    expect((await read<{ submissions: FeedClip[] }>('/api/feed/clips?limit=50', clipper.cookie)).submissions.find((c) => c.id === clipId)).toMatchObject({ likeCount: 1, likedByCurrentUser: false });
+    expect(
+      (await read<{ submissions: FeedClip[] }>('/api/feed/clips?limit=50', clipper.cookie)).submissions.find((c) => c.id === clipId),
+    ).toMatchObject({ likeCount: 1, likedByCurrentUser: false });
 
     // A follow: the top streamers and the streamers tab count it.
     expect((await api(`/api/follow/${streamer.id}`, json('POST', undefined, { cookie: fan.cookie }))).status).toBe(200);
-    const top = await waitFor(async () => {
-      const list = await read<Array<{ id: string; followerCount: number; totalClips: number; multiplier: number }>>('/api/top-streamers');
-      const found = list.find((s) => s.id === streamer.id);
-      return found?.followerCount === 1 ? found : undefined;
-    }, 5000, 'the follow');
+    const top = await waitFor(
+      async () => {
+        const list = await read<Array<{ id: string; followerCount: number; totalClips: number; multiplier: number }>>('/api/top-streamers');
+        const found = list.find((s) => s.id === streamer.id);
+        return found?.followerCount === 1 ? found : undefined;
+      },
+      5000,
+      'the follow',
+    );
     expect(top).toMatchObject({ followerCount: 1, totalClips: 1, multiplier: 1 });
-    expect((await read<Array<{ userId: string; followers: number; totalClips: number }>>('/api/creators/streamers')).find((s) => s.userId === streamer.id)).toMatchObject({ followers: 1, totalClips: 1 });
+    expect(
+      (await read<Array<{ userId: string; followers: number; totalClips: number }>>('/api/creators/streamers')).find(
+        (s) => s.userId === streamer.id,
+      ),
+    ).toMatchObject({ followers: 1, totalClips: 1 });
 
     // Removed from the feed: gone from it at once, still an approved post.
     expect((await admin(clipId, 'remove-from-feed')).status).toBe(200);
@@ -191,13 +243,24 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
     expect(await again.text()).toBe('');
 
     const clipper = await signUp('clipper');
-    const created = await api('/api/submissions', json('POST', { name: 'Changes the board', url: `https://x.com/${clipper.handle}/status/${Date.now()}`, walletAddress: '' }, { cookie: clipper.cookie }));
+    const created = await api(
+      '/api/submissions',
+      json(
+        'POST',
+        { name: 'Changes the board', url: `https://x.com/${clipper.handle}/status/${Date.now()}`, walletAddress: '' },
+        { cookie: clipper.cookie },
+      ),
+    );
     const id = ((await created.json()) as { id: string }).id;
     expect((await admin(id, 'approve')).status).toBe(200);
-    const changed = await waitFor(async () => {
-      const res = await api('/api/leaderboard/posts', { headers: { 'if-none-match': etag } });
-      return res.status === 200 ? res : undefined;
-    }, 5000, 'a new answer');
+    const changed = await waitFor(
+      async () => {
+        const res = await api('/api/leaderboard/posts', { headers: { 'if-none-match': etag } });
+        return res.status === 200 ? res : undefined;
+      },
+      5000,
+      'a new answer',
+    );
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(((await changed.json()) as Array<{ id: string }>).map((x) => x.id)).toContain(id);
     // A signed-in reader's feed is theirs: private.
@@ -205,7 +268,8 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
   }, 30_000);
 
   it('answers a URL its route has already checked at the front, with the same headers and bytes', async () => {
-    const frontAnswers = async () => Number(/^gateway_front_answers_total(?:\{[^}]*\})? (\d+)/m.exec(await (await fetch(`${p.url}/metrics`)).text())?.[1] ?? 0);
+    const frontAnswers = async () =>
+      Number(/^gateway_front_answers_total(?:\{[^}]*\})? (\d+)/m.exec(await (await fetch(`${p.url}/metrics`)).text())?.[1] ?? 0);
     const perConnection = new Set(['date', 'connection', 'keep-alive', 'x-correlation-id']);
     const headersOf = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !perConnection.has(name)));
     const path = `/api/leaderboard/users?limit=7&n=${Date.now()}`;
@@ -251,7 +315,11 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
     };
     expect(await text(`/api/clipper/${UNKNOWN}`)).toEqual({ status: 404, type: 'text/plain; charset=utf-8', body: 'Clipper not found' });
     expect(await text('/api/clipper/not-an-id')).toEqual({ status: 404, type: 'text/plain; charset=utf-8', body: 'Clipper not found' });
-    expect(await text('/api/creators/admins')).toEqual({ status: 400, type: 'text/plain; charset=utf-8', body: 'Tab must be clippers or streamers' });
+    expect(await text('/api/creators/admins')).toEqual({
+      status: 400,
+      type: 'text/plain; charset=utf-8',
+      body: 'Tab must be clippers or streamers',
+    });
     expect(await text('/api/feed/clips?cursor=nope')).toEqual({ status: 400, type: 'text/plain; charset=utf-8', body: 'Invalid cursor' });
     expect(await text('/api/tagged-videos/nope')).toEqual({ status: 400, type: 'text/plain; charset=utf-8', body: 'Invalid user id' });
   });

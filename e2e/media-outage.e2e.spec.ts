@@ -37,7 +37,11 @@ describe('media pipeline outages (private NATS)', () => {
   let clipsDir: string;
   let clip: string;
   const api = (path: string, init?: RequestInit) => fetch(...asOurPage(p.url, path, init));
-  const json = (method: string, body: unknown, cookie: string): RequestInit => ({ method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const json = (method: string, body: unknown, cookie: string): RequestInit => ({
+    method,
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
 
   beforeAll(async () => {
     clipsDir = await mkdtemp(join(tmpdir(), 'clipit-e2e-outage-'));
@@ -75,7 +79,13 @@ describe('media pipeline outages (private NATS)', () => {
     const res = await api('/api/auth/signup', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role: 'clipper', password: 'a-good-password' }),
+      body: JSON.stringify({
+        email: `${handle}@example.com`,
+        twitterHandle: handle,
+        walletAddress: WALLET,
+        role: 'clipper',
+        password: 'a-good-password',
+      }),
     });
     expect(res.status).toBe(201);
     return `clipit.sid=${/clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1]}`;
@@ -84,7 +94,10 @@ describe('media pipeline outages (private NATS)', () => {
   /** A submission with the clip PUT through its upload URL, not finalized yet. */
   async function uploaded(cookie: string): Promise<{ id: string; videoId: string }> {
     const url = `https://x.com/clipper/status/${Date.now()}${randomBytes(2).readUInt16BE()}`;
-    const created = await api('/api/submissions', json('POST', { name: 'Outage clip', url, walletAddress: 'pending', additionalInfo: null, tokenId: null }, cookie));
+    const created = await api(
+      '/api/submissions',
+      json('POST', { name: 'Outage clip', url, walletAddress: 'pending', additionalInfo: null, tokenId: null }, cookie),
+    );
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     const urlRes = await api('/api/submissions/video-upload-url', json('POST', { submissionId: id }, cookie));
@@ -114,7 +127,12 @@ describe('media pipeline outages (private NATS)', () => {
     );
   }
 
-  const shown = { hasVideo: 'true', isProcessing: false, videoState: 'ready', videoUrl: expect.stringMatching(/^\/media\/videos\/[\w-]+\/video\.mp4$/) };
+  const shown = {
+    hasVideo: 'true',
+    isProcessing: false,
+    videoState: 'ready',
+    videoUrl: expect.stringMatching(/^\/media\/videos\/[\w-]+\/video\.mp4$/),
+  };
 
   it(
     'NATS down from finalize until after the worker processed the clip: once NATS is back the video is shown',
@@ -155,7 +173,11 @@ describe('media pipeline outages (private NATS)', () => {
       const cookie = await clipper();
       const { id, videoId } = await uploaded(cookie);
       await finalize(cookie, id, videoId);
-      const taker = new Worker(MEDIA_QUEUE, null, { connection: { url: testInfra().redisUrl, maxRetriesPerRequest: null }, prefix: mediaQueuePrefix(p.names.redisKeyPrefix), autorun: false });
+      const taker = new Worker(MEDIA_QUEUE, null, {
+        connection: { url: testInfra().redisUrl, maxRetriesPerRequest: null },
+        prefix: mediaQueuePrefix(p.names.redisKeyPrefix),
+        autorun: false,
+      });
       try {
         const token = randomUUID();
         const taken = await taker.getNextJob(token);

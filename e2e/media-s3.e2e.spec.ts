@@ -26,14 +26,17 @@ describe('sign-up picture stored in S3 and served by the gateway', () => {
     server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: tmp });
     const { port } = await server.run();
     // The bucket does not exist yet: identity creates it at boot.
-    p = await startPlatform({}, {
-      STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_BUCKET: `clipit-e2e-${randomBytes(3).toString('hex')}`,
-      S3_ACCESS_KEY: ACCESS_KEY,
-      S3_SECRET_KEY: SECRET_KEY,
-      S3_REGION: 'us-east-1',
-    });
+    p = await startPlatform(
+      {},
+      {
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_BUCKET: `clipit-e2e-${randomBytes(3).toString('hex')}`,
+        S3_ACCESS_KEY: ACCESS_KEY,
+        S3_SECRET_KEY: SECRET_KEY,
+        S3_REGION: 'us-east-1',
+      },
+    );
   });
 
   afterAll(async () => {
@@ -45,7 +48,13 @@ describe('sign-up picture stored in S3 and served by the gateway', () => {
   it('stores the PNG in the bucket and serves it back, whole and by range', async () => {
     const handle = `s3_${randomBytes(4).toString('hex')}`;
     const form = new FormData();
-    const fields = { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', role: 'clipper', password: 'first-password' };
+    const fields = {
+      email: `${handle}@example.com`,
+      twitterHandle: handle,
+      walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+      role: 'clipper',
+      password: 'first-password',
+    };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('profilePicture', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'me.png');
     const res = await fetch(`${p.url}/api/auth/signup`, { method: 'POST', body: form });

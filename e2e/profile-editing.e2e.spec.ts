@@ -30,7 +30,17 @@ describe('profile editing (gateway + identity, real servers)', () => {
   async function signUp(): Promise<Account> {
     seq += 1;
     const handle = `pe_${Date.now().toString(36).slice(-6)}${seq}`.slice(0, 15);
-    const res = await api('/api/auth/signup', json('POST', { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role: 'clipper', password: 'a-good-password', displayName: 'Before' }));
+    const res = await api(
+      '/api/auth/signup',
+      json('POST', {
+        email: `${handle}@example.com`,
+        twitterHandle: handle,
+        walletAddress: WALLET,
+        role: 'clipper',
+        password: 'a-good-password',
+        displayName: 'Before',
+      }),
+    );
     expect(res.status).toBe(201);
     const sid = /clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
     return { id: ((await res.json()) as { user: { id: string } }).user.id, cookie: `clipit.sid=${sid}` };
@@ -94,12 +104,20 @@ describe('profile editing (gateway + identity, real servers)', () => {
     expect(await p.storedFiles('image-uploads')).toEqual([]);
 
     // An upload serves once.
-    await expectText(await as(alice, 'PUT', '/api/user/profile-picture', { profileImageUrl: second.imageUrl }), 409, 'This image upload was already used; request a new upload URL');
+    await expectText(
+      await as(alice, 'PUT', '/api/user/profile-picture', { profileImageUrl: second.imageUrl }),
+      409,
+      'This image upload was already used; request a new upload URL',
+    );
   });
 
   it('refuses a banner over 10 MB, declared or sent, with text, and keeps nothing', async () => {
     const size = Math.round(10.1 * 1024 * 1024);
-    await expectText(await as(bob, 'POST', '/api/user/banner/upload-url', { contentType: 'image/jpeg', size }), 413, 'Banner image must be 10 MB or smaller');
+    await expectText(
+      await as(bob, 'POST', '/api/user/banner/upload-url', { contentType: 'image/jpeg', size }),
+      413,
+      'Banner image must be 10 MB or smaller',
+    );
 
     // Declared small, sent large: cut off while it streams.
     const upload = await uploadUrl(bob, 'banner', 'image/jpeg', 1000);
@@ -115,19 +133,44 @@ describe('profile editing (gateway + identity, real servers)', () => {
         controller.close();
       },
     });
-    const streamed = await fetch(`${p.url}${chunked.uploadURL}`, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body, duplex: 'half' } as RequestInit);
+    const streamed = await fetch(`${p.url}${chunked.uploadURL}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
     await expectText(streamed, 413, 'Banner image must be 10 MB or smaller');
     expect(await p.storedFiles('image-uploads')).toEqual([]);
     // The refused upload is done with.
-    await expectText(await putBytes(upload.uploadURL, PNG_1PX, 'image/png'), 404, 'Image upload not found or expired; request a new upload URL');
-    await expectText(await as(bob, 'PUT', '/api/user/banner', { bannerImageUrl: upload.imageUrl }), 404, 'Image upload not found or expired; request a new upload URL');
+    await expectText(
+      await putBytes(upload.uploadURL, PNG_1PX, 'image/png'),
+      404,
+      'Image upload not found or expired; request a new upload URL',
+    );
+    await expectText(
+      await as(bob, 'PUT', '/api/user/banner', { bannerImageUrl: upload.imageUrl }),
+      404,
+      'Image upload not found or expired; request a new upload URL',
+    );
   });
 
   it('refuses what is not an image: declared, or by its bytes', async () => {
-    await expectText(await as(bob, 'POST', '/api/user/profile-picture/upload-url', { contentType: 'text/html', size: 10 }), 400, 'Profile picture must be an image file');
-    await expectText(await as(bob, 'POST', '/api/user/banner/upload-url', { contentType: 'image/svg+xml', size: 10 }), 400, 'Banner image must be a PNG, JPEG, GIF or WebP image');
+    await expectText(
+      await as(bob, 'POST', '/api/user/profile-picture/upload-url', { contentType: 'text/html', size: 10 }),
+      400,
+      'Profile picture must be an image file',
+    );
+    await expectText(
+      await as(bob, 'POST', '/api/user/banner/upload-url', { contentType: 'image/svg+xml', size: 10 }),
+      400,
+      'Banner image must be a PNG, JPEG, GIF or WebP image',
+    );
     const upload = await uploadUrl(bob, 'banner', 'image/png', 40);
-    await expectText(await putBytes(upload.uploadURL, Buffer.from('<html><script>alert(1)</script></html>'), 'image/png'), 400, 'Banner image must be an image file');
+    await expectText(
+      await putBytes(upload.uploadURL, Buffer.from('<html><script>alert(1)</script></html>'), 'image/png'),
+      400,
+      'Banner image must be an image file',
+    );
     expect(await p.storedFiles('image-uploads')).toEqual([]);
     await expectText(await as(bob, 'PUT', '/api/user/banner', {}), 400, 'No banner image selected');
   });
@@ -135,15 +178,27 @@ describe('profile editing (gateway + identity, real servers)', () => {
   it("refuses someone else's upload and images that are no upload of one's own", async () => {
     const alices = await uploadUrl(alice, 'banner', 'image/png', PNG_1PX.length);
     expect((await putBytes(alices.uploadURL, PNG_1PX, 'image/png')).status).toBe(200);
-    await expectText(await as(bob, 'PUT', '/api/user/banner', { bannerImageUrl: alices.imageUrl }), 403, 'You can only use an image you uploaded');
-    await expectText(await as(bob, 'PUT', '/api/user/banner', { bannerImageUrl: 'https://example.com/banner.png' }), 400, 'You can only use an image you uploaded');
+    await expectText(
+      await as(bob, 'PUT', '/api/user/banner', { bannerImageUrl: alices.imageUrl }),
+      403,
+      'You can only use an image you uploaded',
+    );
+    await expectText(
+      await as(bob, 'PUT', '/api/user/banner', { bannerImageUrl: 'https://example.com/banner.png' }),
+      400,
+      'You can only use an image you uploaded',
+    );
     // Hers still works for her.
     const set = await as(alice, 'PUT', '/api/user/banner', { bannerImageUrl: alices.imageUrl });
     expect(set.status).toBe(200);
     expect(await set.json()).toMatchObject({ bannerImageUrl: alices.imageUrl });
     // The upload URL without its token, or with another, takes nothing.
     const bobs = await uploadUrl(bob, 'profile-picture', 'image/png', PNG_1PX.length);
-    await expectText(await putBytes(bobs.uploadURL.replace(/token=.*/, 'token=nope'), PNG_1PX, 'image/png'), 404, 'Image upload not found or expired; request a new upload URL');
+    await expectText(
+      await putBytes(bobs.uploadURL.replace(/token=.*/, 'token=nope'), PNG_1PX, 'image/png'),
+      404,
+      'Image upload not found or expired; request a new upload URL',
+    );
     // Signed out, nothing is handed out.
     await expectText(await api('/api/user/banner/upload-url', json('POST', { contentType: 'image/png', size: 1 })), 401, 'Not signed in');
   });
@@ -155,10 +210,17 @@ describe('profile editing (gateway + identity, real servers)', () => {
     expect(await (await as(alice, 'GET', '/api/user/me')).json()).toMatchObject({ displayName: 'Alice Clips' });
     await expectText(await as(alice, 'POST', '/api/user/update-profile', { displayName: '   ' }), 400, 'Display name is required');
     await expectText(await as(alice, 'POST', '/api/user/update-profile', {}), 400, 'Display name is required');
-    await expectText(await as(alice, 'POST', '/api/user/update-profile', { displayName: 'x'.repeat(101) }), 400, 'Display name must be at most 100 characters');
+    await expectText(
+      await as(alice, 'POST', '/api/user/update-profile', { displayName: 'x'.repeat(101) }),
+      400,
+      'Display name must be at most 100 characters',
+    );
     // A write from another site is refused before anything changes.
     await expectText(
-      await api('/api/user/update-profile', json('POST', { displayName: 'Hijacked' }, { cookie: alice.cookie, origin: 'https://evil.example' })),
+      await api(
+        '/api/user/update-profile',
+        json('POST', { displayName: 'Hijacked' }, { cookie: alice.cookie, origin: 'https://evil.example' }),
+      ),
       403,
       'Cross-site request refused',
     );

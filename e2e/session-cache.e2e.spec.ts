@@ -71,7 +71,9 @@ describe('session cache across two gateway replicas (real identity, NATS, Postgr
     expect((await me(a, person.cookie)).status).toBe(401); // the replica that handled it: at once
     const took = await within('B refuses the ended session', async () => (await me(b, person.cookie)).status === 401);
     expect(took).toBeLessThan(WITHIN_MS);
-    expect(await p.count(`SELECT count(*) FROM outbox WHERE type = 'session.ended' AND envelope -> 'data' ->> 'reason' = 'logout'`)).toBeGreaterThanOrEqual(1);
+    expect(
+      await p.count(`SELECT count(*) FROM outbox WHERE type = 'session.ended' AND envelope -> 'data' ->> 'reason' = 'logout'`),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('a wallet saved on A shows on /api/user/me at once on A and within a second on B', async () => {
@@ -87,7 +89,10 @@ describe('session cache across two gateway replicas (real identity, NATS, Postgr
     expect(saved.status).toBe(200);
     await saved.arrayBuffer();
     expect((await me(a, person.cookie)).body).toMatchObject({ walletAddress: NEW_WALLET });
-    await within('B shows the new wallet', async () => ((await me(b, person.cookie)).body as { walletAddress?: string }).walletAddress === NEW_WALLET);
+    await within(
+      'B shows the new wallet',
+      async () => ((await me(b, person.cookie)).body as { walletAddress?: string }).walletAddress === NEW_WALLET,
+    );
   });
 
   it('a password reset ends the sessions on both replicas', async () => {
@@ -114,7 +119,10 @@ describe('session cache across two gateway replicas (real identity, NATS, Postgr
     await post('/api/auth/reset-password', { twitterHandle: person.handle, email: person.email, newPassword: 'a-new-password' });
     await post('/api/auth/reset-password/confirm', { token: tokenIn((await p.mail.waitFor(person.email, { n: 2 })).links[0]!) });
     for (const cookie of [person.cookie, second]) expect((await me(a, cookie)).status).toBe(401);
-    await within('B refuses both sessions', async () => (await me(b, person.cookie)).status === 401 && (await me(b, second)).status === 401);
+    await within(
+      'B refuses both sessions',
+      async () => (await me(b, person.cookie)).status === 401 && (await me(b, second)).status === 401,
+    );
     expect(await p.count(`SELECT count(*) FROM outbox WHERE type = 'user.sessions-ended'`)).toBeGreaterThanOrEqual(1);
   });
 });

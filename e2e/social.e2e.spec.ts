@@ -33,7 +33,17 @@ describe('social (gateway + social + identity + submissions + admin, real server
     const tag = `${Date.now().toString(36).slice(-5)}${seq}`;
     const handle = `${role === 'streamer' ? 'st' : 'cl'}_${tag}`.slice(0, 15);
     const name = displayName ?? `Person ${tag}`;
-    const res = await api('/api/auth/signup', json('POST', { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password', displayName: name }));
+    const res = await api(
+      '/api/auth/signup',
+      json('POST', {
+        email: `${handle}@example.com`,
+        twitterHandle: handle,
+        walletAddress: WALLET,
+        role,
+        password: 'a-good-password',
+        displayName: name,
+      }),
+    );
     expect(res.status).toBe(201);
     const sid = /clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
     return { id: ((await res.json()) as { user: { id: string } }).user.id, handle, cookie: `clipit.sid=${sid}`, displayName: name };
@@ -44,9 +54,16 @@ describe('social (gateway + social + identity + submissions + admin, real server
     const res = await as(owner, 'POST', '/api/submissions', { name: 'A clip to like', url: postUrl(), walletAddress: '' });
     expect(res.status).toBe(201);
     const id = ((await res.json()) as { id: string }).id;
-    const approved = await api(`/api/admin/submissions/${id}/approve-and-add-to-feed`, json('POST', {}, { authorization: `Bearer ${adminToken}` }));
+    const approved = await api(
+      `/api/admin/submissions/${id}/approve-and-add-to-feed`,
+      json('POST', {}, { authorization: `Bearer ${adminToken}` }),
+    );
     expect(approved.status).toBe(200);
-    await waitFor(async () => ((await p.socialDb.query('SELECT 1 FROM clips WHERE id = $1 AND added_to_feed', [id])).rowCount ? true : undefined), 10_000, 'clip in social');
+    await waitFor(
+      async () => ((await p.socialDb.query('SELECT 1 FROM clips WHERE id = $1 AND added_to_feed', [id])).rowCount ? true : undefined),
+      10_000,
+      'clip in social',
+    );
     return id;
   }
 
@@ -84,10 +101,18 @@ describe('social (gateway + social + identity + submissions + admin, real server
         total: 1,
       });
 
-      for (let i = 0; i < 2; i += 1) expect(await (await as(fan, 'POST', `/api/unfollow/${streamer.id}`)).json()).toEqual({ isFollowing: false, followerCount: 0 });
+      for (let i = 0; i < 2; i += 1)
+        expect(await (await as(fan, 'POST', `/api/unfollow/${streamer.id}`)).json()).toEqual({ isFollowing: false, followerCount: 0 });
       expect(await (await api(`/api/followers/${streamer.id}`)).json()).toEqual({ count: 0 });
       expect(await (await api(`/api/followers/list/${streamer.id}`)).json()).toMatchObject({ followers: [], total: 0 });
-      expect((await p.socialDb.query("SELECT count(*)::int AS n FROM outbox WHERE type = 'social.followed' AND envelope->'data'->>'userId' = $1", [streamer.id])).rows[0].n).toBe(1);
+      expect(
+        (
+          await p.socialDb.query(
+            "SELECT count(*)::int AS n FROM outbox WHERE type = 'social.followed' AND envelope->'data'->>'userId' = $1",
+            [streamer.id],
+          )
+        ).rows[0].n,
+      ).toBe(1);
     });
 
     it('follows a streamer who signed up a moment ago (asked of identity when the event has not arrived)', async () => {
@@ -108,8 +133,18 @@ describe('social (gateway + social + identity + submissions + admin, real server
       await expectText(await api(`/api/following/${UNKNOWN}`), 404, 'User not found');
       await expectText(await api(`/api/followers/list/${streamer.id}?cursor=junk`), 400, 'Invalid cursor');
       // A write carrying the cookie from another site is refused before it reaches social.
-      await expectText(await fetch(`${p.url}/api/follow/${streamer.id}`, { method: 'POST', headers: { cookie: fan.cookie, origin: 'https://evil.example' } }), 403, 'Cross-site request refused');
-      expect((await p.socialDb.query('SELECT count(*)::int AS n FROM followers WHERE following_id = ANY($1::uuid[])', [[streamer.id, fan.id]])).rows[0].n).toBe(0);
+      await expectText(
+        await fetch(`${p.url}/api/follow/${streamer.id}`, {
+          method: 'POST',
+          headers: { cookie: fan.cookie, origin: 'https://evil.example' },
+        }),
+        403,
+        'Cross-site request refused',
+      );
+      expect(
+        (await p.socialDb.query('SELECT count(*)::int AS n FROM followers WHERE following_id = ANY($1::uuid[])', [[streamer.id, fan.id]]))
+          .rows[0].n,
+      ).toBe(0);
     });
   });
 
@@ -119,7 +154,8 @@ describe('social (gateway + social + identity + submissions + admin, real server
       const path = `/api/feed/clips/${clip}/like`;
       for (let i = 0; i < 2; i += 1) expect(await (await as(fan, 'POST', path)).json()).toEqual({ likeCount: 1, likedByCurrentUser: true });
       expect(await (await as(streamer, 'POST', path)).json()).toEqual({ likeCount: 2, likedByCurrentUser: true });
-      for (let i = 0; i < 2; i += 1) expect(await (await as(fan, 'DELETE', path)).json()).toEqual({ likeCount: 1, likedByCurrentUser: false });
+      for (let i = 0; i < 2; i += 1)
+        expect(await (await as(fan, 'DELETE', path)).json()).toEqual({ likeCount: 1, likedByCurrentUser: false });
       await expectText(await api(path, { method: 'POST' }), 401, 'Not signed in');
       await expectText(await api(path, { method: 'DELETE' }), 401, 'Not signed in');
     });
@@ -154,8 +190,13 @@ describe('social (gateway + social + identity + submissions + admin, real server
       await expectText(await as(fan, 'POST', '/api/feed/clips/not-a-clip/like'), 404, 'Clip not found');
 
       const removed = await feedClip(stranger);
-      expect((await api(`/api/admin/submissions/${removed}/remove-from-feed`, json('POST', {}, { authorization: `Bearer ${adminToken}` }))).status).toBe(200);
-      await waitFor(async () => ((await p.socialDb.query('SELECT 1 FROM clips WHERE id = $1 AND NOT added_to_feed', [removed])).rowCount ? true : undefined));
+      expect(
+        (await api(`/api/admin/submissions/${removed}/remove-from-feed`, json('POST', {}, { authorization: `Bearer ${adminToken}` })))
+          .status,
+      ).toBe(200);
+      await waitFor(async () =>
+        (await p.socialDb.query('SELECT 1 FROM clips WHERE id = $1 AND NOT added_to_feed', [removed])).rowCount ? true : undefined,
+      );
       await expectText(await as(fan, 'POST', `/api/feed/clips/${removed}/like`), 404, 'Clip not found');
     });
   });
@@ -171,15 +212,25 @@ describe('social (gateway + social + identity + submissions + admin, real server
       expect(await res.json()).toEqual({ isLive: 'true', nextStreamTime: null, notifiedFollowers: 3 });
       expect(await (await as(host, 'POST', '/api/users/go-live')).json()).toMatchObject({ isLive: 'true', notifiedFollowers: 0 });
 
-      expect(await (await as(fan, 'GET', '/api/followers/live')).json()).toEqual([{ id: host.id, displayName: 'Live Host', twitterUsername: host.handle, profileImageUrl: null }]);
+      expect(await (await as(fan, 'GET', '/api/followers/live')).json()).toEqual([
+        { id: host.id, displayName: 'Live Host', twitterUsername: host.handle, profileImageUrl: null },
+      ]);
       expect(await (await as(stranger, 'GET', '/api/followers/live')).json()).toEqual([]);
       await expectText(await api('/api/followers/live'), 401, 'Not signed in');
-      await waitFor(async () => (((await (await as(host, 'GET', '/api/user/me')).json()) as { isLive: string }).isLive === 'true' ? true : undefined), 10_000, 'isLive mirrored');
+      await waitFor(
+        async () => (((await (await as(host, 'GET', '/api/user/me')).json()) as { isLive: string }).isLive === 'true' ? true : undefined),
+        10_000,
+        'isLive mirrored',
+      );
 
       res = await as(host, 'POST', '/api/users/go-offline');
       expect(await res.json()).toEqual({ isLive: 'false', nextStreamTime: null });
       expect(await (await as(fan, 'GET', '/api/followers/live')).json()).toEqual([]);
-      await waitFor(async () => (((await (await as(host, 'GET', '/api/user/me')).json()) as { isLive: string }).isLive === 'false' ? true : undefined), 10_000, 'offline mirrored');
+      await waitFor(
+        async () => (((await (await as(host, 'GET', '/api/user/me')).json()) as { isLive: string }).isLive === 'false' ? true : undefined),
+        10_000,
+        'offline mirrored',
+      );
     });
 
     it('sets and clears the next stream time, mirrored on /api/user/me, and refuses what is not a future zoned time', async () => {
@@ -188,24 +239,40 @@ describe('social (gateway + social + identity + submissions + admin, real server
       at.setUTCSeconds(0, 0);
       let res = await as(host, 'PATCH', '/api/users/stream-time', { streamTime: at.toISOString() });
       expect(await res.json()).toEqual({ isLive: 'false', nextStreamTime: at.toISOString() });
-      await waitFor(async () => (((await (await as(host, 'GET', '/api/user/me')).json()) as { nextStreamTime: string }).nextStreamTime === at.toISOString() ? true : undefined));
+      await waitFor(async () =>
+        ((await (await as(host, 'GET', '/api/user/me')).json()) as { nextStreamTime: string }).nextStreamTime === at.toISOString()
+          ? true
+          : undefined,
+      );
       res = await as(host, 'PATCH', '/api/users/stream-time', { streamTime: null });
       expect(await res.json()).toEqual({ isLive: 'false', nextStreamTime: null });
-      await waitFor(async () => (((await (await as(host, 'GET', '/api/user/me')).json()) as { nextStreamTime: string | null }).nextStreamTime === null ? true : undefined));
+      await waitFor(async () =>
+        ((await (await as(host, 'GET', '/api/user/me')).json()) as { nextStreamTime: string | null }).nextStreamTime === null
+          ? true
+          : undefined,
+      );
 
       const invalid = 'Stream time must be a date and time with a time zone (ISO 8601), or null to clear it';
       await expectText(await as(host, 'PATCH', '/api/users/stream-time', { streamTime: 'friday night' }), 400, invalid);
       await expectText(await as(host, 'PATCH', '/api/users/stream-time', { streamTime: '2030-01-01T20:00' }), 400, invalid);
       await expectText(await as(host, 'PATCH', '/api/users/stream-time', {}), 400, invalid);
       await expectText(await as(host, 'PATCH', '/api/users/stream-time', { streamTime: 12 }), 400, invalid);
-      await expectText(await as(host, 'PATCH', '/api/users/stream-time', { streamTime: '2020-01-01T20:00:00Z' }), 400, 'Stream time must be in the future');
+      await expectText(
+        await as(host, 'PATCH', '/api/users/stream-time', { streamTime: '2020-01-01T20:00:00Z' }),
+        400,
+        'Stream time must be in the future',
+      );
       await expectText(await as(host, 'PATCH', '/api/users/stream-time', { streamTime: null, when: 1 }), 400, 'Unknown field: when');
     });
 
     it('refuses every streaming call to a clipper with 403 and its words, and to a visitor with 401', async () => {
       await expectText(await as(fan, 'POST', '/api/users/go-live'), 403, 'Only streamers can go live');
       await expectText(await as(fan, 'POST', '/api/users/go-offline'), 403, 'Only streamers can go offline');
-      await expectText(await as(fan, 'PATCH', '/api/users/stream-time', { streamTime: new Date(Date.now() + 86_400_000).toISOString() }), 403, 'Only streamers can set a stream time');
+      await expectText(
+        await as(fan, 'PATCH', '/api/users/stream-time', { streamTime: new Date(Date.now() + 86_400_000).toISOString() }),
+        403,
+        'Only streamers can set a stream time',
+      );
       await expectText(await api('/api/users/go-live', { method: 'POST' }), 401, 'Not signed in');
       await expectText(await api('/api/users/stream-time', json('PATCH', { streamTime: null })), 401, 'Not signed in');
       expect((await p.socialDb.query('SELECT count(*)::int AS n FROM live_states WHERE user_id = $1', [fan.id])).rows[0].n).toBe(0);
@@ -244,7 +311,12 @@ describe('social (gateway + social + identity + submissions + admin, real server
       expect(res.status).toBe(200);
       const live = await stream.next((e) => e.event === 'live', 1000);
       expect(live.at - sent).toBeLessThan(1000);
-      expect(JSON.parse(live.data)).toEqual({ id: host.id, displayName: 'Replica Host', twitterUsername: host.handle, profileImageUrl: null });
+      expect(JSON.parse(live.data)).toEqual({
+        id: host.id,
+        displayName: 'Replica Host',
+        twitterUsername: host.handle,
+        profileImageUrl: null,
+      });
       expect(Number(live.id)).toBeGreaterThan(0);
 
       await as(host, 'POST', '/api/users/go-offline');
@@ -277,7 +349,9 @@ describe('social (gateway + social + identity + submissions + admin, real server
 
       const fresh = await open(p.url, follower);
       const snapshot = await fresh.next((e) => e.event === 'snapshot');
-      expect(JSON.parse(snapshot.data)).toEqual([{ id: host.id, displayName: 'Returning Host', twitterUsername: host.handle, profileImageUrl: null }]);
+      expect(JSON.parse(snapshot.data)).toEqual([
+        { id: host.id, displayName: 'Returning Host', twitterUsername: host.handle, profileImageUrl: null },
+      ]);
     });
 
     it('sends heartbeats, ends the stream after its longest life, and limits open streams per account', async () => {
@@ -285,7 +359,11 @@ describe('social (gateway + social + identity + submissions + admin, real server
       const short = await p.startGateway({ LIVE_HEARTBEAT_SECONDS: 1, LIVE_STREAM_MAX_SECONDS: 5, LIVE_STREAMS_PER_USER: 2 });
       const a = await open(short.httpUrl, follower);
       const b = await open(short.httpUrl, follower);
-      await expectText(await fetch(`${short.httpUrl}/api/live/stream`, { headers: { cookie: follower.cookie } }), 429, 'Too many live connections for this account; close a tab and try again');
+      await expectText(
+        await fetch(`${short.httpUrl}/api/live/stream`, { headers: { cookie: follower.cookie } }),
+        429,
+        'Too many live connections for this account; close a tab and try again',
+      );
       await waitFor(() => (a.comments.includes('heartbeat') ? true : undefined), 3000, 'a heartbeat');
       await waitFor(() => (a.finished ? true : undefined), 8000, 'the stream ended by the server');
       await b.ended;

@@ -28,12 +28,23 @@ interface MyToken {
 describe('streamer tokens (gateway + identity, real servers)', () => {
   let p: Platform;
   const api = (path: string, init?: RequestInit) => fetch(...asOurPage(p.url, path, init));
-  const as = (who: Account | undefined, method: string, path: string, body?: unknown) => api(path, json(method, body, who ? { cookie: who.cookie } : {}));
+  const as = (who: Account | undefined, method: string, path: string, body?: unknown) =>
+    api(path, json(method, body, who ? { cookie: who.cookie } : {}));
 
   async function signUp(role: 'streamer' | 'clipper', extra: Record<string, string> = {}): Promise<Account> {
     seq += 1;
     const handle = `tk_${Date.now().toString(36).slice(-6)}${seq}`.slice(0, 15);
-    const res = await api('/api/auth/signup', json('POST', { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password', ...extra }));
+    const res = await api(
+      '/api/auth/signup',
+      json('POST', {
+        email: `${handle}@example.com`,
+        twitterHandle: handle,
+        walletAddress: WALLET,
+        role,
+        password: 'a-good-password',
+        ...extra,
+      }),
+    );
     expect(res.status).toBe(201);
     const sid = /clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
     return { id: ((await res.json()) as { user: { id: string } }).user.id, cookie: `clipit.sid=${sid}` };
@@ -66,7 +77,16 @@ describe('streamer tokens (gateway + identity, real servers)', () => {
     const res = await as(streamer, 'GET', '/api/tokens/mine');
     expect(res.status).toBe(200);
     const mine = (await res.json()) as MyToken[];
-    expect(mine).toEqual([{ id: expect.any(String), streamerId: streamer.id, name: 'Token Owner', pumpFunLink: SIGN_UP_LINK, description: null, isActive: 'true' }]);
+    expect(mine).toEqual([
+      {
+        id: expect.any(String),
+        streamerId: streamer.id,
+        name: 'Token Owner',
+        pumpFunLink: SIGN_UP_LINK,
+        description: null,
+        isActive: 'true',
+      },
+    ]);
     signUpToken = mine[0]!;
     expect(await publicTokenIds()).toContain(signUpToken.id);
   });
@@ -75,7 +95,14 @@ describe('streamer tokens (gateway + identity, real servers)', () => {
     const res = await as(streamer, 'POST', '/api/tokens', { name: '  $SECOND  ', pumpFunLink: LINK, description: 'The second coin' });
     expect(res.status).toBe(201);
     created = (await res.json()) as MyToken;
-    expect(created).toEqual({ id: expect.any(String), streamerId: streamer.id, name: '$SECOND', pumpFunLink: LINK, description: 'The second coin', isActive: 'true' });
+    expect(created).toEqual({
+      id: expect.any(String),
+      streamerId: streamer.id,
+      name: '$SECOND',
+      pumpFunLink: LINK,
+      description: 'The second coin',
+      isActive: 'true',
+    });
     expect(await publicTokenIds()).toEqual(expect.arrayContaining([signUpToken.id, created.id]));
     const mine = (await (await as(streamer, 'GET', '/api/tokens/mine')).json()) as MyToken[];
     expect(mine.map((t) => t.id)).toEqual([created.id, signUpToken.id]);
@@ -110,8 +137,16 @@ describe('streamer tokens (gateway + identity, real servers)', () => {
     for (const [body, message] of cases) await expectText(await as(streamer, 'POST', '/api/tokens', body), 400, message);
     await expectText(await as(streamer, 'PATCH', `/api/tokens/${created.id}`, { name: '' }), 400, TOKEN_MESSAGES.nameRequired);
     await expectText(await as(streamer, 'PATCH', `/api/tokens/${created.id}`, { name: 'x'.repeat(51) }), 400, TOKEN_MESSAGES.nameLong);
-    await expectText(await as(streamer, 'PATCH', `/api/tokens/${created.id}`, { pumpFunLink: 'not a link' }), 400, TOKEN_MESSAGES.pumpFunLinkInvalid);
-    await expectText(await as(streamer, 'PATCH', `/api/tokens/${created.id}`, { description: 'd'.repeat(501) }), 400, TOKEN_MESSAGES.descriptionLong);
+    await expectText(
+      await as(streamer, 'PATCH', `/api/tokens/${created.id}`, { pumpFunLink: 'not a link' }),
+      400,
+      TOKEN_MESSAGES.pumpFunLinkInvalid,
+    );
+    await expectText(
+      await as(streamer, 'PATCH', `/api/tokens/${created.id}`, { description: 'd'.repeat(501) }),
+      400,
+      TOKEN_MESSAGES.descriptionLong,
+    );
     // Nothing of it was stored.
     const mine = (await (await as(streamer, 'GET', '/api/tokens/mine')).json()) as MyToken[];
     expect(mine.map((t) => t.name).sort()).toEqual(['$RENAMED', 'Token Owner']);
@@ -130,9 +165,17 @@ describe('streamer tokens (gateway + identity, real servers)', () => {
     await expectText(await as(undefined, 'POST', '/api/tokens', { name: '$ANON', pumpFunLink: LINK }), 401, 'Not signed in');
     await expectText(await as(undefined, 'PATCH', `/api/tokens/${created.id}`, { name: '$ANON' }), 401, 'Not signed in');
 
-    await expectText(await as(streamer, 'POST', '/api/tokens', { name: '$EXTRA', pumpFunLink: LINK, streamerId: other.id }), 400, 'Unknown field: streamerId');
+    await expectText(
+      await as(streamer, 'POST', '/api/tokens', { name: '$EXTRA', pumpFunLink: LINK, streamerId: other.id }),
+      400,
+      'Unknown field: streamerId',
+    );
     await expectText(await as(streamer, 'PATCH', `/api/tokens/${created.id}`, { ticker: 'X' }), 400, 'Unknown field: ticker');
-    await expectText(await as(streamer, 'PATCH', '/api/tokens/00000000-0000-4000-8000-000000000000', { name: '$GHOST' }), 404, 'Token not found');
+    await expectText(
+      await as(streamer, 'PATCH', '/api/tokens/00000000-0000-4000-8000-000000000000', { name: '$GHOST' }),
+      404,
+      'Token not found',
+    );
 
     // The refused changes changed nothing.
     const mine = (await (await as(streamer, 'GET', '/api/tokens/mine')).json()) as MyToken[];

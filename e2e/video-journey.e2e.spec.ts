@@ -130,7 +130,13 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     const res = await api('/api/auth/signup', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role: 'clipper', password: 'a-good-password' }),
+      body: JSON.stringify({
+        email: `${handle}@example.com`,
+        twitterHandle: handle,
+        walletAddress: WALLET,
+        role: 'clipper',
+        password: 'a-good-password',
+      }),
     });
     expect(res.status).toBe(201);
     return `clipit.sid=${/clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1]}`;
@@ -138,7 +144,10 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
 
   async function submit(cookie: string): Promise<string> {
     const url = `https://x.com/clipper/status/${Date.now()}${randomBytes(2).readUInt16BE()}`;
-    const res = await api('/api/submissions', json('POST', { name: 'Journey clip', url, walletAddress: 'pending', additionalInfo: null, tokenId: null }, cookie));
+    const res = await api(
+      '/api/submissions',
+      json('POST', { name: 'Journey clip', url, walletAddress: 'pending', additionalInfo: null, tokenId: null }, cookie),
+    );
     expect(res.status).toBe(201);
     return ((await res.json()) as { id: string }).id;
   }
@@ -192,7 +201,13 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
 
   /** The served MP4 and poster: whole, by range, with types and caching; the MP4 probed by ffprobe. */
   async function expectPlayable(s: SubmissionJson, durationSeconds: number, aspectRatio: string) {
-    expect(s).toMatchObject({ hasVideo: 'true', isProcessing: false, videoState: 'ready', videoRejectedReason: null, videoAspectRatio: aspectRatio });
+    expect(s).toMatchObject({
+      hasVideo: 'true',
+      isProcessing: false,
+      videoState: 'ready',
+      videoRejectedReason: null,
+      videoAspectRatio: aspectRatio,
+    });
     expect(s.videoDuration).toBeCloseTo(durationSeconds, 0);
     expect(s.muxPlaybackId).toEqual(expect.any(String));
     expect(s.videoUrl).toMatch(/^\/media\/videos\/[\w-]+\/video\.mp4$/);
@@ -233,7 +248,7 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     return probed;
   }
 
-  it('has every service of the journey ready: identity, submissions (Postgres, NATS, the queue\'s Redis), the media worker, the gateway', async () => {
+  it("has every service of the journey ready: identity, submissions (Postgres, NATS, the queue's Redis), the media worker, the gateway", async () => {
     const ready = {
       identity: `http://127.0.0.1:${p.identity.httpPort}/health/ready`,
       submissions: `http://127.0.0.1:${p.submissions.httpPort}/health/ready`,
@@ -242,7 +257,11 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     };
     for (const [service, url] of Object.entries(ready)) {
       const res = await fetch(url);
-      expect({ service, status: res.status, body: await res.text() }).toEqual({ service, status: 200, body: expect.stringContaining('"ok"') });
+      expect({ service, status: res.status, body: await res.text() }).toEqual({
+        service,
+        status: 200,
+        body: expect.stringContaining('"ok"'),
+      });
     }
   });
 

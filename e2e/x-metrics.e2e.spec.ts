@@ -28,13 +28,28 @@ describe('X post metrics and previews (gateway + submissions + metrics worker + 
 
   async function signUp(prefix: string): Promise<{ id: string; cookie: string }> {
     const handle = `${prefix}_${Date.now().toString(36).slice(-6)}`;
-    const res = await api('/api/auth/signup', json('POST', { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role: 'clipper', password: 'a-good-password' }));
+    const res = await api(
+      '/api/auth/signup',
+      json('POST', {
+        email: `${handle}@example.com`,
+        twitterHandle: handle,
+        walletAddress: WALLET,
+        role: 'clipper',
+        password: 'a-good-password',
+      }),
+    );
     expect(res.status).toBe(201);
-    return { id: ((await res.json()) as { user: { id: string } }).user.id, cookie: `clipit.sid=${/clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1]}` };
+    return {
+      id: ((await res.json()) as { user: { id: string } }).user.id,
+      cookie: `clipit.sid=${/clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1]}`,
+    };
   }
 
   async function submit(cookie: string, id: string): Promise<{ submissionId: string; code: string }> {
-    const res = await api('/api/submissions', json('POST', { name: `Clip ${id}`, url: `https://x.com/somebody/status/${id}`, walletAddress: '' }, { cookie }));
+    const res = await api(
+      '/api/submissions',
+      json('POST', { name: `Clip ${id}`, url: `https://x.com/somebody/status/${id}`, walletAddress: '' }, { cookie }),
+    );
     expect(res.status).toBe(201);
     const submissionId = ((await res.json()) as { id: string }).id;
     const mine = (await (await api('/api/submissions', { headers: { cookie } })).json()) as { id: string; verificationCode: string }[];
@@ -56,7 +71,9 @@ describe('X post metrics and previews (gateway + submissions + metrics worker + 
 
   beforeAll(async () => {
     p = await startPlatform({}, {}, { metricsWorker: true });
-    adminToken = ((await (await api('/api/admin/verify-password', json('POST', { password: E2E_ADMIN_PASSWORD }))).json()) as { token: string }).token;
+    adminToken = (
+      (await (await api('/api/admin/verify-password', json('POST', { password: E2E_ADMIN_PASSWORD }))).json()) as { token: string }
+    ).token;
   });
   afterAll(async () => {
     await p?.stop();
@@ -69,8 +86,16 @@ describe('X post metrics and previews (gateway + submissions + metrics worker + 
     const verified = await submit(clipper.cookie, verifiedPost);
     const unverified = await submit(clipper.cookie, unverifiedPost);
     // The clipper put the code in one post; the other is somebody else's, by another author.
-    p.xApi.setPost(verifiedPost, { text: `Huge clutch 😱 ${verified.code.toLowerCase()} #clipit`, author_id: '111', metrics: { impression_count: 12_345, like_count: 321, retweet_count: 12, reply_count: 4 } });
-    p.xApi.setPost(unverifiedPost, { text: 'not mine', author_id: '222', metrics: { impression_count: 99_000, like_count: 7, retweet_count: 1, reply_count: 0 } });
+    p.xApi.setPost(verifiedPost, {
+      text: `Huge clutch 😱 ${verified.code.toLowerCase()} #clipit`,
+      author_id: '111',
+      metrics: { impression_count: 12_345, like_count: 321, retweet_count: 12, reply_count: 4 },
+    });
+    p.xApi.setPost(unverifiedPost, {
+      text: 'not mine',
+      author_id: '222',
+      metrics: { impression_count: 99_000, like_count: 7, retweet_count: 1, reply_count: 0 },
+    });
 
     // Pending posts are not read.
     const requestsBefore = p.xApi.counters.requests;
@@ -80,33 +105,58 @@ describe('X post metrics and previews (gateway + submissions + metrics worker + 
     await approve(verified.submissionId);
     await approve(unverified.submissionId);
 
-    const read = await waitFor(async () => {
-      const h = await history(verified.submissionId, clipper.cookie);
-      return h.points.length > 0 && h.verifiedAt ? h : undefined;
-    }, 30_000, 'the verified post’s metrics read');
-    expect(read).toMatchObject({ submissionId: verified.submissionId, views: 12_345, verificationCode: verified.code, verifiedAt: expect.any(String), lastMetricsFetch: expect.any(String), publishedAt: expect.any(String) });
+    const read = await waitFor(
+      async () => {
+        const h = await history(verified.submissionId, clipper.cookie);
+        return h.points.length > 0 && h.verifiedAt ? h : undefined;
+      },
+      30_000,
+      'the verified post’s metrics read',
+    );
+    expect(read).toMatchObject({
+      submissionId: verified.submissionId,
+      views: 12_345,
+      verificationCode: verified.code,
+      verifiedAt: expect.any(String),
+      lastMetricsFetch: expect.any(String),
+      publishedAt: expect.any(String),
+    });
     expect(read.points).toEqual([{ at: read.lastMetricsFetch, views: 12_345, likes: 321, retweets: 12, replies: 4 }]);
     // Both posts went to X in one lookup of at most 100 ids.
     expect(p.xApi.requests.some((r) => r.ids.includes(verifiedPost))).toBe(true);
     expect(Math.max(...p.xApi.requests.map((r) => r.ids.length))).toBeLessThanOrEqual(100);
 
     // The owner sees the unverified post's real counts, marked unverified.
-    const other = await waitFor(async () => {
-      const h = await history(unverified.submissionId, clipper.cookie);
-      return h.points.length > 0 ? h : undefined;
-    }, 30_000, 'the unverified post’s metrics read');
+    const other = await waitFor(
+      async () => {
+        const h = await history(unverified.submissionId, clipper.cookie);
+        return h.points.length > 0 ? h : undefined;
+      },
+      30_000,
+      'the unverified post’s metrics read',
+    );
     expect(other).toMatchObject({ views: 99_000, verifiedAt: null });
 
     // Only the verified post's views count: the leaderboard, the clipper's figures and the dashboard follow.
-    const posts = await waitFor(async () => {
-      const list = (await (await api('/api/leaderboard/posts')).json()) as { id: string; views: number }[];
-      return list.find((x) => x.id === verified.submissionId && x.views === 12_345) ? list : undefined;
-    }, 20_000, 'the leaderboard shows the views');
+    const posts = await waitFor(
+      async () => {
+        const list = (await (await api('/api/leaderboard/posts')).json()) as { id: string; views: number }[];
+        return list.find((x) => x.id === verified.submissionId && x.views === 12_345) ? list : undefined;
+      },
+      20_000,
+      'the leaderboard shows the views',
+    );
     expect(posts.find((x) => x.id === unverified.submissionId)?.views ?? 0).toBe(0);
-    await waitFor(async () => {
-      const dashboard = (await (await api('/api/dashboard', { headers: { cookie: clipper.cookie } })).json()) as { metrics: { avgViews: number } };
-      return dashboard.metrics.avgViews > 0 ? true : undefined;
-    }, 20_000, 'rewards counts the views');
+    await waitFor(
+      async () => {
+        const dashboard = (await (await api('/api/dashboard', { headers: { cookie: clipper.cookie } })).json()) as {
+          metrics: { avgViews: number };
+        };
+        return dashboard.metrics.avgViews > 0 ? true : undefined;
+      },
+      20_000,
+      'rewards counts the views',
+    );
   });
 
   it('serves the view history to its owner and admins only', async () => {
@@ -116,8 +166,16 @@ describe('X post metrics and previews (gateway + submissions + metrics worker + 
     await approve(submissionId);
 
     await expectText(await api(`/api/submissions/${submissionId}/metrics-history`), 401, 'Not signed in');
-    await expectText(await api(`/api/submissions/${submissionId}/metrics-history`, { headers: { cookie: stranger.cookie } }), 404, 'Submission not found');
-    await expectText(await api('/api/submissions/not-a-uuid/metrics-history', { headers: { cookie: owner.cookie } }), 400, 'Invalid submission id');
+    await expectText(
+      await api(`/api/submissions/${submissionId}/metrics-history`, { headers: { cookie: stranger.cookie } }),
+      404,
+      'Submission not found',
+    );
+    await expectText(
+      await api('/api/submissions/not-a-uuid/metrics-history', { headers: { cookie: owner.cookie } }),
+      400,
+      'Invalid submission id',
+    );
     expect((await history(submissionId, owner.cookie)).submissionId).toBe(submissionId);
   });
 
@@ -131,7 +189,11 @@ describe('X post metrics and previews (gateway + submissions + metrics worker + 
     expect((await api(`/api/twitter/oembed?url=${url}`)).status).toBe(200);
     expect(p.xOembed.counters.requests).toBe(calls);
 
-    await expectText(await api(`/api/twitter/oembed?url=${encodeURIComponent('https://example.com/somebody/status/1')}`), 400, POST_MESSAGES.invalidUrl);
+    await expectText(
+      await api(`/api/twitter/oembed?url=${encodeURIComponent('https://example.com/somebody/status/1')}`),
+      400,
+      POST_MESSAGES.invalidUrl,
+    );
     expect(p.xOembed.counters.requests).toBe(calls);
   });
 });

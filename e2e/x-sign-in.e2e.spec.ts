@@ -12,7 +12,12 @@ let seq = 0;
 function xUser() {
   seq += 1;
   const tag = `${Date.now().toString(36).slice(-5)}${seq}`;
-  return { id: `16${Date.now()}${seq}`.slice(0, 19), name: `E2E X ${seq}`, username: `ex_${tag}`, profile_image_url: `https://pbs.twimg.com/profile_images/${tag}.jpg` };
+  return {
+    id: `16${Date.now()}${seq}`.slice(0, 19),
+    name: `E2E X ${seq}`,
+    username: `ex_${tag}`,
+    profile_image_url: `https://pbs.twimg.com/profile_images/${tag}.jpg`,
+  };
 }
 
 describe('sign in with X (gateway + identity, X stand-in)', () => {
@@ -54,12 +59,28 @@ describe('sign in with X (gateway + identity, X stand-in)', () => {
     const cookie = `clipit.sid=${sidOf(walker)}`;
 
     const me = await api('/api/user/me', { headers: { cookie } });
-    const body = (await me.json()) as { id: string; twitterUsername: string; walletAddress: string | null; role: string; displayName: string; profileImageUrl: string };
-    expect(body).toMatchObject({ twitterUsername: user.username, displayName: user.name, profileImageUrl: user.profile_image_url, role: 'clipper', walletAddress: null });
+    const body = (await me.json()) as {
+      id: string;
+      twitterUsername: string;
+      walletAddress: string | null;
+      role: string;
+      displayName: string;
+      profileImageUrl: string;
+    };
+    expect(body).toMatchObject({
+      twitterUsername: user.username,
+      displayName: user.name,
+      profileImageUrl: user.profile_image_url,
+      role: 'clipper',
+      walletAddress: null,
+    });
     const { rows } = await p.db.query('SELECT x_user_id, password_hash, email FROM users WHERE id = $1', [body.id]);
     expect(rows[0]).toEqual({ x_user_id: user.id, password_hash: null, email: null });
     // Linked through the outbox, with the account's user.registered before it.
-    const events = await p.db.query(`SELECT type FROM outbox WHERE envelope->'data'->>'userId' = $1 OR envelope->'data'->'user'->>'id' = $1 ORDER BY seq`, [body.id]);
+    const events = await p.db.query(
+      `SELECT type FROM outbox WHERE envelope->'data'->>'userId' = $1 OR envelope->'data'->'user'->>'id' = $1 ORDER BY seq`,
+      [body.id],
+    );
     expect(events.rows.map((r: { type: string }) => r.type)).toEqual(['user.registered', 'user.x-linked']);
 
     // The Connect page saves the wallet…
@@ -72,12 +93,25 @@ describe('sign in with X (gateway + identity, X stand-in)', () => {
     expect(await p.count('SELECT count(*) FROM users WHERE x_user_id = $1', [user.id])).toBe(1);
 
     // No password: a password login is refused in the usual words.
-    await expectText(await api('/api/auth/login', json('POST', { twitterHandle: user.username, password: 'anything-at-all' })), 401, 'Invalid Twitter handle or password');
+    await expectText(
+      await api('/api/auth/login', json('POST', { twitterHandle: user.username, password: 'anything-at-all' })),
+      401,
+      'Invalid Twitter handle or password',
+    );
   });
 
   it('links the password account with the X handle, which keeps its password and wallet', async () => {
     const user = xUser();
-    const up = await api('/api/auth/signup', json('POST', { email: `${user.username}@example.com`, twitterHandle: user.username, walletAddress: WALLET, role: 'clipper', password: 'password123' }));
+    const up = await api(
+      '/api/auth/signup',
+      json('POST', {
+        email: `${user.username}@example.com`,
+        twitterHandle: user.username,
+        walletAddress: WALLET,
+        role: 'clipper',
+        password: 'password123',
+      }),
+    );
     expect(up.status).toBe(201);
     const { user: account } = (await up.json()) as { user: { id: string } };
     x.signInAs({ ...user, username: user.username.toUpperCase() });
@@ -86,7 +120,9 @@ describe('sign in with X (gateway + identity, X stand-in)', () => {
     const me = (await (await api('/api/user/me', { headers: { cookie: `clipit.sid=${sidOf(walker)}` } })).json()) as { id: string };
     expect(me.id).toBe(account.id);
     // Written in the same transaction as the link.
-    expect(await p.count(`SELECT count(*) FROM outbox WHERE type = 'user.x-linked' AND envelope->'data'->>'userId' = $1`, [account.id])).toBe(1);
+    expect(
+      await p.count(`SELECT count(*) FROM outbox WHERE type = 'user.x-linked' AND envelope->'data'->>'userId' = $1`, [account.id]),
+    ).toBe(1);
     const login = await api('/api/auth/login', json('POST', { twitterHandle: user.username, password: 'password123' }));
     expect(login.status).toBe(200);
     await login.arrayBuffer();
@@ -97,7 +133,16 @@ describe('sign in with X (gateway + identity, X stand-in)', () => {
     x.signInAs(taken);
     await signInWithX(new RedirectWalker());
 
-    const up = await api('/api/auth/signup', json('POST', { email: `link${seq}@example.com`, twitterHandle: `lk_${Date.now().toString(36).slice(-6)}${seq}`, walletAddress: WALLET, role: 'clipper', password: 'password123' }));
+    const up = await api(
+      '/api/auth/signup',
+      json('POST', {
+        email: `link${seq}@example.com`,
+        twitterHandle: `lk_${Date.now().toString(36).slice(-6)}${seq}`,
+        walletAddress: WALLET,
+        role: 'clipper',
+        password: 'password123',
+      }),
+    );
     const sid = /clipit\.sid=([^;]+)/.exec(up.headers.get('set-cookie') ?? '')![1]!;
     await up.arrayBuffer();
     // Each attempt in a fresh browser as far as X is concerned (no X session yet), signed in here.
@@ -118,7 +163,11 @@ describe('sign in with X (gateway + identity, X stand-in)', () => {
     const before = await p.count('SELECT count(*) FROM sessions');
     x.denyNext();
     const denied = await signInWithX(new RedirectWalker());
-    expect([denied.last.status, denied.last.headers.get('content-type'), denied.stoppedAt?.toString()]).toEqual([302, 'text/plain; charset=utf-8', `${p.url}/login?error=x-denied`]);
+    expect([denied.last.status, denied.last.headers.get('content-type'), denied.stoppedAt?.toString()]).toEqual([
+      302,
+      'text/plain; charset=utf-8',
+      `${p.url}/login?error=x-denied`,
+    ]);
     expect(await p.count('SELECT count(*) FROM sessions')).toBe(before);
   });
 });

@@ -61,7 +61,11 @@ function step(name, args, env = {}) {
   }
   const t0 = Date.now();
   console.log(`\n▶ ${name}`);
-  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', ...env } });
+  const r = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', ...env },
+  });
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
   timings.push(`${name} ${secs}s`);
   if (r.status !== 0) {
@@ -73,9 +77,7 @@ function step(name, args, env = {}) {
 if (steps.lint.length > 0) step(`lint (${steps.lint.join(' ')})`, commands.lint(steps.lint));
 if (steps.typecheck.length > 0) step(`type-check (${steps.typecheck.join(' ')})`, commands.typecheck(steps.typecheck));
 for (const { name, args } of steps.generated) step(name, args);
-step(
-  `jest (${steps.test.jestProjects.join(', ')} in ${steps.test.paths.join(' ')})`,
-  commands.test(root, steps.test),
-  { NODE_OPTIONS: '--no-warnings=ExperimentalWarning' },
-);
+step(`jest (${steps.test.jestProjects.join(', ')} in ${steps.test.paths.join(' ')})`, commands.test(root, steps.test), {
+  NODE_OPTIONS: '--no-warnings=ExperimentalWarning',
+});
 if (!options['dry-run']) console.log(`\n${timings.join(' · ')} · total ${((Date.now() - started) / 1000).toFixed(1)}s`);

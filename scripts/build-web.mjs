@@ -78,7 +78,9 @@ for (const child of stats.stats) {
   for (const w of warnings ?? []) console.warn(`${name}: warning: ${w.message}`);
   if ((errors ?? []).length > 0) failed = true;
   const js = (assets ?? []).filter((a) => a.name?.endsWith('.js'));
-  rows.push(`  ${name.padEnd(10)} ${String(time ?? '?').padStart(5)} ms  ${String(js.length).padStart(3)} js files  ${(js.reduce((n, a) => n + a.size, 0) / 1024).toFixed(0).padStart(5)} KB`);
+  rows.push(
+    `  ${name.padEnd(10)} ${String(time ?? '?').padStart(5)} ms  ${String(js.length).padStart(3)} js files  ${(js.reduce((n, a) => n + a.size, 0) / 1024).toFixed(0).padStart(5)} KB`,
+  );
 }
 console.log(`built ${toBuild.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s (rspack, production):\n${rows.join('\n')}`);
 if (failed) process.exit(1);
@@ -87,6 +89,8 @@ const compressing = Date.now();
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 for (const app of toBuild) {
   const t = await precompressFolder(join(REPO_ROOT, 'frontends', app, 'dist'));
-  console.log(`  ${app.padEnd(10)} ${String(t.files).padStart(3)} text files  ${kb(t.bytes).padStart(7)} → brotli ${kb(t.br)}, gzip ${kb(t.gzip)}`);
+  console.log(
+    `  ${app.padEnd(10)} ${String(t.files).padStart(3)} text files  ${kb(t.bytes).padStart(7)} → brotli ${kb(t.br)}, gzip ${kb(t.gzip)}`,
+  );
 }
 console.log(`precompressed in ${((Date.now() - compressing) / 1000).toFixed(1)} s`);

@@ -38,7 +38,9 @@ const digitAfterUnderscore = files(join(root, 'proto'))
       .map(({ at }) => at),
   );
 if (digitAfterUnderscore.length > 0) {
-  console.error(`proto: a field name with a digit after an underscore is read under two different names (rename it): ${digitAfterUnderscore.join(', ')}`);
+  console.error(
+    `proto: a field name with a digit after an underscore is read under two different names (rename it): ${digitAfterUnderscore.join(', ')}`,
+  );
   process.exit(1);
 }
 

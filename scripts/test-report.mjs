@@ -77,7 +77,8 @@ export function renderReport({ steps, files, totalSeconds, slowest = 15 }) {
     // Wall: first file's start to last file's end (projects of one Jest process overlap); files: the sum of
     // each file's own time, which is above the wall when files ran side by side.
     lines.push('| Jest project | files | tests | wall | sum of files |', '|---|---|---|---|---|');
-    for (const [name, p] of projects) lines.push(`| ${name} | ${p.files} | ${p.tests} | ${secs((p.end - p.start) / 1000)} | ${secs(p.busy)} |`);
+    for (const [name, p] of projects)
+      lines.push(`| ${name} | ${p.files} | ${p.tests} | ${secs((p.end - p.start) / 1000)} | ${secs(p.busy)} |`);
     lines.push('');
   }
   const slow = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, slowest);

@@ -116,7 +116,11 @@ await lanes([
     { name: 'contracts up to date', args: ['scripts/proto-gen.mjs', '--check'] },
     { name: 'remote types up to date', args: ['scripts/remote-types.mjs', '--check'] },
     { name: 'web api types up to date', args: ['scripts/web-api-types.mjs', '--check'] },
-    { name: 'OpenAPI document lint', args: [bin('@redocly/cli/bin/cli.js'), 'lint', 'docs/api/openapi.json'], env: { REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' } },
+    {
+      name: 'OpenAPI document lint',
+      args: [bin('@redocly/cli/bin/cli.js'), 'lint', 'docs/api/openapi.json'],
+      env: { REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' },
+    },
     { name: 'versions up to date', args: ['scripts/versions.mjs', '--check'] },
     // The guard every benchmark puts between its baseline and the ratio it prints (scripts/bench/baseline.mjs).
     { name: 'benchmark baseline guard', args: ['--test', 'scripts/bench/baseline.test.mjs'] },
@@ -138,7 +142,10 @@ const runs =
         g.includes('integration')
           ? [
               { name: `jest (${g.join(', ')})`, args: ['--selectProjects', ...g, '--testPathIgnorePatterns', SERIAL] },
-              { name: 'jest (integration, serial files alone)', args: ['--selectProjects', 'integration', '--runInBand', '--testPathPatterns', SERIAL] },
+              {
+                name: 'jest (integration, serial files alone)',
+                args: ['--selectProjects', 'integration', '--runInBand', '--testPathPatterns', SERIAL],
+              },
             ]
           : [{ name: `jest (${g.join(', ')})`, args: ['--selectProjects', ...g] }],
       );
@@ -147,9 +154,14 @@ const reports = [];
 for (const [i, run] of runs.entries()) {
   const report = join(out, `report-${i}.json`);
   reports.push(report);
-  const ok = step(run.name, ['--experimental-vm-modules', bin('jest/bin/jest.js'), '--json', `--outputFile=${report}`, ...run.args], {
-    NODE_OPTIONS: '--no-warnings=ExperimentalWarning --max-old-space-size=6144',
-  }, { exit: false });
+  const ok = step(
+    run.name,
+    ['--experimental-vm-modules', bin('jest/bin/jest.js'), '--json', `--outputFile=${report}`, ...run.args],
+    {
+      NODE_OPTIONS: '--no-warnings=ExperimentalWarning --max-old-space-size=6144',
+    },
+    { exit: false },
+  );
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     for (const key of Object.keys(results)) results[key] += r[key];
@@ -162,7 +174,12 @@ for (const [i, run] of runs.entries()) {
 if (only.length === 0) {
   const report = join(out, 'faults.json');
   reports.push(report);
-  const ok = step('fault suite (npm run test:faults)', ['--experimental-vm-modules', bin('jest/bin/jest.js'), '-c', 'jest.faults.config.js', '--json', `--outputFile=${report}`], { NODE_OPTIONS: '--no-warnings=ExperimentalWarning' }, { exit: false });
+  const ok = step(
+    'fault suite (npm run test:faults)',
+    ['--experimental-vm-modules', bin('jest/bin/jest.js'), '-c', 'jest.faults.config.js', '--json', `--outputFile=${report}`],
+    { NODE_OPTIONS: '--no-warnings=ExperimentalWarning' },
+    { exit: false },
+  );
   if (!ok) finish(1);
 }
 finish(0);

@@ -28,7 +28,10 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
  */
 export function deployables(root) {
   const list = [];
-  for (const [dir, kind] of [['services', 'service'], ['frontends', 'web-app']]) {
+  for (const [dir, kind] of [
+    ['services', 'service'],
+    ['frontends', 'web-app'],
+  ]) {
     if (!existsSync(join(root, dir))) continue;
     for (const name of readdirSync(join(root, dir)).sort()) {
       const manifest = join(root, dir, name, 'package.json');
@@ -43,7 +46,10 @@ export function deployables(root) {
 /** Problems with a deployable's version (none when it can be a Docker tag and a label value). */
 export function versionProblems(d) {
   if (typeof d.version !== 'string') return [`${d.folder}/package.json has no "version"`];
-  if (!VERSION.test(d.version)) return [`${d.folder}/package.json: version "${d.version}" must look like 1.2.3 or 1.2.3-rc.1 (it is also the image tag and a label value)`];
+  if (!VERSION.test(d.version))
+    return [
+      `${d.folder}/package.json: version "${d.version}" must look like 1.2.3 or 1.2.3-rc.1 (it is also the image tag and a label value)`,
+    ];
   return [];
 }
 
@@ -133,5 +139,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(`versions: ${stale.join(', ')} out of date with the package.json versions: run \`npm run versions\``);
     process.exit(1);
   }
-  console.log(check ? `versions: up to date (${list})` : stale.length > 0 ? `versions: wrote ${stale.join(', ')} (${list})` : `versions: nothing to change (${list})`);
+  console.log(
+    check
+      ? `versions: up to date (${list})`
+      : stale.length > 0
+        ? `versions: wrote ${stale.join(', ')} (${list})`
+        : `versions: nothing to change (${list})`,
+  );
 }

@@ -26,8 +26,15 @@ const root = resolve(args.root ?? REPO);
 
 /** The gateway's document as GET /api/docs serves it, printed by the compiled gateway without starting it. */
 function gatewayDocument() {
-  execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-b', 'services/gateway/tsconfig.json'], { cwd: REPO, stdio: 'inherit' });
-  const text = execFileSync(process.execPath, ['services/gateway/dist/print-openapi.js'], { cwd: REPO, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-b', 'services/gateway/tsconfig.json'], {
+    cwd: REPO,
+    stdio: 'inherit',
+  });
+  const text = execFileSync(process.execPath, ['services/gateway/dist/print-openapi.js'], {
+    cwd: REPO,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return JSON.parse(text);
 }
 
@@ -46,10 +53,12 @@ for (const [file, text] of files) {
 
 if (args.check) {
   if (stale.length > 0) {
-    console.error(`web-api-types: stale (${stale.join(', ')}): the gateway's API changed; run \`npm run web-api-types\` and commit the result.`);
+    console.error(
+      `web-api-types: stale (${stale.join(', ')}): the gateway's API changed; run \`npm run web-api-types\` and commit the result.`,
+    );
     process.exit(1);
   }
-  console.log('web-api-types: the OpenAPI document and the web apps\' API types are up to date');
+  console.log("web-api-types: the OpenAPI document and the web apps' API types are up to date");
 } else {
   for (const file of stale) {
     await mkdir(dirname(join(root, file)), { recursive: true });

@@ -92,7 +92,9 @@ export function installDependencies(root, log = (msg) => console.log(msg)) {
   }
   const changed = files.filter((f, i) => readFileSync(f, 'utf8') !== before[i]);
   if (changed.length > 0) {
-    throw new Error(`npm install changed ${changed.map((f) => f.slice(root.length)).join(', ')}: the lock file is out of date; commit the updated one.`);
+    throw new Error(
+      `npm install changed ${changed.map((f) => f.slice(root.length)).join(', ')}: the lock file is out of date; commit the updated one.`,
+    );
   }
   log('installed exactly what package-lock.json lists');
 }

@@ -33,7 +33,10 @@ const portOf = (url, fallback) => Number(new URL(url).port || fallback);
 /** The path of a program on PATH (or in the sbin folders, which a non-login root shell may lack). */
 export function findBinary(name) {
   const dirs = [...(process.env.PATH ?? '').split(':'), '/usr/local/sbin', '/usr/sbin', '/sbin'];
-  return dirs.filter(Boolean).map((d) => join(d, name)).find((p) => existsSync(p));
+  return dirs
+    .filter(Boolean)
+    .map((d) => join(d, name))
+    .find((p) => existsSync(p));
 }
 
 /** A program given by a bare name (looked up on PATH) or by a path. */
@@ -57,7 +60,10 @@ export function aptInstall(packages, log = console.log) {
     aptListsRefreshed = true;
   }
   log(`installing ${packages.join(', ')} with apt-get`);
-  const result = spawnSync(apt, ['install', '-y', '-q', '--no-install-recommends', ...packages], { stdio: ['ignore', 'inherit', 'inherit'], env });
+  const result = spawnSync(apt, ['install', '-y', '-q', '--no-install-recommends', ...packages], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env,
+  });
   if (result.status !== 0) throw new PrerequisiteError(`apt-get install -y ${packages.join(' ')} failed (see above).`);
 }
 
@@ -157,7 +163,10 @@ export function trustLocalPostgresConnections(log = console.log) {
     if (!existsSync(hba)) continue;
     const text = readFileSync(hba, 'utf8');
     if (/^host\s+all\s+all\s+127\.0\.0\.1\/32\s+trust/m.test(text)) continue;
-    writeFileSync(hba, `# added by the CLIP IT launcher: local development trusts loopback connections\nhost all all 127.0.0.1/32 trust\nhost all all ::1/128 trust\n${text}`);
+    writeFileSync(
+      hba,
+      `# added by the CLIP IT launcher: local development trusts loopback connections\nhost all all 127.0.0.1/32 trust\nhost all all ::1/128 trust\n${text}`,
+    );
     log(`${hba}: loopback connections trusted (local development)`);
     spawnSync(findBinary('pg_ctlcluster'), ['--skip-systemctl-redirect', version, 'main', 'reload'], { stdio: 'ignore' });
   }
@@ -180,7 +189,10 @@ export function servers({ postgres, nats, redis, dataDir, log = console.log }) {
     startHint: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
     start: () => {
       const [version] = postgresVersions();
-      if (!version) throw new PrerequisiteError('PostgreSQL is installed but /etc/postgresql holds no cluster (create one: pg_createcluster <version> main).');
+      if (!version)
+        throw new PrerequisiteError(
+          'PostgreSQL is installed but /etc/postgresql holds no cluster (create one: pg_createcluster <version> main).',
+        );
       if (canManageMachine()) trustLocalPostgresConnections(log);
       // Exit code 2 means "already running"; anything else is reported by the re-check that follows.
       spawnSync(findBinary('pg_ctlcluster'), ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'inherit' });
@@ -201,7 +213,10 @@ export function servers({ postgres, nats, redis, dataDir, log = console.log }) {
       mkdirSync(store, { recursive: true });
       const logFile = `${store}.log`;
       const out = openSync(logFile, 'a');
-      spawn(findBinary('nats-server'), ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store], { detached: true, stdio: ['ignore', out, out] }).unref();
+      spawn(findBinary('nats-server'), ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store], {
+        detached: true,
+        stdio: ['ignore', out, out],
+      }).unref();
       log(`nats-server started in the background (log: ${logFile}, store: ${store})`);
     },
   });
@@ -215,7 +230,18 @@ export function servers({ postgres, nats, redis, dataDir, log = console.log }) {
     configuredBy: redis.configuredBy,
     startHint: `redis-server --daemonize yes --bind 127.0.0.1 --port ${portOf(redis.url, 6379)} --save "" --appendonly no`,
     start: () => {
-      const args = ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(portOf(redis.url, 6379)), '--save', '', '--appendonly', 'no'];
+      const args = [
+        '--daemonize',
+        'yes',
+        '--bind',
+        '127.0.0.1',
+        '--port',
+        String(portOf(redis.url, 6379)),
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+      ];
       spawnSync(findBinary('redis-server'), args, { stdio: 'inherit' });
     },
   });

@@ -135,7 +135,11 @@ async function ensureDatabases(config) {
       await client.end();
     }
   }
-  log(`databases present: ${postgresServers(config).flatMap((s) => s.databases).join(', ')}`);
+  log(
+    `databases present: ${postgresServers(config)
+      .flatMap((s) => s.databases)
+      .join(', ')}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -205,7 +209,8 @@ function portInUse(port, host = '127.0.0.1') {
 function numberFrom(config, name) {
   const value = config.get(name);
   const port = Number(value);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new LaunchError(`${name} must be a port number (it is "${value ?? ''}").`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new LaunchError(`${name} must be a port number (it is "${value ?? ''}").`);
   return port;
 }
 
@@ -218,9 +223,15 @@ function probeHost(config, service) {
 function startService(service, childEnv, url) {
   const main = join(ROOT, 'services', service.name, 'dist/main.js');
   if (!existsSync(main)) {
-    throw new LaunchError(`services/${service.name}/dist/main.js does not exist: the build produced nothing for ${service.name} (is there a services/${service.name}/src/main.ts?).`);
+    throw new LaunchError(
+      `services/${service.name}/dist/main.js does not exist: the build produced nothing for ${service.name} (is there a services/${service.name}/src/main.ts?).`,
+    );
   }
-  return supervisor.start(service.name, () => spawn(process.execPath, [main], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] }), url);
+  return supervisor.start(
+    service.name,
+    () => spawn(process.execPath, [main], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] }),
+    url,
+  );
 }
 
 async function startServices(config) {
@@ -277,7 +288,11 @@ async function main() {
   process.on('SIGTERM', onSignal);
 
   const config = loadConfig(ROOT);
-  log(config.dotenv ? 'configuration: environment, then .env, then deploy/.env.example defaults' : 'configuration: environment, then deploy/.env.example defaults (no .env)');
+  log(
+    config.dotenv
+      ? 'configuration: environment, then .env, then deploy/.env.example defaults'
+      : 'configuration: environment, then deploy/.env.example defaults (no .env)',
+  );
   await ensureInfrastructure(config);
   await ensureDatabases(config);
   if (process.argv.includes('--check')) {
@@ -308,7 +323,8 @@ async function main() {
  * password reset link from (each message is in identity's log too); else the relay.
  */
 function mailLine(config) {
-  if (config.get('MAIL_DRIVER') === 'smtp') return `Mail (verification and password reset links): sent through ${config.get('SMTP_HOST')}:${config.get('SMTP_PORT')}`;
+  if (config.get('MAIL_DRIVER') === 'smtp')
+    return `Mail (verification and password reset links): sent through ${config.get('SMTP_HOST')}:${config.get('SMTP_PORT')}`;
   return `Mail (verification and password reset links): not sent; each message is written to ${paint(33, resolve(ROOT, config.get('MAIL_OUTBOX_DIR')))} and logged by identity`;
 }
 

@@ -80,7 +80,18 @@ export class Supervisor {
   /** Starts a service; `spawn` starts its process (again on each restart), `readyUrl` answers 200 when it is ready. */
   start(name, spawn, readyUrl) {
     /** @type {Entry} */
-    const entry = { name, spawn, readyUrl, exited: true, exitCode: null, startedAt: 0, attempt: 0, crashes: [], tail: [], restartTimer: undefined };
+    const entry = {
+      name,
+      spawn,
+      readyUrl,
+      exited: true,
+      exitCode: null,
+      startedAt: 0,
+      attempt: 0,
+      crashes: [],
+      tail: [],
+      restartTimer: undefined,
+    };
     this.entries.push(entry);
     this.#run(entry);
     return entry;
@@ -102,7 +113,9 @@ export class Supervisor {
       if (last === 'ready') return;
       await sleep(300);
     }
-    throw new SupervisorError(`${entry.name} was not ready within ${seconds(this.opts.readyTimeoutMs)} at ${entry.readyUrl} (last answer: ${last}).`);
+    throw new SupervisorError(
+      `${entry.name} was not ready within ${seconds(this.opts.readyTimeoutMs)} at ${entry.readyUrl} (last answer: ${last}).`,
+    );
   }
 
   /** Stops every service: SIGTERM, then SIGKILL for those still running after the grace period. */

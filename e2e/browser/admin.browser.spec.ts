@@ -110,7 +110,6 @@ describe('admin area in a browser', () => {
     if (clipsDir) await rm(clipsDir, { recursive: true, force: true });
   });
 
-
   /** A picture of the whole page as it is now (from the top: the frame's header is sticky). */
   const shot = async (page: Page, name: string) => {
     await page.evaluate('window.scrollTo(0, 0)');
@@ -127,7 +126,8 @@ describe('admin area in a browser', () => {
     return page;
   }
 
-  const entry = (page: Page, name: string): Locator => page.locator('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const entry = (page: Page, name: string): Locator =>
+    page.locator('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
   it('the gate refuses a wrong password, opens for the right one and keeps only the token; Lock closes it again', async () => {
     const page = await browser.newPage();
@@ -186,21 +186,22 @@ describe('admin area in a browser', () => {
 
     const video = card.locator('video');
     await expect(video.getAttribute('preload')).resolves.toBe('none');
-    const played = await video.evaluate(
-      (element) => {
-        const v = element as unknown as PlayableVideo;
-        return new Promise<{ readyState: number; src: string }>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`no data after 20 s (readyState ${v.readyState}, error ${v.error?.code ?? 'none'})`)), 20_000);
-          v.addEventListener('loadeddata', () => {
-            clearTimeout(timer);
-            resolve({ readyState: v.readyState, src: v.currentSrc });
-          });
-          v.addEventListener('error', () => reject(new Error(`video error ${v.error?.code ?? '?'}: ${v.error?.message ?? ''}`)));
-          v.muted = true;
-          void v.play().catch(() => undefined);
+    const played = await video.evaluate((element) => {
+      const v = element as unknown as PlayableVideo;
+      return new Promise<{ readyState: number; src: string }>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no data after 20 s (readyState ${v.readyState}, error ${v.error?.code ?? 'none'})`)),
+          20_000,
+        );
+        v.addEventListener('loadeddata', () => {
+          clearTimeout(timer);
+          resolve({ readyState: v.readyState, src: v.currentSrc });
         });
-      },
-    );
+        v.addEventListener('error', () => reject(new Error(`video error ${v.error?.code ?? '?'}: ${v.error?.message ?? ''}`)));
+        v.muted = true;
+        void v.play().catch(() => undefined);
+      });
+    });
     expect(played.readyState).toBeGreaterThanOrEqual(2);
     expect(played.src).toMatch(/\/media\/videos\/.+\.mp4$/);
     await shot(page, 'approved-in-feed');
@@ -244,7 +245,10 @@ describe('admin area in a browser', () => {
     const code = (await notice.locator('code').textContent()) ?? '';
     expect(code).toMatch(/\S{6,}/);
     await toasts(page).getByText(`Claim code: ${code}`, { exact: true }).waitFor();
-    const listed = page.getByRole('list', { name: 'Placeholder streamers' }).locator('article').filter({ hasText: `@${handle}` });
+    const listed = page
+      .getByRole('list', { name: 'Placeholder streamers' })
+      .locator('article')
+      .filter({ hasText: `@${handle}` });
     await listed.getByText('1.25x').waitFor();
     await listed.getByText('Unclaimed').waitFor();
 

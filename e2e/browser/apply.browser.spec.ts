@@ -70,7 +70,10 @@ describe('the apply page (/clippers/apply)', () => {
     await page.getByRole('heading', { name: 'Application received' }).waitFor();
     await expectToast(page, 'Application submitted!', "Thanks for applying! We'll review your application and get back to you by email.");
     expect(sent).toEqual(['POST /api/clipper-applications']);
-    const rows = await platform.campaignsDb.query('SELECT full_name, availability_hours, status FROM clipper_applications WHERE email = $1', [email]);
+    const rows = await platform.campaignsDb.query(
+      'SELECT full_name, availability_hours, status FROM clipper_applications WHERE email = $1',
+      [email],
+    );
     expect(rows.rows).toEqual([{ full_name: 'Browser Applicant', availability_hours: 25, status: 'pending' }]);
     await page.screenshot({ path: join(SCREENSHOTS, 'apply-received.png'), fullPage: true });
   });

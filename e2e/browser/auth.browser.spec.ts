@@ -22,7 +22,10 @@ describe('account screens', () => {
   beforeAll(async () => {
     // Sign in with X configured (its round trip is x-sign-in.browser.spec.ts's): the buttons here only
     // have to start it. X's authorize page is a closed local port, so nothing leaves the machine.
-    platform = await startPlatform({ X_OAUTH_CLIENT_ID: 'auth-browser-client', X_OAUTH_AUTHORIZE_URL: 'http://127.0.0.1:9/i/oauth2/authorize' });
+    platform = await startPlatform({
+      X_OAUTH_CLIENT_ID: 'auth-browser-client',
+      X_OAUTH_AUTHORIZE_URL: 'http://127.0.0.1:9/i/oauth2/authorize',
+    });
   });
 
   afterAll(async () => {
@@ -32,7 +35,6 @@ describe('account screens', () => {
   afterEach(async () => {
     await browser.context.clearCookies();
   });
-
 
   /** Every non-GET call the page makes to the API, as "METHOD /path". */
   const recordWrites = (page: Page) => {
@@ -256,7 +258,12 @@ describe('account screens', () => {
     await tiers.waitFor();
     expect(await tiers.getByRole('heading').allTextContents()).toEqual(['Bronze', 'Silver', 'Gold', 'Diamond']);
     for (const step of ['Create Clips', 'Get Approved', 'Earn & Level Up']) await page.getByRole('heading', { name: step }).waitFor();
-    expect(await page.locator('main').getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
+    expect(
+      await page
+        .locator('main')
+        .getByRole('link', { name: /Back to Home/ })
+        .getAttribute('href'),
+    ).toBe('/');
     const redirect = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/login' && r.isNavigationRequest());
     await page.getByRole('button', { name: 'Sign in with Twitter' }).click();
     await redirect;

@@ -22,7 +22,10 @@ const DESKTOP = { width: 1280, height: 800 };
 const REJECTION = 'The clip is cut mid-sentence';
 const NEW_WALLET = 'So11111111111111111111111111111111111111112';
 /** A 30×10 purple PNG (the gateway checks an image's first bytes). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAB4AAAAKCAIAAAAsFXl4AAAACXBIWXMAAAABAAAAAQBPJcTWAAAAF0lEQVR4nGOoMn9DI8QwavSo0aNGk4IA5S/kDBg2B84AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAB4AAAAKCAIAAAAsFXl4AAAACXBIWXMAAAABAAAAAQBPJcTWAAAAF0lEQVR4nGOoMn9DI8QwavSo0aNGk4IA5S/kDBg2B84AAAAASUVORK5CYII=',
+  'base64',
+);
 
 interface Stats {
   points: number;
@@ -37,7 +40,11 @@ describe('/clippers/dashboard', () => {
   let clipper: Account;
 
   const earningOf = (id: string) =>
-    waitFor(async () => ((await platform.rewardsDb.query('SELECT 1 FROM earnings WHERE submission_id = $1', [id])).rowCount ? true : undefined), 15_000, `the earning of ${id}`);
+    waitFor(
+      async () => ((await platform.rewardsDb.query('SELECT 1 FROM earnings WHERE submission_id = $1', [id])).rowCount ? true : undefined),
+      15_000,
+      `the earning of ${id}`,
+    );
 
   beforeAll(async () => {
     platform = await startPlatform();
@@ -54,7 +61,10 @@ describe('/clippers/dashboard', () => {
     const rejected = await seeder.submit(clipper, { name: 'Rejected clip', withoutVideo: true });
     await seeder.moderate(rejected, 'reject', { reason: REJECTION });
     await waitFor(
-      async () => ((await platform.rewardsDb.query("SELECT 1 FROM submissions WHERE id = $1 AND status = 'rejected'", [rejected])).rowCount ? true : undefined),
+      async () =>
+        (await platform.rewardsDb.query("SELECT 1 FROM submissions WHERE id = $1 AND status = 'rejected'", [rejected])).rowCount
+          ? true
+          : undefined,
       15_000,
       'the rejection in rewards',
     );
@@ -175,7 +185,8 @@ describe('/clippers/dashboard', () => {
     const main = page.locator('main');
     const writes: string[] = [];
     page.on('request', (r) => {
-      if (r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/user/')) writes.push(`${r.method()} ${new URL(r.url()).pathname.replace(/image-uploads\/[^/]+$/, 'image-uploads/…')}`);
+      if (r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/user/'))
+        writes.push(`${r.method()} ${new URL(r.url()).pathname.replace(/image-uploads\/[^/]+$/, 'image-uploads/…')}`);
     });
     const name = main.getByLabel('Display Name');
     const save = main.getByRole('button', { name: 'Save Profile' });
@@ -192,7 +203,12 @@ describe('/clippers/dashboard', () => {
     await main.getByRole('button', { name: 'Upload Banner' }).click();
     await toasts(page).getByText('Banner updated!', { exact: true }).waitFor();
     await main.getByRole('img', { name: 'Your current banner' }).waitFor();
-    expect(writes).toEqual(['POST /api/user/update-profile', 'POST /api/user/banner/upload-url', 'PUT /api/user/image-uploads/…', 'PUT /api/user/banner']);
+    expect(writes).toEqual([
+      'POST /api/user/update-profile',
+      'POST /api/user/banner/upload-url',
+      'PUT /api/user/image-uploads/…',
+      'PUT /api/user/banner',
+    ]);
     await shot(page, 'profile-desktop');
   });
 
@@ -214,7 +230,9 @@ describe('/clippers/dashboard', () => {
   it('desktop: a gold clipper sees a hire request in the Hire Requests tab, counted on the tab, and accepts it', async () => {
     // Tiers are data (ADR 0025): one approved clip reaches Gold in this spec's rewards database. Last in this
     // file, as it changes every clipper's tier.
-    await platform.rewardsDb.query('UPDATE tiers SET min_total_approved = 1, min_approved_in_window = 1, min_approval_rate = 0, min_avg_views = 0 WHERE level IN (2, 3)');
+    await platform.rewardsDb.query(
+      'UPDATE tiers SET min_total_approved = 1, min_approved_in_window = 1, min_approval_rate = 0, min_avg_views = 0 WHERE level IN (2, 3)',
+    );
     const gold = await seeder.signUp('clipper');
     const clip = await seeder.submit(gold, { name: 'Gold clip', withoutVideo: true });
     await seeder.moderate(clip, 'approve');
@@ -262,7 +280,9 @@ describe('/clippers/dashboard', () => {
     await request.getByText('Accepted', { exact: true }).waitFor();
     await request.getByRole('button', { name: 'Mark Completed' }).waitFor();
     await main.getByRole('tab', { name: 'Hire Requests', exact: true }).waitFor();
-    const stored = (await (await seeder.api('/api/hires', { cookie: gold.cookie })).json()) as { hires: Array<{ status: string; clipperNotes: string | null }> };
+    const stored = (await (await seeder.api('/api/hires', { cookie: gold.cookie })).json()) as {
+      hires: Array<{ status: string; clipperNotes: string | null }>;
+    };
     expect(stored.hires.map((h) => [h.status, h.clipperNotes])).toEqual([['accepted', 'On it, clips by tomorrow']]);
     await shot(page, 'hire-accepted-desktop');
 
@@ -307,13 +327,19 @@ describe('/clippers/dashboard', () => {
 
     // The pending clip's earning waits 72 hours for the new wallet, and the Earnings tab says so.
     await waitFor(
-      async () => ((await platform.rewardsDb.query('SELECT 1 FROM people WHERE id = $1 AND wallet_changed_at IS NOT NULL', [clipper.id])).rowCount ? true : undefined),
+      async () =>
+        (await platform.rewardsDb.query('SELECT 1 FROM people WHERE id = $1 AND wallet_changed_at IS NOT NULL', [clipper.id])).rowCount
+          ? true
+          : undefined,
       15_000,
       'the wallet change in rewards',
     );
     await page.reload();
     await main.getByRole('tab', { name: 'Earnings', exact: true }).click();
-    await main.getByRole('status', { name: 'Payouts on hold' }).getByText(/on hold until/).waitFor();
+    await main
+      .getByRole('status', { name: 'Payouts on hold' })
+      .getByText(/on hold until/)
+      .waitFor();
     await shot(page, 'payout-hold-desktop');
   });
 });

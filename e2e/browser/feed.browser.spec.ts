@@ -86,9 +86,11 @@ describe('/feed', () => {
     // submitted first, so the media worker transcodes them back to back, then approved together.
     const clippers: Account[] = [];
     for (let i = 0; i < Math.ceil(CLIPS / 3); i += 1) clippers.push(await seeder.signUp('clipper'));
-    for (let i = 0; i < CLIPS; i += 1) ids.push(await seeder.submit(clippers[Math.floor(i / 3)]!, { name: `Feed clip ${i + 1}`, tokenId: token.id }));
+    for (let i = 0; i < CLIPS; i += 1)
+      ids.push(await seeder.submit(clippers[Math.floor(i / 3)]!, { name: `Feed clip ${i + 1}`, tokenId: token.id }));
     await seeder.waitProcessed(ids, 420_000);
-    for (let i = 0; i < ids.length; i += 10) await Promise.all(ids.slice(i, i + 10).map((id) => seeder.moderate(id, 'approve-and-add-to-feed')));
+    for (let i = 0; i < ids.length; i += 10)
+      await Promise.all(ids.slice(i, i + 10).map((id) => seeder.moderate(id, 'approve-and-add-to-feed')));
     await waitFor(
       async () => {
         const page = (await (await seeder.api(`/api/feed/clips?limit=50`)).json()) as { submissions: Array<{ id: string }> };
@@ -238,7 +240,9 @@ describe('/feed', () => {
     const like = card.getByRole('button', { name: 'Like' });
     const count = card.getByTestId('like-count');
     const likeCount = async () => {
-      const page1 = (await (await seeder.api('/api/feed/clips?limit=10', { cookie: fan.cookie })).json()) as { submissions: Array<{ id: string; likeCount: number; likedByCurrentUser: boolean }> };
+      const page1 = (await (await seeder.api('/api/feed/clips?limit=10', { cookie: fan.cookie })).json()) as {
+        submissions: Array<{ id: string; likeCount: number; likedByCurrentUser: boolean }>;
+      };
       return page1.submissions.find((c) => c.id === ids[0]);
     };
 

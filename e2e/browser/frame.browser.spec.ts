@@ -29,7 +29,8 @@ function person() {
 /** The page with the frame drawn and all three remotes loaded. */
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  for (const name of ['public', 'dashboard', 'admin']) await page.locator(`meta[name="clipit-remote:${name}"]`).waitFor({ state: 'attached' });
+  for (const name of ['public', 'dashboard', 'admin'])
+    await page.locator(`meta[name="clipit-remote:${name}"]`).waitFor({ state: 'attached' });
   await page.locator('header').waitFor();
 }
 
@@ -106,7 +107,8 @@ describe('the frame', () => {
     await open(page, `${platform.url}/feed`);
     const bar = bottomBar(page);
     expect(await bar.isVisible()).toBe(true);
-    for (const name of ['Clips', 'Add', 'Discover', 'Login']) expect(await bar.getByRole(name === 'Add' ? 'button' : 'link', { name, exact: true }).isVisible()).toBe(true);
+    for (const name of ['Clips', 'Add', 'Discover', 'Login'])
+      expect(await bar.getByRole(name === 'Add' ? 'button' : 'link', { name, exact: true }).isVisible()).toBe(true);
     expect(await bar.getByRole('link', { name: 'Clips' }).getAttribute('aria-current')).toBe('page');
     expect(await bar.locator('[aria-current="page"]').count()).toBe(1);
 
@@ -143,7 +145,12 @@ describe('the frame', () => {
 
     for (const [name, href] of Object.entries(DEFAULT_LINKS)) {
       const link = header(page).getByRole('link', { name: `${name} (opens in a new tab)`, exact: true });
-      expect({ name, href: await link.getAttribute('href'), target: await link.getAttribute('target'), rel: await link.getAttribute('rel') }).toEqual({
+      expect({
+        name,
+        href: await link.getAttribute('href'),
+        target: await link.getAttribute('target'),
+        rel: await link.getAttribute('rel'),
+      }).toEqual({
         name,
         href,
         target: '_blank',
@@ -320,13 +327,19 @@ describe('the frame', () => {
       ];
       let polls = 0;
       await page.route('**/api/followers/live', (route) =>
-        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answers[Math.min(polls++, answers.length - 1)]) }),
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify(answers[Math.min(polls++, answers.length - 1)]),
+        }),
       );
       await page.clock.install();
       await open(page, `${platform.url}/`);
       const shown = () => inPage<unknown[]>(page, 'window.__shown.map(({ title, body, icon, tag }) => ({ title, body, icon, tag }))');
       await page.waitForFunction('window.__shown.length === 1');
-      expect(await shown()).toEqual([{ title: 'Ada is now live!', body: 'Click to watch their stream', icon: '/icon.png', tag: 'stream-s1' }]);
+      expect(await shown()).toEqual([
+        { title: 'Ada is now live!', body: 'Click to watch their stream', icon: '/icon.png', tag: 'stream-s1' },
+      ]);
 
       await page.clock.fastForward(30_000);
       await page.waitForFunction('window.__shown.length === 2');

@@ -47,7 +47,9 @@ describe('hiring a gold clipper', () => {
     platform = await startPlatform({}, {}, { mediaWorker: true });
     seeder = await clipSeeder(platform);
     // Tiers are data (ADR 0025): one approved clip reaches Gold in this spec's rewards database.
-    await platform.rewardsDb.query('UPDATE tiers SET min_total_approved = 1, min_approved_in_window = 1, min_approval_rate = 0, min_avg_views = 0 WHERE level IN (2, 3)');
+    await platform.rewardsDb.query(
+      'UPDATE tiers SET min_total_approved = 1, min_approved_in_window = 1, min_approval_rate = 0, min_avg_views = 0 WHERE level IN (2, 3)',
+    );
     gold = await seeder.signUp('clipper');
     [clipId] = (await seeder.publish(gold, 1, { name: 'Gold clip' })) as [string];
     await waitFor(
@@ -81,7 +83,12 @@ describe('hiring a gold clipper', () => {
     ((await (await seeder.api('/api/hires', { cookie: gold.cookie })).json()) as { hires: StoredHire[] }).hires;
 
   /** In an open dialog: the profile, the packages, Growth Pack chosen, the details typed, sent; the toast and the close. */
-  async function hireWithGrowthPack(page: Page, opener: Locator, client: { name: string; email: string; contact: string }, screenshot: string) {
+  async function hireWithGrowthPack(
+    page: Page,
+    opener: Locator,
+    client: { name: string; email: string; contact: string },
+    screenshot: string,
+  ) {
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Hire Clipper' });
     await dialog.waitFor();
@@ -130,10 +137,17 @@ describe('hiring a gold clipper', () => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await shot(page, 'feed-phone');
-    await hireWithGrowthPack(page, hire, { name: 'Brand Team', email: 'team@brand.example.com', contact: 'team@brand.example.com' }, 'feed-phone');
+    await hireWithGrowthPack(
+      page,
+      hire,
+      { name: 'Brand Team', email: 'team@brand.example.com', contact: 'team@brand.example.com' },
+      'feed-phone',
+    );
     expect(scripts.length).toBeGreaterThan(0);
     // Focus goes back to the button that opened it.
-    await page.waitForFunction("document.activeElement?.textContent?.trim().startsWith('Hire Clipper') ?? false", undefined, { timeout: 5_000 });
+    await page.waitForFunction("document.activeElement?.textContent?.trim().startsWith('Hire Clipper') ?? false", undefined, {
+      timeout: 5_000,
+    });
 
     const [stored] = await hiresOfGold();
     expect(stored).toMatchObject({
@@ -162,9 +176,19 @@ describe('hiring a gold clipper', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Hire Clipper' }).waitFor({ state: 'detached' });
 
-    await hireWithGrowthPack(page, hire, { name: 'Studio North', email: 'hello@studio-north.example.com', contact: '@studionorth' }, 'profile-desktop');
+    await hireWithGrowthPack(
+      page,
+      hire,
+      { name: 'Studio North', email: 'hello@studio-north.example.com', contact: '@studionorth' },
+      'profile-desktop',
+    );
     const hires = await hiresOfGold();
     expect(hires).toHaveLength(2);
-    expect(hires[0]).toMatchObject({ clientName: 'Studio North', budget: GROWTH.price, projectDescription: GROWTH.description, contactInfo: '@studionorth' });
+    expect(hires[0]).toMatchObject({
+      clientName: 'Studio North',
+      budget: GROWTH.price,
+      projectDescription: GROWTH.description,
+      contactInfo: '@studionorth',
+    });
   });
 });

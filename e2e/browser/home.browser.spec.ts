@@ -125,8 +125,10 @@ describe('home and guide', () => {
       await expect(page.title()).resolves.toBe('How It Works');
       await main.getByRole('heading', { level: 1, name: 'How It Works' }).waitFor();
       expect(await main.getByRole('heading', { level: 1 }).count()).toBe(1);
-      for (const name of ['Clip Rules', 'Tiers', 'Clip Points', 'Payouts']) expect(await main.getByRole('heading', { level: 2, name }).isVisible()).toBe(true);
-      for (const name of ['Bronze', 'Silver', 'Gold', 'Diamond']) expect(await main.getByRole('heading', { level: 3, name }).isVisible()).toBe(true);
+      for (const name of ['Clip Rules', 'Tiers', 'Clip Points', 'Payouts'])
+        expect(await main.getByRole('heading', { level: 2, name }).isVisible()).toBe(true);
+      for (const name of ['Bronze', 'Silver', 'Gold', 'Diamond'])
+        expect(await main.getByRole('heading', { level: 3, name }).isVisible()).toBe(true);
       const table = main.getByRole('table', { name: 'Tier requirements' });
       expect(await table.getByRole('row').allInnerTexts()).toEqual([
         expect.stringMatching(/^Tier\s+Approved total\s+Approved in last 4 weeks\s+Approval rate\s+Average views$/),
@@ -159,7 +161,11 @@ describe('home and guide', () => {
       await platform.feedDb.query(`UPDATE rm.people SET streamer_multiplier = 1.5 WHERE id = $1`, [streamer.id]);
       await waitFor(
         async () => {
-          const top = (await (await seeder.api('/api/top-streamers')).json()) as Array<{ id: string; followerCount: number; multiplier: number }>;
+          const top = (await (await seeder.api('/api/top-streamers')).json()) as Array<{
+            id: string;
+            followerCount: number;
+            multiplier: number;
+          }>;
           return top[0]?.id === streamer.id && top[0].followerCount === 1 && top[0].multiplier === 1.5 ? true : undefined;
         },
         15_000,
@@ -219,7 +225,6 @@ describe('home and guide', () => {
         await carousel.scrollIntoViewIfNeeded();
         // Nothing wider than the screen (the clippers' row scrolls inside itself).
         expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
-
       });
 
       it(`${device}: Goated Clippers links to the clipper's profile and Top Streamers shows the multiplier as Nx`, async () => {

@@ -70,10 +70,14 @@ describe('the X leaderboard', () => {
     await seeder.moderate(id, 'approve');
   };
   const postsByApi = (count: number) =>
-    waitFor(async () => {
-      const posts = await json<ApiPost[]>('/api/leaderboard/posts');
-      return posts.length === count ? true : undefined;
-    }, 30_000, `${count} approved posts on the leaderboard`);
+    waitFor(
+      async () => {
+        const posts = await json<ApiPost[]>('/api/leaderboard/posts');
+        return posts.length === count ? true : undefined;
+      },
+      30_000,
+      `${count} approved posts on the leaderboard`,
+    );
 
   beforeAll(async () => {
     platform = await startPlatform({}, {}, { mediaWorker: true });
@@ -133,7 +137,11 @@ describe('the X leaderboard', () => {
       c = await seeder.signUp('clipper');
       await approvedWithoutVideo(c, 'Text post of C');
       await postsByApi(6);
-      await waitFor(async () => ((await json<ApiUser[]>('/api/leaderboard/users')).length === 3 ? true : undefined), 30_000, 'three creators');
+      await waitFor(
+        async () => ((await json<ApiUser[]>('/api/leaderboard/users')).length === 3 ? true : undefined),
+        30_000,
+        'three creators',
+      );
     }, 180_000);
 
     describe.each(VIEWPORTS)('on a %s', (_, viewport) => {
@@ -224,7 +232,9 @@ describe('the X leaderboard', () => {
 
         // Every post without a video asks for its embed once (when near the screen), and failing is quiet.
         await cards(page).last().scrollIntoViewIfNeeded();
-        const textPostUrls = await Promise.all([3, 4, 5].map((i) => cards(page).nth(i).getByRole('link', { name: 'View on X (new tab)' }).getAttribute('href')));
+        const textPostUrls = await Promise.all(
+          [3, 4, 5].map((i) => cards(page).nth(i).getByRole('link', { name: 'View on X (new tab)' }).getAttribute('href')),
+        );
         await waitFor(async () => (oembed.length >= 3 ? true : undefined), 10_000, 'three embed lookups');
         await page.waitForTimeout(1500);
         expect([...oembed].sort()).toEqual([...textPostUrls].sort());

@@ -66,7 +66,14 @@ describe('live notifications (spec 01 §8)', () => {
     const res = await fetch(`${platform.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: who.email, twitterHandle: who.handle, walletAddress: TEST_WALLET, role, password: 'a-good-password', displayName }),
+      body: JSON.stringify({
+        email: who.email,
+        twitterHandle: who.handle,
+        walletAddress: TEST_WALLET,
+        role,
+        password: 'a-good-password',
+        displayName,
+      }),
     });
     expect(res.status).toBe(201);
     const sid = /clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
@@ -100,7 +107,9 @@ describe('live notifications (spec 01 §8)', () => {
     await page.locator(`[data-test-notification="stream-${streamer.id}"]`).waitFor({ timeout: 10_000 });
     // Far sooner than the 30 s poll: the live stream delivered it.
     expect(Date.now() - wentLive).toBeLessThan(10_000);
-    expect(await shown(page)).toEqual([{ title: 'Ada Live is now live!', body: 'Click to watch their stream', icon: '/icon.png', tag: `stream-${streamer.id}` }]);
+    expect(await shown(page)).toEqual([
+      { title: 'Ada Live is now live!', body: 'Click to watch their stream', icon: '/icon.png', tag: `stream-${streamer.id}` },
+    ]);
     await page.screenshot({ path: join(SCREENSHOTS, 'live-notification.png') });
 
     // Still live a while later: not announced again. Offline and live again: a new live period, announced again.

@@ -22,7 +22,6 @@ describe('public screens', () => {
     await platform?.stop();
   });
 
-
   it('/client-services shows the samples and offers, and each call to action goes to /discover', async () => {
     const page = await browser.newPage();
     await openSite(page, `${platform.url}/client-services`);
@@ -30,7 +29,14 @@ describe('public screens', () => {
     const main = page.locator('main');
     await main.getByRole('heading', { name: 'Client Services', level: 1 }).waitFor();
     expect(await main.getByRole('img', { name: /^Sample clip:/ }).count()).toBe(2);
-    for (const name of ['Pay-Per-View Campaigns', 'Partner With Us', 'Why CLIP IT', 'Proven Results', 'Elite Salaried Team', 'End-to-End Growth']) {
+    for (const name of [
+      'Pay-Per-View Campaigns',
+      'Partner With Us',
+      'Why CLIP IT',
+      'Proven Results',
+      'Elite Salaried Team',
+      'End-to-End Growth',
+    ]) {
       expect(await main.getByRole('heading', { name }).isVisible()).toBe(true);
     }
     for (const cta of ['Start a Campaign', 'Become a Partner', 'Get Started']) {

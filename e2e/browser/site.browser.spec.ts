@@ -77,7 +77,11 @@ describe('the site in a browser', () => {
       10_000,
       'every remote loaded',
     );
-    expect([...entries].sort()).toEqual(['/remotes/admin/remoteEntry.js', '/remotes/dashboard/remoteEntry.js', '/remotes/public/remoteEntry.js']);
+    expect([...entries].sort()).toEqual([
+      '/remotes/admin/remoteEntry.js',
+      '/remotes/dashboard/remoteEntry.js',
+      '/remotes/public/remoteEntry.js',
+    ]);
   });
 
   it('has the browser fetch the shell’s startup files, /remotes.json and the page’s remote files with the HTML, each once', async () => {
@@ -87,7 +91,10 @@ describe('the site in a browser', () => {
       if (r.url().startsWith(platform.url)) requested.push(new URL(r.url()).pathname);
     });
     const document = await page.goto(`${platform.url}/client-services`);
-    const preloads = [...(document?.headers()['link'] ?? '').matchAll(/<([^>]+)>; rel=preload; as=(\w+)/g)].map((m): [string, string] => [m[1]!, m[2]!]);
+    const preloads = [...(document?.headers()['link'] ?? '').matchAll(/<([^>]+)>; rel=preload; as=(\w+)/g)].map((m): [string, string] => [
+      m[1]!,
+      m[2]!,
+    ]);
     // The shell's own code first (its entry and stylesheet), then what it reads: /remotes.json (carrying
     // the manifests of the remotes served here, so none is fetched), then the page's remote.
     const documents = preloads.findIndex(([href]) => href === '/remotes.json');
@@ -101,7 +108,12 @@ describe('the site in a browser', () => {
     ]);
     expect(preloads.some(([href]) => href.startsWith('/remotes/dashboard/') || href.startsWith('/remotes/admin/'))).toBe(false);
     // The page's own screen: a script and its stylesheet of the public remote.
-    expect(preloads.filter(([href]) => /^\/remotes\/public\/(js|css)\/\d+\.[0-9a-f]{8}\.(js|css)$/.test(href)).map(([, as]) => as).sort()).toEqual(['script', 'style']);
+    expect(
+      preloads
+        .filter(([href]) => /^\/remotes\/public\/(js|css)\/\d+\.[0-9a-f]{8}\.(js|css)$/.test(href))
+        .map(([, as]) => as)
+        .sort(),
+    ).toEqual(['script', 'style']);
     await page.getByRole('heading', { name: 'Client Services', level: 1 }).waitFor();
     await waitForRemotes(page, REMOTES);
     // Each preloaded file was downloaded once: the page used what the header fetched; no manifest was.

@@ -25,7 +25,8 @@ interface Me {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A time as a datetime-local input holds it (local time, minutes). */
-const localValue = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+const localValue = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 
 describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
   const browser = useBrowser();
@@ -81,7 +82,8 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
     return page;
   }
 
-  const summaryCard = (main: Locator, title: string) => main.getByRole('listitem').filter({ has: main.page().getByRole('heading', { level: 3, name: title, exact: true }) });
+  const summaryCard = (main: Locator, title: string) =>
+    main.getByRole('listitem').filter({ has: main.page().getByRole('heading', { level: 3, name: title, exact: true }) });
   const tab = (main: Locator, name: string) => main.getByRole('tab', { name, exact: true });
 
   it('signed out: the dashboard sends the browser to /login', async () => {
@@ -103,7 +105,12 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
     await summaryCard(main, 'Followers').getByText('1', { exact: true }).waitFor();
     await summaryCard(main, 'Tagged Videos').getByText('2', { exact: true }).waitFor();
     await summaryCard(main, 'Live Status').getByText('Offline', { exact: true }).waitFor();
-    expect((await main.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab').allTextContents())).toEqual(['Tagged Videos', 'Followers', 'Streaming', 'CPM Campaigns']);
+    expect(await main.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab').allTextContents()).toEqual([
+      'Tagged Videos',
+      'Followers',
+      'Streaming',
+      'CPM Campaigns',
+    ]);
 
     // Tagged videos (the default tab): the approved clip highlighted with its poster, the pending one secondary.
     expect(await tab(main, 'Tagged Videos').getAttribute('aria-selected')).toBe('true');
@@ -115,7 +122,19 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
     await highlight.getByText('0 likes').waitFor();
     const poster = highlight.locator('img');
     // The page's own view of the image (the lib of these tests has no DOM types): loaded, with pixels.
-    await waitFor(async () => ((await poster.evaluate((img) => Boolean((img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0))) ? true : undefined), 10_000, 'the poster loaded');
+    await waitFor(
+      async () =>
+        (await poster.evaluate((img) =>
+          Boolean(
+            (img as unknown as { complete: boolean; naturalWidth: number }).complete &&
+            (img as unknown as { naturalWidth: number }).naturalWidth > 0,
+          ),
+        ))
+          ? true
+          : undefined,
+      10_000,
+      'the poster loaded',
+    );
     const pending = videos.getByRole('listitem').filter({ hasText: 'Tagged pending' });
     expect(await pending.getByText('Pending', { exact: true }).getAttribute('class')).toContain('clip-badge--secondary');
     await shot(page, 'tagged-videos-desktop');
@@ -196,14 +215,24 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
     expect(await form.getByLabel('Target Views').inputValue()).toBe('200000');
     await form.getByRole('button', { name: 'Submit Campaign' }).click();
     await toasts(page).getByText('Campaign submitted! Our team will review it within 24 hours.', { exact: true }).waitFor();
-    expect(posts).toEqual([{ title: 'Launch week push', description: 'Clips of the launch stream, posted on X during launch week.', targetViews: 200_000, budgetAmount: 1000, contentLink: null }]);
+    expect(posts).toEqual([
+      {
+        title: 'Launch week push',
+        description: 'Clips of the launch stream, posted on X during launch week.',
+        targetViews: 200_000,
+        budgetAmount: 1000,
+        contentLink: null,
+      },
+    ]);
     expect(await form.getByLabel('Campaign Title').inputValue()).toBe('');
 
     const listed = main.getByRole('list', { name: 'Your campaigns' }).getByRole('listitem').filter({ hasText: 'Launch week push' });
     await listed.getByText('Pending', { exact: true }).waitFor();
     await listed.getByText('200,000 views · $1,000', { exact: false }).waitFor();
     await listed.getByText('0 of 200,000 views delivered').waitFor();
-    const stored = (await (await seeder.api('/api/cpm-campaigns', { cookie: streamer.cookie })).json()) as { campaigns: Array<{ title: string; status: string }> };
+    const stored = (await (await seeder.api('/api/cpm-campaigns', { cookie: streamer.cookie })).json()) as {
+      campaigns: Array<{ title: string; status: string }>;
+    };
     expect(stored.campaigns.map((c) => [c.title, c.status])).toEqual([['Launch week push', 'pending']]);
     await shot(page, 'campaigns-desktop');
   });
@@ -227,7 +256,10 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
     await toasts(page).getByText('Token created', { exact: true }).waitFor();
     const added = tokens.getByRole('listitem').filter({ has: page.getByText('DASH', { exact: true }) });
     await added.getByText('Active', { exact: true }).waitFor();
-    const mine = (await (await seeder.api('/api/tokens/mine', { cookie: streamer.cookie })).json()) as Array<{ name: string; isActive: string }>;
+    const mine = (await (await seeder.api('/api/tokens/mine', { cookie: streamer.cookie })).json()) as Array<{
+      name: string;
+      isActive: string;
+    }>;
     expect(mine.some((t) => t.name === 'DASH' && t.isActive === 'true')).toBe(true);
     await shot(page, 'tokens-desktop');
   });
@@ -259,5 +291,4 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
     await page.waitForURL(`${platform.url}/login`);
     expect((await seeder.api('/api/user/me', { cookie: streamer.cookie })).status).toBe(401);
   });
-
 });

@@ -54,7 +54,20 @@ describe('/submit', () => {
     await synthesizeClip({ path: join(dir, 'clip.mp4'), durationSeconds: 10, width: 720, height: 1280, withAudio: false, fps: 30 });
     goodVideo = await readFile(join(dir, 'clip.mp4'));
     // Sound only, in a WebM: Chromium reads its duration like any video's, ffprobe finds no video stream.
-    await promisify(execFile)('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=3', '-c:a', 'libopus', '-f', 'webm', join(dir, 'sound.webm')]);
+    await promisify(execFile)('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=48000:duration=3',
+      '-c:a',
+      'libopus',
+      '-f',
+      'webm',
+      join(dir, 'sound.webm'),
+    ]);
     audioOnly = await readFile(join(dir, 'sound.webm'));
     clipper = await seeder.signUp('clipper');
   }, 180_000);
@@ -82,7 +95,9 @@ describe('/submit', () => {
     await expect(page.title()).resolves.toBe('Submit Your Clip');
     await page.getByRole('heading', { name: 'Submit Your Clip', level: 1 }).waitFor();
     // The page fits the viewport's width (no sideways scrolling on a phone).
-    expect(await page.evaluate('Math.ceil(document.querySelector(".clipit-submit-page").getBoundingClientRect().right) <= innerWidth')).toBe(true);
+    expect(
+      await page.evaluate('Math.ceil(document.querySelector(".clipit-submit-page").getBoundingClientRect().right) <= innerWidth'),
+    ).toBe(true);
     const main = page.locator('main');
     return { page, main, form: main.getByRole('form', { name: 'Submit Your Clip' }) };
   };
@@ -155,7 +170,12 @@ describe('/submit', () => {
     await page.evaluate(RECORD_PROGRESS);
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: UPLOAD_BYTES_PER_SECOND });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: UPLOAD_BYTES_PER_SECOND,
+    });
 
     await form.getByRole('button', { name: 'Submit Clip' }).click();
     await form.getByRole('progressbar', { name: 'Video upload' }).waitFor();

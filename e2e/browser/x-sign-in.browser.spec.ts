@@ -12,7 +12,12 @@ describe('sign in with X in the browser', () => {
   let x: XOAuthStandIn;
   let platform: Platform;
   const tag = Date.now().toString(36).slice(-6);
-  const xUser = { id: `18${Date.now()}`.slice(0, 19), name: 'Browser X', username: `bx_${tag}`, profile_image_url: `https://pbs.twimg.com/profile_images/${tag}.jpg` };
+  const xUser = {
+    id: `18${Date.now()}`.slice(0, 19),
+    name: 'Browser X',
+    username: `bx_${tag}`,
+    profile_image_url: `https://pbs.twimg.com/profile_images/${tag}.jpg`,
+  };
 
   beforeAll(async () => {
     x = await startXOAuthStandIn();

@@ -28,11 +28,18 @@ afterAll(async () => {
 
 /** 12 sign-ups with logins, 6 videos and 4 clipper applications, 4 at a time over the gateways in turn, then the shown videos approved. */
 async function journeys(replicas: number) {
-  const platform = await startFaultPlatform({ replicas, env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX_PER_IP: '100000', SUBMISSION_LIMIT_PER_IP: '100000', APPLICATION_LIMIT_PER_IP: '100000' } });
+  const platform = await startFaultPlatform({
+    replicas,
+    env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX_PER_IP: '100000', SUBMISSION_LIMIT_PER_IP: '100000', APPLICATION_LIMIT_PER_IP: '100000' },
+  });
   const moderation = adminSession(platform);
   try {
     const ctx: ScenarioContext = { platform, clip, moderation, toModerate: [] };
-    const plan = [...Array.from({ length: 12 }, () => 'auth' as const), ...Array.from({ length: 6 }, () => 'video' as const), ...Array.from({ length: 4 }, () => 'application' as const)];
+    const plan = [
+      ...Array.from({ length: 12 }, () => 'auth' as const),
+      ...Array.from({ length: 6 }, () => 'video' as const),
+      ...Array.from({ length: 4 }, () => 'application' as const),
+    ];
     const results: JourneyResult[] = [];
     let next = 0;
     await Promise.all(
@@ -40,22 +47,43 @@ async function journeys(replicas: number) {
         while (next < plan.length) {
           const i = next++;
           const gateway = platform.gatewayUrls[i % platform.gatewayUrls.length]!;
-          results.push(await (plan[i] === 'auth' ? authJourney(gateway) : plan[i] === 'video' ? videoJourney(gateway, clip) : applicationJourney(gateway)));
+          results.push(
+            await (plan[i] === 'auth'
+              ? authJourney(gateway)
+              : plan[i] === 'video'
+                ? videoJourney(gateway, clip)
+                : applicationJourney(gateway)),
+          );
         }
       }),
     );
     const { notShown } = await settle(ctx, results);
     for (const id of ctx.toModerate.splice(0)) results.push(await moderationJourney(moderation, id));
-    const { ledger } = await settle(ctx, results.filter((r) => r.kind === 'application'));
+    const { ledger } = await settle(
+      ctx,
+      results.filter((r) => r.kind === 'application'),
+    );
     const eventsByType: Record<string, number> = {};
     const rows = await platform.query<{ type: string; n: number }>('identity', 'SELECT type, count(*)::int AS n FROM outbox GROUP BY type');
-    rows.push(...(await platform.query<{ type: string; n: number }>('submissions', 'SELECT type, count(*)::int AS n FROM outbox GROUP BY type')));
-    rows.push(...(await platform.query<{ type: string; n: number }>('campaigns', 'SELECT type, count(*)::int AS n FROM outbox GROUP BY type')));
+    rows.push(
+      ...(await platform.query<{ type: string; n: number }>('submissions', 'SELECT type, count(*)::int AS n FROM outbox GROUP BY type')),
+    );
+    rows.push(
+      ...(await platform.query<{ type: string; n: number }>('campaigns', 'SELECT type, count(*)::int AS n FROM outbox GROUP BY type')),
+    );
     for (const r of rows) eventsByType[r.type] = r.n;
     const outcomes: Record<string, number> = {};
     for (const r of results) outcomes[`${r.kind}:${r.outcome}`] = (outcomes[`${r.kind}:${r.outcome}`] ?? 0) + 1;
     const gatewaysUsed = new Set(results.map((r) => r.gateway).filter(Boolean)).size;
-    return { outcomes, eventsByType, mediaApplied: ledger.consumers['submissions']?.applied ?? 0, notShown, problems: ledgerProblems(ledger), gatewaysUsed, processes: platform.processes.length };
+    return {
+      outcomes,
+      eventsByType,
+      mediaApplied: ledger.consumers['submissions']?.applied ?? 0,
+      notShown,
+      problems: ledgerProblems(ledger),
+      gatewaysUsed,
+      processes: platform.processes.length,
+    };
   } finally {
     await platform.close();
   }
@@ -64,9 +92,21 @@ async function journeys(replicas: number) {
 it('two processes of every service give the same results as one of each', async () => {
   const one = await journeys(1);
   const two = await journeys(2);
-  expect(one).toMatchObject({ notShown: [], problems: [], outcomes: { 'auth:completed': 12, 'video:completed': 6, 'moderation:completed': 6, 'application:completed': 4 }, mediaApplied: 6, gatewaysUsed: 1 });
+  expect(one).toMatchObject({
+    notShown: [],
+    problems: [],
+    outcomes: { 'auth:completed': 12, 'video:completed': 6, 'moderation:completed': 6, 'application:completed': 4 },
+    mediaApplied: 6,
+    gatewaysUsed: 1,
+  });
   expect(two.gatewaysUsed).toBe(2);
   expect(two.processes).toBe(2 * one.processes);
-  const comparable = ({ outcomes, eventsByType, mediaApplied, notShown, problems }: typeof one) => ({ outcomes, eventsByType, mediaApplied, notShown, problems });
+  const comparable = ({ outcomes, eventsByType, mediaApplied, notShown, problems }: typeof one) => ({
+    outcomes,
+    eventsByType,
+    mediaApplied,
+    notShown,
+    problems,
+  });
   expect(comparable(two)).toEqual(comparable(one));
 }, 600_000);

@@ -5,7 +5,16 @@
 import type { FaultPlatform } from '@clipit/testing';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { writeFile } from 'node:fs/promises';
-import { authJourney, moderationJourney, ownSubmission, recordRequests, requestLog, videoJourney, type AdminSession, type JourneyResult } from './support/journeys.js';
+import {
+  authJourney,
+  moderationJourney,
+  ownSubmission,
+  recordRequests,
+  requestLog,
+  videoJourney,
+  type AdminSession,
+  type JourneyResult,
+} from './support/journeys.js';
 import { ledgerProblems } from './support/ledger.js';
 import { settle, startFaultRun, type ScenarioContext } from './support/scenario.js';
 
@@ -30,7 +39,15 @@ let moderation: AdminSession;
 let ctx: ScenarioContext;
 
 beforeAll(async () => {
-  run = await startFaultRun({ RATE_LIMIT_MAX_PER_IP: '1000000', RATE_LIMIT_MAX_PER_HANDLE: '1000000', SUBMISSION_LIMIT_PER_IP: '1000000', APPLICATION_LIMIT_PER_IP: '1000000', MEDIA_PROCESSING_STALE_SECONDS: '60', MEDIA_RECONCILE_INTERVAL_SECONDS: '10', LOG_LEVEL: 'warn' });
+  run = await startFaultRun({
+    RATE_LIMIT_MAX_PER_IP: '1000000',
+    RATE_LIMIT_MAX_PER_HANDLE: '1000000',
+    SUBMISSION_LIMIT_PER_IP: '1000000',
+    APPLICATION_LIMIT_PER_IP: '1000000',
+    MEDIA_PROCESSING_STALE_SECONDS: '60',
+    MEDIA_RECONCILE_INTERVAL_SECONDS: '10',
+    LOG_LEVEL: 'warn',
+  });
   ({ ctx } = run);
   ({ platform, moderation } = ctx);
 }, 300_000);
@@ -46,7 +63,7 @@ function percentile(sorted: number[], q: number): number {
 /** Once an accepted video is shown, the moderators get it (the settle at the end does the same for the rest). */
 const moderated = new Set<string>();
 async function showToModerators(r: JourneyResult): Promise<void> {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
     await sleep(2000);
     const view = await ownSubmission(platform.gatewayUrls[0]!, r.cookie!, r.submissionId!);
     if (view && !view.isProcessing) {
@@ -86,7 +103,9 @@ it(`${USERS} people for ${MINUTES} minutes with a fault a minute: nothing lost o
     for (let minute = 0; Date.now() + 30_000 < endAt; minute += 1) {
       await sleep(Math.max(0, endAt - MINUTES * 60_000 + minute * 60_000 + 30_000 - Date.now()));
       const fault = FAULTS[minute % FAULTS.length]!;
-      const proc = ['nats', 'redis', 'postgres'].includes(fault.target) ? platform.dependency(fault.target as 'nats').process : platform.service(fault.target).process;
+      const proc = ['nats', 'redis', 'postgres'].includes(fault.target)
+        ? platform.dependency(fault.target as 'nats').process
+        : platform.service(fault.target).process;
       const t0 = Date.now();
       await proc.outage(fault.seconds * 1000, 'kill');
       windows.push([t0, Date.now() + 10_000]);
@@ -96,14 +115,26 @@ it(`${USERS} people for ${MINUTES} minutes with a fault a minute: nothing lost o
   await Promise.all([...Array.from({ length: USERS }, (_, n) => person(n)), faults]);
   recordRequests(false);
 
-  const [{ n: processingAtEnd }] = await platform.query<{ n: number }>('submissions', `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`) as [{ n: number }];
+  const [{ n: processingAtEnd }] = (await platform.query<{ n: number }>(
+    'submissions',
+    `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`,
+  )) as [{ n: number }];
   const settleStarted = Date.now();
-  const { notShown, ledger } = await settle(ctx, results.filter((r) => !r.submissionId || !moderated.has(r.submissionId) || r.kind !== 'video'));
+  const { notShown, ledger } = await settle(
+    ctx,
+    results.filter((r) => !r.submissionId || !moderated.has(r.submissionId) || r.kind !== 'video'),
+  );
   const statuses = requestLog.map((r) => r.status);
   const ms = requestLog.map((r) => r.ms).sort((a, b) => a - b);
   const inFault = (at: number) => windows.some(([a, b]) => at >= a && at <= b);
-  const calm = requestLog.filter((r) => !inFault(r.at)).map((r) => r.ms).sort((a, b) => a - b);
-  const faulty = requestLog.filter((r) => inFault(r.at)).map((r) => r.ms).sort((a, b) => a - b);
+  const calm = requestLog
+    .filter((r) => !inFault(r.at))
+    .map((r) => r.ms)
+    .sort((a, b) => a - b);
+  const faulty = requestLog
+    .filter((r) => inFault(r.at))
+    .map((r) => r.ms)
+    .sort((a, b) => a - b);
   const byClass = { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, 'no answer': 0 } as Record<string, number>;
   for (const s of statuses) byClass[s === 0 ? 'no answer' : `${Math.floor(s / 100)}xx`]! += 1;
   const journeys: Record<string, Record<string, number>> = {};
@@ -115,7 +146,12 @@ it(`${USERS} people for ${MINUTES} minutes with a fault a minute: nothing lost o
     requests: requestLog.length,
     answers: byClass,
     latencyMs: {
-      all: { requests: ms.length, p50: Math.round(percentile(ms, 0.5)), p99: Math.round(percentile(ms, 0.99)), max: Math.round(ms.at(-1) ?? 0) },
+      all: {
+        requests: ms.length,
+        p50: Math.round(percentile(ms, 0.5)),
+        p99: Math.round(percentile(ms, 0.99)),
+        max: Math.round(ms.at(-1) ?? 0),
+      },
       calm: { requests: calm.length, p50: Math.round(percentile(calm, 0.5)), p99: Math.round(percentile(calm, 0.99)) },
       duringFaults: { requests: faulty.length, p50: Math.round(percentile(faulty, 0.5)), p99: Math.round(percentile(faulty, 0.99)) },
     },
@@ -130,11 +166,25 @@ it(`${USERS} people for ${MINUTES} minutes with a fault a minute: nothing lost o
     backlog: { videosProcessingAtEnd: processingAtEnd, settleSeconds: Math.round((Date.now() - settleStarted) / 1000) },
     problems: [...ledgerProblems(ledger), ...notShown],
     refusals: Object.entries(
-      results.filter((r) => r.outcome === 'refused').reduce<Record<string, number>>((acc, r) => ((acc[`${r.kind} at ${r.step}: ${r.detail}`] = (acc[`${r.kind} at ${r.step}: ${r.detail}`] ?? 0) + 1), acc), {}),
-    ).sort((a, b) => b[1] - a[1]).slice(0, 8),
-    failed: results.filter((r) => r.outcome === 'failed').slice(0, 10).map((r) => `${r.kind} at ${r.step}: ${r.detail}`),
+      results
+        .filter((r) => r.outcome === 'refused')
+        .reduce<Record<string, number>>(
+          (acc, r) => ((acc[`${r.kind} at ${r.step}: ${r.detail}`] = (acc[`${r.kind} at ${r.step}: ${r.detail}`] ?? 0) + 1), acc),
+          {},
+        ),
+    )
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8),
+    failed: results
+      .filter((r) => r.outcome === 'failed')
+      .slice(0, 10)
+      .map((r) => `${r.kind} at ${r.step}: ${r.detail}`),
   };
   process.stdout.write(`\nSoak figures:\n${JSON.stringify(figures, null, 2)}\n`);
   if (process.env['SOAK_REPORT']) await writeFile(process.env['SOAK_REPORT'], `${JSON.stringify(figures, null, 2)}\n`);
-  expect({ lost: figures.videosLost + figures.eventsLost, doubled: figures.eventsDoubled, problems: figures.problems }).toEqual({ lost: 0, doubled: 0, problems: [] });
+  expect({ lost: figures.videosLost + figures.eventsLost, doubled: figures.eventsDoubled, problems: figures.problems }).toEqual({
+    lost: 0,
+    doubled: 0,
+    problems: [],
+  });
 }, 3_600_000);

@@ -199,7 +199,10 @@ type FormFile = { field: string; name: string; type: string; data: string };
 function multipart(fields: Record<string, string>, files: FormFile[]): { type: string; body: Buffer } {
   const boundary = '----badinput0000000000000000';
   const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  for (const file of files) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${file.data}\r\n`);
+  for (const file of files)
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${file.data}\r\n`,
+    );
   return { type: `multipart/form-data; boundary=${boundary}`, body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`) };
 }
 
@@ -218,7 +221,15 @@ export function corpusFor(op: Operation, sameSite: string): BadRequest[] {
   const add = (label: string, r: Partial<BadRequest> & { body?: Buffer; contentType?: string }) => {
     const headers: Record<string, string> = { ...origin, ...(r.headers ?? {}) };
     if (r.contentType) headers['content-type'] = r.contentType;
-    out.push({ op, label, method: r.method ?? op.method, path: r.path ?? path, headers, ...(r.body ? { body: r.body } : {}), ...(r.expect ? { expect: r.expect } : {}) });
+    out.push({
+      op,
+      label,
+      method: r.method ?? op.method,
+      path: r.path ?? path,
+      headers,
+      ...(r.body ? { body: r.body } : {}),
+      ...(r.expect ? { expect: r.expect } : {}),
+    });
   };
   const withBody = (label: string, body: Buffer, contentType = 'application/json') => add(label, { body, contentType });
 
@@ -309,7 +320,12 @@ export interface Answer {
 }
 
 /** One raw request (no URL normalising, exact bytes); rejects when no answer comes within `timeoutMs`. */
-export function send(base: URL, agent: http.Agent, req: { method: string; path: string; headers: Record<string, string>; body?: Buffer }, timeoutMs: number): Promise<Answer> {
+export function send(
+  base: URL,
+  agent: http.Agent,
+  req: { method: string; path: string; headers: Record<string, string>; body?: Buffer },
+  timeoutMs: number,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([, v]) => v !== ''));
     if (req.body) headers['content-length'] = String(req.body.length);
@@ -329,7 +345,11 @@ export function send(base: URL, agent: http.Agent, req: { method: string; path: 
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') });
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          text: Buffer.concat(chunks).toString('utf8'),
+        });
       });
       res.on('error', (err) => reject(err));
     });

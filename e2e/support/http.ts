@@ -11,5 +11,9 @@ export const json = (method: string, body?: unknown, headers: Record<string, str
 
 /** The answer is `status` with exactly `text` as text/plain. */
 export async function expectText(res: Response, status: number, text: string): Promise<void> {
-  expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({ status, type: 'text/plain; charset=utf-8', body: text });
+  expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({
+    status,
+    type: 'text/plain; charset=utf-8',
+    body: text,
+  });
 }

@@ -28,7 +28,14 @@ import pg from 'pg';
 import { bootstrapAdmin, adminService, type AdminApp } from '../../services/admin/src/app.js';
 import { bootstrapCampaigns, campaignsService, type CampaignsApp } from '../../services/campaigns/src/app.js';
 import { bootstrapFeed, feedService, type FeedApp } from '../../services/feed/src/app.js';
-import { bootstrapRewards, releaseHolds, rewardsService, runPayouts, type PayoutRunResult, type RewardsApp } from '../../services/rewards/src/app.js';
+import {
+  bootstrapRewards,
+  releaseHolds,
+  rewardsService,
+  runPayouts,
+  type PayoutRunResult,
+  type RewardsApp,
+} from '../../services/rewards/src/app.js';
 import { bootstrapGateway, type GatewayApp } from '../../services/gateway/src/app.js';
 import type { GatewayConfigOverrides } from '../../services/gateway/src/config.js';
 import { bootstrapIdentity, identityService, type IdentityApp } from '../../services/identity/src/app.js';
@@ -128,7 +135,6 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-
 /** Every start at once; when one fails, the others that started are closed again and its error thrown. */
 async function allOrClose<T extends readonly unknown[]>(starts: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
   const settled = await Promise.allSettled(starts);
@@ -169,7 +175,15 @@ export async function startPlatform(
   const feedDatabase = `${names.database}_feed`;
   const rewardsDatabase = `${names.database}_rewards`;
   // Every database a copy of its service's migrated template, all at once.
-  const [databaseUrl, submissionsDatabaseUrl, adminDatabaseUrl, campaignsDatabaseUrl, socialDatabaseUrl, feedDatabaseUrl, rewardsDatabaseUrl] = await Promise.all([
+  const [
+    databaseUrl,
+    submissionsDatabaseUrl,
+    adminDatabaseUrl,
+    campaignsDatabaseUrl,
+    socialDatabaseUrl,
+    feedDatabaseUrl,
+    rewardsDatabaseUrl,
+  ] = await Promise.all([
     createTestDatabase(names.database, identityService),
     createTestDatabase(submissionsDatabase, submissionsService),
     createTestDatabase(adminDatabase, adminService),
@@ -178,8 +192,37 @@ export async function startPlatform(
     createTestDatabase(feedDatabase, feedService),
     createTestDatabase(rewardsDatabase, rewardsService),
   ]);
-  const [grpcPort, httpPort, submissionsGrpcPort, submissionsHttpPort, adminGrpcPort, adminHttpPort, campaignsGrpcPort, campaignsHttpPort, socialGrpcPort, socialHttpPort, feedGrpcPort, feedHttpPort, rewardsGrpcPort, rewardsHttpPort] =
-    (await freePorts(14)) as [number, number, number, number, number, number, number, number, number, number, number, number, number, number];
+  const [
+    grpcPort,
+    httpPort,
+    submissionsGrpcPort,
+    submissionsHttpPort,
+    adminGrpcPort,
+    adminHttpPort,
+    campaignsGrpcPort,
+    campaignsHttpPort,
+    socialGrpcPort,
+    socialHttpPort,
+    feedGrpcPort,
+    feedHttpPort,
+    rewardsGrpcPort,
+    rewardsHttpPort,
+  ] = (await freePorts(14)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
 
   // What every backend service of this platform shares: the run's NATS stream, Redis prefix and storage folder.
   const backend = {

@@ -46,10 +46,12 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
             else {
               const colon = line.indexOf(':');
               const name = colon < 0 ? line : line.slice(0, colon);
-              fields[name] = (fields[name] !== undefined && name === 'data' ? `${fields[name]}\n` : '') + line.slice(colon + 1).replace(/^ /, '');
+              fields[name] =
+                (fields[name] !== undefined && name === 'data' ? `${fields[name]}\n` : '') + line.slice(colon + 1).replace(/^ /, '');
             }
           }
-          if (fields['data'] !== undefined) events.push({ id: fields['id'], event: fields['event'] ?? 'message', data: fields['data'], at: performance.now() });
+          if (fields['data'] !== undefined)
+            events.push({ id: fields['id'], event: fields['event'] ?? 'message', data: fields['data'], at: performance.now() });
           for (const wake of waiters) wake();
         }
       }

@@ -26,7 +26,8 @@ function targets(projectRoot, workspaceRoot) {
   return result;
 }
 
-const isProjectManifest = (file) => file === 'package.json' || PROJECT_DIRS.some((dir) => new RegExp(`^${dir}/[^/]+/package\\.json$`).test(file));
+const isProjectManifest = (file) =>
+  file === 'package.json' || PROJECT_DIRS.some((dir) => new RegExp(`^${dir}/[^/]+/package\\.json$`).test(file));
 
 export const createNodes = [
   '{package.json,*/*/package.json}',

@@ -28,7 +28,10 @@ export function changedFiles({ cwd, base, head }) {
   const mergeBase = git(cwd, ['merge-base', base, head ?? 'HEAD']).trim();
   const files = head
     ? lines(git(cwd, ['diff', '--name-only', '--no-renames', mergeBase, head]))
-    : [...lines(git(cwd, ['diff', '--name-only', '--no-renames', mergeBase])), ...lines(git(cwd, ['ls-files', '--others', '--exclude-standard']))];
+    : [
+        ...lines(git(cwd, ['diff', '--name-only', '--no-renames', mergeBase])),
+        ...lines(git(cwd, ['ls-files', '--others', '--exclude-standard'])),
+      ];
   return { mergeBase, files: [...new Set(files)].sort() };
 }
 
@@ -129,7 +132,11 @@ export async function plan({ cwd, base, head, journeys = true }) {
   let ignored = [];
   if (changed.includes(LOCK)) {
     const before = git(cwd, ['show', `${mergeBase}:${LOCK}`], { allowFailure: true });
-    const after = head ? git(cwd, ['show', `${head}:${LOCK}`], { allowFailure: true }) : existsSync(join(cwd, LOCK)) ? readFileSync(join(cwd, LOCK), 'utf8') : undefined;
+    const after = head
+      ? git(cwd, ['show', `${head}:${LOCK}`], { allowFailure: true })
+      : existsSync(join(cwd, LOCK))
+        ? readFileSync(join(cwd, LOCK), 'utf8')
+        : undefined;
     if (lockChangeIsOnlyWorkspaceVersions(before, after)) {
       files = changed.filter((f) => f !== LOCK);
       ignored = [`${LOCK} (only workspace versions changed)`];

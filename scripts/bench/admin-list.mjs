@@ -45,55 +45,103 @@ async function ready(label, args, extraEnv, httpPort) {
 
 async function main() {
   log('building identity, submissions, campaigns, admin and gateway (tsc -b) ...');
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'services/identity', 'services/submissions', 'services/campaigns', 'services/admin', 'services/gateway'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const tsc = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '-b',
+      'services/identity',
+      'services/submissions',
+      'services/campaigns',
+      'services/admin',
+      'services/gateway',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (tsc.status !== 0) throw new Error('build failed');
 
   backend = await isolatedBackend('benchadmin', { otherDatabases: ['submissions', 'admin', 'campaigns'] });
   const ports = {};
-  for (const name of ['identityGrpc', 'identityHttp', 'submissionsGrpc', 'submissionsHttp', 'campaignsGrpc', 'campaignsHttp', 'adminGrpc', 'adminHttp', 'gateway']) ports[name] = await freePort();
+  for (const name of [
+    'identityGrpc',
+    'identityHttp',
+    'submissionsGrpc',
+    'submissionsHttp',
+    'campaignsGrpc',
+    'campaignsHttp',
+    'adminGrpc',
+    'adminHttp',
+    'gateway',
+  ])
+    ports[name] = await freePort();
   const shared = { ...backend.env, LOG_LEVEL: 'warn' };
   const identityUrl = `127.0.0.1:${ports.identityGrpc}`;
 
-  await ready('identity', ['services/identity/dist/main.js'], { ...shared, ...identityEnv(backend, { grpcPort: ports.identityGrpc, httpPort: ports.identityHttp }) }, ports.identityHttp);
-  await ready('submissions', ['services/submissions/dist/main.js'], {
-    ...shared,
-    SUBMISSIONS_DATABASE_URL: backend.databaseUrls.submissions,
-    SUBMISSIONS_GRPC_PORT: String(ports.submissionsGrpc),
-    SUBMISSIONS_HTTP_PORT: String(ports.submissionsHttp),
-    SUBMISSIONS_BIND_HOST: '127.0.0.1',
-    IDENTITY_GRPC_URL: identityUrl,
-  }, ports.submissionsHttp);
-  await ready('campaigns', ['services/campaigns/dist/main.js'], {
-    ...shared,
-    CAMPAIGNS_DATABASE_URL: backend.databaseUrls.campaigns,
-    CAMPAIGNS_GRPC_PORT: String(ports.campaignsGrpc),
-    CAMPAIGNS_HTTP_PORT: String(ports.campaignsHttp),
-    CAMPAIGNS_BIND_HOST: '127.0.0.1',
-  }, ports.campaignsHttp);
-  await ready('admin', ['services/admin/dist/main.js'], {
-    ...shared,
-    ADMIN_DATABASE_URL: backend.databaseUrls.admin,
-    ADMIN_GRPC_PORT: String(ports.adminGrpc),
-    ADMIN_HTTP_PORT: String(ports.adminHttp),
-    ADMIN_BIND_HOST: '127.0.0.1',
-    ADMIN_PASSWORD: PASSWORD,
-    ADMIN_TOKEN_SECRET: randomBytes(32).toString('hex'),
-    SUBMISSIONS_GRPC_URL: `127.0.0.1:${ports.submissionsGrpc}`,
-    IDENTITY_GRPC_URL: identityUrl,
-    CAMPAIGNS_GRPC_URL: `127.0.0.1:${ports.campaignsGrpc}`,
-  }, ports.adminHttp);
-  await ready('gateway', ['services/gateway/dist/main.js'], {
-    ...shared,
-    GATEWAY_HOST: '127.0.0.1',
-    GATEWAY_PORT: String(ports.gateway),
-    IDENTITY_GRPC_URL: identityUrl,
-    SUBMISSIONS_GRPC_URL: `127.0.0.1:${ports.submissionsGrpc}`,
-    ADMIN_GRPC_URL: `127.0.0.1:${ports.adminGrpc}`,
-    CAMPAIGNS_GRPC_URL: `127.0.0.1:${ports.campaignsGrpc}`,
-  }, ports.gateway);
+  await ready(
+    'identity',
+    ['services/identity/dist/main.js'],
+    { ...shared, ...identityEnv(backend, { grpcPort: ports.identityGrpc, httpPort: ports.identityHttp }) },
+    ports.identityHttp,
+  );
+  await ready(
+    'submissions',
+    ['services/submissions/dist/main.js'],
+    {
+      ...shared,
+      SUBMISSIONS_DATABASE_URL: backend.databaseUrls.submissions,
+      SUBMISSIONS_GRPC_PORT: String(ports.submissionsGrpc),
+      SUBMISSIONS_HTTP_PORT: String(ports.submissionsHttp),
+      SUBMISSIONS_BIND_HOST: '127.0.0.1',
+      IDENTITY_GRPC_URL: identityUrl,
+    },
+    ports.submissionsHttp,
+  );
+  await ready(
+    'campaigns',
+    ['services/campaigns/dist/main.js'],
+    {
+      ...shared,
+      CAMPAIGNS_DATABASE_URL: backend.databaseUrls.campaigns,
+      CAMPAIGNS_GRPC_PORT: String(ports.campaignsGrpc),
+      CAMPAIGNS_HTTP_PORT: String(ports.campaignsHttp),
+      CAMPAIGNS_BIND_HOST: '127.0.0.1',
+    },
+    ports.campaignsHttp,
+  );
+  await ready(
+    'admin',
+    ['services/admin/dist/main.js'],
+    {
+      ...shared,
+      ADMIN_DATABASE_URL: backend.databaseUrls.admin,
+      ADMIN_GRPC_PORT: String(ports.adminGrpc),
+      ADMIN_HTTP_PORT: String(ports.adminHttp),
+      ADMIN_BIND_HOST: '127.0.0.1',
+      ADMIN_PASSWORD: PASSWORD,
+      ADMIN_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      SUBMISSIONS_GRPC_URL: `127.0.0.1:${ports.submissionsGrpc}`,
+      IDENTITY_GRPC_URL: identityUrl,
+      CAMPAIGNS_GRPC_URL: `127.0.0.1:${ports.campaignsGrpc}`,
+    },
+    ports.adminHttp,
+  );
+  await ready(
+    'gateway',
+    ['services/gateway/dist/main.js'],
+    {
+      ...shared,
+      GATEWAY_HOST: '127.0.0.1',
+      GATEWAY_PORT: String(ports.gateway),
+      IDENTITY_GRPC_URL: identityUrl,
+      SUBMISSIONS_GRPC_URL: `127.0.0.1:${ports.submissionsGrpc}`,
+      ADMIN_GRPC_URL: `127.0.0.1:${ports.adminGrpc}`,
+      CAMPAIGNS_GRPC_URL: `127.0.0.1:${ports.campaignsGrpc}`,
+    },
+    ports.gateway,
+  );
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
 
   // One clipper (its handle is looked up for every row), and ROWS submissions of theirs, a minute apart,
@@ -102,7 +150,13 @@ async function main() {
   const signup = await fetch(`${gatewayUrl}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `${handle}@example.com`, twitterHandle: handle, walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', role: 'clipper', password: 'bench-password' }),
+    body: JSON.stringify({
+      email: `${handle}@example.com`,
+      twitterHandle: handle,
+      walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+      role: 'clipper',
+      password: 'bench-password',
+    }),
   });
   if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
   const userId = (await signup.json()).user.id;
@@ -123,7 +177,11 @@ async function main() {
     await db.end();
   }
 
-  const verify = await fetch(`${gatewayUrl}/api/admin/verify-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }) });
+  const verify = await fetch(`${gatewayUrl}/api/admin/verify-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
   if (verify.status !== 200) throw new Error(`verify-password answered ${verify.status}: ${await verify.text()}`);
   const headers = { authorization: `Bearer ${(await verify.json()).token}` };
 
@@ -134,7 +192,9 @@ async function main() {
   let seen = 0;
   let pages = 0;
   do {
-    const res = await fetch(`${gatewayUrl}/api/admin/submissions?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers });
+    const res = await fetch(`${gatewayUrl}/api/admin/submissions?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+      headers,
+    });
     if (res.status !== 200) throw new Error(`page ${pages + 1} answered ${res.status}: ${await res.text()}`);
     const page = await res.json();
     if (page.total !== ROWS) throw new Error(`total ${page.total}, expected ${ROWS}`);
@@ -145,13 +205,24 @@ async function main() {
   } while (cursor);
   const walkSeconds = (performance.now() - walk0) / 1000;
   if (seen !== ROWS) throw new Error(`walked ${seen} submissions, expected ${ROWS}`);
-  log(`walked all ${pages} pages of ${PAGE} (${seen} submissions) one after another in ${walkSeconds.toFixed(1)} s (${((walkSeconds / pages) * 1000).toFixed(1)} ms a page)`);
+  log(
+    `walked all ${pages} pages of ${PAGE} (${seen} submissions) one after another in ${walkSeconds.toFixed(1)} s (${((walkSeconds / pages) * 1000).toFixed(1)} ms a page)`,
+  );
 
   log(`\nGET /api/admin/submissions?limit=${PAGE} over ${ROWS} submissions, ${CONNECTIONS} connections, ${DURATION} s each`);
-  const first = await run('first page (newest 50)', { url: `${gatewayUrl}/api/admin/submissions?limit=${PAGE}`, headers }, FIRST_PAGE_FLOORS);
+  const first = await run(
+    'first page (newest 50)',
+    { url: `${gatewayUrl}/api/admin/submissions?limit=${PAGE}`, headers },
+    FIRST_PAGE_FLOORS,
+  );
   refuseBaseline('first page (newest 50)', [!(first.latency.p50 > 0) && `p50 of ${first.latency.p50} ms, nothing to divide by`]);
-  const last = await run(`last page (after row ${ROWS - (ROWS % PAGE || PAGE)})`, { url: `${gatewayUrl}/api/admin/submissions?limit=${PAGE}&cursor=${encodeURIComponent(lastCursor)}`, headers });
-  log(`\nlast / first page: p50 ${(last.latency.p50 / first.latency.p50).toFixed(2)}x, throughput ${(last.requests.average / first.requests.average).toFixed(2)}x`);
+  const last = await run(`last page (after row ${ROWS - (ROWS % PAGE || PAGE)})`, {
+    url: `${gatewayUrl}/api/admin/submissions?limit=${PAGE}&cursor=${encodeURIComponent(lastCursor)}`,
+    headers,
+  });
+  log(
+    `\nlast / first page: p50 ${(last.latency.p50 / first.latency.p50).toFixed(2)}x, throughput ${(last.requests.average / first.requests.average).toFixed(2)}x`,
+  );
 }
 
 await runBench(main, async () => {

@@ -89,7 +89,10 @@ const DECODERS = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync,
 
 /** `body` decoded through its Content-Encoding (codings applied in order, so undone in reverse); throws on a lie. */
 export function decodeBody(body, contentEncoding) {
-  const codings = (contentEncoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity');
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== 'identity');
   return codings.reduceRight((bytes, coding) => {
     if (!DECODERS[coding]) throw new Error(`unknown Content-Encoding ${coding}`);
     return DECODERS[coding](bytes);
@@ -102,7 +105,12 @@ export function decodeBody(body, contentEncoding) {
  */
 export function wireAnswer(url, headers = {}, timeoutMs = 5000) {
   const { hostname, port, pathname, search } = new URL(url);
-  const lines = [`GET ${pathname}${search} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const lines = [
+    `GET ${pathname}${search} HTTP/1.1`,
+    `Host: ${hostname}:${port}`,
+    'Connection: close',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   return new Promise((resolve, reject) => {
     const socket = connect({ host: hostname, port: Number(port) });
     const chunks = [];

@@ -5,7 +5,15 @@ import { createServer } from 'node:http';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { BaselineBroken, checkBareAnswer, checkHttpBaseline, checkHttpMeasured, failureText, timedProblems, wireAnswer } from './baseline.mjs';
+import {
+  BaselineBroken,
+  checkBareAnswer,
+  checkHttpBaseline,
+  checkHttpMeasured,
+  failureText,
+  timedProblems,
+  wireAnswer,
+} from './baseline.mjs';
 import { processGroup } from './processes.mjs';
 import { bareServerEnv, fetchedSample, SAME_ENCODING, sampleAnswer, startBareServer } from './services.mjs';
 
@@ -37,7 +45,10 @@ describe('checkHttpBaseline', () => {
   });
 
   it('refuses any answer not 2xx, naming the codes', () => {
-    refusal(() => checkHttpBaseline('bare', run({ non2xx: 3, statusCodeStats: { 200: { count: 10 }, 502: { count: 3 } } })), /bare: 3 answers not 2xx \(3 × 502\)/);
+    refusal(
+      () => checkHttpBaseline('bare', run({ non2xx: 3, statusCodeStats: { 200: { count: 10 }, 502: { count: 3 } } })),
+      /bare: 3 answers not 2xx \(3 × 502\)/,
+    );
   });
 
   it('refuses errors and timeouts', () => {
@@ -55,13 +66,21 @@ describe('checkHttpBaseline', () => {
   });
 
   it('takes floors of its own', () => {
-    assert.ok(checkHttpBaseline('first page', run({ requests: { average: 40, total: 400 }, latency: { p50: 200, p99: 900 } }), { minRps: 10, maxP99Ms: 5000 }));
+    assert.ok(
+      checkHttpBaseline('first page', run({ requests: { average: 40, total: 400 }, latency: { p50: 200, p99: 900 } }), {
+        minRps: 10,
+        maxP99Ms: 5000,
+      }),
+    );
   });
 });
 
 describe('the measured side and other baselines', () => {
   it('fails a measured run with answers not 2xx, with no floor', () => {
-    assert.throws(() => checkHttpMeasured('gateway', run({ non2xx: 1, statusCodeStats: { 500: { count: 1 } } })), /measured run broken: gateway: 1 answers not 2xx \(1 × 500\)/);
+    assert.throws(
+      () => checkHttpMeasured('gateway', run({ non2xx: 1, statusCodeStats: { 500: { count: 1 } } })),
+      /measured run broken: gateway: 1 answers not 2xx \(1 × 500\)/,
+    );
     assert.ok(checkHttpMeasured('gateway', run({ requests: { average: 5, total: 50 } })));
   });
 
@@ -92,13 +111,20 @@ describe('the bare server', () => {
   });
 
   // A gateway stand-in that gzips its JSON when asked to, as the gateway does above 1 KB.
-  const json = Buffer.from(JSON.stringify({ submissions: Array.from({ length: 40 }, (_, i) => ({ id: `clip-${i}`, name: `Clip number ${i}`, likeCount: i })) }));
+  const json = Buffer.from(
+    JSON.stringify({ submissions: Array.from({ length: 40 }, (_, i) => ({ id: `clip-${i}`, name: `Clip number ${i}`, likeCount: i })) }),
+  );
   const gzipped = gzipSync(json);
   async function gatewayStandIn() {
     const server = createServer((req, res) => {
       const gzip = /gzip/.test(req.headers['accept-encoding'] ?? '');
       const body = gzip ? gzipped : json;
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length, vary: 'Accept-Encoding', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': body.length,
+        vary: 'Accept-Encoding',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      });
       res.end(body);
     });
     servers.push(server);
@@ -140,7 +166,10 @@ describe('the bare server', () => {
 
   it('refuses a sample whose Content-Encoding does not describe its body', () => {
     const lie = { status: 200, headers: { 'content-encoding': 'gzip', 'content-type': 'application/json' }, body: json };
-    assert.throws(() => bareServerEnv(1234, lie), (err) => err instanceof BaselineBroken && /not what its Content-Encoding gzip says/.test(err.message));
+    assert.throws(
+      () => bareServerEnv(1234, lie),
+      (err) => err instanceof BaselineBroken && /not what its Content-Encoding gzip says/.test(err.message),
+    );
   });
 
   it('refuses a server whose Content-Length is not the bytes it sends', async () => {

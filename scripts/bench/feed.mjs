@@ -56,7 +56,9 @@ function percentile(sorted, q) {
 
 function summary(label, values) {
   const sorted = [...values].sort((a, b) => a - b);
-  log(`${label.padEnd(44)} p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms (${sorted.length} trials)`);
+  log(
+    `${label.padEnd(44)} p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms (${sorted.length} trials)`,
+  );
   return percentile(sorted, 0.95);
 }
 
@@ -88,7 +90,8 @@ async function untilConsumersCaughtUp(names) {
     const deadline = performance.now() + 20 * 60_000;
     for (;;) {
       const behind = [];
-      for await (const c of jsm.consumers.list(names.stream)) if (c.num_pending + c.num_ack_pending > 0) behind.push(`${c.name} ${c.num_pending + c.num_ack_pending}`);
+      for await (const c of jsm.consumers.list(names.stream))
+        if (c.num_pending + c.num_ack_pending > 0) behind.push(`${c.name} ${c.num_pending + c.num_ack_pending}`);
       if (behind.length === 0) return;
       if (performance.now() > deadline) throw new Error(`consumers still behind after 20 min: ${behind.join(', ')}`);
       await new Promise((r) => setTimeout(r, 1000));
@@ -122,22 +125,34 @@ async function compare(label, path, gw, uncachedGw) {
   const opts = { connections: CONNECTIONS, duration: DURATION, warmConnections: 10, labelWidth: 34 };
   // Each run also reports the CPU its server spent per request, which other load changes far less than req/s.
   let [before, cpu] = ['', 0];
-  const gateway = await measure(`gateway ${path}`, { url: `${gw.url}${path}`, headers: SAME_ENCODING }, {
-    ...opts,
-    afterWarmUp: async () => {
-      before = await (await fetch(`${gw.url}/metrics`)).text();
-      cpu = cpuMs(gw.child);
+  const gateway = await measure(
+    `gateway ${path}`,
+    { url: `${gw.url}${path}`, headers: SAME_ENCODING },
+    {
+      ...opts,
+      afterWarmUp: async () => {
+        before = await (await fetch(`${gw.url}/metrics`)).text();
+        cpu = cpuMs(gw.child);
+      },
     },
-  });
+  );
   const gatewayCpu = cpuPerRequest(gw.child, cpu, gateway);
   log(gatewayReadings(before, await (await fetch(`${gw.url}/metrics`)).text()));
-  const uncached = await measure('gateway, no read cache', { url: `${uncachedGw.url}${path}`, headers: SAME_ENCODING }, { ...opts, afterWarmUp: () => void (cpu = cpuMs(uncachedGw.child)) });
+  const uncached = await measure(
+    'gateway, no read cache',
+    { url: `${uncachedGw.url}${path}`, headers: SAME_ENCODING },
+    { ...opts, afterWarmUp: () => void (cpu = cpuMs(uncachedGw.child)) },
+  );
   const uncachedCpu = cpuPerRequest(uncachedGw.child, cpu, uncached);
-  const plain = await measure('bare node:http, same bytes', { url: `${bareUrl}/`, headers: SAME_ENCODING }, {
-    ...opts,
-    baseline: HTTP_STATIC_FLOORS,
-    afterWarmUp: () => void (cpu = cpuMs(bare)),
-  });
+  const plain = await measure(
+    'bare node:http, same bytes',
+    { url: `${bareUrl}/`, headers: SAME_ENCODING },
+    {
+      ...opts,
+      baseline: HTTP_STATIC_FLOORS,
+      afterWarmUp: () => void (cpu = cpuMs(bare)),
+    },
+  );
   const bareCpu = cpuPerRequest(bare, cpu, plain);
   const ratio = gateway.requests.average / plain.requests.average;
   const uncachedRatio = uncached.requests.average / plain.requests.average;
@@ -155,9 +170,14 @@ async function main() {
   log(`feed:replay --swap built the read models from ${rebuilt.applied} events in ${(rebuilt.ms / 1000).toFixed(1)} s`);
 
   const gatewayLog = { LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info' };
-  const { gatewayUrl, adminPassword, children, grpc } = await startServices(group, backend, ['identity', 'submissions', 'campaigns', 'social', 'feed', 'admin'], {
-    serviceEnv: { gateway: gatewayLog },
-  });
+  const { gatewayUrl, adminPassword, children, grpc } = await startServices(
+    group,
+    backend,
+    ['identity', 'submissions', 'campaigns', 'social', 'feed', 'admin'],
+    {
+      serviceEnv: { gateway: gatewayLog },
+    },
+  );
   // The baseline: the same gateway with its read cache off, every read one call to the feed service.
   const uncached = await startGateway(group, backend, grpc, { ...gatewayLog, PUBLIC_READ_CACHE_TTL_MS: '0' }, 'gateway (no read cache)');
   const workerPort = await freePort();
@@ -179,12 +199,16 @@ async function main() {
   const api = gatewayApi(gatewayUrl);
   const first = await (await api('/api/feed/clips?limit=10')).json();
   if (first.submissions.length !== 10) throw new Error(`the feed answered ${first.submissions.length} clips`);
-  log(`feed service memory with ${CLIPS} clips, ${USERS} users, ${LIKES} likes: ${(await residentMb(children.feed))?.toFixed(0)} MB resident`);
+  log(
+    `feed service memory with ${CLIPS} clips, ${USERS} users, ${LIKES} likes: ${(await residentMb(children.feed))?.toFixed(0)} MB resident`,
+  );
 
   const cached = { url: gatewayUrl, child: children.gateway };
   const feed = await compare('GET /api/feed/clips?limit=10 (a visitor)', '/api/feed/clips?limit=10', cached, uncached);
   const posts = await compare('GET /api/leaderboard/posts', '/api/leaderboard/posts', cached, uncached);
-  log(`feed service memory after the runs: ${(await residentMb(children.feed))?.toFixed(0)} MB resident; gateway ${(await residentMb(children.gateway))?.toFixed(0)} MB`);
+  log(
+    `feed service memory after the runs: ${(await residentMb(children.feed))?.toFixed(0)} MB resident; gateway ${(await residentMb(children.gateway))?.toFixed(0)} MB`,
+  );
 
   // Freshness through the real write path.
   const video = join(scratch, 'clip.mp4');
@@ -193,7 +217,10 @@ async function main() {
   const tag = randomBytes(3).toString('hex');
   const signUp = async (role, n) => {
     const handle = `f${tag}${role[0]}${n}`.slice(0, 15);
-    const res = await api('/api/auth/signup', { method: 'POST', body: { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password' } });
+    const res = await api('/api/auth/signup', {
+      method: 'POST',
+      body: { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password' },
+    });
     if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
     return { id: (await res.json()).user.id, handle, cookie: /clipit\.sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')[0] };
   };
@@ -204,13 +231,21 @@ async function main() {
   const ids = [];
   for (let t = 0; t < TRIALS; t += 1) {
     const owner = clippers[Math.floor(t / 3)];
-    const res = await api('/api/submissions', { method: 'POST', headers: { cookie: owner.cookie }, body: { name: `Fresh ${t}`, url: `https://x.com/${owner.handle}/status/${Date.now()}${t}`, walletAddress: '' } });
+    const res = await api('/api/submissions', {
+      method: 'POST',
+      headers: { cookie: owner.cookie },
+      body: { name: `Fresh ${t}`, url: `https://x.com/${owner.handle}/status/${Date.now()}${t}`, walletAddress: '' },
+    });
     if (res.status !== 201) throw new Error(`submission answered ${res.status}: ${await res.text()}`);
     const id = (await res.json()).id;
     const form = new FormData();
     form.append('video', new Blob([bytes], { type: 'video/mp4' }), 'clip.mp4');
     form.append('submissionId', id);
-    const up = await fetch(`${gatewayUrl}/api/submissions/upload-video`, { method: 'POST', headers: { cookie: owner.cookie, origin: gatewayUrl }, body: form });
+    const up = await fetch(`${gatewayUrl}/api/submissions/upload-video`, {
+      method: 'POST',
+      headers: { cookie: owner.cookie, origin: gatewayUrl },
+      body: form,
+    });
     if (up.status !== 200) throw new Error(`upload answered ${up.status}: ${await up.text()}`);
     ids.push({ id, owner });
   }
@@ -235,7 +270,11 @@ async function main() {
   const removed = [];
   const liked = [];
   for (const { id } of ids) {
-    const approve = await api(`/api/admin/submissions/${id}/approve-and-add-to-feed`, { method: 'POST', body: {}, headers: { authorization: `Bearer ${adminToken}` } });
+    const approve = await api(`/api/admin/submissions/${id}/approve-and-add-to-feed`, {
+      method: 'POST',
+      body: {},
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     if (approve.status !== 200) throw new Error(`approve answered ${approve.status}: ${await approve.text()}`);
     const answered = performance.now();
     added.push((await until(async () => (await feedPage()).some((c) => c.id === id), 'the approved clip')) - answered);
@@ -245,7 +284,11 @@ async function main() {
     const likedAt = performance.now();
     liked.push((await until(async () => (await feedPage()).find((c) => c.id === id)?.likeCount === 1, 'the like')) - likedAt);
 
-    const remove = await api(`/api/admin/submissions/${id}/remove-from-feed`, { method: 'POST', body: {}, headers: { authorization: `Bearer ${adminToken}` } });
+    const remove = await api(`/api/admin/submissions/${id}/remove-from-feed`, {
+      method: 'POST',
+      body: {},
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     if (remove.status !== 200) throw new Error(`remove answered ${remove.status}: ${await remove.text()}`);
     const removedAt = performance.now();
     removed.push((await until(async () => !(await feedPage()).some((c) => c.id === id), 'the removal')) - removedAt);
@@ -256,9 +299,15 @@ async function main() {
   const p95Removed = summary('remove-from-feed → gone from the feed', removed);
 
   log('\nsummary');
-  log(`  GET /api/feed/clips?limit=10   ${(feed.ratio * 100).toFixed(1)}% of bare (target ≥ 50%), p99 ${feed.p99} ms (target < 25 ms); without the read cache ${(feed.uncachedRatio * 100).toFixed(1)}%, p99 ${feed.uncachedP99} ms`);
-  log(`  GET /api/leaderboard/posts     ${(posts.ratio * 100).toFixed(1)}% of bare (target ≥ 50%), p99 ${posts.p99} ms (target < 25 ms); without the read cache ${(posts.uncachedRatio * 100).toFixed(1)}%, p99 ${posts.uncachedP99} ms`);
-  log(`  freshness p95: added ${p95Added.toFixed(1)} ms, like ${p95Liked.toFixed(1)} ms, removed ${p95Removed.toFixed(1)} ms (target ≤ 250 ms)`);
+  log(
+    `  GET /api/feed/clips?limit=10   ${(feed.ratio * 100).toFixed(1)}% of bare (target ≥ 50%), p99 ${feed.p99} ms (target < 25 ms); without the read cache ${(feed.uncachedRatio * 100).toFixed(1)}%, p99 ${feed.uncachedP99} ms`,
+  );
+  log(
+    `  GET /api/leaderboard/posts     ${(posts.ratio * 100).toFixed(1)}% of bare (target ≥ 50%), p99 ${posts.p99} ms (target < 25 ms); without the read cache ${(posts.uncachedRatio * 100).toFixed(1)}%, p99 ${posts.uncachedP99} ms`,
+  );
+  log(
+    `  freshness p95: added ${p95Added.toFixed(1)} ms, like ${p95Liked.toFixed(1)} ms, removed ${p95Removed.toFixed(1)} ms (target ≤ 250 ms)`,
+  );
 }
 
 await runBench(main, async () => {

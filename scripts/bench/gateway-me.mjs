@@ -35,7 +35,8 @@ const stopChildren = () => group.stop();
 /** The isolated database, streams, Redis prefix and storage folder, once made. */
 let backend;
 
-const run = (label, opts, afterWarmUp, baseline) => measure(label, opts, { connections: CONNECTIONS, duration: DURATION, warmConnections: 10, labelWidth: 26, afterWarmUp, baseline });
+const run = (label, opts, afterWarmUp, baseline) =>
+  measure(label, opts, { connections: CONNECTIONS, duration: DURATION, warmConnections: 10, labelWidth: 26, afterWarmUp, baseline });
 
 /**
  * Measures like `run`, and prints what each request cost the given processes in CPU: contention changes req/s more than it.
@@ -46,7 +47,9 @@ async function runWithCpu(label, opts, processes, baseline) {
   const result = await run(label, opts, () => (before = processes.map(([, child]) => cpuMs(child))), baseline);
   const costs = processes.map(([name, child], i) => {
     const after = cpuMs(child);
-    return after === undefined || before[i] === undefined ? undefined : `${name} ${(((after - before[i]) * 1000) / result.requests.total).toFixed(0)} µs`;
+    return after === undefined || before[i] === undefined
+      ? undefined
+      : `${name} ${(((after - before[i]) * 1000) / result.requests.total).toFixed(0)} µs`;
   });
   if (costs.every(Boolean)) log(`${''.padEnd(26)} CPU per request: ${costs.join(', ')}`);
   return result;
@@ -109,9 +112,17 @@ async function main() {
   const { url: bareUrl, child: bare } = await startBareServer(group, 'bare', sample, headers);
 
   log(`\nGET /api/user/me, ${CONNECTIONS} connections, ${DURATION} s (gateway LOG_LEVEL=${LOG_LEVEL}, ${body.length}-byte body)`);
-  const gatewayRps = (await runWithCpu('gateway (+identity, pg)', { url: `${gatewayUrl}/api/user/me`, headers }, [['gateway', gateway], ['identity', identity]])).requests.average;
-  const bareRps = (await runWithCpu('bare node:http', { url: `${bareUrl}/api/user/me`, headers }, [['bare', bare]], HTTP_STATIC_FLOORS)).requests.average;
-  log(`\ngateway / bare = ${(gatewayRps / bareRps).toFixed(3)} (${((gatewayRps / bareRps) * 100).toFixed(1)}% of a server that does nothing)`);
+  const gatewayRps = (
+    await runWithCpu('gateway (+identity, pg)', { url: `${gatewayUrl}/api/user/me`, headers }, [
+      ['gateway', gateway],
+      ['identity', identity],
+    ])
+  ).requests.average;
+  const bareRps = (await runWithCpu('bare node:http', { url: `${bareUrl}/api/user/me`, headers }, [['bare', bare]], HTTP_STATIC_FLOORS))
+    .requests.average;
+  log(
+    `\ngateway / bare = ${(gatewayRps / bareRps).toFixed(3)} (${((gatewayRps / bareRps) * 100).toFixed(1)}% of a server that does nothing)`,
+  );
 }
 
 await runBench(main, async () => {

@@ -33,7 +33,10 @@ export async function isolatedBackend(label, { otherDatabases = [] } = {}) {
     const admin = new pg.Client({ connectionString: `${POSTGRES_URL}/postgres` });
     await admin.connect();
     cleanups.push(() => admin.end());
-    const databases = { identity: names.database, ...Object.fromEntries(otherDatabases.map((name) => [name, `${names.database}_${name}`])) };
+    const databases = {
+      identity: names.database,
+      ...Object.fromEntries(otherDatabases.map((name) => [name, `${names.database}_${name}`])),
+    };
     for (const database of Object.values(databases)) {
       await admin.query(`CREATE DATABASE "${database}"`);
       cleanups.push(() => admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));

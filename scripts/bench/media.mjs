@@ -200,10 +200,20 @@ async function signUp(gatewayUrl) {
   };
   // Signed-in writes carry our Origin, as the browser's do: the gateway refuses them without one (ADR 0004).
   const origin = new URL(gatewayUrl).origin;
-  const json = (method, body, cookie) => ({ method, headers: { 'content-type': 'application/json', ...(cookie ? { cookie, origin } : {}) }, body: JSON.stringify(body) });
+  const json = (method, body, cookie) => ({
+    method,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie, origin } : {}) },
+    body: JSON.stringify(body),
+  });
   const signup = await call(
     '/api/auth/signup',
-    json('POST', { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', role: 'clipper', password: 'bench-password' }),
+    json('POST', {
+      email: `${handle}@example.com`,
+      twitterHandle: handle,
+      walletAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+      role: 'clipper',
+      password: 'bench-password',
+    }),
     201,
   );
   await signup.arrayBuffer();
@@ -217,8 +227,12 @@ async function signUp(gatewayUrl) {
       posts += 1;
       // A distinct X status link per submission: a post is submitted once.
       const url = `https://x.com/clipit_bench/status/${Date.now()}${String(posts).padStart(4, '0')}`;
-      const { id: submissionId } = await (await call('/api/submissions', json('POST', { name: `bench clip ${posts}`, url }, cookie), 201)).json();
-      const { uploadUrl, videoId } = await (await call('/api/submissions/video-upload-url', json('POST', { submissionId }, cookie), 200)).json();
+      const { id: submissionId } = await (
+        await call('/api/submissions', json('POST', { name: `bench clip ${posts}`, url }, cookie), 201)
+      ).json();
+      const { uploadUrl, videoId } = await (
+        await call('/api/submissions/video-upload-url', json('POST', { submissionId }, cookie), 200)
+      ).json();
       // On filesystem storage a path on the gateway (its own upload route).
       const put = await call(uploadUrl, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: clip }, 200);
       await put.arrayBuffer();
@@ -248,7 +262,9 @@ async function bareRun(media, maxLongSide, source, outDir) {
   const t0 = performance.now();
   const probed = await media.probe(source, probeOpts);
   const t1 = performance.now();
-  await media.runTool('ffmpeg', media.posterArgs(source, poster, media.posterTime(probed.durationSeconds), maxLongSide), { timeoutMs: 600_000 });
+  await media.runTool('ffmpeg', media.posterArgs(source, poster, media.posterTime(probed.durationSeconds), maxLongSide), {
+    timeoutMs: 600_000,
+  });
   const t2 = performance.now();
   await media.runTool('ffmpeg', media.transcodeArgs(source, video, maxLongSide), { timeoutMs: 600_000 });
   const t3 = performance.now();
@@ -257,7 +273,15 @@ async function bareRun(media, maxLongSide, source, outDir) {
   const t4 = performance.now();
   await rm(outDir, { recursive: true, force: true });
   const produced = output.width > 0 && output.height > 0 && output.durationSeconds > 0;
-  return { totalMs: t4 - t0, probeMs: t1 - t0, posterMs: t2 - t1, transcodeMs: t3 - t2, probeOutputMs: t4 - t3, output: `${output.width}x${output.height}`, produced };
+  return {
+    totalMs: t4 - t0,
+    probeMs: t1 - t0,
+    posterMs: t2 - t1,
+    transcodeMs: t3 - t2,
+    probeOutputMs: t4 - t3,
+    output: `${output.width}x${output.height}`,
+    produced,
+  };
 }
 
 /**
@@ -292,7 +316,10 @@ async function throughput(api, events, clip, workers, jobsByWorker) {
   const wallMs = Math.max(...results.map((r) => r.at)) - firstSentAt;
   const perVideoMs = results.map((r) => r.at - r.sentAt);
   const jobsPerProcess = await jobsByWorker(uploads.map((u) => u.videoId));
-  if (jobsPerProcess.length !== workers) throw new Error(`the ${VIDEOS} jobs ran on ${jobsPerProcess.length} worker process(es) (${jobsPerProcess.join(' + ')}), not ${workers}`);
+  if (jobsPerProcess.length !== workers)
+    throw new Error(
+      `the ${VIDEOS} jobs ran on ${jobsPerProcess.length} worker process(es) (${jobsPerProcess.join(' + ')}), not ${workers}`,
+    );
   return {
     workers,
     videos: VIDEOS,
@@ -306,7 +333,9 @@ async function throughput(api, events, clip, workers, jobsByWorker) {
 
 async function main() {
   if (!(RUNS >= 1 && VIDEOS >= 1)) throw new Error('BENCH_MEDIA_RUNS and BENCH_MEDIA_VIDEOS must be at least 1');
-  const ffmpegVersion = (await media.runTool('ffmpeg', ['-hide_banner', '-version'], { timeoutMs: 10_000 })).stdout.split('\n')[0].replace(/ Copyright.*/, '');
+  const ffmpegVersion = (await media.runTool('ffmpeg', ['-hide_banner', '-version'], { timeoutMs: 10_000 })).stdout
+    .split('\n')[0]
+    .replace(/ Copyright.*/, '');
 
   resources.workDir = await mkdtemp(join(tmpdir(), 'clipit-bench-media-'));
   const scratchDir = join(resources.workDir, 'worker-scratch');
@@ -344,12 +373,23 @@ async function main() {
     const event = await within(events.wait(upload.videoId), TIMEOUT_MS, `media.processed of latency run ${i + 1}`);
     pipelineMs.push(event.at - sentAt);
     const processed = event.envelope.data;
-    if (processed.width !== LATENCY_CLIP.width || processed.height !== LATENCY_CLIP.height || Math.round(processed.durationSeconds) !== LATENCY_CLIP.durationSeconds) {
-      throw new Error(`media.processed measured ${processed.width}x${processed.height}, ${processed.durationSeconds} s; expected the 40 s 1080x1920 clip`);
+    if (
+      processed.width !== LATENCY_CLIP.width ||
+      processed.height !== LATENCY_CLIP.height ||
+      Math.round(processed.durationSeconds) !== LATENCY_CLIP.durationSeconds
+    ) {
+      throw new Error(
+        `media.processed measured ${processed.width}x${processed.height}, ${processed.durationSeconds} s; expected the 40 s 1080x1920 clip`,
+      );
     }
     // The same ffmpeg work, bare, on the same file: the ratio's baseline, refused when it failed, took
     // no time or made no playable output.
-    const bareDone = bareRun(media, VIDEO_LIMITS.maxLongSide, clipPath(LATENCY_CLIP), await mkdtemp(join(resources.workDir, 'bare-'))).catch((err) => {
+    const bareDone = bareRun(
+      media,
+      VIDEO_LIMITS.maxLongSide,
+      clipPath(LATENCY_CLIP),
+      await mkdtemp(join(resources.workDir, 'bare-')),
+    ).catch((err) => {
       throw new BaselineBroken(`bare ffmpeg run ${i + 1} failed: ${err.message}`);
     });
     const run = await within(bareDone, 900_000, 'the bare ffmpeg run');
@@ -375,7 +415,8 @@ async function main() {
     const mine = await api.mine();
     const ready = mine.filter((s) => s.videoState === 'ready').length;
     if (mine.length === expected && ready === expected) break;
-    if (Date.now() > deadline) throw new Error(`submissions shows ${ready} of ${expected} videos ready (of ${mine.length} submissions) 30 s after the last event`);
+    if (Date.now() > deadline)
+      throw new Error(`submissions shows ${ready} of ${expected} videos ready (of ${mine.length} submissions) 30 s after the last event`);
     await within(new Promise((r) => setTimeout(r, 250)), 5000, 'a pause');
   }
 
@@ -389,7 +430,9 @@ async function main() {
   const runCells = (values) => values.map(cell).join(' | ');
   const runHeads = pipelineMs.map((_, i) => `run ${i + 1}`.padStart(9)).join(' | ');
   log(`\n## Media pipeline (${cpus().length} cores, ${ffmpegVersion})\n`);
-  log(`Latency: ${LATENCY_CLIP.durationSeconds} s ${LATENCY_CLIP.width}x${LATENCY_CLIP.height} ${LATENCY_CLIP.fps} fps H.264/AAC clip (${(longClip.length / 1048576).toFixed(1)} MB), median of ${RUNS}\n`);
+  log(
+    `Latency: ${LATENCY_CLIP.durationSeconds} s ${LATENCY_CLIP.width}x${LATENCY_CLIP.height} ${LATENCY_CLIP.fps} fps H.264/AAC clip (${(longClip.length / 1048576).toFixed(1)} MB), median of ${RUNS}\n`,
+  );
   log(`| path | ${runHeads} | median |`);
   log(`|---|${pipelineMs.map(() => '---:|').join('')}---:|`);
   log(`| pipeline: finalize → media.processed on the stream | ${runCells(pipelineMs)} | ${cell(pipelineMedian)} |`);
@@ -398,26 +441,47 @@ async function main() {
   log(
     `bare, median per step: ffprobe ${seconds(step('probeMs'))}, poster ${seconds(step('posterMs'))}, web MP4 ${seconds(step('transcodeMs'))}, ffprobe of the output ${seconds(step('probeOutputMs'))}`,
   );
-  log(`\nThroughput: ${VIDEOS} videos of ${THROUGHPUT_CLIP.durationSeconds} s ${THROUGHPUT_CLIP.width}x${THROUGHPUT_CLIP.height} finalized back to back, MEDIA_WORKER_CONCURRENCY=1\n`);
-  log('| media-worker processes | first finalize → last media.processed | videos/min | finalize → processed, median (max) | jobs per process |');
+  log(
+    `\nThroughput: ${VIDEOS} videos of ${THROUGHPUT_CLIP.durationSeconds} s ${THROUGHPUT_CLIP.width}x${THROUGHPUT_CLIP.height} finalized back to back, MEDIA_WORKER_CONCURRENCY=1\n`,
+  );
+  log(
+    '| media-worker processes | first finalize → last media.processed | videos/min | finalize → processed, median (max) | jobs per process |',
+  );
   log('|---:|---:|---:|---:|---:|');
   for (const t of [one, two]) {
-    log(`| ${t.workers} | ${seconds(t.wallMs)} | ${t.videosPerMinute.toFixed(2)} | ${seconds(t.medianPerVideoMs)} (${seconds(t.maxPerVideoMs)}) | ${t.jobsPerProcess.join(' + ')} |`);
+    log(
+      `| ${t.workers} | ${seconds(t.wallMs)} | ${t.videosPerMinute.toFixed(2)} | ${seconds(t.medianPerVideoMs)} (${seconds(t.maxPerVideoMs)}) | ${t.jobsPerProcess.join(' + ')} |`,
+    );
   }
   log(`\n2 workers / 1 worker = ${(two.videosPerMinute / one.videosPerMinute).toFixed(2)}x`);
 
   const results = {
     bench: 'media',
     date: new Date().toISOString(),
-    machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, ffmpeg: ffmpegVersion, loadAverage1mAtStart: loadAtStart },
-    clips: { latency: { ...LATENCY_CLIP, bytes: longClip.length }, throughput: { ...THROUGHPUT_CLIP, bytes: shortClip.length }, synthesizeMs: synthMs },
+    machine: {
+      cores: cpus().length,
+      cpu: cpus()[0]?.model,
+      node: process.version,
+      ffmpeg: ffmpegVersion,
+      loadAverage1mAtStart: loadAtStart,
+    },
+    clips: {
+      latency: { ...LATENCY_CLIP, bytes: longClip.length },
+      throughput: { ...THROUGHPUT_CLIP, bytes: shortClip.length },
+      synthesizeMs: synthMs,
+    },
     latency: {
       runs: RUNS,
       pipelineMs,
       pipelineMedianMs: pipelineMedian,
       bareMs: bare.map((b) => b.totalMs),
       bareMedianMs: bareMedian,
-      bareMedianStepsMs: { probe: step('probeMs'), poster: step('posterMs'), transcode: step('transcodeMs'), probeOutput: step('probeOutputMs') },
+      bareMedianStepsMs: {
+        probe: step('probeMs'),
+        poster: step('posterMs'),
+        transcode: step('transcodeMs'),
+        probeOutput: step('probeOutputMs'),
+      },
       ratio,
     },
     throughput: [one, two],

@@ -102,7 +102,8 @@ function peakRssMb(pid) {
 /** Sum of a counter's samples in a worker's /metrics text. */
 function counterSum(text, name) {
   let sum = 0;
-  for (const line of text.split('\n')) if (line.startsWith(`${name}{`) || line.startsWith(`${name} `)) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  for (const line of text.split('\n'))
+    if (line.startsWith(`${name}{`) || line.startsWith(`${name} `)) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
   return sum;
 }
 
@@ -195,7 +196,8 @@ async function run(name, processes, limit, backend, x, queue) {
   for (;;) {
     stated = submissions.reduce((n, id) => n + (watcher.counts.has(id) ? 1 : 0), 0);
     if (stated === submissions.length) break;
-    if (Date.now() > deadline) throw new Error(`${name}: timed out after ${TIMEOUT_MS / 1000} s with ${stated} of ${submissions.length} posts stated`);
+    if (Date.now() > deadline)
+      throw new Error(`${name}: timed out after ${TIMEOUT_MS / 1000} s with ${stated} of ${submissions.length} posts stated`);
     await Promise.race([new Promise((r) => setTimeout(r, 250)), aborted]);
   }
   // Let a late duplicate show up before judging "exactly once".
@@ -217,8 +219,25 @@ async function run(name, processes, limit, backend, x, queue) {
   const requests = x.counters.requests - before.requests;
   const tooMany = x.counters.tooManyRequests - before.tooManyRequests;
   const floorMs = limit === Infinity ? 0 : (Math.ceil(JOBS / limit) - 1) * WINDOW_MS;
-  const result = { name, processes, limit: limit === Infinity ? null : limit, windowSeconds: WINDOW_MS / 1000, wallMs, floorMs, requests, tooManyRequests: tooMany, rateLimitWaits: waits, rateLimitWaitSeconds: waitSeconds, posts: submissions.length, stated, statedOtherThanOnce: duplicates, peakRssMb: rss };
-  log(`  ${(wallMs / 1000).toFixed(1)} s, ${requests} requests, ${tooMany} × 429, ${waits} pauses, ${stated} posts stated, ${duplicates} not exactly once`);
+  const result = {
+    name,
+    processes,
+    limit: limit === Infinity ? null : limit,
+    windowSeconds: WINDOW_MS / 1000,
+    wallMs,
+    floorMs,
+    requests,
+    tooManyRequests: tooMany,
+    rateLimitWaits: waits,
+    rateLimitWaitSeconds: waitSeconds,
+    posts: submissions.length,
+    stated,
+    statedOtherThanOnce: duplicates,
+    peakRssMb: rss,
+  };
+  log(
+    `  ${(wallMs / 1000).toFixed(1)} s, ${requests} requests, ${tooMany} × 429, ${waits} pauses, ${stated} posts stated, ${duplicates} not exactly once`,
+  );
   if (duplicates > 0) throw new Error(`${name}: ${duplicates} submissions were stated other than exactly once`);
   return result;
 }
@@ -229,7 +248,9 @@ async function run(name, processes, limit, backend, x, queue) {
  * applies what they state. Answers its figures; throws when a row is read other than once.
  */
 async function pipelineRun(name, processes, limit, x) {
-  log(`- ${name}: submissions (scheduler every 1 s, up to ${SCHEDULER_BATCHES} batches a round) and ${processes} worker process(es), X at ${limit} requests / ${WINDOW_MS / 1000} s`);
+  log(
+    `- ${name}: submissions (scheduler every 1 s, up to ${SCHEDULER_BATCHES} batches a round) and ${processes} worker process(es), X at ${limit} requests / ${WINDOW_MS / 1000} s`,
+  );
   pipelineBackend = await isolatedBackend('metricssub', { otherDatabases: ['submissions'] });
   const backend = pipelineBackend;
   x.setRateLimit(limit, WINDOW_MS);
@@ -293,7 +314,9 @@ async function pipelineRun(name, processes, limit, x) {
     }
     await db.query('ANALYZE submissions');
     const seedMs = performance.now() - seed0;
-    log(`  seeded ${POSTS.toLocaleString('en')} approved submissions (${verifiable.toLocaleString('en')} with their code in the post) in ${(seedMs / 1000).toFixed(1)} s`);
+    log(
+      `  seeded ${POSTS.toLocaleString('en')} approved submissions (${verifiable.toLocaleString('en')} with their code in the post) in ${(seedMs / 1000).toFixed(1)} s`,
+    );
 
     const before = { ...x.counters };
     const workers = [];
@@ -317,9 +340,12 @@ async function pipelineRun(name, processes, limit, x) {
     for (;;) {
       read = (await db.query('SELECT count(*)::int AS n FROM submissions WHERE last_metrics_fetch IS NOT NULL')).rows[0].n;
       if (read === POSTS) break;
-      if (Date.now() > deadline) throw new Error(`${name}: timed out after ${PIPELINE_TIMEOUT_MS / 1000} s with ${read} of ${POSTS} rows read`);
+      if (Date.now() > deadline)
+        throw new Error(`${name}: timed out after ${PIPELINE_TIMEOUT_MS / 1000} s with ${read} of ${POSTS} rows read`);
       if (Date.now() > nextProgress) {
-        log(`  ${((performance.now() - t0) / 1000).toFixed(0)} s: ${read.toLocaleString('en')} rows read, ${x.counters.requests - before.requests} requests to X`);
+        log(
+          `  ${((performance.now() - t0) / 1000).toFixed(0)} s: ${read.toLocaleString('en')} rows read, ${x.counters.requests - before.requests} requests to X`,
+        );
         nextProgress += 30_000;
       }
       await Promise.race([new Promise((r) => setTimeout(r, 250)), aborted]);
@@ -417,7 +443,9 @@ let watcher;
 let queue;
 let exitCode = 0;
 try {
-  log(`# bench:metrics: ${POSTS.toLocaleString('en')} posts in ${JOBS} jobs of ${BATCH}; ${cpus().length} cores, load ${loadAtStart.toFixed(2)} at start`);
+  log(
+    `# bench:metrics: ${POSTS.toLocaleString('en')} posts in ${JOBS} jobs of ${BATCH}; ${cpus().length} cores, load ${loadAtStart.toFixed(2)} at start`,
+  );
   backend = await isolatedBackend('metrics');
   x = await new XApiStandIn({ generate: true }).start();
   x.logRequests = false;
@@ -444,11 +472,17 @@ try {
 
   const mb = (v) => (v === undefined ? 'n/a' : `${v.toFixed(0)} MB`);
   log('');
-  log(`X stand-in: ${LIMIT} requests per ${WINDOW_MS / 1000} s window (X's app limit shape for GET /2/tweets, the 15-minute window shortened), every answer 100 posts.`);
+  log(
+    `X stand-in: ${LIMIT} requests per ${WINDOW_MS / 1000} s window (X's app limit shape for GET /2/tweets, the 15-minute window shortened), every answer 100 posts.`,
+  );
   log('');
-  log('Wall time: runs 1 to 3 from queueing the first job to the last post stated in metrics.fetched; run 4 from submissions being ready to the last row applied.');
+  log(
+    'Wall time: runs 1 to 3 from queueing the first job to the last post stated in metrics.fetched; run 4 from submissions being ready to the last row applied.',
+  );
   log('');
-  log('| run | worker processes | wall time | floor set by the limit | requests | 429s | rate-limit pauses (s asked) | posts stated once | peak RSS per process |');
+  log(
+    '| run | worker processes | wall time | floor set by the limit | requests | 429s | rate-limit pauses (s asked) | posts stated once | peak RSS per process |',
+  );
   log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const rss = `${r.peakRssMb.map(mb).join(', ')}${'submissionsPeakRssMb' in r ? `; submissions ${mb(r.submissionsPeakRssMb)}` : ''}`;
@@ -458,17 +492,26 @@ try {
   }
   log('');
   const n = (v) => v.toLocaleString('en');
-  log(`Run 4 in submissions' database (scheduler every 1 s, up to ${pipeline.schedulerMaxBatches} batches of 100 a round; ${n(POSTS)} rows seeded in ${(pipeline.seedMs / 1000).toFixed(1)} s, submissions ready ${(pipeline.submissionsBootMs / 1000).toFixed(1)} s after its start):`);
+  log(
+    `Run 4 in submissions' database (scheduler every 1 s, up to ${pipeline.schedulerMaxBatches} batches of 100 a round; ${n(POSTS)} rows seeded in ${(pipeline.seedMs / 1000).toFixed(1)} s, submissions ready ${(pipeline.submissionsBootMs / 1000).toFixed(1)} s after its start):`,
+  );
   log('');
-  log('| run | rows read once | read twice | never read | history rows | posts asked of X | verified (code in the post) | metrics.updated in the outbox | submissions CPU time |');
+  log(
+    '| run | rows read once | read twice | never read | history rows | posts asked of X | verified (code in the post) | metrics.updated in the outbox | submissions CPU time |',
+  );
   log('|---|---|---|---|---|---|---|---|---|');
   log(
     `| ${pipeline.name} | ${n(pipeline.rowsReadOnce)} / ${n(POSTS)} | ${n(pipeline.rowsReadTwice)} | ${n(pipeline.rowsNeverRead)} | ${n(pipeline.historyRows)} | ${n(pipeline.idsAskedOfX)} | ${n(pipeline.verified)} / ${n(pipeline.verifiable)} | ${n(pipeline.metricsUpdatedEvents)} | ${pipeline.submissionsCpuMs === undefined ? 'n/a' : `${(pipeline.submissionsCpuMs / 1000).toFixed(1)} s`} |`,
   );
   log('');
-  log(`Repeat: BENCH_METRICS_POSTS=${POSTS} BENCH_METRICS_LIMIT=${LIMIT} BENCH_METRICS_WINDOW_SECONDS=${WINDOW_MS / 1000} npm run bench:metrics`);
+  log(
+    `Repeat: BENCH_METRICS_POSTS=${POSTS} BENCH_METRICS_LIMIT=${LIMIT} BENCH_METRICS_WINDOW_SECONDS=${WINDOW_MS / 1000} npm run bench:metrics`,
+  );
   await mkdir(join(root, 'artifacts', 'bench'), { recursive: true });
-  await writeFile(RESULTS_FILE, `${JSON.stringify({ at: new Date().toISOString(), cores: cpus().length, loadAtStart, posts: POSTS, jobs: JOBS, limit: LIMIT, windowSeconds: WINDOW_MS / 1000, results }, null, 2)}\n`);
+  await writeFile(
+    RESULTS_FILE,
+    `${JSON.stringify({ at: new Date().toISOString(), cores: cpus().length, loadAtStart, posts: POSTS, jobs: JOBS, limit: LIMIT, windowSeconds: WINDOW_MS / 1000, results }, null, 2)}\n`,
+  );
 } catch (err) {
   console.error(err instanceof BaselineBroken ? err.message : `bench:metrics failed: ${err.message}`);
   exitCode = 1;

@@ -61,7 +61,8 @@ const group = processGroup(root);
 let backend;
 let mail;
 
-const median = (sorted) => (sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2);
+const median = (sorted) =>
+  sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 /** `q` of sorted numbers (nearest rank). */
 const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 const mean = (values) => values.reduce((t, v) => t + v, 0) / values.length;
@@ -103,7 +104,7 @@ function mannWhitney(x, y) {
   const all = [...x.map((v) => [v, 0]), ...y.map((v) => [v, 1])].sort((a, b) => a[0] - b[0]);
   const ranks = new Float64Array(all.length);
   let tieTerm = 0;
-  for (let i = 0; i < all.length; ) {
+  for (let i = 0; i < all.length;) {
     let j = i;
     while (j + 1 < all.length && all[j + 1][0] === all[i][0]) j += 1;
     for (let k = i; k <= j; k += 1) ranks[k] = (i + j) / 2 + 1;
@@ -136,7 +137,15 @@ async function signUpVerified(api) {
   const email = `${handle}@example.com`;
   const signup = await api('/api/auth/signup', {
     method: 'POST',
-    body: { email, twitterHandle: handle, walletAddress: WALLET, role: 'clipper', tokenLink: '', claimCode: '', password: 'bench-password' },
+    body: {
+      email,
+      twitterHandle: handle,
+      walletAddress: WALLET,
+      role: 'clipper',
+      tokenLink: '',
+      claimCode: '',
+      password: 'bench-password',
+    },
   });
   if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
   await signup.arrayBuffer();
@@ -155,7 +164,9 @@ async function main() {
   const identityEnv = { ...mail.smtpEnv, MAIL_DELIVERY_INTERVAL_MS: 50, ...(HASH_COST ? { PASSWORD_HASH_COST: HASH_COST } : {}) };
   const limits = { RATE_LIMIT_MAX_PER_IP: RAISED_LIMIT, RATE_LIMIT_MAX_PER_HANDLE: RAISED_LIMIT };
   const { gatewayUrl } = await startServices(group, backend, ['identity'], { serviceEnv: { identity: identityEnv, gateway: limits } });
-  log(`gateway rate limits raised for this bench only: RATE_LIMIT_MAX_PER_IP=${RAISED_LIMIT}, RATE_LIMIT_MAX_PER_HANDLE=${RAISED_LIMIT} (defaults 30 and 10 per window)`);
+  log(
+    `gateway rate limits raised for this bench only: RATE_LIMIT_MAX_PER_IP=${RAISED_LIMIT}, RATE_LIMIT_MAX_PER_HANDLE=${RAISED_LIMIT} (defaults 30 and 10 per window)`,
+  );
   log(`identity PASSWORD_HASH_COST=${HASH_COST ?? 'its default (production)'}; mail over SMTP to a test server in this process`);
 
   const api = gatewayApi(gatewayUrl);
@@ -163,7 +174,9 @@ async function main() {
   const db = new pg.Client({ connectionString: backend.databaseUrl });
   await db.connect();
   try {
-    const { rows } = await db.query(`SELECT id, email_verified_at IS NOT NULL AS verified FROM users WHERE twitter_username = $1`, [handle]);
+    const { rows } = await db.query(`SELECT id, email_verified_at IS NOT NULL AS verified FROM users WHERE twitter_username = $1`, [
+      handle,
+    ]);
     if (!rows[0]?.verified) throw new Error(`the account ${handle} is not verified after its link was confirmed`);
     const userId = rows[0].id;
     const all = cases(handle, email);
@@ -185,17 +198,23 @@ async function main() {
     const once = async (c) => {
       await settled();
       // Earlier links dated back past the hourly limit, before every request alike, outside the timed span.
-      await db.query(`UPDATE password_reset_requests SET created_at = created_at - interval '2 hours' WHERE user_id = $1 AND created_at > now() - interval '90 minutes'`, [userId]);
+      await db.query(
+        `UPDATE password_reset_requests SET created_at = created_at - interval '2 hours' WHERE user_id = $1 AND created_at > now() - interval '90 minutes'`,
+        [userId],
+      );
       const started = performance.now();
       const res = await api('/api/auth/reset-password', { method: 'POST', body: c.body });
       const text = await res.text();
       const ms = performance.now() - started;
       expected ??= { status: 200, text };
-      if (res.status !== expected.status || text !== expected.text) throw new Error(`${c.label} answered ${res.status} ${text}; expected ${expected.status} ${expected.text}`);
+      if (res.status !== expected.status || text !== expected.text)
+        throw new Error(`${c.label} answered ${res.status} ${text}; expected ${expected.status} ${expected.text}`);
       return ms;
     };
 
-    log(`\nPOST /api/auth/reset-password, one request at a time, ${WARMUP} untimed rounds, then ${N} rounds of (a), (b) and (c) in rotated order`);
+    log(
+      `\nPOST /api/auth/reset-password, one request at a time, ${WARMUP} untimed rounds, then ${N} rounds of (a), (b) and (c) in rotated order`,
+    );
     const began = performance.now();
     for (let round = 0; round < WARMUP + N; round += 1) {
       for (let k = 0; k < all.length; k += 1) {
@@ -204,21 +223,29 @@ async function main() {
         if (round >= WARMUP) times[c.key].push(ms);
       }
     }
-    log(`${3 * (WARMUP + N)} answers in ${((performance.now() - began) / 1000).toFixed(1)} s, every one ${expected.status} ${expected.text}`);
+    log(
+      `${3 * (WARMUP + N)} answers in ${((performance.now() - began) / 1000).toFixed(1)} s, every one ${expected.status} ${expected.text}`,
+    );
 
     // Each matched request mailed a link (a stored link of the account's), no other request did.
     await settled();
-    const stored = await db.query(`SELECT count(*) FILTER (WHERE user_id = $1 AND token_hash IS NOT NULL)::int AS linked, count(*) FILTER (WHERE user_id IS NULL)::int AS unlinked FROM password_reset_requests`, [userId]);
+    const stored = await db.query(
+      `SELECT count(*) FILTER (WHERE user_id = $1 AND token_hash IS NOT NULL)::int AS linked, count(*) FILTER (WHERE user_id IS NULL)::int AS unlinked FROM password_reset_requests`,
+      [userId],
+    );
     const { linked, unlinked } = stored.rows[0];
     const [wantLinked, wantUnlinked] = [WARMUP + N, 2 * (WARMUP + N)];
     log(`stored reset requests: ${linked} with a mailed link (expected ${wantLinked}), ${unlinked} without (expected ${wantUnlinked})`);
-    if (linked !== wantLinked || unlinked !== wantUnlinked) throw new Error('the reset requests stored are not one link per matched request and none for the others');
+    if (linked !== wantLinked || unlinked !== wantUnlinked)
+      throw new Error('the reset requests stored are not one link per matched request and none for the others');
 
     log(`\n${'case'.padEnd(32)} ${'n'.padStart(4)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'mean'.padStart(9)}`);
     const sorted = Object.fromEntries(all.map((c) => [c.key, sortedCopy(times[c.key])]));
     for (const c of all) {
       const s = sorted[c.key];
-      log(`${c.label.padEnd(32)} ${String(s.length).padStart(4)} ${median(s).toFixed(2).padStart(6)} ms ${percentile(s, 0.95).toFixed(2).padStart(6)} ms ${mean(times[c.key]).toFixed(2).padStart(6)} ms`);
+      log(
+        `${c.label.padEnd(32)} ${String(s.length).padStart(4)} ${median(s).toFixed(2).padStart(6)} ms ${percentile(s, 0.95).toFixed(2).padStart(6)} ms ${mean(times[c.key]).toFixed(2).padStart(6)} ms`,
+      );
     }
 
     const matchedMedian = median(sorted.a);
@@ -236,7 +263,8 @@ async function main() {
       );
       if (!ok) over.push(`(a) - ${c.label} = ${diff >= 0 ? '+' : ''}${diff.toFixed(2)} ms`);
     }
-    if (over.length > 0) throw new Error(`the matched median differs from another case's by more than ${allowed.toFixed(2)} ms: ${over.join('; ')}`);
+    if (over.length > 0)
+      throw new Error(`the matched median differs from another case's by more than ${allowed.toFixed(2)} ms: ${over.join('; ')}`);
     log('the answer is the same, in status, words and time within noise, whether or not an account matched');
   } finally {
     await db.end();

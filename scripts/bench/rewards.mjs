@@ -55,7 +55,9 @@ async function timed(label, work, problems) {
   peakRss = Math.max(peakRss, m.rss);
   peakHeap = Math.max(peakHeap, m.heapUsed);
   if (problems) refuseBaseline(label, [...timedProblems(seconds * 1000), ...(await problems(result))], 'no comparison printed');
-  log(`${label.padEnd(52)} ${seconds.toFixed(2).padStart(7)} s   peak RSS ${mb(peakRss)} (+${mb(peakRss - start.rss)}), peak heap ${mb(peakHeap)} (+${mb(Math.max(0, peakHeap - start.heapUsed))})`);
+  log(
+    `${label.padEnd(52)} ${seconds.toFixed(2).padStart(7)} s   peak RSS ${mb(peakRss)} (+${mb(peakRss - start.rss)}), peak heap ${mb(peakHeap)} (+${mb(Math.max(0, peakHeap - start.heapUsed))})`,
+  );
   return { seconds, result };
 }
 
@@ -64,12 +66,16 @@ async function seed(db) {
   // 200 streamers to tag, with follower counts across the multiplier steps.
   await db.query(`INSERT INTO people (id, role, display_name, streamer_multiplier, follower_count, source_updated_at)
     SELECT gen_random_uuid(), 'streamer', 'Streamer ' || i, 1.00, (i * 97) % 12000, now() FROM generate_series(1, 200) i`);
-  await db.query(`INSERT INTO people (id, role, display_name, wallet_address, source_updated_at)
+  await db.query(
+    `INSERT INTO people (id, role, display_name, wallet_address, source_updated_at)
     SELECT gen_random_uuid(), 'clipper', 'Clipper ' || i,
       CASE WHEN i % 50 = 0 THEN NULL ELSE '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJ' || translate(lpad(i::text, 5, '1'), '0', 'z') END, now()
-    FROM generate_series(1, $1) i`, [CLIPPERS]);
+    FROM generate_series(1, $1) i`,
+    [CLIPPERS],
+  );
   // Each clipper: 70% approved (spread over 60 days, some tagged with a streamer's multiplier), 20% rejected, 10% pending.
-  await db.query(`INSERT INTO submissions (id, user_id, streamer_id, name, url, platform, status, rejected_reason, views, approved_at, streamer_multiplier, created_at, source_updated_at)
+  await db.query(
+    `INSERT INTO submissions (id, user_id, streamer_id, name, url, platform, status, rejected_reason, views, approved_at, streamer_multiplier, created_at, source_updated_at)
     SELECT gen_random_uuid(), p.id, NULL, 'Clip ' || n, 'https://x.com/c/status/' || n, 'twitter',
       CASE WHEN n % 10 < 7 THEN 'approved' WHEN n % 10 < 9 THEN 'rejected' ELSE 'pending' END,
       CASE WHEN n % 10 BETWEEN 7 AND 8 THEN 'Not a clip of the stream' END,
@@ -77,14 +83,19 @@ async function seed(db) {
       CASE WHEN n % 10 < 7 THEN now() - ((hashtext(p.id::text || n || 'a') & 1439) * interval '1 hour') END,
       CASE WHEN n % 10 < 7 THEN 1 + (hashtext(p.id::text || n || 'm') & 3) * 0.25 END,
       now() - interval '61 days', now()
-    FROM people p CROSS JOIN generate_series(1, $1) n WHERE p.role = 'clipper'`, [PER_CLIPPER]);
+    FROM people p CROSS JOIN generate_series(1, $1) n WHERE p.role = 'clipper'`,
+    [PER_CLIPPER],
+  );
   await db.query(`INSERT INTO clipper_standings (user_id, breakdown) SELECT id, '{}'::jsonb FROM people WHERE role = 'clipper'`);
   await db.query('ANALYZE');
 }
 
 async function main() {
   log('building rewards (tsc -b) ...');
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'services/rewards'], { cwd: root, stdio: 'inherit' });
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'services/rewards'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (tsc.status !== 0) throw new Error('build failed');
   const dist = (path) => pathToFileURL(join(root, 'services/rewards/dist', path)).href;
   const { bootstrapRewards, runPayouts } = await import(dist('app.js'));
@@ -108,28 +119,41 @@ async function main() {
     const standings = app.get(StandingService);
 
     log('');
-    log(`recompute of every standing: ${CLIPPERS.toLocaleString('en-US')} clippers, ${(CLIPPERS * PER_CLIPPER).toLocaleString('en-US')} submissions`);
+    log(
+      `recompute of every standing: ${CLIPPERS.toLocaleString('en-US')} clippers, ${(CLIPPERS * PER_CLIPPER).toLocaleString('en-US')} submissions`,
+    );
     // The seed decides n % 10 < 9 of each clipper's submissions (approved or rejected): all of them must be read.
     const decided = CLIPPERS * Array.from({ length: PER_CLIPPER }, (_, k) => (k + 1) % 10 < 9).filter(Boolean).length;
     await timed(
       'baseline: one SELECT of every decided submission',
       async () => {
-        const { rowCount } = await db.query("SELECT user_id, status, approved_at, views, streamer_multiplier FROM submissions WHERE status <> 'pending'");
+        const { rowCount } = await db.query(
+          "SELECT user_id, status, approved_at, views, streamer_multiplier FROM submissions WHERE status <> 'pending'",
+        );
         return rowCount;
       },
       (rows) => [rows !== decided && `read ${rows} rows, not the ${decided} decided submissions`],
     );
     const first = await timed('recompute, every standing changes (+ outbox)', () => standings.recomputeAll(new Date()));
-    log(`  ${first.result.clippers} clippers, ${first.result.changed} changed: ${(first.result.clippers / first.seconds).toFixed(0)} clippers/s`);
+    log(
+      `  ${first.result.clippers} clippers, ${first.result.changed} changed: ${(first.result.clippers / first.seconds).toFixed(0)} clippers/s`,
+    );
     const second = await timed('recompute again, nothing to change', () => standings.recomputeAll(new Date()));
-    log(`  ${second.result.clippers} clippers, ${second.result.changed} changed: ${(second.result.clippers / second.seconds).toFixed(0)} clippers/s`);
+    log(
+      `  ${second.result.clippers} clippers, ${second.result.changed} changed: ${(second.result.clippers / second.seconds).toFixed(0)} clippers/s`,
+    );
 
     log('');
-    log(`weekly payout run, ledger driver: ${CLIPPERS.toLocaleString('en-US')} clippers with ${EARNINGS_PER_CLIPPER} pending earnings each`);
-    await db.query(`INSERT INTO earnings (id, user_id, submission_id, amount, tier_level, multiplier, created_at)
+    log(
+      `weekly payout run, ledger driver: ${CLIPPERS.toLocaleString('en-US')} clippers with ${EARNINGS_PER_CLIPPER} pending earnings each`,
+    );
+    await db.query(
+      `INSERT INTO earnings (id, user_id, submission_id, amount, tier_level, multiplier, created_at)
       SELECT gen_random_uuid(), s.user_id, s.id, 10 * s.streamer_multiplier, 1, s.streamer_multiplier, now() - interval '8 days'
       FROM (SELECT id, user_id, streamer_multiplier, row_number() OVER (PARTITION BY user_id ORDER BY id) AS k FROM submissions WHERE status = 'approved') s
-      WHERE s.k <= $1`, [EARNINGS_PER_CLIPPER]);
+      WHERE s.k <= $1`,
+      [EARNINGS_PER_CLIPPER],
+    );
     await db.query('ANALYZE earnings');
     await timed(
       `baseline: ${CLIPPERS.toLocaleString('en-US')} one-row transactions`,
@@ -147,7 +171,9 @@ async function main() {
       },
     );
     const run = await timed('payout run', () => runPayouts(app, new Date()));
-    log(`  ${run.result.paid} paid, ${run.result.amount} $CLIP, ${run.result.skipped.length} skipped (every 50th clipper has no wallet): ${(run.result.paid / run.seconds).toFixed(0)} payouts/s`);
+    log(
+      `  ${run.result.paid} paid, ${run.result.amount} $CLIP, ${run.result.skipped.length} skipped (every 50th clipper has no wallet): ${(run.result.paid / run.seconds).toFixed(0)} payouts/s`,
+    );
     const again = await timed('payout run again (nothing left to pay)', () => runPayouts(app, new Date()));
     log(`  ${again.result.paid} paid`);
   } finally {

@@ -58,7 +58,10 @@ export async function seedEvents(natsUrl, names, { users: USERS, clips: CLIPS, l
     await js.publish(subjectFor(type, names.subjectPrefix), JSON.stringify(envelope), { msgID: envelope.id });
   };
   const started = performance.now();
-  await pool(users.map((user) => publish('user.registered', { user, claimedPlaceholderId: null })), 256);
+  await pool(
+    users.map((user) => publish('user.registered', { user, claimedPlaceholderId: null })),
+    256,
+  );
   const clipIds = [];
   const clipOwners = [];
   const clipTasks = [];
@@ -110,7 +113,15 @@ export async function seedEvents(natsUrl, names, { users: USERS, clips: CLIPS, l
     const clip = j % CLIPS;
     const round = Math.floor(j / CLIPS);
     const user = users[(clip * 13 + round * 101) % USERS];
-    likeTasks.push(publish('social.liked', { userId: user.id, clipId: clipIds[clip], clipOwnerId: clipOwners[clip], likeCount: round + 1, at: at(2_000_000 + j) }));
+    likeTasks.push(
+      publish('social.liked', {
+        userId: user.id,
+        clipId: clipIds[clip],
+        clipOwnerId: clipOwners[clip],
+        likeCount: round + 1,
+        at: at(2_000_000 + j),
+      }),
+    );
   }
   await pool(likeTasks, 256);
   await nc.drain();

@@ -117,7 +117,8 @@ process.on('SIGTERM', () => process.exit(0));
 
 /** Headers a bare server must not repeat: they describe one connection, or are set from its own body. */
 const PER_CONNECTION = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
-const repeatable = (entries) => Object.fromEntries(entries.filter(([name]) => !PER_CONNECTION.includes(name.toLowerCase())).map(([n, v]) => [n.toLowerCase(), v]));
+const repeatable = (entries) =>
+  Object.fromEntries(entries.filter(([name]) => !PER_CONNECTION.includes(name.toLowerCase())).map(([n, v]) => [n.toLowerCase(), v]));
 
 /**
  * One answer of `url` as it came over the wire (node:http does not decode Content-Encoding): status,
@@ -129,7 +130,9 @@ export function sampleAnswer(url, { method = 'GET', headers = {} } = {}) {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode, headers: repeatable(Object.entries(res.headers)), body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: repeatable(Object.entries(res.headers)), body: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -149,9 +152,16 @@ export function bareServerEnv(port, sample) {
   try {
     decodeBody(sample.body, sample.headers['content-encoding']);
   } catch (err) {
-    throw new BaselineBroken(`the sample's body is not what its Content-Encoding ${sample.headers['content-encoding']} says (${err.message})`);
+    throw new BaselineBroken(
+      `the sample's body is not what its Content-Encoding ${sample.headers['content-encoding']} says (${err.message})`,
+    );
   }
-  return { BARE_PORT: String(port), BARE_STATUS: String(sample.status), BARE_HEADERS: JSON.stringify(sample.headers), BARE_BODY: sample.body.toString('base64') };
+  return {
+    BARE_PORT: String(port),
+    BARE_STATUS: String(sample.status),
+    BARE_HEADERS: JSON.stringify(sample.headers),
+    BARE_BODY: sample.body.toString('base64'),
+  };
 }
 
 /**

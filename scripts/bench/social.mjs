@@ -116,7 +116,11 @@ async function openSse(url, headers) {
         };
         const timer = setTimeout(() => {
           done();
-          reject(new Error(`no matching event within ${timeoutMs} ms (read: ${JSON.stringify(events.slice(from).map((e) => [e.event, e.data]))})`));
+          reject(
+            new Error(
+              `no matching event within ${timeoutMs} ms (read: ${JSON.stringify(events.slice(from).map((e) => [e.event, e.data]))})`,
+            ),
+          );
         }, timeoutMs);
         const done = () => {
           clearTimeout(timer);
@@ -133,67 +137,118 @@ async function main() {
   log('building identity, submissions, campaigns, admin, social and gateway (tsc -b) ...');
   const tsc = spawnSync(
     process.execPath,
-    [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'services/identity', 'services/submissions', 'services/campaigns', 'services/admin', 'services/social', 'services/gateway'],
+    [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '-b',
+      'services/identity',
+      'services/submissions',
+      'services/campaigns',
+      'services/admin',
+      'services/social',
+      'services/gateway',
+    ],
     { cwd: root, stdio: 'inherit' },
   );
   if (tsc.status !== 0) throw new Error('build failed');
 
   backend = await isolatedBackend('benchsocial', { otherDatabases: ['submissions', 'admin', 'campaigns', 'social'] });
   const ports = {};
-  for (const name of ['identityGrpc', 'identityHttp', 'submissionsGrpc', 'submissionsHttp', 'campaignsGrpc', 'campaignsHttp', 'adminGrpc', 'adminHttp', 'socialGrpc', 'socialHttp', 'gateway']) {
+  for (const name of [
+    'identityGrpc',
+    'identityHttp',
+    'submissionsGrpc',
+    'submissionsHttp',
+    'campaignsGrpc',
+    'campaignsHttp',
+    'adminGrpc',
+    'adminHttp',
+    'socialGrpc',
+    'socialHttp',
+    'gateway',
+  ]) {
     ports[name] = await freePort();
   }
   const shared = { ...backend.env, LOG_LEVEL: 'warn' };
   const identityUrl = `127.0.0.1:${ports.identityGrpc}`;
 
-  await ready('identity', ['services/identity/dist/main.js'], { ...shared, ...identityEnv(backend, { grpcPort: ports.identityGrpc, httpPort: ports.identityHttp }) }, ports.identityHttp);
-  await ready('submissions', ['services/submissions/dist/main.js'], {
-    ...shared,
-    SUBMISSIONS_DATABASE_URL: backend.databaseUrls.submissions,
-    SUBMISSIONS_GRPC_PORT: String(ports.submissionsGrpc),
-    SUBMISSIONS_HTTP_PORT: String(ports.submissionsHttp),
-    SUBMISSIONS_BIND_HOST: '127.0.0.1',
-    IDENTITY_GRPC_URL: identityUrl,
-  }, ports.submissionsHttp);
-  await ready('campaigns', ['services/campaigns/dist/main.js'], {
-    ...shared,
-    CAMPAIGNS_DATABASE_URL: backend.databaseUrls.campaigns,
-    CAMPAIGNS_GRPC_PORT: String(ports.campaignsGrpc),
-    CAMPAIGNS_HTTP_PORT: String(ports.campaignsHttp),
-    CAMPAIGNS_BIND_HOST: '127.0.0.1',
-  }, ports.campaignsHttp);
-  await ready('social', ['services/social/dist/main.js'], {
-    ...shared,
-    SOCIAL_DATABASE_URL: backend.databaseUrls.social,
-    SOCIAL_GRPC_PORT: String(ports.socialGrpc),
-    SOCIAL_HTTP_PORT: String(ports.socialHttp),
-    SOCIAL_BIND_HOST: '127.0.0.1',
-    IDENTITY_GRPC_URL: identityUrl,
-  }, ports.socialHttp);
-  await ready('admin', ['services/admin/dist/main.js'], {
-    ...shared,
-    ADMIN_DATABASE_URL: backend.databaseUrls.admin,
-    ADMIN_GRPC_PORT: String(ports.adminGrpc),
-    ADMIN_HTTP_PORT: String(ports.adminHttp),
-    ADMIN_BIND_HOST: '127.0.0.1',
-    ADMIN_PASSWORD: PASSWORD,
-    ADMIN_TOKEN_SECRET: randomBytes(32).toString('hex'),
-    SUBMISSIONS_GRPC_URL: `127.0.0.1:${ports.submissionsGrpc}`,
-    IDENTITY_GRPC_URL: identityUrl,
-    CAMPAIGNS_GRPC_URL: `127.0.0.1:${ports.campaignsGrpc}`,
-  }, ports.adminHttp);
-  await ready('gateway', ['services/gateway/dist/main.js'], {
-    ...shared,
-    GATEWAY_HOST: '127.0.0.1',
-    GATEWAY_PORT: String(ports.gateway),
-    IDENTITY_GRPC_URL: identityUrl,
-    SUBMISSIONS_GRPC_URL: `127.0.0.1:${ports.submissionsGrpc}`,
-    ADMIN_GRPC_URL: `127.0.0.1:${ports.adminGrpc}`,
-    CAMPAIGNS_GRPC_URL: `127.0.0.1:${ports.campaignsGrpc}`,
-    SOCIAL_GRPC_URL: `127.0.0.1:${ports.socialGrpc}`,
-    // Every account of the bench signs up from this one address.
-    RATE_LIMIT_MAX_PER_IP: '100000',
-  }, ports.gateway);
+  await ready(
+    'identity',
+    ['services/identity/dist/main.js'],
+    { ...shared, ...identityEnv(backend, { grpcPort: ports.identityGrpc, httpPort: ports.identityHttp }) },
+    ports.identityHttp,
+  );
+  await ready(
+    'submissions',
+    ['services/submissions/dist/main.js'],
+    {
+      ...shared,
+      SUBMISSIONS_DATABASE_URL: backend.databaseUrls.submissions,
+      SUBMISSIONS_GRPC_PORT: String(ports.submissionsGrpc),
+      SUBMISSIONS_HTTP_PORT: String(ports.submissionsHttp),
+      SUBMISSIONS_BIND_HOST: '127.0.0.1',
+      IDENTITY_GRPC_URL: identityUrl,
+    },
+    ports.submissionsHttp,
+  );
+  await ready(
+    'campaigns',
+    ['services/campaigns/dist/main.js'],
+    {
+      ...shared,
+      CAMPAIGNS_DATABASE_URL: backend.databaseUrls.campaigns,
+      CAMPAIGNS_GRPC_PORT: String(ports.campaignsGrpc),
+      CAMPAIGNS_HTTP_PORT: String(ports.campaignsHttp),
+      CAMPAIGNS_BIND_HOST: '127.0.0.1',
+    },
+    ports.campaignsHttp,
+  );
+  await ready(
+    'social',
+    ['services/social/dist/main.js'],
+    {
+      ...shared,
+      SOCIAL_DATABASE_URL: backend.databaseUrls.social,
+      SOCIAL_GRPC_PORT: String(ports.socialGrpc),
+      SOCIAL_HTTP_PORT: String(ports.socialHttp),
+      SOCIAL_BIND_HOST: '127.0.0.1',
+      IDENTITY_GRPC_URL: identityUrl,
+    },
+    ports.socialHttp,
+  );
+  await ready(
+    'admin',
+    ['services/admin/dist/main.js'],
+    {
+      ...shared,
+      ADMIN_DATABASE_URL: backend.databaseUrls.admin,
+      ADMIN_GRPC_PORT: String(ports.adminGrpc),
+      ADMIN_HTTP_PORT: String(ports.adminHttp),
+      ADMIN_BIND_HOST: '127.0.0.1',
+      ADMIN_PASSWORD: PASSWORD,
+      ADMIN_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      SUBMISSIONS_GRPC_URL: `127.0.0.1:${ports.submissionsGrpc}`,
+      IDENTITY_GRPC_URL: identityUrl,
+      CAMPAIGNS_GRPC_URL: `127.0.0.1:${ports.campaignsGrpc}`,
+    },
+    ports.adminHttp,
+  );
+  await ready(
+    'gateway',
+    ['services/gateway/dist/main.js'],
+    {
+      ...shared,
+      GATEWAY_HOST: '127.0.0.1',
+      GATEWAY_PORT: String(ports.gateway),
+      IDENTITY_GRPC_URL: identityUrl,
+      SUBMISSIONS_GRPC_URL: `127.0.0.1:${ports.submissionsGrpc}`,
+      ADMIN_GRPC_URL: `127.0.0.1:${ports.adminGrpc}`,
+      CAMPAIGNS_GRPC_URL: `127.0.0.1:${ports.campaignsGrpc}`,
+      SOCIAL_GRPC_URL: `127.0.0.1:${ports.socialGrpc}`,
+      // Every account of the bench signs up from this one address.
+      RATE_LIMIT_MAX_PER_IP: '100000',
+    },
+    ports.gateway,
+  );
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
   // Writes must come from the gateway's own page (the cross-site check).
   const origin = new URL(gatewayUrl).origin;
@@ -209,7 +264,14 @@ async function main() {
     const handle = `${role === 'streamer' ? 'st' : 'cl'}${tag}_${n}`.slice(0, 15);
     const res = await api('/api/auth/signup', {
       method: 'POST',
-      body: { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password', displayName: `Bench ${role} ${n}` },
+      body: {
+        email: `${handle}@example.com`,
+        twitterHandle: handle,
+        walletAddress: WALLET,
+        role,
+        password: 'a-good-password',
+        displayName: `Bench ${role} ${n}`,
+      },
     });
     if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
     const cookie = /clipit\.sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
@@ -219,7 +281,8 @@ async function main() {
 
   const t0 = performance.now();
   const users = [];
-  for (let n = 0; n < USERS; n += 5) users.push(...(await Promise.all(Array.from({ length: Math.min(5, USERS - n) }, (_, i) => signUp('clipper', n + i)))));
+  for (let n = 0; n < USERS; n += 5)
+    users.push(...(await Promise.all(Array.from({ length: Math.min(5, USERS - n) }, (_, i) => signUp('clipper', n + i)))));
   const streamer = await signUp('streamer', 0);
   log(`signed up ${users.length} clippers and a streamer in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -234,7 +297,11 @@ async function main() {
   const verify = await api('/api/admin/verify-password', { method: 'POST', body: { password: PASSWORD } });
   if (verify.status !== 200) throw new Error(`verify-password answered ${verify.status}: ${await verify.text()}`);
   const adminToken = (await verify.json()).token;
-  const approved = await api(`/api/admin/submissions/${clipId}/approve-and-add-to-feed`, { method: 'POST', body: {}, headers: { authorization: `Bearer ${adminToken}` } });
+  const approved = await api(`/api/admin/submissions/${clipId}/approve-and-add-to-feed`, {
+    method: 'POST',
+    body: {},
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   if (approved.status !== 200) throw new Error(`approve-and-add-to-feed answered ${approved.status}: ${await approved.text()}`);
   await approved.arrayBuffer();
 
@@ -262,11 +329,19 @@ async function main() {
     const res = await api('/api/submissions', {
       method: 'POST',
       headers: { cookie: users[c % users.length].cookie },
-      body: { name: `Bench clip ${c}`, url: `https://x.com/clipper/status/${Date.now()}${c}${randomBytes(2).readUInt16BE()}`, walletAddress: '' },
+      body: {
+        name: `Bench clip ${c}`,
+        url: `https://x.com/clipper/status/${Date.now()}${c}${randomBytes(2).readUInt16BE()}`,
+        walletAddress: '',
+      },
     });
     if (res.status !== 201) throw new Error(`submission answered ${res.status}: ${await res.text()}`);
     const id = (await res.json()).id;
-    const ok = await api(`/api/admin/submissions/${id}/approve-and-add-to-feed`, { method: 'POST', body: {}, headers: { authorization: `Bearer ${adminToken}` } });
+    const ok = await api(`/api/admin/submissions/${id}/approve-and-add-to-feed`, {
+      method: 'POST',
+      body: {},
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     if (ok.status !== 200) throw new Error(`approve answered ${ok.status}`);
     await ok.arrayBuffer();
     spread.push(id);
@@ -298,13 +373,19 @@ async function main() {
         setupRequest: (req) => {
           const i = sent;
           sent += 1;
-          return { ...req, method: Math.floor(i / users.length) % 2 === 0 ? 'POST' : 'DELETE', headers: { ...req.headers, origin, cookie: users[i % users.length].cookie } };
+          return {
+            ...req,
+            method: Math.floor(i / users.length) % 2 === 0 ? 'POST' : 'DELETE',
+            headers: { ...req.headers, origin, cookie: users[i % users.length].cookie },
+          };
         },
       },
     ],
   });
 
-  log(`\nPOST/DELETE ${likePath.replace(clipId, ':clipId')}, ${users.length} users on one clip, ${CONNECTIONS} connections, ${DURATION} s each (${sampleBody.length}-byte body)`);
+  log(
+    `\nPOST/DELETE ${likePath.replace(clipId, ':clipId')}, ${users.length} users on one clip, ${CONNECTIONS} connections, ${DURATION} s each (${sampleBody.length}-byte body)`,
+  );
   const gateway = await run('like/unlike (gateway + social, pg)', likeMix(gatewayUrl));
   const bareResult = await run('bare node:http', likeMix(bare.url), HTTP_STATIC_FLOORS);
   const ratio = gateway.requests.average / bareResult.requests.average;
@@ -320,7 +401,12 @@ async function main() {
           const i = spreadSent;
           spreadSent += 1;
           const method = Math.floor(i / users.length) % 2 === 0 ? 'POST' : 'DELETE';
-          return { ...req, method, path: `/api/feed/clips/${spread[(i % users.length) % SPREAD_CLIPS]}/like`, headers: { ...req.headers, origin, cookie: users[i % users.length].cookie } };
+          return {
+            ...req,
+            method,
+            path: `/api/feed/clips/${spread[(i % users.length) % SPREAD_CLIPS]}/like`,
+            headers: { ...req.headers, origin, cookie: users[i % users.length].cookie },
+          };
         },
       },
     ],
@@ -370,8 +456,12 @@ async function main() {
   }
   const sorted = [...latencies].sort((a, b) => a - b);
   const max = sorted[sorted.length - 1];
-  log(`\ngo-live → live event on a follower's stream (GET /api/live/stream), ${TRIALS} trials, each followed by go-offline → offline event`);
-  log(`${'go-live notification'.padEnd(34)} p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, max ${max.toFixed(1)} ms`);
+  log(
+    `\ngo-live → live event on a follower's stream (GET /api/live/stream), ${TRIALS} trials, each followed by go-offline → offline event`,
+  );
+  log(
+    `${'go-live notification'.padEnd(34)} p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+  );
   if (max > LIVE_LIMIT_MS) throw new Error(`a go-live took ${max.toFixed(0)} ms to reach the follower (limit ${LIVE_LIMIT_MS} ms)`);
 }
 

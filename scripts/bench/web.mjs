@@ -45,7 +45,16 @@ const PATHS = env('BENCH_WEB_PATHS', '/,/feed,/leaderboard,/discover').split(','
 const CLIPS = Number(env('BENCH_WEB_CLIPS', '200'));
 const REPORTS = process.env.BENCH_WEB_REPORTS;
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const group = processGroup(root);
 /** The isolated databases, streams, Redis prefix and storage folder, once made. */
@@ -66,7 +75,11 @@ function step(label, args) {
  */
 async function seed() {
   const names = { stream: backend.env.EVENTS_STREAM, subjectPrefix: backend.env.EVENTS_SUBJECT_PREFIX };
-  const seeded = await seedEvents(backend.env.NATS_URL, names, { users: Math.max(40, Math.ceil(CLIPS / 4)), clips: CLIPS, likes: CLIPS * 2 });
+  const seeded = await seedEvents(backend.env.NATS_URL, names, {
+    users: Math.max(40, Math.ceil(CLIPS / 4)),
+    clips: CLIPS,
+    likes: CLIPS * 2,
+  });
   scratch = await mkdtemp(join(tmpdir(), 'clipit-bench-web-'));
   const [source, video, poster] = ['source.mp4', 'video.mp4', 'poster.jpg'].map((name) => join(scratch, name));
   await synthesizeClip({ path: source, durationSeconds: 6, width: 720, height: 1280, withAudio: true, fps: 30 });
@@ -78,7 +91,9 @@ async function seed() {
     await storage.put(mediaKeys.video(id), videoBytes, 'video/mp4');
     await storage.put(mediaKeys.poster(id), posterBytes, 'image/jpeg');
   }
-  log(`seeded ${CLIPS} clips (a ${(videoBytes.length / 1024).toFixed(0)} KB web MP4 and a ${(posterBytes.length / 1024).toFixed(0)} KB poster each) and ${seeded.users.length} users`);
+  log(
+    `seeded ${CLIPS} clips (a ${(videoBytes.length / 1024).toFixed(0)} KB web MP4 and a ${(posterBytes.length / 1024).toFixed(0)} KB poster each) and ${seeded.users.length} users`,
+  );
 }
 
 /** The baseline's bare server: `/` is a static page with the poster, `/poster.jpg` the poster; nothing else. */
@@ -92,7 +107,8 @@ async function bareServer() {
   );
   const server = createServer((req, res) => {
     if (req.url === '/') res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': page.length }).end(page);
-    else if (req.url === '/poster.jpg') res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': posterBytes.length }).end(posterBytes);
+    else if (req.url === '/poster.jpg')
+      res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': posterBytes.length }).end(posterBytes);
     else res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -148,7 +164,12 @@ async function sizeOf(url) {
 async function lighthouseRun(url, run, label) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'seo'],
+    });
     const { categories, audits } = result.lhr;
     if (REPORTS) {
       await mkdir(REPORTS, { recursive: true });
@@ -217,12 +238,20 @@ async function main() {
         return [path, res.status];
       }),
     );
-    refuseBaseline('bare server', answers.map(([path, status]) => status !== 200 && `${path} answered ${status}`), 'no baseline row printed');
+    refuseBaseline(
+      'bare server',
+      answers.map(([path, status]) => status !== 200 && `${path} answered ${status}`),
+      'no baseline row printed',
+    );
     for (let i = 0; i < RUNS; i += 1) baselineRuns.push(await lighthouseRun(`${bare.url}/`, i, 'baseline'));
   } finally {
     await bare.close();
   }
-  refuseBaseline('Lighthouse of the bare page', baselineRuns.flatMap((r, i) => runProblems(r, i + 1)), 'no baseline row printed');
+  refuseBaseline(
+    'Lighthouse of the bare page',
+    baselineRuns.flatMap((r, i) => runProblems(r, i + 1)),
+    'no baseline row printed',
+  );
   const baseline = median(baselineRuns, (r) => r.performance);
 
   const rows = [];
@@ -240,8 +269,12 @@ async function main() {
   }
 
   log(`\nweb apps built in ${(webMs / 1000).toFixed(1)} s (node scripts/build-web.mjs, all four, precompressed)`);
-  log(`first visit, cold cache; Lighthouse in its default mobile emulation, median of ${RUNS} runs by performance score; ${CLIPS} clips seeded\n`);
-  log('| page | JS before first render: files, gzip (budget 170 KB for /), on the wire | performance | LCP | FCP | CLS | TBT | accessibility | SEO | page weight | text compression savings | duplicated JS | title, description |');
+  log(
+    `first visit, cold cache; Lighthouse in its default mobile emulation, median of ${RUNS} runs by performance score; ${CLIPS} clips seeded\n`,
+  );
+  log(
+    '| page | JS before first render: files, gzip (budget 170 KB for /), on the wire | performance | LCP | FCP | CLS | TBT | accessibility | SEO | page weight | text compression savings | duplicated JS | title, description |',
+  );
   log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { path, files, js, lh } of rows) {
     log(
@@ -255,7 +288,9 @@ async function main() {
       `${b.cls.toFixed(3)} | ${b.tbt.toFixed(0)} ms | ${b.accessibility.toFixed(2)} | ${b.seo.toFixed(2)} | ${kb(b.wire)} | ${kb(b.compressionSavings)} | ${kb(b.duplicatedJs)} | ${b.title ? 'yes' : 'NO'}, ${b.description ? 'yes' : 'NO'} |`,
   );
   for (const { path, runs } of rows) {
-    log(`\n${path}: performance per run ${runs.map((r) => r.performance.toFixed(2)).join(', ')}; LCP ${runs.map((r) => `${(r.lcp / 1000).toFixed(2)} s`).join(', ')}`);
+    log(
+      `\n${path}: performance per run ${runs.map((r) => r.performance.toFixed(2)).join(', ')}; LCP ${runs.map((r) => `${(r.lcp / 1000).toFixed(2)} s`).join(', ')}`,
+    );
     const failed = [...new Set(runs.flatMap((r) => r.failedA11y))];
     if (failed.length > 0) log(`  accessibility audits failed: ${failed.join(', ')}`);
     const median = rows.find((row) => row.path === path).lh;
@@ -264,7 +299,8 @@ async function main() {
   }
   for (const { path, files } of details) {
     log(`\nJavaScript before the first render of ${path}:`);
-    for (const f of [...files].sort((a, b) => b.gzip - a.gzip)) log(`  ${kb(f.gzip).padStart(9)} gzip  ${kb(f.wire).padStart(9)} wire  ${kb(f.raw).padStart(9)}  ${f.path}`);
+    for (const f of [...files].sort((a, b) => b.gzip - a.gzip))
+      log(`  ${kb(f.gzip).padStart(9)} gzip  ${kb(f.wire).padStart(9)} wire  ${kb(f.raw).padStart(9)}  ${f.path}`);
   }
 }
 

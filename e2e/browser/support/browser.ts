@@ -31,7 +31,11 @@ export interface BrowserHandle {
   newPage(): Promise<Page>;
 }
 
-const fileNameOf = (testName: string) => testName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-|-$/g, '').slice(0, 150) || 'test';
+const fileNameOf = (testName: string) =>
+  testName
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 150) || 'test';
 
 /**
  * Registers the hooks of one test file: Chromium up before its tests; after each, a screenshot and no

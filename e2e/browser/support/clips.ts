@@ -98,7 +98,17 @@ export async function clipSeeder(platform: Platform): Promise<ClipSeeder> {
       const displayName = `Name ${person.handle}`;
       const res = await api(
         '/api/auth/signup',
-        json('POST', { email: person.email, twitterHandle: person.handle, walletAddress: TEST_WALLET, role, password: PASSWORD, displayName, tokenLink: '', claimCode: '', ...extra }),
+        json('POST', {
+          email: person.email,
+          twitterHandle: person.handle,
+          walletAddress: TEST_WALLET,
+          role,
+          password: PASSWORD,
+          displayName,
+          tokenLink: '',
+          claimCode: '',
+          ...extra,
+        }),
       );
       await expectStatus(res, 201, 'sign-up');
       const sid = /clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
@@ -117,7 +127,18 @@ export async function clipSeeder(platform: Platform): Promise<ClipSeeder> {
       const url = `https://x.com/${clipper.handle}/status/${Date.now()}${posts}`;
       const created = await api(
         '/api/submissions',
-        json('POST', { name: spec.name ?? `Clip ${posts}`, url, walletAddress: '', additionalInfo: spec.additionalInfo ?? null, streamerId: null, tokenId: spec.tokenId ?? null }, clipper.cookie),
+        json(
+          'POST',
+          {
+            name: spec.name ?? `Clip ${posts}`,
+            url,
+            walletAddress: '',
+            additionalInfo: spec.additionalInfo ?? null,
+            streamerId: null,
+            tokenId: spec.tokenId ?? null,
+          },
+          clipper.cookie,
+        ),
       );
       await expectStatus(created, 201, 'create submission');
       const id = ((await created.json()) as { id: string }).id;
@@ -125,14 +146,21 @@ export async function clipSeeder(platform: Platform): Promise<ClipSeeder> {
         const form = new FormData();
         form.append('video', new Blob([video], { type: 'video/mp4' }), 'clip.mp4');
         form.append('submissionId', id);
-        await expectStatus(await api('/api/submissions/upload-video', { method: 'POST', body: form, cookie: clipper.cookie }), 200, 'upload video');
+        await expectStatus(
+          await api('/api/submissions/upload-video', { method: 'POST', body: form, cookie: clipper.cookie }),
+          200,
+          'upload video',
+        );
       }
       return id;
     },
     async waitProcessed(ids, timeoutMs = 120_000) {
       await waitFor(
         async () => {
-          const { rows } = await platform.feedDb.query<{ n: string }>(`SELECT count(*) AS n FROM rm.clips WHERE id = ANY($1::uuid[]) AND video_state = 'ready'`, [ids]);
+          const { rows } = await platform.feedDb.query<{ n: string }>(
+            `SELECT count(*) AS n FROM rm.clips WHERE id = ANY($1::uuid[]) AND video_state = 'ready'`,
+            [ids],
+          );
           return Number(rows[0]!.n) === ids.length ? true : undefined;
         },
         timeoutMs,
@@ -145,18 +173,27 @@ export async function clipSeeder(platform: Platform): Promise<ClipSeeder> {
         await expectStatus(res, 200, 'admin password');
         adminToken = ((await res.json()) as { token: string }).token;
       }
-      const res = await api(`/api/admin/submissions/${id}/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` }, body: JSON.stringify(body) });
+      const res = await api(`/api/admin/submissions/${id}/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify(body),
+      });
       await expectStatus(res, 200, `${action} ${id}`);
     },
     async publish(clipper, count, spec = {}) {
       const ids: string[] = [];
-      for (let i = 0; i < count; i += 1) ids.push(await seeder.submit(clipper, { ...spec, name: spec.name ? `${spec.name} ${i + 1}` : undefined }));
+      for (let i = 0; i < count; i += 1)
+        ids.push(await seeder.submit(clipper, { ...spec, name: spec.name ? `${spec.name} ${i + 1}` : undefined }));
       if (!spec.withoutVideo) await seeder.waitProcessed(ids);
       for (const id of ids) await seeder.moderate(id, 'approve-and-add-to-feed');
-      await waitFor(async () => {
-        const inFeed = await feedIds();
-        return ids.every((id) => inFeed.has(id)) ? true : undefined;
-      }, 15_000, `${count} clips in the feed`);
+      await waitFor(
+        async () => {
+          const inFeed = await feedIds();
+          return ids.every((id) => inFeed.has(id)) ? true : undefined;
+        },
+        15_000,
+        `${count} clips in the feed`,
+      );
       return ids;
     },
     async close() {

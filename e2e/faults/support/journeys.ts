@@ -68,7 +68,11 @@ async function step(gateway: string, name: string, path: string, init: RequestIn
   let res: Response;
   const t0 = performance.now();
   try {
-    res = await fetch(path.startsWith('http') ? path : `${gateway}${path}`, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    res = await fetch(path.startsWith('http') ? path : `${gateway}${path}`, {
+      ...init,
+      headers,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     if (logging) requestLog.push({ status: res.status, ms: performance.now() - t0, at: Date.now() });
   } catch (err) {
     if (logging) requestLog.push({ status: 0, ms: performance.now() - t0, at: Date.now() });
@@ -94,10 +98,20 @@ async function run(kind: JourneyKind, gateway: string, body: (r: JourneyResult) 
   return r;
 }
 
-const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 async function signUpAs(gateway: string, handle: string, role: 'clipper' | 'streamer'): Promise<{ cookie: string; id: string }> {
-  const res = await step(gateway, `sign up (${role})`, '/api/auth/signup', json({ email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password' }), 201);
+  const res = await step(
+    gateway,
+    `sign up (${role})`,
+    '/api/auth/signup',
+    json({ email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password' }),
+    201,
+  );
   const sid = /clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
   if (!sid) throw new Stop('failed', 'sign up', 'no session cookie');
   const { user } = (await res.json()) as { user: { id: string } };
@@ -127,7 +141,13 @@ export function videoJourney(gateway: string, clip: Buffer): Promise<JourneyResu
     const cookie = await signUp(gateway, newHandle());
     r.cookie = cookie;
     const url = `https://x.com/clipper/status/${Date.now()}${randomBytes(3).readUIntBE(0, 3)}`;
-    const created = await step(gateway, 'create submission', '/api/submissions', { ...json({ name: 'Fault clip', url, walletAddress: 'pending', additionalInfo: null, tokenId: null }), cookie }, 201);
+    const created = await step(
+      gateway,
+      'create submission',
+      '/api/submissions',
+      { ...json({ name: 'Fault clip', url, walletAddress: 'pending', additionalInfo: null, tokenId: null }), cookie },
+      201,
+    );
     const submissionId = ((await created.json()) as { id: string }).id;
     r.submissionId = submissionId;
     const upload = await step(gateway, 'upload URL', '/api/submissions/video-upload-url', { ...json({ submissionId }), cookie }, 200);
@@ -240,7 +260,13 @@ export function moderationJourney(admin: AdminSession, submissionId: string): Pr
     r.submissionId = submissionId;
     const token = await admin.bearer(gateway);
     try {
-      await step(gateway, 'approve', `/api/admin/submissions/${submissionId}/approve-and-add-to-feed`, { ...json({}), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } }, 200);
+      await step(
+        gateway,
+        'approve',
+        `/api/admin/submissions/${submissionId}/approve-and-add-to-feed`,
+        { ...json({}), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } },
+        200,
+      );
     } catch (err) {
       if (err instanceof Stop && err.detail.startsWith('401')) admin.forget();
       throw err;

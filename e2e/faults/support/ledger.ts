@@ -42,7 +42,10 @@ interface StreamEvent {
 }
 
 /** Reads the whole stream's envelopes (ids and types), by sequence. */
-async function streamEvents(natsUrl: string, stream: string): Promise<{ events: StreamEvent[]; consumers: Record<string, { pending: number; ackPending: number }>; dlq: number }> {
+async function streamEvents(
+  natsUrl: string,
+  stream: string,
+): Promise<{ events: StreamEvent[]; consumers: Record<string, { pending: number; ackPending: number }>; dlq: number }> {
   const nc = await connect({ servers: natsUrl, timeout: 5000 });
   try {
     const jsm = await jetstreamManager(nc);
@@ -63,7 +66,10 @@ async function streamEvents(natsUrl: string, stream: string): Promise<{ events: 
     }
     const consumers: Record<string, { pending: number; ackPending: number }> = {};
     for await (const c of jsm.consumers.list(stream)) consumers[c.name] = { pending: c.num_pending, ackPending: c.num_ack_pending };
-    const dlq = await jsm.streams.info(`${stream}_DLQ`).then((i) => i.state.messages, () => 0);
+    const dlq = await jsm.streams.info(`${stream}_DLQ`).then(
+      (i) => i.state.messages,
+      () => 0,
+    );
     return { events, consumers, dlq };
   } finally {
     await nc.close();
@@ -114,11 +120,17 @@ export async function readLedger(
     videosProcessing: 0,
   };
   for (const service of await servicesWithDatabase(p)) {
-    const rows = await p.query<{ id: string; published: boolean }>(service, 'SELECT id::text, published_at IS NOT NULL AS published FROM outbox');
+    const rows = await p.query<{ id: string; published: boolean }>(
+      service,
+      'SELECT id::text, published_at IS NOT NULL AS published FROM outbox',
+    );
     ledger.outboxed[service] = rows.length;
     ledger.unpublished += rows.filter((r) => !r.published).length;
     ledger.lostFromOutbox.push(...rows.filter((r) => r.published && !seen.has(r.id)).map((r) => `${service}:${r.id}`));
-    const inbox = await p.query<{ consumer: string; event_id: string; type: string }>(service, 'SELECT consumer, event_id::text, type FROM inbox');
+    const inbox = await p.query<{ consumer: string; event_id: string; type: string }>(
+      service,
+      'SELECT consumer, event_id::text, type FROM inbox',
+    );
     const consumerNames = new Set([...inbox.map((r) => r.consumer), ...Object.keys(consumerInfo).filter((c) => c === service)]);
     for (const consumer of consumerNames) {
       const applied = new Set(inbox.filter((r) => r.consumer === consumer).map((r) => r.event_id));
@@ -150,7 +162,10 @@ export async function readLedger(
   ledger.doubledEffects.push(...audited.map((e) => `${e.key} ×${e.n}`));
   // An accepted application is stored once: none is lost, and a retried request never makes a second
   // (one pending application per email). The books of its event are the outbox's, above.
-  const applications = await p.query<{ email: string; n: number }>('campaigns', 'SELECT email, count(*)::int AS n FROM clipper_applications GROUP BY email');
+  const applications = await p.query<{ email: string; n: number }>(
+    'campaigns',
+    'SELECT email, count(*)::int AS n FROM clipper_applications GROUP BY email',
+  );
   const storedByEmail = new Map(applications.map((a) => [a.email, a.n]));
   ledger.applications.stored = acceptedApplications.filter((e) => storedByEmail.has(e)).length;
   ledger.applications.lost = acceptedApplications.filter((e) => !storedByEmail.has(e));
@@ -171,32 +186,67 @@ export async function readLedger(
   );
   ledger.doubledEffects.push(...followEvents.map((e) => `${e.key} ×${e.n}`));
   // identity's mirror of the live state matches social's for every streamer social has a state for.
-  const liveStates = await p.query<{ id: string; live: string }>('social', `SELECT user_id::text AS id, CASE WHEN is_live THEN 'true' ELSE 'false' END AS live FROM live_states`);
+  const liveStates = await p.query<{ id: string; live: string }>(
+    'social',
+    `SELECT user_id::text AS id, CASE WHEN is_live THEN 'true' ELSE 'false' END AS live FROM live_states`,
+  );
   if (liveStates.length > 0) {
-    const mirrored = await p.query<{ id: string; live: string }>('identity', 'SELECT id::text AS id, is_live AS live FROM users WHERE id = ANY($1::uuid[])', [liveStates.map((s) => s.id)]);
+    const mirrored = await p.query<{ id: string; live: string }>(
+      'identity',
+      'SELECT id::text AS id, is_live AS live FROM users WHERE id = ANY($1::uuid[])',
+      [liveStates.map((s) => s.id)],
+    );
     const mirror = new Map(mirrored.map((m) => [m.id, m.live]));
-    ledger.liveMirror = liveStates.filter((s) => mirror.get(s.id) !== s.live).map((s) => `${s.id}: social ${s.live}, identity ${mirror.get(s.id) ?? 'missing'}`);
+    ledger.liveMirror = liveStates
+      .filter((s) => mirror.get(s.id) !== s.live)
+      .map((s) => `${s.id}: social ${s.live}, identity ${mirror.get(s.id) ?? 'missing'}`);
   }
   // feed's read models agree with their owners: every submission's status and place in the feed, every
   // clip's like count (ADR 0022).
-  const owned = await p.query<{ id: string; state: string }>('submissions', `SELECT id::text AS id, status || ':' || added_to_feed::text AS state FROM submissions`);
-  const projected = new Map(
-    (await p.query<{ id: string; state: string }>('feed', `SELECT id::text AS id, status || ':' || added_to_feed::text AS state FROM rm.clips`)).map((r) => [r.id, r.state]),
+  const owned = await p.query<{ id: string; state: string }>(
+    'submissions',
+    `SELECT id::text AS id, status || ':' || added_to_feed::text AS state FROM submissions`,
   );
-  ledger.feedMismatch = owned.filter((o) => projected.get(o.id) !== o.state).map((o) => `submission ${o.id}: ${o.state}, feed ${projected.get(o.id) ?? 'missing'}`);
-  const likes = await p.query<{ id: string; n: number }>('social', 'SELECT id::text AS id, like_count AS n FROM clips WHERE like_count > 0');
+  const projected = new Map(
+    (
+      await p.query<{ id: string; state: string }>(
+        'feed',
+        `SELECT id::text AS id, status || ':' || added_to_feed::text AS state FROM rm.clips`,
+      )
+    ).map((r) => [r.id, r.state]),
+  );
+  ledger.feedMismatch = owned
+    .filter((o) => projected.get(o.id) !== o.state)
+    .map((o) => `submission ${o.id}: ${o.state}, feed ${projected.get(o.id) ?? 'missing'}`);
+  const likes = await p.query<{ id: string; n: number }>(
+    'social',
+    'SELECT id::text AS id, like_count AS n FROM clips WHERE like_count > 0',
+  );
   if (likes.length > 0) {
-    const counted = new Map((await p.query<{ id: string; n: number }>('feed', 'SELECT clip_id::text AS id, like_count AS n FROM rm.clip_like_counts')).map((r) => [r.id, r.n]));
-    ledger.feedMismatch.push(...likes.filter((l) => counted.get(l.id) !== l.n).map((l) => `likes of ${l.id}: social ${l.n}, feed ${counted.get(l.id) ?? 'none'}`));
+    const counted = new Map(
+      (await p.query<{ id: string; n: number }>('feed', 'SELECT clip_id::text AS id, like_count AS n FROM rm.clip_like_counts')).map(
+        (r) => [r.id, r.n],
+      ),
+    );
+    ledger.feedMismatch.push(
+      ...likes.filter((l) => counted.get(l.id) !== l.n).map((l) => `likes of ${l.id}: social ${l.n}, feed ${counted.get(l.id) ?? 'none'}`),
+    );
   }
   // Each approved submission earned once in rewards: none missed, none twice (the unique submission_id
   // makes twice impossible in the table; the check says so all the same).
   const approved = owned.filter((o) => o.state.startsWith('approved:'));
   const earned = new Map(
-    (await p.query<{ id: string; n: number }>('rewards', 'SELECT submission_id::text AS id, count(*)::int AS n FROM earnings GROUP BY 1')).map((r) => [r.id, r.n]),
+    (
+      await p.query<{ id: string; n: number }>('rewards', 'SELECT submission_id::text AS id, count(*)::int AS n FROM earnings GROUP BY 1')
+    ).map((r) => [r.id, r.n]),
   );
-  ledger.rewardsMismatch = approved.filter((a) => earned.get(a.id) !== 1).map((a) => `submission ${a.id}: ${earned.get(a.id) ?? 0} earnings`);
-  const processing = await p.query<{ n: number }>('submissions', `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`);
+  ledger.rewardsMismatch = approved
+    .filter((a) => earned.get(a.id) !== 1)
+    .map((a) => `submission ${a.id}: ${earned.get(a.id) ?? 0} earnings`);
+  const processing = await p.query<{ n: number }>(
+    'submissions',
+    `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`,
+  );
   ledger.videosProcessing = processing[0]!.n;
   const redis = new Redis(p.redis.url, { maxRetriesPerRequest: 1 });
   try {
@@ -229,7 +279,8 @@ export function ledgerProblems(l: Ledger): string[] {
   if (l.follows.lost.length > 0) problems.push(`${l.follows.lost.length} accepted follows not stored`);
   if (l.liveMirror.length > 0) problems.push(`identity's live state differs from social's: ${l.liveMirror.slice(0, 3).join('; ')}`);
   if (l.feedMismatch.length > 0) problems.push(`feed's read models differ from their owners: ${l.feedMismatch.slice(0, 3).join('; ')}`);
-  if (l.rewardsMismatch.length > 0) problems.push(`rewards' earnings differ from the approvals: ${l.rewardsMismatch.slice(0, 3).join('; ')}`);
+  if (l.rewardsMismatch.length > 0)
+    problems.push(`rewards' earnings differ from the approvals: ${l.rewardsMismatch.slice(0, 3).join('; ')}`);
   if (l.deadLettered > 0) problems.push(`${l.deadLettered} dead-lettered events`);
   if (l.queue.waiting + l.queue.active + l.queue.delayed > 0) problems.push(`media queue not drained: ${JSON.stringify(l.queue)}`);
   if (l.videosProcessing > 0) problems.push(`${l.videosProcessing} videos still processing`);

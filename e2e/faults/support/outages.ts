@@ -54,31 +54,49 @@ export async function outageSuite(shard: number, of: number): Promise<void> {
     const t0 = Date.now();
     run = await startFaultRun({ ...LIMITS, ...profile.env });
     ctx = run.ctx;
-    if (process.env['FAULT_TRACE']) process.stdout.write(`[faults] shard ${shard} of ${of}: the platform started in ${(Date.now() - t0) / 1000}s\n`);
+    if (process.env['FAULT_TRACE'])
+      process.stdout.write(`[faults] shard ${shard} of ${of}: the platform started in ${(Date.now() - t0) / 1000}s\n`);
   }, 300_000);
 
   afterAll(async () => {
     await run?.close();
     if (rows.length > 0) {
       const table = faultTable(rows);
-      process.stdout.write(`\nFault table, ${profile.name} profile, shard ${shard} of ${of} (done/refused per journey kind; u = gateway unreachable, F = failed):\n${table}\n`);
+      process.stdout.write(
+        `\nFault table, ${profile.name} profile, shard ${shard} of ${of} (done/refused per journey kind; u = gateway unreachable, F = failed):\n${table}\n`,
+      );
       if (process.env['FAULT_REPORT']) {
-        const books = rows.map(({ ledger, failures, ...r }) => ({ ...r, ledger: { ...ledger, consumers: ledger.consumers }, failures: failures.slice(0, 5) }));
+        const books = rows.map(({ ledger, failures, ...r }) => ({
+          ...r,
+          ledger: { ...ledger, consumers: ledger.consumers },
+          failures: failures.slice(0, 5),
+        }));
         await appendFile(process.env['FAULT_REPORT'], `${table}\n\n${JSON.stringify(books, null, 2)}\n`);
       }
     }
   });
 
   describe.each(durations(profile))(`a %i s outage (${profile.name} profile) in the middle of the journeys`, (seconds) => {
-    it.each(targets)('of %s: every journey completes or is refused clearly; nothing lost, doubled or stuck; readiness recovers', async (target) => {
-      const row = await runScenario(ctx, target, seconds, profile);
-      rows.push(row);
-      const summary = { target, seconds, journeys: row.journeys, lost: row.lost, doubled: row.doubled, recoverySeconds: row.recoverySeconds, readiness: row.readinessDuringOutage };
-      expect({ ...summary, problems: row.problems }).toEqual({ ...summary, problems: [] });
-      // Sign-in does not depend on Redis: the rate limiter falls back to a local one (ADR 0018).
-      if (target === 'redis') expect(row.journeys.auth).toMatchObject({ refused: 0, failed: 0 });
-      // Work went on: some journeys completed around the outage.
-      expect(row.journeys.auth.completed + row.journeys.video.completed).toBeGreaterThan(0);
-    });
+    it.each(targets)(
+      'of %s: every journey completes or is refused clearly; nothing lost, doubled or stuck; readiness recovers',
+      async (target) => {
+        const row = await runScenario(ctx, target, seconds, profile);
+        rows.push(row);
+        const summary = {
+          target,
+          seconds,
+          journeys: row.journeys,
+          lost: row.lost,
+          doubled: row.doubled,
+          recoverySeconds: row.recoverySeconds,
+          readiness: row.readinessDuringOutage,
+        };
+        expect({ ...summary, problems: row.problems }).toEqual({ ...summary, problems: [] });
+        // Sign-in does not depend on Redis: the rate limiter falls back to a local one (ADR 0018).
+        if (target === 'redis') expect(row.journeys.auth).toMatchObject({ refused: 0, failed: 0 });
+        // Work went on: some journeys completed around the outage.
+        expect(row.journeys.auth.completed + row.journeys.video.completed).toBeGreaterThan(0);
+      },
+    );
   });
 }

@@ -6,7 +6,18 @@ import { startFaultPlatform, type FaultPlatform, type TimeProfile } from '@clipi
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AdminSession, applicationJourney, authJourney, moderationJourney, ownSubmission, socialJourney, videoJourney, type JourneyKind, type JourneyResult, type Outcome } from './journeys.js';
+import {
+  AdminSession,
+  applicationJourney,
+  authJourney,
+  moderationJourney,
+  ownSubmission,
+  socialJourney,
+  videoJourney,
+  type JourneyKind,
+  type JourneyResult,
+  type Outcome,
+} from './journeys.js';
 import { ledgerProblems, readLedger, type Ledger } from './ledger.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -58,7 +69,12 @@ async function readinessBody(url: string): Promise<{ status: number; checks: Rec
 const checkNameOf = (target: Target) => target;
 
 /** `profile`: how long people use the platform around the outage, and how they pace their journeys. */
-export async function runScenario(ctx: ScenarioContext, target: Target, seconds: number, profile: Pick<TimeProfile, 'loadBeforeMs' | 'loadAfterMs' | 'journeyPauseMs'>): Promise<ScenarioRow> {
+export async function runScenario(
+  ctx: ScenarioContext,
+  target: Target,
+  seconds: number,
+  profile: Pick<TimeProfile, 'loadBeforeMs' | 'loadAfterMs' | 'journeyPauseMs'>,
+): Promise<ScenarioRow> {
   const p = ctx.platform;
   const users = ctx.users ?? { auth: 2, video: 1 };
   const part = ['nats', 'redis', 'postgres'].includes(target) ? p.dependency(target as 'nats').process : p.service(target).process;
@@ -137,28 +153,43 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
   // Recovery: every process ready again.
   let recoverySeconds = -1;
   let lastNotReady: string[] = [];
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
     const statuses = await Promise.all(p.processes.map((x) => readinessBody(x.httpUrl)));
     if (statuses.every((s) => s.status === 200)) {
       recoverySeconds = (Date.now() - restartedAt) / 1000;
       break;
     }
-    lastNotReady = p.processes.flatMap((x, i) => (statuses[i]!.status === 200 ? [] : [`${x.process.spec.name} ${JSON.stringify(statuses[i]!.checks)}`]));
+    lastNotReady = p.processes.flatMap((x, i) =>
+      statuses[i]!.status === 200 ? [] : [`${x.process.spec.name} ${JSON.stringify(statuses[i]!.checks)}`],
+    );
     await sleep(250);
   }
   await sleep(profile.loadAfterMs);
   // The load goes on until a sign-up or a video has gone through (at most 30 s more): a journey that began
   // just before the part went away is refused, so with a short load after recovery none might complete.
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline && !results.some((r) => (r.kind === 'auth' || r.kind === 'video') && r.outcome === 'completed'); ) await sleep(100);
+  for (
+    const deadline = Date.now() + 30_000;
+    Date.now() < deadline && !results.some((r) => (r.kind === 'auth' || r.kind === 'video') && r.outcome === 'completed');
+  )
+    await sleep(100);
   running = false;
   stop();
   const stoppedAt = Date.now();
   await Promise.all([...loops, sampler]);
   const settleFrom = Date.now();
   const { notShown, ledger } = await settle(ctx, results);
-  if (process.env['FAULT_TRACE']) process.stdout.write(`[faults] ${target} ${seconds}s: started ${startedSeconds}s, ready ${recoverySeconds}s (last: ${lastNotReady.join('; ')}), journeys ended ${(settleFrom - stoppedAt) / 1000}s after, settled ${(Date.now() - settleFrom) / 1000}s, whole ${(Date.now() - began) / 1000}s\n`);
+  if (process.env['FAULT_TRACE'])
+    process.stdout.write(
+      `[faults] ${target} ${seconds}s: started ${startedSeconds}s, ready ${recoverySeconds}s (last: ${lastNotReady.join('; ')}), journeys ended ${(settleFrom - stoppedAt) / 1000}s after, settled ${(Date.now() - settleFrom) / 1000}s, whole ${(Date.now() - began) / 1000}s\n`,
+    );
 
-  const journeys = { auth: emptyCounts(), video: emptyCounts(), moderation: emptyCounts(), application: emptyCounts(), social: emptyCounts() } as ScenarioRow['journeys'];
+  const journeys = {
+    auth: emptyCounts(),
+    video: emptyCounts(),
+    moderation: emptyCounts(),
+    application: emptyCounts(),
+    social: emptyCounts(),
+  } as ScenarioRow['journeys'];
   for (const r of results) journeys[r.kind][r.outcome] += 1;
   const readinessDuringOutage: Record<string, string> = {};
   for (const o of observers) {
@@ -169,7 +200,12 @@ export async function runScenario(ctx: ScenarioContext, target: Target, seconds:
   for (const [name, seen] of Object.entries(readinessDuringOutage)) {
     if (seen === 'never said so') problems.push(`${name}'s readiness never reported ${target} down`);
   }
-  const crashed = p.processes.flatMap((x) => x.process.unexpectedExits().slice(exitsBefore.get(x) ?? 0).map((e) => `${x.process.spec.name} exited by itself (${e.signal ?? e.code})`));
+  const crashed = p.processes.flatMap((x) =>
+    x.process
+      .unexpectedExits()
+      .slice(exitsBefore.get(x) ?? 0)
+      .map((e) => `${x.process.spec.name} exited by itself (${e.signal ?? e.code})`),
+  );
   problems.push(...crashed);
   if (recoverySeconds < 0) problems.push('not every process was ready again within 120 s');
   const failures = results.filter((r) => r.outcome === 'failed' || (r.outcome === 'unreachable' && target !== 'gateway'));
@@ -207,8 +243,10 @@ export async function settle(ctx: ScenarioContext, results: JourneyResult[]): Pr
   // falling; two minutes without progress (well past the reconciler's bound in these runs) means stuck.
   let last = Number.POSITIVE_INFINITY;
   let progressAt = Date.now();
-  for (const cap = Date.now() + 20 * 60_000; Date.now() < cap; ) {
-    const rows = await p.query<{ n: number }>('submissions', `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`).catch(() => undefined);
+  for (const cap = Date.now() + 20 * 60_000; Date.now() < cap;) {
+    const rows = await p
+      .query<{ n: number }>('submissions', `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`)
+      .catch(() => undefined);
     const n = rows?.[0]?.n ?? last;
     if (n === 0) break;
     if (n < last) {
@@ -238,17 +276,21 @@ export async function settle(ctx: ScenarioContext, results: JourneyResult[]): Pr
   const accepted = results.filter((r) => r.kind === 'application' && r.applicationEmail).map((r) => r.applicationEmail!);
   const follows = results.filter((r) => r.kind === 'social' && r.follow).map((r) => r.follow!);
   let ledger = await readLedger(p, accepted, follows);
-  for (const deadline = Date.now() + 90_000; ledgerProblems(ledger).length > 0 && Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 90_000; ledgerProblems(ledger).length > 0 && Date.now() < deadline;) {
     await sleep(1000);
     ledger = await readLedger(p, accepted, follows);
   }
-  if (process.env['FAULT_TRACE']) process.stdout.write(`[faults] settle: backlog ${(backlogAt - settleStarted) / 1000}s, shown ${(shownAt - backlogAt) / 1000}s, books ${(Date.now() - shownAt) / 1000}s (${ledgerProblems(ledger).join('; ')})\n`);
+  if (process.env['FAULT_TRACE'])
+    process.stdout.write(
+      `[faults] settle: backlog ${(backlogAt - settleStarted) / 1000}s, shown ${(shownAt - backlogAt) / 1000}s, books ${(Date.now() - shownAt) / 1000}s (${ledgerProblems(ledger).join('; ')})\n`,
+    );
   return { notShown, ledger };
 }
 
 /** The fault table of the closing note, one line per outage. */
 export function faultTable(rows: ScenarioRow[]): string {
-  const fmt = (c: Record<Outcome, number>) => `${c.completed}/${c.refused}${c.unreachable ? `/${c.unreachable}u` : ''}${c.failed ? `/${c.failed}F` : ''}`;
+  const fmt = (c: Record<Outcome, number>) =>
+    `${c.completed}/${c.refused}${c.unreachable ? `/${c.unreachable}u` : ''}${c.failed ? `/${c.failed}F` : ''}`;
   const lines = [
     '| part down | for | auth (done/refused) | video | moderation | application | social | lost | doubled | copies dropped by inboxes | ready again after | scenario took |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',

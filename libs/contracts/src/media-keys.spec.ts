@@ -5,7 +5,12 @@ describe('published media keys', () => {
   const id = '0f4b2a9e-1111-4222-8333-0123456789ab';
 
   it('publishes what the media worker made and identity stored', () => {
-    for (const key of [mediaKeys.video(id), mediaKeys.poster(id), mediaKeys.profileImage(id, 'ab12', 'png'), mediaKeys.bannerImage(id, 'cd34', 'webp')]) {
+    for (const key of [
+      mediaKeys.video(id),
+      mediaKeys.poster(id),
+      mediaKeys.profileImage(id, 'ab12', 'png'),
+      mediaKeys.bannerImage(id, 'cd34', 'webp'),
+    ]) {
       expect(isPublishedMediaKey(key)).toBe(true);
     }
   });

@@ -31,8 +31,17 @@ describe('checkClipperApplication', () => {
   });
 
   it('keeps the optional fields when given, the hours from a number or its text', () => {
-    const result = checkClipperApplication({ ...valid, socialMediaHandles: '@ada on X', portfolioLinks: 'https://example.com/reel', availabilityHours: ' 20 ' });
-    expect(result.ok && result.value).toMatchObject({ socialMediaHandles: '@ada on X', portfolioLinks: 'https://example.com/reel', availabilityHours: 20 });
+    const result = checkClipperApplication({
+      ...valid,
+      socialMediaHandles: '@ada on X',
+      portfolioLinks: 'https://example.com/reel',
+      availabilityHours: ' 20 ',
+    });
+    expect(result.ok && result.value).toMatchObject({
+      socialMediaHandles: '@ada on X',
+      portfolioLinks: 'https://example.com/reel',
+      availabilityHours: 20,
+    });
     const numeric = checkClipperApplication({ ...valid, availabilityHours: 168 });
     expect(numeric.ok && numeric.value.availabilityHours).toBe(168);
   });

@@ -64,8 +64,7 @@ export interface ClipperApplication {
 }
 
 export type ClipperApplicationCheck =
-  | { ok: true; value: ClipperApplication }
-  | { ok: false; errors: Partial<Record<ClipperApplicationField, string>> };
+  { ok: true; value: ClipperApplication } | { ok: false; errors: Partial<Record<ClipperApplicationField, string>> };
 
 const trimmed = (v: string | null | undefined): string => (v ?? '').trim();
 const optional = (v: string | null | undefined): string | null => trimmed(v) || null;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkClipperProfile, CLIPPER_PROFILE_MESSAGES as M, firstClipperProfileError, type ClipperProfileEdit } from './clipper-profile.js';
+import {
+  checkClipperProfile,
+  CLIPPER_PROFILE_MESSAGES as M,
+  firstClipperProfileError,
+  type ClipperProfileEdit,
+} from './clipper-profile.js';
 
 const errorsOf = (input: ClipperProfileEdit) => {
   const result = checkClipperProfile(input);
@@ -19,7 +24,10 @@ describe('checkClipperProfile', () => {
         yearsExperience: '3',
         hourlyRate: '25.5',
         isAvailable: false,
-        services: [{ serviceName: ' Speed Pack ', basePrice: '40', deliveryTimeHours: 24 }, { serviceName: 'Call', basePrice: '', description: ' ' }],
+        services: [
+          { serviceName: ' Speed Pack ', basePrice: '40', deliveryTimeHours: 24 },
+          { serviceName: 'Call', basePrice: '', description: ' ' },
+        ],
       }),
     ).toEqual({
       ok: true,
@@ -40,7 +48,10 @@ describe('checkClipperProfile', () => {
   });
 
   it('clears optional fields sent empty', () => {
-    expect(checkClipperProfile({ bio: '', yearsExperience: null, hourlyRate: '' })).toEqual({ ok: true, value: { bio: null, yearsExperience: null, hourlyRate: null } });
+    expect(checkClipperProfile({ bio: '', yearsExperience: null, hourlyRate: '' })).toEqual({
+      ok: true,
+      value: { bio: null, yearsExperience: null, hourlyRate: null },
+    });
   });
 
   it.each<[ClipperProfileEdit, string]>([
@@ -87,6 +98,9 @@ describe('checkClipperProfile', () => {
 
   it('names the first failing field in field order', () => {
     expect(firstOf({ services: [{ serviceName: '' }], bio: 'x'.repeat(1001), hourlyRate: -1 })).toBe(M.bioLong);
-    expect(errorsOf({ services: [{ serviceName: '' }], hourlyRate: -1 })).toEqual({ services: M.serviceNameRequired, hourlyRate: M.hourlyRateNegative });
+    expect(errorsOf({ services: [{ serviceName: '' }], hourlyRate: -1 })).toEqual({
+      services: M.serviceNameRequired,
+      hourlyRate: M.hourlyRateNegative,
+    });
   });
 });

@@ -48,7 +48,16 @@ export const CLIPPER_PROFILE_MESSAGES = {
   notFound: 'Clipper not found',
 } as const;
 
-export const CLIPPER_PROFILE_FIELDS = ['bio', 'portfolioUrls', 'specialties', 'yearsExperience', 'hourlyRate', 'isAvailable', 'socialLinks', 'services'] as const;
+export const CLIPPER_PROFILE_FIELDS = [
+  'bio',
+  'portfolioUrls',
+  'specialties',
+  'yearsExperience',
+  'hourlyRate',
+  'isAvailable',
+  'socialLinks',
+  'services',
+] as const;
 export type ClipperProfileField = (typeof CLIPPER_PROFILE_FIELDS)[number];
 
 /** One service as typed; prices and hours as numbers or the inputs' text. */
@@ -93,7 +102,8 @@ export interface ClipperProfileDraft {
   services?: ClipperServiceDraft[];
 }
 
-export type ClipperProfileCheck = { ok: true; value: ClipperProfileDraft } | { ok: false; errors: Partial<Record<ClipperProfileField, string>> };
+export type ClipperProfileCheck =
+  { ok: true; value: ClipperProfileDraft } | { ok: false; errors: Partial<Record<ClipperProfileField, string>> };
 
 const numberOf = (raw: number | string | null | undefined): number | undefined => {
   if (raw === null || raw === undefined) return undefined;
@@ -139,12 +149,23 @@ function serviceOf(input: ClipperServiceEdit): { value: ClipperServiceDraft } | 
   if (serviceName.length > l.serviceName.max) return { error: m.serviceNameLong };
   const description = (input.description ?? '').trim();
   if (description.length > l.serviceDescription.max) return { error: m.serviceDescriptionLong };
-  const price = dollarsOf(input.basePrice, l.servicePrice, { invalid: m.servicePriceInvalid, negative: m.servicePriceNegative, tooHigh: m.servicePriceTooHigh });
+  const price = dollarsOf(input.basePrice, l.servicePrice, {
+    invalid: m.servicePriceInvalid,
+    negative: m.servicePriceNegative,
+    tooHigh: m.servicePriceTooHigh,
+  });
   if ('error' in price) return price;
   const hours = numberOf(input.deliveryTimeHours);
-  if (hours !== undefined && (!Number.isInteger(hours) || hours < l.deliveryTimeHours.min || hours > l.deliveryTimeHours.max)) return { error: m.deliveryTimeRange };
+  if (hours !== undefined && (!Number.isInteger(hours) || hours < l.deliveryTimeHours.min || hours > l.deliveryTimeHours.max))
+    return { error: m.deliveryTimeRange };
   return {
-    value: { serviceName, description: description === '' ? null : description, basePrice: price.value, deliveryTimeHours: hours ?? null, isActive: input.isActive ?? true },
+    value: {
+      serviceName,
+      description: description === '' ? null : description,
+      basePrice: price.value,
+      deliveryTimeHours: hours ?? null,
+      isActive: input.isActive ?? true,
+    },
   };
 }
 
@@ -182,7 +203,11 @@ export function checkClipperProfile(input: ClipperProfileEdit): ClipperProfileCh
   }
 
   if (input.hourlyRate !== undefined) {
-    const rate = dollarsOf(input.hourlyRate, l.hourlyRate, { invalid: m.hourlyRateInvalid, negative: m.hourlyRateNegative, tooHigh: m.hourlyRateTooHigh });
+    const rate = dollarsOf(input.hourlyRate, l.hourlyRate, {
+      invalid: m.hourlyRateInvalid,
+      negative: m.hourlyRateNegative,
+      tooHigh: m.hourlyRateTooHigh,
+    });
     if ('error' in rate) errors.hourlyRate = rate.error;
     else value.hourlyRate = rate.value;
   }

@@ -76,7 +76,7 @@ export type CampaignWording = 'form' | 'shared';
 
 /** What `views` cost at $5 per 1,000, in dollars with cents. */
 export function campaignPrice(views: number): number {
-  return Math.round(views * CPM_PRICE_USD * 100 / 1000) / 100;
+  return Math.round((views * CPM_PRICE_USD * 100) / 1000) / 100;
 }
 
 /** The views a budget buys at $5 per 1,000 (whole views, rounded down). */

@@ -2,9 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { EMAIL_MESSAGES, isEmail } from './email.js';
 
 describe('email', () => {
-  it.each(['a@b.co', 'first.last+tag@sub.example.org', "o'hara@example.com", 'under_score-1@x-y.io', 'UPPER@EXAMPLE.COM'])('accepts %s', (email) => {
-    expect(isEmail(email)).toBe(true);
-  });
+  it.each(['a@b.co', 'first.last+tag@sub.example.org', "o'hara@example.com", 'under_score-1@x-y.io', 'UPPER@EXAMPLE.COM'])(
+    'accepts %s',
+    (email) => {
+      expect(isEmail(email)).toBe(true);
+    },
+  );
 
   it.each([
     '',

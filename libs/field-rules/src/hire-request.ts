@@ -14,15 +14,32 @@ export const HIRE_URGENCY_LABELS: Record<HireUrgency, string> = {
 export const HIRE_CONTACT_METHODS = ['email', 'telegram', 'twitter'] as const;
 export type HireContactMethod = (typeof HIRE_CONTACT_METHODS)[number];
 export const HIRE_CONTACT_LABELS: Record<HireContactMethod, string> = { email: 'Email', telegram: 'Telegram', twitter: 'Twitter' };
-export const HIRE_DEFAULTS = { urgency: 'medium', preferredContact: 'email' } as const satisfies { urgency: HireUrgency; preferredContact: HireContactMethod };
+export const HIRE_DEFAULTS = { urgency: 'medium', preferredContact: 'email' } as const satisfies {
+  urgency: HireUrgency;
+  preferredContact: HireContactMethod;
+};
 
 /** The points tier a clipper must hold to be hired (spec 02 §6, §9: gold tier allows hiring). */
 export const HIRE_REQUIRED_TIER = 'gold';
 
 /** The three packages of spec 02 §2.7 and §9; choosing one fills the budget and the description. */
 export const HIRE_PACKAGES = [
-  { id: 'speed', name: 'Speed Pack', price: 40, clips: 7, delivery: '24 hours', description: 'Speed Pack: 7 clips delivered within 24 hours ($40).' },
-  { id: 'growth', name: 'Growth Pack', price: 100, clips: 20, delivery: '3 days', description: 'Growth Pack: 20 clips delivered within 3 days ($100).' },
+  {
+    id: 'speed',
+    name: 'Speed Pack',
+    price: 40,
+    clips: 7,
+    delivery: '24 hours',
+    description: 'Speed Pack: 7 clips delivered within 24 hours ($40).',
+  },
+  {
+    id: 'growth',
+    name: 'Growth Pack',
+    price: 100,
+    clips: 20,
+    delivery: '3 days',
+    description: 'Growth Pack: 20 clips delivered within 3 days ($100).',
+  },
   {
     id: 'viral',
     name: 'Viral Marketing',
@@ -63,12 +80,20 @@ export const HIRE_MESSAGES = {
   /** The clipper says they take no work now (409). */
   unavailable: 'This clipper is not taking new work right now',
   /** What the client is told once it is stored. */
-  sent: "Hire request sent! The clipper will get back to you through your preferred contact method.",
+  sent: 'Hire request sent! The clipper will get back to you through your preferred contact method.',
   /** The dialog's fallback when the server says nothing (spec 02 §8). */
   failed: 'Failed to submit hire request. Please try again.',
 } as const;
 
-export const HIRE_FIELDS = ['clientName', 'clientEmail', 'projectDescription', 'budget', 'urgency', 'preferredContact', 'contactInfo'] as const;
+export const HIRE_FIELDS = [
+  'clientName',
+  'clientEmail',
+  'projectDescription',
+  'budget',
+  'urgency',
+  'preferredContact',
+  'contactInfo',
+] as const;
 export type HireField = (typeof HIRE_FIELDS)[number];
 
 export interface HireRequestInput {
@@ -142,7 +167,15 @@ export function checkHireRequest(input: HireRequestInput): HireRequestCheck {
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
-    value: { clientName, clientEmail, projectDescription, budget, urgency: urgency as HireUrgency, preferredContact: preferredContact as HireContactMethod, contactInfo },
+    value: {
+      clientName,
+      clientEmail,
+      projectDescription,
+      budget,
+      urgency: urgency as HireUrgency,
+      preferredContact: preferredContact as HireContactMethod,
+      contactInfo,
+    },
   };
 }
 

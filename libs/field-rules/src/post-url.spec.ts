@@ -49,7 +49,10 @@ describe('X post link', () => {
   });
 
   it('has the spec messages, as a toast and as one line', () => {
-    expect(POST_PROBLEMS.missingInformation).toEqual({ title: 'Missing Information', description: 'Please fill in the clip title and Twitter URL.' });
+    expect(POST_PROBLEMS.missingInformation).toEqual({
+      title: 'Missing Information',
+      description: 'Please fill in the clip title and Twitter URL.',
+    });
     expect(POST_MESSAGES).toEqual({
       missingInformation: 'Missing Information: Please fill in the clip title and Twitter URL.',
       invalidUrl: 'Invalid Twitter URL: Please enter a valid Twitter/X post URL.',

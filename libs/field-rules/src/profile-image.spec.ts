@@ -13,8 +13,8 @@ describe('profile images', () => {
 
   it('knows the kinds and the image types', () => {
     expect(['profile', 'banner', 'avatar', undefined].map(isProfileImageKind)).toEqual([true, true, false, false]);
-    expect(['image/png', 'image/JPEG; x=y', 'image/gif', 'image/webp', 'image/svg+xml', 'text/html', '', null].map(isProfileImageContentType)).toEqual([
-      true, true, true, true, false, false, false, false,
-    ]);
+    expect(
+      ['image/png', 'image/JPEG; x=y', 'image/gif', 'image/webp', 'image/svg+xml', 'text/html', '', null].map(isProfileImageContentType),
+    ).toEqual([true, true, true, true, false, false, false, false]);
   });
 });

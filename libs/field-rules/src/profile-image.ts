@@ -47,7 +47,9 @@ export const PROFILE_IMAGE_MESSAGES = {
   notYourUpload: 'You can only use an image you uploaded',
   imageUrlRequired: 'Image URL is required',
   wrongKind: (kind: ProfileImageKind): string =>
-    kind === 'banner' ? 'This image was uploaded as a profile picture, not a banner' : 'This image was uploaded as a banner, not a profile picture',
+    kind === 'banner'
+      ? 'This image was uploaded as a profile picture, not a banner'
+      : 'This image was uploaded as a banner, not a profile picture',
   notUploaded: 'The image has not been uploaded yet: PUT the file to the upload URL first',
   alreadyUsed: 'This image upload was already used; request a new upload URL',
 } as const;

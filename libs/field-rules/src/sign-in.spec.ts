@@ -10,13 +10,19 @@ describe('sign-up role', () => {
 });
 
 describe('http(s) link', () => {
-  it.each(['https://pump.fun/coin/abc', 'http://example.com', 'HTTPS://EXAMPLE.COM/a?b#c', 'https://127.0.0.1:8080/x'])('accepts %s', (url) => {
-    expect(isHttpUrl(url)).toBe(true);
-  });
+  it.each(['https://pump.fun/coin/abc', 'http://example.com', 'HTTPS://EXAMPLE.COM/a?b#c', 'https://127.0.0.1:8080/x'])(
+    'accepts %s',
+    (url) => {
+      expect(isHttpUrl(url)).toBe(true);
+    },
+  );
 
-  it.each(['', 'pump dot fun', 'example.com', '/media/x.png', 'ftp://example.com', 'javascript:alert(1)', 'mailto:a@b.co', 'https://'])('refuses %j', (url) => {
-    expect(isHttpUrl(url)).toBe(false);
-  });
+  it.each(['', 'pump dot fun', 'example.com', '/media/x.png', 'ftp://example.com', 'javascript:alert(1)', 'mailto:a@b.co', 'https://'])(
+    'refuses %j',
+    (url) => {
+      expect(isHttpUrl(url)).toBe(false);
+    },
+  );
 
   it(`is at most ${URL_MAX_LENGTH} characters`, () => {
     const base = 'https://example.com/';

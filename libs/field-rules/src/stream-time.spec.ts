@@ -11,7 +11,17 @@ describe('stream time', () => {
   });
 
   it('refuses what is not a zoned date and time, naming the format', () => {
-    for (const raw of ['tomorrow', '', '2026-12-01', '2026-12-01T18:30:00', '2026-13-45T18:30:00Z', '2026-02-30T10:00:00Z', 1764000000000, {}, undefined]) {
+    for (const raw of [
+      'tomorrow',
+      '',
+      '2026-12-01',
+      '2026-12-01T18:30:00',
+      '2026-13-45T18:30:00Z',
+      '2026-02-30T10:00:00Z',
+      1764000000000,
+      {},
+      undefined,
+    ]) {
       expect(checkStreamTime(raw, now)).toEqual({ ok: false, error: STREAM_TIME_MESSAGES.invalid });
     }
   });

@@ -24,7 +24,10 @@ describe('checkToken', () => {
     });
     expect(checkToken({ ...valid, isActive: 'true' })).toMatchObject({ ok: true, value: { isActive: 'true' } });
     expect(checkToken({ ...valid, isActive: true })).toMatchObject({ ok: true, value: { isActive: 'true' } });
-    expect(checkToken({ ...valid, isActive: null, description: '   ' })).toMatchObject({ ok: true, value: { isActive: 'true', description: null } });
+    expect(checkToken({ ...valid, isActive: null, description: '   ' })).toMatchObject({
+      ok: true,
+      value: { isActive: 'true', description: null },
+    });
   });
 
   it('takes a name of 1 to 50 characters (after trimming)', () => {
@@ -37,7 +40,16 @@ describe('checkToken', () => {
 
   it('wants the PumpFun link to be an http(s) URL', () => {
     expect(errorsOf({ ...valid, pumpFunLink: 'http://pump.fun/x' })).toEqual({});
-    for (const pumpFunLink of ['', null, undefined, 'pump.fun/coin/abc', 'javascript:alert(1)', 'ftp://pump.fun/x', 'https://', `https://x.com/${'a'.repeat(3000)}`]) {
+    for (const pumpFunLink of [
+      '',
+      null,
+      undefined,
+      'pump.fun/coin/abc',
+      'javascript:alert(1)',
+      'ftp://pump.fun/x',
+      'https://',
+      `https://x.com/${'a'.repeat(3000)}`,
+    ]) {
       expect(errorsOf({ ...valid, pumpFunLink })).toEqual({ pumpFunLink: 'Please enter a valid PumpFun link' });
     }
   });
@@ -48,7 +60,8 @@ describe('checkToken', () => {
   });
 
   it("wants isActive 'true' or 'false'", () => {
-    for (const isActive of ['yes', 'TRUE', '1', '']) expect(errorsOf({ ...valid, isActive })).toEqual({ isActive: "isActive must be 'true' or 'false'" });
+    for (const isActive of ['yes', 'TRUE', '1', ''])
+      expect(errorsOf({ ...valid, isActive })).toEqual({ isActive: "isActive must be 'true' or 'false'" });
   });
 
   it('reports every broken field at once', () => {
@@ -64,7 +77,9 @@ describe('checkToken', () => {
 describe('firstTokenError', () => {
   it('answers the first broken field in form order', () => {
     expect(TOKEN_FIELDS).toEqual(['name', 'pumpFunLink', 'description', 'isActive']);
-    expect(firstTokenError({ description: TOKEN_MESSAGES.descriptionLong, pumpFunLink: TOKEN_MESSAGES.pumpFunLinkInvalid })).toBe(TOKEN_MESSAGES.pumpFunLinkInvalid);
+    expect(firstTokenError({ description: TOKEN_MESSAGES.descriptionLong, pumpFunLink: TOKEN_MESSAGES.pumpFunLinkInvalid })).toBe(
+      TOKEN_MESSAGES.pumpFunLinkInvalid,
+    );
     expect(firstTokenError({ isActive: TOKEN_MESSAGES.isActiveInvalid })).toBe(TOKEN_MESSAGES.isActiveInvalid);
     expect(firstTokenError({})).toBeUndefined();
   });

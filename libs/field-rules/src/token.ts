@@ -50,7 +50,10 @@ export function checkToken(input: TokenInput): TokenCheck {
   const active = input.isActive === undefined || input.isActive === null ? 'true' : String(input.isActive);
   if (active !== 'true' && active !== 'false') errors.isActive = m.isActiveInvalid;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: { name, pumpFunLink, description: description === '' ? null : description, isActive: active as 'true' | 'false' } };
+  return {
+    ok: true,
+    value: { name, pumpFunLink, description: description === '' ? null : description, isActive: active as 'true' | 'false' },
+  };
 }
 
 export function firstTokenError(errors: Partial<Record<TokenField, string>>): string | undefined {

@@ -27,10 +27,19 @@ describe('video limits (spec 01 §5, §9)', () => {
 
 describe('video messages', () => {
   it('are the spec words, as a toast', () => {
-    expect(VIDEO_PROBLEMS.invalidType).toEqual({ title: 'Invalid File Type', description: 'Please upload a video file (MP4, WebM, MOV, or AVI).' });
+    expect(VIDEO_PROBLEMS.invalidType).toEqual({
+      title: 'Invalid File Type',
+      description: 'Please upload a video file (MP4, WebM, MOV, or AVI).',
+    });
     expect(VIDEO_PROBLEMS.tooLarge).toEqual({ title: 'File Too Large', description: 'Please upload a video smaller than 150MB.' });
-    expect(VIDEO_PROBLEMS.tooLong(41.7)).toEqual({ title: 'Video Too Long', description: 'Video must be 40 seconds or less. Your video is 41 seconds.' });
-    expect(VIDEO_PROBLEMS.invalid).toEqual({ title: 'Invalid Video', description: 'Could not read video file. Please try a different file.' });
+    expect(VIDEO_PROBLEMS.tooLong(41.7)).toEqual({
+      title: 'Video Too Long',
+      description: 'Video must be 40 seconds or less. Your video is 41 seconds.',
+    });
+    expect(VIDEO_PROBLEMS.invalid).toEqual({
+      title: 'Invalid Video',
+      description: 'Could not read video file. Please try a different file.',
+    });
   });
 
   it('are the same words as one line, for the services', () => {

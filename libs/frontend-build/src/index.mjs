@@ -60,7 +60,9 @@ function sourceFiles(dir) {
 /** Where browser code lives: every app's src and every browser library's src. */
 function browserSourceFiles() {
   const frontends = join(REPO_ROOT, 'frontends');
-  const apps = readdirSync(frontends, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => join(frontends, entry.name, 'src'));
+  const apps = readdirSync(frontends, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(frontends, entry.name, 'src'));
   const libs = browserLibraries().map((pkg) => join(REPO_ROOT, 'libs', pkg.name.replace(/^@clipit\//, ''), 'src'));
   return [...apps, ...libs].flatMap(sourceFiles);
 }
@@ -77,7 +79,8 @@ export function importedNames(pkg, files = browserSourceFiles()) {
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     const bare = text.replace(named, '');
-    if (other.test(bare)) throw new Error(`${file} imports ${pkg} other than by name: name the imports, so the shared build can leave the rest out`);
+    if (other.test(bare))
+      throw new Error(`${file} imports ${pkg} other than by name: name the imports, so the shared build can leave the rest out`);
     for (const match of text.matchAll(named)) {
       if (match[1]) continue;
       for (const part of match[2].split(',')) {
@@ -102,7 +105,8 @@ export function sharedModules({ eager = false } = {}) {
   for (const name of SINGLETON_PACKAGES) {
     const version = installedVersion(name);
     shared[name] = { singleton: true, eager, version, requiredVersion: `^${version.split('.')[0]}.0.0` };
-    if (TREE_SHAKEN_PACKAGES.includes(name) && !eager) shared[name].treeShaking = { mode: 'runtime-infer', usedExports: importedNames(name) };
+    if (TREE_SHAKEN_PACKAGES.includes(name) && !eager)
+      shared[name].treeShaking = { mode: 'runtime-infer', usedExports: importedNames(name) };
   }
   for (const pkg of browserLibraries()) {
     shared[pkg.name] = { singleton: true, eager, version: pkg.version, requiredVersion: `^${pkg.version}` };
@@ -153,7 +157,13 @@ async function withPages(stats, compilation, dir, exposes) {
   stats.metaData.clipit = {
     pages: routes.map(({ path, title, description, reads = [], lazy }) => {
       const request = lazyRequest(lazy);
-      return { path, title, description, reads, assets: request ? filesOfImport(statsJson, routesFile.replace(/^src\//, ''), request) : [] };
+      return {
+        path,
+        title,
+        description,
+        reads,
+        assets: request ? filesOfImport(statsJson, routesFile.replace(/^src\//, ''), request) : [],
+      };
     }),
   };
   return stats;
@@ -170,11 +180,13 @@ export const STARTUP_FILE = 'startup.json';
  */
 export function startupFiles(statsJson) {
   const consumed = new Set();
-  const sharedName = (moduleName, kind) => new RegExp(`^${kind} shared module \\([^)]*\\) ((?:@[^/\\s]+/)?[^@\\s]+)@`).exec(moduleName ?? '')?.[1];
-  for (const chunk of statsJson.chunks ?? []) for (const origin of chunk.origins ?? []) {
-    const name = sharedName(origin.moduleName, 'consume');
-    if (name) consumed.add(name);
-  }
+  const sharedName = (moduleName, kind) =>
+    new RegExp(`^${kind} shared module \\([^)]*\\) ((?:@[^/\\s]+/)?[^@\\s]+)@`).exec(moduleName ?? '')?.[1];
+  for (const chunk of statsJson.chunks ?? [])
+    for (const origin of chunk.origins ?? []) {
+      const name = sharedName(origin.moduleName, 'consume');
+      if (name) consumed.add(name);
+    }
   const loadsFirst = (chunk) =>
     chunk.initial ||
     (chunk.origins ?? []).some((origin) => {
@@ -182,7 +194,9 @@ export function startupFiles(statsJson) {
       const provided = sharedName(origin.moduleName, 'provide');
       return provided ? consumed.has(provided) : true;
     });
-  const files = (statsJson.chunks ?? []).filter(loadsFirst).flatMap((chunk) => (chunk.files ?? []).filter((file) => /\.(js|css)$/.test(file)));
+  const files = (statsJson.chunks ?? [])
+    .filter(loadsFirst)
+    .flatMap((chunk) => (chunk.files ?? []).filter((file) => /\.(js|css)$/.test(file)));
   const entry = files.filter((file) => (statsJson.chunks ?? []).some((chunk) => chunk.initial && chunk.files?.includes(file)));
   return [...new Set([...entry, ...files.sort()])];
 }
@@ -193,7 +207,10 @@ class StartupFilesPlugin {
     compiler.hooks.thisCompilation.tap('clipit-startup-files', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'clipit-startup-files', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const statsJson = compilation.getStats().toJson({ all: false, chunks: true, chunkOrigins: true });
-        compilation.emitAsset(STARTUP_FILE, new rspack.sources.RawSource(`${JSON.stringify({ files: startupFiles(statsJson) }, null, 2)}\n`));
+        compilation.emitAsset(
+          STARTUP_FILE,
+          new rspack.sources.RawSource(`${JSON.stringify({ files: startupFiles(statsJson) }, null, 2)}\n`),
+        );
       });
     });
   }
@@ -266,13 +283,17 @@ export function frontendConfig({ name, dir, exposes }, argv = {}) {
         // No remotes here: the shell registers them at run time from GET /remotes.json.
         remotes: {},
         shared: sharedModules({ eager: isHost }),
-        manifest: isHost ? false : { fileName: 'mf-manifest.json', additionalData: ({ stats, compilation }) => withPages(stats, compilation, dir, exposes) },
+        manifest: isHost
+          ? false
+          : { fileName: 'mf-manifest.json', additionalData: ({ stats, compilation }) => withPages(stats, compilation, dir, exposes) },
         // Remote types: each remote's exposes are typed by @clipit/frontend-contracts (see docs/adr/0010).
         dts: false,
         // One federation runtime per page: the shell provides it and the remotes use it, instead of each
         // remoteEntry.js carrying its own copy (about 32 KB gzip each). Browser-only code paths, and in the
         // remotes no remote loading or manifest snapshots (only the shell loads remotes): 2 KB less each.
-        experiments: isHost ? { provideExternalRuntime: true, optimization: { target: 'web' } } : { externalRuntime: true, optimization: { target: 'web', disableRemote: true, disableSnapshot: true } },
+        experiments: isHost
+          ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+          : { externalRuntime: true, optimization: { target: 'web', disableRemote: true, disableSnapshot: true } },
       }),
       ...(isHost
         ? [

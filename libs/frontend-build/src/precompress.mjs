@@ -54,7 +54,10 @@ export async function precompressFolder(dir, { concurrency = 4 } = {}) {
       const { br, gzip: gzipped } = await compressText(data, path.endsWith('.map') ? { quality: 5 } : {});
       totals.files += 1;
       totals.bytes += data.length;
-      for (const [suffix, bytes, key] of [['.br', br, 'br'], ['.gz', gzipped, 'gzip']]) {
+      for (const [suffix, bytes, key] of [
+        ['.br', br, 'br'],
+        ['.gz', gzipped, 'gzip'],
+      ]) {
         if (bytes.length < data.length) {
           await writeFile(`${path}${suffix}`, bytes);
           totals[key] += bytes.length;

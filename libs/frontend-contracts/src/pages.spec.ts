@@ -14,7 +14,9 @@ describe('pagesOfManifest', () => {
 
   it('names what is wrong with a manifest that does not list pages', () => {
     expect(() => pagesOfManifest(null)).toThrow('not a federation manifest: no metaData');
-    expect(() => pagesOfManifest({ metaData: {} })).toThrow('the manifest lists no pages (metaData.clipit is missing: built before pages were listed?)');
+    expect(() => pagesOfManifest({ metaData: {} })).toThrow(
+      'the manifest lists no pages (metaData.clipit is missing: built before pages were listed?)',
+    );
     expect(() => pagesOfManifest({ metaData: { clipit: { pages: {} } } })).toThrow('metaData.clipit.pages must be an array');
     expect(() => pagesOfManifest({ metaData: { clipit: { pages: [page, { ...page, path: 'feed' }] } } })).toThrow(
       'metaData.clipit.pages[1] needs an absolute path, a title and a description',

@@ -21,7 +21,8 @@ export function pagesOfManifest(manifest: unknown): RemotePage[] {
   const meta = (manifest as { metaData?: Record<string, unknown> } | null)?.metaData;
   if (typeof meta !== 'object' || meta === null) throw new Error('not a federation manifest: no metaData');
   const ours = meta[MANIFEST_METADATA_KEY] as { pages?: unknown } | undefined;
-  if (ours === undefined) throw new Error(`the manifest lists no pages (metaData.${MANIFEST_METADATA_KEY} is missing: built before pages were listed?)`);
+  if (ours === undefined)
+    throw new Error(`the manifest lists no pages (metaData.${MANIFEST_METADATA_KEY} is missing: built before pages were listed?)`);
   return parsePages(ours.pages, `metaData.${MANIFEST_METADATA_KEY}.pages`);
 }
 

@@ -73,10 +73,12 @@ export function parseRemotesManifest(input: unknown): RemotesManifest {
   }
   const manifests = (input as { manifests?: unknown }).manifests;
   if (manifests === undefined) return { remotes: out };
-  if (typeof manifests !== 'object' || manifests === null || Array.isArray(manifests)) throw new Error('"manifests" must map remote names to their manifests');
+  if (typeof manifests !== 'object' || manifests === null || Array.isArray(manifests))
+    throw new Error('"manifests" must map remote names to their manifests');
   for (const [name, manifest] of Object.entries(manifests as Record<string, unknown>)) {
     if (!(name in out)) throw new Error(`"manifests" has ${name}, which is not one of the remotes`);
-    if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) throw new Error(`"manifests.${name}" must be a manifest (a JSON object)`);
+    if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest))
+      throw new Error(`"manifests.${name}" must be a manifest (a JSON object)`);
   }
   return { remotes: out, manifests: manifests as Record<string, unknown> };
 }

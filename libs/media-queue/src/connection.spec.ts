@@ -25,6 +25,11 @@ describe('media queue connection behaviour', () => {
     backend.emit('ready');
     target.emit('error', new Error('Missing lock'));
     target.emit('error', new Error('Missing lock'));
-    expect(lines).toEqual(['warn q: Redis connection lost; reconnecting', 'info q: Redis connection back', 'warn q: error', 'warn q: error']);
+    expect(lines).toEqual([
+      'warn q: Redis connection lost; reconnecting',
+      'info q: Redis connection back',
+      'warn q: error',
+      'warn q: error',
+    ]);
   });
 });

@@ -28,7 +28,16 @@ export interface RedisUser {
   getBackend(): { on(event: 'ready', listener: () => void): unknown };
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 /** An error of the connection itself (refused, reset, closed), as opposed to one of a command or a job. */
 export function isConnectionError(err: Error): boolean {

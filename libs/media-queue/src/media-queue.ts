@@ -17,7 +17,9 @@ const BULL_SUFFIX = 'bull';
 export function mediaQueuePrefix(redisKeyPrefix: string): string {
   if (redisKeyPrefix.endsWith(BULL_SUFFIX)) {
     // Guards against applying the rule twice (`clipit:bullbull`): callers pass REDIS_KEY_PREFIX itself.
-    throw new Error(`mediaQueuePrefix wants the deployment's REDIS_KEY_PREFIX (e.g. "clipit:"), not a queue prefix; got ${JSON.stringify(redisKeyPrefix)}`);
+    throw new Error(
+      `mediaQueuePrefix wants the deployment's REDIS_KEY_PREFIX (e.g. "clipit:"), not a queue prefix; got ${JSON.stringify(redisKeyPrefix)}`,
+    );
   }
   return `${redisKeyPrefix}${BULL_SUFFIX}`;
 }
@@ -66,7 +68,10 @@ export function createMediaQueue(opts: MediaQueueOptions): MediaQueue {
  * names the bad field); the job id is the video id, so enqueueing the same video again while its job
  * exists (waiting, running, or kept after finishing) adds nothing and answers the existing job.
  */
-export async function enqueueProcessVideo(queue: MediaQueue, job: ProcessVideoJob): Promise<Job<ProcessVideoJob, unknown, typeof PROCESS_VIDEO_JOB>> {
+export async function enqueueProcessVideo(
+  queue: MediaQueue,
+  job: ProcessVideoJob,
+): Promise<Job<ProcessVideoJob, unknown, typeof PROCESS_VIDEO_JOB>> {
   const data = processVideoJobSchema.parse(job);
   return queue.add(PROCESS_VIDEO_JOB, data, { ...PROCESS_VIDEO_JOB_OPTIONS, jobId: data.videoId });
 }

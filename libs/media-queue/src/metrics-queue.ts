@@ -54,7 +54,10 @@ export function createMetricsQueue(opts: MetricsQueueOptions): MetricsQueue {
  * (a ZodError names the bad field); the job id is the batch id, so queueing the same batch again while
  * its job exists adds nothing.
  */
-export async function enqueueRefreshMetrics(queue: MetricsQueue, job: RefreshMetricsJob): Promise<Job<RefreshMetricsJob, unknown, typeof REFRESH_METRICS_JOB>> {
+export async function enqueueRefreshMetrics(
+  queue: MetricsQueue,
+  job: RefreshMetricsJob,
+): Promise<Job<RefreshMetricsJob, unknown, typeof REFRESH_METRICS_JOB>> {
   const data = refreshMetricsJobSchema.parse(job);
   return queue.add(REFRESH_METRICS_JOB, data, { ...REFRESH_METRICS_JOB_OPTIONS, jobId: data.batchId });
 }

@@ -27,8 +27,16 @@ export class MediaTools {
     return probe(file, { ffprobePath: this.options.ffprobePath, timeoutMs: this.options.probeTimeoutMs, signal });
   }
 
-  makePoster(input: string, output: string, opts: { durationSeconds?: number; maxLongSide?: number; signal?: AbortSignal } = {}): Promise<void> {
-    return makePoster(input, output, { ...this.tools(opts.signal), maxLongSide: opts.maxLongSide ?? DEFAULT_MAX_LONG_SIDE, durationSeconds: opts.durationSeconds });
+  makePoster(
+    input: string,
+    output: string,
+    opts: { durationSeconds?: number; maxLongSide?: number; signal?: AbortSignal } = {},
+  ): Promise<void> {
+    return makePoster(input, output, {
+      ...this.tools(opts.signal),
+      maxLongSide: opts.maxLongSide ?? DEFAULT_MAX_LONG_SIDE,
+      durationSeconds: opts.durationSeconds,
+    });
   }
 
   transcodeForWeb(input: string, output: string, opts: { maxLongSide?: number; signal?: AbortSignal } = {}): Promise<ProbeResult> {
@@ -63,6 +71,11 @@ export class MediaTools {
   }
 
   private tools(signal: AbortSignal | undefined) {
-    return { ffmpegPath: this.options.ffmpegPath, ffprobePath: this.options.ffprobePath, timeoutMs: this.options.transcodeTimeoutMs, signal };
+    return {
+      ffmpegPath: this.options.ffmpegPath,
+      ffprobePath: this.options.ffprobePath,
+      timeoutMs: this.options.transcodeTimeoutMs,
+      signal,
+    };
   }
 }

@@ -78,7 +78,13 @@ export function createBrowserHistory(win: Window = window): History {
   const subscribers = listeners();
   const read = (): Location => {
     const saved = (win.history.state ?? {}) as { key?: string; usr?: unknown };
-    return { pathname: win.location.pathname, search: win.location.search, hash: win.location.hash, state: saved.usr ?? null, key: saved.key ?? 'default' };
+    return {
+      pathname: win.location.pathname,
+      search: win.location.search,
+      hash: win.location.hash,
+      state: saved.usr ?? null,
+      key: saved.key ?? 'default',
+    };
   };
   let location = read();
   win.addEventListener('popstate', () => {

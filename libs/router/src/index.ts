@@ -1,6 +1,15 @@
 // @clipit/router: the site's router (docs/adr/0023). The names and behaviour of what the apps used of
 // react-router (createBrowserRouter, RouterProvider, Outlet, Link, NavLink and the hooks), in a few KB.
-export { createBrowserHistory, createMemoryHistory, resolveTo, type Action, type History, type Location, type NavigateOptions, type To } from './history.js';
+export {
+  createBrowserHistory,
+  createMemoryHistory,
+  resolveTo,
+  type Action,
+  type History,
+  type Location,
+  type NavigateOptions,
+  type To,
+} from './history.js';
 export { matchPath, matchRoutes, type Params, type RouteMatch, type RouteObject } from './match.js';
 export {
   createBrowserRouter,

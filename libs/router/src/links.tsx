@@ -14,7 +14,12 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 
 /** Whether a click is the router's to handle: a plain left click on a link that opens here. */
 function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
-  return !event.defaultPrevented && event.button === 0 && (!target || target === '_self') && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    (!target || target === '_self') &&
+    !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+  );
 }
 
 export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps) {
@@ -64,7 +69,12 @@ export function NavLink({ to, end, className, children, ...rest }: NavLinkProps)
   const isActive = isActivePath(resolveTo(to, location).pathname, location.pathname, end);
   const props = { isActive };
   return (
-    <Link {...rest} to={to} aria-current={isActive ? 'page' : undefined} className={typeof className === 'function' ? className(props) : className}>
+    <Link
+      {...rest}
+      to={to}
+      aria-current={isActive ? 'page' : undefined}
+      className={typeof className === 'function' ? className(props) : className}
+    >
       {typeof children === 'function' ? children(props) : children}
     </Link>
   );

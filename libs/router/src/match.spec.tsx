@@ -18,7 +18,10 @@ describe('matchPath', () => {
 describe('matchRoutes', () => {
   const page = (path: string): RouteObject => ({ path, handle: path });
   const table: RouteObject[] = [
-    { handle: 'layout', children: [{ handle: 'errors', children: [page('*'), page('/clipper/:userId'), page('/clipper/new'), page('/'), page('/feed')] }] },
+    {
+      handle: 'layout',
+      children: [{ handle: 'errors', children: [page('*'), page('/clipper/:userId'), page('/clipper/new'), page('/'), page('/feed')] }],
+    },
   ];
   const leaf = (pathname: string) => matchRoutes(table, pathname)?.map((m) => m.route.handle);
 
@@ -45,7 +48,11 @@ describe('history', () => {
   it('resolves relative and partial destinations against the current path', () => {
     expect(resolveTo('/feed?x=1#top', { pathname: '/a/b' })).toEqual({ pathname: '/feed', search: '?x=1', hash: '#top' });
     expect(resolveTo('c', { pathname: '/a/b' })).toEqual({ pathname: '/a/c', search: '', hash: '' });
-    expect(resolveTo({ search: 'tab=streamers' }, { pathname: '/discover' })).toEqual({ pathname: '/discover', search: '?tab=streamers', hash: '' });
+    expect(resolveTo({ search: 'tab=streamers' }, { pathname: '/discover' })).toEqual({
+      pathname: '/discover',
+      search: '?tab=streamers',
+      hash: '',
+    });
   });
 
   it('pushes, replaces and goes back in memory, telling listeners each move with a new key', () => {

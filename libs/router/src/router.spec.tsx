@@ -124,9 +124,22 @@ describe('RouterProvider', () => {
   });
 
   it('leaves a click with a modifier key, or on a link opening elsewhere, to the browser', async () => {
-    const router = createMemoryRouter([{ path: '*', element: <Link to="/feed" target="_blank">Feed</Link> }, { path: '/x', element: <Link to="/feed">Plain</Link> }], {
-      initialEntries: ['/x'],
-    });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <Link to="/feed" target="_blank">
+              Feed
+            </Link>
+          ),
+        },
+        { path: '/x', element: <Link to="/feed">Plain</Link> },
+      ],
+      {
+        initialEntries: ['/x'],
+      },
+    );
     render(<RouterProvider router={router} />);
     // jsdom then attempts the browser's own navigation and says it cannot.
     const jsdomSays = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -2,7 +2,16 @@
 // route table with layouts (`Outlet`), handles and error elements; navigations run in a React transition,
 // so the page on screen stays while the next one loads (`useNavigation().state` is 'loading' meanwhile).
 import { Component, createContext, use, useEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
-import { createBrowserHistory, createMemoryHistory, resolveTo, type Action, type History, type Location, type NavigateOptions, type To } from './history.js';
+import {
+  createBrowserHistory,
+  createMemoryHistory,
+  resolveTo,
+  type Action,
+  type History,
+  type Location,
+  type NavigateOptions,
+  type To,
+} from './history.js';
 import { matchRoutes, type Params, type RouteMatch, type RouteObject } from './match.js';
 
 export interface DataRouter {
@@ -42,7 +51,10 @@ export function createBrowserRouter(routes: readonly RouteObject[]): DataRouter 
 }
 
 /** A router over an in-memory history (component tests). */
-export function createMemoryRouter(routes: readonly RouteObject[], opts: { initialEntries?: readonly To[]; initialIndex?: number } = {}): DataRouter {
+export function createMemoryRouter(
+  routes: readonly RouteObject[],
+  opts: { initialEntries?: readonly To[]; initialIndex?: number } = {},
+): DataRouter {
   return createRouter(routes, createMemoryHistory(opts.initialEntries, opts.initialIndex), { scrollToTop: false }, () => undefined);
 }
 
@@ -96,7 +108,10 @@ function useHistory(history: History, scrollToTop: boolean): LocationState {
   useEffect(() => {
     if (scrollToTop && current.action === 'PUSH' && !current.location.hash) window.scrollTo(0, 0);
   }, [current, scrollToTop]);
-  return useMemo(() => ({ history, location: target, rendered: current.location, navigation: { state: pending ? 'loading' : 'idle' } }), [history, current, target, pending]);
+  return useMemo(
+    () => ({ history, location: target, rendered: current.location, navigation: { state: pending ? 'loading' : 'idle' } }),
+    [history, current, target, pending],
+  );
 }
 
 /** Renders the route table of `router` for the current location. */
@@ -111,7 +126,15 @@ export function RouterProvider({ router }: { router: DataRouter }) {
 }
 
 /** A router for component tests, around children that use `Routes` or just links and hooks. */
-export function MemoryRouter({ initialEntries, initialIndex, children }: { initialEntries?: readonly To[]; initialIndex?: number; children?: ReactNode }) {
+export function MemoryRouter({
+  initialEntries,
+  initialIndex,
+  children,
+}: {
+  initialEntries?: readonly To[];
+  initialIndex?: number;
+  children?: ReactNode;
+}) {
   const [history] = useState(() => createMemoryHistory(initialEntries, initialIndex));
   const state = useHistory(history, false);
   return <LocationContext value={state}>{children}</LocationContext>;
@@ -177,7 +200,10 @@ export function Routes({ children }: { children: ReactNode }) {
     () =>
       (Array.isArray(children) ? children : [children])
         .flat()
-        .filter((child): child is { props: { path?: string; element?: ReactNode } } => typeof child === 'object' && child !== null && 'props' in child)
+        .filter(
+          (child): child is { props: { path?: string; element?: ReactNode } } =>
+            typeof child === 'object' && child !== null && 'props' in child,
+        )
         .map((child) => ({ path: child.props.path ?? '', element: child.props.element })),
     [children],
   );
@@ -201,11 +227,12 @@ export type NavigateFunction = (to: To | number, options?: NavigateOptions) => v
 export function useNavigate(): NavigateFunction {
   const { history } = useLocationState();
   return useMemo(
-    () => (to: To | number, options: NavigateOptions = {}) => {
-      if (typeof to === 'number') history.go(to);
-      else if (options.replace) history.replace(to, options.state);
-      else history.push(to, options.state);
-    },
+    () =>
+      (to: To | number, options: NavigateOptions = {}) => {
+        if (typeof to === 'number') history.go(to);
+        else if (options.replace) history.replace(to, options.state);
+        else history.push(to, options.state);
+      },
     [history],
   );
 }
@@ -243,16 +270,16 @@ export function useSearchParams(): [URLSearchParams, SetSearchParams] {
   const { history, location } = useLocationState();
   const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const set = useMemo<SetSearchParams>(
-    () => (next, options = {}) => {
-      const current = new URLSearchParams(history.location.search);
-      const value = typeof next === 'function' ? next(current) : next;
-      const search = new URLSearchParams(value).toString();
-      const to = { ...resolveTo({ search: search ? `?${search}` : '' }, history.location) };
-      if (options.replace) history.replace(to, options.state);
-      else history.push(to, options.state);
-    },
+    () =>
+      (next, options = {}) => {
+        const current = new URLSearchParams(history.location.search);
+        const value = typeof next === 'function' ? next(current) : next;
+        const search = new URLSearchParams(value).toString();
+        const to = { ...resolveTo({ search: search ? `?${search}` : '' }, history.location) };
+        if (options.replace) history.replace(to, options.state);
+        else history.push(to, options.state);
+      },
     [history],
   );
   return [params, set];
 }
-

@@ -38,7 +38,10 @@ export const storageConfigShape = {
   S3_ACCESS_KEY: z.string().min(1).optional(),
   S3_SECRET_KEY: z.string().min(1).optional(),
   /** Region named in request signatures. */
-  S3_REGION: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').default(S3_DEFAULT_REGION),
+  S3_REGION: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+    .default(S3_DEFAULT_REGION),
 };
 
 /** What {@link createStorage} reads; a config parsed with {@link storageConfigShape} is one. */

@@ -130,7 +130,11 @@ describe('S3StorageDriver around the minio client', () => {
   it('streams a longer body (multipart) without knowing its size, every byte in order', async () => {
     const { d, client } = driver();
     const total = PART + 3 * 1024 * 1024 + 17;
-    await expect(d.put('clips/long.mp4', megabytes(total), 'video/mp4')).resolves.toEqual({ key: 'clips/long.mp4', size: total, contentType: 'video/mp4' });
+    await expect(d.put('clips/long.mp4', megabytes(total), 'video/mp4')).resolves.toEqual({
+      key: 'clips/long.mp4',
+      size: total,
+      contentType: 'video/mp4',
+    });
     const [call] = client.puts;
     expect(call?.size).toBeUndefined();
     expect(Buffer.isBuffer(call?.body)).toBe(false);

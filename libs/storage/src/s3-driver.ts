@@ -140,7 +140,9 @@ export class S3StorageDriver implements StorageDriver {
     assertSafeKey(key);
     try {
       const s = await this.client.statObject(this.bucket, key);
-      const contentType = Object.entries(s.metaData as Record<string, unknown>).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+      const contentType = Object.entries(s.metaData as Record<string, unknown>).find(
+        ([name]) => name.toLowerCase() === 'content-type',
+      )?.[1];
       return {
         key,
         size: s.size,

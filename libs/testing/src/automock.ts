@@ -28,7 +28,11 @@ function strictFn(owner: string, method: string) {
 
 function prototypeMethods(type: Constructor<unknown>): string[] {
   const names = new Set<string>();
-  for (let proto: object | null = type.prototype as object; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto: object | null = type.prototype as object;
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     for (const name of Object.getOwnPropertyNames(proto)) {
       const descriptor = Object.getOwnPropertyDescriptor(proto, name);
       // Getters and setters stay out: reading one would run it.
@@ -51,7 +55,8 @@ export function automock<T extends object>(name: string, methods: ReadonlyArray<
 export function automock<T extends object>(typeOrName: Constructor<T> | string, methods?: ReadonlyArray<MethodName<T>>): jest.Mocked<T> {
   const owner = typeof typeOrName === 'string' ? typeOrName : typeOrName.name;
   const names = typeof typeOrName === 'string' ? (methods ?? []) : prototypeMethods(typeOrName);
-  const mock: Record<string, unknown> = typeof typeOrName === 'string' ? {} : (Object.create(typeOrName.prototype as object) as Record<string, unknown>);
+  const mock: Record<string, unknown> =
+    typeof typeOrName === 'string' ? {} : (Object.create(typeOrName.prototype as object) as Record<string, unknown>);
   for (const name of names) mock[name] = strictFn(owner, name);
   return mock as jest.Mocked<T>;
 }
@@ -89,7 +94,9 @@ const NOT_MOCKABLE = new Set<unknown>([Object, String, Number, Boolean, Symbol, 
 export function createTestService<T>(type: Constructor<T>, values: TokenValues = {}): TestService<T> {
   const paramTypes = (Reflect.getMetadata(PARAMTYPES_METADATA, type) as unknown[] | undefined) ?? [];
   if (paramTypes.length === 0 && type.length > 0) {
-    throw new Error(`createTestService(${type.name}): no constructor metadata; is the class decorated (@Injectable()) and compiled with decorator metadata?`);
+    throw new Error(
+      `createTestService(${type.name}): no constructor metadata; is the class decorated (@Injectable()) and compiled with decorator metadata?`,
+    );
   }
   const declared = (Reflect.getMetadata(SELF_DECLARED_DEPS_METADATA, type) as DeclaredDependency[] | undefined) ?? [];
   const tokens = new Map(declared.map((d) => [d.index, d.param]));
@@ -99,7 +106,8 @@ export function createTestService<T>(type: Constructor<T>, values: TokenValues =
     const where = `createTestService(${type.name}): constructor parameter ${index}`;
     if (tokens.has(index)) {
       const token = tokens.get(index);
-      if ((typeof token === 'string' || typeof token === 'symbol') && Object.prototype.hasOwnProperty.call(values, token)) return values[token];
+      if ((typeof token === 'string' || typeof token === 'symbol') && Object.prototype.hasOwnProperty.call(values, token))
+        return values[token];
       if (typeof token !== 'function') throw new Error(`${where} is injected by ${describeToken(token)}: pass a value for it`);
       paramType = token; // @Inject(SomeClass): that class, whatever the declared type
     }
@@ -116,7 +124,8 @@ export function createTestService<T>(type: Constructor<T>, values: TokenValues =
     service,
     mock: <D extends object>(dependency: Constructor<D>) => {
       const found = mocks.get(dependency);
-      if (!found) throw new Error(`createTestService(${type.name}) built no mock of ${dependency.name}: it is not one of its class dependencies`);
+      if (!found)
+        throw new Error(`createTestService(${type.name}) built no mock of ${dependency.name}: it is not one of its class dependencies`);
       return found as jest.Mocked<D>;
     },
   };

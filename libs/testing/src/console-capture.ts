@@ -18,5 +18,12 @@ export function captureConsole(): { lines: string[]; restore(): void } {
     }) as typeof original;
     undo.push(() => (process[stream].write = original));
   }
-  return { lines, restore: () => undo.splice(0).reverse().forEach((u) => u()) };
+  return {
+    lines,
+    restore: () =>
+      undo
+        .splice(0)
+        .reverse()
+        .forEach((u) => u()),
+  };
 }

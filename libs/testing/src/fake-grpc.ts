@@ -29,11 +29,15 @@ export function grpcError(code: grpc.status, message: string): grpc.ServiceError
  * .proto both sides load). Methods are named as in the .proto (`GetUser`); those without a handler
  * answer UNIMPLEMENTED.
  */
-export async function startFakeGrpcServer(contract: GrpcContract, handlers: Readonly<Record<string, FakeHandler>>): Promise<FakeGrpcServer> {
+export async function startFakeGrpcServer(
+  contract: GrpcContract,
+  handlers: Readonly<Record<string, FakeHandler>>,
+): Promise<FakeGrpcServer> {
   const pkg = grpc.loadPackageDefinition(loadSync(join(protoRoot, protoFile(contract.proto)), protoLoaderOptions));
-  const ctor = [...contract.packageName.split('.'), contract.serviceName].reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], pkg) as
-    | grpc.ServiceClientConstructor
-    | undefined;
+  const ctor = [...contract.packageName.split('.'), contract.serviceName].reduce<unknown>(
+    (node, key) => (node as Record<string, unknown>)[key],
+    pkg,
+  ) as grpc.ServiceClientConstructor | undefined;
   if (!ctor?.service) throw new Error(`${contract.packageName}.${contract.serviceName} is not in ${protoFile(contract.proto)}`);
   for (const method of Object.keys(handlers)) {
     if (!(method in ctor.service)) throw new Error(`${contract.serviceName} has no method ${method}`);
@@ -53,7 +57,12 @@ export async function startFakeGrpcServer(contract: GrpcContract, handlers: Read
         .then(() => handler(call.request))
         .then(
           (answer) => callback(null, answer),
-          (err: unknown) => callback(typeof (err as grpc.ServiceError).code === 'number' ? (err as grpc.ServiceError) : grpcError(grpc.status.INTERNAL, String(err))),
+          (err: unknown) =>
+            callback(
+              typeof (err as grpc.ServiceError).code === 'number'
+                ? (err as grpc.ServiceError)
+                : grpcError(grpc.status.INTERNAL, String(err)),
+            ),
         );
     };
   }

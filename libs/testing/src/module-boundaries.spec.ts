@@ -112,7 +112,10 @@ const cases = {
     file: 'services/submissions/src/services/__layering__.ts',
     code: "import type { EntityManager } from 'typeorm';\nexport type Used = EntityManager;\n",
   },
-  controllerImportsStorage: { file: 'services/identity/src/controllers/__layering__.ts', code: "import { STORAGE } from '@clipit/storage';\nexport const used = STORAGE;\n" },
+  controllerImportsStorage: {
+    file: 'services/identity/src/controllers/__layering__.ts',
+    code: "import { STORAGE } from '@clipit/storage';\nexport const used = STORAGE;\n",
+  },
   serviceImportsQueue: { file: 'services/submissions/src/services/__layering__.ts', code: importOf('bullmq') },
   serviceImportsRedis: { file: 'services/identity/src/services/__layering__.ts', code: importOf('ioredis') },
   serviceImportsBus: { file: 'services/submissions/src/services/__layering__.ts', code: importOf('@nats-io/jetstream') },
@@ -160,9 +163,7 @@ describe('module boundaries (eslint.config.js)', () => {
     // Once the service uses that library, Nx reports the import as a circular dependency before it
     // gets to the tags; either way the import is an error.
     expect(problems('libImportsService', BOUNDARIES)).toHaveLength(1);
-    expect(problems('libImportsTesting', BOUNDARIES)).toEqual([
-      expect.objectContaining({ message: expect.stringMatching(tagViolation) }),
-    ]);
+    expect(problems('libImportsTesting', BOUNDARIES)).toEqual([expect.objectContaining({ message: expect.stringMatching(tagViolation) })]);
     expect(problems('libImportsLib', BOUNDARIES)).toEqual([]);
   });
 
@@ -173,7 +174,7 @@ describe('module boundaries (eslint.config.js)', () => {
     expect(problems('e2eImportsTesting', BOUNDARIES)).toEqual([]);
   });
 
-  it("lets e2e journeys boot a service through its composition root (src/app.ts) and nothing else of it", () => {
+  it('lets e2e journeys boot a service through its composition root (src/app.ts) and nothing else of it', () => {
     expect(problems('e2eBootsService', BOUNDARIES)).toEqual([]);
     expect(problems('e2eBootsService', 'no-restricted-imports')).toEqual([]);
     expect(problems('e2eReachesIntoService', BOUNDARIES)).not.toEqual([]);
@@ -197,7 +198,10 @@ describe('module boundaries (eslint.config.js)', () => {
 
   it('keeps ffmpeg (@clipit/media) to the media worker: the producer and shared libraries use @clipit/media-queue', () => {
     for (const name of ['producerImportsFfmpeg', 'producerTestImportsFfmpeg', 'sharedLibImportsFfmpeg'] as const) {
-      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [expect.objectContaining({ message: expect.stringMatching(tagViolation) })] });
+      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({
+        name,
+        problems: [expect.objectContaining({ message: expect.stringMatching(tagViolation) })],
+      });
     }
     for (const name of ['producerImportsMediaQueue', 'workerImportsFfmpeg', 'workerImportsMediaQueue'] as const) {
       expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [] });
@@ -206,8 +210,17 @@ describe('module boundaries (eslint.config.js)', () => {
 
   it('keeps drivers and clients out of application services and controllers, but not their types, repositories or specs', () => {
     const LAYERING = '@typescript-eslint/no-restricted-imports';
-    for (const name of ['serviceImportsDatabase', 'controllerImportsStorage', 'serviceImportsQueue', 'serviceImportsRedis', 'serviceImportsBus'] as const) {
-      expect({ name, problems: problems(name, LAYERING) }).toEqual({ name, problems: [expect.objectContaining({ message: expect.stringMatching(/repository|port|outbox/) })] });
+    for (const name of [
+      'serviceImportsDatabase',
+      'controllerImportsStorage',
+      'serviceImportsQueue',
+      'serviceImportsRedis',
+      'serviceImportsBus',
+    ] as const) {
+      expect({ name, problems: problems(name, LAYERING) }).toEqual({
+        name,
+        problems: [expect.objectContaining({ message: expect.stringMatching(/repository|port|outbox/) })],
+      });
     }
     for (const name of ['serviceImportsEntityManagerType', 'repositoryImportsDatabase', 'serviceSpecImportsDatabase'] as const) {
       expect({ name, problems: problems(name, LAYERING) }).toEqual({ name, problems: [] });
@@ -216,7 +229,10 @@ describe('module boundaries (eslint.config.js)', () => {
 
   it('keeps front ends on browser libraries, and build tooling in their build configs only', () => {
     for (const name of ['frontendImportsService', 'frontendImportsNodeLib', 'frontendImportsBuildTooling'] as const) {
-      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [expect.objectContaining({ message: expect.stringMatching(tagViolation) })] });
+      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({
+        name,
+        problems: [expect.objectContaining({ message: expect.stringMatching(tagViolation) })],
+      });
     }
     for (const name of ['frontendImportsBrowserLib', 'buildConfigImportsBuildTooling'] as const) {
       expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [] });
@@ -228,7 +244,10 @@ describe('module boundaries (eslint.config.js)', () => {
       expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [] });
     }
     for (const name of ['isomorphicLibImportsNodeLib', 'isomorphicLibImportsBrowserLib'] as const) {
-      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({ name, problems: [expect.objectContaining({ message: expect.stringMatching(tagViolation) })] });
+      expect({ name, problems: problems(name, BOUNDARIES) }).toEqual({
+        name,
+        problems: [expect.objectContaining({ message: expect.stringMatching(tagViolation) })],
+      });
     }
   });
 });

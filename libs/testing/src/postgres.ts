@@ -39,7 +39,9 @@ function safe(name: string): string {
 
 /** The template database of a schema in this run: named after the service and its migrations, so a changed list is another template. */
 function templateName(schema: SchemaTemplate): string {
-  const migrations = migrationsOf(schema).map((m) => (typeof m === 'string' ? m : m.name)).join(',');
+  const migrations = migrationsOf(schema)
+    .map((m) => (typeof m === 'string' ? m : m.name))
+    .join(',');
   const digest = createHash('sha256').update(migrations).digest('hex').slice(0, 8);
   return safe(`clipit_${testInfra().runId}_tpl_${schema.name.replace(/[^a-z0-9]/gi, '').toLowerCase()}_${digest}`);
 }

@@ -80,7 +80,11 @@ export interface ReceivedEvent {
  * Every event published on `stream` under `subjects` (e.g. `<prefix>.identity.>`), collected as it
  * arrives by an ephemeral consumer; `close()` stops reading.
  */
-export async function collectEvents(stream: string, subjects: string, natsUrl = testInfra().natsUrl): Promise<{ events: ReceivedEvent[]; close(): Promise<void> }> {
+export async function collectEvents(
+  stream: string,
+  subjects: string,
+  natsUrl = testInfra().natsUrl,
+): Promise<{ events: ReceivedEvent[]; close(): Promise<void> }> {
   const nc = await connectNats(natsUrl, 'test-event-reader');
   const events: ReceivedEvent[] = [];
   const consumer = await jetstream(nc).consumers.get(stream, { filter_subjects: subjects });

@@ -89,7 +89,15 @@ export interface XPostPatch {
  */
 export class XApiStandIn {
   readonly bearerToken: string;
-  readonly counters: XApiStandInCounters = { requests: 0, ok: 0, tooManyRequests: 0, serverErrors: 0, unauthorized: 0, badRequests: 0, idsLookedUp: 0 };
+  readonly counters: XApiStandInCounters = {
+    requests: 0,
+    ok: 0,
+    tooManyRequests: 0,
+    serverErrors: 0,
+    unauthorized: 0,
+    badRequests: 0,
+    idsLookedUp: 0,
+  };
   readonly requests: XApiRequestRecord[] = [];
   /** Keep the request log (off for benchmarks that make many requests). */
   logRequests = true;
@@ -220,14 +228,20 @@ export class XApiStandIn {
 
   private currentWindow(now: number): { resetAtSeconds: number; used: number } {
     // Like X: a window starts with the first request after the last one ended, and ends at its reset second.
-    if (!this.window || now >= this.window.resetAtSeconds * 1000) this.window = { resetAtSeconds: Math.ceil((now + this.windowMs) / 1000), used: 0 };
+    if (!this.window || now >= this.window.resetAtSeconds * 1000)
+      this.window = { resetAtSeconds: Math.ceil((now + this.windowMs) / 1000), used: 0 };
     return this.window;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     if (req.method !== 'GET' || url.pathname !== '/2/tweets') {
-      return send(res, 404, { title: 'Not Found Error', detail: `${req.method} ${url.pathname} is not served by the stand-in`, type: 'about:blank', status: 404 });
+      return send(res, 404, {
+        title: 'Not Found Error',
+        detail: `${req.method} ${url.pathname} is not served by the stand-in`,
+        type: 'about:blank',
+        status: 404,
+      });
     }
     this.counters.requests++;
     const record = (status: number, ids: string[]) => {
@@ -260,7 +274,12 @@ export class XApiStandIn {
     if (fault?.kind === 'status') {
       this.counters.serverErrors++;
       record(fault.status, []);
-      return send(res, fault.status, { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: fault.status }, headers);
+      return send(
+        res,
+        fault.status,
+        { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: fault.status },
+        headers,
+      );
     }
 
     const ids = (url.searchParams.get('ids') ?? '').split(',').filter((id) => id !== '');
@@ -269,7 +288,11 @@ export class XApiStandIn {
       this.counters.badRequests++;
       record(400, ids);
       const message =
-        ids.length === 0 ? 'The `ids` query parameter can not be empty' : ids.length > 100 ? `size [${ids.length}] is not between 1 and 100` : `The \`ids\` query parameter value [${bad[0]}] is not valid`;
+        ids.length === 0
+          ? 'The `ids` query parameter can not be empty'
+          : ids.length > 100
+            ? `size [${ids.length}] is not between 1 and 100`
+            : `The \`ids\` query parameter value [${bad[0]}] is not valid`;
       return send(
         res,
         400,

@@ -129,7 +129,9 @@ export async function startXOAuthStandIn(options: XOAuthStandInOptions = {}): Pr
     clients: [],
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     // A key of its own (nothing here is signed with it but the server wants one), and lifetimes set, so it starts quietly.
-    jwks: { keys: [{ ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'ES256' }] },
+    jwks: {
+      keys: [{ ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'ES256' }],
+    },
     ttl: { AccessToken: 3600, AuthorizationCode: 60, Grant: 3600, Interaction: 600, Session: 3600 },
     pkce: { required: () => true },
     // X's scopes are the API's (a resource server's), not OpenID Connect's: granted for the resource below.
@@ -151,7 +153,12 @@ export async function startXOAuthStandIn(options: XOAuthStandInOptions = {}): Pr
     const details = await provider.interactionDetails(req, res);
     if (deny) {
       deny = false;
-      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The person cancelled' }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The person cancelled' },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     const accountId = current.id;
@@ -159,7 +166,12 @@ export async function startXOAuthStandIn(options: XOAuthStandInOptions = {}): Pr
     const grant = new provider.Grant({ accountId, clientId: String(details.params['client_id']) });
     grant.addResourceScope(apiBaseUrl, String(details.params['scope'] ?? scopes));
     const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { login: { accountId, remember: false }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId, remember: false }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   /** GET /x-api/2/users/me: the X user behind a live access token that may read users. */
@@ -171,7 +183,12 @@ export async function startXOAuthStandIn(options: XOAuthStandInOptions = {}): Pr
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const found = token ? await provider.AccessToken.find(token) : undefined;
     if (!found || found.isExpired) return answer(401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' });
-    if (!String(found.scope ?? '').split(' ').includes('users.read')) return answer(403, { title: 'Forbidden', status: 403, detail: 'users.read scope required' });
+    if (
+      !String(found.scope ?? '')
+        .split(' ')
+        .includes('users.read')
+    )
+      return answer(403, { title: 'Forbidden', status: 403, detail: 'users.read scope required' });
     const user = users.get(String(found.accountId));
     if (!user) return answer(404, { title: 'Not Found', status: 404 });
     const fields = new URL(req.url ?? '/', url).searchParams.get('user.fields')?.split(',') ?? [];
@@ -259,7 +276,8 @@ export class RedirectWalker {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
-      const cleared = value === '' || attributes.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()));
+      const cleared =
+        value === '' || attributes.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()));
       if (cleared) this.cookies(origin).delete(name);
       else this.cookies(origin).set(name, value);
     }
@@ -270,7 +288,11 @@ export class RedirectWalker {
    * Follows redirects from `start` until an answer is not a redirect or its Location satisfies `stop`;
    * answers every address visited and the last answer (its body read).
    */
-  async walk(start: string, stop: (location: URL) => boolean = () => false, maxHops = 15): Promise<{ visited: string[]; last: Response; body: string; stoppedAt?: URL }> {
+  async walk(
+    start: string,
+    stop: (location: URL) => boolean = () => false,
+    maxHops = 15,
+  ): Promise<{ visited: string[]; last: Response; body: string; stoppedAt?: URL }> {
     const visited: string[] = [];
     let target = start;
     for (let hop = 0; hop < maxHops; hop += 1) {

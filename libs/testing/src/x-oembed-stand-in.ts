@@ -94,7 +94,13 @@ export class XOembedStandIn {
     const postUrl = url.searchParams.get('url') ?? '';
     const match = STATUS_URL.exec(postUrl);
     const statusId = match?.[2] ?? '';
-    const record: XOembedRequestRecord = { at: Date.now(), statusId, query: Object.fromEntries(url.searchParams), headers: { ...req.headers }, status: 0 };
+    const record: XOembedRequestRecord = {
+      at: Date.now(),
+      statusId,
+      query: Object.fromEntries(url.searchParams),
+      headers: { ...req.headers },
+      status: 0,
+    };
     this.requests.push(record);
     if (statusId) this.hits.set(statusId, this.hitsFor(statusId) + 1);
     const send = (status: number, type: string, body: string) => {
@@ -139,7 +145,11 @@ export class XOembedStandIn {
 }
 
 /** X's oEmbed JSON for a post, field for field as publish.twitter.com sends it (plus `extra_field`, which a client should drop). */
-export function oembedAnswer(handle: string, statusId: string, opts: { authorName?: string; text?: string; imageUrl?: string } = {}): Record<string, unknown> {
+export function oembedAnswer(
+  handle: string,
+  statusId: string,
+  opts: { authorName?: string; text?: string; imageUrl?: string } = {},
+): Record<string, unknown> {
   const author = opts.authorName ?? handle;
   const image = opts.imageUrl ? `<a href="https://t.co/x"><img src="${opts.imageUrl}"></a>` : '';
   return {

@@ -10,10 +10,7 @@ export const Card = forwardRef<HTMLDivElement, CardProps>(function Card({ intera
   return <div ref={ref} className={cn('clip-card', interactive && 'clip-card--interactive', className)} {...props} />;
 });
 
-export const CardHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function CardHeader(
-  { className, ...props },
-  ref,
-) {
+export const CardHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function CardHeader({ className, ...props }, ref) {
   return <div ref={ref} className={cn('clip-card__header', className)} {...props} />;
 });
 
@@ -24,30 +21,22 @@ export interface CardTitleProps extends HTMLAttributes<HTMLHeadingElement> {
   level?: HeadingLevel;
 }
 
-export const CardTitle = forwardRef<HTMLHeadingElement, CardTitleProps>(function CardTitle(
-  { level = 3, className, ...props },
-  ref,
-) {
+export const CardTitle = forwardRef<HTMLHeadingElement, CardTitleProps>(function CardTitle({ level = 3, className, ...props }, ref) {
   const Heading = `h${level}` as const;
   return <Heading ref={ref} className={cn('clip-card__title', className)} {...props} />;
 });
 
-export const CardDescription = forwardRef<HTMLParagraphElement, HTMLAttributes<HTMLParagraphElement>>(
-  function CardDescription({ className, ...props }, ref) {
-    return <p ref={ref} className={cn('clip-card__description', className)} {...props} />;
-  },
-);
-
-export const CardContent = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function CardContent(
+export const CardDescription = forwardRef<HTMLParagraphElement, HTMLAttributes<HTMLParagraphElement>>(function CardDescription(
   { className, ...props },
   ref,
 ) {
+  return <p ref={ref} className={cn('clip-card__description', className)} {...props} />;
+});
+
+export const CardContent = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function CardContent({ className, ...props }, ref) {
   return <div ref={ref} className={cn('clip-card__content', className)} {...props} />;
 });
 
-export const CardFooter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function CardFooter(
-  { className, ...props },
-  ref,
-) {
+export const CardFooter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function CardFooter({ className, ...props }, ref) {
   return <div ref={ref} className={cn('clip-card__footer', className)} {...props} />;
 });

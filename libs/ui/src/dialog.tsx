@@ -220,7 +220,17 @@ const DialogContent = forwardRef<HTMLDivElement, Omit<DialogProps, 'open'>>(func
           {hideCloseButton ? null : (
             // Last in the DOM so the first field, not ×, gets focus on open; CSS puts it top right.
             <button type="button" className="clip-dialog__close" aria-label={closeLabel} onClick={() => onOpenChange(false)}>
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <svg
+                viewBox="0 0 24 24"
+                width="18"
+                height="18"
+                aria-hidden="true"
+                focusable="false"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <path d="M18 6L6 18M6 6l12 12" />
               </svg>
             </button>
@@ -248,18 +258,16 @@ export const DialogTitle = forwardRef<HTMLHeadingElement, HTMLAttributes<HTMLHea
 });
 
 /** A sentence under the title; it describes the dialog (aria-describedby). */
-export const DialogDescription = forwardRef<HTMLParagraphElement, HTMLAttributes<HTMLParagraphElement>>(
-  function DialogDescription({ className, ...props }, ref) {
-    const context = useDialogContext('DialogDescription');
-    useRegister('description', context);
-    return <p ref={ref} id={context.descriptionId} className={cn('clip-dialog__description', className)} {...props} />;
-  },
-);
-
-/** The row of actions at the bottom (stacked on narrow screens). */
-export const DialogFooter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function DialogFooter(
+export const DialogDescription = forwardRef<HTMLParagraphElement, HTMLAttributes<HTMLParagraphElement>>(function DialogDescription(
   { className, ...props },
   ref,
 ) {
+  const context = useDialogContext('DialogDescription');
+  useRegister('description', context);
+  return <p ref={ref} id={context.descriptionId} className={cn('clip-dialog__description', className)} {...props} />;
+});
+
+/** The row of actions at the bottom (stacked on narrow screens). */
+export const DialogFooter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function DialogFooter({ className, ...props }, ref) {
   return <div ref={ref} className={cn('clip-dialog__footer', className)} {...props} />;
 });

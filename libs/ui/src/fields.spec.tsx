@@ -22,9 +22,7 @@ describe('Input', () => {
     expect(input).toBe(ref.current);
     expect(input).toHaveClass('clip-input', 'mono');
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription(
-      'Rewards are paid here every Friday. Please enter a valid Solana wallet address',
-    );
+    expect(input).toHaveAccessibleDescription('Rewards are paid here every Friday. Please enter a valid Solana wallet address');
     const describedBy = input.getAttribute('aria-describedby')!.split(' ');
     expect(describedBy).toHaveLength(2);
     expect(document.getElementById(describedBy[1]!)).toHaveTextContent('Please enter a valid Solana wallet address');

@@ -69,9 +69,7 @@ describe("formatDate ('MMM d, yyyy • h:mm a', local time)", () => {
 describe('cn', () => {
   it('joins truthy class names from strings, arrays and objects', () => {
     const loading = false;
-    expect(cn('a', loading && 'b', null, undefined, 0, 'c', ['d', ['e', false]], { f: true, g: false, h: 1 })).toBe(
-      'a c d e f h',
-    );
+    expect(cn('a', loading && 'b', null, undefined, 0, 'c', ['d', ['e', false]], { f: true, g: false, h: 1 })).toBe('a c d e f h');
     expect(cn()).toBe('');
   });
 });

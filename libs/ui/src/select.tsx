@@ -51,13 +51,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
       className={containerClassName}
     >
       <div className="clip-select-wrap">
-        <select
-          ref={ref}
-          {...controlAttributes(ids)}
-          className={cn('clip-select', className)}
-          {...props}
-          defaultValue={defaultValue}
-        >
+        <select ref={ref} {...controlAttributes(ids)} className={cn('clip-select', className)} {...props} defaultValue={defaultValue}>
           {placeholder !== undefined ? (
             <option value="" disabled>
               {placeholder}
@@ -70,7 +64,19 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
           ))}
           {children}
         </select>
-        <svg className="clip-select__chevron" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          className="clip-select__chevron"
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          focusable="false"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M6 9l6 6 6-6" />
         </svg>
       </div>

@@ -11,9 +11,6 @@ export interface SkeletonProps extends HTMLAttributes<HTMLDivElement> {
  * with aria-busy="true" (and announce the state, e.g. a Spinner with a label) instead. The shimmer
  * stops under prefers-reduced-motion.
  */
-export const Skeleton = forwardRef<HTMLDivElement, SkeletonProps>(function Skeleton(
-  { shape = 'rect', className, ...props },
-  ref,
-) {
+export const Skeleton = forwardRef<HTMLDivElement, SkeletonProps>(function Skeleton({ shape = 'rect', className, ...props }, ref) {
   return <div ref={ref} aria-hidden="true" className={cn('clip-skeleton', `clip-skeleton--${shape}`, className)} {...props} />;
 });

@@ -1,12 +1,4 @@
-import {
-  createContext,
-  forwardRef,
-  useContext,
-  useId,
-  type ButtonHTMLAttributes,
-  type HTMLAttributes,
-  type KeyboardEvent,
-} from 'react';
+import { createContext, forwardRef, useContext, useId, type ButtonHTMLAttributes, type HTMLAttributes, type KeyboardEvent } from 'react';
 import { cn } from './cn.js';
 import { useControllableState } from './internal/use-controllable-state.js';
 

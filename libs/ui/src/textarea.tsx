@@ -44,14 +44,9 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
   };
 
   const counter = showCount ? (
-    <p
-      id={counterId}
-      className={cn('clip-field__count', maxLength !== undefined && length >= maxLength && 'clip-field__count--full')}
-    >
+    <p id={counterId} className={cn('clip-field__count', maxLength !== undefined && length >= maxLength && 'clip-field__count--full')}>
       <span aria-hidden="true">{maxLength !== undefined ? `${length}/${maxLength}` : length}</span>
-      <span className="clip-sr-only">
-        {maxLength !== undefined ? `${length} of ${maxLength} characters used` : `${length} characters`}
-      </span>
+      <span className="clip-sr-only">{maxLength !== undefined ? `${length} of ${maxLength} characters used` : `${length} characters`}</span>
     </p>
   ) : null;
 
@@ -66,13 +61,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
       className={containerClassName}
       footer={counter}
     >
-      <textarea
-        ref={ref}
-        {...controlAttributes(ids)}
-        className={cn('clip-textarea', className)}
-        onChange={handleChange}
-        {...props}
-      />
+      <textarea ref={ref} {...controlAttributes(ids)} className={cn('clip-textarea', className)} onChange={handleChange} {...props} />
     </FieldShell>
   );
 });

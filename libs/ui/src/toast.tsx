@@ -13,14 +13,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from './cn.js';
-import {
-  createToastStore,
-  TOAST_DURATION,
-  TOAST_SWIPE_THRESHOLD,
-  type Toast,
-  type ToastOptions,
-  type ToastStore,
-} from './toast-store.js';
+import { createToastStore, TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type Toast, type ToastOptions, type ToastStore } from './toast-store.js';
 
 export interface ToastHandle {
   id: string;
@@ -264,7 +257,17 @@ function ToastItem({ toast, duration, paused, swipeThreshold, closeLabel, region
       </div>
       {toast.action ? <div className="clip-toast__action">{toast.action}</div> : null}
       <button type="button" className="clip-toast__close" aria-label={closeLabel} onClick={onDismiss}>
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          focusable="false"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M18 6L6 18M6 6l12 12" />
         </svg>
       </button>
@@ -278,13 +281,37 @@ function ToastIcon({ variant }: { variant: Toast['variant'] }) {
       return null;
     case 'success':
       return (
-        <svg className="clip-toast__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          className="clip-toast__icon"
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          aria-hidden="true"
+          focusable="false"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M20 6L9 17l-5-5" />
         </svg>
       );
     case 'destructive':
       return (
-        <svg className="clip-toast__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          className="clip-toast__icon"
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          aria-hidden="true"
+          focusable="false"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="M12 7v6M12 17h.01" />
         </svg>

@@ -20,7 +20,13 @@ describe('the web apps’ HTTP contract (against a real HTTP server)', () => {
       let body = '';
       req.setEncoding('utf8').on('data', (c: string) => (body += c));
       req.on('end', () => {
-        seen.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], authorization: req.headers.authorization, body });
+        seen.push({
+          method: req.method!,
+          url: req.url!,
+          contentType: req.headers['content-type'],
+          authorization: req.headers.authorization,
+          body,
+        });
         if (req.url === '/api/bad') {
           res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Please enter a valid email address');
         } else if (req.url === '/api/empty-error') {
@@ -65,7 +71,9 @@ describe('the web apps’ HTTP contract (against a real HTTP server)', () => {
   });
 
   it('adds a call’s own headers (the admin bearer) beside the JSON content type', async () => {
-    await expect(apiJson('POST', '/api/admin/thing', { a: 1 }, { headers: { Authorization: 'Bearer t0k' } })).resolves.toEqual({ path: '/api/admin/thing' });
+    await expect(apiJson('POST', '/api/admin/thing', { a: 1 }, { headers: { Authorization: 'Bearer t0k' } })).resolves.toEqual({
+      path: '/api/admin/thing',
+    });
     expect(seen.at(-1)).toMatchObject({ contentType: 'application/json', authorization: 'Bearer t0k', body: '{"a":1}' });
     await apiJson('GET', '/api/admin/list', undefined, { headers: { Authorization: 'Bearer t0k' } });
     expect(seen.at(-1)).toMatchObject({ method: 'GET', contentType: undefined, authorization: 'Bearer t0k' });

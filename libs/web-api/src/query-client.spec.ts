@@ -3,7 +3,13 @@ import { CACHE_RETENTION_MS, createQueryClient, leaderboardQueryOptions, retryDe
 describe('query policies', () => {
   it('defaults: no retries, no refetch on focus, no polling, never stale, 5-minute cache', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
-    expect(queries).toMatchObject({ retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Infinity, gcTime: 300_000 });
+    expect(queries).toMatchObject({
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      staleTime: Infinity,
+      gcTime: 300_000,
+    });
     expect(typeof queries?.queryFn).toBe('function');
     expect(mutations).toMatchObject({ retry: false });
     expect(CACHE_RETENTION_MS).toBe(300_000);

@@ -13,6 +13,16 @@ import { PlaceholdersService } from './services/placeholders.service.js';
 /** admin's controller, application services and repositories; the kit provides config, logger, database, Redis and the clients. */
 @Module({
   controllers: [AdminController],
-  providers: [MigrationRepository, AuditRepository, DescribeService, AuditService, AccessService, ModerationService, PlaceholdersService, ApplicationsService, CampaignsReviewService],
+  providers: [
+    MigrationRepository,
+    AuditRepository,
+    DescribeService,
+    AuditService,
+    AccessService,
+    ModerationService,
+    PlaceholdersService,
+    ApplicationsService,
+    CampaignsReviewService,
+  ],
 })
 export class AdminModule {}

@@ -1,5 +1,16 @@
 import { adminContract, campaignsContract, identityContract, submissionsContract } from '@clipit/contracts';
-import { bootstrapService, defineService, grpcClient, packageVersion, RateLimiter, REDIS, redisResource, resource, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
+import {
+  bootstrapService,
+  defineService,
+  grpcClient,
+  packageVersion,
+  RateLimiter,
+  REDIS,
+  redisResource,
+  resource,
+  type ConfigOverrides,
+  type ServiceApp,
+} from '@clipit/service-kit';
 import type { Redis } from 'ioredis';
 import { AdminModule } from './app.module.js';
 import { CAMPAIGNS_CLIENT, IDENTITY_CLIENT, LOGIN_LIMITER, SUBMISSIONS_CLIENT } from './clients.js';
@@ -20,8 +31,20 @@ export const adminService = defineService(adminConfigShape, {
   resources: [
     // Password attempts are counted here; with Redis away each replica counts for itself (ADR 0018).
     redisResource(REDIS, { connectTimeout: 2000, commandTimeout: 2000, tolerateOutage: true }),
-    resource<AdminConfig, RateLimiter>('login-limiter', LOGIN_LIMITER, ({ config, logger, get }) =>
-      new RateLimiter(get<Redis>(REDIS), { keyPrefix: config.REDIS_KEY_PREFIX, windowSeconds: config.ADMIN_LOGIN_WINDOW_SECONDS, maxPerIp: config.ADMIN_LOGIN_MAX_PER_IP, maxPerHandle: config.ADMIN_LOGIN_MAX_PER_IP }, logger),
+    resource<AdminConfig, RateLimiter>(
+      'login-limiter',
+      LOGIN_LIMITER,
+      ({ config, logger, get }) =>
+        new RateLimiter(
+          get<Redis>(REDIS),
+          {
+            keyPrefix: config.REDIS_KEY_PREFIX,
+            windowSeconds: config.ADMIN_LOGIN_WINDOW_SECONDS,
+            maxPerIp: config.ADMIN_LOGIN_MAX_PER_IP,
+            maxPerHandle: config.ADMIN_LOGIN_MAX_PER_IP,
+          },
+          logger,
+        ),
     ),
   ],
   clients: [

@@ -37,11 +37,15 @@ export function loadAdminConfig(source: NodeJS.ProcessEnv = process.env): AdminC
  * Why this configuration must not run in production, or undefined when it may: the development
  * password or token key (published in the repository), or ones too short to resist guessing.
  */
-export function productionConfigProblem(config: Pick<AdminConfig, 'NODE_ENV' | 'ADMIN_PASSWORD' | 'ADMIN_TOKEN_SECRET'>): string | undefined {
+export function productionConfigProblem(
+  config: Pick<AdminConfig, 'NODE_ENV' | 'ADMIN_PASSWORD' | 'ADMIN_TOKEN_SECRET'>,
+): string | undefined {
   if (config.NODE_ENV !== 'production') return undefined;
   if (config.ADMIN_PASSWORD === DEVELOPMENT_ADMIN_PASSWORD) return 'ADMIN_PASSWORD is the development default; set a password of your own';
-  if (config.ADMIN_PASSWORD.length < PRODUCTION_PASSWORD_MIN_LENGTH) return `ADMIN_PASSWORD must be at least ${PRODUCTION_PASSWORD_MIN_LENGTH} characters in production`;
+  if (config.ADMIN_PASSWORD.length < PRODUCTION_PASSWORD_MIN_LENGTH)
+    return `ADMIN_PASSWORD must be at least ${PRODUCTION_PASSWORD_MIN_LENGTH} characters in production`;
   if (config.ADMIN_TOKEN_SECRET === DEVELOPMENT_TOKEN_SECRET) return 'ADMIN_TOKEN_SECRET is the development default; set a random secret';
-  if (config.ADMIN_TOKEN_SECRET.length < PRODUCTION_SECRET_MIN_LENGTH) return `ADMIN_TOKEN_SECRET must be at least ${PRODUCTION_SECRET_MIN_LENGTH} characters in production`;
+  if (config.ADMIN_TOKEN_SECRET.length < PRODUCTION_SECRET_MIN_LENGTH)
+    return `ADMIN_TOKEN_SECRET must be at least ${PRODUCTION_SECRET_MIN_LENGTH} characters in production`;
   return undefined;
 }

@@ -29,4 +29,5 @@ export const campaignsService = defineService(campaignsConfigShape, {
 export type CampaignsApp = ServiceApp<CampaignsConfig>;
 export type CampaignsConfigOverrides = ConfigOverrides<typeof campaignsConfigShape>;
 
-export const bootstrapCampaigns = (overrides: CampaignsConfigOverrides = {}): Promise<CampaignsApp> => bootstrapService(campaignsService, overrides);
+export const bootstrapCampaigns = (overrides: CampaignsConfigOverrides = {}): Promise<CampaignsApp> =>
+  bootstrapService(campaignsService, overrides);

@@ -9,4 +9,8 @@ import { CreateCampaignsAndHiring1766100000000 } from './migrations/176610000000
 export const campaignsEntities = [ClipperApplicationEntity];
 
 /** In order; the kit's outbox/inbox tables come first. */
-export const campaignsMigrations = [CreateEventBusTables1763700000000, CreateClipperApplications1764300000000, CreateCampaignsAndHiring1766100000000];
+export const campaignsMigrations = [
+  CreateEventBusTables1763700000000,
+  CreateClipperApplications1764300000000,
+  CreateCampaignsAndHiring1766100000000,
+];

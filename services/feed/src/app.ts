@@ -1,5 +1,13 @@
 import { feedChangedSubject, feedContract, type FeedChangedNotice } from '@clipit/contracts';
-import { bootstrapService, defineService, NATS_CONNECTION, packageVersion, type ConfigOverrides, type NatsConnection, type ServiceApp } from '@clipit/service-kit';
+import {
+  bootstrapService,
+  defineService,
+  NATS_CONNECTION,
+  packageVersion,
+  type ConfigOverrides,
+  type NatsConnection,
+  type ServiceApp,
+} from '@clipit/service-kit';
 import { FeedModule } from './app.module.js';
 import { feedConfigShape, type FeedConfig } from './config.js';
 import { feedEntities, feedMigrations } from './database.js';

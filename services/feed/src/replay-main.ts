@@ -20,9 +20,19 @@ const dataSource = await openServiceDatabase({
   migrate: true,
   logger,
 });
-const nc = await connectEventBus(config.NATS_URL, 'feed-replay', { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX });
+const nc = await connectEventBus(config.NATS_URL, 'feed-replay', {
+  stream: config.EVENTS_STREAM,
+  subjectPrefix: config.EVENTS_SUBJECT_PREFIX,
+});
 try {
-  const result = await replayReadModels({ dataSource, nc, stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX, logger, swap });
+  const result = await replayReadModels({
+    dataSource,
+    nc,
+    stream: config.EVENTS_STREAM,
+    subjectPrefix: config.EVENTS_SUBJECT_PREFIX,
+    logger,
+    swap,
+  });
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
   await nc.drain().catch(() => undefined);

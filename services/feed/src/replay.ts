@@ -89,7 +89,14 @@ export async function replayReadModels(opts: ReplayOptions): Promise<ReplayResul
     logger.info({ retired, through }, 'replay: rebuilt read models are live');
   }
   await reader.close();
-  return { schema: opts.swap ? LIVE_SCHEMA : schema, throughSeq: through, ...counts, swapped: opts.swap === true, ...(retired ? { retired } : {}), ms: Date.now() - started };
+  return {
+    schema: opts.swap ? LIVE_SCHEMA : schema,
+    throughSeq: through,
+    ...counts,
+    swapped: opts.swap === true,
+    ...(retired ? { retired } : {}),
+    ms: Date.now() - started,
+  };
 }
 
 /**
@@ -97,7 +104,11 @@ export async function replayReadModels(opts: ReplayOptions): Promise<ReplayResul
  * right after what the replay applied, so the service does not apply the whole stream again through its
  * inbox. An existing consumer keeps its position: what it delivers again is applied idempotently.
  */
-async function startLiveConsumerAfter(jsm: Awaited<ReturnType<typeof jetstreamManager>>, opts: ReplayOptions, through: number): Promise<void> {
+async function startLiveConsumerAfter(
+  jsm: Awaited<ReturnType<typeof jetstreamManager>>,
+  opts: ReplayOptions,
+  through: number,
+): Promise<void> {
   const name = opts.consumerName ?? 'feed';
   const exists = await jsm.consumers.info(opts.stream, name).then(
     () => true,
@@ -118,7 +129,9 @@ async function startLiveConsumerAfter(jsm: Awaited<ReturnType<typeof jetstreamMa
 
 /** Keeps one generation of retired models (to look at after a swap); older ones go. */
 async function dropRetiredExcept(db: DataSource, keep: string): Promise<void> {
-  const rows = (await db.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rm\\_old\\_%' AND nspname <> $1`, [keep])) as Array<{ nspname: string }>;
+  const rows = (await db.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rm\\_old\\_%' AND nspname <> $1`, [keep])) as Array<{
+    nspname: string;
+  }>;
   for (const { nspname } of rows) await db.query(`DROP SCHEMA ${checkSchemaName(nspname)} CASCADE`);
 }
 
@@ -157,7 +170,10 @@ class StreamReader {
 
   /** Hands every event up to stream sequence `last` to `apply`, in batches; returns the last sequence read. */
   async readThrough(last: number, batchSize: number, apply: (batch: EventEnvelope[]) => Promise<void>): Promise<number> {
-    this.consumer ??= await jetstream(this.nc).consumers.get(this.stream, { filter_subjects: `${this.prefix}.>`, deliver_policy: DeliverPolicy.All });
+    this.consumer ??= await jetstream(this.nc).consumers.get(this.stream, {
+      filter_subjects: `${this.prefix}.>`,
+      deliver_policy: DeliverPolicy.All,
+    });
     while (this.position < last) {
       const batch: EventEnvelope[] = [];
       const messages = await this.consumer.fetch({ max_messages: Math.min(batchSize, last - this.position), expires: 5000 });

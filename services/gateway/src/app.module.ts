@@ -18,6 +18,22 @@ import { WebModule } from './web/web.module.js';
 /** The gateway's route modules; the kit provides config, logger, Redis, storage and the gRPC clients. */
 @Module({
   // WebModule last: its catch-all GET serves the site for every path no other module claims.
-  imports: [AuthModule, UsersModule, CatalogModule, TokensModule, SubmissionsModule, AdminModule, ApplicationsModule, CampaignsModule, SocialModule, FeedModule, RewardsModule, MediaModule, DocsModule, TwitterModule, WebModule],
+  imports: [
+    AuthModule,
+    UsersModule,
+    CatalogModule,
+    TokensModule,
+    SubmissionsModule,
+    AdminModule,
+    ApplicationsModule,
+    CampaignsModule,
+    SocialModule,
+    FeedModule,
+    RewardsModule,
+    MediaModule,
+    DocsModule,
+    TwitterModule,
+    WebModule,
+  ],
 })
 export class GatewayModule {}

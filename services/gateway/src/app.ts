@@ -1,10 +1,35 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyServerFactory, RawServerBase } from 'fastify';
-import { adminContract, campaignsContract, feedContract, identityContract, rewardsContract, socialContract, submissionsContract } from '@clipit/contracts';
-import { bootstrapService, defineService, grpcClient, packageVersion, REDIS, redisResource, resource, type ServiceApp } from '@clipit/service-kit';
+import {
+  adminContract,
+  campaignsContract,
+  feedContract,
+  identityContract,
+  rewardsContract,
+  socialContract,
+  submissionsContract,
+} from '@clipit/contracts';
+import {
+  bootstrapService,
+  defineService,
+  grpcClient,
+  packageVersion,
+  REDIS,
+  redisResource,
+  resource,
+  type ServiceApp,
+} from '@clipit/service-kit';
 import { createStorage, STORAGE } from '@clipit/storage';
 import { GatewayModule } from './app.module.js';
-import { ADMIN_CLIENT, CAMPAIGNS_CLIENT, FEED_CLIENT, IDENTITY_CLIENT, REWARDS_CLIENT, SOCIAL_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';
+import {
+  ADMIN_CLIENT,
+  CAMPAIGNS_CLIENT,
+  FEED_CLIENT,
+  IDENTITY_CLIENT,
+  REWARDS_CLIENT,
+  SOCIAL_CLIENT,
+  SUBMISSIONS_CLIENT,
+} from './clients.js';
 import { installSessionResolver, SessionResolver } from './auth/session.strategy.js';
 import { publicReadFront } from './feed/fast-path.js';
 import { PublicReadCache } from './feed/read-cache.js';
@@ -71,7 +96,12 @@ export const gatewayService = defineService(gatewayConfigShape, {
     grpcClient(identityContract, { token: IDENTITY_CLIENT, url: (c) => c.IDENTITY_GRPC_URL, probe: (identity) => identity.listTokens({}) }),
     // Only the clip routes need submissions: reported, so its outage does not take the whole site out of traffic.
     // Finalizing stats the upload in storage and queues it; give it more than a lookup.
-    grpcClient(submissionsContract, { token: SUBMISSIONS_CLIENT, url: (c) => c.SUBMISSIONS_GRPC_URL, deadlineMs: 15_000, readiness: 'reported' }),
+    grpcClient(submissionsContract, {
+      token: SUBMISSIONS_CLIENT,
+      url: (c) => c.SUBMISSIONS_GRPC_URL,
+      deadlineMs: 15_000,
+      readiness: 'reported',
+    }),
     // The admin area and the clipper applications: reported, each outage takes out only its own pages.
     // A moderation command goes through admin to submissions: give it the time of both calls.
     grpcClient(adminContract, { token: ADMIN_CLIENT, url: (c) => c.ADMIN_GRPC_URL, deadlineMs: 15_000, readiness: 'reported' }),
@@ -88,4 +118,5 @@ export const gatewayService = defineService(gatewayConfigShape, {
 
 export type GatewayApp = ServiceApp<GatewayConfig>;
 
-export const bootstrapGateway = (overrides: GatewayConfigOverrides = {}): Promise<GatewayApp> => bootstrapService(gatewayService, overrides);
+export const bootstrapGateway = (overrides: GatewayConfigOverrides = {}): Promise<GatewayApp> =>
+  bootstrapService(gatewayService, overrides);

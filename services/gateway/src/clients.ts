@@ -1,4 +1,12 @@
-import type { adminContract, campaignsContract, feedContract, identityContract, rewardsContract, socialContract, submissionsContract } from '@clipit/contracts';
+import type {
+  adminContract,
+  campaignsContract,
+  feedContract,
+  identityContract,
+  rewardsContract,
+  socialContract,
+  submissionsContract,
+} from '@clipit/contracts';
 import type { ClientOf } from '@clipit/service-kit';
 
 // The services the gateway calls; the kit creates, provides, closes and health-checks the clients (app.ts).

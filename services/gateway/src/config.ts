@@ -16,7 +16,10 @@ const trustProxy = z
       const hops = Number(v);
       return (_address: string, hop: number) => hop < hops;
     }
-    const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (list.length > 0 && list.every((a) => isIP(a.split('/')[0] ?? '') !== 0)) return list;
     ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a comma-separated list of proxy addresses/CIDRs' });
     return z.NEVER;

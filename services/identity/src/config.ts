@@ -56,10 +56,13 @@ export function loadIdentityConfig(source: NodeJS.ProcessEnv = process.env): Ide
  * Why this configuration must not run, or undefined when it may: SMTP chosen with no relay named; in
  * production, a password hash too cheap to resist guessing, or mail that would reach nobody.
  */
-export function configProblem(config: Pick<IdentityConfig, 'NODE_ENV' | 'PASSWORD_HASH_COST' | 'MAIL_DRIVER' | 'SMTP_HOST'>): string | undefined {
+export function configProblem(
+  config: Pick<IdentityConfig, 'NODE_ENV' | 'PASSWORD_HASH_COST' | 'MAIL_DRIVER' | 'SMTP_HOST'>,
+): string | undefined {
   if (config.MAIL_DRIVER === 'smtp' && !config.SMTP_HOST) return 'MAIL_DRIVER=smtp needs SMTP_HOST (the relay identity sends mail through)';
   if (config.NODE_ENV !== 'production') return undefined;
-  if (config.PASSWORD_HASH_COST < DEFAULT_HASH_COST) return `PASSWORD_HASH_COST must be at least ${DEFAULT_HASH_COST} in production (it is ${config.PASSWORD_HASH_COST})`;
+  if (config.PASSWORD_HASH_COST < DEFAULT_HASH_COST)
+    return `PASSWORD_HASH_COST must be at least ${DEFAULT_HASH_COST} in production (it is ${config.PASSWORD_HASH_COST})`;
   // The development outbox writes reset links to a local folder: nobody would receive them.
   if (config.MAIL_DRIVER !== 'smtp') return 'MAIL_DRIVER must be smtp in production (the outbox driver only writes mail to a local folder)';
   return undefined;

@@ -16,12 +16,27 @@ import { AddEmailLinks1765400000000 } from './migrations/1765400000000-add-email
 import { AddWalletGuard1765500000000 } from './migrations/1765500000000-add-wallet-guard.js';
 import { MatchResetsAfterAnswer1765600000000 } from './migrations/1765600000000-match-resets-after-answer.js';
 
-export const identityEntities = [UserEntity, SessionEntity, TokenEntity, PasswordResetEntity, ImageUploadEntity, MailEntity, EmailVerificationEntity, PasswordResetRequestEntity];
+export const identityEntities = [
+  UserEntity,
+  SessionEntity,
+  TokenEntity,
+  PasswordResetEntity,
+  ImageUploadEntity,
+  MailEntity,
+  EmailVerificationEntity,
+  PasswordResetRequestEntity,
+];
 
 /** In order; the kit's outbox/inbox tables come first. */
 export const identityMigrations = [
-  CreateEventBusTables1763700000000, CreateIdentityTables1763800000000, AddSocialRevisions1764500000000, AddTierRevision1765000000000,
-  CreateImageUploads1765100000000, AddXLink1765200000000, CreateMailQueue1765300000000, AddEmailLinks1765400000000,
+  CreateEventBusTables1763700000000,
+  CreateIdentityTables1763800000000,
+  AddSocialRevisions1764500000000,
+  AddTierRevision1765000000000,
+  CreateImageUploads1765100000000,
+  AddXLink1765200000000,
+  CreateMailQueue1765300000000,
+  AddEmailLinks1765400000000,
   AddWalletGuard1765500000000,
   MatchResetsAfterAnswer1765600000000,
 ];

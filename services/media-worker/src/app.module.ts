@@ -16,7 +16,14 @@ import { MediaQueueWorker } from './worker/media-queue.worker.js';
   providers: [
     {
       provide: ProcessVideoHandler,
-      useFactory: (storage: StorageDriver, tools: VideoTools, nc: NatsConnection, config: MediaWorkerConfig, logger: Logger, tmpRoot: string) =>
+      useFactory: (
+        storage: StorageDriver,
+        tools: VideoTools,
+        nc: NatsConnection,
+        config: MediaWorkerConfig,
+        logger: Logger,
+        tmpRoot: string,
+      ) =>
         new ProcessVideoHandler({
           storage,
           tools,
@@ -24,7 +31,11 @@ import { MediaQueueWorker } from './worker/media-queue.worker.js';
           // in the job before publishing, a failed publish delays the job and publishes the kept event again
           // (same deterministic id), and submissions' reconciler re-drives a video whose verdict never
           // arrived (ADR 0012, ADR 0019).
-          events: new EventPublisher({ nc, names: { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX }, timeoutMs: config.MEDIA_WORKER_PUBLISH_TIMEOUT_MS }),
+          events: new EventPublisher({
+            nc,
+            names: { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX },
+            timeoutMs: config.MEDIA_WORKER_PUBLISH_TIMEOUT_MS,
+          }),
           logger,
           tmpRoot,
         }),

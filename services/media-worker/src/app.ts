@@ -2,7 +2,17 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { MediaTools } from '@clipit/media';
-import { bootstrapService, defineService, packageVersion, REDIS, redisResource, resource, type ConfigOverrides, type HealthCheck, type ServiceApp } from '@clipit/service-kit';
+import {
+  bootstrapService,
+  defineService,
+  packageVersion,
+  REDIS,
+  redisResource,
+  resource,
+  type ConfigOverrides,
+  type HealthCheck,
+  type ServiceApp,
+} from '@clipit/service-kit';
 import { storageResource } from '@clipit/storage';
 import { MediaWorkerModule } from './app.module.js';
 import { mediaWorkerConfigShape, type MediaWorkerConfig } from './config.js';
@@ -24,7 +34,10 @@ export const mediaWorkerService = defineService(mediaWorkerConfigShape, {
       'ffmpeg',
       MEDIA_TOOLS,
       async ({ config }) => {
-        const tools = MediaTools.fromConfig(config, { probeTimeoutMs: 60_000, transcodeTimeoutMs: config.MEDIA_WORKER_TRANSCODE_TIMEOUT_SECONDS * 1000 });
+        const tools = MediaTools.fromConfig(config, {
+          probeTimeoutMs: 60_000,
+          transcodeTimeoutMs: config.MEDIA_WORKER_TRANSCODE_TIMEOUT_SECONDS * 1000,
+        });
         await tools.check();
         return tools;
       },
@@ -63,4 +76,5 @@ export const mediaWorkerService = defineService(mediaWorkerConfigShape, {
 export type MediaWorkerApp = ServiceApp<MediaWorkerConfig>;
 export type MediaWorkerConfigOverrides = ConfigOverrides<typeof mediaWorkerConfigShape>;
 
-export const bootstrapMediaWorker = (overrides: MediaWorkerConfigOverrides = {}): Promise<MediaWorkerApp> => bootstrapService(mediaWorkerService, overrides);
+export const bootstrapMediaWorker = (overrides: MediaWorkerConfigOverrides = {}): Promise<MediaWorkerApp> =>
+  bootstrapService(mediaWorkerService, overrides);

@@ -5,7 +5,12 @@ describe('media-worker configuration', () => {
   itAgreesWithEnvExample(mediaWorkerConfigShape, loadMediaWorkerConfig);
 
   it('defaults to one job at a time and ffmpeg/ffprobe on PATH', () => {
-    expect(loadMediaWorkerConfig({})).toMatchObject({ MEDIA_WORKER_CONCURRENCY: 1, FFMPEG_PATH: 'ffmpeg', FFPROBE_PATH: 'ffprobe', MEDIA_WORKER_TMP_DIR: undefined });
+    expect(loadMediaWorkerConfig({})).toMatchObject({
+      MEDIA_WORKER_CONCURRENCY: 1,
+      FFMPEG_PATH: 'ffmpeg',
+      FFPROBE_PATH: 'ffprobe',
+      MEDIA_WORKER_TMP_DIR: undefined,
+    });
   });
 
   it('names a bad value', () => {

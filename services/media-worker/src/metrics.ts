@@ -2,7 +2,8 @@ import { metricOnce, metricsRegistry } from '@clipit/service-kit';
 import { Counter, Histogram } from 'prom-client';
 
 /** How a job ended on this worker. */
-export type JobResultLabel = 'processed' | 'too-long' | 'too-large' | 'invalid' | 'processing-error' | 'retried' | 'requeued' | 'rejected' | 'publish-delayed';
+export type JobResultLabel =
+  'processed' | 'too-long' | 'too-large' | 'invalid' | 'processing-error' | 'retried' | 'requeued' | 'rejected' | 'publish-delayed';
 
 export const mediaJobs = metricOnce(
   'media_jobs_total',

@@ -38,7 +38,11 @@ import { MetricsQueueWorker } from './worker/metrics-queue.worker.js';
           // No outbox here (no database): the job is the durable record. The handler keeps the decided event
           // in the job before publishing; a failed publication delays the job and publishes the kept event
           // again (same deterministic id), X not asked again (ADR 0019).
-          events: new EventPublisher({ nc, names: { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX }, timeoutMs: config.METRICS_WORKER_PUBLISH_TIMEOUT_MS }),
+          events: new EventPublisher({
+            nc,
+            names: { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX },
+            timeoutMs: config.METRICS_WORKER_PUBLISH_TIMEOUT_MS,
+          }),
           followUps: worker,
           queuePause: worker,
           logger,

@@ -1,4 +1,14 @@
-import { bootstrapService, defineService, packageVersion, REDIS, redisResource, resource, type ConfigOverrides, type HealthCheck, type ServiceApp } from '@clipit/service-kit';
+import {
+  bootstrapService,
+  defineService,
+  packageVersion,
+  REDIS,
+  redisResource,
+  resource,
+  type ConfigOverrides,
+  type HealthCheck,
+  type ServiceApp,
+} from '@clipit/service-kit';
 import { MetricsWorkerModule } from './app.module.js';
 import { metricsWorkerConfigShape, type MetricsWorkerConfig } from './config.js';
 import { X_API } from './metrics-worker.tokens.js';
@@ -48,4 +58,5 @@ export const metricsWorkerService = defineService(metricsWorkerConfigShape, {
 export type MetricsWorkerApp = ServiceApp<MetricsWorkerConfig>;
 export type MetricsWorkerConfigOverrides = ConfigOverrides<typeof metricsWorkerConfigShape>;
 
-export const bootstrapMetricsWorker = (overrides: MetricsWorkerConfigOverrides = {}): Promise<MetricsWorkerApp> => bootstrapService(metricsWorkerService, overrides);
+export const bootstrapMetricsWorker = (overrides: MetricsWorkerConfigOverrides = {}): Promise<MetricsWorkerApp> =>
+  bootstrapService(metricsWorkerService, overrides);

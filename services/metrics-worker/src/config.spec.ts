@@ -5,7 +5,12 @@ describe('metrics-worker configuration', () => {
   itAgreesWithEnvExample(metricsWorkerConfigShape, loadMetricsWorkerConfig);
 
   it("defaults to X's API, no token (start-up refuses that), two jobs at a time", () => {
-    expect(loadMetricsWorkerConfig({})).toMatchObject({ X_API_BASE_URL: 'https://api.x.com', X_API_BEARER_TOKEN: undefined, METRICS_WORKER_CONCURRENCY: 2, METRICS_WORKER_HTTP_PORT: 8109 });
+    expect(loadMetricsWorkerConfig({})).toMatchObject({
+      X_API_BASE_URL: 'https://api.x.com',
+      X_API_BEARER_TOKEN: undefined,
+      METRICS_WORKER_CONCURRENCY: 2,
+      METRICS_WORKER_HTTP_PORT: 8109,
+    });
   });
 
   it('names a bad value, and drops a trailing slash of the base URL', () => {

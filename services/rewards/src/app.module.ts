@@ -34,7 +34,11 @@ import { StandingService } from './services/standing.service.js';
     ProjectionsService,
     RewardsQueryService,
     PayoutService,
-    { provide: PAYOUT_DRIVER, inject: [DataSource, CONFIG], useFactory: (dataSource: DataSource, config: RewardsConfig) => createPayoutDriver(config, dataSource) },
+    {
+      provide: PAYOUT_DRIVER,
+      inject: [DataSource, CONFIG],
+      useFactory: (dataSource: DataSource, config: RewardsConfig) => createPayoutDriver(config, dataSource),
+    },
   ],
 })
 export class RewardsModule {}

@@ -33,7 +33,8 @@ export const rewardsService = defineService(rewardsConfigShape, {
 export type RewardsApp = ServiceApp<RewardsConfig>;
 export type RewardsConfigOverrides = ConfigOverrides<typeof rewardsConfigShape>;
 
-export const bootstrapRewards = (overrides: RewardsConfigOverrides = {}): Promise<RewardsApp> => bootstrapService(rewardsService, overrides);
+export const bootstrapRewards = (overrides: RewardsConfigOverrides = {}): Promise<RewardsApp> =>
+  bootstrapService(rewardsService, overrides);
 
 export type { HoldReleaseResult, PayoutRunResult };
 

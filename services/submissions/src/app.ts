@@ -1,5 +1,14 @@
 import { identityContract, submissionsContract } from '@clipit/contracts';
-import { bootstrapService, defineService, every, grpcClient, packageVersion, resource, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
+import {
+  bootstrapService,
+  defineService,
+  every,
+  grpcClient,
+  packageVersion,
+  resource,
+  type ConfigOverrides,
+  type ServiceApp,
+} from '@clipit/service-kit';
 import { storageResource } from '@clipit/storage';
 import { SubmissionsModule } from './app.module.js';
 import { submissionsConfigShape, type SubmissionsConfig } from './config.js';
@@ -25,8 +34,14 @@ export const submissionsService = defineService(submissionsConfigShape, {
   grpc: submissionsContract,
   resources: [
     storageResource,
-    resource('media queue', MEDIA_QUEUE, ({ config, logger }) => createBullMediaQueue(config, logger), { close: (q) => q.close(), health: (q) => [q.healthCheck] }),
-    resource('metrics queue', METRICS_QUEUE, ({ config, logger }) => createBullMetricsQueue(config, logger), { close: (q) => q.close(), health: (q) => [q.healthCheck] }),
+    resource('media queue', MEDIA_QUEUE, ({ config, logger }) => createBullMediaQueue(config, logger), {
+      close: (q) => q.close(),
+      health: (q) => [q.healthCheck],
+    }),
+    resource('metrics queue', METRICS_QUEUE, ({ config, logger }) => createBullMetricsQueue(config, logger), {
+      close: (q) => q.close(),
+      health: (q) => [q.healthCheck],
+    }),
   ],
   // Only a submission that tags a streamer or token calls identity: its outage is reported, not a reason to take submissions out of traffic.
   clients: [grpcClient(identityContract, { token: IDENTITY_CLIENT, url: (c) => c.IDENTITY_GRPC_URL, readiness: 'reported' })],
@@ -37,11 +52,23 @@ export const submissionsService = defineService(submissionsConfigShape, {
     'user.x-linked': (event, tx) => get(PostMetricsService).onUserXLinked(event.data, tx),
   }),
   workers: [
-    every('upload sweeper', (c) => c.UPLOAD_SWEEP_INTERVAL_SECONDS * 1000, ({ get }) => get(UploadSweeperService).sweepExpiredUploads()),
+    every(
+      'upload sweeper',
+      (c) => c.UPLOAD_SWEEP_INTERVAL_SECONDS * 1000,
+      ({ get }) => get(UploadSweeperService).sweepExpiredUploads(),
+    ),
     // The backstop for verdicts that never arrived (NATS down when the worker stated them, a lost job).
-    every('media reconciler', (c) => c.MEDIA_RECONCILE_INTERVAL_SECONDS * 1000, ({ get }) => get(MediaReconcilerService).reconcile()),
+    every(
+      'media reconciler',
+      (c) => c.MEDIA_RECONCILE_INTERVAL_SECONDS * 1000,
+      ({ get }) => get(MediaReconcilerService).reconcile(),
+    ),
     // Approved posts whose X metrics are due, to the metrics worker in batches of 100 (ADR 0029).
-    every('metrics scheduler', (c) => c.METRICS_SCHEDULER_INTERVAL_SECONDS * 1000, ({ get }) => get(MetricsSchedulerService).queueDue()),
+    every(
+      'metrics scheduler',
+      (c) => c.METRICS_SCHEDULER_INTERVAL_SECONDS * 1000,
+      ({ get }) => get(MetricsSchedulerService).queueDue(),
+    ),
   ],
   module: SubmissionsModule,
 });
@@ -49,4 +76,5 @@ export const submissionsService = defineService(submissionsConfigShape, {
 export type SubmissionsApp = ServiceApp<SubmissionsConfig>;
 export type SubmissionsConfigOverrides = ConfigOverrides<typeof submissionsConfigShape>;
 
-export const bootstrapSubmissions = (overrides: SubmissionsConfigOverrides = {}): Promise<SubmissionsApp> => bootstrapService(submissionsService, overrides);
+export const bootstrapSubmissions = (overrides: SubmissionsConfigOverrides = {}): Promise<SubmissionsApp> =>
+  bootstrapService(submissionsService, overrides);

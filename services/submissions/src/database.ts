@@ -10,4 +10,9 @@ import { PostMetrics1764200000000 } from './migrations/1764200000000-post-metric
 export const submissionsEntities = [SubmissionEntity, VideoUploadEntity, MetricsHistoryEntity, LinkedXAccountEntity];
 
 /** In order; the kit's outbox/inbox tables come first. */
-export const submissionsMigrations = [CreateEventBusTables1763700000000, CreateSubmissionsTables1764000000000, IndexProcessingUploads1764100000000, PostMetrics1764200000000];
+export const submissionsMigrations = [
+  CreateEventBusTables1763700000000,
+  CreateSubmissionsTables1764000000000,
+  IndexProcessingUploads1764100000000,
+  PostMetrics1764200000000,
+];

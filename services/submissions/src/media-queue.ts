@@ -19,7 +19,12 @@ export async function createBullMediaQueue(
   logger?: ConnectionLogger,
 ): Promise<MediaQueuePort & { healthCheck: HealthCheck }> {
   const queue = createMediaQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
-  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: redisRetryStrategy });
+  const redis = new Redis(config.REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    retryStrategy: redisRetryStrategy,
+  });
   redis.on('error', () => undefined); // reported by the readiness check
   try {
     await queue.waitUntilReady();

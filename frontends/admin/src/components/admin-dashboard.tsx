@@ -22,7 +22,9 @@ export function AdminDashboard() {
       <header className="clipit-admin-header">
         <div>
           <h1 className="clipit-admin-title">Admin Dashboard</h1>
-          <p className="clipit-admin-muted">Moderate post submissions, read job applications, review CPM campaigns and create placeholder streamers.</p>
+          <p className="clipit-admin-muted">
+            Moderate post submissions, read job applications, review CPM campaigns and create placeholder streamers.
+          </p>
         </div>
         <Button variant="outline" onClick={lock}>
           Lock
@@ -31,14 +33,14 @@ export function AdminDashboard() {
 
       <section aria-label="Submission figures">
         <dl className="clipit-admin-stats">
-        <div className="clip-card clipit-admin-stat">
-          <dt>Total Submissions</dt>
-          <dd>{count(first?.total)}</dd>
-        </div>
-        <div className="clip-card clipit-admin-stat">
-          <dt>Last 7 Days</dt>
-          <dd>{count(first?.createdLast7Days)}</dd>
-        </div>
+          <div className="clip-card clipit-admin-stat">
+            <dt>Total Submissions</dt>
+            <dd>{count(first?.total)}</dd>
+          </div>
+          <div className="clip-card clipit-admin-stat">
+            <dt>Last 7 Days</dt>
+            <dd>{count(first?.createdLast7Days)}</dd>
+          </div>
         </dl>
       </section>
 

@@ -3,7 +3,15 @@ import { renderScreen } from '@clipit/web-testing';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import AdminPage from '../screens/admin-page.js';
-import { adminRoutes, anApplication, fakeAdminGateway, restoreFetch, seedSession, TOKEN, type AdminHandler } from '../testing/admin-gateway.js';
+import {
+  adminRoutes,
+  anApplication,
+  fakeAdminGateway,
+  restoreFetch,
+  seedSession,
+  TOKEN,
+  type AdminHandler,
+} from '../testing/admin-gateway.js';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -64,7 +72,9 @@ describe('Job Applications (spec 02 §2.4)', () => {
   });
 
   it("a failed load says 'Failed to fetch applications' on the tab and in a toast with the server's text", async () => {
-    await openTab((call) => (call.url.startsWith('/api/clipper-applications') ? { status: 503, text: 'Campaigns service unavailable' } : adminRoutes({})(call)));
+    await openTab((call) =>
+      call.url.startsWith('/api/clipper-applications') ? { status: 503, text: 'Campaigns service unavailable' } : adminRoutes({})(call),
+    );
     const panel = screen.getByRole('tabpanel', { name: /Job Applications/ });
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Failed to fetch applications');
     const toasts = screen.getByRole('region', { name: 'Notifications (F8)' });

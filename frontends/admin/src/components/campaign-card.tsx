@@ -53,7 +53,11 @@ export function CampaignCard({ campaign }: { campaign: AdminCampaign }) {
     },
     onError: (error, { decision }) => {
       if (isUnauthorized(error)) return;
-      toast({ title: DECISIONS[decision].failureTitle, description: failureText(error, DECISIONS[decision].failure), variant: 'destructive' });
+      toast({
+        title: DECISIONS[decision].failureTitle,
+        description: failureText(error, DECISIONS[decision].failure),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -167,7 +171,13 @@ export function CampaignCard({ campaign }: { campaign: AdminCampaign }) {
           >
             {DECISIONS.approve.label}
           </Button>
-          <Button size="sm" variant="outline" disabled={review.isPending} loading={review.isPending && review.variables?.decision === 'reject'} onClick={() => setRejecting(true)}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={review.isPending}
+            loading={review.isPending && review.variables?.decision === 'reject'}
+            onClick={() => setRejecting(true)}
+          >
             {DECISIONS.reject.label}
           </Button>
         </div>

@@ -4,7 +4,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { AdminCampaign } from '../lib/campaign-view.js';
 import AdminPage from '../screens/admin-page.js';
-import { aCampaign, adminRoutes, deferred, fakeAdminGateway, restoreFetch, seedSession, TOKEN, type AdminHandler, type Reply } from '../testing/admin-gateway.js';
+import {
+  aCampaign,
+  adminRoutes,
+  deferred,
+  fakeAdminGateway,
+  restoreFetch,
+  seedSession,
+  TOKEN,
+  type AdminHandler,
+  type Reply,
+} from '../testing/admin-gateway.js';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -40,7 +50,11 @@ function withReview(list: AdminCampaign[], review?: (call: { url: string; body: 
       if (review) return review(call);
       const index = list.findIndex((c) => c.id === match[1]);
       const reason = (call.body as { reason?: string }).reason ?? null;
-      list[index] = { ...list[index]!, status: match[2] === 'approve' ? 'approved' : 'rejected', rejectedReason: match[2] === 'reject' ? reason : null };
+      list[index] = {
+        ...list[index]!,
+        status: match[2] === 'approve' ? 'approved' : 'rejected',
+        rejectedReason: match[2] === 'reject' ? reason : null,
+      };
       return { json: list[index] };
     }
     return adminRoutes({ campaigns: list })(call);
@@ -75,7 +89,10 @@ describe('Campaigns (ADR 0027)', () => {
     expect(first.getByText('100.0K')).toBeVisible();
     expect(first.getByText('$500')).toBeVisible();
     expect(first.getByText('Apr 2, 2025 • 2:45 PM')).toBeVisible();
-    expect(first.getByRole('link', { name: /https:\/\/x\.com\/bigstreamer\/status\/1/ })).toHaveAttribute('href', 'https://x.com/bigstreamer/status/1');
+    expect(first.getByRole('link', { name: /https:\/\/x\.com\/bigstreamer\/status\/1/ })).toHaveAttribute(
+      'href',
+      'https://x.com/bigstreamer/status/1',
+    );
     expect(first.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     expect(first.getByText('0.0%')).toBeVisible();
     // The description is cut until expanded.
@@ -103,7 +120,9 @@ describe('Campaigns (ADR 0027)', () => {
   });
 
   it('filters by status through the query, and says when none has that status', async () => {
-    const { gateway } = await openTab(adminRoutes({ campaigns: [aCampaign(), aCampaign({ id: 'camp-2', title: 'Done one', status: 'completed' })] }));
+    const { gateway } = await openTab(
+      adminRoutes({ campaigns: [aCampaign(), aCampaign({ id: 'camp-2', title: 'Done one', status: 'completed' })] }),
+    );
     await card('Launch week clips');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'completed');
     await card('Done one');
@@ -169,7 +188,11 @@ describe('Campaigns (ADR 0027)', () => {
   });
 
   it("a failed load says 'Failed to fetch campaigns' on the tab and in a toast with the server's text", async () => {
-    await openTab((call) => (call.url.startsWith('/api/admin/campaigns') ? { status: 503, text: 'The campaigns service is unavailable right now. Please try again shortly.' } : adminRoutes({})(call)));
+    await openTab((call) =>
+      call.url.startsWith('/api/admin/campaigns')
+        ? { status: 503, text: 'The campaigns service is unavailable right now. Please try again shortly.' }
+        : adminRoutes({})(call),
+    );
     const panel = screen.getByRole('tabpanel', { name: /Campaigns/ });
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Failed to fetch campaigns');
     expect(within(toasts()).getByText('Failed to fetch campaigns')).toBeVisible();

@@ -8,7 +8,10 @@ import { CampaignCard } from './campaign-card.js';
 export const CAMPAIGNS_ERROR = 'Failed to fetch campaigns';
 export const CAMPAIGNS_EMPTY = 'No campaigns yet';
 
-const FILTER_OPTIONS = [{ value: '', label: 'All statuses' }, ...CAMPAIGN_STATUSES.map((status) => ({ value: status, label: CAMPAIGN_STATUS_LABEL[status] }))];
+const FILTER_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...CAMPAIGN_STATUSES.map((status) => ({ value: status, label: CAMPAIGN_STATUS_LABEL[status] })),
+];
 
 /** Campaigns (ADR 0027): every CPM campaign newest first, optionally of one status, a page at a time, refetched every 30 s. */
 export function CampaignsTab() {
@@ -64,7 +67,12 @@ export function CampaignsTab() {
           </ul>
           {campaigns.hasNextPage ? (
             <div className="clipit-admin-more">
-              <Button variant="outline" loading={campaigns.isFetchingNextPage} loadingText="Loading..." onClick={() => void campaigns.fetchNextPage()}>
+              <Button
+                variant="outline"
+                loading={campaigns.isFetchingNextPage}
+                loadingText="Loading..."
+                onClick={() => void campaigns.fetchNextPage()}
+              >
                 Load more
               </Button>
             </div>

@@ -4,7 +4,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { PlaceholderStreamer } from '@clipit/web-api';
 import AdminPage from '../screens/admin-page.js';
-import { adminRoutes, aPlaceholder, fakeAdminGateway, restoreFetch, seedSession, TOKEN, type AdminHandler, type Reply } from '../testing/admin-gateway.js';
+import {
+  adminRoutes,
+  aPlaceholder,
+  fakeAdminGateway,
+  restoreFetch,
+  seedSession,
+  TOKEN,
+  type AdminHandler,
+  type Reply,
+} from '../testing/admin-gateway.js';
 
 const writeText = jest.fn<(text: string) => Promise<void>>();
 
@@ -90,7 +99,9 @@ describe('Placeholder Streamers (spec 02 §2.4, §5, §8)', () => {
     await userEvent.clear(multiplier);
     await userEvent.type(multiplier, '2.5');
     await userEvent.click(within(form()).getByRole('button', { name: 'Create Placeholder' }));
-    expect(within(form()).getByText('Twitter handle can only contain letters, numbers and underscores (at most 15 characters)')).toBeVisible();
+    expect(
+      within(form()).getByText('Twitter handle can only contain letters, numbers and underscores (at most 15 characters)'),
+    ).toBeVisible();
     expect(within(form()).getByText('Profile image URL must be a valid http(s) URL or an uploaded image')).toBeVisible();
     expect(within(form()).getByText('Banner image URL must be a valid http(s) URL or an uploaded image')).toBeVisible();
     expect(within(form()).getByText('Streamer multiplier must be a number from 1.00 to 2.00 in steps of 0.01')).toBeVisible();
@@ -99,7 +110,13 @@ describe('Placeholder Streamers (spec 02 §2.4, §5, §8)', () => {
 
   it("creates the profile (handle without '@'), toasts 'Placeholder Streamer Created' with the claim code and shows it to copy", async () => {
     const list: PlaceholderStreamer[] = [];
-    const created = aPlaceholder({ id: 'new', displayName: 'New Streamer', twitterUsername: 'newstreamer', streamerMultiplier: '1.25', claimCode: 'CLAIM-NEW00001' });
+    const created = aPlaceholder({
+      id: 'new',
+      displayName: 'New Streamer',
+      twitterUsername: 'newstreamer',
+      streamerMultiplier: '1.25',
+      claimCode: 'CLAIM-NEW00001',
+    });
     const gateway = await openTab(
       withCreate(list, () => {
         list.unshift(created);
@@ -121,7 +138,12 @@ describe('Placeholder Streamers (spec 02 §2.4, §5, §8)', () => {
     expect(post).toEqual({
       method: 'POST',
       url: '/api/admin/placeholder-streamers',
-      body: { displayName: 'New Streamer', twitterUsername: 'newstreamer', profileImageUrl: 'https://example.com/p.png', streamerMultiplier: '1.25' },
+      body: {
+        displayName: 'New Streamer',
+        twitterUsername: 'newstreamer',
+        profileImageUrl: 'https://example.com/p.png',
+        streamerMultiplier: '1.25',
+      },
       authorization: `Bearer ${TOKEN}`,
     });
     const notice = screen.getByText(/Share this claim code with the streamer/).closest('[role="status"]') as HTMLElement;

@@ -1,4 +1,17 @@
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, formatDate, Input, Skeleton, Spinner, useToast } from '@clipit/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  formatDate,
+  Input,
+  Skeleton,
+  Spinner,
+  useToast,
+} from '@clipit/ui';
 import type { CreatePlaceholderStreamerRequest, PlaceholderStreamer } from '@clipit/web-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -101,7 +114,9 @@ function CreatePlaceholderForm() {
       toast({ title: 'Placeholder Streamer Created', description: `Claim code: ${placeholder.claimCode}`, variant: 'success' });
       setCreated(placeholder);
       setForm(emptyPlaceholderForm);
-      queryClient.setQueryData<PlaceholderStreamer[]>(PLACEHOLDERS_KEY, (list) => (list ? [placeholder, ...list.filter((p) => p.id !== placeholder.id)] : list));
+      queryClient.setQueryData<PlaceholderStreamer[]>(PLACEHOLDERS_KEY, (list) =>
+        list ? [placeholder, ...list.filter((p) => p.id !== placeholder.id)] : list,
+      );
       await queryClient.invalidateQueries({ queryKey: PLACEHOLDERS_KEY });
     },
     onError: (error) => {

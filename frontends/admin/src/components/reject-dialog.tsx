@@ -16,11 +16,26 @@ export interface RejectDialogProps {
 }
 
 /** Asks for an optional reason (at most 500 characters, as the gateway checks it) before rejecting. */
-export function RejectDialog({ open, submissionName, pending, noun = 'Submission', audience = 'clipper', onOpenChange, onConfirm }: RejectDialogProps) {
+export function RejectDialog({
+  open,
+  submissionName,
+  pending,
+  noun = 'Submission',
+  audience = 'clipper',
+  onOpenChange,
+  onConfirm,
+}: RejectDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} className="clipit-admin-dialog">
       {/* Mounted per opening: a fresh, empty reason each time. */}
-      <RejectForm submissionName={submissionName} pending={pending} noun={noun} audience={audience} onCancel={() => onOpenChange(false)} onConfirm={onConfirm} />
+      <RejectForm
+        submissionName={submissionName}
+        pending={pending}
+        noun={noun}
+        audience={audience}
+        onCancel={() => onOpenChange(false)}
+        onConfirm={onConfirm}
+      />
     </Dialog>
   );
 }

@@ -8,7 +8,11 @@ import { refreshAfterModeration, replaceSubmission } from '../lib/queries.js';
 import { ACTIONS, actionsFor, platformLabel, STATUS_LABEL, type ModerationAction } from '../lib/submission-view.js';
 import { RejectDialog } from './reject-dialog.js';
 
-const STATUS_VARIANT: Record<AdminSubmission['status'], BadgeVariant> = { pending: 'warning', approved: 'success', rejected: 'destructive' };
+const STATUS_VARIANT: Record<AdminSubmission['status'], BadgeVariant> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'destructive',
+};
 
 interface Command {
   action: ModerationAction;

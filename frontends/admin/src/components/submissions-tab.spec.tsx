@@ -34,10 +34,16 @@ const entry = async (name: string) => {
   return heading.closest('article') as HTMLElement;
 };
 const toasts = () => screen.getByRole('region', { name: 'Notifications (F8)' });
-const buttonsOf = (article: HTMLElement) => within(article).queryAllByRole('button').map((b) => b.textContent);
+const buttonsOf = (article: HTMLElement) =>
+  within(article)
+    .queryAllByRole('button')
+    .map((b) => b.textContent);
 
 /** The list, and moderation answered by `moderate` (the new state by default). */
-function withModeration(list: AdminSubmission[], moderate?: (call: { url: string; body: unknown }) => Reply | Promise<Reply>): AdminHandler {
+function withModeration(
+  list: AdminSubmission[],
+  moderate?: (call: { url: string; body: unknown }) => Reply | Promise<Reply>,
+): AdminHandler {
   const routes = adminRoutes({ submissions: aPage(list) });
   return (call) => {
     if (call.method === 'POST' && call.url.startsWith('/api/admin/submissions/')) {
@@ -86,7 +92,15 @@ describe('Post Submissions (spec 02 §2.4, §4, §8)', () => {
     renderAdmin(
       adminRoutes({
         submissions: aPage([
-          aSubmission({ id: 'a', name: 'On Instagram', platform: 'instagram', hasVideo: 'true', videoUrl: '/media/videos/v1/video.mp4', posterUrl: '/media/videos/v1/poster.jpg', videoState: 'ready' }),
+          aSubmission({
+            id: 'a',
+            name: 'On Instagram',
+            platform: 'instagram',
+            hasVideo: 'true',
+            videoUrl: '/media/videos/v1/video.mp4',
+            posterUrl: '/media/videos/v1/poster.jpg',
+            videoState: 'ready',
+          }),
           aSubmission({ id: 'b', name: 'On TikTok', platform: 'tiktok', hasVideo: 'true', isProcessing: true, videoState: 'processing' }),
           aSubmission({ id: 'c', name: 'Elsewhere', platform: 'other' }),
         ]),
@@ -139,7 +153,12 @@ describe('Post Submissions (spec 02 §2.4, §4, §8)', () => {
 
     for (const button of within(card).getAllByRole('button')) expect(button).toBeDisabled();
     const post = gateway.calls.find((c) => c.method === 'POST')!;
-    expect(post).toEqual({ method: 'POST', url: '/api/admin/submissions/sub-1/approve-and-add-to-feed', body: {}, authorization: `Bearer ${TOKEN}` });
+    expect(post).toEqual({
+      method: 'POST',
+      url: '/api/admin/submissions/sub-1/approve-and-add-to-feed',
+      body: {},
+      authorization: `Bearer ${TOKEN}`,
+    });
 
     list[0] = { ...list[0]!, status: 'approved', addedToFeed: 'true' };
     answer.resolve({ json: list[0] });

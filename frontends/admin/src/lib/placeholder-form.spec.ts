@@ -18,14 +18,22 @@ describe('the placeholder streamer form (spec 02 §5)', () => {
       twitterUsername: PLACEHOLDER_MESSAGES.twitterUsernameRequired,
     });
     expect(validatePlaceholder(valid)).toEqual({});
-    expect(validatePlaceholder({ ...valid, displayName: 'x'.repeat(101) })).toEqual({ displayName: PLACEHOLDER_MESSAGES.displayNameTooLong });
-    expect(validatePlaceholder({ ...valid, twitterUsername: '@' })).toEqual({ twitterUsername: PLACEHOLDER_MESSAGES.twitterUsernameRequired });
-    expect(validatePlaceholder({ ...valid, twitterUsername: 'has space' })).toEqual({ twitterUsername: PLACEHOLDER_MESSAGES.twitterUsernameInvalid });
+    expect(validatePlaceholder({ ...valid, displayName: 'x'.repeat(101) })).toEqual({
+      displayName: PLACEHOLDER_MESSAGES.displayNameTooLong,
+    });
+    expect(validatePlaceholder({ ...valid, twitterUsername: '@' })).toEqual({
+      twitterUsername: PLACEHOLDER_MESSAGES.twitterUsernameRequired,
+    });
+    expect(validatePlaceholder({ ...valid, twitterUsername: 'has space' })).toEqual({
+      twitterUsername: PLACEHOLDER_MESSAGES.twitterUsernameInvalid,
+    });
     expect(validatePlaceholder({ ...valid, profileImageUrl: 'javascript:alert(1)', bannerImageUrl: '/relative.png' })).toEqual({
       profileImageUrl: PLACEHOLDER_MESSAGES.profileImageUrlInvalid,
       bannerImageUrl: PLACEHOLDER_MESSAGES.bannerImageUrlInvalid,
     });
-    expect(validatePlaceholder({ ...valid, streamerMultiplier: '3' })).toEqual({ streamerMultiplier: PLACEHOLDER_MESSAGES.multiplierInvalid });
+    expect(validatePlaceholder({ ...valid, streamerMultiplier: '3' })).toEqual({
+      streamerMultiplier: PLACEHOLDER_MESSAGES.multiplierInvalid,
+    });
   });
 
   it('sends the handle without @, the multiplier normalised and only the URLs given', () => {

@@ -73,7 +73,10 @@ export function useCampaigns(status: CampaignStatus | null = null) {
 export function replaceCampaign(queryClient: QueryClient, updated: AdminCampaign): void {
   queryClient.setQueriesData<InfiniteData<AdminCampaignPage, string | null>>({ queryKey: CAMPAIGNS_KEY }, (data) =>
     data
-      ? { ...data, pages: data.pages.map((page) => ({ ...page, campaigns: page.campaigns.map((c) => (c.id === updated.id ? updated : c)) })) }
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, campaigns: page.campaigns.map((c) => (c.id === updated.id ? updated : c)) })),
+        }
       : data,
   );
 }
@@ -82,7 +85,10 @@ export function replaceCampaign(queryClient: QueryClient, updated: AdminCampaign
 export function replaceSubmission(queryClient: QueryClient, updated: AdminSubmission): void {
   queryClient.setQueryData<InfiniteData<AdminSubmissionPage, string | null>>(SUBMISSIONS_KEY, (data) =>
     data
-      ? { ...data, pages: data.pages.map((page) => ({ ...page, submissions: page.submissions.map((s) => (s.id === updated.id ? updated : s)) })) }
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, submissions: page.submissions.map((s) => (s.id === updated.id ? updated : s)) })),
+        }
       : data,
   );
 }

@@ -27,7 +27,12 @@ export const ACTIONS: Record<ModerationAction, { label: string; success: string;
     failure: 'Failed to approve and add submission to feed',
   },
   reject: { label: 'Reject', success: 'Submission Rejected', failureTitle: 'Failed to reject', failure: 'Failed to reject submission' },
-  'add-to-feed': { label: 'Add to Feed', success: 'Added to Feed', failureTitle: 'Failed to add to feed', failure: 'Failed to add submission to feed' },
+  'add-to-feed': {
+    label: 'Add to Feed',
+    success: 'Added to Feed',
+    failureTitle: 'Failed to add to feed',
+    failure: 'Failed to add submission to feed',
+  },
   'remove-from-feed': {
     label: 'Remove from Feed',
     success: 'Removed from Feed',

@@ -50,7 +50,9 @@ describe('/admin: the password gate (spec 02 §2.4, ADR 0020)', () => {
     await userEvent.click(unlock());
     expect(await within(gate()).findByText('Incorrect password')).toBeVisible();
     expect(within(gate()).getByRole('alert')).toHaveTextContent('Incorrect password');
-    expect(gateway.calls).toEqual([{ method: 'POST', url: '/api/admin/verify-password', body: { password: 'wrong-password' }, authorization: null }]);
+    expect(gateway.calls).toEqual([
+      { method: 'POST', url: '/api/admin/verify-password', body: { password: 'wrong-password' }, authorization: null },
+    ]);
     expect(storedSession()).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
   });
@@ -92,7 +94,12 @@ describe('/admin: the password gate (spec 02 §2.4, ADR 0020)', () => {
     expect(within(figures).getByText('Last 7 Days')).toBeVisible();
     // Four tabs, each with its count.
     await waitFor(() =>
-      expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Post Submissions 42', 'Job Applications 2', 'Campaigns 0', 'Placeholder Streamers 3']),
+      expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+        'Post Submissions 42',
+        'Job Applications 2',
+        'Campaigns 0',
+        'Placeholder Streamers 3',
+      ]),
     );
 
     expect(JSON.parse(storedSession()!)).toEqual({ token: TOKEN, expiresAt });
@@ -106,7 +113,12 @@ describe('/admin: the password gate (spec 02 §2.4, ADR 0020)', () => {
       expect(call.authorization).toBe(`Bearer ${TOKEN}`);
       expect(JSON.stringify(call)).not.toContain(PASSWORD);
     }
-    expect(admin.map((c) => c.url.split('?')[0]).sort()).toEqual(['/api/admin/campaigns', '/api/admin/placeholder-streamers', '/api/admin/submissions', '/api/clipper-applications']);
+    expect(admin.map((c) => c.url.split('?')[0]).sort()).toEqual([
+      '/api/admin/campaigns',
+      '/api/admin/placeholder-streamers',
+      '/api/admin/submissions',
+      '/api/clipper-applications',
+    ]);
   });
 
   it('a token stored in this tab opens the dashboard without asking again', async () => {

@@ -11,7 +11,9 @@ const withWallet = { ...currentUser, walletAddress: WALLET };
 
 describe('the payout wallet (ADR 0032)', () => {
   it('adds a first wallet with nothing more asked', async () => {
-    const gateway = fakeGateway(({ url }) => (url === '/api/user/profile' ? { json: { ...currentUser, walletAddress: OTHER } } : { json: {} }));
+    const gateway = fakeGateway(({ url }) =>
+      url === '/api/user/profile' ? { json: { ...currentUser, walletAddress: OTHER } } : { json: {} },
+    );
     renderScreen(<WalletCard user={currentUser} />);
     expect(screen.getByText('No wallet yet')).toBeVisible();
     expect(screen.queryByLabelText('Current Password')).toBeNull();
@@ -32,21 +34,31 @@ describe('the payout wallet (ADR 0032)', () => {
     expect(screen.getByText(WALLET)).toBeVisible();
     await userEvent.type(screen.getByRole('textbox', { name: 'New Solana Wallet Address' }), 'not a wallet');
     await userEvent.click(screen.getByRole('button', { name: 'Change Wallet' }));
-    expect(screen.getByRole('textbox', { name: 'New Solana Wallet Address' })).toHaveAccessibleDescription('Please enter a valid Solana wallet address');
+    expect(screen.getByRole('textbox', { name: 'New Solana Wallet Address' })).toHaveAccessibleDescription(
+      'Please enter a valid Solana wallet address',
+    );
     expect(gateway.writes()).toEqual([]);
 
     await userEvent.clear(screen.getByRole('textbox', { name: 'New Solana Wallet Address' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'New Solana Wallet Address' }), OTHER);
     await userEvent.type(screen.getByLabelText('Current Password'), 'wrong one');
     await userEvent.click(screen.getByRole('button', { name: 'Change Wallet' }));
-    await waitFor(() => expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription(expect.stringContaining('Current password is incorrect')));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription(
+        expect.stringContaining('Current password is incorrect'),
+      ),
+    );
 
     await userEvent.clear(screen.getByLabelText('Current Password'));
     await userEvent.type(screen.getByLabelText('Current Password'), 'password123');
     await userEvent.click(screen.getByRole('button', { name: 'Change Wallet' }));
     expect(await screen.findByText('Wallet Updated')).toBeVisible();
     expect(screen.getByText('Wallet updated. Payouts to the new wallet start 72 hours after a change.')).toBeVisible();
-    expect(gateway.writes().at(-1)).toEqual({ method: 'PATCH', url: '/api/user/profile', body: { walletAddress: OTHER, currentPassword: 'password123' } });
+    expect(gateway.writes().at(-1)).toEqual({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      body: { walletAddress: OTHER, currentPassword: 'password123' },
+    });
     expect(queryClient.getQueryData(['/api/user/me'])).toMatchObject({ walletAddress: OTHER });
   });
 
@@ -69,8 +81,24 @@ describe('the payout wallet (ADR 0032)', () => {
 
 describe('the sessions list (ADR 0032)', () => {
   const sessions = [
-    { id: 'a', device: 'Chrome on macOS', address: '203.0.113.0/24', createdAt: '2026-11-20T10:00:00.000Z', lastSeenAt: '2026-11-27T09:00:00.000Z', method: 'password', current: true },
-    { id: 'b', device: 'Firefox on Linux', address: null, createdAt: '2026-11-21T10:00:00.000Z', lastSeenAt: '2026-11-22T09:00:00.000Z', method: 'x', current: false },
+    {
+      id: 'a',
+      device: 'Chrome on macOS',
+      address: '203.0.113.0/24',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      lastSeenAt: '2026-11-27T09:00:00.000Z',
+      method: 'password',
+      current: true,
+    },
+    {
+      id: 'b',
+      device: 'Firefox on Linux',
+      address: null,
+      createdAt: '2026-11-21T10:00:00.000Z',
+      lastSeenAt: '2026-11-22T09:00:00.000Z',
+      method: 'x',
+      current: false,
+    },
   ];
 
   it('lists each session and signs out everywhere else', async () => {
@@ -103,7 +131,11 @@ describe('the sessions list (ADR 0032)', () => {
 
 describe('the banner asking to confirm the e-mail address', () => {
   it('shows for an unconfirmed address and sends a new link', async () => {
-    const gateway = fakeGateway(({ url }) => (url === '/api/auth/verify-email/send' ? { json: { sent: true, message: 'We sent a new confirmation link to your email address' } } : { json: {} }));
+    const gateway = fakeGateway(({ url }) =>
+      url === '/api/auth/verify-email/send'
+        ? { json: { sent: true, message: 'We sent a new confirmation link to your email address' } }
+        : { json: {} },
+    );
     renderScreen(<VerifyEmailBanner user={{ ...currentUser, emailVerified: false }} />);
     const banner = screen.getByRole('region', { name: 'Confirm your email address' });
     expect(banner).toHaveTextContent('We sent a confirmation link to ada@example.com.');

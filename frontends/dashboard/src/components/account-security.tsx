@@ -1,5 +1,17 @@
 import { WALLET_CHANGE_HOLD_HOURS, WALLET_CHANGE_MESSAGES, WALLET_MESSAGES, walletProblem } from '@clipit/field-rules';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, formatDate, Input, Skeleton, useToast } from '@clipit/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  formatDate,
+  Input,
+  Skeleton,
+  useToast,
+} from '@clipit/ui';
 import {
   apiJson,
   currentUserKey,
@@ -50,7 +62,10 @@ export function WalletCard({ user }: { user: CurrentUser }) {
       setWallet('');
       setPassword('');
       queryClient.setQueryData(currentUserKey, saved);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: currentUserKey }), queryClient.invalidateQueries({ queryKey: dashboardKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: currentUserKey }),
+        queryClient.invalidateQueries({ queryKey: dashboardKey }),
+      ]);
     },
     onError: (error: Error) => {
       const text = problemText(error);
@@ -78,7 +93,8 @@ export function WalletCard({ user }: { user: CurrentUser }) {
       </CardHeader>
       <CardContent className="clipit-dash-stack">
         <p className="clipit-dash-wallet">
-          <span className="clipit-dash-muted">Current wallet</span> {user.walletAddress ? <code>{user.walletAddress}</code> : <span>No wallet yet</span>}
+          <span className="clipit-dash-muted">Current wallet</span>{' '}
+          {user.walletAddress ? <code>{user.walletAddress}</code> : <span>No wallet yet</span>}
         </p>
         <form className="clipit-dash-form" onSubmit={submit} noValidate aria-label={replacing ? 'Change wallet' : 'Add wallet'}>
           <Input
@@ -138,7 +154,11 @@ export function SessionsCard() {
   const signOutOthers = useMutation({
     mutationFn: () => apiJson<{ endedSessions: number }>('POST', '/api/user/sessions/sign-out-others'),
     onSuccess: async ({ endedSessions }) => {
-      toast({ title: 'Signed out everywhere else', description: `${endedSessions} other ${endedSessions === 1 ? 'session was' : 'sessions were'} signed out.`, variant: 'success' });
+      toast({
+        title: 'Signed out everywhere else',
+        description: `${endedSessions} other ${endedSessions === 1 ? 'session was' : 'sessions were'} signed out.`,
+        variant: 'success',
+      });
       await queryClient.invalidateQueries({ queryKey: sessionsKey });
     },
     onError: (error: Error) => toast({ title: 'Sign-out failed', description: problemText(error), variant: 'destructive' }),
@@ -164,7 +184,10 @@ export function SessionsCard() {
                     {s.device} {s.current ? <Badge variant="success">This device</Badge> : null}
                   </p>
                   <p className="clipit-dash-muted">
-                    {[s.address ? `From ${s.address}` : null, s.method === 'x' ? 'Signed in with X' : s.method === 'password' ? 'Signed in with password' : null]
+                    {[
+                      s.address ? `From ${s.address}` : null,
+                      s.method === 'x' ? 'Signed in with X' : s.method === 'password' ? 'Signed in with password' : null,
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </p>
@@ -177,7 +200,13 @@ export function SessionsCard() {
           </ul>
         )}
         <div className="clipit-dash-actions">
-          <Button variant="secondary" disabled={others === 0} loading={signOutOthers.isPending} loadingText="Signing out..." onClick={() => signOutOthers.mutate()}>
+          <Button
+            variant="secondary"
+            disabled={others === 0}
+            loading={signOutOthers.isPending}
+            loadingText="Signing out..."
+            onClick={() => signOutOthers.mutate()}
+          >
             Sign Out Everywhere Else
           </Button>
         </div>
@@ -191,7 +220,8 @@ export function VerifyEmailBanner({ user }: { user: CurrentUser }) {
   const { toast } = useToast();
   const send = useMutation({
     mutationFn: () => apiJson<ApiAnswer<'/api/auth/verify-email/send', 'post'>>('POST', '/api/auth/verify-email/send'),
-    onSuccess: (answer) => toast({ title: answer.sent ? 'Link sent' : 'Already confirmed', description: answer.message, variant: 'success' }),
+    onSuccess: (answer) =>
+      toast({ title: answer.sent ? 'Link sent' : 'Already confirmed', description: answer.message, variant: 'success' }),
     onError: (error: Error) => toast({ title: 'Could not send the link', description: problemText(error), variant: 'destructive' }),
   });
   if (!user.email || user.emailVerified) return null;
@@ -199,9 +229,7 @@ export function VerifyEmailBanner({ user }: { user: CurrentUser }) {
     <div className="clipit-dash-note clipit-dash-verify" role="region" aria-label="Confirm your email address">
       <div className="clipit-dash-stack clipit-dash-stack--tight">
         <strong>Confirm your email address</strong>
-        <span>
-          We sent a confirmation link to {user.email}. Until it is confirmed, we cannot send you a link to reset your password.
-        </span>
+        <span>We sent a confirmation link to {user.email}. Until it is confirmed, we cannot send you a link to reset your password.</span>
       </div>
       <Button variant="secondary" size="sm" loading={send.isPending} loadingText="Sending..." onClick={() => send.mutate()}>
         Send a New Link

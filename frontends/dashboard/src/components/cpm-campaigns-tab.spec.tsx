@@ -8,7 +8,13 @@ import { CpmCampaignsTab } from './cpm-campaigns-tab.js';
 const SUBMITTED = 'Campaign submitted! Our team will review it within 24 hours.';
 
 /** The gateway of the tab: the streamer's campaigns, and what POST /api/cpm-campaigns answers. */
-function gateway(post: Reply | (() => Reply | Promise<Reply>) = { status: 201, json: { campaign: campaignAnswer({ status: 'pending' }), message: SUBMITTED } }, list: Reply = { json: campaignsAnswer() }) {
+function gateway(
+  post: Reply | (() => Reply | Promise<Reply>) = {
+    status: 201,
+    json: { campaign: campaignAnswer({ status: 'pending' }), message: SUBMITTED },
+  },
+  list: Reply = { json: campaignsAnswer() },
+) {
   return fakeGateway((call) => {
     if (call.method === 'GET' && call.url === '/api/cpm-campaigns') return list;
     if (call.method === 'POST' && call.url === '/api/cpm-campaigns') return typeof post === 'function' ? post() : post;
@@ -69,7 +75,9 @@ describe('the cpm-campaigns tab (spec 02 §2.5, ADR 0027)', () => {
     await userEvent.type(field('Content Link (optional)'), 'not a link');
     await userEvent.click(submitButton());
     expect(field('Campaign Title')).toHaveAccessibleDescription('Campaign title is required');
-    expect(field('Description')).toHaveAccessibleDescription(expect.stringContaining('Please provide a detailed description (at least 20 characters)'));
+    expect(field('Description')).toHaveAccessibleDescription(
+      expect.stringContaining('Please provide a detailed description (at least 20 characters)'),
+    );
     expect(views()).toHaveAccessibleDescription(expect.stringContaining('Minimum 100,000 views required (minimum $500 budget)'));
     expect(budget()).toHaveAccessibleDescription(expect.stringContaining('Minimum budget is $500'));
     expect(field('Content Link (optional)')).toHaveAccessibleDescription(expect.stringContaining('Please provide a valid URL'));
@@ -94,7 +102,9 @@ describe('the cpm-campaigns tab (spec 02 §2.5, ADR 0027)', () => {
     let listed = campaignsAnswer([]);
     const calls = fakeGateway((call) => {
       if (call.method === 'GET') return { json: listed };
-      listed = campaignsAnswer([campaignAnswer({ title: 'Launch week push', status: 'pending', deliveredViews: 0, targetViews: 300_000, budgetAmount: 1500 })]);
+      listed = campaignsAnswer([
+        campaignAnswer({ title: 'Launch week push', status: 'pending', deliveredViews: 0, targetViews: 300_000, budgetAmount: 1500 }),
+      ]);
       return { status: 201, json: { campaign: listed.campaigns[0], message: SUBMITTED } };
     });
     renderScreen(<CpmCampaignsTab />);
@@ -134,7 +144,13 @@ describe('the cpm-campaigns tab (spec 02 §2.5, ADR 0027)', () => {
     await userEvent.click(submitButton());
     const pending = screen.getByRole('button', { name: /Submitting/ });
     expect(pending).toBeDisabled();
-    expect(calls.writes()[0]!.body).toEqual({ title: 'Launch week push', description: 'Clips of our launch stream for crypto traders.', targetViews: 100_000, budgetAmount: 500, contentLink: null });
+    expect(calls.writes()[0]!.body).toEqual({
+      title: 'Launch week push',
+      description: 'Clips of our launch stream for crypto traders.',
+      targetViews: 100_000,
+      budgetAmount: 500,
+      contentLink: null,
+    });
     release({ status: 201, json: { campaign: campaignAnswer(), message: SUBMITTED } });
     expect(await screen.findByText(SUBMITTED)).toBeVisible();
   });
@@ -173,7 +189,10 @@ describe("the streamer's campaigns", () => {
     expect(first).toHaveTextContent('200,000 views · $1,000');
     expect(first).toHaveTextContent(/Nov 20, 2026 • \d{1,2}:07 (AM|PM)/);
     expect(first).toHaveTextContent('50,000 of 200,000 views delivered');
-    expect(within(first!).getByRole('progressbar', { name: 'Delivered views for Launch week push' })).toHaveAttribute('aria-valuenow', '25');
+    expect(within(first!).getByRole('progressbar', { name: 'Delivered views for Launch week push' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
     expect(within(second!).getByText('Rejected')).toHaveClass('clip-badge--destructive');
     expect(second).toHaveTextContent('Reason: Content link is not allowed');
     expect(first).not.toHaveTextContent('Reason:');
@@ -185,6 +204,8 @@ describe("the streamer's campaigns", () => {
     renderScreen(<CpmCampaignsTab />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     fail({ status: 503, text: 'Service temporarily unavailable' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your campaigns are unavailable right now. Error: 503: Service temporarily unavailable');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your campaigns are unavailable right now. Error: 503: Service temporarily unavailable',
+    );
   });
 });

@@ -10,7 +10,19 @@ import {
   formatUsd,
   type CampaignField,
 } from '@clipit/field-rules';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, formatDate, Input, Textarea, useToast } from '@clipit/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  formatDate,
+  Input,
+  Textarea,
+  useToast,
+} from '@clipit/ui';
 import { apiJson, type CampaignSubmitted, type CpmCampaign, type CpmCampaignsPage, type SubmitCampaignRequest } from '@clipit/web-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -37,7 +49,9 @@ function Pitch() {
     <Card>
       <CardHeader>
         <CardTitle level={2}>Promote your stream with CPM campaigns</CardTitle>
-        <CardDescription>Our clippers turn your stream into short clips and post them where crypto traders watch. You pay only for the views you buy.</CardDescription>
+        <CardDescription>
+          Our clippers turn your stream into short clips and post them where crypto traders watch. You pay only for the views you buy.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="clipit-dash-facts">
@@ -203,7 +217,8 @@ function CampaignItem({ campaign }: { campaign: CpmCampaign }) {
           <Badge variant={status.variant}>{status.label}</Badge>
         </div>
         <p className="clipit-dash-muted">
-          {campaign.targetViews.toLocaleString('en-US')} views · {formatUsd(campaign.budgetAmount)} · <time dateTime={campaign.createdAt}>{formatDate(campaign.createdAt)}</time>
+          {campaign.targetViews.toLocaleString('en-US')} views · {formatUsd(campaign.budgetAmount)} ·{' '}
+          <time dateTime={campaign.createdAt}>{formatDate(campaign.createdAt)}</time>
         </p>
         <div className="clipit-dash-stack clipit-dash-stack--tight">
           <div className="clipit-dash-progress-row">
@@ -212,11 +227,20 @@ function CampaignItem({ campaign }: { campaign: CpmCampaign }) {
             </span>
             <span>{percent}%</span>
           </div>
-          <div className="clipit-dash-progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div
+            className="clipit-dash-progress"
+            role="progressbar"
+            aria-label={label}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
             <div className="clipit-dash-progress__bar" style={{ width: `${percent}%` }} />
           </div>
         </div>
-        {campaign.status === 'rejected' && campaign.rejectedReason ? <p className="clipit-dash-reason">Reason: {campaign.rejectedReason}</p> : null}
+        {campaign.status === 'rejected' && campaign.rejectedReason ? (
+          <p className="clipit-dash-reason">Reason: {campaign.rejectedReason}</p>
+        ) : null}
       </div>
     </li>
   );

@@ -10,10 +10,22 @@ export function nameOf(user: Pick<Dashboard['user'], 'displayName' | 'twitterUse
 }
 
 /** A person's picture, or the first letter of their name on the brand colour. */
-export function Avatar({ user, size = 72 }: { user: Pick<Dashboard['user'], 'displayName' | 'twitterUsername' | 'profileImageUrl'>; size?: 48 | 72 }) {
+export function Avatar({
+  user,
+  size = 72,
+}: {
+  user: Pick<Dashboard['user'], 'displayName' | 'twitterUsername' | 'profileImageUrl'>;
+  size?: 48 | 72;
+}) {
   const name = nameOf(user);
   return user.profileImageUrl ? (
-    <img className={cn('clipit-dash-avatar', size === 48 && 'clipit-dash-avatar--sm')} src={user.profileImageUrl} alt={`${name}'s profile picture`} width={size} height={size} />
+    <img
+      className={cn('clipit-dash-avatar', size === 48 && 'clipit-dash-avatar--sm')}
+      src={user.profileImageUrl}
+      alt={`${name}'s profile picture`}
+      width={size}
+      height={size}
+    />
   ) : (
     <span className={cn('clipit-dash-avatar', 'clipit-dash-avatar--initial', size === 48 && 'clipit-dash-avatar--sm')} aria-hidden="true">
       {name.replace(/^@/, '').charAt(0).toUpperCase() || '?'}
@@ -29,7 +41,13 @@ export function DashboardHeader({ dashboard }: { dashboard: Dashboard }) {
     <section
       aria-labelledby="dashboard-title"
       className="clipit-dash-welcome"
-      style={user.bannerImageUrl ? { backgroundImage: `linear-gradient(var(--clipit-dash-banner-veil), var(--clipit-dash-banner-veil)), url("${encodeURI(user.bannerImageUrl)}")` } : undefined}
+      style={
+        user.bannerImageUrl
+          ? {
+              backgroundImage: `linear-gradient(var(--clipit-dash-banner-veil), var(--clipit-dash-banner-veil)), url("${encodeURI(user.bannerImageUrl)}")`,
+            }
+          : undefined
+      }
     >
       <Avatar user={user} />
       <div className="clipit-dash-welcome__text">

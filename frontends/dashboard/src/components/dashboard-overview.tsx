@@ -33,7 +33,11 @@ export function StatCards({ metrics }: { metrics: Dashboard['metrics'] }) {
         Your numbers
       </h2>
       <ul className="clipit-dash-grid clipit-dash-grid--4">
-        <StatCard title="Approved Clips" value={formatCount(metrics.totalApproved)} note={`${formatCount(metrics.approvedInWindow)} in the last ${metrics.windowWeeks} weeks`} />
+        <StatCard
+          title="Approved Clips"
+          value={formatCount(metrics.totalApproved)}
+          note={`${formatCount(metrics.approvedInWindow)} in the last ${metrics.windowWeeks} weeks`}
+        />
         <StatCard title="Approval Rate" value={formatPercent(metrics.approvalRate)} note="Approved of your reviewed clips" />
         <StatCard title="Avg Views" value={formatCount(metrics.avgViews)} note="Per approved clip" />
         <StatCard title="This Week" value={formatCount(metrics.approvedThisWeek)} note="Approved in the last 7 days" />
@@ -118,7 +122,8 @@ export function HowPointsWork() {
             <strong>Inactivity penalty:</strong> your points are halved (50%) after 2 weeks without an approved clip.
           </li>
           <li>
-            <strong>Silver</strong> unlocks streamer multipliers: 1.1x to 2x bonus points on clips tagged with a streamer, by their follower count.
+            <strong>Silver</strong> unlocks streamer multipliers: 1.1x to 2x bonus points on clips tagged with a streamer, by their follower
+            count.
             <strong> Gold</strong> unlocks paid campaigns and the Hire button.
           </li>
         </ul>

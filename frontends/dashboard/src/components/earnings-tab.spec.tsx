@@ -10,7 +10,11 @@ const SUMMARY = { paid: 20, pending: 10.5, total: 30.5 };
 describe('the Earnings tab', () => {
   it('shows paid, pending and total, the payouts with their transactions and each clip earning', async () => {
     fakeGateway(({ url }) =>
-      url === '/api/earnings/payouts' ? { json: payoutsAnswer } : url === '/api/earnings' ? { json: earningsAnswer } : { status: 404, text: 'No such route' },
+      url === '/api/earnings/payouts'
+        ? { json: payoutsAnswer }
+        : url === '/api/earnings'
+          ? { json: earningsAnswer }
+          : { status: 404, text: 'No such route' },
     );
     renderScreen(<EarningsTab summary={SUMMARY} />);
     const summary = screen.getByRole('list', { name: 'Earnings summary' });
@@ -40,7 +44,12 @@ describe('the Earnings tab', () => {
   it('says how much is on hold after a wallet change, why and until when', () => {
     fakeGateway(({ url }) => (url === '/api/earnings/payouts' ? { json: payoutsAnswer } : { json: earningsAnswer }));
     const reason = 'Your wallet address was changed on 27 November 2026 at 02:00 UTC: payouts to a new wallet wait 72 hours.';
-    renderScreen(<EarningsTab summary={SUMMARY} hold={{ amount: 10.5, reason, heldUntil: '2026-11-30T02:00:00.000Z', walletChangedAt: '2026-11-27T02:00:00.000Z' }} />);
+    renderScreen(
+      <EarningsTab
+        summary={SUMMARY}
+        hold={{ amount: 10.5, reason, heldUntil: '2026-11-30T02:00:00.000Z', walletChangedAt: '2026-11-27T02:00:00.000Z' }}
+      />,
+    );
     const hold = screen.getByRole('status', { name: 'Payouts on hold' });
     expect(hold).toHaveTextContent(/^10\.5 \$CLIP on hold until Nov 30, 2026 • /);
     expect(hold).toHaveTextContent(reason);
@@ -62,7 +71,9 @@ describe('the Earnings tab', () => {
   });
 
   it('says when a list cannot be read', async () => {
-    fakeGateway(({ url }) => (url === '/api/earnings' ? { json: { earnings: [], nextCursor: null } } : { status: 503, text: 'Rewards is unavailable' }));
+    fakeGateway(({ url }) =>
+      url === '/api/earnings' ? { json: { earnings: [], nextCursor: null } } : { status: 503, text: 'Rewards is unavailable' },
+    );
     renderScreen(<EarningsTab summary={SUMMARY} />);
     expect(await screen.findByText('Error: 503: Rewards is unavailable')).toBeVisible();
     expect(await screen.findByText(/No earnings yet/)).toBeVisible();

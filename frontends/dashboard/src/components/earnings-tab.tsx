@@ -1,7 +1,16 @@
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, formatDate, Skeleton } from '@clipit/ui';
 import { apiJson } from '@clipit/web-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { earningsKey, formatClip, payoutsKey, type Dashboard, type Earning, type EarningsPage, type Payout, type PayoutsPage } from '../lib/dashboard-data.js';
+import {
+  earningsKey,
+  formatClip,
+  payoutsKey,
+  type Dashboard,
+  type Earning,
+  type EarningsPage,
+  type Payout,
+  type PayoutsPage,
+} from '../lib/dashboard-data.js';
 import { payoutTransactionUrl, shortSignature } from '../lib/payout-links.js';
 
 /** GET a paged list: the first page at its plain path (as the gateway serves it), the next with ?cursor=. */
@@ -33,7 +42,17 @@ function ListState({ isPending, error, label }: { isPending: boolean; error: Err
   return error ? <p role="alert">Error: {error.message}</p> : null;
 }
 
-function MoreButton({ hasNextPage, isFetchingNextPage, fetchNextPage, label }: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown; label: string }) {
+function MoreButton({
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  label,
+}: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  label: string;
+}) {
   if (!hasNextPage) return null;
   return (
     <Button variant="outline" size="sm" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
@@ -66,7 +85,8 @@ function PayoutItem({ payout }: { payout: Payout }) {
       <div className="clipit-dash-list__main">
         <h4 className="clipit-dash-list__title">{formatClip(payout.amount)}</h4>
         <p className="clipit-dash-muted">
-          Period {formatDate(payout.periodStart)} – {formatDate(payout.periodEnd)} · {payout.earningsCount} {payout.earningsCount === 1 ? 'clip' : 'clips'}
+          Period {formatDate(payout.periodStart)} – {formatDate(payout.periodEnd)} · {payout.earningsCount}{' '}
+          {payout.earningsCount === 1 ? 'clip' : 'clips'}
         </p>
         <p className="clipit-dash-muted">Paid {formatDate(payout.paidAt)}</p>
         <p>
@@ -138,7 +158,9 @@ export function EarningsTab({ summary, hold = null }: { summary: Dashboard['earn
           Payouts
         </h3>
         <ListState isPending={payouts.isPending} error={payouts.error} label="payouts" />
-        {payouts.isSuccess && payoutList.length === 0 ? <p className="clipit-dash-muted">No payouts yet. Approved clips are paid on the next Friday.</p> : null}
+        {payouts.isSuccess && payoutList.length === 0 ? (
+          <p className="clipit-dash-muted">No payouts yet. Approved clips are paid on the next Friday.</p>
+        ) : null}
         {payoutList.length > 0 ? (
           <ul className="clipit-dash-list" aria-label="Payouts">
             {payoutList.map((payout) => (
@@ -154,7 +176,9 @@ export function EarningsTab({ summary, hold = null }: { summary: Dashboard['earn
           Earnings
         </h3>
         <ListState isPending={earnings.isPending} error={earnings.error} label="earnings" />
-        {earnings.isSuccess && earningList.length === 0 ? <p className="clipit-dash-muted">No earnings yet. Every approved clip earns your tier's rate.</p> : null}
+        {earnings.isSuccess && earningList.length === 0 ? (
+          <p className="clipit-dash-muted">No earnings yet. Every approved clip earns your tier's rate.</p>
+        ) : null}
         {earningList.length > 0 ? (
           <ul className="clipit-dash-list" aria-label="Earnings">
             {earningList.map((earning) => (

@@ -33,7 +33,11 @@ export function FollowersTab({ query }: { query: UseQueryResult<FollowersPage> }
                 <h3 className="clipit-dash-list__title">{name}</h3>
                 {follower.twitterUsername ? <p className="clipit-dash-muted">@{follower.twitterUsername}</p> : null}
               </div>
-              <Link to={`/clipper/${encodeURIComponent(follower.id)}`} className="clip-btn clip-btn--outline clip-btn--sm clipit-dash-follower__link" aria-label={`View Profile of ${name}`}>
+              <Link
+                to={`/clipper/${encodeURIComponent(follower.id)}`}
+                className="clip-btn clip-btn--outline clip-btn--sm clipit-dash-follower__link"
+                aria-label={`View Profile of ${name}`}
+              >
                 View Profile
               </Link>
             </li>

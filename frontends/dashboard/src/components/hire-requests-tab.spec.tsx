@@ -26,7 +26,8 @@ function campaigns(start: HireRequest[] = [pendingHire, acceptedHire, declinedHi
   let hires = start;
   return fakeGateway((call: Call) => {
     if (call.method === 'GET' && call.url === '/api/hires') return { json: hiresAnswer(hires) };
-    if (call.method === 'GET' && call.url === '/api/hires?status=pending') return { json: hiresAnswer(hires.filter((h) => h.status === 'pending')) };
+    if (call.method === 'GET' && call.url === '/api/hires?status=pending')
+      return { json: hiresAnswer(hires.filter((h) => h.status === 'pending')) };
     if (refuse) return refuse;
     const [, id, action] = /^\/api\/hires\/([^/]+)\/(accept|decline|complete)$/.exec(call.url) ?? [];
     const status = ({ accept: 'accepted', decline: 'declined', complete: 'completed' } as const)[action as 'accept'];
@@ -78,7 +79,9 @@ describe('the Hire Requests tab (ADR 0027)', () => {
     renderScreen(<HireRequestsTab userId={USER_ID} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     answer({ status: 503, text: 'Service temporarily unavailable' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Hire requests are unavailable right now. Error: 503: Service temporarily unavailable');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Hire requests are unavailable right now. Error: 503: Service temporarily unavailable',
+    );
   });
 
   it('accepts a pending request with no notes (an empty body), toasts and reads the list again', async () => {

@@ -2,7 +2,16 @@ import { Badge, Button, formatDate, Textarea, useToast } from '@clipit/ui';
 import { apiJson, type HireRequest, type HireRequestsPage, type RespondToHireRequest } from '@clipit/web-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { contactLabel, HIRE_STATUS, hireBudgetText, hiresKey, hiringProfileKey, pendingHiresKey, serverText, urgencyLabel } from '../lib/campaigns-data.js';
+import {
+  contactLabel,
+  HIRE_STATUS,
+  hireBudgetText,
+  hiresKey,
+  hiringProfileKey,
+  pendingHiresKey,
+  serverText,
+  urgencyLabel,
+} from '../lib/campaigns-data.js';
 import { ListError, ListSkeleton } from './tagged-videos-tab.js';
 
 /** The most a note to the client may hold (the gateway's limit). */
@@ -43,7 +52,8 @@ function HireItem({ hire, userId }: { hire: HireRequest; userId: string }) {
         action === 'complete' ? queryClient.invalidateQueries({ queryKey: hiringProfileKey(userId) }) : undefined,
       ]);
     },
-    onError: (error: Error, action) => toast({ title: ACTIONS[action].failed, description: serverText(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error: Error, action) =>
+      toast({ title: ACTIONS[action].failed, description: serverText(error, 'Please try again.'), variant: 'destructive' }),
   });
 
   const answerable = hire.status === 'pending' || hire.status === 'accepted';
@@ -94,10 +104,21 @@ function HireItem({ hire, userId }: { hire: HireRequest; userId: string }) {
             <div className="clipit-dash-actions">
               {hire.status === 'pending' ? (
                 <>
-                  <Button size="sm" disabled={respond.isPending} loading={respond.isPending && respond.variables === 'accept'} onClick={() => respond.mutate('accept')}>
+                  <Button
+                    size="sm"
+                    disabled={respond.isPending}
+                    loading={respond.isPending && respond.variables === 'accept'}
+                    onClick={() => respond.mutate('accept')}
+                  >
                     Accept
                   </Button>
-                  <Button size="sm" variant="outline" disabled={respond.isPending} loading={respond.isPending && respond.variables === 'decline'} onClick={() => respond.mutate('decline')}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={respond.isPending}
+                    loading={respond.isPending && respond.variables === 'decline'}
+                    onClick={() => respond.mutate('decline')}
+                  >
                     Decline
                   </Button>
                 </>

@@ -9,7 +9,19 @@ import { HiringProfileSection } from './hiring-profile-section.js';
 function campaigns(profile: HiringProfile = hiringProfileAnswer(), save?: Reply) {
   return fakeGateway((call) => {
     if (call.method === 'GET' && call.url === `/api/clippers/${USER_ID}/profile`) return { json: profile };
-    if (call.method === 'PATCH' && call.url === '/api/clipper-profile') return save ?? { json: { ...profile, ...(call.body as object), isAvailable: (call.body as { isAvailable: boolean }).isAvailable ? 'true' : 'false', services: profile.services, hourlyRate: 30, updatedAt: '2026-11-23T10:00:00.000Z' } };
+    if (call.method === 'PATCH' && call.url === '/api/clipper-profile')
+      return (
+        save ?? {
+          json: {
+            ...profile,
+            ...(call.body as object),
+            isAvailable: (call.body as { isAvailable: boolean }).isAvailable ? 'true' : 'false',
+            services: profile.services,
+            hourlyRate: 30,
+            updatedAt: '2026-11-23T10:00:00.000Z',
+          },
+        }
+      );
     return { status: 404, text: 'No such route' };
   });
 }
@@ -17,7 +29,7 @@ function campaigns(profile: HiringProfile = hiringProfileAnswer(), save?: Reply)
 const form = () => screen.findByRole('form', { name: 'Hiring profile' });
 
 describe('the hiring profile (Profile tab, ADR 0027)', () => {
-  it("shows the profile to edit, the points tier and that a gold clipper can be hired", async () => {
+  it('shows the profile to edit, the points tier and that a gold clipper can be hired', async () => {
     campaigns();
     renderScreen(<HiringProfileSection userId={USER_ID} />);
     const f = await form();
@@ -96,7 +108,9 @@ describe('the hiring profile (Profile tab, ADR 0027)', () => {
     await userEvent.type(within(f).getByRole('textbox', { name: 'Years of Experience' }), '.5');
     await userEvent.click(within(f).getByRole('button', { name: 'Add Service' }));
     await userEvent.click(within(f).getByRole('button', { name: 'Save Hiring Profile' }));
-    expect(within(f).getByRole('textbox', { name: 'Years of Experience' })).toHaveAccessibleDescription('Years of experience must be a whole number');
+    expect(within(f).getByRole('textbox', { name: 'Years of Experience' })).toHaveAccessibleDescription(
+      'Years of experience must be a whole number',
+    );
     expect(within(f).getAllByRole('textbox', { name: 'Service Name' })[1]).toHaveAccessibleDescription('Service name is required');
     expect(calls.writes()).toEqual([]);
 
@@ -120,6 +134,8 @@ describe('the hiring profile (Profile tab, ADR 0027)', () => {
   it('shows the error when the profile cannot be read', async () => {
     fakeGateway(() => ({ status: 503, text: 'Service temporarily unavailable' }));
     renderScreen(<HiringProfileSection userId={USER_ID} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your hiring profile is unavailable right now. Error: 503: Service temporarily unavailable');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your hiring profile is unavailable right now. Error: 503: Service temporarily unavailable',
+    );
   });
 });

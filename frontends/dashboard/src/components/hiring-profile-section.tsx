@@ -71,7 +71,8 @@ const amountOf = (text: string): number | null | undefined => {
 export function profilePayload(values: ProfileValues): { ok: true; body: UpdateHiringProfileRequest } | { ok: false; errors: Errors } {
   const errors: Errors = {};
   const yearsExperience = wholeOf(values.yearsExperience);
-  if (yearsExperience === undefined || (yearsExperience !== null && yearsExperience < 0)) errors['yearsExperience'] = 'Years of experience must be a whole number';
+  if (yearsExperience === undefined || (yearsExperience !== null && yearsExperience < 0))
+    errors['yearsExperience'] = 'Years of experience must be a whole number';
   const hourlyRate = amountOf(values.hourlyRate);
   if (hourlyRate === undefined) errors['hourlyRate'] = 'Hourly rate must be a number of dollars';
   const services = values.services.map((s, i) => {
@@ -82,7 +83,13 @@ export function profilePayload(values: ProfileValues): { ok: true; body: UpdateH
     const deliveryTimeHours = wholeOf(s.deliveryTimeHours);
     if (deliveryTimeHours === undefined) errors[`services.${i}.deliveryTimeHours`] = 'Delivery time must be a whole number of hours';
     const description = s.description.trim();
-    return { serviceName, description: description === '' ? null : description, basePrice: basePrice ?? null, deliveryTimeHours: deliveryTimeHours ?? null, isActive: s.isActive };
+    return {
+      serviceName,
+      description: description === '' ? null : description,
+      basePrice: basePrice ?? null,
+      deliveryTimeHours: deliveryTimeHours ?? null,
+      isActive: s.isActive,
+    };
   });
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const bio = values.bio.trim();
@@ -104,11 +111,28 @@ export function profilePayload(values: ProfileValues): { ok: true; body: UpdateH
 }
 
 /** A native checkbox drawn as a switch: its label says what it turns on. */
-function Switch({ label, checked, onChange, description }: { label: string; checked: boolean; onChange: (checked: boolean) => void; description?: string }) {
+function Switch({
+  label,
+  checked,
+  onChange,
+  description,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  description?: string;
+}) {
   const id = useId();
   return (
     <div className="clipit-dash-switch">
-      <input id={id} type="checkbox" role="switch" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={description ? `${id}-d` : undefined} />
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={description ? `${id}-d` : undefined}
+      />
       <label htmlFor={id}>{label}</label>
       {description ? (
         <p id={`${id}-d`} className="clip-field__description">
@@ -145,7 +169,14 @@ function HireStatus({ profile }: { profile: HiringProfile }) {
 }
 
 let newKeys = 0;
-const emptyService = (): ServiceValues => ({ key: `new-${++newKeys}`, serviceName: '', description: '', basePrice: '', deliveryTimeHours: '', isActive: true });
+const emptyService = (): ServiceValues => ({
+  key: `new-${++newKeys}`,
+  serviceName: '',
+  description: '',
+  basePrice: '',
+  deliveryTimeHours: '',
+  isActive: true,
+});
 
 function HiringProfileForm({ profile, userId }: { profile: HiringProfile; userId: string }) {
   const { toast } = useToast();
@@ -234,10 +265,24 @@ function HiringProfileForm({ profile, userId }: { profile: HiringProfile; userId
         {values.services.length === 0 ? <p className="clipit-dash-muted">No services listed. Add what clients can hire you for.</p> : null}
         <ul className="clipit-dash-list" aria-label="Your services">
           {values.services.map((service, i) => (
-            <li key={service.key} className="clipit-dash-list__item clipit-dash-service" aria-label={service.serviceName.trim() || `Service ${i + 1}`}>
+            <li
+              key={service.key}
+              className="clipit-dash-list__item clipit-dash-service"
+              aria-label={service.serviceName.trim() || `Service ${i + 1}`}
+            >
               <div className="clipit-dash-form clipit-dash-service__fields">
-                <Input label="Service Name" value={service.serviceName} error={errors[`services.${i}.serviceName`]} onChange={(e) => setService(i, { serviceName: e.target.value })} />
-                <Textarea label="Service Description" rows={2} value={service.description} onChange={(e) => setService(i, { description: e.target.value })} />
+                <Input
+                  label="Service Name"
+                  value={service.serviceName}
+                  error={errors[`services.${i}.serviceName`]}
+                  onChange={(e) => setService(i, { serviceName: e.target.value })}
+                />
+                <Textarea
+                  label="Service Description"
+                  rows={2}
+                  value={service.description}
+                  onChange={(e) => setService(i, { description: e.target.value })}
+                />
                 <div className="clipit-dash-grid clipit-dash-grid--2">
                   <Input
                     label="Price (USD)"
@@ -272,7 +317,12 @@ function HiringProfileForm({ profile, userId }: { profile: HiringProfile; userId
           ))}
         </ul>
         <div className="clipit-dash-actions">
-          <Button type="button" variant="outline" size="sm" onClick={() => setValues((v) => ({ ...v, services: [...v.services, emptyService()] }))}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => setValues((v) => ({ ...v, services: [...v.services, emptyService()] }))}
+          >
             Add Service
           </Button>
         </div>

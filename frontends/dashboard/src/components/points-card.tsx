@@ -95,7 +95,8 @@ export function PointsCard({ userId }: { userId: string }) {
               </Badge>
             </div>
             <p className="clipit-dash-rank">
-              Rank <strong>#{stats.data.rank}</strong> of {stats.data.totalClippers.toLocaleString('en-US')} {stats.data.totalClippers === 1 ? 'clipper' : 'clippers'}
+              Rank <strong>#{stats.data.rank}</strong> of {stats.data.totalClippers.toLocaleString('en-US')}{' '}
+              {stats.data.totalClippers === 1 ? 'clipper' : 'clippers'}
             </p>
             {stats.data.lockedFeatures.length === 0 ? (
               <p className="clipit-dash-note clipit-dash-note--success">All Features Unlocked!</p>

@@ -20,7 +20,12 @@ afterEach(() => {
 
 const png = (name = 'me.png', bytes = 2048) => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
-const uploadUrl = (kind: string) => ({ uploadURL: `https://storage.test/${kind}/up-1?sig=x`, uploadId: 'up-1', imageUrl: `/media/${kind}/up-1.png`, maxBytes: 10 * 1024 * 1024 });
+const uploadUrl = (kind: string) => ({
+  uploadURL: `https://storage.test/${kind}/up-1?sig=x`,
+  uploadId: 'up-1',
+  imageUrl: `/media/${kind}/up-1.png`,
+  maxBytes: 10 * 1024 * 1024,
+});
 
 describe('the Profile tab (spec 02 §2.6)', () => {
   it('shows the display name to edit and the handle and email read-only', () => {
@@ -36,7 +41,9 @@ describe('the Profile tab (spec 02 §2.6)', () => {
   });
 
   it('sends the display name only when it changed, then refreshes the dashboard and the user', async () => {
-    const gateway = fakeGateway(({ url }) => (url === '/api/user/update-profile' ? { json: { ...currentUser, displayName: 'Ada the Clipper' } } : { json: {} }));
+    const gateway = fakeGateway(({ url }) =>
+      url === '/api/user/update-profile' ? { json: { ...currentUser, displayName: 'Ada the Clipper' } } : { json: {} },
+    );
     const { queryClient } = renderScreen(<ProfileTab user={user} />);
     queryClient.setQueryData(['/api/dashboard'], dashboardAnswer());
     queryClient.setQueryData(['/api/user/me'], currentUser);
@@ -111,7 +118,8 @@ describe('the Profile tab (spec 02 §2.6)', () => {
     let saveFails = false;
     fakeGateway(({ url }) => {
       if (url === '/api/user/banner/upload-url') return { json: uploadUrl('banner') };
-      if (url === '/api/user/banner') return saveFails ? { status: 409, text: 'This image upload was already used' } : { json: currentUser };
+      if (url === '/api/user/banner')
+        return saveFails ? { status: 409, text: 'This image upload was already used' } : { json: currentUser };
       return { status: 404, text: 'No such route' };
     });
     renderScreen(<ProfileTab user={user} />);
@@ -140,7 +148,11 @@ describe('the Profile tab (spec 02 §2.6)', () => {
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
     FakeXhr.last().respond(200);
     expect(await screen.findByText('Profile updated!')).toBeVisible();
-    expect(gateway.writes().at(-1)).toEqual({ method: 'PUT', url: '/api/user/profile-picture', body: { profileImageUrl: '/media/profile/up-1.png' } });
+    expect(gateway.writes().at(-1)).toEqual({
+      method: 'PUT',
+      url: '/api/user/profile-picture',
+      body: { profileImageUrl: '/media/profile/up-1.png' },
+    });
 
     await userEvent.upload(screen.getByLabelText('Profile Picture'), png('again.png'));
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
@@ -152,7 +164,9 @@ describe('the Profile tab (spec 02 §2.6)', () => {
   it('refuses a file that is not an image before sending anything', async () => {
     const gateway = fakeGateway();
     renderScreen(<ProfileTab user={user} />);
-    await userEvent.upload(screen.getByLabelText('Profile Picture'), new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+    await userEvent.upload(screen.getByLabelText('Profile Picture'), new File(['x'], 'notes.txt', { type: 'text/plain' }), {
+      applyAccept: false,
+    });
     expect(await screen.findByText('Failed to upload profile picture')).toBeVisible();
     expect(screen.getByText('Profile picture must be an image file')).toBeVisible();
     expect(gateway.calls).toEqual([]);

@@ -22,7 +22,14 @@ function UploadBar({ label, progress }: { label: string; progress: UploadProgres
         <span>{label}</span>
         <span>{percent}%</span>
       </div>
-      <div className="clipit-dash-progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className="clipit-dash-progress"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <div className="clipit-dash-progress__bar" style={{ width: `${percent}%` }} />
       </div>
     </div>
@@ -43,7 +50,11 @@ function useImageUpload(kind: ImageKind, userId: string, successTitle: string) {
     onError: (error: Error) =>
       error instanceof ImageUploadError
         ? toast({ title: error.title, description: error.message, variant: 'destructive' })
-        : toast({ title: kind === 'banner' ? 'Failed to upload banner image' : 'Failed to upload profile picture', description: error.message, variant: 'destructive' }),
+        : toast({
+            title: kind === 'banner' ? 'Failed to upload banner image' : 'Failed to upload profile picture',
+            description: error.message,
+            variant: 'destructive',
+          }),
     onSettled: () => setProgress(null),
   });
   return { ...mutation, progress };
@@ -61,7 +72,11 @@ export function ProfileTab({ user }: { user: Dashboard['user'] }) {
   const bannerHintId = useId();
 
   const saveName = useMutation({
-    mutationFn: (name: string) => apiJson<CurrentUser>('POST', '/api/user/update-profile', { displayName: name } satisfies ApiRequestBody<'/api/user/update-profile', 'post'>),
+    mutationFn: (name: string) =>
+      apiJson<CurrentUser>('POST', '/api/user/update-profile', { displayName: name } satisfies ApiRequestBody<
+        '/api/user/update-profile',
+        'post'
+      >),
     onSuccess: async () => {
       toast({ title: 'Profile updated!', description: 'Your profile has been updated successfully.', variant: 'success' });
       await refreshAfterProfileChange(queryClient, user.id);
@@ -122,7 +137,13 @@ export function ProfileTab({ user }: { user: Dashboard['user'] }) {
                 setNameError(undefined);
               }}
             />
-            <Input label="Twitter Handle" name="twitterUsername" value={user.twitterUsername ? `@${user.twitterUsername}` : 'Not connected'} readOnly description="Set by your X account." />
+            <Input
+              label="Twitter Handle"
+              name="twitterUsername"
+              value={user.twitterUsername ? `@${user.twitterUsername}` : 'Not connected'}
+              readOnly
+              description="Set by your X account."
+            />
             <Input label="Email" name="email" type="email" value={user.email ?? 'No email on file'} readOnly />
             <div className="clipit-dash-actions">
               <Button type="submit" disabled={!changed} loading={saveName.isPending} loadingText="Saving...">
@@ -141,19 +162,36 @@ export function ProfileTab({ user }: { user: Dashboard['user'] }) {
         <CardContent className="clipit-dash-stack clipit-dash-stack--wide">
           <div className="clipit-dash-stack">
             <div className="clipit-dash-image-row">
-              {user.profileImageUrl ? <img className="clipit-dash-avatar clipit-dash-avatar--sm" src={user.profileImageUrl} alt="Your current profile picture" width={48} height={48} /> : null}
+              {user.profileImageUrl ? (
+                <img
+                  className="clipit-dash-avatar clipit-dash-avatar--sm"
+                  src={user.profileImageUrl}
+                  alt="Your current profile picture"
+                  width={48}
+                  height={48}
+                />
+              ) : null}
               <div className="clip-field">
                 <label className="clip-field__label" htmlFor="dash-profile-picture">
                   Profile Picture
                 </label>
-                <input id="dash-profile-picture" className="clipit-dash-file" type="file" accept={IMAGE_ACCEPT} disabled={picture.isPending} onChange={choosePicture} />
+                <input
+                  id="dash-profile-picture"
+                  className="clipit-dash-file"
+                  type="file"
+                  accept={IMAGE_ACCEPT}
+                  disabled={picture.isPending}
+                  onChange={choosePicture}
+                />
               </div>
             </div>
             {picture.progress ? <UploadBar label="Uploading profile picture" progress={picture.progress} /> : null}
           </div>
 
           <form className="clipit-dash-stack" onSubmit={submitBanner} noValidate>
-            {user.bannerImageUrl ? <img className="clipit-dash-banner-preview" src={user.bannerImageUrl} alt="Your current banner" width={1500} height={500} /> : null}
+            {user.bannerImageUrl ? (
+              <img className="clipit-dash-banner-preview" src={user.bannerImageUrl} alt="Your current banner" width={1500} height={500} />
+            ) : null}
             <div className="clip-field">
               <label className="clip-field__label" htmlFor="dash-banner">
                 Banner Image

@@ -27,7 +27,13 @@ export function StreamerHeader({ user }: { user: CurrentUser }) {
     <section
       aria-labelledby="dashboard-title"
       className="clipit-dash-welcome"
-      style={user.bannerImageUrl ? { backgroundImage: `linear-gradient(var(--clipit-dash-banner-veil), var(--clipit-dash-banner-veil)), url("${encodeURI(user.bannerImageUrl)}")` } : undefined}
+      style={
+        user.bannerImageUrl
+          ? {
+              backgroundImage: `linear-gradient(var(--clipit-dash-banner-veil), var(--clipit-dash-banner-veil)), url("${encodeURI(user.bannerImageUrl)}")`,
+            }
+          : undefined
+      }
     >
       <Avatar user={user} />
       <div className="clipit-dash-welcome__text">

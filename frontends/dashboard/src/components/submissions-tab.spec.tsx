@@ -8,7 +8,16 @@ import { SubmissionsTab } from './submissions-tab.js';
 
 const SUBMISSIONS = [
   ...dashboardAnswer().recentSubmissions,
-  { id: 's-4', name: 'Viral clip', platform: 'twitter', url: 'https://x.com/adaclips/status/4', views: 1_250_000, createdAt: '2026-11-23T12:00:00.000Z', status: 'approved' as const, rejectedReason: null },
+  {
+    id: 's-4',
+    name: 'Viral clip',
+    platform: 'twitter',
+    url: 'https://x.com/adaclips/status/4',
+    views: 1_250_000,
+    createdAt: '2026-11-23T12:00:00.000Z',
+    status: 'approved' as const,
+    rejectedReason: null,
+  },
 ];
 
 /** The public remote's chart as the page's federation runtime hands it over. */
@@ -17,7 +26,9 @@ function FakeViewHistory({ submissionId, details }: ViewHistoryProps) {
 }
 
 function federationWith(loadRemote: (id: string) => Promise<unknown>) {
-  globalThis.__FEDERATION__ = { __INSTANCES__: [{ options: { remotes: [{ name: 'clipit_public' }, { name: 'clipit_dashboard' }] }, loadRemote: loadRemote as never }] };
+  globalThis.__FEDERATION__ = {
+    __INSTANCES__: [{ options: { remotes: [{ name: 'clipit_public' }, { name: 'clipit_dashboard' }] }, loadRemote: loadRemote as never }],
+  };
 }
 
 let consoleError: jest.SpiedFunction<typeof console.error>;

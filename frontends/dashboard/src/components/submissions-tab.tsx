@@ -43,7 +43,8 @@ export function SubmissionsTab({ submissions, onSubmitClip }: { submissions: rea
                   )}
                 </h3>
                 <p className="clipit-dash-muted">
-                  {platformLabel(submission.platform)} · {formatCount(submission.views)} views · <time dateTime={submission.createdAt}>{formatDate(submission.createdAt)}</time>
+                  {platformLabel(submission.platform)} · {formatCount(submission.views)} views ·{' '}
+                  <time dateTime={submission.createdAt}>{formatDate(submission.createdAt)}</time>
                 </p>
                 {submission.status === 'rejected' && submission.rejectedReason ? (
                   <p className="clipit-dash-reason">Reason: {submission.rejectedReason}</p>

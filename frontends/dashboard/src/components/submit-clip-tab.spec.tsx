@@ -39,7 +39,11 @@ describe('the Submit New Clip tab', () => {
   });
 
   it('links to the submit page when the form cannot be loaded', async () => {
-    globalThis.__FEDERATION__ = { __INSTANCES__: [{ options: { remotes: [{ name: 'clipit_public' }] }, loadRemote: async () => Promise.reject(new Error('chunk 404')) }] };
+    globalThis.__FEDERATION__ = {
+      __INSTANCES__: [
+        { options: { remotes: [{ name: 'clipit_public' }] }, loadRemote: async () => Promise.reject(new Error('chunk 404')) },
+      ],
+    };
     renderScreen(<SubmitClipTab />);
     expect(await screen.findByRole('link', { name: 'Submit your clip on the submit page' })).toBeVisible();
   });

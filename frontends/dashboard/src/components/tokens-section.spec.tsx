@@ -7,7 +7,13 @@ import { tokenAnswer } from '../testing/fixtures.js';
 import { TokensSection } from './tokens-section.js';
 
 /** Identity as the section sees it: the streamer's tokens, changed by POST and PATCH like the real one. */
-function identity(start: MyToken[] = [tokenAnswer(), tokenAnswer({ id: 't-2', name: 'OLD', pumpFunLink: 'https://pump.fun/coin/old', description: null, isActive: 'false' })], refuse?: Reply) {
+function identity(
+  start: MyToken[] = [
+    tokenAnswer(),
+    tokenAnswer({ id: 't-2', name: 'OLD', pumpFunLink: 'https://pump.fun/coin/old', description: null, isActive: 'false' }),
+  ],
+  refuse?: Reply,
+) {
   let tokens = start;
   return fakeGateway((call: Call) => {
     if (call.method === 'GET' && call.url === '/api/tokens/mine') return { json: tokens };
@@ -15,7 +21,13 @@ function identity(start: MyToken[] = [tokenAnswer(), tokenAnswer({ id: 't-2', na
     const body = call.body as Partial<MyToken> & { isActive?: boolean };
     const active = (v: boolean | undefined, was: MyToken['isActive']) => (v === undefined ? was : v ? 'true' : 'false');
     if (call.method === 'POST' && call.url === '/api/tokens') {
-      const made = tokenAnswer({ id: 't-new', name: body.name!, pumpFunLink: body.pumpFunLink!, description: body.description ?? null, isActive: 'true' });
+      const made = tokenAnswer({
+        id: 't-new',
+        name: body.name!,
+        pumpFunLink: body.pumpFunLink!,
+        description: body.description ?? null,
+        isActive: 'true',
+      });
       tokens = [made, ...tokens];
       return { status: 201, json: made };
     }
@@ -52,7 +64,9 @@ describe("the streamer's tokens (spec 02 §3, §5 Token)", () => {
     first.unmount();
     fakeGateway(() => ({ status: 403, text: 'Only streamers can manage tokens' }));
     renderScreen(<TokensSection />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your tokens are unavailable right now. Error: 403: Only streamers can manage tokens');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your tokens are unavailable right now. Error: 403: Only streamers can manage tokens',
+    );
   });
 
   it("shows checkToken's messages beside the fields and sends nothing while one is broken", async () => {
@@ -78,7 +92,9 @@ describe("the streamer's tokens (spec 02 §3, §5 Token)", () => {
     await userEvent.type(within(form).getByRole('textbox', { name: 'PumpFun Link' }), 'https://pump.fun/coin/new');
     await userEvent.click(within(form).getByRole('button', { name: 'Create Token' }));
     expect(await screen.findByText('Token created')).toBeVisible();
-    expect(calls.writes()).toEqual([{ method: 'POST', url: '/api/tokens', body: { name: 'NEW', pumpFunLink: 'https://pump.fun/coin/new', description: null } }]);
+    expect(calls.writes()).toEqual([
+      { method: 'POST', url: '/api/tokens', body: { name: 'NEW', pumpFunLink: 'https://pump.fun/coin/new', description: null } },
+    ]);
     await waitFor(async () => expect(within(await list()).getAllByRole('listitem')).toHaveLength(3));
     expect(screen.queryByRole('form', { name: 'Add a token' })).toBeNull();
   });
@@ -96,7 +112,9 @@ describe("the streamer's tokens (spec 02 §3, §5 Token)", () => {
     await userEvent.clear(within(form).getByRole('textbox', { name: 'Description (optional)' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Save Token' }));
     expect(await screen.findByText('Token saved')).toBeVisible();
-    expect(calls.writes()).toEqual([{ method: 'PATCH', url: '/api/tokens/t-1', body: { name: 'SAMMY', pumpFunLink: 'https://pump.fun/coin/sam', description: null } }]);
+    expect(calls.writes()).toEqual([
+      { method: 'PATCH', url: '/api/tokens/t-1', body: { name: 'SAMMY', pumpFunLink: 'https://pump.fun/coin/sam', description: null } },
+    ]);
     expect(await within(await list()).findByRole('heading', { name: 'SAMMY' })).toBeVisible();
   });
 

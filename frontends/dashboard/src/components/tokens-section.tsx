@@ -12,11 +12,18 @@ interface TokenValues {
   description: string;
 }
 const EMPTY: TokenValues = { name: '', pumpFunLink: '', description: '' };
-const valuesOf = (token: MyToken): TokenValues => ({ name: token.name, pumpFunLink: token.pumpFunLink ?? '', description: token.description ?? '' });
+const valuesOf = (token: MyToken): TokenValues => ({
+  name: token.name,
+  pumpFunLink: token.pumpFunLink ?? '',
+  description: token.description ?? '',
+});
 
 /** After a token changed: the streamer's list, and the active tokens a clip can be tagged with. */
 async function refreshTokens(queryClient: ReturnType<typeof useQueryClient>) {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: myTokensKey }), queryClient.invalidateQueries({ queryKey: ['/api/tokens'], exact: true })]);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: myTokensKey }),
+    queryClient.invalidateQueries({ queryKey: ['/api/tokens'], exact: true }),
+  ]);
 }
 
 /**
@@ -34,14 +41,20 @@ function TokenForm({ token, onDone }: { token?: MyToken; onDone: () => void }) {
 
   const save = useMutation({
     mutationFn: (body: CreateTokenRequest | UpdateTokenRequest) =>
-      editing ? apiJson<MyToken>('PATCH', `/api/tokens/${encodeURIComponent(token.id)}`, body) : apiJson<MyToken>('POST', '/api/tokens', body),
+      editing
+        ? apiJson<MyToken>('PATCH', `/api/tokens/${encodeURIComponent(token.id)}`, body)
+        : apiJson<MyToken>('POST', '/api/tokens', body),
     onSuccess: async () => {
       toast({ title: editing ? 'Token saved' : 'Token created', variant: 'success' });
       onDone();
       await refreshTokens(queryClient);
     },
     onError: (error: Error) =>
-      toast({ title: editing ? 'Failed to save token' : 'Failed to create token', description: serverText(error, 'Please try again.'), variant: 'destructive' }),
+      toast({
+        title: editing ? 'Failed to save token' : 'Failed to create token',
+        description: serverText(error, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
 
   const submit = (event: FormEvent) => {
@@ -56,8 +69,20 @@ function TokenForm({ token, onDone }: { token?: MyToken; onDone: () => void }) {
 
   const set = (field: keyof TokenValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   return (
-    <form className="clipit-dash-form clipit-dash-token-form" onSubmit={submit} noValidate aria-label={editing ? `Edit ${token.name}` : 'Add a token'}>
-      <Input label="Token Name" name="name" value={values.name} maxLength={TOKEN_LIMITS.name.max} error={errorOf('name')} onChange={(e) => set('name')(e.target.value)} />
+    <form
+      className="clipit-dash-form clipit-dash-token-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={editing ? `Edit ${token.name}` : 'Add a token'}
+    >
+      <Input
+        label="Token Name"
+        name="name"
+        value={values.name}
+        maxLength={TOKEN_LIMITS.name.max}
+        error={errorOf('name')}
+        onChange={(e) => set('name')(e.target.value)}
+      />
       <Input
         label="PumpFun Link"
         name="pumpFunLink"
@@ -95,12 +120,18 @@ function TokenItem({ token }: { token: MyToken }) {
   const [editing, setEditing] = useState(false);
   const active = token.isActive === 'true';
   const toggle = useMutation({
-    mutationFn: () => apiJson<MyToken>('PATCH', `/api/tokens/${encodeURIComponent(token.id)}`, { isActive: !active } satisfies UpdateTokenRequest),
+    mutationFn: () =>
+      apiJson<MyToken>('PATCH', `/api/tokens/${encodeURIComponent(token.id)}`, { isActive: !active } satisfies UpdateTokenRequest),
     onSuccess: async (saved) => {
-      toast({ title: 'Token saved', description: `${saved.name} is now ${saved.isActive === 'true' ? 'active' : 'inactive'}.`, variant: 'success' });
+      toast({
+        title: 'Token saved',
+        description: `${saved.name} is now ${saved.isActive === 'true' ? 'active' : 'inactive'}.`,
+        variant: 'success',
+      });
       await refreshTokens(queryClient);
     },
-    onError: (error: Error) => toast({ title: 'Failed to save token', description: serverText(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error: Error) =>
+      toast({ title: 'Failed to save token', description: serverText(error, 'Please try again.'), variant: 'destructive' }),
   });
 
   if (editing) {
@@ -129,7 +160,13 @@ function TokenItem({ token }: { token: MyToken }) {
           <Button size="sm" variant="outline" aria-label={`Edit ${token.name}`} onClick={() => setEditing(true)}>
             Edit
           </Button>
-          <Button size="sm" variant="secondary" aria-label={`${active ? 'Deactivate' : 'Activate'} ${token.name}`} disabled={toggle.isPending} onClick={() => toggle.mutate()}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`${active ? 'Deactivate' : 'Activate'} ${token.name}`}
+            disabled={toggle.isPending}
+            onClick={() => toggle.mutate()}
+          >
             {active ? 'Deactivate' : 'Activate'}
           </Button>
         </div>
@@ -149,7 +186,8 @@ export function TokensSection() {
   let list;
   if (query.isPending) list = <ListSkeleton rows={1} className="clipit-dash-list" />;
   else if (query.isError) list = <ListError what="Your tokens" error={query.error} />;
-  else if (query.data.length === 0) list = <p className="clipit-dash-muted">No tokens yet. Add one so clippers can tag their clips with it.</p>;
+  else if (query.data.length === 0)
+    list = <p className="clipit-dash-muted">No tokens yet. Add one so clippers can tag their clips with it.</p>;
   else
     list = (
       <ul className="clipit-dash-list" aria-label="Your tokens">

@@ -21,17 +21,24 @@ describe("the dashboard pages' first API reads", () => {
     for (const route of routes) for (const read of route.reads ?? []) expect(read).toMatch(/^\/api\//);
   });
 
-  it.each(withReads.map((route) => [route.path, route] as const))('%s: its screen requests each read it lists, signed in or not', async (path, route) => {
-    const gateway = fakeGateway(() => ({ status: 401, text: 'Not signed in' }));
-    const { default: Screen } = await route.lazy();
-    const router = createMemoryRouter([{ path, element: <Screen /> }], { initialEntries: [path] });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>,
-    );
-    await waitFor(() => expect(gateway.calls.map((call) => `${call.method} ${call.url}`)).toEqual(expect.arrayContaining((route.reads ?? []).map((read) => `GET ${read}`))));
-  });
+  it.each(withReads.map((route) => [route.path, route] as const))(
+    '%s: its screen requests each read it lists, signed in or not',
+    async (path, route) => {
+      const gateway = fakeGateway(() => ({ status: 401, text: 'Not signed in' }));
+      const { default: Screen } = await route.lazy();
+      const router = createMemoryRouter([{ path, element: <Screen /> }], { initialEntries: [path] });
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </QueryClientProvider>,
+      );
+      await waitFor(() =>
+        expect(gateway.calls.map((call) => `${call.method} ${call.url}`)).toEqual(
+          expect.arrayContaining((route.reads ?? []).map((read) => `GET ${read}`)),
+        ),
+      );
+    },
+  );
 });

@@ -6,7 +6,23 @@ import type { RemoteRoute } from '@clipit/frontend-contracts';
  * with `reads`: the API calls its screen makes first, fetched with the page's HTML (routes.spec.tsx checks them).
  */
 export const routes: readonly RemoteRoute[] = [
-  { path: '/clippers/auth', title: 'Clipper Sign In', description: 'Sign in as a CLIP IT clipper to submit clips and see your approvals, points and payouts.', lazy: () => import('../screens/clipper-auth-page.js') },
-  { path: '/clippers/dashboard', title: 'Clipper Dashboard', description: 'Your CLIP IT clipper dashboard: approvals, tier progress, clip points, earnings and payouts, and your profile.', reads: ['/api/user/me', '/api/dashboard'], lazy: () => import('../screens/clipper-dashboard-page.js') },
-  { path: '/clippers/apply', title: 'Apply to Clip', description: 'Apply to clip for CLIP IT: cut branded clips from live streams, post them on X and earn for every approved clip.', lazy: () => import('../screens/clipper-apply-page.js') },
+  {
+    path: '/clippers/auth',
+    title: 'Clipper Sign In',
+    description: 'Sign in as a CLIP IT clipper to submit clips and see your approvals, points and payouts.',
+    lazy: () => import('../screens/clipper-auth-page.js'),
+  },
+  {
+    path: '/clippers/dashboard',
+    title: 'Clipper Dashboard',
+    description: 'Your CLIP IT clipper dashboard: approvals, tier progress, clip points, earnings and payouts, and your profile.',
+    reads: ['/api/user/me', '/api/dashboard'],
+    lazy: () => import('../screens/clipper-dashboard-page.js'),
+  },
+  {
+    path: '/clippers/apply',
+    title: 'Apply to Clip',
+    description: 'Apply to clip for CLIP IT: cut branded clips from live streams, post them on X and earn for every approved clip.',
+    lazy: () => import('../screens/clipper-apply-page.js'),
+  },
 ];

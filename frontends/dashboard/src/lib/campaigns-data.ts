@@ -48,12 +48,13 @@ export function viewsFieldFor(budgetText: string, currentViews: string): string 
   return budget === undefined ? currentViews : String(viewsForBudget(budget));
 }
 
-export const CAMPAIGN_STATUS: Record<CpmCampaign['status'], { label: string; variant: 'warning' | 'success' | 'destructive' | 'primary' }> = {
-  pending: { label: 'Pending', variant: 'warning' },
-  approved: { label: 'Approved', variant: 'success' },
-  rejected: { label: 'Rejected', variant: 'destructive' },
-  completed: { label: 'Completed', variant: 'primary' },
-};
+export const CAMPAIGN_STATUS: Record<CpmCampaign['status'], { label: string; variant: 'warning' | 'success' | 'destructive' | 'primary' }> =
+  {
+    pending: { label: 'Pending', variant: 'warning' },
+    approved: { label: 'Approved', variant: 'success' },
+    rejected: { label: 'Rejected', variant: 'destructive' },
+    completed: { label: 'Completed', variant: 'primary' },
+  };
 
 /** How much of a campaign's target has been delivered, 0 to 100 (whole percent). */
 export function deliveredPercent(campaign: Pick<CpmCampaign, 'deliveredViews' | 'targetViews'>): number {

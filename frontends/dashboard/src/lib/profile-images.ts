@@ -1,7 +1,13 @@
 // Profile picture and banner uploads (spec 02 §2.6, §5, §7, §8): ask the gateway for an upload URL,
 // PUT the file there with its content type (XMLHttpRequest, for the progress), then save the image's
 // URL on the profile. Each failure is the spec's sentence, the cause's message as its description.
-import { isProfileImageContentType, PROFILE_IMAGE_CONTENT_TYPES, PROFILE_IMAGE_LIMITS, PROFILE_IMAGE_MESSAGES, type ProfileImageKind } from '@clipit/field-rules';
+import {
+  isProfileImageContentType,
+  PROFILE_IMAGE_CONTENT_TYPES,
+  PROFILE_IMAGE_LIMITS,
+  PROFILE_IMAGE_MESSAGES,
+  type ProfileImageKind,
+} from '@clipit/field-rules';
 import { apiJson, HttpError, type ApiAnswer, type ApiRequestBody, type CurrentUser } from '@clipit/web-api';
 
 /** What the browser declares about its file, and where to PUT it (the gateway's generated types). */
@@ -91,7 +97,10 @@ export function putFile(uploadUrl: string, file: File, onProgress?: (progress: U
 /** What is wrong with a chosen file before anything is sent, or null. */
 export function checkImageFile(kind: ImageKind, file: File | null | undefined): ImageUploadError | null {
   const failed = RULES[kind].uploadFailed;
-  if (!file) return kind === 'banner' ? new ImageUploadError(NO_BANNER_SELECTED, 'Choose a banner image first.') : new ImageUploadError(failed, 'Choose an image first.');
+  if (!file)
+    return kind === 'banner'
+      ? new ImageUploadError(NO_BANNER_SELECTED, 'Choose a banner image first.')
+      : new ImageUploadError(failed, 'Choose an image first.');
   if (!file.type.startsWith('image/')) return new ImageUploadError(failed, PROFILE_IMAGE_MESSAGES.notImage(kind));
   if (!isProfileImageContentType(file.type)) return new ImageUploadError(failed, PROFILE_IMAGE_MESSAGES.unsupported(kind));
   if (file.size > PROFILE_IMAGE_LIMITS[kind].maxBytes) return new ImageUploadError(failed, PROFILE_IMAGE_MESSAGES.tooLarge(kind));
@@ -99,14 +108,21 @@ export function checkImageFile(kind: ImageKind, file: File | null | undefined): 
 }
 
 /** The whole upload; resolves to the updated user, rejects with an ImageUploadError naming the failed step. */
-export async function uploadProfileImage(kind: ImageKind, file: File | null | undefined, onProgress?: (progress: UploadProgress) => void): Promise<CurrentUser> {
+export async function uploadProfileImage(
+  kind: ImageKind,
+  file: File | null | undefined,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<CurrentUser> {
   const problem = checkImageFile(kind, file);
   if (problem) throw problem;
   if (!file) throw new ImageUploadError(RULES[kind].uploadFailed, 'Choose an image first.');
   const rules = RULES[kind];
   let upload: ImageUploadUrl;
   try {
-    upload = await apiJson<ImageUploadUrl>('POST', rules.uploadUrl, { contentType: file.type, size: file.size } satisfies ImageUploadRequest);
+    upload = await apiJson<ImageUploadUrl>('POST', rules.uploadUrl, {
+      contentType: file.type,
+      size: file.size,
+    } satisfies ImageUploadRequest);
   } catch (error) {
     throw new ImageUploadError(rules.uploadFailed, messageOf(error), { cause: error });
   }

@@ -25,11 +25,17 @@ export const LOAD_TIMEOUT_MS = 10_000;
 function instanceKnowing(remote: string): FederationInstance | null {
   const name = containerName(remote);
   const instances = globalThis.__FEDERATION__?.__INSTANCES__ ?? [];
-  return instances.find((instance) => instance.options?.remotes?.some((r) => r.name === name) && typeof instance.loadRemote === 'function') ?? null;
+  return (
+    instances.find((instance) => instance.options?.remotes?.some((r) => r.name === name) && typeof instance.loadRemote === 'function') ??
+    null
+  );
 }
 
 /** Loads a module the public remote shares with the others; rejects when the page's runtime does not know the public remote, or the module cannot be had in time. */
-async function loadPublicModule<K extends keyof PublicRemoteSharedExposes>(expose: K, timeoutMs: number): Promise<PublicRemoteSharedExposes[K]['default']> {
+async function loadPublicModule<K extends keyof PublicRemoteSharedExposes>(
+  expose: K,
+  timeoutMs: number,
+): Promise<PublicRemoteSharedExposes[K]['default']> {
   const instance = instanceKnowing('public');
   if (!instance) throw new Error('the public remote is not registered on this page');
   const request = remoteRequest('public', expose);
@@ -40,7 +46,8 @@ async function loadPublicModule<K extends keyof PublicRemoteSharedExposes>(expos
   try {
     const loaded = await Promise.race([instance.loadRemote<PublicRemoteSharedExposes[K]>(request), timeout]);
     const component: unknown = loaded?.default;
-    if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) throw new Error(`${request} has no default export`);
+    if (typeof component !== 'function' && (typeof component !== 'object' || component === null))
+      throw new Error(`${request} has no default export`);
     return component as PublicRemoteSharedExposes[K]['default'];
   } finally {
     clearTimeout(timer);

@@ -25,7 +25,9 @@ export const taggedVideosKey = (userId: string) => ['/api/tagged-videos', userId
  * and identity mirrors it a moment later (ADR 0021), so a read right now could answer the old one.
  */
 export async function refreshAfterStreamChange(queryClient: QueryClient, userId: string, state: StreamState): Promise<void> {
-  queryClient.setQueryData<CurrentUser | null>(currentUserKey, (user) => (user ? { ...user, isLive: state.isLive, nextStreamTime: state.nextStreamTime } : user));
+  queryClient.setQueryData<CurrentUser | null>(currentUserKey, (user) =>
+    user ? { ...user, isLive: state.isLive, nextStreamTime: state.nextStreamTime } : user,
+  );
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: dashboardKey }),
     queryClient.invalidateQueries({ queryKey: ['/api/clipper', userId], exact: true }),

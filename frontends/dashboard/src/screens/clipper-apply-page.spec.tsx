@@ -39,10 +39,16 @@ describe('/clippers/apply (spec 02 §5 clipper application)', () => {
     const user = await fill({ fullName: 'A', email: 'nope', experience: 'short', whyJoin: 'short', availabilityHours: '200' });
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
 
-    expect(screen.getByLabelText(/^Full Name/)).toHaveAccessibleDescription(expect.stringContaining('Full name must be at least 2 characters'));
+    expect(screen.getByLabelText(/^Full Name/)).toHaveAccessibleDescription(
+      expect.stringContaining('Full name must be at least 2 characters'),
+    );
     expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid email address'));
-    expect(screen.getByLabelText(/^Experience/)).toHaveAccessibleDescription(expect.stringContaining('Please provide more details about your experience (at least 20 characters)'));
-    expect(screen.getByLabelText(/^Why do you want to join/)).toHaveAccessibleDescription(expect.stringContaining('Please tell us more about why you want to join (at least 20 characters)'));
+    expect(screen.getByLabelText(/^Experience/)).toHaveAccessibleDescription(
+      expect.stringContaining('Please provide more details about your experience (at least 20 characters)'),
+    );
+    expect(screen.getByLabelText(/^Why do you want to join/)).toHaveAccessibleDescription(
+      expect.stringContaining('Please tell us more about why you want to join (at least 20 characters)'),
+    );
     expect(screen.getByLabelText(/^Availability/)).toHaveAccessibleDescription(expect.stringContaining('Cannot exceed 168 hours per week'));
     expect(gateway.writes()).toEqual([]);
 
@@ -53,7 +59,9 @@ describe('/clippers/apply (spec 02 §5 clipper application)', () => {
 
   it('sends the application with empty optional fields left out, then says it was received', async () => {
     const gateway = fakeGateway((call) =>
-      call.url === '/api/clipper-applications' ? { status: 201, json: { id: 'a1', status: 'pending', message: RECEIVED } } : { status: 404, text: 'No such route' },
+      call.url === '/api/clipper-applications'
+        ? { status: 201, json: { id: 'a1', status: 'pending', message: RECEIVED } }
+        : { status: 404, text: 'No such route' },
     );
     renderScreen(<ClipperApplyPage />, '/clippers/apply');
     const user = await fill({ ...good, availabilityHours: '20' });

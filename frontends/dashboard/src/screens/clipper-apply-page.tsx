@@ -14,7 +14,15 @@ import './dashboard.css';
 type Form = Record<ClipperApplicationField, string>;
 type Errors = Partial<Record<ClipperApplicationField, string>>;
 
-const EMPTY: Form = { fullName: '', email: '', socialMediaHandles: '', availabilityHours: '', experience: '', whyJoin: '', portfolioLinks: '' };
+const EMPTY: Form = {
+  fullName: '',
+  email: '',
+  socialMediaHandles: '',
+  availabilityHours: '',
+  experience: '',
+  whyJoin: '',
+  portfolioLinks: '',
+};
 
 /** What the gateway takes: the typed text, optional fields left out when empty. */
 function requestBody(form: Form): SubmitApplicationRequest {
@@ -126,14 +134,7 @@ export default function ClipperApplyPage() {
               required
               {...field('experience')}
             />
-            <Textarea
-              label="Why do you want to join?"
-              rows={4}
-              maxLength={LIMITS.whyJoin.max}
-              showCount
-              required
-              {...field('whyJoin')}
-            />
+            <Textarea label="Why do you want to join?" rows={4} maxLength={LIMITS.whyJoin.max} showCount required {...field('whyJoin')} />
             <Textarea
               label="Portfolio Links (optional)"
               description="Links to clips you are proud of, one per line"

@@ -19,10 +19,16 @@ describe('/clippers/auth (spec 02 §2.1)', () => {
     renderScreen(<ClipperAuthPage />, '/clippers/auth');
     const signIn = await screen.findByRole('button', { name: 'Sign in with Twitter' });
     const tiers = screen.getByRole('list', { name: 'Clipper tiers' });
-    expect(within(tiers).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Bronze', 'Silver', 'Gold', 'Diamond']);
-    for (const text of ['New clippers', 'Consistent performers', 'High-quality creators', 'Elite viral content']) expect(within(tiers).getByText(text)).toBeVisible();
+    expect(
+      within(tiers)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Bronze', 'Silver', 'Gold', 'Diamond']);
+    for (const text of ['New clippers', 'Consistent performers', 'High-quality creators', 'Elite viral content'])
+      expect(within(tiers).getByText(text)).toBeVisible();
     expect(screen.getByRole('heading', { name: 'How It Works' })).toBeVisible();
-    for (const step of ['Create Clips', 'Get Approved', 'Earn & Level Up']) expect(screen.getByRole('heading', { name: step })).toBeVisible();
+    for (const step of ['Create Clips', 'Get Approved', 'Earn & Level Up'])
+      expect(screen.getByRole('heading', { name: step })).toBeVisible();
     expect(screen.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Apply to join the team' })).toHaveAttribute('href', '/clippers/apply');
     await userEvent.click(signIn);
@@ -39,7 +45,9 @@ describe('/clippers/auth (spec 02 §2.1)', () => {
 
 describe('/clippers/auth: sign in with X availability (ADR 0028)', () => {
   it('reads that sign in with X is not available here, disabled, when the platform has no X app', async () => {
-    fakeGateway((call) => (call.url === '/api/auth/providers' ? { json: { x: { available: false } } } : { status: 401, text: 'Not signed in' }));
+    fakeGateway((call) =>
+      call.url === '/api/auth/providers' ? { json: { x: { available: false } } } : { status: 401, text: 'Not signed in' },
+    );
     renderScreen(<ClipperAuthPage />, '/clippers/auth');
     const button = await screen.findByRole('button', { name: 'Sign in with X is not available here' });
     expect(button).toBeDisabled();

@@ -6,7 +6,17 @@ import { createQueryClient } from '@clipit/web-api';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { userEvent } from '@testing-library/user-event';
 import { fakeGateway, renderScreen, type Call, type Reply } from '@clipit/web-testing';
-import { currentUser, dashboardAnswer, earningsAnswer, hireAnswer, hiresAnswer, hiringProfileAnswer, payoutsAnswer, statsAnswer, USER_ID } from '../testing/fixtures.js';
+import {
+  currentUser,
+  dashboardAnswer,
+  earningsAnswer,
+  hireAnswer,
+  hiresAnswer,
+  hiringProfileAnswer,
+  payoutsAnswer,
+  statsAnswer,
+  USER_ID,
+} from '../testing/fixtures.js';
 import ClipperDashboardPage from './clipper-dashboard-page.js';
 
 const PATH = '/clippers/dashboard';
@@ -129,16 +139,25 @@ describe('the clipper dashboard', () => {
     expect(bar).toHaveAttribute('aria-valuemax', '100');
     expect(screen.getByText(/15 \$CLIP per clip/)).toBeVisible();
     const missing = screen.getByRole('list', { name: 'Missing requirements for Silver' });
-    expect(within(missing).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '6 more approved clips (4 of 10)',
-      '3 more approved clips in the last 4 weeks (2 of 5)',
-    ]);
+    expect(
+      within(missing)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['6 more approved clips (4 of 10)', '3 more approved clips in the last 4 weeks (2 of 5)']);
   });
 
   it('says when the next tier is met, and when there is none', async () => {
     signedIn({
       'GET /api/dashboard': {
-        json: dashboardAnswer({ tierProgress: { currentTier: { name: 'Bronze', ratePerClip: 10 }, nextTier: { name: 'Silver', ratePerClip: 15 }, progressPercent: 100, missingRequirements: [], meetsNextTierRequirements: true } }),
+        json: dashboardAnswer({
+          tierProgress: {
+            currentTier: { name: 'Bronze', ratePerClip: 10 },
+            nextTier: { name: 'Silver', ratePerClip: 15 },
+            progressPercent: 100,
+            missingRequirements: [],
+            meetsNextTierRequirements: true,
+          },
+        }),
       },
     });
     const first = renderScreen(<ClipperDashboardPage />, PATH);
@@ -147,7 +166,15 @@ describe('the clipper dashboard', () => {
 
     signedIn({
       'GET /api/dashboard': {
-        json: dashboardAnswer({ tierProgress: { currentTier: { name: 'Diamond', ratePerClip: 40 }, nextTier: null, progressPercent: 100, missingRequirements: [], meetsNextTierRequirements: false } }),
+        json: dashboardAnswer({
+          tierProgress: {
+            currentTier: { name: 'Diamond', ratePerClip: 40 },
+            nextTier: null,
+            progressPercent: 100,
+            missingRequirements: [],
+            meetsNextTierRequirements: false,
+          },
+        }),
       },
     });
     renderScreen(<ClipperDashboardPage />, PATH);
@@ -175,7 +202,11 @@ describe('the clipper dashboard', () => {
     expect(screen.getByText(/of 17 clippers/)).toBeVisible();
     expect(screen.getByText('Bronze Clipper')).toBeVisible();
     const locked = screen.getByRole('list', { name: 'Locked features' });
-    expect(within(locked).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Streamer Multipliers', 'Hire Button Visibility']);
+    expect(
+      within(locked)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Streamer Multipliers', 'Hire Button Visibility']);
     expect(gateway.calls.map((c) => c.url)).toContain(`/api/clipper/stats/${USER_ID}`);
   });
 

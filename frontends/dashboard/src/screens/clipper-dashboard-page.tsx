@@ -155,7 +155,8 @@ function ClipperDashboard({ user, dashboard }: { user: CurrentUser; dashboard: D
 /** The clipper dashboard once its answer is in: skeletons while it loads, the error otherwise. */
 function ClipperDashboardFromQuery({ user, dashboard }: { user: CurrentUser; dashboard: UseQueryResult<Dashboard> }) {
   // The session ended between the two reads: the dashboard says so rather than a bare 401.
-  if (dashboard.error instanceof HttpError && dashboard.error.status === 401) return <ErrorState>Please sign in to access your dashboard.</ErrorState>;
+  if (dashboard.error instanceof HttpError && dashboard.error.status === 401)
+    return <ErrorState>Please sign in to access your dashboard.</ErrorState>;
   if (dashboard.isPending) return <LoadingState />;
   if (dashboard.isError) return <ErrorState>Error: {dashboard.error.message}</ErrorState>;
   return <ClipperDashboard user={user} dashboard={dashboard.data} />;

@@ -103,7 +103,8 @@ function held() {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A time as a datetime-local input writes it (local time, minutes). */
-const localValue = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+const localValue = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 
 const toastRegion = () => screen.getByRole('region', { name: 'Notifications (F8)' });
 
@@ -257,7 +258,10 @@ describe('the streamer dashboard tabs', () => {
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByRole('heading', { name: 'Fan One' })).toBeVisible();
     expect(within(items[0]!).getByText('@fanone')).toBeVisible();
-    expect(within(items[0]!).getByRole('img', { name: "Fan One's profile picture" })).toHaveAttribute('src', 'https://cdn.example.com/fan-one.png');
+    expect(within(items[0]!).getByRole('img', { name: "Fan One's profile picture" })).toHaveAttribute(
+      'src',
+      'https://cdn.example.com/fan-one.png',
+    );
     // No display name: the handle is the name, its initial the avatar.
     expect(within(items[1]!).getByRole('heading', { name: '@fantwo' })).toBeVisible();
     expect(within(items[1]!).getByText('F')).toBeInTheDocument();
@@ -310,7 +314,11 @@ describe('the streaming tab', () => {
     const at = new Date(Date.now() + 7 * 24 * 3_600_000);
     at.setSeconds(0, 0);
     const iso = at.toISOString();
-    const gateway = streamerGateway({ 'PATCH /api/users/stream-time': (call) => ({ json: { isLive: 'false', nextStreamTime: (call.body as { streamTime: string }).streamTime } }) });
+    const gateway = streamerGateway({
+      'PATCH /api/users/stream-time': (call) => ({
+        json: { isLive: 'false', nextStreamTime: (call.body as { streamTime: string }).streamTime },
+      }),
+    });
     renderAt(`${PATH}?tab=streaming`);
     fireEvent.change(await screen.findByLabelText('Next Stream Time'), { target: { value: localValue(at) } });
     await userEvent.click(screen.getByRole('button', { name: 'Update Stream Time' }));
@@ -398,7 +406,10 @@ describe('the streaming tab', () => {
   });
 
   it("says 'Failed to go offline' when going offline fails", async () => {
-    streamerGateway({ 'POST /api/users/go-offline': { status: 503, text: 'Service temporarily unavailable' } }, { ...streamerUser, isLive: 'true' });
+    streamerGateway(
+      { 'POST /api/users/go-offline': { status: 503, text: 'Service temporarily unavailable' } },
+      { ...streamerUser, isLive: 'true' },
+    );
     renderAt(`${PATH}?tab=streaming`);
     await userEvent.click(await screen.findByRole('button', { name: 'Go Offline' }));
     expect(await within(toastRegion()).findByText('Failed to go offline')).toBeVisible();
@@ -415,7 +426,11 @@ describe('the streaming tab', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Go Live' }));
     await within(toastRegion()).findByText("You're now live!");
     await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(3));
-    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['/api/dashboard'], ['/api/clipper', STREAMER_ID], ['/api/featured-clippers']]);
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ['/api/dashboard'],
+      ['/api/clipper', STREAMER_ID],
+      ['/api/featured-clippers'],
+    ]);
     expect(screen.getByRole('button', { name: 'Go Offline' })).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Live Status', level: 3 }).closest('li')).toHaveTextContent('Live');
     expect(gateway.calls.filter((c) => c.url === '/api/user/me')).toHaveLength(1);

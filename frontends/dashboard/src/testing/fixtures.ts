@@ -50,9 +50,36 @@ export function dashboardAnswer(overrides: Partial<Dashboard> = {}): Dashboard {
     earningsSummary: { paid: 20, pending: 10.5, total: 30.5 },
     payoutHold: null,
     recentSubmissions: [
-      { id: 's-1', name: 'Big win clip', platform: 'twitter', url: 'https://x.com/adaclips/status/1', views: 2500, createdAt: '2026-11-20T15:07:00.000Z', status: 'approved', rejectedReason: null },
-      { id: 's-2', name: 'Blurry clip', platform: 'twitter', url: null, views: 12, createdAt: '2026-11-21T09:30:00.000Z', status: 'rejected', rejectedReason: 'Video is too blurry' },
-      { id: 's-3', name: 'Fresh clip', platform: 'tiktok', url: null, views: 0, createdAt: '2026-11-22T12:00:00.000Z', status: 'pending', rejectedReason: null },
+      {
+        id: 's-1',
+        name: 'Big win clip',
+        platform: 'twitter',
+        url: 'https://x.com/adaclips/status/1',
+        views: 2500,
+        createdAt: '2026-11-20T15:07:00.000Z',
+        status: 'approved',
+        rejectedReason: null,
+      },
+      {
+        id: 's-2',
+        name: 'Blurry clip',
+        platform: 'twitter',
+        url: null,
+        views: 12,
+        createdAt: '2026-11-21T09:30:00.000Z',
+        status: 'rejected',
+        rejectedReason: 'Video is too blurry',
+      },
+      {
+        id: 's-3',
+        name: 'Fresh clip',
+        platform: 'tiktok',
+        url: null,
+        views: 0,
+        createdAt: '2026-11-22T12:00:00.000Z',
+        status: 'pending',
+        rejectedReason: null,
+      },
     ],
     ...overrides,
   };
@@ -73,16 +100,60 @@ export function statsAnswer(overrides: Partial<ClipperStats> = {}): ClipperStats
 
 export const payoutsAnswer: PayoutsPage = {
   payouts: [
-    { id: 'p-1', periodStart: '2026-11-13T00:00:00.000Z', periodEnd: '2026-11-20T00:00:00.000Z', walletAddress: 'Wa11et', amount: 20, signature: '5kSolanaSignatureAbcdefghijkLMNOP', driver: 'solana', paidAt: '2026-11-20T12:00:00.000Z', earningsCount: 2 },
-    { id: 'p-0', periodStart: '2026-11-06T00:00:00.000Z', periodEnd: '2026-11-13T00:00:00.000Z', walletAddress: 'Wa11et', amount: 5, signature: 'ledger-7f3a', driver: 'ledger', paidAt: '2026-11-13T12:00:00.000Z', earningsCount: 1 },
+    {
+      id: 'p-1',
+      periodStart: '2026-11-13T00:00:00.000Z',
+      periodEnd: '2026-11-20T00:00:00.000Z',
+      walletAddress: 'Wa11et',
+      amount: 20,
+      signature: '5kSolanaSignatureAbcdefghijkLMNOP',
+      driver: 'solana',
+      paidAt: '2026-11-20T12:00:00.000Z',
+      earningsCount: 2,
+    },
+    {
+      id: 'p-0',
+      periodStart: '2026-11-06T00:00:00.000Z',
+      periodEnd: '2026-11-13T00:00:00.000Z',
+      walletAddress: 'Wa11et',
+      amount: 5,
+      signature: 'ledger-7f3a',
+      driver: 'ledger',
+      paidAt: '2026-11-13T12:00:00.000Z',
+      earningsCount: 1,
+    },
   ],
   nextCursor: null,
 };
 
 export const earningsAnswer: EarningsPage = {
   earnings: [
-    { id: 'e-2', submissionId: 's-3', submissionName: 'Fresh clip', amount: 10.5, type: 'post', status: 'pending', periodStart: null, periodEnd: null, txHash: null, payoutId: null, createdAt: '2026-11-22T12:00:00.000Z' },
-    { id: 'e-1', submissionId: 's-1', submissionName: 'Big win clip', amount: 10, type: 'post', status: 'paid', periodStart: '2026-11-13T00:00:00.000Z', periodEnd: '2026-11-20T00:00:00.000Z', txHash: '5kSolanaSignatureAbcdefghijkLMNOP', payoutId: 'p-1', createdAt: '2026-11-19T12:00:00.000Z' },
+    {
+      id: 'e-2',
+      submissionId: 's-3',
+      submissionName: 'Fresh clip',
+      amount: 10.5,
+      type: 'post',
+      status: 'pending',
+      periodStart: null,
+      periodEnd: null,
+      txHash: null,
+      payoutId: null,
+      createdAt: '2026-11-22T12:00:00.000Z',
+    },
+    {
+      id: 'e-1',
+      submissionId: 's-1',
+      submissionName: 'Big win clip',
+      amount: 10,
+      type: 'post',
+      status: 'paid',
+      periodStart: '2026-11-13T00:00:00.000Z',
+      periodEnd: '2026-11-20T00:00:00.000Z',
+      txHash: '5kSolanaSignatureAbcdefghijkLMNOP',
+      payoutId: 'p-1',
+      createdAt: '2026-11-19T12:00:00.000Z',
+    },
   ],
   nextCursor: null,
 };
@@ -114,7 +185,15 @@ export function taggedVideosAnswer(videos: TaggedVideos['videos'] = defaultVideo
   return { videos, nextCursor: null };
 }
 const defaultVideos: TaggedVideos['videos'] = [
-  { id: 'v-1', name: 'Clutch moment', muxPlaybackId: null, videoThumbnailUrl: 'https://cdn.example.com/v-1.jpg', status: 'approved', views: 12_500, likes: 1_200 },
+  {
+    id: 'v-1',
+    name: 'Clutch moment',
+    muxPlaybackId: null,
+    videoThumbnailUrl: 'https://cdn.example.com/v-1.jpg',
+    status: 'approved',
+    views: 12_500,
+    likes: 1_200,
+  },
   { id: 'v-2', name: 'Funny fail', muxPlaybackId: null, videoThumbnailUrl: null, status: 'pending', views: 0, likes: 3 },
 ];
 
@@ -139,12 +218,25 @@ export function campaignAnswer(overrides: Partial<CpmCampaign> = {}): CpmCampaig
   };
 }
 
-export function campaignsAnswer(campaigns: CpmCampaign[] = [campaignAnswer(), campaignAnswer({ id: 'c-2', title: 'Too spicy', status: 'rejected', deliveredViews: 0, rejectedReason: 'Content link is not allowed' })]): CpmCampaignsPage {
+export function campaignsAnswer(
+  campaigns: CpmCampaign[] = [
+    campaignAnswer(),
+    campaignAnswer({ id: 'c-2', title: 'Too spicy', status: 'rejected', deliveredViews: 0, rejectedReason: 'Content link is not allowed' }),
+  ],
+): CpmCampaignsPage {
   return { campaigns, nextCursor: null, total: campaigns.length };
 }
 
 export function tokenAnswer(overrides: Partial<MyToken> = {}): MyToken {
-  return { id: 't-1', streamerId: STREAMER_ID, name: 'SAM', pumpFunLink: 'https://pump.fun/coin/sam', description: 'The Sam Streams coin', isActive: 'true', ...overrides };
+  return {
+    id: 't-1',
+    streamerId: STREAMER_ID,
+    name: 'SAM',
+    pumpFunLink: 'https://pump.fun/coin/sam',
+    description: 'The Sam Streams coin',
+    isActive: 'true',
+    ...overrides,
+  };
 }
 
 export function hireAnswer(overrides: Partial<HireRequest> = {}): HireRequest {
@@ -192,7 +284,9 @@ export function hiringProfileAnswer(overrides: Partial<HiringProfile> = {}): Hir
     clipPoints: 1200,
     clipperTier: 'gold',
     canBeHired: true,
-    services: [{ id: 'sv-1', serviceName: 'Speed Pack', description: '7 clips in 24 hours', basePrice: 40, deliveryTimeHours: 24, isActive: true }],
+    services: [
+      { id: 'sv-1', serviceName: 'Speed Pack', description: '7 clips in 24 hours', basePrice: 40, deliveryTimeHours: 24, isActive: true },
+    ],
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,

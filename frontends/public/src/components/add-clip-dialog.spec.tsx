@@ -15,7 +15,10 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-function setup(handler: (call: Call) => Reply | Promise<Reply> = (call) => (call.url === '/api/tokens' ? { json: TOKENS } : { status: 404, text: 'No such route: POST /api/submissions' })) {
+function setup(
+  handler: (call: Call) => Reply | Promise<Reply> = (call) =>
+    call.url === '/api/tokens' ? { json: TOKENS } : { status: 404, text: 'No such route: POST /api/submissions' },
+) {
   const gateway = fakeGateway(handler);
   const onOpenChange = jest.fn<(open: boolean) => void>();
   const rendered = renderScreen(<AddClipDialog open onOpenChange={onOpenChange} />);
@@ -28,7 +31,11 @@ describe('the add-clip dialog', () => {
     const { dialog } = setup();
     const select = within(dialog).getByLabelText('Streamer (optional)');
     await within(select).findByRole('option', { name: 'BIGSTREAMER' });
-    expect(within(select).getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+    ).toEqual([
       ['none', 'No streamer'],
       ['tok-1', 'BIGSTREAMER'],
       ['tok-2', 'OTHER'],
@@ -136,7 +143,9 @@ describe('the add-clip dialog', () => {
   });
 
   it('does not upload when there is no video; Cancel closes', async () => {
-    const { dialog, user, gateway, onOpenChange } = setup((call) => (call.url === '/api/tokens' ? { json: [] } : { status: 201, json: { id: 'sub-1' } }));
+    const { dialog, user, gateway, onOpenChange } = setup((call) =>
+      call.url === '/api/tokens' ? { json: [] } : { status: 201, json: { id: 'sub-1' } },
+    );
     await user.type(within(dialog).getByLabelText('Clip Title'), 'Big play');
     await user.type(within(dialog).getByLabelText('Twitter/X Post URL'), URL_OK);
     await user.click(within(dialog).getByRole('button', { name: 'Submit Clip' }));

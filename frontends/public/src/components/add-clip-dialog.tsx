@@ -4,13 +4,7 @@ import { Button, Dialog, DialogDescription, DialogFooter, DialogTitle, Input, Se
 import { apiJson, type Submission, type Token } from '@clipit/web-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import {
-  buildSubmission,
-  NO_STREAMER,
-  submissionIdOf,
-  videoUploadForm,
-  type SubmissionPayload,
-} from '../lib/clip-submission.js';
+import { buildSubmission, NO_STREAMER, submissionIdOf, videoUploadForm, type SubmissionPayload } from '../lib/clip-submission.js';
 import { useVideoChoice } from '../lib/use-video-choice.js';
 import { VideoField } from './video-field.js';
 import '../styles/public.css';
@@ -45,7 +39,11 @@ export default function AddClipDialog({ open, onOpenChange }: AddClipDialogProps
       return created;
     },
     onSuccess: async () => {
-      toast({ title: 'Clip Submitted!', description: 'Your clip has been submitted and will appear in the feed soon!', variant: 'success' });
+      toast({
+        title: 'Clip Submitted!',
+        description: 'Your clip has been submitted and will appear in the feed soon!',
+        variant: 'success',
+      });
       reset();
       onOpenChange(false);
       await Promise.all([
@@ -54,7 +52,11 @@ export default function AddClipDialog({ open, onOpenChange }: AddClipDialogProps
       ]);
     },
     onError: (error: Error) =>
-      toast({ title: 'Submission Failed', description: error.message || 'Please check your information and try again.', variant: 'destructive' }),
+      toast({
+        title: 'Submission Failed',
+        description: error.message || 'Please check your information and try again.',
+        variant: 'destructive',
+      }),
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -72,7 +74,10 @@ export default function AddClipDialog({ open, onOpenChange }: AddClipDialogProps
     onOpenChange(false);
   };
 
-  const streamerOptions = [{ value: NO_STREAMER, label: 'No streamer' }, ...(tokens.data ?? []).map((t) => ({ value: t.id, label: t.name }))];
+  const streamerOptions = [
+    { value: NO_STREAMER, label: 'No streamer' },
+    ...(tokens.data ?? []).map((t) => ({ value: t.id, label: t.name })),
+  ];
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>

@@ -108,7 +108,15 @@ export function ClipCarousel({ clips, label }: { clips: readonly PreviewClip[]; 
                 data-current={isCurrent}
               >
                 {slide.videoThumbnailUrl ? (
-                  <img className="clipit-carousel__poster" src={slide.videoThumbnailUrl} alt="" width={360} height={640} loading="lazy" decoding="async" />
+                  <img
+                    className="clipit-carousel__poster"
+                    src={slide.videoThumbnailUrl}
+                    alt=""
+                    width={360}
+                    height={640}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 ) : null}
                 <video
                   ref={(element) => {
@@ -143,7 +151,12 @@ export function ClipCarousel({ clips, label }: { clips: readonly PreviewClip[]; 
       <div className="clipit-carousel__controls">
         {count > 1 ? (
           <>
-            <button type="button" className="clip-btn clip-btn--outline clip-btn--icon" aria-label="Previous clip" onClick={() => go(index - 1)}>
+            <button
+              type="button"
+              className="clip-btn clip-btn--outline clip-btn--icon"
+              aria-label="Previous clip"
+              onClick={() => go(index - 1)}
+            >
               <span aria-hidden="true">‹</span>
             </button>
             <div className="clipit-carousel__dots">
@@ -158,7 +171,12 @@ export function ClipCarousel({ clips, label }: { clips: readonly PreviewClip[]; 
                 />
               ))}
             </div>
-            <button type="button" className="clip-btn clip-btn--outline clip-btn--icon" aria-label="Next clip" onClick={() => go(index + 1)}>
+            <button
+              type="button"
+              className="clip-btn clip-btn--outline clip-btn--icon"
+              aria-label="Next clip"
+              onClick={() => go(index + 1)}
+            >
               <span aria-hidden="true">›</span>
             </button>
           </>

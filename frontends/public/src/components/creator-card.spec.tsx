@@ -23,7 +23,11 @@ describe('CreatorCard', () => {
     const card = screen.getByTestId('creator-card');
     expect(within(card).getByRole('link', { name: '@someone' })).toHaveAttribute('href', '/clipper/u-9');
     expect(card.querySelector('.clipit-discover-avatar')).toHaveTextContent('S');
-    expect(within(card).getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['1.3M', '1.0K', '999', '13', '3']);
+    expect(
+      within(card)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual(['1.3M', '1.0K', '999', '13', '3']);
   });
 
   it('says Anonymous without a handle', () => {
@@ -43,7 +47,13 @@ describe('CreatorCard', () => {
     );
     const [clippers, streamers] = screen.getAllByTestId('creator-skeleton') as [HTMLElement, HTMLElement];
     expect(clippers).toHaveAttribute('aria-hidden', 'true');
-    expect(Array.from(clippers.querySelectorAll('dt'), (dt) => dt.textContent)).toEqual(['Followers', 'Clips', 'Views', 'Avg Views', 'Clip Points']);
+    expect(Array.from(clippers.querySelectorAll('dt'), (dt) => dt.textContent)).toEqual([
+      'Followers',
+      'Clips',
+      'Views',
+      'Avg Views',
+      'Clip Points',
+    ]);
     expect(Array.from(streamers.querySelectorAll('dt'), (dt) => dt.textContent)).toEqual(['Followers', 'Clips', 'Views', 'Avg Views']);
     expect(screen.getByTestId('creator-card').querySelectorAll('dd')).toHaveLength(4);
     expect(within(screen.getByTestId('creator-card')).getByRole('button', { name: 'Follow' })).toBeInTheDocument();

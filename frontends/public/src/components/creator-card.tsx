@@ -11,8 +11,18 @@ export type CreatorKind = 'clippers' | 'streamers';
 function VerifiedMark() {
   return (
     <svg className="clipit-discover-verified" role="img" aria-label="Verified" viewBox="0 0 24 24" width="16" height="16">
-      <path fill="currentColor" d="M12 1l3 2.6 4-.4.9 3.9 3.4 2.1-1.6 3.7 1.6 3.7-3.4 2.1-.9 3.9-4-.4L12 23l-3-2.6-4 .4-.9-3.9-3.4-2.1L2.3 11 .7 7.3l3.4-2.1.9-3.9 4 .4z" />
-      <path fill="none" stroke="var(--clip-color-primary-foreground)" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" d="M7.5 12.2l3 3 6-6.2" />
+      <path
+        fill="currentColor"
+        d="M12 1l3 2.6 4-.4.9 3.9 3.4 2.1-1.6 3.7 1.6 3.7-3.4 2.1-.9 3.9-4-.4L12 23l-3-2.6-4 .4-.9-3.9-3.4-2.1L2.3 11 .7 7.3l3.4-2.1.9-3.9 4 .4z"
+      />
+      <path
+        fill="none"
+        stroke="var(--clip-color-primary-foreground)"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M7.5 12.2l3 3 6-6.2"
+      />
     </svg>
   );
 }
@@ -52,7 +62,15 @@ export function CreatorCard({ creator, kind }: { creator: Creator; kind: Creator
     <Card className="clipit-discover-card" data-testid="creator-card">
       <Link to={profile} className="clipit-discover-card__head">
         {creator.profileImageUrl ? (
-          <img className="clipit-discover-avatar" src={creator.profileImageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" />
+          <img
+            className="clipit-discover-avatar"
+            src={creator.profileImageUrl}
+            alt=""
+            width={56}
+            height={56}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <span className="clipit-discover-avatar" aria-hidden="true">
             {(handle[0] ?? '?').toUpperCase()}

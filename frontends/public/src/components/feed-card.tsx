@@ -10,7 +10,18 @@ import { aspectOf, FeedVideo } from './feed-video.js';
 import { HireClipperButton } from './hire-button.js';
 
 const icon = (d: string) => (
-  <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    viewBox="0 0 24 24"
+    width="24"
+    height="24"
+    aria-hidden="true"
+    focusable="false"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d={d} />
   </svg>
 );
@@ -53,7 +64,18 @@ export interface FeedCardProps {
  * author (name, avatar, handle to their profile), the published date, the token's trade link, 'Hire
  * Clipper' when the author is a gold clipper (spec 02 §2.7), and the likes, views and retweets.
  */
-export const FeedCard = memo(function FeedCard({ clip, index, variant, active, near, holdsVideo, muted, total, observe, onShown }: FeedCardProps) {
+export const FeedCard = memo(function FeedCard({
+  clip,
+  index,
+  variant,
+  active,
+  near,
+  holdsVideo,
+  muted,
+  total,
+  observe,
+  onShown,
+}: FeedCardProps) {
   const card = useRef<HTMLElement>(null);
   useEffect(() => observe(card.current), [observe]);
   const author = clip.user;
@@ -79,7 +101,9 @@ export const FeedCard = memo(function FeedCard({ clip, index, variant, active, n
         <img className="clipit-feed-card__backdrop" src={clip.videoThumbnailUrl} alt="" aria-hidden="true" decoding="async" />
       ) : null}
       <div className="clipit-feed-card__stage">
-        {full ? <FeedVideo clip={clip} active={active} holdsVideo={holdsVideo} near={near} first={index === 0} muted={muted} onShown={onShown} /> : null}
+        {full ? (
+          <FeedVideo clip={clip} active={active} holdsVideo={holdsVideo} near={near} first={index === 0} muted={muted} onShown={onShown} />
+        ) : null}
         <div className="clipit-feed-card__info">
           <h2 id={titleId} className="clipit-feed-card__title">
             {clip.name}
@@ -88,7 +112,15 @@ export const FeedCard = memo(function FeedCard({ clip, index, variant, active, n
             <>
               <div className="clipit-feed-card__author">
                 {author?.profileImageUrl ? (
-                  <img className="clipit-feed-avatar" src={author.profileImageUrl} alt="" width={36} height={36} loading="lazy" decoding="async" />
+                  <img
+                    className="clipit-feed-avatar"
+                    src={author.profileImageUrl}
+                    alt=""
+                    width={36}
+                    height={36}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 ) : (
                   <span className="clipit-feed-avatar" aria-hidden="true">
                     {initialOf(author ?? { twitterUsername: handle })}
@@ -107,7 +139,12 @@ export const FeedCard = memo(function FeedCard({ clip, index, variant, active, n
                 </time>
               ) : null}
               {clip.token?.pumpFunLink ? (
-                <a className="clip-btn clip-btn--primary clip-btn--sm clipit-feed-card__trade" href={clip.token.pumpFunLink} target="_blank" rel="noopener noreferrer">
+                <a
+                  className="clip-btn clip-btn--primary clip-btn--sm clipit-feed-card__trade"
+                  href={clip.token.pumpFunLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {tradeLabel(clip.token.name)}
                 </a>
               ) : null}

@@ -13,11 +13,25 @@ type Profile = ApiAnswer<'/api/clipper/{userId}', 'get'>;
 
 const ME = { id: 'viewer-1', twitterUsername: 'viewer', role: 'clipper' };
 const STREAMERS: Creators = [
-  { userId: 's-1', twitterUsername: 'BigStreamer', profileImageUrl: null, verified: true, followers: 41, totalClips: 3, totalViews: 300, avgViews: 100 },
+  {
+    userId: 's-1',
+    twitterUsername: 'BigStreamer',
+    profileImageUrl: null,
+    verified: true,
+    followers: 41,
+    totalClips: 3,
+    totalViews: 300,
+    avgViews: 100,
+  },
 ];
 
 /** A gateway with a signed-in viewer (unless `signedIn` is false) who follows s-1 or not; `write` answers the POSTs instead, `hold` delays them. */
-function gatewayWith({ signedIn = true, following = false, write, hold }: { signedIn?: boolean; following?: boolean; write?: Handler; hold?: Promise<void> } = {}): Handler {
+function gatewayWith({
+  signedIn = true,
+  following = false,
+  write,
+  hold,
+}: { signedIn?: boolean; following?: boolean; write?: Handler; hold?: Promise<void> } = {}): Handler {
   let isFollowing = following;
   return async (call) => {
     if (call.url === '/api/user/me') return signedIn ? { json: ME } : { status: 401, text: 'Not signed in' };
@@ -35,7 +49,12 @@ function setup(handler: Handler, userId = 's-1') {
   const queryClient = createQueryClient();
   // What the discover page and the profile hold: the button keeps their follower counts right.
   queryClient.setQueryData<Creators>(['/api/creators', 'streamers'], STREAMERS);
-  const profile = { user: { id: 's-1', role: 'streamer' }, stats: { followerCount: 41 }, submissions: [], nextCursor: null } as unknown as Profile;
+  const profile = {
+    user: { id: 's-1', role: 'streamer' },
+    stats: { followerCount: 41 },
+    submissions: [],
+    nextCursor: null,
+  } as unknown as Profile;
   queryClient.setQueryData<InfiniteData<Profile>>(['/api/clipper', 's-1'], { pages: [profile], pageParams: [null] });
   // The button's page and /login, where a signed-out visitor is sent.
   render(

@@ -9,7 +9,7 @@ import HireDialog from './hire-dialog.js';
 const CLIPPER = '6f1c2a3b-0000-4000-8000-000000000001';
 const PROFILE_URL = `/api/clippers/${CLIPPER}/profile`;
 const HIRE_URL = `/api/clippers/${CLIPPER}/hire`;
-const SENT = "Hire request sent! The clipper will get back to you through your preferred contact method.";
+const SENT = 'Hire request sent! The clipper will get back to you through your preferred contact method.';
 
 const hiringProfile = (extra: Partial<HiringProfile> = {}): HiringProfile => ({
   id: 'cp-1',
@@ -43,7 +43,10 @@ afterEach(() => {
 type Handle = (call: Call) => Reply | Promise<Reply>;
 const profileOk: Handle = () => ({ json: hiringProfile() });
 
-function setup({ profile = profileOk, hire = () => ({ status: 201, json: { id: 'h-1', status: 'pending', message: SENT } }) }: { profile?: Handle; hire?: Handle } = {}) {
+function setup({
+  profile = profileOk,
+  hire = () => ({ status: 201, json: { id: 'h-1', status: 'pending', message: SENT } }),
+}: { profile?: Handle; hire?: Handle } = {}) {
   const gateway = fakeGateway((call) => {
     if (call.url === PROFILE_URL) return profile(call);
     if (call.url === HIRE_URL) return hire(call);
@@ -115,7 +118,11 @@ describe('the hire dialog', () => {
   it('shows the three packages; choosing one fills the budget and the description (Viral Marketing: no budget)', async () => {
     const { d, user } = setup();
     const packs = within(d.getByRole('region', { name: 'Packages' })).getAllByRole('button');
-    expect(packs.map((b) => b.textContent)).toEqual(['Speed Pack$407 clips · 24 hours', 'Growth Pack$10020 clips · 3 days', 'Viral MarketingCustomBook a call']);
+    expect(packs.map((b) => b.textContent)).toEqual([
+      'Speed Pack$407 clips · 24 hours',
+      'Growth Pack$10020 clips · 3 days',
+      'Viral MarketingCustomBook a call',
+    ]);
     expect(packs.map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'false', 'false']);
     const budget = d.getByLabelText(/^Budget/);
     const description = d.getByLabelText(/^Project Description/);
@@ -140,12 +147,18 @@ describe('the hire dialog', () => {
   it('has the urgency and contact options with their labels, medium and email by default', async () => {
     const { d } = setup();
     const urgency = d.getByLabelText('Urgency');
-    expect(within(urgency).getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual(
-      (['low', 'medium', 'high', 'urgent'] as const).map((v) => [v, HIRE_URGENCY_LABELS[v]]),
-    );
+    expect(
+      within(urgency)
+        .getAllByRole('option')
+        .map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+    ).toEqual((['low', 'medium', 'high', 'urgent'] as const).map((v) => [v, HIRE_URGENCY_LABELS[v]]));
     expect(urgency).toHaveValue('medium');
     const contact = d.getByLabelText('Preferred Contact');
-    expect(within(contact).getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([
+    expect(
+      within(contact)
+        .getAllByRole('option')
+        .map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+    ).toEqual([
       ['email', 'Email'],
       ['telegram', 'Telegram'],
       ['twitter', 'Twitter'],
@@ -159,7 +172,9 @@ describe('the hire dialog', () => {
     await user.click(send(d));
     expect(d.getByLabelText(/^Your Name/)).toHaveAccessibleDescription(HIRE_MESSAGES.clientNameShort);
     expect(d.getByLabelText(/^Email/)).toHaveAccessibleDescription(HIRE_MESSAGES.clientEmail);
-    expect(d.getByLabelText(/^Project Description/)).toHaveAccessibleDescription(expect.stringContaining(HIRE_MESSAGES.projectDescriptionShort));
+    expect(d.getByLabelText(/^Project Description/)).toHaveAccessibleDescription(
+      expect.stringContaining(HIRE_MESSAGES.projectDescriptionShort),
+    );
     expect(d.getByLabelText(/^Contact Info/)).toHaveAccessibleDescription(expect.stringContaining(HIRE_MESSAGES.contactInfoRequired));
     expect(d.getByLabelText(/^Your Name/)).toHaveAttribute('aria-invalid', 'true');
     expect(d.getByLabelText(/^Budget/)).not.toHaveAttribute('aria-invalid');

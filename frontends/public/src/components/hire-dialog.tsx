@@ -217,12 +217,22 @@ export default function HireDialog({ clipperId, open, onOpenChange }: HireDialog
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} className="clipit-hire-dialog">
       <DialogTitle>Hire Clipper</DialogTitle>
-      <DialogDescription>Pick a package or describe your project. The clipper answers through your preferred contact method.</DialogDescription>
+      <DialogDescription>
+        Pick a package or describe your project. The clipper answers through your preferred contact method.
+      </DialogDescription>
       <ClipperProfile clipperId={clipperId} enabled={open} />
       <Packages choice={choice} onChoose={choose} />
       <form className="clipit-form" noValidate onSubmit={onSubmit} aria-label="Hire request">
         <Input label="Your Name" name="clientName" autoComplete="name" required {...field('clientName')} />
-        <Input label="Email" name="clientEmail" type="email" autoComplete="email" required placeholder="you@example.com" {...field('clientEmail')} />
+        <Input
+          label="Email"
+          name="clientEmail"
+          type="email"
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+          {...field('clientEmail')}
+        />
         <Textarea
           label="Project Description"
           name="projectDescription"

@@ -18,7 +18,9 @@ function Place({ entry, rank }: { entry: LeaderboardUser; rank: number }) {
         <LeaderboardAvatar person={entry.user} size={64} className="clipit-leaderboard-place__avatar" />
         <span className="clipit-leaderboard-place__handle">{handleOf(entry.user) || 'Anonymous'}</span>
         <span className="clipit-leaderboard-place__figure">{abbreviateNumber(entry.totalViews)} views</span>
-        <span className="clipit-leaderboard-place__figure clipit-leaderboard-place__share">{formatMindshare(entry.mindshare)} mindshare</span>
+        <span className="clipit-leaderboard-place__figure clipit-leaderboard-place__share">
+          {formatMindshare(entry.mindshare)} mindshare
+        </span>
       </Link>
     </li>
   );

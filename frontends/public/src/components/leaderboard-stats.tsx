@@ -26,7 +26,15 @@ export function LeaderboardStats() {
         {FIGURES.map(([key, label]) => (
           <div key={key}>
             <dt>{label}</dt>
-            <dd>{stats.isPending ? <Skeleton shape="text" className="clipit-leaderboard-stats__skeleton" /> : stats.data ? abbreviateNumber(stats.data[key]) : '—'}</dd>
+            <dd>
+              {stats.isPending ? (
+                <Skeleton shape="text" className="clipit-leaderboard-stats__skeleton" />
+              ) : stats.data ? (
+                abbreviateNumber(stats.data[key])
+              ) : (
+                '—'
+              )}
+            </dd>
           </div>
         ))}
       </dl>

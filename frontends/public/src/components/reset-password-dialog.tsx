@@ -49,21 +49,8 @@ export function ResetPasswordDialog({ open, onOpenChange }: ResetPasswordDialogP
       <DialogTitle>Reset Password</DialogTitle>
       <DialogDescription>Enter your Twitter handle and email to set a new password.</DialogDescription>
       <form className="clipit-form" noValidate onSubmit={submit}>
-        <Input
-          label="Twitter Handle"
-          name="twitterHandle"
-          autoComplete="username"
-          placeholder="@yourhandle"
-          {...field('twitterHandle')}
-        />
-        <Input
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...field('email')}
-        />
+        <Input label="Twitter Handle" name="twitterHandle" autoComplete="username" placeholder="@yourhandle" {...field('twitterHandle')} />
+        <Input label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
         <Input
           label="New Password"
           name="newPassword"

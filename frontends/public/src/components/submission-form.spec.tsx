@@ -39,8 +39,10 @@ function gatewayFor(own: (call: Call) => Reply | undefined = () => undefined) {
     if (call.url === '/api/user/me') return { json: ME };
     if (call.url === '/api/streamers') return { json: STREAMERS };
     if (call.url === '/api/submissions' && call.method === 'POST') return { status: 201, json: { id: 'sub-1' } };
-    if (call.url === '/api/submissions/video-upload-url') return { json: { uploadUrl: '/api/submissions/uploads/v1?token=t', videoId: 'v1' } };
-    if (call.url === '/api/submissions/finalize-video-upload') return { json: { id: 'sub-1', videoState: 'processing', videoRejectedReason: null } };
+    if (call.url === '/api/submissions/video-upload-url')
+      return { json: { uploadUrl: '/api/submissions/uploads/v1?token=t', videoId: 'v1' } };
+    if (call.url === '/api/submissions/finalize-video-upload')
+      return { json: { id: 'sub-1', videoState: 'processing', videoRejectedReason: null } };
     if (call.url === '/api/submissions') return { json: [{ id: 'sub-1', videoState: 'processing', videoRejectedReason: null }] };
     return { status: 404, text: 'No such route' };
   };
@@ -79,7 +81,11 @@ describe('the submission form', () => {
     const { form } = setup();
     const select = within(form).getByRole('combobox', { name: 'Streamer (optional)' });
     await within(select).findByRole('option', { name: 'Big Streamer' });
-    expect(within(select).getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+    ).toEqual([
       ['none', 'No streamer'],
       ['st-1', 'Big Streamer'],
       ['st-2', '@quiet_one'],
@@ -122,7 +128,9 @@ describe('the submission form', () => {
   });
 
   it('signed out: says to log in, links to /login, and sends nothing', async () => {
-    const { form, user, gateway } = setup(gatewayFor((call) => (call.url === '/api/user/me' ? { status: 401, text: 'Not signed in' } : undefined)));
+    const { form, user, gateway } = setup(
+      gatewayFor((call) => (call.url === '/api/user/me' ? { status: 401, text: 'Not signed in' } : undefined)),
+    );
     const login = await screen.findByRole('link', { name: 'Log in' });
     expect(login).toHaveAttribute('href', '/login');
     expect(screen.getByText('Log in to submit')).toBeVisible();
@@ -133,98 +141,97 @@ describe('the submission form', () => {
     expect(gateway.writes()).toEqual([]);
   });
 
-  it(
-    'creates, uploads with a real progress bar, finalizes, resets and follows the video every 2 s until it is ready',
-    async () => {
-      let polls = 0;
-      const { form, user, gateway } = setup(
-        gatewayFor((call) => {
-          if (call.url !== '/api/submissions' || call.method !== 'GET') return undefined;
-          polls += 1;
-          return { json: [{ id: 'other', videoState: 'processing' }, { id: 'sub-1', videoState: polls < 2 ? 'processing' : 'ready', videoRejectedReason: null }] };
-        }),
-      );
-      await within(form).findByRole('option', { name: 'Big Streamer' });
-      await fill(user, form);
-      await user.selectOptions(within(form).getByRole('combobox', { name: 'Streamer (optional)' }), 'st-1');
-      await user.type(field(form, 'Additional Info (optional)'), 'Watch the end');
-      await chooseVideo(user, form);
-      await user.click(within(form).getByRole('button', { name: 'Submit Clip' }));
-      expect(within(form).getByRole('button', { name: /Submitting\.\.\./ })).toHaveAttribute('aria-busy', 'true');
+  it('creates, uploads with a real progress bar, finalizes, resets and follows the video every 2 s until it is ready', async () => {
+    let polls = 0;
+    const { form, user, gateway } = setup(
+      gatewayFor((call) => {
+        if (call.url !== '/api/submissions' || call.method !== 'GET') return undefined;
+        polls += 1;
+        return {
+          json: [
+            { id: 'other', videoState: 'processing' },
+            { id: 'sub-1', videoState: polls < 2 ? 'processing' : 'ready', videoRejectedReason: null },
+          ],
+        };
+      }),
+    );
+    await within(form).findByRole('option', { name: 'Big Streamer' });
+    await fill(user, form);
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Streamer (optional)' }), 'st-1');
+    await user.type(field(form, 'Additional Info (optional)'), 'Watch the end');
+    await chooseVideo(user, form);
+    await user.click(within(form).getByRole('button', { name: 'Submit Clip' }));
+    expect(within(form).getByRole('button', { name: /Submitting\.\.\./ })).toHaveAttribute('aria-busy', 'true');
 
-      const xhr = await storageRequest();
-      expect(xhr.method).toBe('PUT');
-      expect(xhr.url).toBe('/api/submissions/uploads/v1?token=t');
-      expect((xhr.body as File).name).toBe('clip.mp4');
-      const bar = within(form).getByRole('progressbar', { name: 'Video upload' });
-      expect(bar).toHaveAttribute('aria-valuenow', '0');
-      xhr.progress(1.5 * MB, 4 * MB);
-      expect(bar).toHaveAttribute('aria-valuenow', '37');
-      expect(within(form).getByText('1.5 MB of 4.0 MB (37%)')).toBeVisible();
-      xhr.progress(4 * MB, 4 * MB);
-      expect(bar).toHaveAttribute('aria-valuenow', '100');
-      xhr.respond(200);
+    const xhr = await storageRequest();
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.url).toBe('/api/submissions/uploads/v1?token=t');
+    expect((xhr.body as File).name).toBe('clip.mp4');
+    const bar = within(form).getByRole('progressbar', { name: 'Video upload' });
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    xhr.progress(1.5 * MB, 4 * MB);
+    expect(bar).toHaveAttribute('aria-valuenow', '37');
+    expect(within(form).getByText('1.5 MB of 4.0 MB (37%)')).toBeVisible();
+    xhr.progress(4 * MB, 4 * MB);
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    xhr.respond(200);
 
-      expect(await screen.findByRole('heading', { name: 'Submission Received!' })).toHaveFocus();
-      await expectToast('Submission Successful!', 'Your clip with video has been submitted for review!');
-      expect(gateway.writes()).toEqual([
-        {
-          method: 'POST',
-          url: '/api/submissions',
-          body: {
-            name: 'Big play',
-            url: URL_OK,
-            externalId: '1790000000000000001',
-            authorHandle: 'clip_king',
-            walletAddress: '',
-            additionalInfo: 'Watch the end',
-            streamerId: 'st-1',
-          },
+    expect(await screen.findByRole('heading', { name: 'Submission Received!' })).toHaveFocus();
+    await expectToast('Submission Successful!', 'Your clip with video has been submitted for review!');
+    expect(gateway.writes()).toEqual([
+      {
+        method: 'POST',
+        url: '/api/submissions',
+        body: {
+          name: 'Big play',
+          url: URL_OK,
+          externalId: '1790000000000000001',
+          authorHandle: 'clip_king',
+          walletAddress: '',
+          additionalInfo: 'Watch the end',
+          streamerId: 'st-1',
         },
-        { method: 'POST', url: '/api/submissions/video-upload-url', body: { submissionId: 'sub-1' } },
-        { method: 'POST', url: '/api/submissions/finalize-video-upload', body: { submissionId: 'sub-1', videoId: 'v1' } },
-      ]);
-      const status = screen.getByRole('status', { name: 'Video status' });
-      expect(status).toHaveTextContent('Processing your video');
-      await waitFor(() => expect(status).toHaveTextContent('Video ready'), { timeout: VIDEO_STATE_POLL_MS * 2 });
-      expect(status).toHaveTextContent('Your video is processed and waiting for review.');
-      // Ready is final: no more polls.
-      const settled = polls;
-      await new Promise((resolve) => setTimeout(resolve, VIDEO_STATE_POLL_MS + 500));
-      expect(polls).toBe(settled);
+      },
+      { method: 'POST', url: '/api/submissions/video-upload-url', body: { submissionId: 'sub-1' } },
+      { method: 'POST', url: '/api/submissions/finalize-video-upload', body: { submissionId: 'sub-1', videoId: 'v1' } },
+    ]);
+    const status = screen.getByRole('status', { name: 'Video status' });
+    expect(status).toHaveTextContent('Processing your video');
+    await waitFor(() => expect(status).toHaveTextContent('Video ready'), { timeout: VIDEO_STATE_POLL_MS * 2 });
+    expect(status).toHaveTextContent('Your video is processed and waiting for review.');
+    // Ready is final: no more polls.
+    const settled = polls;
+    await new Promise((resolve) => setTimeout(resolve, VIDEO_STATE_POLL_MS + 500));
+    expect(polls).toBe(settled);
 
-      await user.click(screen.getByRole('button', { name: 'Submit Another Clip' }));
-      const again = screen.getByRole('form', { name: 'Submit Your Clip' });
-      expect(field(again, 'Clip Title')).toHaveValue('');
-      expect(field(again, 'Additional Info (optional)')).toHaveValue('');
-      expect(within(again).getByRole('combobox', { name: 'Streamer (optional)' })).toHaveValue('none');
-      expect(within(again).queryByText(/clip\.mp4/)).toBeNull();
-    },
-    20_000,
-  );
+    await user.click(screen.getByRole('button', { name: 'Submit Another Clip' }));
+    const again = screen.getByRole('form', { name: 'Submit Your Clip' });
+    expect(field(again, 'Clip Title')).toHaveValue('');
+    expect(field(again, 'Additional Info (optional)')).toHaveValue('');
+    expect(within(again).getByRole('combobox', { name: 'Streamer (optional)' })).toHaveValue('none');
+    expect(within(again).queryByText(/clip\.mp4/)).toBeNull();
+  }, 20_000);
 
-  it(
-    'shows the worker’s refusal with its reason',
-    async () => {
-      let polls = 0;
-      const reason = 'Invalid Video: Could not read video file. Please try a different file.';
-      const { form, user } = setup(
-        gatewayFor((call) => {
-          if (call.url !== '/api/submissions' || call.method !== 'GET') return undefined;
-          polls += 1;
-          return { json: [{ id: 'sub-1', videoState: polls < 2 ? 'processing' : 'rejected', videoRejectedReason: polls < 2 ? null : reason }] };
-        }),
-      );
-      await fill(user, form);
-      await chooseVideo(user, form);
-      await user.click(within(form).getByRole('button', { name: 'Submit Clip' }));
-      (await storageRequest()).respond(200);
-      const status = await screen.findByRole('status', { name: 'Video status' });
-      await waitFor(() => expect(status).toHaveTextContent('Video refused'), { timeout: VIDEO_STATE_POLL_MS * 2 });
-      expect(within(status).getByText(reason)).toBeVisible();
-    },
-    15_000,
-  );
+  it('shows the worker’s refusal with its reason', async () => {
+    let polls = 0;
+    const reason = 'Invalid Video: Could not read video file. Please try a different file.';
+    const { form, user } = setup(
+      gatewayFor((call) => {
+        if (call.url !== '/api/submissions' || call.method !== 'GET') return undefined;
+        polls += 1;
+        return {
+          json: [{ id: 'sub-1', videoState: polls < 2 ? 'processing' : 'rejected', videoRejectedReason: polls < 2 ? null : reason }],
+        };
+      }),
+    );
+    await fill(user, form);
+    await chooseVideo(user, form);
+    await user.click(within(form).getByRole('button', { name: 'Submit Clip' }));
+    (await storageRequest()).respond(200);
+    const status = await screen.findByRole('status', { name: 'Video status' });
+    await waitFor(() => expect(status).toHaveTextContent('Video refused'), { timeout: VIDEO_STATE_POLL_MS * 2 });
+    expect(within(status).getByText(reason)).toBeVisible();
+  }, 15_000);
 
   it('toasts Submission Failed with the step and the server’s words, keeping what was typed', async () => {
     const { form, user } = setup(

@@ -1,5 +1,19 @@
 import { VIDEO_LIMITS, type Problem } from '@clipit/field-rules';
-import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Select, Skeleton, Spinner, Textarea, useToast } from '@clipit/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  Input,
+  Select,
+  Skeleton,
+  Spinner,
+  Textarea,
+  useToast,
+} from '@clipit/ui';
 import { currentUserKey, HttpError, useCurrentUser, type ApiAnswer, type Submission } from '@clipit/web-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
@@ -193,7 +207,11 @@ export function SubmissionForm() {
     },
     onError: (error: Error) => {
       if (isAbort(error)) return;
-      toast({ title: 'Submission Failed', description: error.message || 'Please check your information and try again.', variant: 'destructive' });
+      toast({
+        title: 'Submission Failed',
+        description: error.message || 'Please check your information and try again.',
+        variant: 'destructive',
+      });
       // The session ended meanwhile: the account line says to log in again.
       if (error.cause instanceof HttpError && error.cause.status === 401) void queryClient.invalidateQueries({ queryKey: currentUserKey });
     },
@@ -221,7 +239,10 @@ export function SubmissionForm() {
 
   if (received) return <SubmissionReceived clip={received} onAnother={() => setReceived(null)} />;
 
-  const streamerOptions = [{ value: NO_STREAMER, label: 'No streamer' }, ...(streamers.data ?? []).map((s) => ({ value: s.id, label: streamerLabel(s) }))];
+  const streamerOptions = [
+    { value: NO_STREAMER, label: 'No streamer' },
+    ...(streamers.data ?? []).map((s) => ({ value: s.id, label: streamerLabel(s) })),
+  ];
 
   return (
     <Card className="clipit-submit-card">

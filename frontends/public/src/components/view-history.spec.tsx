@@ -25,13 +25,18 @@ const history = (extra: Partial<MetricsHistoryAnswer> = {}): MetricsHistoryAnswe
 });
 
 function setup(reply: Reply | Promise<Reply>, details = false) {
-  const gateway = fakeGateway((call) => (call.url === '/api/submissions/s-1/metrics-history' ? reply : { status: 404, text: 'No such route' }));
+  const gateway = fakeGateway((call) =>
+    call.url === '/api/submissions/s-1/metrics-history' ? reply : { status: 404, text: 'No such route' },
+  );
   renderScreen(<ViewHistory submissionId="s-1" details={details} />);
   return gateway;
 }
 
 beforeEach(() => {
-  jest.useFakeTimers({ now: new Date('2026-11-26T12:00:00Z'), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+  jest.useFakeTimers({
+    now: new Date('2026-11-26T12:00:00Z'),
+    doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'],
+  });
 });
 afterEach(() => {
   jest.useRealTimers();
@@ -54,7 +59,12 @@ describe('the view history chart', () => {
     expect(line).toHaveAttribute('d', 'M2 32.86 L80 25.14 L158 2');
     expect(area?.getAttribute('d')).toBe('M2 32.86 L80 25.14 L158 2 L158 38 L2 38 Z');
     const table = screen.getByRole('table', { name: 'Views by day' });
-    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['24 Nov1.2K', '25 Nov3.0K', '26 Nov8.4K']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['24 Nov1.2K', '25 Nov3.0K', '26 Nov8.4K']);
     expect(screen.queryByTestId('view-history-loading')).toBeNull();
     // Without details: no fetch time, no verification.
     expect(screen.queryByText(/Updated|Verified|Unverified/)).toBeNull();
@@ -77,7 +87,9 @@ describe('the view history chart', () => {
   it('with details: when the metrics were fetched, and what verifies the post', async () => {
     setup({ json: history() }, true);
     expect(await screen.findByText('Updated 1 hour ago')).toBeVisible();
-    expect(screen.getByText("Unverified — add CLIP-7K2Q to your post, or sign in with X as the post's author, so its views count")).toBeVisible();
+    expect(
+      screen.getByText("Unverified — add CLIP-7K2Q to your post, or sign in with X as the post's author, so its views count"),
+    ).toBeVisible();
   });
 
   it('with details: Verified, and Not fetched yet', async () => {

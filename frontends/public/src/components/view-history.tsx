@@ -73,7 +73,9 @@ function Details({ history }: { history: History }) {
   return (
     <p className="clipit-view-history__details">
       <span>{updatedText(history.lastFetchedAt)}</span>
-      <span className={history.verified ? 'clipit-view-history__verified' : 'clipit-view-history__unverified'}>{verificationText(history)}</span>
+      <span className={history.verified ? 'clipit-view-history__verified' : 'clipit-view-history__unverified'}>
+        {verificationText(history)}
+      </span>
     </p>
   );
 }

@@ -30,14 +30,19 @@ afterEach(cleanup);
 function sample(path: string, reads: readonly string[]) {
   const values: Record<string, string> = {};
   const address = path.replace(/:(\w+)/g, (_, name: string) => (values[name] = `sample-${name}`));
-  return { address, reads: reads.map((read) => read.replace(/:(\w+)/g, (whole, name: string) => encodeURIComponent(values[name] ?? whole))) };
+  return {
+    address,
+    reads: reads.map((read) => read.replace(/:(\w+)/g, (whole, name: string) => encodeURIComponent(values[name] ?? whole))),
+  };
 }
 
 const withReads = routes.filter((route) => (route.reads ?? []).length > 0);
 
 describe("the public pages' first API reads", () => {
   it('are listed for the pages a visitor opens first', () => {
-    expect(withReads.map((route) => route.path)).toEqual(expect.arrayContaining(['/', '/feed', '/discover', '/leaderboard', '/clipper/:userId']));
+    expect(withReads.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/', '/feed', '/discover', '/leaderboard', '/clipper/:userId']),
+    );
     for (const route of routes) for (const read of route.reads ?? []) expect(read).toMatch(/^\/api\//);
   });
 
@@ -53,6 +58,8 @@ describe("the public pages' first API reads", () => {
         </ToastProvider>
       </QueryClientProvider>,
     );
-    await waitFor(() => expect(gateway.calls.map((call) => `${call.method} ${call.url}`)).toEqual(expect.arrayContaining(reads.map((read) => `GET ${read}`))));
+    await waitFor(() =>
+      expect(gateway.calls.map((call) => `${call.method} ${call.url}`)).toEqual(expect.arrayContaining(reads.map((read) => `GET ${read}`))),
+    );
   });
 });

@@ -49,7 +49,9 @@ describe('sign-up body (spec 01 §7)', () => {
 describe('login and reset bodies', () => {
   it('login: handle and password; reset: handle, email, new password (no confirmation)', () => {
     expect(loginBody({ twitterHandle: ' alice ', password: 'pw' })).toEqual({ twitterHandle: 'alice', password: 'pw' });
-    expect(resetPasswordBody({ twitterHandle: ' alice', email: 'a@b.co ', newPassword: 'new pass 1', confirmPassword: 'new pass 1' })).toEqual({
+    expect(
+      resetPasswordBody({ twitterHandle: ' alice', email: 'a@b.co ', newPassword: 'new pass 1', confirmPassword: 'new pass 1' }),
+    ).toEqual({
       twitterHandle: 'alice',
       email: 'a@b.co',
       newPassword: 'new pass 1',
@@ -59,7 +61,9 @@ describe('login and reset bodies', () => {
 
 describe('success toasts (spec 01 §8)', () => {
   it('welcomes a claimed profile by name, anyone else to CLIP IT', () => {
-    expect(signupWelcome({ claimedProfile: { displayName: 'Big Streamer' } })).toBe('Profile claimed! Welcome, Big Streamer. Redirecting...');
+    expect(signupWelcome({ claimedProfile: { displayName: 'Big Streamer' } })).toBe(
+      'Profile claimed! Welcome, Big Streamer. Redirecting...',
+    );
     expect(signupWelcome({})).toBe('Welcome to CLIP IT. Redirecting...');
     expect(signupWelcome(undefined)).toBe('Welcome to CLIP IT. Redirecting...');
   });

@@ -38,8 +38,14 @@ describe('the chosen video', () => {
   it('lasts at most 40 seconds, floored', () => {
     expect(checkVideoDuration(40.99)).toBeNull();
     expect(checkVideoDuration(0)).toBeNull();
-    expect(checkVideoDuration(41.5)).toEqual({ title: 'Video Too Long', description: 'Video must be 40 seconds or less. Your video is 41 seconds.' });
-    expect(checkVideoDuration(Number.NaN)).toEqual({ title: 'Invalid Video', description: 'Could not read video file. Please try a different file.' });
+    expect(checkVideoDuration(41.5)).toEqual({
+      title: 'Video Too Long',
+      description: 'Video must be 40 seconds or less. Your video is 41 seconds.',
+    });
+    expect(checkVideoDuration(Number.NaN)).toEqual({
+      title: 'Invalid Video',
+      description: 'Could not read video file. Please try a different file.',
+    });
     expect(checkVideoDuration(Number.POSITIVE_INFINITY)?.title).toBe('Invalid Video');
   });
 
@@ -128,7 +134,15 @@ describe('the submission form (spec 01 §3, §5)', () => {
   it('sends an empty wallet, the note (at most 150) or null, and the streamer id or null', () => {
     expect(buildFormSubmission(form, true)).toEqual({
       ok: true,
-      payload: { name: 'Big play', url, externalId: '1790000000000000001', authorHandle: 'clip_king', walletAddress: '', additionalInfo: null, streamerId: null },
+      payload: {
+        name: 'Big play',
+        url,
+        externalId: '1790000000000000001',
+        authorHandle: 'clip_king',
+        walletAddress: '',
+        additionalInfo: null,
+        streamerId: null,
+      },
     });
     const tagged = buildFormSubmission({ ...form, streamer: 'st-1', additionalInfo: ` ${'n'.repeat(160)} ` }, true);
     expect(tagged.ok && tagged.payload.streamerId).toBe('st-1');

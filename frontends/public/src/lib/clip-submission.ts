@@ -1,6 +1,14 @@
 // The add-clip dialog's rules (spec 01 §3, §5): the post link, the optional video, the payload. The
 // rules and their words are @clipit/field-rules', which the gateway and the services apply too.
-import { isVideoContentType, isVideoTooLong, parsePostUrl, POST_PROBLEMS, VIDEO_LIMITS, VIDEO_PROBLEMS, type Problem } from '@clipit/field-rules';
+import {
+  isVideoContentType,
+  isVideoTooLong,
+  parsePostUrl,
+  POST_PROBLEMS,
+  VIDEO_LIMITS,
+  VIDEO_PROBLEMS,
+  type Problem,
+} from '@clipit/field-rules';
 import type { CreateSubmissionRequest } from '@clipit/web-api';
 
 /** The file picker's filter (checkVideoFile is what decides). */
@@ -40,7 +48,10 @@ export type SubmissionPayload = CreateSubmissionRequest;
 type Checked = { ok: true; payload: SubmissionPayload } | { ok: false; problem: Problem };
 
 /** What both forms require first: a title and a post link, the link an X post's (the body's post fields). */
-function checkPost(form: ClipForm, missing: Problem): { ok: true; fields: Pick<SubmissionPayload, 'name' | 'url' | 'externalId' | 'authorHandle'> } | { ok: false; problem: Problem } {
+function checkPost(
+  form: ClipForm,
+  missing: Problem,
+): { ok: true; fields: Pick<SubmissionPayload, 'name' | 'url' | 'externalId' | 'authorHandle'> } | { ok: false; problem: Problem } {
   const name = form.name.trim();
   const url = form.url.trim();
   if (name === '' || url === '') return { ok: false, problem: missing };
@@ -127,5 +138,8 @@ export function buildFormSubmission(form: SubmissionFormValues, hasVideo: boolea
   if (!post.ok) return post;
   if (!hasVideo) return { ok: false, problem: SUBMISSION_FORM_PROBLEMS.videoRequired };
   const note = form.additionalInfo.trim().slice(0, ADDITIONAL_INFO_MAX);
-  return { ok: true, payload: { ...post.fields, walletAddress: '', additionalInfo: note === '' ? null : note, streamerId: chosenStreamer(form) } };
+  return {
+    ok: true,
+    payload: { ...post.fields, walletAddress: '', additionalInfo: note === '' ? null : note, streamerId: chosenStreamer(form) },
+  };
 }

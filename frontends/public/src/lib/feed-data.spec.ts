@@ -1,7 +1,16 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { fakeGateway } from '@clipit/web-testing';
-import { applyLikeState, clipsOf, feedPageUrl, feedQueryKey, readFeedPage, requestFirstPageEarly, type FeedClip, type FeedPage } from './feed-data.js';
+import {
+  applyLikeState,
+  clipsOf,
+  feedPageUrl,
+  feedQueryKey,
+  readFeedPage,
+  requestFirstPageEarly,
+  type FeedClip,
+  type FeedPage,
+} from './feed-data.js';
 
 const clip = (id: string, likeCount = 0) => ({ id, likeCount, likedByCurrentUser: false }) as FeedClip;
 const pages = (...lists: FeedClip[][]): InfiniteData<FeedPage, string | null> => ({
@@ -49,13 +58,19 @@ describe('feed data', () => {
     requestFirstPageEarly();
     expect(gateway.calls.map((c) => c.url)).toEqual(['/api/feed/clips?limit=10']);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(images.map((image) => [image.getAttribute('src'), image.getAttribute('fetchpriority')])).toEqual([['/media/videos/v1/poster.jpg', 'high']]);
+    expect(images.map((image) => [image.getAttribute('src'), image.getAttribute('fetchpriority')])).toEqual([
+      ['/media/videos/v1/poster.jpg', 'high'],
+    ]);
     spy.mockRestore();
     await expect(readFeedPage(null)).resolves.toEqual({ submissions: [first], nextCursor: null });
     expect(gateway.calls).toHaveLength(1);
     await readFeedPage(null);
     await readFeedPage('c2');
-    expect(gateway.calls.map((c) => c.url)).toEqual(['/api/feed/clips?limit=10', '/api/feed/clips?limit=10', '/api/feed/clips?limit=10&cursor=c2']);
+    expect(gateway.calls.map((c) => c.url)).toEqual([
+      '/api/feed/clips?limit=10',
+      '/api/feed/clips?limit=10',
+      '/api/feed/clips?limit=10&cursor=c2',
+    ]);
     window.history.pushState({}, '', '/');
   });
 });

@@ -73,7 +73,8 @@ export function useFeedVisibility(root: HTMLElement | null, lazyMargin: number) 
     if (!root || typeof IntersectionObserver === 'undefined') return undefined;
     const playing = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) if (entry.isIntersecting && entry.intersectionRatio >= ACTIVE_THRESHOLD) setActive(indexOf(entry.target));
+        for (const entry of entries)
+          if (entry.isIntersecting && entry.intersectionRatio >= ACTIVE_THRESHOLD) setActive(indexOf(entry.target));
       },
       { root, threshold: ACTIVE_THRESHOLD },
     );

@@ -5,7 +5,15 @@ import { emptyHireForm, hireFailureText, packageFields, validateHireForm } from 
 
 describe('the hire form', () => {
   it('starts empty, with urgency medium and contact by email', () => {
-    expect(emptyHireForm).toEqual({ clientName: '', clientEmail: '', projectDescription: '', budget: '', urgency: 'medium', preferredContact: 'email', contactInfo: '' });
+    expect(emptyHireForm).toEqual({
+      clientName: '',
+      clientEmail: '',
+      projectDescription: '',
+      budget: '',
+      urgency: 'medium',
+      preferredContact: 'email',
+      contactInfo: '',
+    });
   });
 
   it('fills the budget and the description from a package; Viral Marketing leaves the budget empty', () => {
@@ -22,7 +30,13 @@ describe('the hire form', () => {
       contactInfo: HIRE_MESSAGES.contactInfoRequired,
     });
     expect(
-      validateHireForm({ ...emptyHireForm, clientName: 'Bo', clientEmail: 'bo@example.com', ...packageFields('speed'), contactInfo: '@bo' }),
+      validateHireForm({
+        ...emptyHireForm,
+        clientName: 'Bo',
+        clientEmail: 'bo@example.com',
+        ...packageFields('speed'),
+        contactInfo: '@bo',
+      }),
     ).toEqual({});
   });
 

@@ -1,7 +1,14 @@
 // The hire dialog's form (spec 02 §2.7, §5 "Hire request", §7, §8): what the fields hold as typed, how
 // choosing a package fills them, the rules (@clipit/field-rules' checkHireRequest, which the gateway and
 // the campaigns service apply too) and what a failed request's toast says.
-import { checkHireRequest, HIRE_DEFAULTS, HIRE_MESSAGES, packageFill, type HirePackageId, type HireRequestDraft } from '@clipit/field-rules';
+import {
+  checkHireRequest,
+  HIRE_DEFAULTS,
+  HIRE_MESSAGES,
+  packageFill,
+  type HirePackageId,
+  type HireRequestDraft,
+} from '@clipit/field-rules';
 import { HttpError, type SendHireRequest } from '@clipit/web-api';
 import type { Errors } from './validation.js';
 

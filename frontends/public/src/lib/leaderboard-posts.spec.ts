@@ -29,9 +29,11 @@ describe('embedThumbnail', () => {
     expect(embedThumbnail({ thumbnail_url: 'https://pbs.twimg.com/media/x.jpg', html: '<img src="https://other/y.jpg">' })).toBe(
       'https://pbs.twimg.com/media/x.jpg',
     );
-    expect(embedThumbnail({ html: '<blockquote><p>hi</p><img alt="" src="https://pbs.twimg.com/media/y.jpg?name=small&amp;format=jpg"></blockquote>' })).toBe(
-      'https://pbs.twimg.com/media/y.jpg?name=small&format=jpg',
-    );
+    expect(
+      embedThumbnail({
+        html: '<blockquote><p>hi</p><img alt="" src="https://pbs.twimg.com/media/y.jpg?name=small&amp;format=jpg"></blockquote>',
+      }),
+    ).toBe('https://pbs.twimg.com/media/y.jpg?name=small&format=jpg');
   });
 
   it('is null without a usable https image', () => {
@@ -46,7 +48,9 @@ describe('embedThumbnail', () => {
 
 describe('oembedKey', () => {
   it('is the oEmbed path with the post link encoded', () => {
-    expect(oembedKey('https://x.com/clip_king/status/1?s=20&t=a')).toEqual(['/api/twitter/oembed?url=https%3A%2F%2Fx.com%2Fclip_king%2Fstatus%2F1%3Fs%3D20%26t%3Da']);
+    expect(oembedKey('https://x.com/clip_king/status/1?s=20&t=a')).toEqual([
+      '/api/twitter/oembed?url=https%3A%2F%2Fx.com%2Fclip_king%2Fstatus%2F1%3Fs%3D20%26t%3Da',
+    ]);
   });
 });
 

@@ -55,7 +55,9 @@ describe('sign-up validation (spec 01 §5)', () => {
     });
     // The bound the gateway and identity enforce, said before the form is sent.
     const long = 'x'.repeat(257);
-    expect(validateSignup({ ...valid, password: long, confirmPassword: long })).toEqual({ password: 'Password must be at most 256 characters' });
+    expect(validateSignup({ ...valid, password: long, confirmPassword: long })).toEqual({
+      password: 'Password must be at most 256 characters',
+    });
   });
 });
 
@@ -75,7 +77,9 @@ describe('login and reset validation', () => {
       newPassword: 'Password must be at least 8 characters',
       confirmPassword: "Passwords don't match",
     });
-    expect(validateReset({ twitterHandle: 'alice', email: 'a@b.co', newPassword: 'long enough', confirmPassword: 'long enough' })).toEqual({});
+    expect(validateReset({ twitterHandle: 'alice', email: 'a@b.co', newPassword: 'long enough', confirmPassword: 'long enough' })).toEqual(
+      {},
+    );
   });
 });
 

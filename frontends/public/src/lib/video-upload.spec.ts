@@ -79,13 +79,16 @@ describe('putVideoFile', () => {
 });
 
 describe('submitClipWithVideo', () => {
-  const happy = (overrides: Partial<Record<string, Reply>> = {}) => (call: Call): Reply => {
-    const own = overrides[call.url];
-    if (own) return own;
-    if (call.url === '/api/submissions') return { status: 201, json: { id: 'sub-1' } };
-    if (call.url === '/api/submissions/video-upload-url') return { json: { uploadUrl: '/api/submissions/uploads/v1?token=t', videoId: 'v1' } };
-    return { json: { id: 'sub-1', videoState: 'processing' } };
-  };
+  const happy =
+    (overrides: Partial<Record<string, Reply>> = {}) =>
+    (call: Call): Reply => {
+      const own = overrides[call.url];
+      if (own) return own;
+      if (call.url === '/api/submissions') return { status: 201, json: { id: 'sub-1' } };
+      if (call.url === '/api/submissions/video-upload-url')
+        return { json: { uploadUrl: '/api/submissions/uploads/v1?token=t', videoId: 'v1' } };
+      return { json: { id: 'sub-1', videoState: 'processing' } };
+    };
   const uploadWhenAsked = async (status = 200) => {
     while (FakeXhr.instances.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
     FakeXhr.last().respond(status);
@@ -123,10 +126,17 @@ describe('submitClipWithVideo', () => {
 
     FakeXhr.instances.length = 0;
     fakeGateway(
-      happy({ '/api/submissions/finalize-video-upload': { status: 429, text: 'Daily limit reached: you can submit 3 videos per day. Try again tomorrow.' } }),
+      happy({
+        '/api/submissions/finalize-video-upload': {
+          status: 429,
+          text: 'Daily limit reached: you can submit 3 videos per day. Try again tomorrow.',
+        },
+      }),
     );
     const limited = submitClipWithVideo(PAYLOAD, video());
     await uploadWhenAsked();
-    await expect(limited).rejects.toThrow(/^Failed to finalize video upload: Daily limit reached: you can submit 3 videos per day\. Try again tomorrow\.$/);
+    await expect(limited).rejects.toThrow(
+      /^Failed to finalize video upload: Daily limit reached: you can submit 3 videos per day\. Try again tomorrow\.$/,
+    );
   });
 });

@@ -1,22 +1,40 @@
 import { describe, expect, it } from '@jest/globals';
-import { chartGeometry, toViewHistory, updatedText, verificationText, viewHistoryText, type MetricsHistoryAnswer, type ViewPoint } from './view-history.js';
+import {
+  chartGeometry,
+  toViewHistory,
+  updatedText,
+  verificationText,
+  viewHistoryText,
+  type MetricsHistoryAnswer,
+  type ViewPoint,
+} from './view-history.js';
 
 const point = (iso: string, views: number): ViewPoint => ({ at: new Date(iso), views });
 const BOX = { width: 100, height: 20, pad: 0 };
 
 describe('chartGeometry', () => {
   it('draws time along x and views up y, from 0 at the bottom to the highest count at the top', () => {
-    const geometry = chartGeometry([point('2026-11-24T12:00:00Z', 0), point('2026-11-25T12:00:00Z', 500), point('2026-11-26T12:00:00Z', 1000)], BOX);
+    const geometry = chartGeometry(
+      [point('2026-11-24T12:00:00Z', 0), point('2026-11-25T12:00:00Z', 500), point('2026-11-26T12:00:00Z', 1000)],
+      BOX,
+    );
     expect(geometry).toEqual({ line: 'M0 20 L50 10 L100 0', area: 'M0 20 L50 10 L100 0 L100 20 L0 20 Z', last: { x: 100, y: 0 } });
   });
 
   it('spaces points by time, not by index', () => {
-    const geometry = chartGeometry([point('2026-11-24T00:00:00Z', 100), point('2026-11-24T06:00:00Z', 100), point('2026-11-25T00:00:00Z', 200)], BOX);
+    const geometry = chartGeometry(
+      [point('2026-11-24T00:00:00Z', 100), point('2026-11-24T06:00:00Z', 100), point('2026-11-25T00:00:00Z', 200)],
+      BOX,
+    );
     expect(geometry?.line).toBe('M0 10 L25 10 L100 0');
   });
 
   it('keeps the padding inside the box', () => {
-    const geometry = chartGeometry([point('2026-11-24T00:00:00Z', 0), point('2026-11-25T00:00:00Z', 10)], { width: 160, height: 40, pad: 2 });
+    const geometry = chartGeometry([point('2026-11-24T00:00:00Z', 0), point('2026-11-25T00:00:00Z', 10)], {
+      width: 160,
+      height: 40,
+      pad: 2,
+    });
     expect(geometry?.line).toBe('M2 38 L158 2');
   });
 
@@ -32,11 +50,13 @@ describe('chartGeometry', () => {
 
 describe('viewHistoryText', () => {
   it('says the first and the last count with their days', () => {
-    expect(viewHistoryText([point('2026-11-24T12:00:00Z', 1200), point('2026-11-25T12:00:00Z', 3000), point('2026-11-26T12:00:00Z', 8400)])).toBe(
-      'Views over time: 1.2K on 24 Nov → 8.4K on 26 Nov',
-    );
+    expect(
+      viewHistoryText([point('2026-11-24T12:00:00Z', 1200), point('2026-11-25T12:00:00Z', 3000), point('2026-11-26T12:00:00Z', 8400)]),
+    ).toBe('Views over time: 1.2K on 24 Nov → 8.4K on 26 Nov');
     expect(viewHistoryText([point('2026-11-24T12:00:00Z', 999)])).toBe('Views over time: 999 on 24 Nov');
-    expect(viewHistoryText([point('2026-11-24T12:00:00Z', 0), point('2026-12-01T12:00:00Z', 2_500_000)])).toBe('Views over time: 0 on 24 Nov → 2.5M on 1 Dec');
+    expect(viewHistoryText([point('2026-11-24T12:00:00Z', 0), point('2026-12-01T12:00:00Z', 2_500_000)])).toBe(
+      'Views over time: 0 on 24 Nov → 2.5M on 1 Dec',
+    );
   });
 
   it('says when nothing is recorded yet', () => {
@@ -65,7 +85,9 @@ describe('verificationText', () => {
     expect(verificationText({ verified: false, verificationCode: 'CLIP-7K2Q' })).toBe(
       "Unverified — add CLIP-7K2Q to your post, or sign in with X as the post's author, so its views count",
     );
-    expect(verificationText({ verified: false, verificationCode: null })).toBe("Unverified — sign in with X as the post's author so its views count");
+    expect(verificationText({ verified: false, verificationCode: null })).toBe(
+      "Unverified — sign in with X as the post's author so its views count",
+    );
   });
 });
 
@@ -97,6 +119,9 @@ describe('toViewHistory', () => {
       verified: false,
       verificationCode: 'CLIP-7K2Q',
     });
-    expect(toViewHistory({ ...answer, verifiedAt: '2026-11-25T00:00:00Z', lastMetricsFetch: null })).toMatchObject({ verified: true, lastFetchedAt: null });
+    expect(toViewHistory({ ...answer, verifiedAt: '2026-11-25T00:00:00Z', lastMetricsFetch: null })).toMatchObject({
+      verified: true,
+      lastFetchedAt: null,
+    });
   });
 });

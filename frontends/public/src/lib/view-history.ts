@@ -89,7 +89,10 @@ const round = (n: number) => Math.round(n * 100) / 100;
  * one), views up y from 0 at the bottom to the highest count at the top. One point is a flat line.
  * Null without points.
  */
-export function chartGeometry(points: readonly ViewPoint[], box: { width: number; height: number; pad: number } = CHART): ChartGeometry | null {
+export function chartGeometry(
+  points: readonly ViewPoint[],
+  box: { width: number; height: number; pad: number } = CHART,
+): ChartGeometry | null {
   if (points.length === 0) return null;
   const { width, height, pad } = box;
   const first = points[0]!.at.getTime();

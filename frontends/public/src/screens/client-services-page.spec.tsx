@@ -9,7 +9,14 @@ describe('/client-services', () => {
     renderScreen(<ClientServicesPage />, '/client-services');
     expect(screen.getByRole('heading', { level: 1, name: 'Client Services' })).toBeVisible();
     expect(screen.getAllByRole('img', { name: /^Sample clip:/ })).toHaveLength(2);
-    for (const heading of ['Pay-Per-View Campaigns', 'Partner With Us', 'Why CLIP IT', 'Proven Results', 'Elite Salaried Team', 'End-to-End Growth']) {
+    for (const heading of [
+      'Pay-Per-View Campaigns',
+      'Partner With Us',
+      'Why CLIP IT',
+      'Proven Results',
+      'Elite Salaried Team',
+      'End-to-End Growth',
+    ]) {
       expect(screen.getByRole('heading', { name: heading })).toBeVisible();
     }
     expect(screen.getByText(/CPM-based/)).toBeVisible();

@@ -53,8 +53,18 @@ export default function ClientServicesPage() {
       <section className="clipit-section" aria-labelledby="samples-title">
         <h2 id="samples-title">Sample Clips</h2>
         <div className="clipit-samples">
-          <SampleClip tone="a" title="Stream highlight" caption="A 30-second moment from a live stream, captioned and branded." views="1.2M" />
-          <SampleClip tone="b" title="Meme edit" caption="A meme-format cut built to be shared, with the call to action built in." views="845K" />
+          <SampleClip
+            tone="a"
+            title="Stream highlight"
+            caption="A 30-second moment from a live stream, captioned and branded."
+            views="1.2M"
+          />
+          <SampleClip
+            tone="b"
+            title="Meme edit"
+            caption="A meme-format cut built to be shared, with the call to action built in."
+            views="845K"
+          />
         </div>
       </section>
 

@@ -52,7 +52,9 @@ const profile = (extra: { user?: Partial<Profile['user']>; submissions?: Clip[];
 function setup(handler: Handler, userId = 'u-1', me: string | null = null) {
   const gateway = fakeGateway((call) => {
     if (call.url !== '/api/user/me') return handler(call);
-    return me === null ? { status: 401, text: 'Not signed in' } : { json: { ...profile().user, id: me, email: 'me@example.com', walletAddress: null } };
+    return me === null
+      ? { status: 401, text: 'Not signed in' }
+      : { json: { ...profile().user, id: me, email: 'me@example.com', walletAddress: null } };
   });
   // The profile route with its parameter (renderScreen's route is the URL itself), and where its links lead.
   render(
@@ -72,7 +74,11 @@ function setup(handler: Handler, userId = 'u-1', me: string | null = null) {
 }
 
 const statsShown = () =>
-  Object.fromEntries(within(screen.getByRole('article')).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
+  Object.fromEntries(
+    within(screen.getByRole('article'))
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]),
+  );
 
 describe('/clipper/:userId', () => {
   it('shows a skeleton, then the banner, name, handle, stats and only the approved videos', async () => {
@@ -121,7 +127,9 @@ describe('/clipper/:userId', () => {
   });
 
   it('names a person by first and last name without a display name, else by handle; shows the banner and avatar images', async () => {
-    setup(() => ({ json: profile({ user: { displayName: ' ', bannerImageUrl: '/media/banners/u-1.jpg', profileImageUrl: '/media/avatars/u-1.png' } }) }));
+    setup(() => ({
+      json: profile({ user: { displayName: ' ', bannerImageUrl: '/media/banners/u-1.jpg', profileImageUrl: '/media/avatars/u-1.png' } }),
+    }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
     const images = Array.from(document.querySelectorAll('article img'), (img) => img.getAttribute('src'));
     expect(images).toEqual(['/media/banners/u-1.jpg', '/media/avatars/u-1.png']);
@@ -229,7 +237,11 @@ describe('durationLabel', () => {
         { at: '2026-11-26T12:00:00Z', views: 1500, likes: 12, retweets: 3, replies: 0 },
       ],
     });
-    const histories = (calls: { url: string }[]) => calls.map((c) => c.url).filter((url) => url.endsWith('/metrics-history')).sort();
+    const histories = (calls: { url: string }[]) =>
+      calls
+        .map((c) => c.url)
+        .filter((url) => url.endsWith('/metrics-history'))
+        .sort();
     const answer: Handler = (call) => {
       const asked = /^\/api\/submissions\/([^/]+)\/metrics-history$/.exec(call.url);
       if (asked) return asked[1] === '103' ? { json: { ...history('103'), points: [] } } : { json: history(asked[1]!) };

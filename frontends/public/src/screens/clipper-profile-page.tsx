@@ -156,9 +156,19 @@ export default function ClipperProfilePage() {
     getNextPageParam: (last) => last.nextCursor,
   });
 
-  if (query.isPending) return <Page><ProfileSkeleton /></Page>;
+  if (query.isPending)
+    return (
+      <Page>
+        <ProfileSkeleton />
+      </Page>
+    );
   if (query.isError) {
-    if (query.error instanceof HttpError && query.error.status === 404) return <Page><NotFound /></Page>;
+    if (query.error instanceof HttpError && query.error.status === 404)
+      return (
+        <Page>
+          <NotFound />
+        </Page>
+      );
     return (
       <Page>
         <div className="clipit-profile-message" role="alert">
@@ -237,7 +247,13 @@ export default function ClipperProfilePage() {
             </ul>
           )}
           {query.hasNextPage ? (
-            <Button variant="outline" className="clipit-profile-more" loading={query.isFetchingNextPage} loadingText="Loading..." onClick={() => void query.fetchNextPage()}>
+            <Button
+              variant="outline"
+              className="clipit-profile-more"
+              loading={query.isFetchingNextPage}
+              loadingText="Loading..."
+              onClick={() => void query.fetchNextPage()}
+            >
               Load More
             </Button>
           ) : null}

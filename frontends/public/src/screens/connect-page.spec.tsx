@@ -86,7 +86,9 @@ describe('/connect', () => {
   });
 
   it('toasts Save Failed with the server’s message', async () => {
-    const { user } = setup((call) => (call.method === 'PATCH' ? { status: 503, text: 'Service temporarily unavailable' } : { json: me(null) }));
+    const { user } = setup((call) =>
+      call.method === 'PATCH' ? { status: 503, text: 'Service temporarily unavailable' } : { json: me(null) },
+    );
     await user.type(await screen.findByLabelText('Solana Wallet Address'), WALLET);
     await user.click(screen.getByRole('button', { name: 'Save Wallet Address' }));
     expect(await screen.findByText('Save Failed')).toBeVisible();
@@ -97,7 +99,9 @@ describe('/connect', () => {
 
 describe('/connect: sign in with X availability (ADR 0028)', () => {
   it('signed out on a platform without an X app: the button says so and cannot be pressed', async () => {
-    const { gateway } = setup((call) => (call.url === '/api/auth/providers' ? { json: { x: { available: false } } } : { status: 401, text: 'Not signed in' }));
+    const { gateway } = setup((call) =>
+      call.url === '/api/auth/providers' ? { json: { x: { available: false } } } : { status: 401, text: 'Not signed in' },
+    );
     expect(await screen.findByRole('heading', { name: 'Login Required' })).toBeVisible();
     const button = await screen.findByRole('button', { name: 'Sign in with X is not available here' });
     expect(button).toBeDisabled();

@@ -1,13 +1,22 @@
 import { WALLET_MESSAGES, walletProblem, X_SIGN_IN_MESSAGES } from '@clipit/field-rules';
 import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Spinner, useToast } from '@clipit/ui';
-import { apiJson, currentUserKey, useCurrentUser, useXSignInAvailability, X_SIGN_IN_PATHS, type CurrentUser, type UpdateProfileRequest } from '@clipit/web-api';
+import {
+  apiJson,
+  currentUserKey,
+  useCurrentUser,
+  useXSignInAvailability,
+  X_SIGN_IN_PATHS,
+  type CurrentUser,
+  type UpdateProfileRequest,
+} from '@clipit/web-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from '@clipit/router';
 import { fullNavigation } from '../lib/navigation.js';
 import '../styles/public.css';
 
-const linkButton = (variant: 'primary' | 'outline', extra = '') => `clip-btn clip-btn--${variant} clip-btn--lg clip-btn--block ${extra}`.trim();
+const linkButton = (variant: 'primary' | 'outline', extra = '') =>
+  `clip-btn clip-btn--${variant} clip-btn--lg clip-btn--block ${extra}`.trim();
 
 function LoginRequired() {
   const { toast } = useToast();
@@ -16,7 +25,11 @@ function LoginRequired() {
     try {
       fullNavigation.assign(X_SIGN_IN_PATHS.connect);
     } catch {
-      toast({ title: 'Login Error', description: 'Failed to redirect to Twitter login. Please try refreshing the page.', variant: 'destructive' });
+      toast({
+        title: 'Login Error',
+        description: 'Failed to redirect to Twitter login. Please try refreshing the page.',
+        variant: 'destructive',
+      });
     }
   };
   return (
@@ -75,7 +88,8 @@ function AddWallet({ username }: { username: string | null }) {
   const [wallet, setWallet] = useState('');
   const [error, setError] = useState<string | undefined>();
   const save = useMutation({
-    mutationFn: (walletAddress: string) => apiJson<CurrentUser>('PATCH', '/api/user/profile', { walletAddress } satisfies UpdateProfileRequest),
+    mutationFn: (walletAddress: string) =>
+      apiJson<CurrentUser>('PATCH', '/api/user/profile', { walletAddress } satisfies UpdateProfileRequest),
     onSuccess: async () => {
       toast({
         title: 'Wallet Added!',
@@ -121,7 +135,9 @@ function AddWallet({ username }: { username: string | null }) {
           />
           <div className="clipit-notice clipit-notice--warning" role="note">
             <strong>Important</strong>
-            <span>This wallet receives your $CLIP rewards. Double-check the address: payments sent to a wrong address cannot be recovered.</span>
+            <span>
+              This wallet receives your $CLIP rewards. Double-check the address: payments sent to a wrong address cannot be recovered.
+            </span>
           </div>
           <Button type="submit" block size="lg" loading={save.isPending} loadingText="Saving...">
             Save Wallet Address

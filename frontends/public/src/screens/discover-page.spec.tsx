@@ -11,13 +11,61 @@ import DiscoverPage from './discover-page.js';
 type Creators = ApiAnswer<'/api/creators/{tab}', 'get'>;
 
 const CLIPPERS: Creators = [
-  { userId: 'c-1', twitterUsername: 'ClipKing', profileImageUrl: null, verified: true, followers: 12, totalClips: 9, totalViews: 1500, avgViews: 166.7, clipPoints: 2500 },
-  { userId: 'c-2', twitterUsername: 'meme_lord', profileImageUrl: '/media/avatars/c-2.png', verified: false, followers: 0, totalClips: 4, totalViews: 2_000_000, avgViews: 500_000, clipPoints: null },
-  { userId: 'c-3', twitterUsername: 'clipqueen', profileImageUrl: null, verified: true, followers: 3, totalClips: 1, totalViews: 900, avgViews: 900, clipPoints: 0 },
+  {
+    userId: 'c-1',
+    twitterUsername: 'ClipKing',
+    profileImageUrl: null,
+    verified: true,
+    followers: 12,
+    totalClips: 9,
+    totalViews: 1500,
+    avgViews: 166.7,
+    clipPoints: 2500,
+  },
+  {
+    userId: 'c-2',
+    twitterUsername: 'meme_lord',
+    profileImageUrl: '/media/avatars/c-2.png',
+    verified: false,
+    followers: 0,
+    totalClips: 4,
+    totalViews: 2_000_000,
+    avgViews: 500_000,
+    clipPoints: null,
+  },
+  {
+    userId: 'c-3',
+    twitterUsername: 'clipqueen',
+    profileImageUrl: null,
+    verified: true,
+    followers: 3,
+    totalClips: 1,
+    totalViews: 900,
+    avgViews: 900,
+    clipPoints: 0,
+  },
 ];
 const STREAMERS: Creators = [
-  { userId: 's-1', twitterUsername: 'BigStreamer', profileImageUrl: null, verified: true, followers: 1200, totalClips: 3, totalViews: 300, avgViews: 100 },
-  { userId: 's-2', twitterUsername: 'small_streams', profileImageUrl: null, verified: false, followers: 5, totalClips: 7, totalViews: 70, avgViews: 10 },
+  {
+    userId: 's-1',
+    twitterUsername: 'BigStreamer',
+    profileImageUrl: null,
+    verified: true,
+    followers: 1200,
+    totalClips: 3,
+    totalViews: 300,
+    avgViews: 100,
+  },
+  {
+    userId: 's-2',
+    twitterUsername: 'small_streams',
+    profileImageUrl: null,
+    verified: false,
+    followers: 5,
+    totalClips: 7,
+    totalViews: 70,
+    avgViews: 10,
+  },
 ];
 
 const lists: Handler = (call) => {
@@ -78,7 +126,11 @@ describe('/discover', () => {
     expect(head).toHaveAttribute('href', '/clipper/c-1');
     expect(within(head).getByRole('img', { name: 'Verified' })).toBeInTheDocument();
     const figures = (card: HTMLElement) =>
-      Object.fromEntries(within(card).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
+      Object.fromEntries(
+        within(card)
+          .getAllByRole('term')
+          .map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]),
+      );
     expect(figures(king)).toEqual({ Followers: '12', Clips: '9', Views: '1.5K', 'Avg Views': '167', 'Clip Points': '2.5K' });
     // Points not reported yet are a dash (with words for screen readers), not a made-up 0.
     expect(figures(meme)).toEqual({ Followers: '0', Clips: '4', Views: '2.0M', 'Avg Views': '500.0K', 'Clip Points': '—not yet reported' });
@@ -158,7 +210,9 @@ describe('/discover', () => {
 
   it('shows the error with the server’s message, and Retry loads again', async () => {
     let fail = true;
-    const { gateway, user } = setup('/discover', (call) => (fail && call.url === '/api/creators/clippers' ? { status: 503, text: 'Service temporarily unavailable' } : lists(call)));
+    const { gateway, user } = setup('/discover', (call) =>
+      fail && call.url === '/api/creators/clippers' ? { status: 503, text: 'Service temporarily unavailable' } : lists(call),
+    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load clippers. Please try again.');
     expect(alert).toHaveTextContent('503: Service temporarily unavailable');

@@ -35,7 +35,10 @@ function show(target: Element, ratio = 1) {
   act(() => {
     for (const observer of [...FakeObserver.live]) {
       if (!observer.targets.has(target)) continue;
-      observer.callback([{ target, isIntersecting: ratio > 0, intersectionRatio: ratio } as IntersectionObserverEntry], observer as unknown as IntersectionObserver);
+      observer.callback(
+        [{ target, isIntersecting: ratio > 0, intersectionRatio: ratio } as IntersectionObserverEntry],
+        observer as unknown as IntersectionObserver,
+      );
     }
   });
 }
@@ -107,7 +110,11 @@ const clips = (from: number, count: number) => Array.from({ length: count }, (_,
 const ME = { id: 'me', twitterUsername: 'fan', walletAddress: null, role: 'clipper' };
 const FIRST = '/api/feed/clips?limit=10';
 
-function setup(feed: (call: Call) => Reply | Promise<Reply>, me: Reply = { status: 401, text: 'Not signed in' }, other?: (call: Call) => Reply | Promise<Reply>) {
+function setup(
+  feed: (call: Call) => Reply | Promise<Reply>,
+  me: Reply = { status: 401, text: 'Not signed in' },
+  other?: (call: Call) => Reply | Promise<Reply>,
+) {
   const gateway = fakeGateway((call) => {
     if (call.url === '/api/user/me') return me;
     if (call.url.startsWith('/api/feed/clips?')) return feed(call);
@@ -146,7 +153,9 @@ describe('/feed', () => {
 
   it('says the clips failed to load, and tries again', async () => {
     let fail = true;
-    const { user } = setup(() => (fail ? { status: 500, text: 'Something went wrong. Please try again.' } : { json: { submissions: clips(1, 1), nextCursor: null } }));
+    const { user } = setup(() =>
+      fail ? { status: 500, text: 'Something went wrong. Please try again.' } : { json: { submissions: clips(1, 1), nextCursor: null } },
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load clips. Please try again.');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -170,7 +179,14 @@ describe('/feed', () => {
           retweets: 2_000_000,
           likeCount: 12,
           publishedAt: published,
-          user: { displayName: null, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: '/media/avatars/ada.jpg', twitterUsername: 'ada', currentTier: 2 },
+          user: {
+            displayName: null,
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            profileImageUrl: '/media/avatars/ada.jpg',
+            twitterUsername: 'ada',
+            currentTier: 2,
+          },
           token: { id: 'tok-1', name: 'BIGCAT', pumpFunLink: 'https://pump.fun/coin/bigcat', streamerId: 'streamer-1' },
         }),
         clip(2, { user: null }),
@@ -337,7 +353,16 @@ describe('/feed', () => {
 
   describe('hiring', () => {
     const gold = (n: number, tier: number) =>
-      clip(n, { user: { displayName: `Name ${n}`, firstName: null, lastName: null, profileImageUrl: null, twitterUsername: `author${n}`, currentTier: tier } });
+      clip(n, {
+        user: {
+          displayName: `Name ${n}`,
+          firstName: null,
+          lastName: null,
+          profileImageUrl: null,
+          twitterUsername: `author${n}`,
+          currentTier: tier,
+        },
+      });
 
     it('shows Hire Clipper only on a gold clipper’s clip', async () => {
       setup(onePage([gold(1, 3), gold(2, 2)]));
@@ -353,9 +378,27 @@ describe('/feed', () => {
         call.url === '/api/clippers/user-1/profile'
           ? {
               json: {
-                id: 'cp-1', userId: 'user-1', displayName: 'Name 1', twitterUsername: 'author1', bio: null, profileImageUrl: null, portfolioUrls: [], specialties: [],
-                yearsExperience: null, hourlyRate: null, isAvailable: 'true', totalHires: 3, averageRating: 5, totalReviews: 2, socialLinks: [], clipPoints: 900,
-                clipperTier: 'gold', canBeHired: true, services: [], createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z',
+                id: 'cp-1',
+                userId: 'user-1',
+                displayName: 'Name 1',
+                twitterUsername: 'author1',
+                bio: null,
+                profileImageUrl: null,
+                portfolioUrls: [],
+                specialties: [],
+                yearsExperience: null,
+                hourlyRate: null,
+                isAvailable: 'true',
+                totalHires: 3,
+                averageRating: 5,
+                totalReviews: 2,
+                socialLinks: [],
+                clipPoints: 900,
+                clipperTier: 'gold',
+                canBeHired: true,
+                services: [],
+                createdAt: '2026-11-01T00:00:00.000Z',
+                updatedAt: '2026-11-01T00:00:00.000Z',
               },
             }
           : { status: 404, text: 'No such route' },
@@ -391,7 +434,9 @@ describe('/feed', () => {
 
     it('likes and unlikes, showing the server’s count, without reading the feed again', async () => {
       const { user, gateway } = setup(onePage([clip(1, { likeCount: 4 })]), { json: ME }, (call) =>
-        call.method === 'POST' ? { json: { likeCount: 5, likedByCurrentUser: true } } : { json: { likeCount: 4, likedByCurrentUser: false } },
+        call.method === 'POST'
+          ? { json: { likeCount: 5, likedByCurrentUser: true } }
+          : { json: { likeCount: 4, likedByCurrentUser: false } },
       );
       const like = await screen.findByRole('button', { name: 'Like' });
       await waitFor(() => expect(like).toBeEnabled());

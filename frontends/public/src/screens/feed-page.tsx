@@ -11,7 +11,18 @@ const FAILED = 'Failed to load clips. Please try again.';
 requestFirstPageEarly();
 
 const svg = (d: string) => (
-  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    viewBox="0 0 24 24"
+    width="22"
+    height="22"
+    aria-hidden="true"
+    focusable="false"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d={d} />
   </svg>
 );
@@ -47,9 +58,12 @@ export default function FeedPage() {
     if (typeof IntersectionObserver === 'undefined') return undefined;
     // Re-created after every page, so a sentinel still in reach asks for the next one at once; after a
     // failure it waits for 'Try again' instead of asking in a loop.
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
-    }, { root: scroller, rootMargin: `${layout.lazyMargin}px 0px` });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { root: scroller, rootMargin: `${layout.lazyMargin}px 0px` },
+    );
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [scroller, sentinel, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, layout.lazyMargin]);
@@ -94,7 +108,12 @@ export default function FeedPage() {
             {muted ? MUTED_ICON : SOUND_ICON}
           </button>
           {layout.variant !== 'mobile' && document.fullscreenEnabled ? (
-            <button type="button" className="clipit-feed__control" aria-label={fullscreen ? 'Exit full screen' : 'Full screen'} onClick={toggleFullscreen}>
+            <button
+              type="button"
+              className="clipit-feed__control"
+              aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
+              onClick={toggleFullscreen}
+            >
               {fullscreen ? SHRINK_ICON : EXPAND_ICON}
             </button>
           ) : null}

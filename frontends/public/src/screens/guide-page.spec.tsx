@@ -10,7 +10,13 @@ describe('/guide', () => {
     const gateway = fakeGateway();
     renderScreen(<GuidePage />, '/guide');
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['How It Works']);
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Clip Rules', 'Tiers', 'Clip Points', 'Payouts', 'Ready to Clip?']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Clip Rules',
+      'Tiers',
+      'Clip Points',
+      'Payouts',
+      'Ready to Clip?',
+    ]);
     // Nothing to load: the page is text.
     expect(gateway.calls).toEqual([]);
   });
@@ -35,7 +41,11 @@ describe('/guide', () => {
   it('shows the four tiers and the displayed requirement table (10 and 25 approved clips, not 16 or 51)', () => {
     renderScreen(<GuidePage />, '/guide');
     const tiers = section('Tiers');
-    expect(within(tiers).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Bronze', 'Silver', 'Gold', 'Diamond']);
+    expect(
+      within(tiers)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Bronze', 'Silver', 'Gold', 'Diamond']);
     const table = within(tiers).getByRole('table', { name: 'Tier requirements' });
     const rows = within(table)
       .getAllByRole('row')
@@ -55,7 +65,9 @@ describe('/guide', () => {
     expect(within(points).getByText('10 base points for every approved clip, multiplied by your approval ratio.')).toBeVisible();
     expect(within(points).getByText('Plus a view bonus: your total views divided by 10.')).toBeVisible();
     expect(within(points).getByText('A 50% inactivity penalty applies after 2 weeks with no approved clip.')).toBeVisible();
-    expect(section('Payouts')).toHaveTextContent('Earnings are paid weekly, on Fridays, in $CLIP to the Solana wallet address on your profile.');
+    expect(section('Payouts')).toHaveTextContent(
+      'Earnings are paid weekly, on Fridays, in $CLIP to the Solana wallet address on your profile.',
+    );
   });
 
   it('links to sign up (/login) and to submit (/submit)', () => {

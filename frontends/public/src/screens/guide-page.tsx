@@ -100,7 +100,9 @@ export default function GuidePage() {
             ))}
           </tbody>
         </table>
-        <p className="clipit-guide-note">Diamond is the tier above Gold; its requirements are not published. Gold clippers can be hired by viewers and streamers.</p>
+        <p className="clipit-guide-note">
+          Diamond is the tier above Gold; its requirements are not published. Gold clippers can be hired by viewers and streamers.
+        </p>
       </section>
 
       <section className="clipit-guide-section" aria-labelledby="guide-points">
@@ -119,8 +121,8 @@ export default function GuidePage() {
       <section className="clipit-guide-section" aria-labelledby="guide-payouts">
         <h2 id="guide-payouts">Payouts</h2>
         <p>
-          Earnings are paid weekly, on Fridays, in $CLIP to the Solana wallet address on your profile. Keep it up to date: payments
-          sent to a wrong address cannot be recovered.
+          Earnings are paid weekly, on Fridays, in $CLIP to the Solana wallet address on your profile. Keep it up to date: payments sent to
+          a wrong address cannot be recovered.
         </p>
       </section>
 

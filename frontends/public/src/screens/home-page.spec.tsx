@@ -38,8 +38,29 @@ const clip = (n: number): Clip => ({
 });
 
 const CLIPPERS: Clippers = [
-  { userId: 'u-1', displayName: 'Clip King', twitterUsername: 'clipking', profileImageUrl: null, bannerImageUrl: null, totalClips: 14, approvedClips: 12, totalViews: 1_250_000, totalLikes: 900, clipPoints: 4200 },
-  { userId: 'u-2', displayName: null, twitterUsername: 'meme_lord', profileImageUrl: '/media/avatars/u-2.png', bannerImageUrl: null, totalClips: 3, approvedClips: 2, totalViews: 800, totalLikes: 5 },
+  {
+    userId: 'u-1',
+    displayName: 'Clip King',
+    twitterUsername: 'clipking',
+    profileImageUrl: null,
+    bannerImageUrl: null,
+    totalClips: 14,
+    approvedClips: 12,
+    totalViews: 1_250_000,
+    totalLikes: 900,
+    clipPoints: 4200,
+  },
+  {
+    userId: 'u-2',
+    displayName: null,
+    twitterUsername: 'meme_lord',
+    profileImageUrl: '/media/avatars/u-2.png',
+    bannerImageUrl: null,
+    totalClips: 3,
+    approvedClips: 2,
+    totalViews: 800,
+    totalLikes: 5,
+  },
 ];
 const streamer = (n: number, multiplier: number, followerCount = 10): Streamers[number] => ({
   id: `s-${n}`,
@@ -51,7 +72,14 @@ const streamer = (n: number, multiplier: number, followerCount = 10): Streamers[
   totalClips: n,
   multiplier,
 });
-const STREAMERS: Streamers = [streamer(1, 1.5, 12_400), streamer(2, 1), streamer(3, 1.25), streamer(4, 2), streamer(5, 1.1), streamer(6, 1)];
+const STREAMERS: Streamers = [
+  streamer(1, 1.5, 12_400),
+  streamer(2, 1),
+  streamer(3, 1.25),
+  streamer(4, 2),
+  streamer(5, 1.1),
+  streamer(6, 1),
+];
 
 const answers = (over: Partial<Record<string, () => ReturnType<Handler>>> = {}): Handler => {
   const table: Record<string, () => ReturnType<Handler>> = {
@@ -122,7 +150,10 @@ describe('/ (home)', () => {
     meta.content = JSON.stringify({ buy: 'https://pump.fun/coin/CLIPtoken', x: 'https://x.com/clipit' });
     document.head.append(meta);
     setup(() => never());
-    expect(screen.getByRole('link', { name: 'Buy $CLIP Token (opens in a new tab)' })).toHaveAttribute('href', 'https://pump.fun/coin/CLIPtoken');
+    expect(screen.getByRole('link', { name: 'Buy $CLIP Token (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'https://pump.fun/coin/CLIPtoken',
+    );
   });
 
   it('shows skeletons while loading: the carousel box, the clipper cards and 5 streamer cards', () => {
@@ -175,7 +206,13 @@ describe('/ (home)', () => {
     setup();
     const rows = await screen.findAllByTestId('streamer-row');
     expect(rows).toHaveLength(5);
-    expect(rows.map((r) => r.getAttribute('href'))).toEqual(['/clipper/s-1', '/clipper/s-2', '/clipper/s-3', '/clipper/s-4', '/clipper/s-5']);
+    expect(rows.map((r) => r.getAttribute('href'))).toEqual([
+      '/clipper/s-1',
+      '/clipper/s-2',
+      '/clipper/s-3',
+      '/clipper/s-4',
+      '/clipper/s-5',
+    ]);
     expect(rows.map((r) => r.querySelector('.clipit-home-streamer__multiplier')?.textContent)).toEqual([
       'Multiplier 1.5x',
       'Multiplier 1x',
@@ -195,14 +232,16 @@ describe('/ (home)', () => {
     expect(screen.getByRole('link', { name: 'Create Streamer Profile' })).toHaveAttribute('href', '/login');
     expect(section('Our Vision')).toHaveTextContent(/community of clippers/);
     const how = section('How It Works');
-    expect(within(how).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Clip', 'Share', 'Earn']);
-    expect(within(within(how).getByRole('list', { name: 'How value flows' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Clips',
-      'Views',
-      'Growth',
-      'Fees',
-      'Rewards',
-    ]);
+    expect(
+      within(how)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Clip', 'Share', 'Earn']);
+    expect(
+      within(within(how).getByRole('list', { name: 'How value flows' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Clips', 'Views', 'Growth', 'Fees', 'Rewards']);
     // Headings in order: the h1, then h2s, with h3s only under How It Works.
     const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName[1]));
     expect(levels[0]).toBe(1);

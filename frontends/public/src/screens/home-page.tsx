@@ -72,7 +72,9 @@ function LiveOnDemand() {
     queryFn: () => apiJson<FeedPage>('GET', `/api/feed/clips?limit=${PREVIEW_CLIPS}`),
   });
   // Once per failure: `toast` changes with every toast shown, so it is read from an effect event.
-  const announce = useEffectEvent((error: Error) => toast({ title: 'Failed to fetch clips', description: error.message, variant: 'destructive' }));
+  const announce = useEffectEvent((error: Error) =>
+    toast({ title: 'Failed to fetch clips', description: error.message, variant: 'destructive' }),
+  );
   const error = preview.error;
   useEffect(() => {
     if (error) announce(error);
@@ -327,8 +329,8 @@ export default function HomePage() {
       <section className="clipit-home-section clipit-home-vision" aria-labelledby="home-vision">
         <h2 id="home-vision">Our Vision</h2>
         <p>
-          Every stream has moments worth millions of views. CLIP IT turns a community of clippers into the engine that finds them,
-          shares them and grows the streamers behind them, and pays the clippers for every clip that lands.
+          Every stream has moments worth millions of views. CLIP IT turns a community of clippers into the engine that finds them, shares
+          them and grows the streamers behind them, and pays the clippers for every clip that lands.
         </p>
       </section>
       <HowItWorks />

@@ -121,19 +121,35 @@ describe('/leaderboard', () => {
   });
 
   it('lists posts with a video first, then by views, whatever order the gateway sent, and highlights the top 3', async () => {
-    const posts = [post('Plain big', { views: 9000 }), video('Video small', 10), post('Plain small', { views: 5 }), video('Video big', 2000), post('Plain mid', { views: 300 })];
+    const posts = [
+      post('Plain big', { views: 9000 }),
+      video('Video small', 10),
+      post('Plain small', { views: 5 }),
+      video('Video big', 2000),
+      post('Plain mid', { views: 300 }),
+    ];
     setup({ posts: { json: posts } });
     await screen.findByText('Video big');
     expect(cards().map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(
       ['Video big', 'Video small', 'Plain big', 'Plain mid', 'Plain small'].map((name) => `${name} (new tab)`),
     );
     expect(cards().map((card) => card.classList.contains('clipit-leaderboard-post--top'))).toEqual([true, true, true, false, false]);
-    expect(cards().map((card) => within(card).getByText(/^Rank/).parentElement?.textContent)).toEqual(['Rank #1', 'Rank #2', 'Rank #3', 'Rank #4', 'Rank #5']);
+    expect(cards().map((card) => within(card).getByText(/^Rank/).parentElement?.textContent)).toEqual([
+      'Rank #1',
+      'Rank #2',
+      'Rank #3',
+      'Rank #4',
+      'Rank #5',
+    ]);
     for (const card of cards()) expect(within(card).getByText('Live')).toBeVisible();
   });
 
   it('a post card: author link to the profile, the post in a new tab, abbreviated counts', async () => {
-    setup({ posts: { json: [video('Big play', 12_345, { likes: 1500, retweets: 42, replies: 1_000_000, userId: 'u9', user: author('zed', 'Zed Z') })] } });
+    setup({
+      posts: {
+        json: [video('Big play', 12_345, { likes: 1500, retweets: 42, replies: 1_000_000, userId: 'u9', user: author('zed', 'Zed Z') })],
+      },
+    });
     const card = (await screen.findAllByTestId('leaderboard-post'))[0]!;
     expect(within(card).getByRole('link', { name: 'Zed Z' })).toHaveAttribute('href', '/clipper/u9');
     const link = within(card).getByRole('link', { name: 'Big play (new tab)' });
@@ -220,7 +236,10 @@ describe('/leaderboard', () => {
     let up = false;
     const down: Reply = { status: 503, text: 'Service temporarily unavailable' };
     const { gateway, queryClient } = setup({ posts: () => (up ? { json: [post('Back again')] } : down), users: () => down });
-    const attempts = () => [callsTo(gateway.calls, '/api/leaderboard/posts').length, callsTo(gateway.calls, '/api/leaderboard/users').length];
+    const attempts = () => [
+      callsTo(gateway.calls, '/api/leaderboard/posts').length,
+      callsTo(gateway.calls, '/api/leaderboard/users').length,
+    ];
     await act(() => jest.advanceTimersByTimeAsync(999));
     expect(attempts()).toEqual([1, 1]);
     await act(() => jest.advanceTimersByTimeAsync(1 + 2000));
@@ -232,7 +251,11 @@ describe('/leaderboard', () => {
     expect(within(section('TOP CREATORS')).getByRole('alert')).toHaveTextContent('Failed to load creators. Please try again.');
     expect(within(section('Top Viral Posts')).getByRole('alert')).toHaveTextContent('Failed to load posts. Please try again.');
     for (const key of ['/api/leaderboard/posts', '/api/leaderboard/users']) {
-      expect(queryClient.getQueryCache().find({ queryKey: [key] })?.options).toMatchObject({ retry: 3, staleTime: 30_000, refetchOnWindowFocus: false });
+      expect(queryClient.getQueryCache().find({ queryKey: [key] })?.options).toMatchObject({
+        retry: 3,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      });
     }
 
     up = true;

@@ -30,8 +30,15 @@ const signupForm = () => screen.getByRole('form', { name: 'Sign Up' });
 
 async function fillSignup(user: ReturnType<typeof userEvent.setup>, overrides: Partial<Record<string, string>> = {}) {
   const form = signupForm();
-  const values = { Email: 'alice@example.com', 'Twitter Handle': 'alice', 'Solana Wallet': WALLET, Password: 'correct horse', ...overrides };
-  for (const [label, value] of Object.entries(values)) if (value) await user.type(within(form).getByLabelText(label, { exact: true }), value);
+  const values = {
+    Email: 'alice@example.com',
+    'Twitter Handle': 'alice',
+    'Solana Wallet': WALLET,
+    Password: 'correct horse',
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values))
+    if (value) await user.type(within(form).getByLabelText(label, { exact: true }), value);
   await user.type(within(form).getByLabelText('Confirm Password'), overrides['Confirm Password'] ?? 'correct horse');
 }
 
@@ -75,7 +82,10 @@ describe('/login: sign up', () => {
   });
 
   it('sends JSON without the confirmation, toasts the claimed profile and goes to the dashboard', async () => {
-    const { user, gateway, queryClient } = setup(() => ({ status: 201, json: { user: { id: 'u1' }, claimedProfile: { displayName: 'Big Streamer' } } }));
+    const { user, gateway, queryClient } = setup(() => ({
+      status: 201,
+      json: { user: { id: 'u1' }, claimedProfile: { displayName: 'Big Streamer' } },
+    }));
     const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     await user.selectOptions(screen.getByLabelText('Role'), 'streamer');
@@ -171,7 +181,9 @@ describe('/login: log in', () => {
     release();
     expect(await screen.findByText('Logged in successfully!')).toBeVisible();
     expect(screen.getByText('Welcome back, @alice')).toBeVisible();
-    expect(gateway.writes()).toEqual([{ method: 'POST', url: '/api/auth/login', body: { twitterHandle: 'Alice', password: 'correct horse' } }]);
+    expect(gateway.writes()).toEqual([
+      { method: 'POST', url: '/api/auth/login', body: { twitterHandle: 'Alice', password: 'correct horse' } },
+    ]);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/clippers/dashboard'), { timeout: 3000 });
   });
 
@@ -207,7 +219,11 @@ describe('/login: reset password', () => {
     expect(screen.queryByText('Password reset successfully!')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(gateway.writes()).toEqual([
-      { method: 'POST', url: '/api/auth/reset-password', body: { twitterHandle: 'alice', email: 'alice@example.com', newPassword: 'brand new pw' } },
+      {
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        body: { twitterHandle: 'alice', email: 'alice@example.com', newPassword: 'brand new pw' },
+      },
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
@@ -248,7 +264,9 @@ describe('/login: sign in with X (ADR 0028)', () => {
   }
 
   it('is a full-page navigation to /api/login when X is available', async () => {
-    const { user, gateway } = setup((call) => (call.url === '/api/auth/providers' ? { json: { x: { available: true } } } : { status: 401, text: 'Not signed in' }));
+    const { user, gateway } = setup((call) =>
+      call.url === '/api/auth/providers' ? { json: { x: { available: true } } } : { status: 401, text: 'Not signed in' },
+    );
     await user.click(await screen.findByRole('button', { name: 'Sign in with X' }));
     expect(assign).toHaveBeenCalledWith('/api/login');
     expect(gateway.calls.filter((c) => c.url === '/api/auth/providers')).toHaveLength(1);

@@ -59,21 +59,8 @@ function LoginPanel({ onForgot }: { onForgot: () => void }) {
   };
   return (
     <form className="clipit-form" noValidate onSubmit={submit} aria-label="Login">
-      <Input
-        label="Twitter Handle"
-        name="twitterHandle"
-        autoComplete="username"
-        placeholder="@yourhandle"
-        {...field('twitterHandle')}
-      />
-      <Input
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        passwordToggle
-        {...field('password')}
-      />
+      <Input label="Twitter Handle" name="twitterHandle" autoComplete="username" placeholder="@yourhandle" {...field('twitterHandle')} />
+      <Input label="Password" name="password" type="password" autoComplete="current-password" passwordToggle {...field('password')} />
       <div className="clipit-form__aside">
         <Button variant="ghost" size="sm" onClick={onForgot}>
           Forgot Password
@@ -157,13 +144,7 @@ function SignupPanel() {
           </p>
         ) : null}
       </div>
-      <Select
-        label="Role"
-        name="role"
-        placeholder="Select a role"
-        options={ROLE_OPTIONS}
-        {...field('role')}
-      />
+      <Select label="Role" name="role" placeholder="Select a role" options={ROLE_OPTIONS} {...field('role')} />
       {streamer ? (
         <Input
           label="Claim Code (optional)"
@@ -175,27 +156,9 @@ function SignupPanel() {
           onChange={(e) => set('claimCode', normalizeClaimCode(e.target.value))}
         />
       ) : null}
-      <Input
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        {...field('email')}
-      />
-      <Input
-        label="Display Name (optional)"
-        name="displayName"
-        autoComplete="nickname"
-        {...field('displayName')}
-      />
-      <Input
-        label="Twitter Handle"
-        name="twitterHandle"
-        autoComplete="username"
-        placeholder="@yourhandle"
-        {...field('twitterHandle')}
-      />
+      <Input label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
+      <Input label="Display Name (optional)" name="displayName" autoComplete="nickname" {...field('displayName')} />
+      <Input label="Twitter Handle" name="twitterHandle" autoComplete="username" placeholder="@yourhandle" {...field('twitterHandle')} />
       <Input
         label="Solana Wallet"
         name="walletAddress"
@@ -205,22 +168,9 @@ function SignupPanel() {
         {...field('walletAddress')}
       />
       {streamer ? (
-        <Input
-          label="Token Link (optional)"
-          name="tokenLink"
-          type="url"
-          placeholder="https://pump.fun/coin/…"
-          {...field('tokenLink')}
-        />
+        <Input label="Token Link (optional)" name="tokenLink" type="url" placeholder="https://pump.fun/coin/…" {...field('tokenLink')} />
       ) : null}
-      <Input
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        passwordToggle
-        {...field('password')}
-      />
+      <Input label="Password" name="password" type="password" autoComplete="new-password" passwordToggle {...field('password')} />
       <Input
         label="Confirm Password"
         name="confirmPassword"
@@ -275,7 +225,11 @@ function XSignIn() {
     try {
       fullNavigation.assign(X_SIGN_IN_PATHS.login);
     } catch {
-      toast({ title: X_SIGN_IN_ERROR_TITLE, description: 'Failed to redirect to Twitter login. Please try refreshing the page.', variant: 'destructive' });
+      toast({
+        title: X_SIGN_IN_ERROR_TITLE,
+        description: 'Failed to redirect to Twitter login. Please try refreshing the page.',
+        variant: 'destructive',
+      });
     }
   };
   return (

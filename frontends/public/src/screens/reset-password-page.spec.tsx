@@ -28,16 +28,23 @@ describe('/reset-password (the page a reset link opens)', () => {
   });
 
   it('says why a link cannot be used: the gateway’s text for a spent one, its own for a broken one', async () => {
-    const { user } = open(`/reset-password#token=${TOKEN}`, () => ({ status: 400, text: 'This password reset link is invalid or has expired' }));
+    const { user } = open(`/reset-password#token=${TOKEN}`, () => ({
+      status: 400,
+      text: 'This password reset link is invalid or has expired',
+    }));
     await user.click(screen.getByRole('button', { name: 'Confirm New Password' }));
     expect(await screen.findByText('Failed to reset password')).toBeVisible();
-    expect(screen.getByText('This link cannot be used').parentElement).toHaveTextContent('400: This password reset link is invalid or has expired');
+    expect(screen.getByText('This link cannot be used').parentElement).toHaveTextContent(
+      '400: This password reset link is invalid or has expired',
+    );
     expect(screen.queryByRole('button', { name: 'Confirm New Password' })).toBeNull();
   });
 
   it('offers no confirmation for a link without a usable token, and sends nothing', () => {
     const { gateway } = open('/reset-password#token=cut-short');
-    expect(screen.getByText('This link cannot be used').parentElement).toHaveTextContent('This password reset link is invalid or has expired');
+    expect(screen.getByText('This link cannot be used').parentElement).toHaveTextContent(
+      'This password reset link is invalid or has expired',
+    );
     expect(screen.queryByRole('button', { name: 'Confirm New Password' })).toBeNull();
     expect(gateway.writes()).toEqual([]);
   });
@@ -52,17 +59,26 @@ describe('/verify-email (the page the sign-up link opens)', () => {
   });
 
   it('says why a link cannot be used', async () => {
-    const { user } = open(`/verify-email#token=${TOKEN}`, () => ({ status: 400, text: 'This verification link is invalid or has expired' }));
+    const { user } = open(`/verify-email#token=${TOKEN}`, () => ({
+      status: 400,
+      text: 'This verification link is invalid or has expired',
+    }));
     await user.click(screen.getByRole('button', { name: 'Confirm Email Address' }));
-    expect((await screen.findByText('This link cannot be used')).parentElement).toHaveTextContent('400: This verification link is invalid or has expired');
+    expect((await screen.findByText('This link cannot be used')).parentElement).toHaveTextContent(
+      '400: This verification link is invalid or has expired',
+    );
     expect(screen.queryByRole('button', { name: 'Confirm Email Address' })).toBeNull();
   });
 
   it('offers no confirmation without a usable token; a signed-in person asks for a new link there', async () => {
     const { gateway, user } = open('/verify-email', (call) =>
-      call.url === '/api/user/me' ? { json: { id: 'u1', twitterUsername: 'alice' } } : { json: { sent: true, message: 'We sent a new confirmation link to your email address' } },
+      call.url === '/api/user/me'
+        ? { json: { id: 'u1', twitterUsername: 'alice' } }
+        : { json: { sent: true, message: 'We sent a new confirmation link to your email address' } },
     );
-    expect(screen.getByText('This link cannot be used').parentElement).toHaveTextContent('This verification link is invalid or has expired');
+    expect(screen.getByText('This link cannot be used').parentElement).toHaveTextContent(
+      'This verification link is invalid or has expired',
+    );
     expect(screen.queryByRole('button', { name: 'Confirm Email Address' })).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Send a New Link' }));
     expect(await screen.findByText('We sent a new confirmation link to your email address')).toBeVisible();

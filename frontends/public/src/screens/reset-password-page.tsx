@@ -19,7 +19,8 @@ export default function ResetPasswordPage() {
   const [token] = useState(() => linkTokenFromHash(hash));
   const [failure, setFailure] = useState<string | undefined>(token ? undefined : RESET_LINK_MESSAGES.invalid);
   const confirm = useMutation({
-    mutationFn: (body: ConfirmPasswordResetRequest) => apiJson<ConfirmPasswordResetResponse>('POST', '/api/auth/reset-password/confirm', body),
+    mutationFn: (body: ConfirmPasswordResetRequest) =>
+      apiJson<ConfirmPasswordResetResponse>('POST', '/api/auth/reset-password/confirm', body),
     onSuccess: () => {
       toast({ title: 'Password reset successfully!', description: 'You can now log in with your new password.', variant: 'success' });
       navigate('/login', { replace: true });
@@ -35,7 +36,9 @@ export default function ResetPasswordPage() {
       <Card>
         <CardHeader>
           <CardTitle level={1}>Set Your New Password</CardTitle>
-          <CardDescription>Confirm to replace your password with the new one you chose when you asked for this link. You will be signed out everywhere.</CardDescription>
+          <CardDescription>
+            Confirm to replace your password with the new one you chose when you asked for this link. You will be signed out everywhere.
+          </CardDescription>
         </CardHeader>
         {failure ? (
           <CardContent>

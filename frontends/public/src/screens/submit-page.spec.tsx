@@ -10,7 +10,8 @@ describe('/submit', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Submit Your Clip' })).toBeVisible();
     expect(screen.getByText(/Submit your Twitter\/X post with its video upload\./)).toBeVisible();
     const form = screen.getByRole('form', { name: 'Submit Your Clip' });
-    for (const name of ['Clip Title', 'Twitter/X Post URL', 'Additional Info (optional)']) expect(within(form).getByRole('textbox', { name })).toBeVisible();
+    for (const name of ['Clip Title', 'Twitter/X Post URL', 'Additional Info (optional)'])
+      expect(within(form).getByRole('textbox', { name })).toBeVisible();
     expect(within(form).getByRole('combobox', { name: 'Streamer (optional)' })).toBeVisible();
     expect(within(form).getByLabelText(/^Video/)).toHaveAttribute('type', 'file');
     expect(within(form).getByText('0/150')).toBeVisible();

@@ -1,6 +1,13 @@
 import { EMAIL_VERIFICATION_MESSAGES, linkTokenFromHash } from '@clipit/field-rules';
 import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@clipit/ui';
-import { apiJson, currentUserKey, useCurrentUser, type SendEmailVerificationResponse, type VerifyEmailRequest, type VerifyEmailResponse } from '@clipit/web-api';
+import {
+  apiJson,
+  currentUserKey,
+  useCurrentUser,
+  type SendEmailVerificationResponse,
+  type VerifyEmailRequest,
+  type VerifyEmailResponse,
+} from '@clipit/web-api';
 import { Link, useLocation } from '@clipit/router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -38,7 +45,10 @@ export default function VerifyEmailPage() {
               <span>You can now reset your password by email if you ever need to.</span>
             </div>
           ) : failure ? (
-            <LinkProblem reason={failure} remedy={user ? 'Ask for a new one below.' : 'Log in, then open this page again to ask for a new one.'} />
+            <LinkProblem
+              reason={failure}
+              remedy={user ? 'Ask for a new one below.' : 'Log in, then open this page again to ask for a new one.'}
+            />
           ) : null}
           {resend.data ? (
             <p className="clipit-muted" role="status">

@@ -5,7 +5,11 @@ describe('the header links configuration', () => {
   it('takes each CLIPIT_LINK_* when set and the default otherwise (empty means unset)', () => {
     expect(linksFromEnv({})).toEqual(DEFAULT_LINKS);
     expect(
-      linksFromEnv({ CLIPIT_LINK_CHAT: 'https://chat.example/clip', CLIPIT_LINK_BUY: 'https://launch.example/coin/CLIP', CLIPIT_LINK_X: '' }),
+      linksFromEnv({
+        CLIPIT_LINK_CHAT: 'https://chat.example/clip',
+        CLIPIT_LINK_BUY: 'https://launch.example/coin/CLIP',
+        CLIPIT_LINK_X: '',
+      }),
     ).toEqual({ ...DEFAULT_LINKS, chat: 'https://chat.example/clip', buy: 'https://launch.example/coin/CLIP' });
   });
 
@@ -25,7 +29,9 @@ describe('the header links configuration', () => {
     const custom = { ...DEFAULT_LINKS, x: 'https://x.com/other' };
     expect(parseLinks(JSON.stringify(custom))).toEqual(custom);
     for (const content of [null, undefined, '', '{not json', '[]', '"text"', 'null']) expect(parseLinks(content)).toEqual(DEFAULT_LINKS);
-    expect(parseLinks(JSON.stringify({ chat: 'javascript:alert(1)', discord: 7, buy: 'https://launch.example/c', extra: 'https://e.x' }))).toEqual({
+    expect(
+      parseLinks(JSON.stringify({ chat: 'javascript:alert(1)', discord: 7, buy: 'https://launch.example/c', extra: 'https://e.x' })),
+    ).toEqual({
       ...DEFAULT_LINKS,
       buy: 'https://launch.example/c',
     });

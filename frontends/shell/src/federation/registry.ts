@@ -70,7 +70,9 @@ export class RemoteRegistry {
         name: 'clipit-manifests-read-once',
         fetch: (url: string) => {
           const json = this.manifests.get(new URL(url, location.href).href);
-          return json === undefined ? undefined : Promise.resolve(new Response(JSON.stringify(json), { headers: { 'content-type': 'application/json' } }));
+          return json === undefined
+            ? undefined
+            : Promise.resolve(new Response(JSON.stringify(json), { headers: { 'content-type': 'application/json' } }));
         },
       },
     ]);

@@ -38,4 +38,7 @@ export type ContractCheck = [
 export type ExposesOf<R extends string> = R extends keyof RemoteModules ? RemoteModules[R] : RemoteExposes;
 
 /** Loads one exposed module of a remote (`load('public', './AddClipDialog')`), typed by `ExposesOf`. */
-export type LoadRemoteModule = <R extends string, K extends keyof ExposesOf<R> & `./${string}`>(remote: R, expose: K) => Promise<ExposesOf<R>[K]>;
+export type LoadRemoteModule = <R extends string, K extends keyof ExposesOf<R> & `./${string}`>(
+  remote: R,
+  expose: K,
+) => Promise<ExposesOf<R>[K]>;

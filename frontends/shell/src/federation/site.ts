@@ -106,7 +106,8 @@ export function pageAt(routing: Routing, pathname: string): { remote: string; pa
 /** Resolves once the page has loaded and the browser is idle (at the latest 2 s after load). */
 function idle(): Promise<void> {
   return new Promise((resolve) => {
-    const wait = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 200));
+    const wait = () =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 200);
     if (document.readyState === 'complete') wait();
     else window.addEventListener('load', wait, { once: true });
   });
@@ -210,7 +211,9 @@ export function createSiteStore(): SiteStore {
     // The opening page's remote loaded meanwhile (before the site was ready, so not recorded yet).
     const now = remotes.map((remote): RemoteState => {
       const buildId = loadedBuilds.get(remote.name);
-      return buildId !== undefined && remote.pages !== null ? { name: remote.name, status: 'loaded', pages: remote.pages, buildId } : remote;
+      return buildId !== undefined && remote.pages !== null
+        ? { name: remote.name, status: 'loaded', pages: remote.pages, buildId }
+        : remote;
     });
     set({ phase: 'ready', remotes: now, routing, retrying: false });
     loadTheRestWhenIdle();
@@ -243,7 +246,9 @@ export function createSiteStore(): SiteStore {
       current.remotes.map(async (remote) => {
         if (remote.status !== 'failed') return remote;
         found.reset(remote.name);
-        return remote.pages === null ? readRemote(found, remote.name) : ({ name: remote.name, status: 'known', pages: remote.pages } satisfies RemoteState);
+        return remote.pages === null
+          ? readRemote(found, remote.name)
+          : ({ name: remote.name, status: 'known', pages: remote.pages } satisfies RemoteState);
       }),
     );
     const changed = remotes.some((remote, i) => current.remotes[i]?.pages === null && remote.pages !== null);
@@ -263,7 +268,11 @@ export function createSiteStore(): SiteStore {
         const screen = tracked(
           routesOf(remote).then((routes) => {
             const route = routes.find((r) => r.path === path);
-            if (!route) throw new RemoteLoadError(remote, `${remote} lists ${path} in its manifest but not in its routes (a manifest from another build?)`);
+            if (!route)
+              throw new RemoteLoadError(
+                remote,
+                `${remote} lists ${path} in its manifest but not in its routes (a manifest from another build?)`,
+              );
             return route.lazy();
           }),
         );

@@ -11,7 +11,11 @@ function TabLink({ tab, active, icon, children }: { tab: BottomTab; active: Bott
   const current = tab === active;
   return (
     <li>
-      <Link to={BOTTOM_TAB_PATHS[tab]} className={cn('clipit-bottom-bar__item', current && 'clipit-bottom-bar__item--active')} aria-current={current ? 'page' : undefined}>
+      <Link
+        to={BOTTOM_TAB_PATHS[tab]}
+        className={cn('clipit-bottom-bar__item', current && 'clipit-bottom-bar__item--active')}
+        aria-current={current ? 'page' : undefined}
+      >
         {icon}
         <span>{children}</span>
       </Link>

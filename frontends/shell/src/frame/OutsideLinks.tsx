@@ -27,11 +27,19 @@ export function OutsideLinks({ className, block = false }: { className?: string;
     <ul className={cn('clipit-outside-links', className)}>
       {LABELS.map(({ key, label }) => (
         <li key={key}>
-          <OutsideLink href={links[key]} label={label} className={cn('clip-btn clip-btn--ghost clip-btn--sm', block && 'clip-btn--block')} />
+          <OutsideLink
+            href={links[key]}
+            label={label}
+            className={cn('clip-btn clip-btn--ghost clip-btn--sm', block && 'clip-btn--block')}
+          />
         </li>
       ))}
       <li>
-        <OutsideLink href={links.buy} label="Buy $CLIP" className={cn('clip-btn clip-btn--primary clip-btn--sm', block && 'clip-btn--block')} />
+        <OutsideLink
+          href={links.buy}
+          label="Buy $CLIP"
+          className={cn('clip-btn clip-btn--primary clip-btn--sm', block && 'clip-btn--block')}
+        />
       </li>
     </ul>
   );

@@ -65,7 +65,13 @@ export function SiteHeader() {
         </Button>
       </div>
 
-      <Dialog open={drawerOpen} onOpenChange={setDrawerOpen} className="clipit-drawer" overlayClassName="clipit-drawer-overlay" closeLabel="Close menu">
+      <Dialog
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        className="clipit-drawer"
+        overlayClassName="clipit-drawer-overlay"
+        closeLabel="Close menu"
+      >
         <DialogTitle>Menu</DialogTitle>
         <nav aria-label="Menu" className="clipit-drawer__nav">
           <ul className="clipit-drawer__links">

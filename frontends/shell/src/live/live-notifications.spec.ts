@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { applyLiveMessage, diffLive, liveNotification, parseLiveStreamers, parseLiveStreamMessage, type LiveStreamer } from './live-notifications.js';
+import {
+  applyLiveMessage,
+  diffLive,
+  liveNotification,
+  parseLiveStreamers,
+  parseLiveStreamMessage,
+  type LiveStreamer,
+} from './live-notifications.js';
 
 const streamer = (id: string, extra: Partial<LiveStreamer> = {}): LiveStreamer => ({
   id,

@@ -65,9 +65,7 @@ export function diffLive(previous: ReadonlySet<string>, current: readonly LiveSt
 
 /** One event of the live stream, as the page uses it. */
 export type LiveStreamMessage =
-  | { type: 'snapshot'; streamers: LiveStreamer[] }
-  | { type: 'live'; streamer: LiveStreamer }
-  | { type: 'offline'; id: string };
+  { type: 'snapshot'; streamers: LiveStreamer[] } | { type: 'live'; streamer: LiveStreamer } | { type: 'offline'; id: string };
 
 /** The stream's event as a message, or null for anything this page does not understand (ignored). */
 export function parseLiveStreamMessage(event: string, data: string): LiveStreamMessage | null {

@@ -79,7 +79,9 @@ export function siteRoutes(routing: Routing, screenOf: SiteStore['screenOf']): R
             ...pages,
             {
               path: '*',
-              handle: (remoteMissing ? { title: SITE_TITLE, description: SITE_DESCRIPTION } : { title: NOT_FOUND_TITLE, description: NOT_FOUND_DESCRIPTION }) satisfies PageHandle,
+              handle: (remoteMissing
+                ? { title: SITE_TITLE, description: SITE_DESCRIPTION }
+                : { title: NOT_FOUND_TITLE, description: NOT_FOUND_DESCRIPTION }) satisfies PageHandle,
               element: <Unclaimed remoteMissing={remoteMissing} />,
             },
           ],

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { applicationSubmittedV1 } from './campaigns/application-events.v1.js';
-import { campaignCompletedV1, campaignReviewedV1, campaignSubmittedV1, hireRequestedV1, hireRespondedV1 } from './campaigns/campaign-events.v1.js';
+import {
+  campaignCompletedV1,
+  campaignReviewedV1,
+  campaignSubmittedV1,
+  hireRequestedV1,
+  hireRespondedV1,
+} from './campaigns/campaign-events.v1.js';
 import type { EventEnvelope } from './envelope.js';
 import { tokenChangedV1 } from './identity/token-changed.v1.js';
 import { sessionEndedV1, userSessionsEndedV1 } from './identity/session-events.v1.js';

@@ -20,6 +20,9 @@ export const processVideoJobSchema = z.object({
    * The correlation id of the request that finalized the upload, so the worker's logs and its
    * media.* events carry it on to the service that applies them. Optional: older jobs lack it.
    */
-  correlationId: z.string().regex(/^[\w.:-]{1,128}$/).optional(),
+  correlationId: z
+    .string()
+    .regex(/^[\w.:-]{1,128}$/)
+    .optional(),
 });
 export type ProcessVideoJob = z.infer<typeof processVideoJobSchema>;

@@ -4,7 +4,14 @@ import { PROCESS_VIDEO_JOB } from '@clipit/contracts';
 import { isolatedNames, testInfra } from '@clipit/testing';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createMediaQueue, enqueueProcessVideo, MEDIA_QUEUE, mediaQueuePrefix, redriveProcessVideo, type MediaQueue } from '../../src/index.js';
+import {
+  createMediaQueue,
+  enqueueProcessVideo,
+  MEDIA_QUEUE,
+  mediaQueuePrefix,
+  redriveProcessVideo,
+  type MediaQueue,
+} from '../../src/index.js';
 
 describe('createMediaQueue / enqueueProcessVideo on the real Redis', () => {
   const names = isolatedNames('mediaqueue');
@@ -30,7 +37,11 @@ describe('createMediaQueue / enqueueProcessVideo on the real Redis', () => {
     expect(again.id).toBe(job.videoId);
     expect(await queue.getWaitingCount()).toBe(1);
     const stored = await queue.getJob(job.videoId);
-    expect(stored).toMatchObject({ name: PROCESS_VIDEO_JOB, data: job, opts: { attempts: 3, backoff: { type: 'exponential', delay: 5000 } } });
+    expect(stored).toMatchObject({
+      name: PROCESS_VIDEO_JOB,
+      data: job,
+      opts: { attempts: 3, backoff: { type: 'exponential', delay: 5000 } },
+    });
 
     const keys = await redis.keys(`${names.redisKeyPrefix}*`);
     expect(keys.length).toBeGreaterThan(0);
@@ -40,11 +51,20 @@ describe('createMediaQueue / enqueueProcessVideo on the real Redis', () => {
   });
 
   describe('redriveProcessVideo', () => {
-    const newJob = () => ({ videoId: randomUUID(), submissionId: randomUUID(), sourceKey: `uploads/${randomUUID()}`, contentType: 'video/mp4' });
+    const newJob = () => ({
+      videoId: randomUUID(),
+      submissionId: randomUUID(),
+      sourceKey: `uploads/${randomUUID()}`,
+      contentType: 'video/mp4',
+    });
 
     /** Takes the next job as a worker would and fails it for good, its progress holding a decided verdict. */
     async function failNextJob(progress: object): Promise<void> {
-      const worker = new Worker(MEDIA_QUEUE, null, { connection: { url: testInfra().redisUrl, maxRetriesPerRequest: null }, prefix: mediaQueuePrefix(names.redisKeyPrefix), autorun: false });
+      const worker = new Worker(MEDIA_QUEUE, null, {
+        connection: { url: testInfra().redisUrl, maxRetriesPerRequest: null },
+        prefix: mediaQueuePrefix(names.redisKeyPrefix),
+        autorun: false,
+      });
       try {
         const token = randomUUID();
         const taken = await worker.getNextJob(token);

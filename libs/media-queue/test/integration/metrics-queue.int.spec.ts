@@ -49,7 +49,9 @@ describe('createMetricsQueue / enqueueRefreshMetrics on the real Redis', () => {
     const tooMany = Array.from({ length: METRICS_BATCH_MAX + 1 }, (_, i) => post(i));
     await expect(enqueueRefreshMetrics(queue, { batchId: 'too-many', posts: tooMany })).rejects.toBeInstanceOf(ZodError);
     await expect(enqueueRefreshMetrics(queue, { batchId: 'empty', posts: [] })).rejects.toBeInstanceOf(ZodError);
-    await expect(enqueueRefreshMetrics(queue, { batchId: 'bad-id', posts: [{ submissionId: randomUUID(), externalId: 'abc' }] })).rejects.toBeInstanceOf(ZodError);
+    await expect(
+      enqueueRefreshMetrics(queue, { batchId: 'bad-id', posts: [{ submissionId: randomUUID(), externalId: 'abc' }] }),
+    ).rejects.toBeInstanceOf(ZodError);
     await expect(enqueueRefreshMetrics(queue, { batchId: 'metrics:1', posts: [post(1)] })).rejects.toBeInstanceOf(ZodError);
     expect(await queue.getJobCounts('waiting', 'delayed')).toEqual({ waiting: 0, delayed: 0 });
     // A full batch is fine.

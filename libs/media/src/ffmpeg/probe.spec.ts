@@ -17,7 +17,16 @@ const mp4 = { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '10.010000' };
 
 describe('probeArgs', () => {
   it('asks for JSON with format and streams and passes the file as a file: URL, never as an option', () => {
-    expect(probeArgs('-evil.mp4')).toEqual(['-v', 'error', '-hide_banner', '-print_format', 'json', '-show_format', '-show_streams', 'file:-evil.mp4']);
+    expect(probeArgs('-evil.mp4')).toEqual([
+      '-v',
+      'error',
+      '-hide_banner',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      'file:-evil.mp4',
+    ]);
   });
 });
 
@@ -40,17 +49,33 @@ describe('parseProbe', () => {
   });
 
   it('swaps width and height for a phone video recorded sideways (display matrix rotation)', () => {
-    const sideways = video({ width: 1920, height: 1080, display_aspect_ratio: '16:9', side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }] });
-    expect(parseProbe({ streams: [sideways, aac], format: mp4 })).toMatchObject({ width: 1080, height: 1920, aspectRatio: '9:16', rotation: 270 });
+    const sideways = video({
+      width: 1920,
+      height: 1080,
+      display_aspect_ratio: '16:9',
+      side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }],
+    });
+    expect(parseProbe({ streams: [sideways, aac], format: mp4 })).toMatchObject({
+      width: 1080,
+      height: 1920,
+      aspectRatio: '9:16',
+      rotation: 270,
+    });
   });
 
   it('reads the older rotate tag too, and leaves a 180° turn unswapped', () => {
-    expect(parseProbe({ streams: [video({ width: 1280, height: 720, display_aspect_ratio: '16:9', tags: { rotate: '90' } })], format: mp4 })).toMatchObject({
+    expect(
+      parseProbe({ streams: [video({ width: 1280, height: 720, display_aspect_ratio: '16:9', tags: { rotate: '90' } })], format: mp4 }),
+    ).toMatchObject({
       width: 720,
       height: 1280,
       rotation: 90,
     });
-    expect(parseProbe({ streams: [video({ tags: { rotate: '180' } })], format: mp4 })).toMatchObject({ width: 720, height: 1280, rotation: 180 });
+    expect(parseProbe({ streams: [video({ tags: { rotate: '180' } })], format: mp4 })).toMatchObject({
+      width: 720,
+      height: 1280,
+      rotation: 180,
+    });
   });
 
   it('falls back to the stream duration when the container has none (some WebM files)', () => {
@@ -59,14 +84,18 @@ describe('parseProbe', () => {
 
   it('ignores cover art: an MP3 with a picture is not a video', () => {
     const cover = video({ codec_name: 'mjpeg', disposition: { attached_pic: 1 } });
-    expect(() => parseProbe({ streams: [{ codec_type: 'audio', codec_name: 'mp3' }, cover], format: { format_name: 'mp3', duration: '200' } })).toThrow(
-      new InvalidMediaError('no video stream'),
-    );
+    expect(() =>
+      parseProbe({ streams: [{ codec_type: 'audio', codec_name: 'mp3' }, cover], format: { format_name: 'mp3', duration: '200' } }),
+    ).toThrow(new InvalidMediaError('no video stream'));
   });
 
   it.each([
     ['no streams at all', { streams: [], format: { format_name: 'tty' } }, /no video stream/],
-    ['a JPEG', { streams: [video({ codec_name: 'mjpeg', duration: undefined })], format: { format_name: 'image2', duration: '0.04' } }, /still image/],
+    [
+      'a JPEG',
+      { streams: [video({ codec_name: 'mjpeg', duration: undefined })], format: { format_name: 'image2', duration: '0.04' } },
+      /still image/,
+    ],
     ['a PNG piped', { streams: [video({ codec_name: 'png' })], format: { format_name: 'png_pipe' } }, /still image/],
     ['no size', { streams: [video({ width: 0, height: 0 })], format: mp4 }, /no picture size/],
     ['no duration', { streams: [video({ duration: 'N/A' })], format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2' } }, /no duration/],

@@ -53,7 +53,8 @@ export function parseProbe(output: FfprobeOutput): ProbeResult {
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   if (!video) throw new InvalidMediaError('no video stream');
   const formatName = output.format?.format_name ?? '';
-  if (IMAGE_FORMAT.test(formatName) || video.disposition?.still_image) throw new InvalidMediaError(`a still image (${formatName}), not a video`);
+  if (IMAGE_FORMAT.test(formatName) || video.disposition?.still_image)
+    throw new InvalidMediaError(`a still image (${formatName}), not a video`);
   const codedWidth = video.width ?? 0;
   const codedHeight = video.height ?? 0;
   if (!(codedWidth > 0 && codedHeight > 0)) throw new InvalidMediaError('the video stream has no picture size');
@@ -117,7 +118,13 @@ export function reduceRatio(w: number, h: number): string {
  * non-square pixels) when it is sane: positive, not extreme, and close to what the picture size and
  * sample aspect ratio give; otherwise the ratio is computed from those. Swapped when rotated by 90°.
  */
-export function aspectRatioOf(dar: string | undefined, sar: string | undefined, codedWidth: number, codedHeight: number, turned: boolean): string {
+export function aspectRatioOf(
+  dar: string | undefined,
+  sar: string | undefined,
+  codedWidth: number,
+  codedHeight: number,
+  turned: boolean,
+): string {
   const [sw, sh] = parseRatio(sar) ?? [1, 1];
   const computedW = codedWidth * sw;
   const computedH = codedHeight * sh;
@@ -149,8 +156,17 @@ export async function probe(file: string, opts: ProbeOptions = {}): Promise<Prob
     }));
   } catch (err) {
     // A clean non-zero exit is ffprobe's verdict on the file; anything else (not found, killed) is not.
-    if (err instanceof MediaToolError && typeof err.details.exitCode === 'number' && err.details.exitCode !== 0 && !err.details.timedOut && !err.details.aborted) {
-      throw new InvalidMediaError(`not a readable media file: ${err.details.stderrTail?.split('\n').pop() ?? 'ffprobe refused it'}`, err.details.stderrTail);
+    if (
+      err instanceof MediaToolError &&
+      typeof err.details.exitCode === 'number' &&
+      err.details.exitCode !== 0 &&
+      !err.details.timedOut &&
+      !err.details.aborted
+    ) {
+      throw new InvalidMediaError(
+        `not a readable media file: ${err.details.stderrTail?.split('\n').pop() ?? 'ffprobe refused it'}`,
+        err.details.stderrTail,
+      );
     }
     throw err;
   }

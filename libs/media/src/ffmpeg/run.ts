@@ -29,8 +29,13 @@ export function runTool(binary: string, args: readonly string[], opts: RunToolOp
   const tool = binary.split('/').pop() ?? binary;
   if (opts.signal?.aborted) return Promise.reject(new MediaToolError(tool, `${tool} not started: aborted`, { aborted: true }));
   const executable = findExecutable(binary);
-  if (!executable) return Promise.reject(new MediaToolError(tool, `${binary} not found: install ffmpeg (Debian: apt-get install -y ffmpeg) or set FFMPEG_PATH/FFPROBE_PATH`));
-  const [command, argv] = PDEATHSIG_WRAPPER ? [PDEATHSIG_WRAPPER, ['--pdeathsig', 'KILL', '--', executable, ...args]] : [executable, [...args]];
+  if (!executable)
+    return Promise.reject(
+      new MediaToolError(tool, `${binary} not found: install ffmpeg (Debian: apt-get install -y ffmpeg) or set FFMPEG_PATH/FFPROBE_PATH`),
+    );
+  const [command, argv] = PDEATHSIG_WRAPPER
+    ? [PDEATHSIG_WRAPPER, ['--pdeathsig', 'KILL', '--', executable, ...args]]
+    : [executable, [...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], shell: false, windowsHide: true });
     const stdout: Buffer[] = [];
@@ -94,7 +99,13 @@ export function runTool(binary: string, args: readonly string[], opts: RunToolOp
                 ? `killed by ${signal}`
                 : `exited with code ${exitCode}`;
         reject(
-          new MediaToolError(tool, `${tool} ${why}${tail ? `: ${lastLine(tail)}` : ''}`, { exitCode, signal, stderrTail: tail, timedOut, aborted }),
+          new MediaToolError(tool, `${tool} ${why}${tail ? `: ${lastLine(tail)}` : ''}`, {
+            exitCode,
+            signal,
+            stderrTail: tail,
+            timedOut,
+            aborted,
+          }),
         );
       });
     });
@@ -139,6 +150,9 @@ function tailText(buf: Buffer): string {
 }
 
 function lastLine(text: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines[lines.length - 1] ?? '';
 }

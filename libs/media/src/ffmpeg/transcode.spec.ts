@@ -90,7 +90,13 @@ describe('transcodeArgs', () => {
 describe('synthesizeArgs', () => {
   it('encodes testsrc, with a sine tone when asked', () => {
     const args = synthesizeArgs({ path: '/tmp/c.mp4', durationSeconds: 10, width: 720, height: 1280, withAudio: true, fps: 15 });
-    expect(args).toEqual(expect.arrayContaining(['testsrc=size=720x1280:rate=15:duration=10.000', 'sine=frequency=440:sample_rate=48000:duration=10.000', 'aac']));
+    expect(args).toEqual(
+      expect.arrayContaining([
+        'testsrc=size=720x1280:rate=15:duration=10.000',
+        'sine=frequency=440:sample_rate=48000:duration=10.000',
+        'aac',
+      ]),
+    );
     expect(args[args.length - 1]).toBe('file:/tmp/c.mp4');
   });
 

@@ -181,7 +181,20 @@ export async function synthesizeClip(spec: SynthesizeClipSpec, opts: FfmpegOptio
   try {
     await runFfmpeg(synthesizeArgs(spec, plain), plain, opts, 300_000);
     // ffmpeg 5 honours the `rotate` tag when copying streams and turns it into a display matrix.
-    const args = [...COMMON, '-i', `file:${plain}`, '-map', '0', '-c', 'copy', '-metadata:s:v:0', `rotate=${spec.rotation}`, '-f', 'mp4', `file:${spec.path}`];
+    const args = [
+      ...COMMON,
+      '-i',
+      `file:${plain}`,
+      '-map',
+      '0',
+      '-c',
+      'copy',
+      '-metadata:s:v:0',
+      `rotate=${spec.rotation}`,
+      '-f',
+      'mp4',
+      `file:${spec.path}`,
+    ];
     await runFfmpeg(args, spec.path, opts, 60_000);
   } finally {
     await rm(plain, { force: true });

@@ -3,7 +3,16 @@
 import { readFile, rm, stat, writeFile, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InvalidMediaError, makePoster, MediaToolError, MediaTools, probe, runTool, synthesizeClip, transcodeForWeb } from '../../src/index.js';
+import {
+  InvalidMediaError,
+  makePoster,
+  MediaToolError,
+  MediaTools,
+  probe,
+  runTool,
+  synthesizeClip,
+  transcodeForWeb,
+} from '../../src/index.js';
 
 const tools = new MediaTools({ ffmpegPath: process.env['FFMPEG_PATH'] ?? 'ffmpeg', ffprobePath: process.env['FFPROBE_PATH'] ?? 'ffprobe' });
 const binaries = { ffmpegPath: tools.options.ffmpegPath, ffprobePath: tools.options.ffprobePath };
@@ -27,7 +36,9 @@ async function topLevelBoxes(file: string): Promise<string[]> {
 
 /** Width and height of an image or video as ffprobe sees it, without the video checks of probe(). */
 async function pictureSize(file: string): Promise<{ codec: string; width: number; height: number }> {
-  const { stdout } = await runTool(binaries.ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_streams', file], { timeoutMs: 10_000 });
+  const { stdout } = await runTool(binaries.ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_streams', file], {
+    timeoutMs: 10_000,
+  });
   const s = (JSON.parse(stdout) as { streams: Array<{ codec_name: string; width: number; height: number }> }).streams[0]!;
   return { codec: s.codec_name, width: s.width, height: s.height };
 }
@@ -112,7 +123,11 @@ describe('media tools on the real ffmpeg', () => {
     const boxes = await topLevelBoxes(web);
     expect(boxes).toContain('moov');
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
-    const { stdout } = await runTool(binaries.ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_streams', '-select_streams', 'v', web], { timeoutMs: 10_000 });
+    const { stdout } = await runTool(
+      binaries.ffprobePath,
+      ['-v', 'error', '-print_format', 'json', '-show_streams', '-select_streams', 'v', web],
+      { timeoutMs: 10_000 },
+    );
     expect(JSON.parse(stdout).streams[0]).toMatchObject({ pix_fmt: 'yuv420p', profile: 'High' });
 
     const poster = join(dir, 'poster.jpg');
@@ -151,7 +166,9 @@ describe('media tools on the real ffmpeg', () => {
   });
 
   it('keeps the tail of stderr when ffmpeg fails', async () => {
-    const err = await runTool(binaries.ffmpegPath, ['-hide_banner', '-i', join(dir, 'nope.mp4'), '-f', 'null', '-'], { timeoutMs: 10_000 }).catch((e: unknown) => e);
+    const err = await runTool(binaries.ffmpegPath, ['-hide_banner', '-i', join(dir, 'nope.mp4'), '-f', 'null', '-'], {
+      timeoutMs: 10_000,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MediaToolError);
     expect((err as MediaToolError).details.exitCode).not.toBe(0);
     expect((err as MediaToolError).details.stderrTail).toContain('No such file or directory');
@@ -166,7 +183,9 @@ describe('ffmpeg and a worker that dies', () => {
     execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-b', `${root}libs/media`], { stdio: 'inherit' });
     const dir = await mkdtemp(join(tmpdir(), 'clipit-orphan-'));
     const output = join(dir, `orphan-${process.pid}.mp4`);
-    const child = spawn(process.execPath, [fileURLToPath(new URL('../fixtures/orphan-process.mjs', import.meta.url)), output], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [fileURLToPath(new URL('../fixtures/orphan-process.mjs', import.meta.url)), output], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
     const ffmpegRunning = () => {

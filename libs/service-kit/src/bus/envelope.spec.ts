@@ -49,7 +49,11 @@ describe('buildEventEnvelope', () => {
   it('takes a given id, correlation id and time', () => {
     const id = deterministicEventId('media.failed', data.videoId);
     const at = new Date('2026-01-02T03:04:05.000Z');
-    expect(buildEventEnvelope('media.failed', data, { id, correlationId: 'c', occurredAt: at })).toMatchObject({ id, correlationId: 'c', occurredAt: '2026-01-02T03:04:05.000Z' });
+    expect(buildEventEnvelope('media.failed', data, { id, correlationId: 'c', occurredAt: at })).toMatchObject({
+      id,
+      correlationId: 'c',
+      occurredAt: '2026-01-02T03:04:05.000Z',
+    });
   });
 
   it('refuses data that does not match the schema, and an id that is not a UUID', () => {

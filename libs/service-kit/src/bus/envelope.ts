@@ -15,8 +15,13 @@ export interface EnvelopeOptions {
  * The envelope every event travels in, its data checked against the type's one schema (a ZodError
  * names the bad fields). The outbox and the EventPublisher both build envelopes here, so they agree.
  */
-export function buildEventEnvelope<T extends EventType>(type: T, data: EventData<T>, opts: EnvelopeOptions = {}): EventEnvelope<T, EventData<T>> {
-  if (opts.id !== undefined && !UUID.test(opts.id)) throw new Error(`event id must be a UUID (got ${JSON.stringify(opts.id).slice(0, 60)})`);
+export function buildEventEnvelope<T extends EventType>(
+  type: T,
+  data: EventData<T>,
+  opts: EnvelopeOptions = {},
+): EventEnvelope<T, EventData<T>> {
+  if (opts.id !== undefined && !UUID.test(opts.id))
+    throw new Error(`event id must be a UUID (got ${JSON.stringify(opts.id).slice(0, 60)})`);
   return {
     id: opts.id ?? randomUUID(),
     type,

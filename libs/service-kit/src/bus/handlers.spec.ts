@@ -14,7 +14,9 @@ describe('HandlerRegistry', () => {
   });
 
   it('fails start-up when a type has two handlers, naming both', () => {
-    const registry = new HandlerRegistry().on('user.registered', noop, 'FeedProjector.onUser').on('user.registered', noop, 'StatsProjector.onUser');
+    const registry = new HandlerRegistry()
+      .on('user.registered', noop, 'FeedProjector.onUser')
+      .on('user.registered', noop, 'StatsProjector.onUser');
     expect(() => registry.validate(['user.registered'])).toThrow(/has 2 handlers \(FeedProjector.onUser, StatsProjector.onUser\)/);
   });
 

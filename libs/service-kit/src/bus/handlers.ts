@@ -44,7 +44,8 @@ export class HandlerRegistry {
       }
       const list = this.handlers.get(type) ?? [];
       if (list.length === 0) problems.push(`"${type}" is subscribed but has no handler`);
-      if (list.length > 1) problems.push(`"${type}" has ${list.length} handlers (${list.map((h) => h.origin).join(', ')}); it must have one`);
+      if (list.length > 1)
+        problems.push(`"${type}" has ${list.length} handlers (${list.map((h) => h.origin).join(', ')}); it must have one`);
     }
     for (const [type, list] of this.handlers) {
       if (!subscribed.has(type)) problems.push(`"${type}" has a handler (${list.map((h) => h.origin).join(', ')}) but is not subscribed`);

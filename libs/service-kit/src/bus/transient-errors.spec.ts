@@ -20,9 +20,12 @@ describe('isTransientDatabaseError', () => {
     expect(isTransientDatabaseError(coded(code))).toBe(true);
   });
 
-  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'EAI_AGAIN'])('treats socket error %s as transient', (code) => {
-    expect(isTransientDatabaseError(coded(code, `connect ${code} 127.0.0.1:5432`))).toBe(true);
-  });
+  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'EAI_AGAIN'])(
+    'treats socket error %s as transient',
+    (code) => {
+      expect(isTransientDatabaseError(coded(code, `connect ${code} 127.0.0.1:5432`))).toBe(true);
+    },
+  );
 
   it.each([
     'Connection terminated unexpectedly',

@@ -25,12 +25,18 @@ describe('loadConfig', () => {
   it('reads a backoff schedule as whole milliseconds, and refuses anything else', () => {
     expect(loadConfig(shape, { BUS_RETRY_BACKOFF_MS: '200, 800,2000' }).BUS_RETRY_BACKOFF_MS).toEqual([200, 800, 2000]);
     for (const bad of ['1s,2s', '100,,200', '-5', '0']) {
-      expect(() => loadConfig(shape, { BUS_RETRY_BACKOFF_MS: bad })).toThrow(`BUS_RETRY_BACKOFF_MS=${JSON.stringify(bad)} is invalid: must be comma-separated whole milliseconds, each at least 1`);
+      expect(() => loadConfig(shape, { BUS_RETRY_BACKOFF_MS: bad })).toThrow(
+        `BUS_RETRY_BACKOFF_MS=${JSON.stringify(bad)} is invalid: must be comma-separated whole milliseconds, each at least 1`,
+      );
     }
   });
 
   it('treats an empty value as unset and coerces types', () => {
-    expect(loadConfig(shape, { SERVICE_PORT: '9000', MIGRATE: 'false', LOG_LEVEL: '' })).toMatchObject({ SERVICE_PORT: 9000, MIGRATE: false, LOG_LEVEL: 'info' });
+    expect(loadConfig(shape, { SERVICE_PORT: '9000', MIGRATE: 'false', LOG_LEVEL: '' })).toMatchObject({
+      SERVICE_PORT: 9000,
+      MIGRATE: false,
+      LOG_LEVEL: 'info',
+    });
   });
 
   it('stops start-up naming every bad variable and its value', () => {

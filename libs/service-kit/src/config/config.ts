@@ -45,17 +45,28 @@ export const env = {
     z
       .string()
       .default(def)
-      .refine((v) => {
-        try {
-          return protocols.includes(new URL(v).protocol.replace(/:$/, ''));
-        } catch {
-          return false;
-        }
-      }, `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`),
+      .refine(
+        (v) => {
+          try {
+            return protocols.includes(new URL(v).protocol.replace(/:$/, ''));
+          } catch {
+            return false;
+          }
+        },
+        `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+      ),
   /** host:port, as gRPC targets are written. */
-  hostPort: (def: string) => z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port').default(def),
+  hostPort: (def: string) =>
+    z
+      .string()
+      .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
+      .default(def),
   /** The interface a server binds: 0.0.0.0 in containers, 127.0.0.1 for a laptop or tests. */
-  bindHost: (def = '0.0.0.0') => z.string().regex(/^[\w.:-]+$/, 'must be a host name or address').default(def),
+  bindHost: (def = '0.0.0.0') =>
+    z
+      .string()
+      .regex(/^[\w.:-]+$/, 'must be a host name or address')
+      .default(def),
   /** Where stored objects are served (by the gateway): a path such as /media or an absolute URL; no trailing slash. */
   publicBaseUrl: (def: string) =>
     z
@@ -69,7 +80,10 @@ export const env = {
     z
       .string()
       .default(def)
-      .refine((v) => v.split(',').every((part) => /^\s*\d+\s*$/.test(part) && Number(part) >= min), `must be comma-separated whole milliseconds, each at least ${min}`)
+      .refine(
+        (v) => v.split(',').every((part) => /^\s*\d+\s*$/.test(part) && Number(part) >= min),
+        `must be comma-separated whole milliseconds, each at least ${min}`,
+      )
       .transform((v) => v.split(',').map(Number)),
 };
 
@@ -79,8 +93,14 @@ export const sharedConfigShape = {
   NATS_URL: env.url('nats://127.0.0.1:4222', ['nats', 'tls']),
   REDIS_URL: env.url('redis://127.0.0.1:6379', ['redis', 'rediss']),
   REDIS_KEY_PREFIX: z.string().default('clipit:'),
-  EVENTS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').default('CLIPIT_EVENTS'),
-  EVENTS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'dot-separated tokens').default('events'),
+  EVENTS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+    .default('CLIPIT_EVENTS'),
+  EVENTS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'dot-separated tokens')
+    .default('events'),
   ...busBudgetShape(),
 };
 

@@ -21,10 +21,20 @@ describe('TypeOrmPinoLogger', () => {
   it('logs a failed query as JSON without its parameters', async () => {
     const { lines, logger } = capture();
     const secret = 'scrypt$32768$8$1$salt$hash';
-    new TypeOrmPinoLogger(logger).logQueryError(Object.assign(new Error('connection reset'), { code: '08006' }), 'INSERT INTO users VALUES ($1)', [secret]);
+    new TypeOrmPinoLogger(logger).logQueryError(
+      Object.assign(new Error('connection reset'), { code: '08006' }),
+      'INSERT INTO users VALUES ($1)',
+      [secret],
+    );
     await flush();
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 50, msg: 'query failed', code: '08006', error: 'connection reset', query: 'INSERT INTO users VALUES ($1)' });
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      msg: 'query failed',
+      code: '08006',
+      error: 'connection reset',
+      query: 'INSERT INTO users VALUES ($1)',
+    });
     expect(JSON.stringify(lines)).not.toContain(secret);
   });
 

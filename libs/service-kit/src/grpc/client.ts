@@ -42,7 +42,11 @@ export type GrpcClient<T> = PromiseClient<T> & {
   ready(timeoutMs: number): Promise<void>;
 };
 
-type RawClient = grpc.Client & Record<string, (req: unknown, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res: unknown) => void) => void>;
+type RawClient = grpc.Client &
+  Record<
+    string,
+    (req: unknown, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res: unknown) => void) => void
+  >;
 
 /**
  * A typed client for one service: every call carries the current correlation id and a deadline,
@@ -53,8 +57,7 @@ export function createGrpcClient<T extends object>(opts: GrpcClientOptions): Grp
   const pkg = grpc.loadPackageDefinition(definition) as Record<string, unknown>;
   const path = `${opts.packageName}.${opts.serviceName}`.split('.');
   const Ctor = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], pkg) as
-    | (new (url: string, creds: grpc.ChannelCredentials, options: grpc.ChannelOptions) => RawClient)
-    | undefined;
+    (new (url: string, creds: grpc.ChannelCredentials, options: grpc.ChannelOptions) => RawClient) | undefined;
   if (typeof Ctor !== 'function') throw new Error(`service ${opts.packageName}.${opts.serviceName} not found in ${opts.protoFile}`);
   const raw = new Ctor(opts.url, grpc.credentials.createInsecure(), {
     'grpc.max_receive_message_length': GRPC_MAX_MESSAGE_BYTES,
@@ -80,7 +83,8 @@ export function createGrpcClient<T extends object>(opts: GrpcClientOptions): Grp
         const correlationId = currentCorrelationId();
         if (correlationId) md.set(CORRELATION_HEADER, correlationId);
         raw[method]!.call(raw, request, md, { deadline: Date.now() + deadlineMs }, (err, res) => {
-          if (err) reject(new GrpcCallError(err.code, err.details || err.message, method, err.metadata?.get(DOMAIN_ERROR_TRAILER)[0] === '1'));
+          if (err)
+            reject(new GrpcCallError(err.code, err.details || err.message, method, err.metadata?.get(DOMAIN_ERROR_TRAILER)[0] === '1'));
           else resolve(res);
         });
       });

@@ -1,5 +1,13 @@
 import { Metadata, status as GrpcStatus } from '@grpc/grpc-js';
-import { Catch, Injectable, type ArgumentsHost, type CallHandler, type ExecutionContext, type NestInterceptor, type RpcExceptionFilter } from '@nestjs/common';
+import {
+  Catch,
+  Injectable,
+  type ArgumentsHost,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  type RpcExceptionFilter,
+} from '@nestjs/common';
 import { RpcException, Transport, type GrpcOptions } from '@nestjs/microservices';
 import { protoRoot } from '@clipit/contracts';
 import { Observable, throwError } from 'rxjs';

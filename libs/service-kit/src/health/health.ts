@@ -56,6 +56,9 @@ export class HealthController {
     const allOk = results.every(([, result]) => result === 'ok');
     reply.status(ready ? 200 : 503);
     reply.header('Cache-Control', 'no-store');
-    return { status: !ready ? 'unavailable' : allOk ? 'ok' : 'degraded', checks: Object.fromEntries(results.map(([name, result]) => [name, result])) };
+    return {
+      status: !ready ? 'unavailable' : allOk ? 'ok' : 'degraded',
+      checks: Object.fromEntries(results.map(([name, result]) => [name, result])),
+    };
   }
 }

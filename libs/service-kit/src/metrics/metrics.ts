@@ -45,12 +45,23 @@ export const grpcServerHandled = metricOnce(
 
 export const eventsPublished = metricOnce(
   'events_published_total',
-  () => new Counter({ name: 'events_published_total', help: 'Events published to the stream (by the outbox relay, or directly by a publisher such as the media worker)', labelNames: ['type'], registers: [metricsRegistry] }),
+  () =>
+    new Counter({
+      name: 'events_published_total',
+      help: 'Events published to the stream (by the outbox relay, or directly by a publisher such as the media worker)',
+      labelNames: ['type'],
+      registers: [metricsRegistry],
+    }),
 );
 
 export const outboxPending = metricOnce(
   'outbox_pending_events',
-  () => new Gauge({ name: 'outbox_pending_events', help: 'Outbox rows not yet published, as last seen by the relay', registers: [metricsRegistry] }),
+  () =>
+    new Gauge({
+      name: 'outbox_pending_events',
+      help: 'Outbox rows not yet published, as last seen by the relay',
+      registers: [metricsRegistry],
+    }),
 );
 
 export const eventsHandled = metricOnce(
@@ -65,7 +76,11 @@ export const eventsHandled = metricOnce(
 );
 
 /** Always 1, labelled with the version the service runs: which build answers, per replica. */
-export const serviceInfo = metricOnce('service_info', () => new Gauge({ name: 'service_info', help: 'The running service and its version', labelNames: ['version'], registers: [metricsRegistry] }));
+export const serviceInfo = metricOnce(
+  'service_info',
+  () =>
+    new Gauge({ name: 'service_info', help: 'The running service and its version', labelNames: ['version'], registers: [metricsRegistry] }),
+);
 
 @Controller('metrics')
 export class MetricsController {

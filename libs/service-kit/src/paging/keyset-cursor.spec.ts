@@ -10,22 +10,32 @@ describe('keyset cursors', () => {
     expect(decodeCursor(encodeCursor(position))).toEqual(position);
   });
 
-  it.each(['', 'not-base64!', Buffer.from('{}').toString('base64url'), Buffer.from('["2026-11-24T01:02:03.456Z","x"]').toString('base64url'), Buffer.from(`["yesterday","${id(1)}"]`).toString('base64url'), Buffer.from(`["2026-11-24",  "${id(1)}"]`).toString('base64url')])(
-    'refuses %j with INVALID_ARGUMENT',
-    (cursor) => {
-      let error: unknown;
-      try {
-        decodeCursor(cursor);
-      } catch (err) {
-        error = err;
-      }
-      expect(error).toBeInstanceOf(DomainError);
-      expect([(error as DomainError).code, (error as DomainError).message]).toEqual([status.INVALID_ARGUMENT, 'Invalid cursor']);
-    },
-  );
+  it.each([
+    '',
+    'not-base64!',
+    Buffer.from('{}').toString('base64url'),
+    Buffer.from('["2026-11-24T01:02:03.456Z","x"]').toString('base64url'),
+    Buffer.from(`["yesterday","${id(1)}"]`).toString('base64url'),
+    Buffer.from(`["2026-11-24",  "${id(1)}"]`).toString('base64url'),
+  ])('refuses %j with INVALID_ARGUMENT', (cursor) => {
+    let error: unknown;
+    try {
+      decodeCursor(cursor);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(DomainError);
+    expect([(error as DomainError).code, (error as DomainError).message]).toEqual([status.INVALID_ARGUMENT, 'Invalid cursor']);
+  });
 
   it('bounds page sizes', () => {
-    expect([pageSize(undefined, 50, 200), pageSize(0, 50, 200), pageSize(-4, 50, 200), pageSize(7.9, 50, 200), pageSize(5000, 50, 200)]).toEqual([50, 50, 50, 7, 200]);
+    expect([
+      pageSize(undefined, 50, 200),
+      pageSize(0, 50, 200),
+      pageSize(-4, 50, 200),
+      pageSize(7.9, 50, 200),
+      pageSize(5000, 50, 200),
+    ]).toEqual([50, 50, 50, 7, 200]);
   });
 
   it('gives a next cursor only when a row beyond the page came back', () => {

@@ -20,7 +20,11 @@ export async function runService(name: string, start: () => Promise<RunningServi
     service = await start();
   } catch (err) {
     // Before the service's logger exists (bad configuration) the message still has to reach a person.
-    console.error(err instanceof ConfigError ? err.message : `${name} failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    console.error(
+      err instanceof ConfigError
+        ? err.message
+        : `${name} failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
     process.exit(err instanceof ConfigError ? 78 : 1);
   }
   const log = createLogger(name);

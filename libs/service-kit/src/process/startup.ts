@@ -4,7 +4,10 @@ import { ensureEventStreams, connectNats, type NatsConnection, type StreamNames 
 import { dataSourceOptions, runMigrationsLocked, type DatabaseOptions } from '../database/database.js';
 
 /** Explicit values (tests, benches) over an environment: what a service's config loader reads. */
-export function withOverrides(overrides: Readonly<Record<string, string | number | boolean | undefined>>, source: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function withOverrides(
+  overrides: Readonly<Record<string, string | number | boolean | undefined>>,
+  source: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...source };
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) env[key] = String(value);
   return env;
@@ -38,7 +41,10 @@ export async function openServiceDatabase(opts: ServiceDatabaseOptions): Promise
     await dataSource.initialize();
   } catch (err) {
     if ((err as { code?: string }).code === '3D000') {
-      throw new Error(`database of ${opts.urlVariable} does not exist; create it (npm start does) or point the variable at one: ${(err as Error).message}`, { cause: err });
+      throw new Error(
+        `database of ${opts.urlVariable} does not exist; create it (npm start does) or point the variable at one: ${(err as Error).message}`,
+        { cause: err },
+      );
     }
     throw err;
   }

@@ -119,7 +119,10 @@ export class RateLimiter {
   private redisFailed(err: unknown): void {
     if (this.usingLocal) return;
     this.usingLocal = true;
-    this.log?.warn({ err }, 'rate limits: Redis does not answer; counting attempts in this process until it does (limits hold per gateway replica)');
+    this.log?.warn(
+      { err },
+      'rate limits: Redis does not answer; counting attempts in this process until it does (limits hold per gateway replica)',
+    );
   }
 
   private redisAnswered(): void {

@@ -73,7 +73,11 @@ export interface RunningWorker {
  * A timer that runs `run` every interval, one run at a time (a run still going when the next is due
  * is not doubled), logging failures; stopping waits for the run under way.
  */
-export function every<C>(name: string, intervalMs: (config: C) => number, run: (ctx: ServiceContext<C>) => Promise<unknown>): ServiceWorker<C> {
+export function every<C>(
+  name: string,
+  intervalMs: (config: C) => number,
+  run: (ctx: ServiceContext<C>) => Promise<unknown>,
+): ServiceWorker<C> {
   return {
     name,
     start: async (ctx) => {
@@ -219,7 +223,10 @@ function variable<C>(config: C, name: string): unknown {
  * Shutdown runs the other way: workers stop taking work, servers stop taking calls (running calls
  * finish), then the consumer, the relay, resources, clients, NATS and the database pool.
  */
-export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefinition<S>, overrides: ConfigOverrides<S> = {}): Promise<ServiceApp<ConfigOf<S>>> {
+export async function bootstrapService<S extends z.ZodRawShape>(
+  def: ServiceDefinition<S>,
+  overrides: ConfigOverrides<S> = {},
+): Promise<ServiceApp<ConfigOf<S>>> {
   const config = loadConfig(def.config, withOverrides(overrides));
   const problem = def.startProblem?.(config);
   if (problem) throw new Error(`refusing to start: ${problem}`);
@@ -290,7 +297,10 @@ export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefi
       const ds = dataSource;
       steps.database = ['database', () => ds.destroy()];
       checks.push(postgresCheck(ds));
-      providers.push({ provide: DataSource, useValue: ds }, { provide: Outbox, useValue: new Outbox(cfg['EVENTS_SUBJECT_PREFIX'] as string) });
+      providers.push(
+        { provide: DataSource, useValue: ds },
+        { provide: Outbox, useValue: new Outbox(cfg['EVENTS_SUBJECT_PREFIX'] as string) },
+      );
     }
 
     const names = { stream: cfg['EVENTS_STREAM'] as string, subjectPrefix: cfg['EVENTS_SUBJECT_PREFIX'] as string };
@@ -325,7 +335,12 @@ export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefi
       providers.push({ provide: c.token, useValue: client });
     }
 
-    const kit: DynamicModule = { module: ServiceKitModule, global: true, providers, exports: providers.map((p) => (p as { provide: InjectionToken }).provide) };
+    const kit: DynamicModule = {
+      module: ServiceKitModule,
+      global: true,
+      providers,
+      exports: providers.map((p) => (p as { provide: InjectionToken }).provide),
+    };
     const adapter = new FastifyAdapter(def.http?.adapter?.(config));
     app = await NestFactory.create<NestFastifyApplication>(
       { module: ServiceRootModule, imports: [kit, def.module], controllers: [HealthController, MetricsController] },
@@ -340,7 +355,9 @@ export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefi
     const host = variable(config, def.http?.hostVariable ?? `${prefix}_BIND_HOST`) as string;
     if (def.grpc) {
       grpcPort = variable(config, `${prefix}_GRPC_PORT`) as number;
-      app.connectMicroservice<GrpcOptions>(grpcServerOptions({ packageName: def.grpc.packageName, protoFile: protoFile(def.grpc.proto), port: grpcPort, host }));
+      app.connectMicroservice<GrpcOptions>(
+        grpcServerOptions({ packageName: def.grpc.packageName, protoFile: protoFile(def.grpc.proto), port: grpcPort, host }),
+      );
       await app.startAllMicroservices();
     }
     await app.listen({ port: variable(config, def.http?.portVariable ?? `${prefix}_HTTP_PORT`) as number, host });
@@ -349,7 +366,13 @@ export async function bootstrapService<S extends z.ZodRawShape>(def: ServiceDefi
     const httpUrl = `http://${httpHost.includes(':') ? `[${httpHost}]` : httpHost}:${httpPort}`;
 
     if (dataSource && nc) {
-      const relay = new OutboxRelay({ dataSource, databaseUrl: variable(config, `${prefix}_DATABASE_URL`) as string, nc, stream: names.stream, logger });
+      const relay = new OutboxRelay({
+        dataSource,
+        databaseUrl: variable(config, `${prefix}_DATABASE_URL`) as string,
+        nc,
+        stream: names.stream,
+        logger,
+      });
       await relay.start();
       steps.relay = ['outbox relay', () => relay.stop()];
     }

@@ -14,13 +14,21 @@ export function redisRetryDelay(attempt: number): number {
  * of Redis answering again, and an outage is logged once when the connection drops and once when it is
  * back (ioredis would otherwise report every failed retry).
  */
-export function redisResource<C extends { REDIS_URL: string }>(token: symbol, options: RedisOptions & { tolerateOutage?: boolean } = {}): ServiceResource<C> {
+export function redisResource<C extends { REDIS_URL: string }>(
+  token: symbol,
+  options: RedisOptions & { tolerateOutage?: boolean } = {},
+): ServiceResource<C> {
   const { tolerateOutage = false, ...redisOptions } = options;
   return resource<C, Redis>(
     'redis',
     token,
     async ({ config, logger }) => {
-      const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, retryStrategy: redisRetryDelay, ...redisOptions, lazyConnect: true });
+      const redis = new Redis(config.REDIS_URL, {
+        maxRetriesPerRequest: 1,
+        retryStrategy: redisRetryDelay,
+        ...redisOptions,
+        lazyConnect: true,
+      });
       let down = false;
       redis.on('error', (err: Error) => {
         if (down) return;

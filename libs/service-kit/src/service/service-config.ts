@@ -22,7 +22,10 @@ export function databaseConfigShape<P extends string>(prefix: P, databaseName: s
  * (0.0.0.0 in containers, 127.0.0.1 for a laptop or tests); with `grpcPort`, `<P>_GRPC_PORT` too.
  */
 export function serverConfigShape<P extends string>(prefix: P, ports: { httpPort: number }): ServerShape<P>;
-export function serverConfigShape<P extends string>(prefix: P, ports: { httpPort: number; grpcPort: number }): ServerShape<P> & GrpcShape<P>;
+export function serverConfigShape<P extends string>(
+  prefix: P,
+  ports: { httpPort: number; grpcPort: number },
+): ServerShape<P> & GrpcShape<P>;
 export function serverConfigShape<P extends string>(prefix: P, ports: { httpPort: number; grpcPort?: number }): ServerShape<P> {
   return {
     [`${prefix}_HTTP_PORT`]: env.port(ports.httpPort),

@@ -71,7 +71,7 @@ function definition(extra: { failingResource?: boolean; upstream?: 'required' | 
   return defineService(shape, {
     name: 'kittest',
     version: '1.2.3',
-      database: { entities: [], migrations: [CreateEventBusTables1763700000000, CreateApplied1763700000001] },
+    database: { entities: [], migrations: [CreateEventBusTables1763700000000, CreateApplied1763700000001] },
     resources: [
       clock,
       ...(extra.failingResource
@@ -82,12 +82,18 @@ function definition(extra: { failingResource?: boolean; upstream?: 'required' | 
           ]
         : []),
     ],
-    clients: extra.upstream ? [grpcClient(identityContract, { token: UPSTREAM, url: (c) => c.UPSTREAM_GRPC_URL, readiness: extra.upstream })] : [],
+    clients: extra.upstream
+      ? [grpcClient(identityContract, { token: UPSTREAM, url: (c) => c.UPSTREAM_GRPC_URL, readiness: extra.upstream })]
+      : [],
     events: ({ get }) => ({ 'media.failed': (event, tx) => get(Verdicts).record(event.id, tx) }),
     workers: [
-      every('ticker', (c) => c.TICK_MS, async () => {
-        journal.push('tick');
-      }),
+      every(
+        'ticker',
+        (c) => c.TICK_MS,
+        async () => {
+          journal.push('tick');
+        },
+      ),
       {
         name: 'drainer',
         start: async () => ({
@@ -117,7 +123,10 @@ describe('bootstrapService', () => {
     await dropTestDatabase(names.database);
   });
 
-  async function start(extra: Parameters<typeof definition>[0] = {}, overrides: Record<string, string | number> = {}): Promise<ServiceApp<Config>> {
+  async function start(
+    extra: Parameters<typeof definition>[0] = {},
+    overrides: Record<string, string | number> = {},
+  ): Promise<ServiceApp<Config>> {
     const [httpPort] = (await freePorts(1)) as [number];
     return bootstrapService(definition(extra), {
       KITTEST_DATABASE_URL: databaseUrl,
@@ -185,7 +194,10 @@ describe('bootstrapService', () => {
       try {
         const res = await fetch(`${app.httpUrl}/health/ready`);
         expect(res.status).toBe(status);
-        expect(await res.json()).toMatchObject({ status: overall, checks: { postgres: 'ok', nats: 'ok', identity: expect.stringMatching(/^down/) } });
+        expect(await res.json()).toMatchObject({
+          status: overall,
+          checks: { postgres: 'ok', nats: 'ok', identity: expect.stringMatching(/^down/) },
+        });
       } finally {
         await app.close();
       }

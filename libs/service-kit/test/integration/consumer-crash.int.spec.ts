@@ -23,7 +23,14 @@ describe('a consumer killed in the middle of handling (real processes, Postgres 
     // The child processes run the built kit.
     execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-b', `${root}libs/service-kit`], { stdio: 'inherit' });
     h = await createBusHarness('crash');
-    relay = new OutboxRelay({ dataSource: h.dataSource, databaseUrl: h.databaseUrl, nc: h.nc, stream: h.names.stream, logger: h.logger, pollIntervalMs: 200 });
+    relay = new OutboxRelay({
+      dataSource: h.dataSource,
+      databaseUrl: h.databaseUrl,
+      nc: h.nc,
+      stream: h.names.stream,
+      logger: h.logger,
+      pollIntervalMs: 200,
+    });
     await relay.start();
   });
 
@@ -36,7 +43,16 @@ describe('a consumer killed in the middle of handling (real processes, Postgres 
   function start(mode: 'hang' | 'normal', consumer: string): Proc {
     const child = spawn(process.execPath, [fixture], {
       cwd: root,
-      env: { ...process.env, DB_URL: h.databaseUrl, NATS_URL: testInfra().natsUrl, STREAM: h.names.stream, PREFIX: h.names.subjectPrefix, CONSUMER: consumer, MODE: mode, ACK_WAIT_MS: '1500' },
+      env: {
+        ...process.env,
+        DB_URL: h.databaseUrl,
+        NATS_URL: testInfra().natsUrl,
+        STREAM: h.names.stream,
+        PREFIX: h.names.subjectPrefix,
+        CONSUMER: consumer,
+        MODE: mode,
+        ACK_WAIT_MS: '1500',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const proc = { child, lines: [] as string[] };
@@ -50,8 +66,14 @@ describe('a consumer killed in the middle of handling (real processes, Postgres 
     const first = start('hang', consumer);
     await waitFor(() => (first.lines.includes('READY') ? true : undefined), 20000, 'first replica ready');
 
-    const event = await h.dataSource.transaction((m) => new Outbox(h.names.subjectPrefix).append(m, 'user.registered', sampleUser('crash')));
-    await waitFor(() => (first.lines.includes(`HANDLING ${event.id}`) ? true : undefined), 10000, 'first replica in the middle of the event');
+    const event = await h.dataSource.transaction((m) =>
+      new Outbox(h.names.subjectPrefix).append(m, 'user.registered', sampleUser('crash')),
+    );
+    await waitFor(
+      () => (first.lines.includes(`HANDLING ${event.id}`) ? true : undefined),
+      10000,
+      'first replica in the middle of the event',
+    );
 
     const exited = new Promise((r) => first.child.once('exit', r));
     first.child.kill('SIGKILL');
@@ -60,16 +82,31 @@ describe('a consumer killed in the middle of handling (real processes, Postgres 
     expect(await h.dataSource.query('SELECT count(*)::int AS n FROM applied WHERE event_id = $1', [event.id])).toEqual([{ n: 0 }]);
 
     const second = start('normal', consumer);
-    await waitFor(() => (second.lines.includes(`HANDLED ${event.id}`) ? true : undefined), 20000, 'second replica to get the event after the ack wait');
-    await waitFor(async () => {
-      const rows = (await h.dataSource.query('SELECT times FROM applied WHERE event_id = $1 AND consumer = $2', [event.id, consumer])) as Array<{ times: number }>;
-      return rows.length === 1 ? rows : undefined;
-    }, 10000, 'the application committed');
+    await waitFor(
+      () => (second.lines.includes(`HANDLED ${event.id}`) ? true : undefined),
+      20000,
+      'second replica to get the event after the ack wait',
+    );
+    await waitFor(
+      async () => {
+        const rows = (await h.dataSource.query('SELECT times FROM applied WHERE event_id = $1 AND consumer = $2', [
+          event.id,
+          consumer,
+        ])) as Array<{ times: number }>;
+        return rows.length === 1 ? rows : undefined;
+      },
+      10000,
+      'the application committed',
+    );
 
     // Give the server time to redeliver again if the ack had been lost; nothing more may happen.
     await new Promise((r) => setTimeout(r, 2500));
-    expect(await h.dataSource.query('SELECT times FROM applied WHERE event_id = $1 AND consumer = $2', [event.id, consumer])).toEqual([{ times: 1 }]);
-    expect(await h.dataSource.query('SELECT count(*)::int AS n FROM inbox WHERE event_id = $1 AND consumer = $2', [event.id, consumer])).toEqual([{ n: 1 }]);
+    expect(await h.dataSource.query('SELECT times FROM applied WHERE event_id = $1 AND consumer = $2', [event.id, consumer])).toEqual([
+      { times: 1 },
+    ]);
+    expect(
+      await h.dataSource.query('SELECT count(*)::int AS n FROM inbox WHERE event_id = $1 AND consumer = $2', [event.id, consumer]),
+    ).toEqual([{ n: 1 }]);
     expect(second.lines.filter((l) => l === `HANDLED ${event.id}`)).toHaveLength(1);
   });
 });

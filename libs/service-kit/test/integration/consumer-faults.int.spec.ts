@@ -35,7 +35,14 @@ function busWithReplicas(label: string, nats?: () => PrivateServer) {
 
   beforeAll(async () => {
     ctx.h = await createBusHarness(label, nats?.().url);
-    ctx.relay = new OutboxRelay({ dataSource: ctx.h.dataSource, databaseUrl: ctx.h.databaseUrl, nc: ctx.h.nc, stream: ctx.h.names.stream, logger: ctx.h.logger, pollIntervalMs: 200 });
+    ctx.relay = new OutboxRelay({
+      dataSource: ctx.h.dataSource,
+      databaseUrl: ctx.h.databaseUrl,
+      nc: ctx.h.nc,
+      stream: ctx.h.names.stream,
+      logger: ctx.h.logger,
+      pollIntervalMs: 200,
+    });
     await ctx.relay.start();
   });
 
@@ -88,12 +95,16 @@ function busWithReplicas(label: string, nats?: () => PrivateServer) {
   const emit = async (n: number): Promise<string[]> => {
     const outbox = new Outbox(ctx.h.names.subjectPrefix);
     const ids: string[] = [];
-    for (let i = 0; i < n; i++) ids.push((await ctx.h.dataSource.transaction((m) => outbox.append(m, 'user.registered', sampleUser(`f${i}`)))).id);
+    for (let i = 0; i < n; i++)
+      ids.push((await ctx.h.dataSource.transaction((m) => outbox.append(m, 'user.registered', sampleUser(`f${i}`)))).id);
     return ids;
   };
 
   const appliedTimes = async (consumer: string): Promise<Map<string, number>> => {
-    const rows = (await ctx.h.dataSource.query('SELECT event_id, times FROM applied WHERE consumer = $1', [consumer])) as Array<{ event_id: string; times: number }>;
+    const rows = (await ctx.h.dataSource.query('SELECT event_id, times FROM applied WHERE consumer = $1', [consumer])) as Array<{
+      event_id: string;
+      times: number;
+    }>;
     return new Map(rows.map((r) => [r.event_id, r.times]));
   };
 
@@ -101,14 +112,20 @@ function busWithReplicas(label: string, nats?: () => PrivateServer) {
 
   /** Waits until the server has nothing left for the consumer: all delivered and acked (or terminated). */
   const settled = (consumer: string, timeoutMs = 20000) =>
-    waitFor(async () => {
-      const info = await consumerInfo(consumer);
-      return info.num_pending === 0 && info.num_ack_pending === 0 ? info : undefined;
-    }, timeoutMs, `consumer ${consumer} settled`);
+    waitFor(
+      async () => {
+        const info = await consumerInfo(consumer);
+        return info.num_pending === 0 && info.num_ack_pending === 0 ? info : undefined;
+      },
+      timeoutMs,
+      `consumer ${consumer} settled`,
+    );
 
   const deadLetters = async (consumer: string): Promise<number> => {
     const jsm = await jetstreamManager(ctx.h.nc);
-    const info = await jsm.streams.info(dlqStreamName(ctx.h.names), { subjects_filter: dlqSubject(ctx.h.names, consumer, 'user.registered') });
+    const info = await jsm.streams.info(dlqStreamName(ctx.h.names), {
+      subjects_filter: dlqSubject(ctx.h.names, consumer, 'user.registered'),
+    });
     return info.state.messages;
   };
 
@@ -123,80 +140,84 @@ beforeAll(() => {
 describe('consumer replicas under faults (real processes, Postgres and JetStream)', () => {
   // Each proof on a stream of its own: a new durable consumer reads the whole stream.
   describe('kill after commit', () => {
-  const bus = busWithReplicas('killack');
-  it('a replica killed after its commit and before its ack: the redelivery is a duplicate, the effect applied once', async () => {
-    const consumer = `killack_${randomUUID().slice(0, 8)}`;
-    const first = bus.start('kill-after-commit', consumer);
-    await bus.ready(first);
-    const exited = new Promise((r) => first.child.once('exit', (_code, signal) => r(signal)));
-    const [id] = await bus.emit(1);
-    expect(await exited).toBe('SIGKILL');
-    // It died with the effect and the inbox row committed, and the ack never sent.
-    expect((await bus.appliedTimes(consumer)).get(id!)).toBe(1);
-    expect((await bus.consumerInfo(consumer)).num_ack_pending).toBe(1);
+    const bus = busWithReplicas('killack');
+    it('a replica killed after its commit and before its ack: the redelivery is a duplicate, the effect applied once', async () => {
+      const consumer = `killack_${randomUUID().slice(0, 8)}`;
+      const first = bus.start('kill-after-commit', consumer);
+      await bus.ready(first);
+      const exited = new Promise((r) => first.child.once('exit', (_code, signal) => r(signal)));
+      const [id] = await bus.emit(1);
+      expect(await exited).toBe('SIGKILL');
+      // It died with the effect and the inbox row committed, and the ack never sent.
+      expect((await bus.appliedTimes(consumer)).get(id!)).toBe(1);
+      expect((await bus.consumerInfo(consumer)).num_ack_pending).toBe(1);
 
-    const second = bus.start('normal', consumer);
-    await bus.ready(second);
-    await bus.settled(consumer);
-    // The replica logs after its ack is confirmed, which may reach us after the server shows it settled.
-    await waitFor(() => (logLines(second).some((l) => l.msg === 'event processed') ? true : undefined), 5000, 'the redelivery logged');
-    const processed = logLines(second).filter((l) => l.msg === 'event processed' && l.eventId === id);
-    expect(processed).toEqual([expect.objectContaining({ outcome: 'duplicate', deliveryCount: 2 })]);
-    expect(second.lines.filter((l) => l.startsWith('RUN '))).toEqual([]);
-    expect((await bus.appliedTimes(consumer)).get(id!)).toBe(1);
-  });
-
+      const second = bus.start('normal', consumer);
+      await bus.ready(second);
+      await bus.settled(consumer);
+      // The replica logs after its ack is confirmed, which may reach us after the server shows it settled.
+      await waitFor(() => (logLines(second).some((l) => l.msg === 'event processed') ? true : undefined), 5000, 'the redelivery logged');
+      const processed = logLines(second).filter((l) => l.msg === 'event processed' && l.eventId === id);
+      expect(processed).toEqual([expect.objectContaining({ outcome: 'duplicate', deliveryCount: 2 })]);
+      expect(second.lines.filter((l) => l.startsWith('RUN '))).toEqual([]);
+      expect((await bus.appliedTimes(consumer)).get(id!)).toBe(1);
+    });
   });
 
   describe('slow replicas', () => {
-  const bus = busWithReplicas('slow');
-  it('two replicas and a handler slower than the ack wait: events are redelivered mid-work and still applied exactly once', async () => {
-    const consumer = `slow_${randomUUID().slice(0, 8)}`;
-    const a = bus.start('slow', consumer, { SLOW_MS: '1500' });
-    const b = bus.start('slow', consumer, { SLOW_MS: '1500' });
-    await bus.ready(a);
-    await bus.ready(b);
-    const ids = await bus.emit(30);
-    await waitFor(async () => {
-      const m = await bus.appliedTimes(consumer);
-      return ids.every((id) => m.has(id)) ? true : undefined;
-    }, 60000, 'all 30 events applied');
-    await bus.settled(consumer, 30000);
-    await sleep(1500); // one more ack wait: nothing else may happen
+    const bus = busWithReplicas('slow');
+    it('two replicas and a handler slower than the ack wait: events are redelivered mid-work and still applied exactly once', async () => {
+      const consumer = `slow_${randomUUID().slice(0, 8)}`;
+      const a = bus.start('slow', consumer, { SLOW_MS: '1500' });
+      const b = bus.start('slow', consumer, { SLOW_MS: '1500' });
+      await bus.ready(a);
+      await bus.ready(b);
+      const ids = await bus.emit(30);
+      await waitFor(
+        async () => {
+          const m = await bus.appliedTimes(consumer);
+          return ids.every((id) => m.has(id)) ? true : undefined;
+        },
+        60000,
+        'all 30 events applied',
+      );
+      await bus.settled(consumer, 30000);
+      await sleep(1500); // one more ack wait: nothing else may happen
 
-    const applied = await bus.appliedTimes(consumer);
-    expect(ids.map((id) => applied.get(id))).toEqual(ids.map(() => 1));
-    const processed = [...logLines(a), ...logLines(b)].filter((l) => l.msg === 'event processed');
-    // Redeliveries really happened, and every one of them found the inbox row.
-    expect(processed.some((l) => (l.deliveryCount as number) > 1)).toBe(true);
-    expect(processed.filter((l) => l.outcome === 'handled')).toHaveLength(30);
-    expect(processed.filter((l) => l.outcome === 'duplicate').length).toBeGreaterThan(0);
-    const [{ n }] = (await bus.ctx.h.dataSource.query('SELECT count(*)::int AS n FROM inbox WHERE consumer = $1', [consumer])) as [{ n: number }];
-    expect(n).toBe(30);
-  });
-
+      const applied = await bus.appliedTimes(consumer);
+      expect(ids.map((id) => applied.get(id))).toEqual(ids.map(() => 1));
+      const processed = [...logLines(a), ...logLines(b)].filter((l) => l.msg === 'event processed');
+      // Redeliveries really happened, and every one of them found the inbox row.
+      expect(processed.some((l) => (l.deliveryCount as number) > 1)).toBe(true);
+      expect(processed.filter((l) => l.outcome === 'handled')).toHaveLength(30);
+      expect(processed.filter((l) => l.outcome === 'duplicate').length).toBeGreaterThan(0);
+      const [{ n }] = (await bus.ctx.h.dataSource.query('SELECT count(*)::int AS n FROM inbox WHERE consumer = $1', [consumer])) as [
+        { n: number },
+      ];
+      expect(n).toBe(30);
+    });
   });
 
   describe('dead letters', () => {
-  const bus = busWithReplicas('dead');
-  it('a dead-lettered event is never delivered again', async () => {
-    const consumer = `dead_${randomUUID().slice(0, 8)}`;
-    const proc = bus.start('fail', consumer, { MAX_ATTEMPTS: '3' });
-    await bus.ready(proc);
-    const [id] = await bus.emit(1);
-    await waitFor(async () => ((await bus.deadLetters(consumer)) === 1 ? true : undefined), 15000, 'the dead letter');
-    const runs = () => proc.lines.filter((l) => l.startsWith(`RUN ${id} `));
-    expect(runs()).toHaveLength(3);
-    const before = await bus.settled(consumer, 5000);
+    const bus = busWithReplicas('dead');
+    it('a dead-lettered event is never delivered again', async () => {
+      const consumer = `dead_${randomUUID().slice(0, 8)}`;
+      const proc = bus.start('fail', consumer, { MAX_ATTEMPTS: '3' });
+      await bus.ready(proc);
+      const [id] = await bus.emit(1);
+      await waitFor(async () => ((await bus.deadLetters(consumer)) === 1 ? true : undefined), 15000, 'the dead letter');
+      const runs = () => proc.lines.filter((l) => l.startsWith(`RUN ${id} `));
+      expect(runs()).toHaveLength(3);
+      const before = await bus.settled(consumer, 5000);
 
-    await sleep(4000); // four ack waits
-    expect(runs()).toHaveLength(3);
-    expect(await bus.deadLetters(consumer)).toBe(1);
-    const after = await bus.consumerInfo(consumer);
-    expect(after.num_ack_pending).toBe(0);
-    expect(after.delivered.consumer_seq).toBe(before.delivered.consumer_seq);
-    expect(after.delivered.consumer_seq).toBe(3);
-  });
+      await sleep(4000); // four ack waits
+      expect(runs()).toHaveLength(3);
+      expect(await bus.deadLetters(consumer)).toBe(1);
+      const after = await bus.consumerInfo(consumer);
+      expect(after.num_ack_pending).toBe(0);
+      expect(after.delivered.consumer_seq).toBe(before.delivered.consumer_seq);
+      expect(after.delivered.consumer_seq).toBe(3);
+    });
   });
 });
 
@@ -224,14 +245,22 @@ describe('an ack lost after the commit on the last attempt (private NATS server,
     await sleep(2500);
     await nats.process.start();
 
-    await waitFor(async () => {
-      const info = await bus.consumerInfo(consumer);
-      return info.num_pending === 0 && info.num_ack_pending === 0 ? true : undefined;
-    }, 30000, 'the event settled after NATS came back');
+    await waitFor(
+      async () => {
+        const info = await bus.consumerInfo(consumer);
+        return info.num_pending === 0 && info.num_ack_pending === 0 ? true : undefined;
+      },
+      30000,
+      'the event settled after NATS came back',
+    );
     await sleep(3000); // an ack wait and more: nothing else may happen
     expect(await bus.deadLetters(consumer)).toBe(0);
     expect((await bus.appliedTimes(consumer)).get(id!)).toBe(1);
     expect(proc.lines.filter((l) => l.startsWith(`RUN ${id} `))).toHaveLength(2);
-    expect(logLines(proc).some((l) => l.msg === 'event applied but its ack failed; the server will redeliver it and the inbox will answer duplicate')).toBe(true);
+    expect(
+      logLines(proc).some(
+        (l) => l.msg === 'event applied but its ack failed; the server will redeliver it and the inbox will answer duplicate',
+      ),
+    ).toBe(true);
   });
 });

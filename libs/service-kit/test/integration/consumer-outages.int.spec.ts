@@ -33,7 +33,10 @@ function memoryLogger(): { logger: Logger; entries: () => Array<Record<string, u
 }
 
 async function appliedTimes(ds: DataSource, consumer: string): Promise<Map<string, number>> {
-  const rows = (await ds.query('SELECT event_id, times FROM applied WHERE consumer = $1', [consumer])) as Array<{ event_id: string; times: number }>;
+  const rows = (await ds.query('SELECT event_id, times FROM applied WHERE consumer = $1', [consumer])) as Array<{
+    event_id: string;
+    times: number;
+  }>;
   return new Map(rows.map((r) => [r.event_id, r.times]));
 }
 
@@ -55,7 +58,8 @@ async function emit(ds: DataSource, prefix: string, n: number, label: string): P
 
 async function deadLetters(h: BusHarness, consumer: string): Promise<number> {
   const jsm = await jetstreamManager(h.nc);
-  return (await jsm.streams.info(dlqStreamName(h.names), { subjects_filter: dlqSubject(h.names, consumer, 'user.registered') })).state.messages;
+  return (await jsm.streams.info(dlqStreamName(h.names), { subjects_filter: dlqSubject(h.names, consumer, 'user.registered') })).state
+    .messages;
 }
 
 describe('the NATS server killed and started again with the same store', () => {
@@ -67,7 +71,14 @@ describe('the NATS server killed and started again with the same store', () => {
   beforeAll(async () => {
     nats = await startNatsServer();
     h = await createBusHarness('natsout', nats.url);
-    relay = new OutboxRelay({ dataSource: h.dataSource, databaseUrl: h.databaseUrl, nc: h.nc, stream: h.names.stream, logger: h.logger, pollIntervalMs: 200 });
+    relay = new OutboxRelay({
+      dataSource: h.dataSource,
+      databaseUrl: h.databaseUrl,
+      nc: h.nc,
+      stream: h.names.stream,
+      logger: h.logger,
+      pollIntervalMs: 200,
+    });
     await relay.start();
   });
 
@@ -81,13 +92,26 @@ describe('the NATS server killed and started again with the same store', () => {
   it('the consumer resumes by itself and the relay publishes what was written meanwhile; each event applied once', async () => {
     const name = `natsout_${randomUUID().slice(0, 8)}`;
     const log = memoryLogger();
-    consumer = new EventConsumer({ name, nc: h.nc, names: h.names, dataSource: h.dataSource, registry: recording(name), subscriptions: ['user.registered'], logger: log.logger, ackWaitMs: 2000 });
+    consumer = new EventConsumer({
+      name,
+      nc: h.nc,
+      names: h.names,
+      dataSource: h.dataSource,
+      registry: recording(name),
+      subscriptions: ['user.registered'],
+      logger: log.logger,
+      ackWaitMs: 2000,
+    });
     await consumer.start();
     const all = (ids: string[], label: string) =>
-      waitFor(async () => {
-        const m = await appliedTimes(h.dataSource, name);
-        return ids.every((id) => m.has(id)) ? m : undefined;
-      }, 30000, label);
+      waitFor(
+        async () => {
+          const m = await appliedTimes(h.dataSource, name);
+          return ids.every((id) => m.has(id)) ? m : undefined;
+        },
+        30000,
+        label,
+      );
 
     const before = await emit(h.dataSource, h.names.subjectPrefix, 5, 'before');
     await all(before, 'events before the outage applied');
@@ -95,7 +119,9 @@ describe('the NATS server killed and started again with the same store', () => {
     await nats.process.kill();
     const during = await emit(h.dataSource, h.names.subjectPrefix, 5, 'during');
     await sleep(3000);
-    const [{ n: unpublished }] = (await h.dataSource.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')) as [{ n: number }];
+    const [{ n: unpublished }] = (await h.dataSource.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')) as [
+      { n: number },
+    ];
     expect(unpublished).toBe(5);
     await nats.process.start();
 
@@ -113,16 +139,33 @@ describe('the NATS server killed and started again with the same store', () => {
     await consumer?.stop();
     const name = `iterend_${randomUUID().slice(0, 8)}`;
     const log = memoryLogger();
-    consumer = new EventConsumer({ name, nc: h.nc, names: h.names, dataSource: h.dataSource, registry: recording(name), subscriptions: ['user.registered'], logger: log.logger });
+    consumer = new EventConsumer({
+      name,
+      nc: h.nc,
+      names: h.names,
+      dataSource: h.dataSource,
+      registry: recording(name),
+      subscriptions: ['user.registered'],
+      logger: log.logger,
+    });
     await consumer.start();
     await (Reflect.get(consumer, 'messages') as ConsumerMessages).close();
-    await waitFor(() => (log.entries().some((e) => e.level === 40 && String(e.msg).includes('the message stream ended; consuming again')) ? true : undefined), 5000, 'the restart logged');
+    await waitFor(
+      () =>
+        log.entries().some((e) => e.level === 40 && String(e.msg).includes('the message stream ended; consuming again')) ? true : undefined,
+      5000,
+      'the restart logged',
+    );
 
     const ids = await emit(h.dataSource, h.names.subjectPrefix, 3, 'later');
-    await waitFor(async () => {
-      const m = await appliedTimes(h.dataSource, name);
-      return ids.every((id) => m.get(id) === 1) ? true : undefined;
-    }, 15000, 'events after the restart applied');
+    await waitFor(
+      async () => {
+        const m = await appliedTimes(h.dataSource, name);
+        return ids.every((id) => m.get(id) === 1) ? true : undefined;
+      },
+      15000,
+      'events after the restart applied',
+    );
   });
 });
 
@@ -136,12 +179,25 @@ describe(`a ${LONG_OUTAGE_MS / 1000} s PostgreSQL outage under the consumer and 
 
   beforeAll(async () => {
     postgres = await startPostgresServer();
-    ds = new DataSource(dataSourceOptions({ url: `${postgres.url}/postgres`, entities: [], migrations: [CreateEventBusTables1763700000000, CreateApplied1763700000001] }));
+    ds = new DataSource(
+      dataSourceOptions({
+        url: `${postgres.url}/postgres`,
+        entities: [],
+        migrations: [CreateEventBusTables1763700000000, CreateApplied1763700000001],
+      }),
+    );
     await ds.initialize();
     await runMigrationsLocked(ds);
     // Events come from another database (the shared one), so they keep arriving while ours is down.
     h = await createBusHarness('pgout');
-    feeder = new OutboxRelay({ dataSource: h.dataSource, databaseUrl: h.databaseUrl, nc: h.nc, stream: h.names.stream, logger: h.logger, pollIntervalMs: 200 });
+    feeder = new OutboxRelay({
+      dataSource: h.dataSource,
+      databaseUrl: h.databaseUrl,
+      nc: h.nc,
+      stream: h.names.stream,
+      logger: h.logger,
+      pollIntervalMs: 200,
+    });
     await feeder.start();
   });
 
@@ -173,13 +229,24 @@ describe(`a ${LONG_OUTAGE_MS / 1000} s PostgreSQL outage under the consumer and 
     });
     await consumer.start();
     // Our database's own relay, publishing to the same stream.
-    relay = new OutboxRelay({ dataSource: ds, databaseUrl: `${postgres.url}/postgres`, nc: h.nc, stream: h.names.stream, logger: log.logger, pollIntervalMs: 200 });
+    relay = new OutboxRelay({
+      dataSource: ds,
+      databaseUrl: `${postgres.url}/postgres`,
+      nc: h.nc,
+      stream: h.names.stream,
+      logger: log.logger,
+      pollIntervalMs: 200,
+    });
     await relay.start();
     const all = (ids: string[], label: string, timeoutMs = 30000) =>
-      waitFor(async () => {
-        const m = await appliedTimes(ds, name);
-        return ids.every((id) => m.has(id)) ? m : undefined;
-      }, timeoutMs, label);
+      waitFor(
+        async () => {
+          const m = await appliedTimes(ds, name);
+          return ids.every((id) => m.has(id)) ? m : undefined;
+        },
+        timeoutMs,
+        label,
+      );
 
     const before = await emit(h.dataSource, h.names.subjectPrefix, 5, 'before');
     await all(before, 'events before the outage applied');
@@ -192,7 +259,9 @@ describe(`a ${LONG_OUTAGE_MS / 1000} s PostgreSQL outage under the consumer and 
 
     const applied = await all([...before, ...during], 'every event applied after Postgres came back', 60000);
     expect([...applied.values()]).toEqual(Array(25).fill(1));
-    expect(log.entries().some((e) => e.msg === 'database unavailable; event will be retried (outages never count toward dead-lettering)')).toBe(true);
+    expect(
+      log.entries().some((e) => e.msg === 'database unavailable; event will be retried (outages never count toward dead-lettering)'),
+    ).toBe(true);
 
     // The relay on the database that was away publishes again.
     const own = await emit(ds, h.names.subjectPrefix, 3, 'own');
@@ -203,10 +272,14 @@ describe(`a ${LONG_OUTAGE_MS / 1000} s PostgreSQL outage under the consumer and 
 
     // Settled: nothing pending or awaiting an ack, nothing dead-lettered.
     const jsm = await jetstreamManager(h.nc);
-    await waitFor(async () => {
-      const info = await jsm.consumers.info(h.names.stream, name);
-      return info.num_pending === 0 && info.num_ack_pending === 0 ? true : undefined;
-    }, 20000, 'the consumer settled');
+    await waitFor(
+      async () => {
+        const info = await jsm.consumers.info(h.names.stream, name);
+        return info.num_pending === 0 && info.num_ack_pending === 0 ? true : undefined;
+      },
+      20000,
+      'the consumer settled',
+    );
     expect(await deadLetters(h, name)).toBe(0);
   }, 180_000);
 });

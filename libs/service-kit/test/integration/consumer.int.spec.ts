@@ -33,7 +33,14 @@ describe('durable consumer with inbox and dead-letter (real Postgres and NATS Je
   beforeAll(async () => {
     h = await createBusHarness('consumer');
     outbox = new Outbox(h.names.subjectPrefix);
-    relay = new OutboxRelay({ dataSource: h.dataSource, databaseUrl: h.databaseUrl, nc: h.nc, stream: h.names.stream, logger: h.logger, pollIntervalMs: 200 });
+    relay = new OutboxRelay({
+      dataSource: h.dataSource,
+      databaseUrl: h.databaseUrl,
+      nc: h.nc,
+      stream: h.names.stream,
+      logger: h.logger,
+      pollIntervalMs: 200,
+    });
     await relay.start();
   });
 
@@ -56,7 +63,10 @@ describe('durable consumer with inbox and dead-letter (real Postgres and NATS Je
   }
 
   async function appliedTimes(consumer: string): Promise<Map<string, number>> {
-    const rows = (await h.dataSource.query('SELECT event_id, times FROM applied WHERE consumer = $1', [consumer])) as Array<{ event_id: string; times: number }>;
+    const rows = (await h.dataSource.query('SELECT event_id, times FROM applied WHERE consumer = $1', [consumer])) as Array<{
+      event_id: string;
+      times: number;
+    }>;
     return new Map(rows.map((r) => [r.event_id, r.times]));
   }
 
@@ -86,10 +96,14 @@ describe('durable consumer with inbox and dead-letter (real Postgres and NATS Je
     running.push(a, b);
 
     const ids = await emit('user.registered', 60);
-    const applied = await waitFor(async () => {
-      const m = await appliedTimes(name);
-      return ids.every((id) => m.has(id)) ? m : undefined;
-    }, 20000, 'all 60 events applied');
+    const applied = await waitFor(
+      async () => {
+        const m = await appliedTimes(name);
+        return ids.every((id) => m.has(id)) ? m : undefined;
+      },
+      20000,
+      'all 60 events applied',
+    );
 
     expect([...applied.values()].every((t) => t === 1)).toBe(true);
     expect(new Set([...seenA, ...seenB]).size).toBe(60);
@@ -104,7 +118,15 @@ describe('durable consumer with inbox and dead-letter (real Postgres and NATS Je
   it('changes nothing when the same event arrives again (redelivery or a republish outside the dedupe window)', async () => {
     const name = `dup_${randomUUID().slice(0, 8)}`;
     const seen: string[] = [];
-    const consumer = new EventConsumer({ name, nc: h.nc, names: h.names, dataSource: h.dataSource, registry: new HandlerRegistry().on('user.registered', recordingHandler(name, seen)), subscriptions: ['user.registered'], logger: h.logger });
+    const consumer = new EventConsumer({
+      name,
+      nc: h.nc,
+      names: h.names,
+      dataSource: h.dataSource,
+      registry: new HandlerRegistry().on('user.registered', recordingHandler(name, seen)),
+      subscriptions: ['user.registered'],
+      logger: h.logger,
+    });
     await consumer.start();
     running.push(consumer);
     const [id] = await emit('user.registered', 1);
@@ -113,11 +135,17 @@ describe('durable consumer with inbox and dead-letter (real Postgres and NATS Je
     // The same envelope published again under a different message id, as after the dedupe window.
     const jsm = await jetstreamManager(h.nc);
     const original = await jsm.streams.getMessage(h.names.stream, { last_by_subj: subjectFor('user.registered', h.names.subjectPrefix) });
-    const pub = await jetstream(h.nc).publish(subjectFor('user.registered', h.names.subjectPrefix), original!.data, { msgID: randomUUID() });
-    await waitFor(async () => {
-      const info = await jsm.consumers.info(h.names.stream, name);
-      return info.ack_floor.stream_seq >= pub.seq ? true : undefined;
-    }, 10000, 'the duplicate acked');
+    const pub = await jetstream(h.nc).publish(subjectFor('user.registered', h.names.subjectPrefix), original!.data, {
+      msgID: randomUUID(),
+    });
+    await waitFor(
+      async () => {
+        const info = await jsm.consumers.info(h.names.stream, name);
+        return info.ack_floor.stream_seq >= pub.seq ? true : undefined;
+      },
+      10000,
+      'the duplicate acked',
+    );
 
     expect((await appliedTimes(name)).get(id!)).toBe(1);
     expect(seen.filter((s) => s === id)).toHaveLength(1);
@@ -147,13 +175,19 @@ describe('durable consumer with inbox and dead-letter (real Postgres and NATS Je
     const [id] = await emit('user.updated', 1);
 
     const jsm = await jetstreamManager(h.nc);
-    const dead = await waitFor(async () => {
-      try {
-        return (await jsm.streams.getMessage(dlqStreamName(h.names), { last_by_subj: dlqSubject(h.names, name, 'user.updated') })) ?? undefined;
-      } catch {
-        return undefined;
-      }
-    }, 15000, 'the dead letter');
+    const dead = await waitFor(
+      async () => {
+        try {
+          return (
+            (await jsm.streams.getMessage(dlqStreamName(h.names), { last_by_subj: dlqSubject(h.names, name, 'user.updated') })) ?? undefined
+          );
+        } catch {
+          return undefined;
+        }
+      },
+      15000,
+      'the dead letter',
+    );
 
     expect(dead!.json<{ id: string }>().id).toBe(id);
     expect(dead!.header?.get('Clipit-Attempts')).toBe('3');
@@ -182,19 +216,36 @@ describe('durable consumer with inbox and dead-letter (real Postgres and NATS Je
   it('dead-letters a message that is not a valid envelope at once, and acks types it does not handle', async () => {
     const name = `poison_${randomUUID().slice(0, 8)}`;
     const seen: string[] = [];
-    const consumer = new EventConsumer({ name, nc: h.nc, names: h.names, dataSource: h.dataSource, registry: new HandlerRegistry().on('user.registered', recordingHandler(name, seen)).on('user.updated', async () => undefined), subscriptions: ['user.registered', 'user.updated'], logger: h.logger });
+    const consumer = new EventConsumer({
+      name,
+      nc: h.nc,
+      names: h.names,
+      dataSource: h.dataSource,
+      registry: new HandlerRegistry().on('user.registered', recordingHandler(name, seen)).on('user.updated', async () => undefined),
+      subscriptions: ['user.registered', 'user.updated'],
+      logger: h.logger,
+    });
     await consumer.start();
     running.push(consumer);
     const hdr = headers();
-    await jetstream(h.nc).publish(`${h.names.subjectPrefix}.identity.user.registered.v1`, 'this is not json', { headers: hdr, msgID: randomUUID() });
+    await jetstream(h.nc).publish(`${h.names.subjectPrefix}.identity.user.registered.v1`, 'this is not json', {
+      headers: hdr,
+      msgID: randomUUID(),
+    });
     const jsm = await jetstreamManager(h.nc);
-    const dead = await waitFor(async () => {
-      try {
-        return (await jsm.streams.getMessage(dlqStreamName(h.names), { last_by_subj: dlqSubject(h.names, name, 'unknown') })) ?? undefined;
-      } catch {
-        return undefined;
-      }
-    }, 10000, 'the poison message dead-lettered');
+    const dead = await waitFor(
+      async () => {
+        try {
+          return (
+            (await jsm.streams.getMessage(dlqStreamName(h.names), { last_by_subj: dlqSubject(h.names, name, 'unknown') })) ?? undefined
+          );
+        } catch {
+          return undefined;
+        }
+      },
+      10000,
+      'the poison message dead-lettered',
+    );
     expect(dead!.string()).toBe('this is not json');
     expect(dead!.header?.get('Clipit-Attempts')).toBe('1');
   });

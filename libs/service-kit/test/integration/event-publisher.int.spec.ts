@@ -61,12 +61,18 @@ describe('EventPublisher (real NATS JetStream)', () => {
     const before = await messages();
     await expect(publisher.publish('media.failed', { ...failed(), code: 'nope' as never })).rejects.toThrow(ZodError);
     const { envelope } = await publisher.publish('media.failed', failed());
-    await expect(publisher.publishEnvelope({ ...envelope, id: randomUUID(), data: { ...envelope.data, reason: '' } })).rejects.toThrow(ZodError);
+    await expect(publisher.publishEnvelope({ ...envelope, id: randomUUID(), data: { ...envelope.data, reason: '' } })).rejects.toThrow(
+      ZodError,
+    );
     expect(await messages()).toBe(before + 1);
   });
 
   it('fails when the stream does not exist rather than publishing nowhere', async () => {
-    const lost = new EventPublisher({ nc, names: { stream: `${names.stream}_MISSING`, subjectPrefix: `${names.subjectPrefix}x` }, timeoutMs: 1000 });
+    const lost = new EventPublisher({
+      nc,
+      names: { stream: `${names.stream}_MISSING`, subjectPrefix: `${names.subjectPrefix}x` },
+      timeoutMs: 1000,
+    });
     await expect(lost.publish('media.failed', failed())).rejects.toThrow();
   });
 });

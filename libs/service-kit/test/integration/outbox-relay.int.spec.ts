@@ -13,7 +13,14 @@ describe('transactional outbox and relay (real Postgres and NATS JetStream)', ()
   beforeAll(async () => {
     h = await createBusHarness('relay');
     outbox = new Outbox(h.names.subjectPrefix);
-    relay = new OutboxRelay({ dataSource: h.dataSource, databaseUrl: h.databaseUrl, nc: h.nc, stream: h.names.stream, logger: h.logger, pollIntervalMs: 200 });
+    relay = new OutboxRelay({
+      dataSource: h.dataSource,
+      databaseUrl: h.databaseUrl,
+      nc: h.nc,
+      stream: h.names.stream,
+      logger: h.logger,
+      pollIntervalMs: 200,
+    });
     await relay.start();
   });
 
@@ -33,22 +40,38 @@ describe('transactional outbox and relay (real Postgres and NATS JetStream)', ()
     await waitFor(async () => ((await h.streamMessageCount()) === before + 1 ? true : undefined), 5000, 'the event on the stream');
     const jsm = await jetstreamManager(h.nc);
     const stored = await jsm.streams.getMessage(h.names.stream, { last_by_subj: `${h.names.subjectPrefix}.identity.user.registered.v1` });
-    expect(stored?.json<{ id: string; type: string; source: string }>()).toMatchObject({ id: envelope.id, type: 'user.registered', source: 'identity' });
+    expect(stored?.json<{ id: string; type: string; source: string }>()).toMatchObject({
+      id: envelope.id,
+      type: 'user.registered',
+      source: 'identity',
+    });
     expect(stored?.header?.get('Nats-Msg-Id')).toBe(envelope.id);
 
     // The relay marks the row in the transaction that selected it, which commits just after the publish.
-    await waitFor(async () => {
-      const [row] = (await h.dataSource.query('SELECT published_at FROM outbox WHERE id = $1', [envelope.id])) as [{ published_at: Date | null }];
-      return row.published_at ? true : undefined;
-    }, 5000, 'the row marked published');
+    await waitFor(
+      async () => {
+        const [row] = (await h.dataSource.query('SELECT published_at FROM outbox WHERE id = $1', [envelope.id])) as [
+          { published_at: Date | null },
+        ];
+        return row.published_at ? true : undefined;
+      },
+      5000,
+      'the row marked published',
+    );
 
     // A relay that crashed after publishing but before marking the row publishes it again: JetStream drops the duplicate.
     await h.dataSource.query('UPDATE outbox SET published_at = NULL WHERE id = $1', [envelope.id]);
     relay.kick();
-    await waitFor(async () => {
-      const [r] = (await h.dataSource.query('SELECT published_at FROM outbox WHERE id = $1', [envelope.id])) as [{ published_at: Date | null }];
-      return r.published_at ? true : undefined;
-    }, 5000, 'the row marked again');
+    await waitFor(
+      async () => {
+        const [r] = (await h.dataSource.query('SELECT published_at FROM outbox WHERE id = $1', [envelope.id])) as [
+          { published_at: Date | null },
+        ];
+        return r.published_at ? true : undefined;
+      },
+      5000,
+      'the row marked again',
+    );
     expect(await h.streamMessageCount()).toBe(before + 1);
   });
 
@@ -68,7 +91,12 @@ describe('transactional outbox and relay (real Postgres and NATS JetStream)', ()
     await relay.drain();
     await new Promise((r) => setTimeout(r, 500));
     expect(await h.streamMessageCount()).toBe(before);
-    expect(await h.dataSource.query('SELECT count(*)::int AS n FROM outbox WHERE envelope->>\'type\' = $1 AND envelope->\'data\'->\'user\'->>\'twitterUsername\' = $2', ['user.registered', 'rolledback'])).toEqual([{ n: 0 }]);
+    expect(
+      await h.dataSource.query(
+        "SELECT count(*)::int AS n FROM outbox WHERE envelope->>'type' = $1 AND envelope->'data'->'user'->>'twitterUsername' = $2",
+        ['user.registered', 'rolledback'],
+      ),
+    ).toEqual([{ n: 0 }]);
     expect(await h.dataSource.query('SELECT count(*)::int AS n FROM widgets WHERE id = $1', [widgetId])).toEqual([{ n: 0 }]);
   });
 
@@ -91,14 +119,21 @@ describe('transactional outbox and relay (real Postgres and NATS JetStream)', ()
     const before = await h.streamMessageCount();
     const ids: string[] = [];
     for (let i = 0; i < 25; i++) {
-      const e = await h.dataSource.transaction((m) => outbox.append(m, 'user.updated', { user: sampleUser(`u${i}`).user, changed: ['displayName'] }));
+      const e = await h.dataSource.transaction((m) =>
+        outbox.append(m, 'user.updated', { user: sampleUser(`u${i}`).user, changed: ['displayName'] }),
+      );
       ids.push(e.id);
     }
     await waitFor(async () => ((await h.streamMessageCount()) === before + 25 ? true : undefined), 10000, '25 events');
     const js = jetstream(h.nc);
     const jsm = await jetstreamManager(h.nc);
     const name = `order_${randomUUID().slice(0, 8)}`;
-    await jsm.consumers.add(h.names.stream, { name, filter_subject: `${h.names.subjectPrefix}.identity.user.updated.v1`, ack_policy: 'none', deliver_policy: 'all' });
+    await jsm.consumers.add(h.names.stream, {
+      name,
+      filter_subject: `${h.names.subjectPrefix}.identity.user.updated.v1`,
+      ack_policy: 'none',
+      deliver_policy: 'all',
+    });
     const consumer = await js.consumers.get(h.names.stream, name);
     const seen: string[] = [];
     const batch = await consumer.fetch({ max_messages: 25, expires: 3000 });

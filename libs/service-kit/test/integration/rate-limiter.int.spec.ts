@@ -49,7 +49,12 @@ describe('RateLimiter (real Redis)', () => {
   it('allows maxPerHandle attempts on one handle from any IPs, case and @ ignored', async () => {
     const l = limiter(redisA);
     const allowed = [];
-    for (const [ip, handle] of [['10.0.0.1', 'Alice'], ['10.0.0.2', '@alice'], ['10.0.0.3', 'ALICE '], ['10.0.0.4', 'alice']] as const) {
+    for (const [ip, handle] of [
+      ['10.0.0.1', 'Alice'],
+      ['10.0.0.2', '@alice'],
+      ['10.0.0.3', 'ALICE '],
+      ['10.0.0.4', 'alice'],
+    ] as const) {
       allowed.push((await l.hit('login', ip, handle)).allowed);
     }
     expect(allowed).toEqual([true, true, true, false]);

@@ -6,7 +6,11 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const fixture = fileURLToPath(new URL('../fixtures/run-service-process.mjs', import.meta.url));
 
 function run(mode: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [fixture], { cwd: root, env: { ...process.env, MODE: mode, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [fixture], {
+    cwd: root,
+    env: { ...process.env, MODE: mode, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const out = { stdout: '', stderr: '' };
   child.stdout.setEncoding('utf8').on('data', (c: string) => (out.stdout += c));
   child.stderr.setEncoding('utf8').on('data', (c: string) => (out.stderr += c));

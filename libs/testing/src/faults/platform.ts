@@ -82,7 +82,10 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
   const replicas = options.replicas ?? 1;
   const services = await platformServices();
   for (const s of services) {
-    if (!existsSync(join(ROOT, 'services', s.name, 'dist/main.js'))) throw new Error(`services/${s.name}/dist/main.js is missing: build the services first (npx tsc -b tsconfig.build.json; the fault suite's global setup does)`);
+    if (!existsSync(join(ROOT, 'services', s.name, 'dist/main.js')))
+      throw new Error(
+        `services/${s.name}/dist/main.js is missing: build the services first (npx tsc -b tsconfig.build.json; the fault suite's global setup does)`,
+      );
   }
   const opened: PrivateServer[] = [];
   const standIns: { close(): Promise<void> }[] = [];

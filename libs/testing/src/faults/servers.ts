@@ -31,7 +31,9 @@ function which(program: string, fallbacks: string[] = []): string {
       // try the next
     }
   }
-  throw new Error(`${program} is not installed (Debian: apt-get install -y ${program === 'nats-server' ? 'nats-server' : program === 'redis-server' ? 'redis-server' : 'postgresql'})`);
+  throw new Error(
+    `${program} is not installed (Debian: apt-get install -y ${program === 'nats-server' ? 'nats-server' : program === 'redis-server' ? 'redis-server' : 'postgresql'})`,
+  );
 }
 
 function tempDir(label: string): string {
@@ -86,7 +88,24 @@ export async function startRedisServer(): Promise<PrivateServer> {
   const proc = new ManagedProcess({
     name: 'redis',
     command: which('redis-server'),
-    args: ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--maxmemory-policy', 'noeviction', '--protected-mode', 'no'],
+    args: [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--maxmemory-policy',
+      'noeviction',
+      '--protected-mode',
+      'no',
+    ],
     ready: () => talk(port, 'PING\r\n', /^\+PONG/),
   });
   await proc.start();
@@ -123,7 +142,22 @@ export async function startPostgresServer(): Promise<PrivateServer> {
   const proc = new ManagedProcess({
     name: 'postgres',
     command: postgresBin('postgres'),
-    args: ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off', '-c', 'max_connections=300', '-c', 'full_page_writes=off'],
+    args: [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${dir}`,
+      '-c',
+      'fsync=off',
+      '-c',
+      'max_connections=300',
+      '-c',
+      'full_page_writes=off',
+    ],
     ...(ids ?? {}),
     ready: async () => {
       const client = new pg.Client({ connectionString: `${url}/postgres`, connectionTimeoutMillis: 1000 });

@@ -5,17 +5,22 @@ describe('the fault suite time profiles', () => {
   it('compressed: a short outage stays within every budget, a long one outlasts every one', () => {
     const p = timeProfile('compressed');
     for (const b of p.outlasted) {
-      expect({ budget: b.name, shortWithin: p.shortOutageSeconds * 1000 < b.ms, longOutlasts: p.longOutageSeconds * 1000 > b.ms }).toEqual({ budget: b.name, shortWithin: true, longOutlasts: true });
+      expect({ budget: b.name, shortWithin: p.shortOutageSeconds * 1000 < b.ms, longOutlasts: p.longOutageSeconds * 1000 > b.ms }).toEqual({
+        budget: b.name,
+        shortWithin: true,
+        longOutlasts: true,
+      });
     }
     // A fraction of the real-time long outage, or the suite would not be faster.
     expect(p.longOutageSeconds).toBeLessThanOrEqual(15);
   });
 
-  it('real-time: the production budgets (no bus or worker override) with today\'s 5 s and 60 s outages', () => {
+  it("real-time: the production budgets (no bus or worker override) with today's 5 s and 60 s outages", () => {
     const p = timeProfile('real-time');
     expect([p.shortOutageSeconds, p.longOutageSeconds]).toEqual([5, 60]);
     expect(Object.keys(p.env).filter((k) => k.startsWith('BUS_') || k.includes('_LOCK_') || k.includes('_STALLED_'))).toEqual([]);
-    for (const b of p.outlasted) expect({ budget: b.name, longOutlasts: p.longOutageSeconds * 1000 >= b.ms }).toEqual({ budget: b.name, longOutlasts: true });
+    for (const b of p.outlasted)
+      expect({ budget: b.name, longOutlasts: p.longOutageSeconds * 1000 >= b.ms }).toEqual({ budget: b.name, longOutlasts: true });
   });
 
   it('derives the long outage from the budgets: a longer budget makes it longer', () => {

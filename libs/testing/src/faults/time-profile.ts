@@ -95,24 +95,53 @@ export function outlastedBudgets(env: Record<string, string>): OutlastedBudget[]
   const deadLetterMs = Array.from({ length: attempts - 1 }, (_, i) => backoff[Math.min(i, backoff.length - 1)]!).reduce((a, b) => a + b, 0);
   return [
     { name: 'BUS_ACK_WAIT_MS', bounds: 'an applied event whose ack was lost is delivered again', ms: n('BUS_ACK_WAIT_MS') },
-    { name: 'BUS_RETRY_BACKOFF_MS × BUS_MAX_ATTEMPTS', bounds: 'a failing handler is dead-lettered (an outage must never count here)', ms: deadLetterMs },
-    { name: 'MEDIA_WORKER_PUBLISH_RETRY_MAX_MS', bounds: "a worker's decided outcome is published again at the capped backoff", ms: n('MEDIA_WORKER_PUBLISH_RETRY_MAX_MS') },
-    { name: 'MEDIA_WORKER_LOCK_DURATION_MS + MEDIA_WORKER_STALLED_INTERVAL_MS', bounds: "a dead worker's job is taken over", ms: n('MEDIA_WORKER_LOCK_DURATION_MS') + n('MEDIA_WORKER_STALLED_INTERVAL_MS') },
+    {
+      name: 'BUS_RETRY_BACKOFF_MS × BUS_MAX_ATTEMPTS',
+      bounds: 'a failing handler is dead-lettered (an outage must never count here)',
+      ms: deadLetterMs,
+    },
+    {
+      name: 'MEDIA_WORKER_PUBLISH_RETRY_MAX_MS',
+      bounds: "a worker's decided outcome is published again at the capped backoff",
+      ms: n('MEDIA_WORKER_PUBLISH_RETRY_MAX_MS'),
+    },
+    {
+      name: 'MEDIA_WORKER_LOCK_DURATION_MS + MEDIA_WORKER_STALLED_INTERVAL_MS',
+      bounds: "a dead worker's job is taken over",
+      ms: n('MEDIA_WORKER_LOCK_DURATION_MS') + n('MEDIA_WORKER_STALLED_INTERVAL_MS'),
+    },
     {
       name: 'MEDIA_PROCESSING_STALE_SECONDS + MEDIA_RECONCILE_INTERVAL_SECONDS',
       bounds: 'a video stuck processing is re-driven by submissions',
       ms: (n('MEDIA_PROCESSING_STALE_SECONDS') + n('MEDIA_RECONCILE_INTERVAL_SECONDS')) * 1000,
     },
-    { name: 'GATEWAY_SESSION_CACHE_TTL_MS', bounds: 'the gateway answers sessions without identity', ms: n('GATEWAY_SESSION_CACHE_TTL_MS') },
+    {
+      name: 'GATEWAY_SESSION_CACHE_TTL_MS',
+      bounds: 'the gateway answers sessions without identity',
+      ms: n('GATEWAY_SESSION_CACHE_TTL_MS'),
+    },
     { name: 'PUBLIC_READ_CACHE_TTL_MS', bounds: 'the gateway answers public reads without feed', ms: n('PUBLIC_READ_CACHE_TTL_MS') },
-    { name: 'FEED_MAX_LAG_SECONDS', bounds: "feed's readiness turns degraded when its read models fall behind", ms: n('FEED_MAX_LAG_SECONDS') * 1000 },
+    {
+      name: 'FEED_MAX_LAG_SECONDS',
+      bounds: "feed's readiness turns degraded when its read models fall behind",
+      ms: n('FEED_MAX_LAG_SECONDS') * 1000,
+    },
   ];
 }
 
 /** The profile of this run: FAULT_PROFILE=real-time, or the compressed one. */
 export function timeProfile(name: string = process.env['FAULT_PROFILE'] ?? 'compressed'): TimeProfile {
   if (name === 'real-time') {
-    return { name, env: { ...REAL_TIME_ENV }, shortOutageSeconds: 5, longOutageSeconds: 60, outlasted: outlastedBudgets(REAL_TIME_ENV), loadBeforeMs: 2000, loadAfterMs: 3000, journeyPauseMs: 200 };
+    return {
+      name,
+      env: { ...REAL_TIME_ENV },
+      shortOutageSeconds: 5,
+      longOutageSeconds: 60,
+      outlasted: outlastedBudgets(REAL_TIME_ENV),
+      loadBeforeMs: 2000,
+      loadAfterMs: 3000,
+      journeyPauseMs: 200,
+    };
   }
   if (name !== 'compressed') throw new Error(`FAULT_PROFILE=${name}: expected compressed or real-time`);
   const outlasted = outlastedBudgets(COMPRESSED_ENV);

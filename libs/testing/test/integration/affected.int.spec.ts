@@ -39,11 +39,15 @@ let repo: string;
 let allProjects: string[];
 
 function git(...args: string[]): string {
-  const r = spawnSync('git', ['-c', 'user.name=affected test', '-c', 'user.email=affected@test.invalid', ...args], { cwd: repo, encoding: 'utf8' });
+  const r = spawnSync('git', ['-c', 'user.name=affected test', '-c', 'user.email=affected@test.invalid', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }
-const edit = (file: string, change: (text: string) => string) => writeFileSync(join(repo, file), change(readFileSync(join(repo, file), 'utf8')));
+const edit = (file: string, change: (text: string) => string) =>
+  writeFileSync(join(repo, file), change(readFileSync(join(repo, file), 'utf8')));
 const append = (file: string) => edit(file, (text) => `${text}\n// touched by the affected test\n`);
 /** Commits (or not) a change on a branch off main, plans it, and puts the scratch repo back on a clean main. */
 async function planFor(change: () => void, options: { commit?: boolean; head?: string; journeys?: boolean } = {}): Promise<Plan> {
@@ -54,7 +58,12 @@ async function planFor(change: () => void, options: { commit?: boolean; head?: s
     git('commit', '-q', '-m', 'change');
   }
   try {
-    return await planner.plan({ cwd: repo, base: 'main', ...(options.head ? { head: options.head } : {}), ...(options.journeys === false ? { journeys: false } : {}) });
+    return await planner.plan({
+      cwd: repo,
+      base: 'main',
+      ...(options.head ? { head: options.head } : {}),
+      ...(options.journeys === false ? { journeys: false } : {}),
+    });
   } finally {
     git('reset', '-q', '--hard');
     git('clean', '-q', '-fd');
@@ -68,7 +77,9 @@ beforeAll(async () => {
   // The workspace as it is on disk (tracked and new files, not ignored ones), committed as `main` of a
   // scratch repository that shares this checkout's node_modules.
   repo = mkdtempSync(join(tmpdir(), 'clipit-affected-'));
-  const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
+  const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    .stdout.split('\0')
+    .filter(Boolean);
   for (const file of files) {
     mkdirSync(dirname(join(repo, file)), { recursive: true });
     // A file deleted but not yet committed is listed and gone: skip it.
@@ -78,7 +89,11 @@ beforeAll(async () => {
       continue;
     }
   }
-  const nx = spawnSync(join(ROOT, 'node_modules/.bin/nx'), ['show', 'projects', '--json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } });
+  const nx = spawnSync(join(ROOT, 'node_modules/.bin/nx'), ['show', 'projects', '--json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
   allProjects = (JSON.parse(nx.stdout) as string[]).sort();
   git('init', '-q', '-b', 'main');
   git('add', '-A');
@@ -108,7 +123,13 @@ describe('npm run affected: the plan for a change', () => {
   });
 
   it('leaves the journeys out when asked (--no-journeys)', () => {
-    const steps = planner.stepsFor([{ name: '@clipit/identity', root: 'services/identity', tags: ['type:service'] }, { name: 'clipit', root: '.', tags: [] }], { cwd: ROOT, journeys: false });
+    const steps = planner.stepsFor(
+      [
+        { name: '@clipit/identity', root: 'services/identity', tags: ['type:service'] },
+        { name: 'clipit', root: '.', tags: [] },
+      ],
+      { cwd: ROOT, journeys: false },
+    );
     expect(steps.test.jestProjects).toEqual(['integration', 'ui', 'unit', 'web']);
   });
 
@@ -116,7 +137,9 @@ describe('npm run affected: the plan for a change', () => {
     const plan = await planFor(() => append('libs/contracts/src/index.ts'), { commit: false });
     expect(names(plan)).toEqual(expect.arrayContaining(['@clipit/contracts', '@clipit/service-kit', ...SERVICES, 'clipit']));
     // Not the libraries it does not reach, nor the web apps.
-    expect(names(plan).filter((n) => ['@clipit/storage', '@clipit/ui', '@clipit/web-api', '@clipit/public', '@clipit/shell'].includes(n))).toEqual([]);
+    expect(
+      names(plan).filter((n) => ['@clipit/storage', '@clipit/ui', '@clipit/web-api', '@clipit/public', '@clipit/shell'].includes(n)),
+    ).toEqual([]);
     expect(plan.steps.generated.map((g) => g.name)).toEqual(expect.arrayContaining(['contracts up to date', 'versions up to date']));
     expect(plan.steps.generated.map((g) => g.name)).not.toContain('remote types up to date');
   });
@@ -128,7 +151,9 @@ describe('npm run affected: the plan for a change', () => {
   });
 
   it("a web app, with an untracked new file: that app, the shell's remote types and the journeys", async () => {
-    const plan = await planFor(() => writeFileSync(join(repo, 'frontends/public/src/new-screen.ts'), 'export const x = 1;\n'), { commit: false });
+    const plan = await planFor(() => writeFileSync(join(repo, 'frontends/public/src/new-screen.ts'), 'export const x = 1;\n'), {
+      commit: false,
+    });
     expect(plan.files).toEqual(['frontends/public/src/new-screen.ts']);
     expect(names(plan)).toEqual(['@clipit/public', 'clipit']);
     expect(plan.steps.generated.map((g) => g.name)).toEqual(['remote types up to date', 'versions up to date']);
@@ -158,7 +183,9 @@ describe('npm run affected: the plan for a change', () => {
   });
 
   it('a real dependency change in package-lock.json: every project', async () => {
-    const plan = await planFor(() => edit('package-lock.json', (t) => t.replace(/("node_modules\/zod": \{\n\s+"version": )"[^"]+"/, '$1"0.0.1"')));
+    const plan = await planFor(() =>
+      edit('package-lock.json', (t) => t.replace(/("node_modules\/zod": \{\n\s+"version": )"[^"]+"/, '$1"0.0.1"')),
+    );
     expect(plan.ignored).toEqual([]);
     expect(names(plan)).toEqual(expect.arrayContaining([...SERVICES, '@clipit/ui', '@clipit/shell', 'clipit']));
   });
@@ -181,7 +208,13 @@ describe('npm run affected: the plan for a change', () => {
 
 describe('lockChangeIsOnlyWorkspaceVersions', () => {
   const lock = (identity: string, zod: string) =>
-    JSON.stringify({ packages: { '': { version: '0.1.0' }, 'services/identity': { name: '@clipit/identity', version: identity }, 'node_modules/zod': { version: zod } } });
+    JSON.stringify({
+      packages: {
+        '': { version: '0.1.0' },
+        'services/identity': { name: '@clipit/identity', version: identity },
+        'node_modules/zod': { version: zod },
+      },
+    });
 
   it('ignores the versions of workspace packages, and nothing else', () => {
     expect(planner.lockChangeIsOnlyWorkspaceVersions(lock('0.1.0', '4.0.0'), lock('0.2.0', '4.0.0'))).toBe(true);

@@ -2,7 +2,18 @@
 // parse and build, every variable they set is a documented one (deploy/.env.example), every Deployment has
 // probes and resource requests, and the launcher prepares servers and databases for real.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -181,7 +192,9 @@ describe('docker-compose.yml', () => {
   it('passes `docker-compose config -q`', () => {
     const result = spawnSync('docker-compose', ['-f', composeFile, 'config', '-q'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     if (result.error) {
-      throw new Error(`docker-compose could not run (${result.error.message}): install it with \`apt-get install -y docker-compose\` (npm test does, as root on Debian).`);
+      throw new Error(
+        `docker-compose could not run (${result.error.message}): install it with \`apt-get install -y docker-compose\` (npm test does, as root on Debian).`,
+      );
     }
     expect({ status: result.status, stderr: result.stderr.trim() }).toEqual({ status: 0, stderr: '' });
   });
@@ -213,9 +226,7 @@ describe('docker-compose.yml', () => {
 });
 
 function databasesWanted(services: ServiceDef[]): string[] {
-  return services
-    .filter((s) => s.databaseUrlEnv)
-    .map((s) => new URL(defaultOf(s.databaseUrlEnv!) ?? '').pathname.slice(1));
+  return services.filter((s) => s.databaseUrlEnv).map((s) => new URL(defaultOf(s.databaseUrlEnv!) ?? '').pathname.slice(1));
 }
 
 describe('k8s/', () => {
@@ -239,9 +250,7 @@ describe('k8s/', () => {
       }),
     );
   const manifests = (): Manifest[] =>
-    files
-      .filter((f) => referenced('resources').has(f))
-      .flatMap((file) => (parsed.get(file) ?? []).map((doc) => ({ file, doc })));
+    files.filter((f) => referenced('resources').has(f)).flatMap((file) => (parsed.get(file) ?? []).map((doc) => ({ file, doc })));
 
   beforeAll(() => {
     const errors: string[] = [];
@@ -270,7 +279,11 @@ describe('k8s/', () => {
       const check = (path: string, what: string, folderNeedsKustomization = true) => {
         const full = join(dir, path);
         if (!existsSync(full)) missing.push(`${rel(file)}: ${what} ${path} does not exist`);
-        else if (folderNeedsKustomization && statSync(full).isDirectory() && !['kustomization.yaml', 'kustomization.yml', 'Kustomization'].some((n) => existsSync(join(full, n)))) {
+        else if (
+          folderNeedsKustomization &&
+          statSync(full).isDirectory() &&
+          !['kustomization.yaml', 'kustomization.yml', 'Kustomization'].some((n) => existsSync(join(full, n)))
+        ) {
           missing.push(`${rel(file)}: ${what} ${path} is a folder without a kustomization.yaml`);
         }
       };
@@ -307,11 +320,16 @@ describe('k8s/', () => {
     const base = parsed.get(at('k8s/base/kustomization.yaml'))![0]!;
     for (const s of SERVICES) {
       const dir = at('k8s/base/services', s.name);
-      expect({ service: s.name, listed: ((base['resources'] ?? []) as string[]).includes(`services/${s.name}`) }).toEqual({ service: s.name, listed: true });
+      expect({ service: s.name, listed: ((base['resources'] ?? []) as string[]).includes(`services/${s.name}`) }).toEqual({
+        service: s.name,
+        listed: true,
+      });
       const k = parsed.get(join(dir, 'kustomization.yaml'))![0]!;
       const literals = ((k['configMapGenerator'] ?? []) as Doc[]).flatMap((g) => (g['literals'] ?? []) as string[]);
       const configured = literals.find((l) => l.startsWith(`${s.httpPortEnv}=`))?.split('=')[1] ?? defaultOf(s.httpPortEnv);
-      const deployment = manifests().find((m) => m.file.startsWith(dir) && m.doc['kind'] === 'Deployment' && m.doc['metadata']['name'] === s.name);
+      const deployment = manifests().find(
+        (m) => m.file.startsWith(dir) && m.doc['kind'] === 'Deployment' && m.doc['metadata']['name'] === s.name,
+      );
       expect({ service: s.name, deployment: Boolean(deployment) }).toEqual({ service: s.name, deployment: true });
       const container = workloadContainers(deployment!.doc).find((c) => c['name'] === s.name)!;
       const httpPort = ((container['ports'] ?? []) as Doc[]).find((p) => p['name'] === 'http')?.['containerPort'];
@@ -333,7 +351,9 @@ describe('k8s/', () => {
     const env = (workloadContainers(postgres.doc)[0]!['env'] ?? []) as Doc[];
     const listed = String(env.find((e) => e['name'] === 'CLIPIT_DATABASES')?.['value'] ?? '').split(/[\s,]+/);
     expect(databasesWanted(SERVICES).filter((d) => !listed.includes(d))).toEqual([]);
-    expect(readFileSync(at('k8s/base/infra/create-databases.sh'), 'utf8')).toBe(readFileSync(at('deploy/postgres/create-databases.sh'), 'utf8'));
+    expect(readFileSync(at('k8s/base/infra/create-databases.sh'), 'utf8')).toBe(
+      readFileSync(at('deploy/postgres/create-databases.sh'), 'utf8'),
+    );
   });
 
   describe.each(['dev', 'prod', 'prod-keda'])('overlay %s', (overlay) => {
@@ -354,7 +374,11 @@ describe('k8s/', () => {
       // One Deployment per service; the dev overlay adds its mail catcher, which identity's relay names.
       const serviceDeployments = kinds('Deployment').filter((d) => d['metadata']['labels']?.['app.kubernetes.io/component'] !== 'mail');
       expect(serviceDeployments.map((d) => d['metadata']['name']).sort()).toEqual(SERVICES.map((s) => s.name).sort());
-      expect(kinds('Deployment').filter((d) => d['metadata']['labels']?.['app.kubernetes.io/component'] === 'mail').map((d) => d['metadata']['name'])).toEqual(overlay === 'dev' ? ['mailpit'] : []);
+      expect(
+        kinds('Deployment')
+          .filter((d) => d['metadata']['labels']?.['app.kubernetes.io/component'] === 'mail')
+          .map((d) => d['metadata']['name']),
+      ).toEqual(overlay === 'dev' ? ['mailpit'] : []);
       expect(kinds('HorizontalPodAutoscaler').length).toBeGreaterThan(0);
       expect(kinds('Ingress').length).toBe(1);
 
@@ -362,7 +386,8 @@ describe('k8s/', () => {
       for (const d of docs) {
         for (const c of workloadContainers(d)) {
           const where = `${d['kind']} ${d['metadata']['name']}/${c['name']}`;
-          if (!/:[^/]+$/.test(String(c['image'])) || String(c['image']).endsWith(':latest')) problems.push(`${where}: image ${c['image']} has no pinned tag`);
+          if (!/:[^/]+$/.test(String(c['image'])) || String(c['image']).endsWith(':latest'))
+            problems.push(`${where}: image ${c['image']} has no pinned tag`);
           for (const ref of (c['envFrom'] ?? []) as Doc[]) {
             const name = ref['configMapRef']?.['name'] as string | undefined;
             if (name && !configMaps.has(name)) problems.push(`${where}: envFrom ConfigMap ${name} is not in the build`);
@@ -375,7 +400,11 @@ describe('k8s/', () => {
             if (secret['name'] !== 'clipit-secrets') problems.push(`${where}: secret ${secret['name']} is not clipit-secrets`);
             // dev generates the Secret; prod expects it to exist (k8s/README.md lists its keys). An optional
             // key (a feature a cluster may leave off, like the Solana treasury key) need not be there.
-            if (overlay === 'dev' && secret['optional'] !== true && !(secretsGenerated.get('clipit-secrets') ?? []).includes(secret['key'] as string)) {
+            if (
+              overlay === 'dev' &&
+              secret['optional'] !== true &&
+              !(secretsGenerated.get('clipit-secrets') ?? []).includes(secret['key'] as string)
+            ) {
               problems.push(`${where}: clipit-secrets has no key ${secret['key']}`);
             }
           }
@@ -384,13 +413,23 @@ describe('k8s/', () => {
       expect(problems).toEqual([]);
       if (overlay !== 'dev') expect(secretsGenerated.size).toBe(0);
       // Everything lands in the platform's namespace, whichever file (base or component) it came from.
-      expect(docs.filter((d) => d['kind'] !== 'Namespace' && d['metadata']?.['namespace'] !== 'clipit').map((d) => `${d['kind']} ${d['metadata']?.['name']}`)).toEqual([]);
+      expect(
+        docs
+          .filter((d) => d['kind'] !== 'Namespace' && d['metadata']?.['namespace'] !== 'clipit')
+          .map((d) => `${d['kind']} ${d['metadata']?.['name']}`),
+      ).toEqual([]);
 
       // The media worker has exactly one autoscaler: CPU, or KEDA on the queue's waiting list.
-      const workerScalers = docs.filter((d) => ['HorizontalPodAutoscaler', 'ScaledObject'].includes(d['kind']) && d['spec']?.['scaleTargetRef']?.['name'] === 'media-worker');
+      const workerScalers = docs.filter(
+        (d) =>
+          ['HorizontalPodAutoscaler', 'ScaledObject'].includes(d['kind']) && d['spec']?.['scaleTargetRef']?.['name'] === 'media-worker',
+      );
       expect(workerScalers.map((d) => d['kind'])).toEqual([overlay === 'prod-keda' ? 'ScaledObject' : 'HorizontalPodAutoscaler']);
       if (overlay === 'prod-keda') {
-        const shared = kinds('ConfigMap').find((d) => String(d['metadata']['name']).startsWith('clipit-shared-env'))!['data'] as Record<string, string>;
+        const shared = kinds('ConfigMap').find((d) => String(d['metadata']['name']).startsWith('clipit-shared-env'))!['data'] as Record<
+          string,
+          string
+        >;
         const [trigger] = workerScalers[0]!['spec']['triggers'] as Doc[];
         const redis = new URL(shared['REDIS_URL']!);
         expect(trigger).toEqual({
@@ -414,7 +453,14 @@ describe('deploy/launcher/start.mjs --check', () => {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 60_000,
-      env: { ...process.env, NO_COLOR: '1', IDENTITY_DATABASE_URL: `${postgresUrl}/${database}`, NATS_URL: natsUrl, REDIS_URL: redisUrl, ...env },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        IDENTITY_DATABASE_URL: `${postgresUrl}/${database}`,
+        NATS_URL: natsUrl,
+        REDIS_URL: redisUrl,
+        ...env,
+      },
     });
 
   afterAll(async () => {
@@ -489,7 +535,8 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
   beforeAll(() => {
     fixture = mkdtempSync(join(tmpdir(), 'clipit-launcher-'));
     mkdirSync(join(fixture, 'deploy/launcher'), { recursive: true });
-    for (const f of readdirSync(at('deploy/launcher')).filter((n) => n.endsWith('.mjs'))) copyFileSync(at('deploy/launcher', f), join(fixture, 'deploy/launcher', f));
+    for (const f of readdirSync(at('deploy/launcher')).filter((n) => n.endsWith('.mjs')))
+      copyFileSync(at('deploy/launcher', f), join(fixture, 'deploy/launcher', f));
     copyFileSync(at('deploy/.env.example'), join(fixture, 'deploy/.env.example'));
     symlinkSync(at('node_modules'), join(fixture, 'node_modules'), 'dir');
     writeFileSync(
@@ -498,7 +545,10 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
     );
     for (const { name, httpPortEnv } of SERVICES) {
       mkdirSync(join(fixture, 'services', name, 'dist'), { recursive: true });
-      writeFileSync(join(fixture, 'services', name, 'dist/main.js'), `process.argv[2] = '${name}';\nprocess.argv[3] = '${httpPortEnv}';\n${STAND_IN}`);
+      writeFileSync(
+        join(fixture, 'services', name, 'dist/main.js'),
+        `process.argv[2] = '${name}';\nprocess.argv[3] = '${httpPortEnv}';\n${STAND_IN}`,
+      );
     }
   });
 
@@ -511,7 +561,10 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
   });
 
   async function launch(extraEnv: Record<string, string>) {
-    const ports: Record<string, number> & { IDENTITY_HTTP_PORT: number; GATEWAY_PORT: number } = { IDENTITY_HTTP_PORT: await freePort(), GATEWAY_PORT: await freePort() };
+    const ports: Record<string, number> & { IDENTITY_HTTP_PORT: number; GATEWAY_PORT: number } = {
+      IDENTITY_HTTP_PORT: await freePort(),
+      GATEWAY_PORT: await freePort(),
+    };
     for (const name of SERVICES.flatMap((s) => [s.httpPortEnv, ...(s.portEnvs ?? [])])) ports[name] ??= await freePort();
     // The stand-ins serve no API, so the demo seed is skipped.
     const child = spawn(process.execPath, [join(fixture, 'deploy/launcher/start.mjs'), '--no-seed'], {
@@ -577,7 +630,12 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
     expect(await answers(run.ports.IDENTITY_HTTP_PORT)).toBe(true);
     expect(await run.exited).toBe(1);
     const { stdout, stderr } = run.output();
-    for (const [attempt, delay] of [[1, 1], [2, 2], [3, 4], [4, 8]]) {
+    for (const [attempt, delay] of [
+      [1, 1],
+      [2, 2],
+      [3, 4],
+      [4, 8],
+    ]) {
       expect(stderr).toContain(`gateway exited unexpectedly (exit code 3): restarting it in ${delay} s (attempt ${attempt})`);
     }
     expect(stderr).toContain('gateway keeps crashing (5 times within 120 s, the last with exit code 3): giving up');

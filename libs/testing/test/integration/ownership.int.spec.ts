@@ -35,7 +35,9 @@ function parse(text: string): Rule[] {
 
 /** Which rule owns a path: the last one that matches (GitHub's rule). Only the forms this file uses are understood. */
 function ownerOf(rules: Rule[], path: string): Rule | undefined {
-  return rules.filter((r) => r.pattern === '*' || (r.pattern.endsWith('/') ? `/${path}`.startsWith(r.pattern) : `/${path}` === r.pattern)).at(-1);
+  return rules
+    .filter((r) => r.pattern === '*' || (r.pattern.endsWith('/') ? `/${path}`.startsWith(r.pattern) : `/${path}` === r.pattern))
+    .at(-1);
 }
 
 function ownershipProblems(text: string, ws: Workspace): string[] {
@@ -45,9 +47,11 @@ function ownershipProblems(text: string, ws: Workspace): string[] {
   const rulesFor = (folder: string) => rules.filter((r) => r.pattern === folderLine(folder));
 
   for (const r of rules) {
-    if (r.pattern !== '*' && !/^\/[^*?[\]]+$/.test(r.pattern)) problems.push(`line ${r.line}: use an anchored path (/dir/ or /file), not "${r.pattern}"`);
+    if (r.pattern !== '*' && !/^\/[^*?[\]]+$/.test(r.pattern))
+      problems.push(`line ${r.line}: use an anchored path (/dir/ or /file), not "${r.pattern}"`);
     if (r.owners.length === 0) problems.push(`line ${r.line}: ${r.pattern} names no owner (it would have none)`);
-    for (const owner of r.owners) if (!TEAM.test(owner)) problems.push(`line ${r.line}: ${owner} is not a team handle like @clipit/identity-team`);
+    for (const owner of r.owners)
+      if (!TEAM.test(owner)) problems.push(`line ${r.line}: ${owner} is not a team handle like @clipit/identity-team`);
   }
   if (rules[0]?.pattern !== '*') problems.push('the first rule must be "* @clipit/platform-team", the owner of everything not listed');
 
@@ -61,7 +65,8 @@ function ownershipProblems(text: string, ws: Workspace): string[] {
       for (const folder of ws.serviceFolders(service)) {
         const extra = rulesFor(folder);
         if (extra.length !== 1) problems.push(`${folder} needs exactly one line, owned like ${project}: \`${folderLine(folder)} ${team}\``);
-        else if (extra[0]!.owners.join(' ') !== team) problems.push(`line ${extra[0]!.line}: ${folder} is owned by ${extra[0]!.owners.join(' ')}, ${project} by ${team}`);
+        else if (extra[0]!.owners.join(' ') !== team)
+          problems.push(`line ${extra[0]!.line}: ${folder} is owned by ${extra[0]!.owners.join(' ')}, ${project} by ${team}`);
       }
     }
   }
@@ -100,12 +105,22 @@ describe('.github/CODEOWNERS', () => {
       'services/clip-stats has no owner: add `/services/clip-stats/ @clipit/<team>`',
       'libs/clip-stats-model has no owner: add `/libs/clip-stats-model/ @clipit/<team>`',
     ]);
-    const lines = '/services/clip-stats/ @clipit/clip-stats-team\n/proto/clip-stats/ @clipit/clip-stats-team\n/k8s/base/services/clip-stats/ @clipit/platform-team\n/libs/clip-stats-model/ @clipit/clip-stats-team\n';
+    const lines =
+      '/services/clip-stats/ @clipit/clip-stats-team\n/proto/clip-stats/ @clipit/clip-stats-team\n/k8s/base/services/clip-stats/ @clipit/platform-team\n/libs/clip-stats-model/ @clipit/clip-stats-team\n';
     expect(ownershipProblems(text + lines, withNewService)).toEqual([
-      expect.stringMatching(/k8s\/base\/services\/clip-stats is owned by @clipit\/platform-team, services\/clip-stats by @clipit\/clip-stats-team$/),
+      expect.stringMatching(
+        /k8s\/base\/services\/clip-stats is owned by @clipit\/platform-team, services\/clip-stats by @clipit\/clip-stats-team$/,
+      ),
     ]);
-    expect(ownershipProblems(text + lines.replace('services/clip-stats/ @clipit/platform-team', 'services/clip-stats/ @clipit/clip-stats-team'), withNewService)).toEqual([]);
-    expect(ownershipProblems(`${text}/services/identity/ @clipit/other-team\n`, onDisk)).toEqual([expect.stringContaining('services/identity has 2 lines')]);
+    expect(
+      ownershipProblems(
+        text + lines.replace('services/clip-stats/ @clipit/platform-team', 'services/clip-stats/ @clipit/clip-stats-team'),
+        withNewService,
+      ),
+    ).toEqual([]);
+    expect(ownershipProblems(`${text}/services/identity/ @clipit/other-team\n`, onDisk)).toEqual([
+      expect.stringContaining('services/identity has 2 lines'),
+    ]);
   });
 
   it('leaves shared root files to the platform team and each service folder to its team', () => {

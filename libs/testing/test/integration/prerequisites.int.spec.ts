@@ -6,7 +6,19 @@
 // passing prerequisites step costs nothing; missing programs are simulated with a PATH of the test's own
 // (which also hides apt-get, so nothing is installed on this machine).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +57,8 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     // scripts/test.mjs and the timing report it ends with.
     for (const f of ['test.mjs', 'test-report.mjs']) copyFileSync(at('scripts', f), join(fixture, 'scripts', f));
     mkdirSync(join(fixture, 'deploy/launcher'), { recursive: true });
-    for (const f of readdirSync(at('deploy/launcher')).filter((n) => n.endsWith('.mjs'))) copyFileSync(at('deploy/launcher', f), join(fixture, 'deploy/launcher', f));
+    for (const f of readdirSync(at('deploy/launcher')).filter((n) => n.endsWith('.mjs')))
+      copyFileSync(at('deploy/launcher', f), join(fixture, 'deploy/launcher', f));
     // The server clients the checks use are the real ones; the lint step is a stand-in.
     mkdirSync(join(fixture, 'node_modules/eslint/bin'), { recursive: true });
     for (const pkg of ['pg', 'ioredis', '@nats-io']) symlinkSync(at('node_modules', pkg), join(fixture, 'node_modules', pkg), 'dir');
@@ -56,7 +69,8 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     // Every program the tests run, and redis-server to start one; no apt-get, so nothing gets installed.
     toolsPath = join(fixture, 'tools-bin');
     mkdirSync(toolsPath);
-    for (const name of ['docker-compose', 'kubectl', 'ffmpeg', 'ffprobe', 'redis-server']) symlinkSync(realProgram(name), join(toolsPath, name));
+    for (const name of ['docker-compose', 'kubectl', 'ffmpeg', 'ffprobe', 'redis-server'])
+      symlinkSync(realProgram(name), join(toolsPath, name));
   });
 
   afterAll(async () => {
@@ -90,14 +104,24 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     writeFileSync(join(clone, 'package-lock.json'), '{}\n');
     const npmPath = join(fixture, 'npm-bin');
     mkdirSync(npmPath, { recursive: true });
-    writeFileSync(join(npmPath, 'npm'), `#!/bin/sh\n[ "$1" = ci ] || exit 2\n/bin/ln -s '${join(fixture, 'node_modules')}' node_modules\necho 'stand-in npm ci ran'\n`);
+    writeFileSync(
+      join(npmPath, 'npm'),
+      `#!/bin/sh\n[ "$1" = ci ] || exit 2\n/bin/ln -s '${join(fixture, 'node_modules')}' node_modules\necho 'stand-in npm ci ran'\n`,
+    );
     chmodSync(join(npmPath, 'npm'), 0o755);
     for (const name of readdirSync(toolsPath)) symlinkSync(realpathSync(join(toolsPath, name)), join(npmPath, name));
     const result = spawnSync(process.execPath, [join(clone, 'scripts/test.mjs')], {
       cwd: clone,
       encoding: 'utf8',
       timeout: 90_000,
-      env: { ...process.env, NO_COLOR: '1', PATH: npmPath, TEST_POSTGRES_URL: postgresUrl, TEST_NATS_URL: natsUrl, TEST_REDIS_URL: redisUrl },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        PATH: npmPath,
+        TEST_POSTGRES_URL: postgresUrl,
+        TEST_NATS_URL: natsUrl,
+        TEST_REDIS_URL: redisUrl,
+      },
     });
     const out = result.stdout;
     expect(out).toContain('node_modules is missing: installing the npm dependencies');
@@ -133,7 +157,10 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     expect(result.stderr).toContain('docker-compose: install it with apt-get install -y docker-compose');
     expect(result.stdout).not.toContain('stand-in lint ran');
     if (asRootOnDebian) {
-      expect(readFileSync(aptLog, 'utf8').trim().split('\n')).toEqual(['update -q', 'install -y -q --no-install-recommends docker-compose ffmpeg']);
+      expect(readFileSync(aptLog, 'utf8').trim().split('\n')).toEqual([
+        'update -q',
+        'install -y -q --no-install-recommends docker-compose ffmpeg',
+      ]);
     } else {
       expect(existsSync(aptLog)).toBe(false);
       expect(result.stderr).toContain('(run as root on Debian and the missing Debian packages are installed for you)');
@@ -149,7 +176,10 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     expect(result.stdout).toContain(`Redis at redis://127.0.0.1:${port}: ok`);
     expect(result.stdout.indexOf('starting Redis')).toBeLessThan(result.stdout.indexOf('stand-in lint ran'));
     // The stand-in lint's exit code: everything before it passed.
-    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 7, stderr: expect.stringContaining('lint failed (exit 7)') });
+    expect({ status: result.status, stderr: result.stderr }).toEqual({
+      status: 7,
+      stderr: expect.stringContaining('lint failed (exit 7)'),
+    });
   });
 
   it('names a remote server that does not answer, never trying to start it, and runs nothing', () => {
@@ -207,7 +237,11 @@ describe('deploy/launcher/install-deps.mjs on a first install', () => {
     writeFileSync(join(fixture, 'package.json'), '{ "name": "install-fixture", "private": true }\n');
     // @swc/core lists its builds for other systems as optional, as the real lock file does.
     const optional = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`@swc/core-other-system-${i}`, '1.2.3']));
-    const lock = { name: 'install-fixture', lockfileVersion: 3, packages: { 'node_modules/@swc/core': { version: '1.2.3', optionalDependencies: optional } } };
+    const lock = {
+      name: 'install-fixture',
+      lockfileVersion: 3,
+      packages: { 'node_modules/@swc/core': { version: '1.2.3', optionalDependencies: optional } },
+    };
     writeFileSync(join(fixture, 'package-lock.json'), `${JSON.stringify(lock)}\n`);
     mkdirSync(join(fixture, 'bin'));
     writeFileSync(join(fixture, 'bin/npm'), FAKE_NPM);
@@ -233,7 +267,7 @@ describe('deploy/launcher/install-deps.mjs on a first install', () => {
     expect(lines).toContain('installed exactly what package-lock.json lists');
   });
 
-  it('also when npm names the other systems\' builds with the version it wanted, since the lock lists them as optional', () => {
+  it("also when npm names the other systems' builds with the version it wanted, since the lock lists them as optional", () => {
     const result = install({ FAKE_NPM_CI: 'versioned' });
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
     expect(result.stdout).toMatch(/npm ci: the lock file lists 30 optional packages built for other systems/);

@@ -19,7 +19,11 @@ function childRun(env: Record<string, string | undefined>): string {
     await setup.default();
     await teardown.default();
     process.stdout.write(process.env.CLIPIT_TEST_RUN_ID);`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000, env: env as NodeJS.ProcessEnv });
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: env as NodeJS.ProcessEnv,
+  });
   if (result.status !== 0) throw new Error(`the child run failed (${result.status ?? result.signal}): ${result.stderr}`);
   return result.stdout;
 }

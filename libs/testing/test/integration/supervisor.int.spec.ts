@@ -89,7 +89,11 @@ describe('the launcher supervisor (deploy/launcher/supervisor.mjs)', () => {
     const [port] = await freePorts(1);
     const entry = sup.start(
       name,
-      () => spawn(process.execPath, ['-e', SERVICE], { env: { ...process.env, PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
+      () =>
+        spawn(process.execPath, ['-e', SERVICE], {
+          env: { ...process.env, PORT: String(port), ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
       `http://127.0.0.1:${port}/health/ready`,
     );
     await sup.waitReady(entry);

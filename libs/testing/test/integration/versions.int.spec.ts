@@ -49,7 +49,11 @@ describe('versions', () => {
         .filter((e) => e.isDirectory())
         .map((e) => `${dir}/${e.name}`);
     expect(all.map((d) => d.folder).sort()).toEqual([...folders('services'), ...folders('frontends')].sort());
-    for (const d of all) expect({ folder: d.folder, version: d.version }).toEqual({ folder: d.folder, version: expect.stringMatching(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/) });
+    for (const d of all)
+      expect({ folder: d.folder, version: d.version }).toEqual({
+        folder: d.folder,
+        version: expect.stringMatching(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/),
+      });
   });
 
   it('has written what `npm run versions` would write (npm test checks the same)', () => {
@@ -59,7 +63,10 @@ describe('versions', () => {
   it("tags each service's image in docker-compose.yml with its version", () => {
     const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as Doc;
     for (const s of services) {
-      expect({ service: s.name, image: compose['services'][s.name]?.['image'] }).toEqual({ service: s.name, image: `clipit/${s.name}:${versionOf(s.folder)}` });
+      expect({ service: s.name, image: compose['services'][s.name]?.['image'] }).toEqual({
+        service: s.name,
+        image: `clipit/${s.name}:${versionOf(s.folder)}`,
+      });
     }
   });
 
@@ -80,12 +87,22 @@ describe('versions', () => {
         const deployment = docs.find((d) => d['kind'] === 'Deployment' && d['metadata']['name'] === s.name)!;
         const container = (deployment['spec']['template']['spec']['containers'] as Doc[]).find((c) => c['name'] === s.name)!;
         expect({ service: s.name, image: container['image'] }).toEqual({ service: s.name, image: `clipit/${s.name}:${version}` });
-        expect({ service: s.name, pods: deployment['spec']['template']['metadata']['labels'] }).toEqual({ service: s.name, pods: expect.objectContaining(labels) });
-        expect({ service: s.name, selector: deployment['spec']['selector']['matchLabels'] }).toEqual({ service: s.name, selector: { 'app.kubernetes.io/name': s.name } });
+        expect({ service: s.name, pods: deployment['spec']['template']['metadata']['labels'] }).toEqual({
+          service: s.name,
+          pods: expect.objectContaining(labels),
+        });
+        expect({ service: s.name, selector: deployment['spec']['selector']['matchLabels'] }).toEqual({
+          service: s.name,
+          selector: { 'app.kubernetes.io/name': s.name },
+        });
         // Every resource of the service (its Service, autoscaler, disruption budget, ConfigMap) says which release it belongs to.
         const own = docs.filter((d) => d['metadata']?.['labels']?.['app.kubernetes.io/name'] === s.name && d['kind'] !== 'ScaledObject');
         expect(own.length).toBeGreaterThan(1);
-        for (const d of own) expect({ resource: `${d['kind']} ${d['metadata']['name']}`, labels: d['metadata']['labels'] }).toEqual({ resource: `${d['kind']} ${d['metadata']['name']}`, labels: expect.objectContaining(labels) });
+        for (const d of own)
+          expect({ resource: `${d['kind']} ${d['metadata']['name']}`, labels: d['metadata']['labels'] }).toEqual({
+            resource: `${d['kind']} ${d['metadata']['name']}`,
+            labels: expect.objectContaining(labels),
+          });
       }
     });
   });
@@ -117,7 +134,10 @@ describe('shipping one service', () => {
   it("changes only that service's kustomization and its image line in docker-compose.yml", () => {
     const before = new Map(files().map((f) => [f, readFileSync(join(copy, f), 'utf8')]));
     bump('identity', '0.4.2');
-    expect(versions.syncVersions(copy)).toEqual({ stale: ['k8s/base/services/identity/kustomization.yaml', 'docker-compose.yml'], problems: [] });
+    expect(versions.syncVersions(copy)).toEqual({
+      stale: ['k8s/base/services/identity/kustomization.yaml', 'docker-compose.yml'],
+      problems: [],
+    });
     const changedLines = (f: string) => {
       const old = before.get(f)!.split('\n');
       return readFileSync(join(copy, f), 'utf8')
@@ -125,7 +145,10 @@ describe('shipping one service', () => {
         .filter((line, i) => line !== old[i]);
     };
     expect(changedLines('docker-compose.yml')).toEqual(['    image: clipit/identity:0.4.2']);
-    expect(changedLines('k8s/base/services/identity/kustomization.yaml')).toEqual(['    newTag: 0.4.2', '      app.kubernetes.io/version: 0.4.2']);
+    expect(changedLines('k8s/base/services/identity/kustomization.yaml')).toEqual([
+      '    newTag: 0.4.2',
+      '      app.kubernetes.io/version: 0.4.2',
+    ]);
     expect(versions.syncVersions(copy, { check: true })).toEqual({ stale: [], problems: [] });
   });
 
@@ -155,7 +178,10 @@ describe('a web app', () => {
         timeout: 120_000,
         env: { ...process.env, CLIPIT_BUILD_ID: 'test-build' },
       });
-      expect({ status: build.status, stderr: build.stderr.replace(/^.*Manifest will use absolute path.*\n?/gm, '').trim() }).toEqual({ status: 0, stderr: '' });
+      expect({ status: build.status, stderr: build.stderr.replace(/^.*Manifest will use absolute path.*\n?/gm, '').trim() }).toEqual({
+        status: 0,
+        stderr: '',
+      });
       const version = versionOf('frontends/public');
       const manifest = JSON.parse(readFileSync(join(out, 'mf-manifest.json'), 'utf8')) as Doc;
       expect(manifest['metaData']['buildInfo']).toEqual(expect.objectContaining({ buildName: '@clipit/public', buildVersion: version }));

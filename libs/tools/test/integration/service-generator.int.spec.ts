@@ -21,7 +21,12 @@ const NAME = 'ledger';
 
 /** Runs a command in the scratch workspace; answers its output, or fails the test with it. */
 function run(scratch: string, command: string, args: string[], timeoutMs = 240_000): string {
-  const r = spawnSync(command, args, { cwd: scratch, encoding: 'utf8', timeout: timeoutMs, env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', FORCE_COLOR: '0' } });
+  const r = spawnSync(command, args, {
+    cwd: scratch,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', FORCE_COLOR: '0' },
+  });
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   if (r.status !== 0) throw new Error(`${[command, ...args].join(' ')} exited ${r.status ?? r.signal}:\n${output.slice(-6000)}`);
   return output;
@@ -33,7 +38,9 @@ function run(scratch: string, command: string, args: string[], timeoutMs = 240_0
  */
 function scratchWorkspace(): string {
   const scratch = mkdtempSync(join(tmpdir(), 'clipit-generator-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
   for (const file of files) {
     if (!existsSync(join(ROOT, file))) continue; // deleted in the working tree
     mkdirSync(dirname(join(scratch, file)), { recursive: true });
@@ -67,7 +74,15 @@ describe('nx g @clipit/tools:service', () => {
 
   beforeAll(() => {
     scratch = scratchWorkspace();
-    generated = run(scratch, NODE, ['node_modules/nx/dist/bin/nx.js', 'g', '@clipit/tools:service', NAME, '--description', "Teams' ledgers of test entries.", '--no-interactive']);
+    generated = run(scratch, NODE, [
+      'node_modules/nx/dist/bin/nx.js',
+      'g',
+      '@clipit/tools:service',
+      NAME,
+      '--description',
+      "Teams' ledgers of test entries.",
+      '--no-interactive',
+    ]);
     linkWorkspacePackages(scratch);
   }, 300_000);
 
@@ -117,7 +132,13 @@ describe('nx g @clipit/tools:service', () => {
   });
 
   it('lints clean, module boundaries included', () => {
-    run(scratch, NODE, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', `services/${NAME}`, 'libs/contracts/src', 'deploy/launcher']);
+    run(scratch, NODE, [
+      'node_modules/eslint/bin/eslint.js',
+      '--max-warnings=0',
+      `services/${NAME}`,
+      'libs/contracts/src',
+      'deploy/launcher',
+    ]);
   });
 
   it('has its generated contract code, image tag and version labels current and the lock file in step with the workspace', () => {

@@ -4,11 +4,7 @@ import { useCallback, useState } from 'react';
  * State that a parent may control (`value` + `onChange`) or leave to the component (`defaultValue`).
  * onChange fires only for real changes.
  */
-export function useControllableState<T>(
-  value: T | undefined,
-  defaultValue: T,
-  onChange?: (value: T) => void,
-): [T, (next: T) => void] {
+export function useControllableState<T>(value: T | undefined, defaultValue: T, onChange?: (value: T) => void): [T, (next: T) => void] {
   const [uncontrolled, setUncontrolled] = useState(defaultValue);
   const controlled = value !== undefined;
   const current = controlled ? value : uncontrolled;

@@ -8,7 +8,8 @@ const now = new Date('2026-11-24T02:00:00Z');
 describe('admin password', () => {
   it('accepts exactly the password', () => {
     expect(isAdminPassword('correct horse', 'correct horse')).toBe(true);
-    for (const attempt of ['', 'correct hors', 'correct horse ', 'Correct horse', 'correct horse battery']) expect(isAdminPassword(attempt, 'correct horse')).toBe(false);
+    for (const attempt of ['', 'correct hors', 'correct horse ', 'Correct horse', 'correct horse battery'])
+      expect(isAdminPassword(attempt, 'correct horse')).toBe(false);
   });
 });
 
@@ -18,7 +19,10 @@ describe('admin tokens', () => {
     expect(expiresAt).toEqual(new Date('2026-11-24T03:00:00Z'));
     expect(checkAdminToken(token, keys, now)).toEqual({ ok: true, id, expiresAt });
     expect(checkAdminToken(token, keys, new Date('2026-11-24T02:59:59.999Z')).ok).toBe(true);
-    expect(checkAdminToken(token, keys, expiresAt)).toEqual({ ok: false, reason: 'Your admin session has expired. Enter the password again.' });
+    expect(checkAdminToken(token, keys, expiresAt)).toEqual({
+      ok: false,
+      reason: 'Your admin session has expired. Enter the password again.',
+    });
   });
 
   it('refuses a missing, malformed or forged token with the sentence for each', () => {
@@ -27,7 +31,14 @@ describe('admin tokens', () => {
     expect(checkAdminToken('  ', keys, now)).toEqual({ ok: false, reason: 'Admin authorization required' });
     const [version, expires, id, signature] = token.split('.') as [string, string, string, string];
     const laterExpiry = `${version}.${Number(expires) + 86_400_000}.${id}.${signature}`;
-    for (const bad of ['garbage', `${token}.x`, `v2.${expires}.${id}.${signature}`, laterExpiry, `${version}.${expires}.${id}.${signature.slice(0, -2)}AA`, 'clipit-admin-dev']) {
+    for (const bad of [
+      'garbage',
+      `${token}.x`,
+      `v2.${expires}.${id}.${signature}`,
+      laterExpiry,
+      `${version}.${expires}.${id}.${signature.slice(0, -2)}AA`,
+      'clipit-admin-dev',
+    ]) {
       expect(checkAdminToken(bad, keys, now)).toEqual({ ok: false, reason: 'Invalid admin token' });
     }
   });

@@ -16,7 +16,10 @@ export type TokenCheck = { ok: true; id: string; expiresAt: Date } | { ok: false
 const VERSION = 'v1';
 
 function signingKey(keys: TokenKeys): Buffer {
-  return createHmac('sha256', keys.secret).update('clipit-admin-token\0').update(createHash('sha256').update(keys.password, 'utf8').digest()).digest();
+  return createHmac('sha256', keys.secret)
+    .update('clipit-admin-token\0')
+    .update(createHash('sha256').update(keys.password, 'utf8').digest())
+    .digest();
 }
 
 function sign(key: Buffer, payload: string): string {
@@ -35,7 +38,8 @@ export function checkAdminToken(token: string | undefined, keys: TokenKeys, now 
   const value = token?.trim() ?? '';
   if (value === '') return { ok: false, reason: messages.tokenMissing };
   const parts = value.split('.');
-  if (parts.length !== 4 || parts[0] !== VERSION || !/^\d{1,15}$/.test(parts[1]!) || !/^[\w-]{1,64}$/.test(parts[2]!)) return { ok: false, reason: messages.tokenInvalid };
+  if (parts.length !== 4 || parts[0] !== VERSION || !/^\d{1,15}$/.test(parts[1]!) || !/^[\w-]{1,64}$/.test(parts[2]!))
+    return { ok: false, reason: messages.tokenInvalid };
   const payload = parts.slice(0, 3).join('.');
   const expected = Buffer.from(sign(signingKey(keys), payload));
   const given = Buffer.from(parts[3]!);

@@ -27,7 +27,12 @@ export class AccessService {
     // Counted before the check, right or wrong, so guessing costs attempts whatever the outcome.
     const verdict = await this.limiter.hit('admin-verify', clientIp);
     if (!verdict.allowed) {
-      await this.audit.record({ action: 'verify-password', result: 'refused', detail: `rate limited for ${verdict.retryAfterSeconds} s`, clientIp });
+      await this.audit.record({
+        action: 'verify-password',
+        result: 'refused',
+        detail: `rate limited for ${verdict.retryAfterSeconds} s`,
+        clientIp,
+      });
       return { retryAfterSeconds: verdict.retryAfterSeconds };
     }
     if (!isAdminPassword(request.password, this.config.ADMIN_PASSWORD)) {
@@ -35,7 +40,13 @@ export class AccessService {
       throw unauthenticated(messages.incorrectPassword);
     }
     const { token, id, expiresAt } = issueAdminToken(this.keys, this.config.ADMIN_TOKEN_TTL_SECONDS, now);
-    await this.audit.record({ action: 'verify-password', result: 'ok', detail: `token expires ${expiresAt.toISOString()}`, actor: id, clientIp });
+    await this.audit.record({
+      action: 'verify-password',
+      result: 'ok',
+      detail: `token expires ${expiresAt.toISOString()}`,
+      actor: id,
+      clientIp,
+    });
     return { token, expiresAt: expiresAt.toISOString() };
   }
 

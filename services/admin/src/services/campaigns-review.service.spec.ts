@@ -43,12 +43,25 @@ function setup() {
 describe('CampaignsReviewService', () => {
   it('lists every campaign as the owner pages them, with the streamer’s name and handle', async () => {
     const f = setup();
-    f.campaigns.listCampaigns.mockResolvedValue({ campaigns: [aCampaign({ contentLink: 'https://x.com/s/1' })], nextCursor: 'next', total: 3 });
+    f.campaigns.listCampaigns.mockResolvedValue({
+      campaigns: [aCampaign({ contentLink: 'https://x.com/s/1' })],
+      nextCursor: 'next',
+      total: 3,
+    });
     const page = await f.service.list({ status: 'pending', limit: 10, cursor: 'c1' });
     expect(f.campaigns.listCampaigns).toHaveBeenCalledWith({ status: 'pending', limit: 10, cursor: 'c1' });
     expect(page).toEqual({
       campaigns: [
-        expect.objectContaining({ id: ID, streamerDisplayName: 'Big Streamer', streamerHandle: 'bigstreamer', targetViews: 100_000, budgetAmount: '500.00', deliveredViews: 0, contentLink: 'https://x.com/s/1', status: 'pending' }),
+        expect.objectContaining({
+          id: ID,
+          streamerDisplayName: 'Big Streamer',
+          streamerHandle: 'bigstreamer',
+          targetViews: 100_000,
+          budgetAmount: '500.00',
+          deliveredViews: 0,
+          contentLink: 'https://x.com/s/1',
+          status: 'pending',
+        }),
       ],
       nextCursor: 'next',
       total: 3,
@@ -60,7 +73,10 @@ describe('CampaignsReviewService', () => {
     f.campaigns.listCampaigns.mockResolvedValue({ campaigns: [], total: 0 });
     await expect(f.service.list({ status: '' })).resolves.toEqual({ campaigns: [], total: 0 });
     expect(f.campaigns.listCampaigns).toHaveBeenCalledWith({ status: undefined, limit: undefined, cursor: undefined });
-    expect(await rejectedWith(f.service.list({ status: 'running' }), DomainError)).toMatchObject({ code: status.INVALID_ARGUMENT, message: 'Unknown campaign status: running' });
+    expect(await rejectedWith(f.service.list({ status: 'running' }), DomainError)).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      message: 'Unknown campaign status: running',
+    });
   });
 
   it('names the campaigns service when it is away', async () => {
@@ -74,24 +90,42 @@ describe('CampaignsReviewService', () => {
 
   it('approves as the admin token, without a reason, and audits it', async () => {
     const f = setup();
-    f.campaigns.reviewCampaign.mockResolvedValue(aCampaign({ status: 'approved', reviewedBy: ACTOR, approvedAt: '2026-11-26T11:00:00.000Z' }));
+    f.campaigns.reviewCampaign.mockResolvedValue(
+      aCampaign({ status: 'approved', reviewedBy: ACTOR, approvedAt: '2026-11-26T11:00:00.000Z' }),
+    );
     const approved = await f.service.review({ caller, campaignId: ID, decision: 'approve', reason: 'ignored' }, ACTOR);
     expect(approved).toMatchObject({ id: ID, status: 'approved', reviewedBy: ACTOR, approvedAt: '2026-11-26T11:00:00.000Z' });
     expect(f.campaigns.reviewCampaign).toHaveBeenCalledWith({ id: ID, decision: 'approve', reviewedBy: ACTOR });
-    expect(f.audit.record).toHaveBeenCalledWith({ action: 'approve-campaign', target: `campaign ${ID}`, result: 'ok', detail: null, actor: ACTOR, clientIp: '198.51.100.7' });
+    expect(f.audit.record).toHaveBeenCalledWith({
+      action: 'approve-campaign',
+      target: `campaign ${ID}`,
+      result: 'ok',
+      detail: null,
+      actor: ACTOR,
+      clientIp: '198.51.100.7',
+    });
   });
 
   it('rejects with the trimmed reason and audits the reason', async () => {
     const f = setup();
     f.campaigns.reviewCampaign.mockResolvedValue(aCampaign({ status: 'rejected', rejectedReason: 'Budget too small for this brand' }));
     await f.service.review({ caller, campaignId: ID, decision: 'reject', reason: '  Budget too small for this brand ' }, ACTOR);
-    expect(f.campaigns.reviewCampaign).toHaveBeenCalledWith({ id: ID, decision: 'reject', reason: 'Budget too small for this brand', reviewedBy: ACTOR });
-    expect(f.audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'reject-campaign', result: 'ok', detail: 'reason: Budget too small for this brand' }));
+    expect(f.campaigns.reviewCampaign).toHaveBeenCalledWith({
+      id: ID,
+      decision: 'reject',
+      reason: 'Budget too small for this brand',
+      reviewedBy: ACTOR,
+    });
+    expect(f.audit.record).toHaveBeenCalledWith(
+      expect.objectContaining({ action: 'reject-campaign', result: 'ok', detail: 'reason: Budget too small for this brand' }),
+    );
   });
 
   it('passes the owner’s refusal on with its words and audits it as refused', async () => {
     const f = setup();
-    f.campaigns.reviewCampaign.mockRejectedValue(new GrpcCallError(status.FAILED_PRECONDITION, 'This streamer already has a running campaign', 'reviewCampaign', true));
+    f.campaigns.reviewCampaign.mockRejectedValue(
+      new GrpcCallError(status.FAILED_PRECONDITION, 'This streamer already has a running campaign', 'reviewCampaign', true),
+    );
     expect(await rejectedWith(f.service.review({ caller, campaignId: ID, decision: 'approve' }, ACTOR), DomainError)).toMatchObject({
       code: status.FAILED_PRECONDITION,
       message: 'This streamer already has a running campaign',
@@ -109,7 +143,9 @@ describe('CampaignsReviewService', () => {
   it('audits a review the owner could not be reached for as failed', async () => {
     const f = setup();
     f.campaigns.reviewCampaign.mockRejectedValue(new GrpcCallError(status.UNAVAILABLE, 'connect ECONNREFUSED', 'reviewCampaign'));
-    expect(await rejectedWith(f.service.review({ caller, campaignId: ID, decision: 'reject' }, ACTOR), DomainError)).toMatchObject({ code: status.UNAVAILABLE });
+    expect(await rejectedWith(f.service.review({ caller, campaignId: ID, decision: 'reject' }, ACTOR), DomainError)).toMatchObject({
+      code: status.UNAVAILABLE,
+    });
     expect(f.audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'reject-campaign', result: 'failed' }));
   });
 
@@ -119,7 +155,9 @@ describe('CampaignsReviewService', () => {
       code: status.INVALID_ARGUMENT,
       message: 'Unknown campaign decision: pause',
     });
-    expect(await rejectedWith(f.service.review({ caller, campaignId: ID, decision: 'reject', reason: 'x'.repeat(501) }, ACTOR), DomainError)).toMatchObject({
+    expect(
+      await rejectedWith(f.service.review({ caller, campaignId: ID, decision: 'reject', reason: 'x'.repeat(501) }, ACTOR), DomainError),
+    ).toMatchObject({
       code: status.INVALID_ARGUMENT,
       message: 'Rejection reason must be at most 500 characters',
     });

@@ -18,7 +18,11 @@ export class CampaignsReviewService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(request: { status?: string | undefined; limit?: number | undefined; cursor?: string | undefined }): Promise<adminV1.CampaignPage> {
+  async list(request: {
+    status?: string | undefined;
+    limit?: number | undefined;
+    cursor?: string | undefined;
+  }): Promise<adminV1.CampaignPage> {
     const status = request.status || undefined;
     if (status !== undefined && !isCampaignStatus(status)) throw invalid(messages.unknownCampaignStatus(status));
     let page: campaignsV1.ListCampaignsResponse;
@@ -44,7 +48,12 @@ export class CampaignsReviewService {
     const clientIp = request.caller?.clientIp;
     let reviewed: campaignsV1.CpmCampaign;
     try {
-      reviewed = await this.campaigns.reviewCampaign({ id: request.campaignId, decision, reviewedBy: actor, ...(reason !== undefined ? { reason } : {}) });
+      reviewed = await this.campaigns.reviewCampaign({
+        id: request.campaignId,
+        decision,
+        reviewedBy: actor,
+        ...(reason !== undefined ? { reason } : {}),
+      });
     } catch (err) {
       const failure = ownerFailure('campaigns', err);
       await this.audit.record({ action, target: `campaign ${request.campaignId}`, ...auditResultOf(failure), actor, clientIp });

@@ -33,7 +33,14 @@ export class PlaceholdersService {
         bannerImageUrl: request.bannerImageUrl,
         streamerMultiplier: request.streamerMultiplier,
       });
-      await this.audit.record({ action: 'create-placeholder-streamer', target: `placeholder ${created.id} (@${created.twitterUsername})`, result: 'ok', detail: `multiplier ${created.streamerMultiplier}`, actor, clientIp });
+      await this.audit.record({
+        action: 'create-placeholder-streamer',
+        target: `placeholder ${created.id} (@${created.twitterUsername})`,
+        result: 'ok',
+        detail: `multiplier ${created.streamerMultiplier}`,
+        actor,
+        clientIp,
+      });
       return toAdminPlaceholder(created);
     } catch (err) {
       const failure = ownerFailure('identity', err);

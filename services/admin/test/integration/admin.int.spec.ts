@@ -25,7 +25,13 @@ describe('admin', () => {
   let db: pg.Client;
   beforeAll(async () => {
     // The owners it calls are not running: their ports are closed.
-    h = await startAdmin({ ADMIN_PASSWORD: PASSWORD, ADMIN_LOGIN_MAX_PER_IP: 4, SUBMISSIONS_GRPC_URL: '127.0.0.1:1', IDENTITY_GRPC_URL: '127.0.0.1:1', CAMPAIGNS_GRPC_URL: '127.0.0.1:1' });
+    h = await startAdmin({
+      ADMIN_PASSWORD: PASSWORD,
+      ADMIN_LOGIN_MAX_PER_IP: 4,
+      SUBMISSIONS_GRPC_URL: '127.0.0.1:1',
+      IDENTITY_GRPC_URL: '127.0.0.1:1',
+      CAMPAIGNS_GRPC_URL: '127.0.0.1:1',
+    });
     db = new pg.Client({ connectionString: h.databaseUrl });
     await db.connect();
   });
@@ -50,12 +56,20 @@ describe('admin', () => {
   });
 
   it('answers a token for the right password, 401 for a wrong one, and audits both without the password', async () => {
-    expect(await refusal(h.client.verifyPassword({ password: 'wrong', clientIp: '198.51.100.1' }))).toEqual([status.UNAUTHENTICATED, 'Incorrect password']);
-    expect(await refusal(h.client.verifyPassword({ password: '', clientIp: '198.51.100.1' }))).toEqual([status.INVALID_ARGUMENT, 'Password is required']);
+    expect(await refusal(h.client.verifyPassword({ password: 'wrong', clientIp: '198.51.100.1' }))).toEqual([
+      status.UNAUTHENTICATED,
+      'Incorrect password',
+    ]);
+    expect(await refusal(h.client.verifyPassword({ password: '', clientIp: '198.51.100.1' }))).toEqual([
+      status.INVALID_ARGUMENT,
+      'Password is required',
+    ]);
     const granted = await h.client.verifyPassword({ password: PASSWORD, clientIp: '198.51.100.1' });
     expect(granted.token).toMatch(/^v1\.\d+\.[\w-]+\.[\w-]+$/);
     expect(new Date(granted.expiresAt!).getTime() - Date.now()).toBeGreaterThan(3500_000);
-    const { rows } = await db.query<{ action: string; result: string; detail: string; client_ip: string }>(`SELECT action, result, detail, client_ip FROM audit_entries ORDER BY created_at`);
+    const { rows } = await db.query<{ action: string; result: string; detail: string; client_ip: string }>(
+      `SELECT action, result, detail, client_ip FROM audit_entries ORDER BY created_at`,
+    );
     expect(rows.map((r) => [r.action, r.result, r.client_ip])).toEqual([
       ['verify-password', 'refused', '198.51.100.1'],
       ['verify-password', 'ok', '198.51.100.1'],
@@ -80,7 +94,10 @@ describe('admin', () => {
       expect((await h.client.verifyPassword({ password: PASSWORD, clientIp: ip })).token).toBeUndefined();
       // Another address is not affected.
       expect((await h.client.verifyPassword({ password: PASSWORD, clientIp: '203.0.113.10' })).token).toBeDefined();
-      const { rows } = await db.query(`SELECT 1 FROM audit_entries WHERE client_ip = $1 AND result = 'refused' AND detail LIKE 'rate limited%'`, [ip]);
+      const { rows } = await db.query(
+        `SELECT 1 FROM audit_entries WHERE client_ip = $1 AND result = 'refused' AND detail LIKE 'rate limited%'`,
+        [ip],
+      );
       expect(rows).toHaveLength(1);
     } finally {
       await second.stop();
@@ -89,12 +106,20 @@ describe('admin', () => {
 
   it('refuses every command without a valid token, with a sentence', async () => {
     expect(await refusal(h.client.listSubmissions({} as never))).toEqual([status.UNAUTHENTICATED, 'Admin authorization required']);
-    expect(await refusal(h.client.reviewCampaign({ campaignId: 'x', decision: 'approve' } as never))).toEqual([status.UNAUTHENTICATED, 'Admin authorization required']);
-    expect(await refusal(h.client.listAudit({ caller: { token: 'v1.1.abc.def', clientIp: '' } }))).toEqual([status.UNAUTHENTICATED, 'Invalid admin token']);
+    expect(await refusal(h.client.reviewCampaign({ campaignId: 'x', decision: 'approve' } as never))).toEqual([
+      status.UNAUTHENTICATED,
+      'Admin authorization required',
+    ]);
+    expect(await refusal(h.client.listAudit({ caller: { token: 'v1.1.abc.def', clientIp: '' } }))).toEqual([
+      status.UNAUTHENTICATED,
+      'Invalid admin token',
+    ]);
     const other = await startAdmin({ ADMIN_PASSWORD: 'another-password' });
     try {
       const foreign = await other.client.verifyPassword({ password: 'another-password', clientIp: '192.0.2.1' });
-      expect(await refusal(h.client.moderate({ caller: { token: foreign.token!, clientIp: '' }, submissionId: 'x', action: 'approve' }))).toEqual([status.UNAUTHENTICATED, 'Invalid admin token']);
+      expect(
+        await refusal(h.client.moderate({ caller: { token: foreign.token!, clientIp: '' }, submissionId: 'x', action: 'approve' })),
+      ).toEqual([status.UNAUTHENTICATED, 'Invalid admin token']);
     } finally {
       await other.stop();
     }
@@ -106,7 +131,10 @@ describe('admin', () => {
       const { token } = await shortLived.client.verifyPassword({ password: PASSWORD, clientIp: '192.0.2.2' });
       await expect(shortLived.client.listAudit({ caller: { token: token!, clientIp: '' } })).resolves.toBeDefined();
       await new Promise((r) => setTimeout(r, 1100));
-      expect(await refusal(shortLived.client.listAudit({ caller: { token: token!, clientIp: '' } }))).toEqual([status.UNAUTHENTICATED, 'Your admin session has expired. Enter the password again.']);
+      expect(await refusal(shortLived.client.listAudit({ caller: { token: token!, clientIp: '' } }))).toEqual([
+        status.UNAUTHENTICATED,
+        'Your admin session has expired. Enter the password again.',
+      ]);
     } finally {
       await shortLived.stop();
     }
@@ -115,19 +143,49 @@ describe('admin', () => {
   it('says which owner is away, and audits a command that could not be carried out as failed', async () => {
     const { token } = await h.client.verifyPassword({ password: PASSWORD, clientIp: '192.0.2.3' });
     const caller = { token: token!, clientIp: '192.0.2.3' };
-    expect(await refusal(h.client.listSubmissions({ caller }))).toEqual([status.UNAVAILABLE, 'The submissions service is unavailable right now. Please try again shortly.']);
-    expect(await refusal(h.client.listPlaceholderStreamers({ caller }))).toEqual([status.UNAVAILABLE, 'The identity service is unavailable right now. Please try again shortly.']);
-    expect(await refusal(h.client.listApplications({ caller }))).toEqual([status.UNAVAILABLE, 'The campaigns service is unavailable right now. Please try again shortly.']);
-    expect(await refusal(h.client.moderate({ caller, submissionId: '6f1c0a52-8a4b-4c38-9d55-3f7d3c1e2a10', action: 'approve' }))).toEqual([status.UNAVAILABLE, 'The submissions service is unavailable right now. Please try again shortly.']);
-    expect(await refusal(h.client.moderate({ caller, submissionId: '6f1c0a52-8a4b-4c38-9d55-3f7d3c1e2a10', action: 'publish' }))).toEqual([status.INVALID_ARGUMENT, 'Unknown moderation action: publish']);
-    const { rows } = await db.query<{ action: string; target: string; result: string; actor: string }>(`SELECT action, target, result, actor FROM audit_entries WHERE action = 'approve'`);
-    expect(rows).toEqual([{ action: 'approve', target: 'submission 6f1c0a52-8a4b-4c38-9d55-3f7d3c1e2a10', result: 'failed', actor: expect.any(String) }]);
+    expect(await refusal(h.client.listSubmissions({ caller }))).toEqual([
+      status.UNAVAILABLE,
+      'The submissions service is unavailable right now. Please try again shortly.',
+    ]);
+    expect(await refusal(h.client.listPlaceholderStreamers({ caller }))).toEqual([
+      status.UNAVAILABLE,
+      'The identity service is unavailable right now. Please try again shortly.',
+    ]);
+    expect(await refusal(h.client.listApplications({ caller }))).toEqual([
+      status.UNAVAILABLE,
+      'The campaigns service is unavailable right now. Please try again shortly.',
+    ]);
+    expect(await refusal(h.client.moderate({ caller, submissionId: '6f1c0a52-8a4b-4c38-9d55-3f7d3c1e2a10', action: 'approve' }))).toEqual([
+      status.UNAVAILABLE,
+      'The submissions service is unavailable right now. Please try again shortly.',
+    ]);
+    expect(await refusal(h.client.moderate({ caller, submissionId: '6f1c0a52-8a4b-4c38-9d55-3f7d3c1e2a10', action: 'publish' }))).toEqual([
+      status.INVALID_ARGUMENT,
+      'Unknown moderation action: publish',
+    ]);
+    const { rows } = await db.query<{ action: string; target: string; result: string; actor: string }>(
+      `SELECT action, target, result, actor FROM audit_entries WHERE action = 'approve'`,
+    );
+    expect(rows).toEqual([
+      { action: 'approve', target: 'submission 6f1c0a52-8a4b-4c38-9d55-3f7d3c1e2a10', result: 'failed', actor: expect.any(String) },
+    ]);
     // Campaigns: the list and a review name the campaigns service; the review is audited as failed.
-    expect(await refusal(h.client.listCampaigns({ caller, status: 'pending' }))).toEqual([status.UNAVAILABLE, 'The campaigns service is unavailable right now. Please try again shortly.']);
-    expect(await refusal(h.client.reviewCampaign({ caller, campaignId: '0b7f4c1e-6a7d-4c1f-9b59-2f3f1d7c9a10', decision: 'approve' }))).toEqual([status.UNAVAILABLE, 'The campaigns service is unavailable right now. Please try again shortly.']);
-    expect(await refusal(h.client.reviewCampaign({ caller, campaignId: '0b7f4c1e-6a7d-4c1f-9b59-2f3f1d7c9a10', decision: 'pause' }))).toEqual([status.INVALID_ARGUMENT, 'Unknown campaign decision: pause']);
-    const campaignRows = await db.query<{ action: string; target: string; result: string; actor: string }>(`SELECT action, target, result, actor FROM audit_entries WHERE action LIKE '%-campaign'`);
-    expect(campaignRows.rows).toEqual([{ action: 'approve-campaign', target: 'campaign 0b7f4c1e-6a7d-4c1f-9b59-2f3f1d7c9a10', result: 'failed', actor: expect.any(String) }]);
+    expect(await refusal(h.client.listCampaigns({ caller, status: 'pending' }))).toEqual([
+      status.UNAVAILABLE,
+      'The campaigns service is unavailable right now. Please try again shortly.',
+    ]);
+    expect(
+      await refusal(h.client.reviewCampaign({ caller, campaignId: '0b7f4c1e-6a7d-4c1f-9b59-2f3f1d7c9a10', decision: 'approve' })),
+    ).toEqual([status.UNAVAILABLE, 'The campaigns service is unavailable right now. Please try again shortly.']);
+    expect(
+      await refusal(h.client.reviewCampaign({ caller, campaignId: '0b7f4c1e-6a7d-4c1f-9b59-2f3f1d7c9a10', decision: 'pause' })),
+    ).toEqual([status.INVALID_ARGUMENT, 'Unknown campaign decision: pause']);
+    const campaignRows = await db.query<{ action: string; target: string; result: string; actor: string }>(
+      `SELECT action, target, result, actor FROM audit_entries WHERE action LIKE '%-campaign'`,
+    );
+    expect(campaignRows.rows).toEqual([
+      { action: 'approve-campaign', target: 'campaign 0b7f4c1e-6a7d-4c1f-9b59-2f3f1d7c9a10', result: 'failed', actor: expect.any(String) },
+    ]);
   });
 
   it('pages the audit log newest first, without gaps or repeats', async () => {

@@ -58,7 +58,9 @@ describe('admin: reviewing CPM campaigns (campaigns faked at its contract)', () 
   beforeAll(async () => {
     campaigns = await startFakeGrpcServer(campaignsContract, {
       ListCampaigns: (r) => ({
-        campaigns: [campaign(PENDING), campaign(RUNNING, { status: 'approved', deliveredViews: '24700' })].filter((c) => !r['status'] || c.status === r['status']),
+        campaigns: [campaign(PENDING), campaign(RUNNING, { status: 'approved', deliveredViews: '24700' })].filter(
+          (c) => !r['status'] || c.status === r['status'],
+        ),
         nextCursor: 'next-page',
         total: '2',
       }),
@@ -66,10 +68,19 @@ describe('admin: reviewing CPM campaigns (campaigns faked at its contract)', () 
         if (r['id'] === RUNNING) throw refused(status.FAILED_PRECONDITION, 'Only a pending campaign can be reviewed');
         if (r['id'] !== PENDING) throw refused(status.NOT_FOUND, 'Campaign not found');
         const approve = r['decision'] === 'approve';
-        return campaign(PENDING, { status: approve ? 'approved' : 'rejected', reviewedBy: r['reviewedBy'], rejectedReason: approve ? undefined : r['reason'] });
+        return campaign(PENDING, {
+          status: approve ? 'approved' : 'rejected',
+          reviewedBy: r['reviewedBy'],
+          rejectedReason: approve ? undefined : r['reason'],
+        });
       },
     });
-    h = await startAdmin({ ADMIN_PASSWORD: PASSWORD, CAMPAIGNS_GRPC_URL: campaigns.url, SUBMISSIONS_GRPC_URL: '127.0.0.1:1', IDENTITY_GRPC_URL: '127.0.0.1:1' });
+    h = await startAdmin({
+      ADMIN_PASSWORD: PASSWORD,
+      CAMPAIGNS_GRPC_URL: campaigns.url,
+      SUBMISSIONS_GRPC_URL: '127.0.0.1:1',
+      IDENTITY_GRPC_URL: '127.0.0.1:1',
+    });
     db = new pg.Client({ connectionString: h.databaseUrl });
     await db.connect();
     const { token } = await h.client.verifyPassword({ password: PASSWORD, clientIp: '192.0.2.20' });
@@ -86,10 +97,21 @@ describe('admin: reviewing CPM campaigns (campaigns faked at its contract)', () 
     // int64 fields arrive as text over gRPC (longs: String); the gateway reads them with Number().
     expect({ nextCursor: page.nextCursor, total: Number(page.total) }).toEqual({ nextCursor: 'next-page', total: 2 });
     expect(page.campaigns.map((c) => ({ ...c, deliveredViews: Number(c.deliveredViews), targetViews: Number(c.targetViews) }))).toEqual([
-      expect.objectContaining({ id: RUNNING, status: 'approved', deliveredViews: 24_700, targetViews: 100_000, budgetAmount: '500.00', streamerDisplayName: 'Big Streamer', streamerHandle: 'bigstreamer' }),
+      expect.objectContaining({
+        id: RUNNING,
+        status: 'approved',
+        deliveredViews: 24_700,
+        targetViews: 100_000,
+        budgetAmount: '500.00',
+        streamerDisplayName: 'Big Streamer',
+        streamerHandle: 'bigstreamer',
+      }),
     ]);
     expect(campaigns.calls.at(-1)).toMatchObject({ method: 'ListCampaigns', request: { status: 'approved', limit: 10 } });
-    expect(await refusal(h.client.listCampaigns({ caller, status: 'running' }))).toEqual([status.INVALID_ARGUMENT, 'Unknown campaign status: running']);
+    expect(await refusal(h.client.listCampaigns({ caller, status: 'running' }))).toEqual([
+      status.INVALID_ARGUMENT,
+      'Unknown campaign status: running',
+    ]);
   });
 
   it('approves as the admin token and audits it; campaigns’ refusals pass on with their words, audited as refused', async () => {
@@ -99,19 +121,50 @@ describe('admin: reviewing CPM campaigns (campaigns faked at its contract)', () 
     expect(reviewedBy).toEqual(expect.any(String));
     expect(campaigns.calls.at(-1)).toMatchObject({ method: 'ReviewCampaign', request: { id: PENDING, decision: 'approve', reviewedBy } });
 
-    expect(await refusal(h.client.reviewCampaign({ caller, campaignId: RUNNING, decision: 'approve' }))).toEqual([status.FAILED_PRECONDITION, 'Only a pending campaign can be reviewed']);
-    expect(await refusal(h.client.reviewCampaign({ caller, campaignId: '2d9f6e30-8c9f-4e3b-9d7b-4b5c3f9e1c32', decision: 'reject' }))).toEqual([status.NOT_FOUND, 'Campaign not found']);
+    expect(await refusal(h.client.reviewCampaign({ caller, campaignId: RUNNING, decision: 'approve' }))).toEqual([
+      status.FAILED_PRECONDITION,
+      'Only a pending campaign can be reviewed',
+    ]);
+    expect(
+      await refusal(h.client.reviewCampaign({ caller, campaignId: '2d9f6e30-8c9f-4e3b-9d7b-4b5c3f9e1c32', decision: 'reject' })),
+    ).toEqual([status.NOT_FOUND, 'Campaign not found']);
     const rejected = await h.client.reviewCampaign({ caller, campaignId: PENDING, decision: 'reject', reason: 'Not a fit for this brand' });
     expect(rejected).toMatchObject({ status: 'rejected', rejectedReason: 'Not a fit for this brand' });
 
-    const { rows } = await db.query<{ action: string; target: string; result: string; detail: string | null; actor: string; client_ip: string }>(
-      `SELECT action, target, result, detail, actor, client_ip FROM audit_entries WHERE action LIKE '%-campaign' ORDER BY created_at`,
-    );
+    const { rows } = await db.query<{
+      action: string;
+      target: string;
+      result: string;
+      detail: string | null;
+      actor: string;
+      client_ip: string;
+    }>(`SELECT action, target, result, detail, actor, client_ip FROM audit_entries WHERE action LIKE '%-campaign' ORDER BY created_at`);
     expect(rows).toEqual([
       { action: 'approve-campaign', target: `campaign ${PENDING}`, result: 'ok', detail: null, actor: reviewedBy, client_ip: '192.0.2.20' },
-      { action: 'approve-campaign', target: `campaign ${RUNNING}`, result: 'refused', detail: 'Only a pending campaign can be reviewed', actor: reviewedBy, client_ip: '192.0.2.20' },
-      { action: 'reject-campaign', target: 'campaign 2d9f6e30-8c9f-4e3b-9d7b-4b5c3f9e1c32', result: 'refused', detail: 'Campaign not found', actor: reviewedBy, client_ip: '192.0.2.20' },
-      { action: 'reject-campaign', target: `campaign ${PENDING}`, result: 'ok', detail: 'reason: Not a fit for this brand', actor: reviewedBy, client_ip: '192.0.2.20' },
+      {
+        action: 'approve-campaign',
+        target: `campaign ${RUNNING}`,
+        result: 'refused',
+        detail: 'Only a pending campaign can be reviewed',
+        actor: reviewedBy,
+        client_ip: '192.0.2.20',
+      },
+      {
+        action: 'reject-campaign',
+        target: 'campaign 2d9f6e30-8c9f-4e3b-9d7b-4b5c3f9e1c32',
+        result: 'refused',
+        detail: 'Campaign not found',
+        actor: reviewedBy,
+        client_ip: '192.0.2.20',
+      },
+      {
+        action: 'reject-campaign',
+        target: `campaign ${PENDING}`,
+        result: 'ok',
+        detail: 'reason: Not a fit for this brand',
+        actor: reviewedBy,
+        client_ip: '192.0.2.20',
+      },
     ]);
   });
 });

@@ -3,19 +3,39 @@ import { newCampaign, progress, reviewed, toCampaignMessage, toCampaignSnapshot,
 
 const at = new Date('2026-11-26T10:00:00.000Z');
 const later = new Date('2026-11-27T10:00:00.000Z');
-const draft = { title: 'Launch week push', description: 'Clips of the launch stream, posted on X.', targetViews: 100_000, budgetAmount: 500, contentLink: null };
+const draft = {
+  title: 'Launch week push',
+  description: 'Clips of the launch stream, posted on X.',
+  targetViews: 100_000,
+  budgetAmount: 500,
+  contentLink: null,
+};
 const pending = newCampaign('0b7f4c1e-6a7d-4c1f-9b59-2f3f1d7c9a10', '2d9f6e30-8c9f-4e3b-9d7b-4b5c3f9e1c32', draft, at);
 
 describe('campaign rules', () => {
   it('makes a pending campaign with nothing delivered and the budget as dollars with cents', () => {
     expect(pending).toMatchObject({ status: 'pending', deliveredViews: 0, budgetAmount: '500.00', approvedAt: null });
-    expect(toCampaignMessage(pending)).toMatchObject({ budgetAmount: '500.00', targetViews: 100_000, contentLink: undefined, approvedAt: undefined });
+    expect(toCampaignMessage(pending)).toMatchObject({
+      budgetAmount: '500.00',
+      targetViews: 100_000,
+      contentLink: undefined,
+      approvedAt: undefined,
+    });
     expect(toCampaignSnapshot(pending)).toMatchObject({ contentLink: null, approvedAt: null, createdAt: at.toISOString() });
   });
 
   it('approves from now (views count from its approval) or rejects with the reason', () => {
-    expect(reviewed(pending, 'approve', 'admin-1', null, later)).toMatchObject({ status: 'approved', approvedAt: later, reviewedAt: later, reviewedBy: 'admin-1' });
-    expect(reviewed(pending, 'reject', 'admin-1', 'Not a fit', later)).toMatchObject({ status: 'rejected', rejectedReason: 'Not a fit', approvedAt: null });
+    expect(reviewed(pending, 'approve', 'admin-1', null, later)).toMatchObject({
+      status: 'approved',
+      approvedAt: later,
+      reviewedAt: later,
+      reviewedBy: 'admin-1',
+    });
+    expect(reviewed(pending, 'reject', 'admin-1', 'Not a fit', later)).toMatchObject({
+      status: 'rejected',
+      rejectedReason: 'Not a fit',
+      approvedAt: null,
+    });
   });
 
   it('delivers views capped at the target, and completes on reaching it', () => {
@@ -29,7 +49,10 @@ describe('campaign rules', () => {
   });
 
   it('shows the streamer’s names when known', () => {
-    expect(toCampaignMessage(pending, { displayName: 'Sam', twitterUsername: 'sam' })).toMatchObject({ streamerDisplayName: 'Sam', streamerTwitterUsername: 'sam' });
+    expect(toCampaignMessage(pending, { displayName: 'Sam', twitterUsername: 'sam' })).toMatchObject({
+      streamerDisplayName: 'Sam',
+      streamerTwitterUsername: 'sam',
+    });
     expect(toCampaignMessage(pending, { displayName: null, twitterUsername: null }).streamerDisplayName).toBeUndefined();
   });
 });

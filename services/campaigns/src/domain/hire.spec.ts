@@ -25,9 +25,15 @@ describe('hire gate', () => {
     expect(hireRefusal(gold, CLIENT)).toBeNull();
   });
   it('refuses below gold first, then oneself, then an unavailable clipper', () => {
-    expect(hireRefusal({ ...gold, clipperTier: 'silver', isAvailable: 'false' }, CLIPPER)).toEqual({ kind: 'forbidden', message: HIRE_MESSAGES.notGold });
+    expect(hireRefusal({ ...gold, clipperTier: 'silver', isAvailable: 'false' }, CLIPPER)).toEqual({
+      kind: 'forbidden',
+      message: HIRE_MESSAGES.notGold,
+    });
     expect(hireRefusal({ ...gold, isAvailable: 'false' }, CLIPPER)).toEqual({ kind: 'invalid', message: HIRE_MESSAGES.self });
-    expect(hireRefusal({ ...gold, isAvailable: 'false' }, CLIENT)).toEqual({ kind: 'failedPrecondition', message: HIRE_MESSAGES.unavailable });
+    expect(hireRefusal({ ...gold, isAvailable: 'false' }, CLIENT)).toEqual({
+      kind: 'failedPrecondition',
+      message: HIRE_MESSAGES.unavailable,
+    });
   });
 });
 
@@ -41,16 +47,24 @@ describe('hire answers', () => {
   it('accepts or declines a pending request, completes an accepted one', () => {
     const accepted = answer(pending, CLIPPER, 'accept', 'On it', later);
     expect(accepted).toEqual({ hire: expect.objectContaining({ status: 'accepted', clipperNotes: 'On it', respondedAt: later }) });
-    expect(answer(pending, CLIPPER, 'decline', undefined, later)).toEqual({ hire: expect.objectContaining({ status: 'declined', clipperNotes: null }) });
+    expect(answer(pending, CLIPPER, 'decline', undefined, later)).toEqual({
+      hire: expect.objectContaining({ status: 'declined', clipperNotes: null }),
+    });
     const done = answer('hire' in accepted ? accepted.hire : pending, CLIPPER, 'complete', undefined, later);
     expect(done).toEqual({ hire: expect.objectContaining({ status: 'completed', completedAt: later, clipperNotes: 'On it' }) });
   });
 
   it('refuses someone else’s, a second answer, and completing one not accepted', () => {
     expect(answer(pending, CLIENT, 'accept', undefined, later)).toEqual({ refusal: { kind: 'forbidden', message: MESSAGES.notYourHire } });
-    expect(answer(pending, CLIPPER, 'complete', undefined, later)).toEqual({ refusal: { kind: 'failedPrecondition', message: MESSAGES.onlyAcceptedCompletes } });
-    expect(answer({ ...pending, status: 'declined' }, CLIPPER, 'accept', undefined, later)).toEqual({ refusal: { kind: 'failedPrecondition', message: MESSAGES.alreadyAnswered } });
-    expect(answer({ ...pending, status: 'completed' }, CLIPPER, 'complete', undefined, later)).toEqual({ refusal: { kind: 'failedPrecondition', message: MESSAGES.onlyAcceptedCompletes } });
+    expect(answer(pending, CLIPPER, 'complete', undefined, later)).toEqual({
+      refusal: { kind: 'failedPrecondition', message: MESSAGES.onlyAcceptedCompletes },
+    });
+    expect(answer({ ...pending, status: 'declined' }, CLIPPER, 'accept', undefined, later)).toEqual({
+      refusal: { kind: 'failedPrecondition', message: MESSAGES.alreadyAnswered },
+    });
+    expect(answer({ ...pending, status: 'completed' }, CLIPPER, 'complete', undefined, later)).toEqual({
+      refusal: { kind: 'failedPrecondition', message: MESSAGES.onlyAcceptedCompletes },
+    });
   });
 
   it('links a package request to the clipper’s service of that name', () => {

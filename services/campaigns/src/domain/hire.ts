@@ -56,13 +56,23 @@ export function hireRefusal(target: HireTarget, clientUserId: string | null): Re
  * The clipper's service a request is for: a package's description (what choosing it fills in) starts with
  * the service's name and a colon ("Speed Pack: 7 clips …"); a request naming none is for no service.
  */
-export function serviceFor(projectDescription: string, services: readonly { id: string; serviceName: string; isActive: boolean }[]): string | null {
+export function serviceFor(
+  projectDescription: string,
+  services: readonly { id: string; serviceName: string; isActive: boolean }[],
+): string | null {
   const text = projectDescription.toLowerCase();
   const match = services.find((s) => s.isActive && text.startsWith(`${s.serviceName.toLowerCase()}:`));
   return match?.id ?? null;
 }
 
-export function newHire(id: string, clipperId: string, clientUserId: string | null, serviceId: string | null, draft: HireRequestDraft, now: Date): Hire {
+export function newHire(
+  id: string,
+  clipperId: string,
+  clientUserId: string | null,
+  serviceId: string | null,
+  draft: HireRequestDraft,
+  now: Date,
+): Hire {
   return {
     id,
     clientUserId,
@@ -90,7 +100,13 @@ export function newHire(id: string, clipperId: string, clientUserId: string | nu
  * The clipper's answer (ADR 0027): accept or decline a pending request, complete an accepted one; the
  * refusal's words otherwise. `notes`, when given, replace the clipper's notes.
  */
-export function answer(hire: Hire, byClipper: string, action: HireAction, notes: string | undefined, now: Date): { hire: Hire } | { refusal: Refusal } {
+export function answer(
+  hire: Hire,
+  byClipper: string,
+  action: HireAction,
+  notes: string | undefined,
+  now: Date,
+): { hire: Hire } | { refusal: Refusal } {
   if (hire.clipperId !== byClipper) return { refusal: { kind: 'forbidden', message: MESSAGES.notYourHire } };
   const clipperNotes = notes === undefined ? hire.clipperNotes : notes === '' ? null : notes;
   if (action === 'complete') {

@@ -22,7 +22,6 @@ export const MESSAGES = {
 export const REJECTION_REASON_MAX = 500;
 export const CLIPPER_NOTES_MAX = 1000;
 
-
 /** Dollars as the contract carries them: text with two decimals ("500.00"). */
 export function dollars(amount: number | string): string {
   return Number(amount).toFixed(2);

@@ -9,7 +9,13 @@ describe('clipper profile rules', () => {
     expect(defaultServices()).toEqual([
       { serviceName: 'Speed Pack', description: HIRE_PACKAGES[0].description, basePrice: 40, deliveryTimeHours: 24, isActive: true },
       { serviceName: 'Growth Pack', description: HIRE_PACKAGES[1].description, basePrice: 100, deliveryTimeHours: 72, isActive: true },
-      { serviceName: 'Viral Marketing', description: HIRE_PACKAGES[2].description, basePrice: null, deliveryTimeHours: null, isActive: true },
+      {
+        serviceName: 'Viral Marketing',
+        description: HIRE_PACKAGES[2].description,
+        basePrice: null,
+        deliveryTimeHours: null,
+        isActive: true,
+      },
     ]);
     expect(hoursOf('2 days')).toBe(48);
     expect(hoursOf('soon')).toBeNull();
@@ -45,7 +51,14 @@ describe('clipper profile rules', () => {
       createdAt: at,
       updatedAt: at,
     };
-    const message = toProfileMessage(profile, [{ id: 's', serviceName: 'Call', description: null, basePrice: null, deliveryTimeHours: null, isActive: true }]);
-    expect(message).toMatchObject({ hourlyRate: '25.50', averageRating: '0.00', bio: undefined, services: [{ id: 's', basePrice: undefined, isActive: true }] });
+    const message = toProfileMessage(profile, [
+      { id: 's', serviceName: 'Call', description: null, basePrice: null, deliveryTimeHours: null, isActive: true },
+    ]);
+    expect(message).toMatchObject({
+      hourlyRate: '25.50',
+      averageRating: '0.00',
+      bio: undefined,
+      services: [{ id: 's', basePrice: undefined, isActive: true }],
+    });
   });
 });

@@ -77,7 +77,19 @@ export class CampaignRepository {
     await tx.query(
       `INSERT INTO cpm_campaigns (id, streamer_id, title, description, target_views, budget_amount, content_link, status, delivered_views, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [c.id, c.streamerId, c.title, c.description, c.targetViews, c.budgetAmount, c.contentLink, c.status, c.deliveredViews, c.createdAt, c.updatedAt],
+      [
+        c.id,
+        c.streamerId,
+        c.title,
+        c.description,
+        c.targetViews,
+        c.budgetAmount,
+        c.contentLink,
+        c.status,
+        c.deliveredViews,
+        c.createdAt,
+        c.updatedAt,
+      ],
     );
   }
 
@@ -113,7 +125,10 @@ export class CampaignRepository {
        ${w.sql} ORDER BY c.created_at DESC, c.id DESC LIMIT ${Number(limit)}`,
       w.params,
     )) as CampaignRecord[];
-    return rows.map((r) => ({ ...toCampaign(r), names: { displayName: r.streamer_display_name ?? null, twitterUsername: r.streamer_twitter_username ?? null } }));
+    return rows.map((r) => ({
+      ...toCampaign(r),
+      names: { displayName: r.streamer_display_name ?? null, twitterUsername: r.streamer_twitter_username ?? null },
+    }));
   }
 
   async count(filter: CampaignFilter): Promise<number> {

@@ -71,7 +71,22 @@ export class HireRepository {
       `INSERT INTO clipper_hires (id, client_user_id, clipper_id, service_id, client_name, client_email, project_description, budget, urgency,
          preferred_contact, contact_info, status, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [h.id, h.clientUserId, h.clipperId, h.serviceId, h.clientName, h.clientEmail, h.projectDescription, h.budget, h.urgency, h.preferredContact, h.contactInfo, h.status, h.createdAt, h.updatedAt],
+      [
+        h.id,
+        h.clientUserId,
+        h.clipperId,
+        h.serviceId,
+        h.clientName,
+        h.clientEmail,
+        h.projectDescription,
+        h.budget,
+        h.urgency,
+        h.preferredContact,
+        h.contactInfo,
+        h.status,
+        h.createdAt,
+        h.updatedAt,
+      ],
     );
   }
 
@@ -82,20 +97,19 @@ export class HireRepository {
 
   /** Writes an answer: status, notes and their times. */
   async save(tx: EntityManager, h: Hire): Promise<void> {
-    await tx.query('UPDATE clipper_hires SET status = $2, clipper_notes = $3, responded_at = $4, completed_at = $5, updated_at = $6 WHERE id = $1', [
-      h.id,
-      h.status,
-      h.clipperNotes,
-      h.respondedAt,
-      h.completedAt,
-      h.updatedAt,
-    ]);
+    await tx.query(
+      'UPDATE clipper_hires SET status = $2, clipper_notes = $3, responded_at = $4, completed_at = $5, updated_at = $6 WHERE id = $1',
+      [h.id, h.status, h.clipperNotes, h.respondedAt, h.completedAt, h.updatedAt],
+    );
   }
 
   /** `limit` of the clipper's requests strictly older than `before`, newest first (clipper_hires_clipper_idx). */
   async listPage(clipperId: string, status: HireStatus | undefined, limit: number, before: KeysetPosition | undefined): Promise<Hire[]> {
     const w = where(clipperId, status, before);
-    const rows = (await this.dataSource.query(`SELECT * FROM clipper_hires ${w.sql} ORDER BY created_at DESC, id DESC LIMIT ${Number(limit)}`, w.params)) as HireRecord[];
+    const rows = (await this.dataSource.query(
+      `SELECT * FROM clipper_hires ${w.sql} ORDER BY created_at DESC, id DESC LIMIT ${Number(limit)}`,
+      w.params,
+    )) as HireRecord[];
     return rows.map(toHire);
   }
 

@@ -43,18 +43,25 @@ export class PeopleRepository {
   }
 
   async standingOf(tx: EntityManager, userId: string): Promise<PersonStanding | undefined> {
-    const rows = (await tx.query('SELECT clip_points, clipper_tier, standing_revision, standing_at FROM campaign_people WHERE user_id = $1', [userId])) as {
+    const rows = (await tx.query(
+      'SELECT clip_points, clipper_tier, standing_revision, standing_at FROM campaign_people WHERE user_id = $1',
+      [userId],
+    )) as {
       clip_points: string;
       clipper_tier: PersonStanding['clipperTier'];
       standing_revision: number;
       standing_at: Date | null;
     }[];
     const r = rows[0];
-    return r ? { clipPoints: Number(r.clip_points), clipperTier: r.clipper_tier, revision: r.standing_revision, at: r.standing_at } : undefined;
+    return r
+      ? { clipPoints: Number(r.clip_points), clipperTier: r.clipper_tier, revision: r.standing_revision, at: r.standing_at }
+      : undefined;
   }
 
   async namesOf(userId: string): Promise<StreamerNames> {
-    const rows = (await this.dataSource.query('SELECT display_name, twitter_username FROM campaign_people WHERE user_id = $1', [userId])) as {
+    const rows = (await this.dataSource.query('SELECT display_name, twitter_username FROM campaign_people WHERE user_id = $1', [
+      userId,
+    ])) as {
       display_name: string | null;
       twitter_username: string | null;
     }[];

@@ -197,6 +197,7 @@ export class ProfileRepository {
 
 /** TypeORM answers an UPDATE … RETURNING as [rows, count] with the pg driver. */
 function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as unknown[];
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number')
+    return result[0] as unknown[];
   return result as unknown[];
 }

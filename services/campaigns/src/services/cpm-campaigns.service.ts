@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { campaignsV1 } from '@clipit/contracts';
 import { CAMPAIGN_MESSAGES, checkCampaign, firstCampaignError } from '@clipit/field-rules';
-import { decodeCursor, failedPrecondition, forbidden, invalid, isUuid, keysetPage, notFound, Outbox, pageSize, uniqueViolation } from '@clipit/service-kit';
+import {
+  decodeCursor,
+  failedPrecondition,
+  forbidden,
+  invalid,
+  isUuid,
+  keysetPage,
+  notFound,
+  Outbox,
+  pageSize,
+  uniqueViolation,
+} from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { isCampaignStatus, newCampaign, reviewed, toCampaignMessage, toCampaignSnapshot, type Campaign } from '../domain/campaign.js';
 import { MESSAGES, REJECTION_REASON_MAX } from '../domain/messages.js';
@@ -70,7 +81,10 @@ export class CpmCampaignsService {
         if (decision === 'approve' && (await this.repo.lockRunning(tx, campaign.streamerId))) throw failedPrecondition(MESSAGES.oneRunning);
         const next = reviewed(campaign, decision, request.reviewedBy?.trim() || 'admin', reason, now);
         await this.repo.save(tx, next);
-        await this.outbox.append(tx, 'campaign.reviewed', { campaign: toCampaignSnapshot(next), decision: decision === 'approve' ? 'approved' : 'rejected' });
+        await this.outbox.append(tx, 'campaign.reviewed', {
+          campaign: toCampaignSnapshot(next),
+          decision: decision === 'approve' ? 'approved' : 'rejected',
+        });
         // Clips approved from this moment on count; any already known for it are counted at once.
         return decision === 'approve' ? ((await this.progress.recompute(tx, campaign.streamerId, now)) ?? next) : next;
       });

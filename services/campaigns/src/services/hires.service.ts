@@ -1,9 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { campaignsV1 } from '@clipit/contracts';
 import { checkHireRequest, CLIPPER_PROFILE_MESSAGES, firstHireError } from '@clipit/field-rules';
-import { decodeCursor, DomainError, failedPrecondition, forbidden, invalid, isUuid, keysetPage, notFound, Outbox, pageSize } from '@clipit/service-kit';
+import {
+  decodeCursor,
+  DomainError,
+  failedPrecondition,
+  forbidden,
+  invalid,
+  isUuid,
+  keysetPage,
+  notFound,
+  Outbox,
+  pageSize,
+} from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
-import { answer, hireRefusal, isHireAction, isHireStatus, newHire, respondedAction, serviceFor, toHireMessage, toHireSnapshot, type Refusal } from '../domain/hire.js';
+import {
+  answer,
+  hireRefusal,
+  isHireAction,
+  isHireStatus,
+  newHire,
+  respondedAction,
+  serviceFor,
+  toHireMessage,
+  toHireSnapshot,
+  type Refusal,
+} from '../domain/hire.js';
 import { CLIPPER_NOTES_MAX, MESSAGES } from '../domain/messages.js';
 import { HireRepository } from '../repositories/hire.repository.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
@@ -11,7 +33,8 @@ import { ProfileRepository } from '../repositories/profile.repository.js';
 const PAGE_DEFAULT = 50;
 const PAGE_MAX = 200;
 
-const refused = (r: Refusal): DomainError => (r.kind === 'forbidden' ? forbidden(r.message) : r.kind === 'invalid' ? invalid(r.message) : failedPrecondition(r.message));
+const refused = (r: Refusal): DomainError =>
+  r.kind === 'forbidden' ? forbidden(r.message) : r.kind === 'invalid' ? invalid(r.message) : failedPrecondition(r.message);
 
 /** Hiring a gold clipper (spec 02 §2.7, ADR 0027): anyone asks, the clipper answers. */
 @Injectable()
@@ -40,7 +63,14 @@ export class HiresService {
       const refusal = hireRefusal(clipper, clientUserId?.toLowerCase() ?? null);
       if (refusal) throw refused(refusal);
       const services = await this.profiles.services(clipperId, tx);
-      const stored = newHire(randomUUID(), clipperId, clientUserId?.toLowerCase() ?? null, serviceFor(checked.value.projectDescription, services), checked.value, now);
+      const stored = newHire(
+        randomUUID(),
+        clipperId,
+        clientUserId?.toLowerCase() ?? null,
+        serviceFor(checked.value.projectDescription, services),
+        checked.value,
+        now,
+      );
       await this.hires.insert(tx, stored);
       await this.outbox.append(tx, 'hire.requested', { hire: toHireSnapshot(stored), clipperId });
       return stored;
@@ -55,7 +85,10 @@ export class HiresService {
     if (status !== undefined && !isHireStatus(status)) throw invalid(MESSAGES.unknownHireStatus(status));
     const size = pageSize(request.limit, PAGE_DEFAULT, PAGE_MAX);
     const before = request.cursor ? decodeCursor(request.cursor) : undefined;
-    const [rows, total] = await Promise.all([this.hires.listPage(request.clipperId, status, size + 1, before), this.hires.count(request.clipperId, status)]);
+    const [rows, total] = await Promise.all([
+      this.hires.listPage(request.clipperId, status, size + 1, before),
+      this.hires.count(request.clipperId, status),
+    ]);
     const { page, nextCursor } = keysetPage(rows, size);
     return { hires: page.map(toHireMessage), ...(nextCursor ? { nextCursor } : {}), total };
   }
@@ -74,7 +107,11 @@ export class HiresService {
       if ('refusal' in result) throw refused(result.refusal);
       await this.hires.save(tx, result.hire);
       if (action === 'complete') await this.profiles.incrementHires(tx, result.hire.clipperId, now);
-      await this.outbox.append(tx, 'hire.responded', { hire: toHireSnapshot(result.hire), clipperId: result.hire.clipperId, action: respondedAction(action) });
+      await this.outbox.append(tx, 'hire.responded', {
+        hire: toHireSnapshot(result.hire),
+        clipperId: result.hire.clipperId,
+        action: respondedAction(action),
+      });
       return result.hire;
     });
     return toHireMessage(hire);

@@ -43,7 +43,12 @@ async function refusal(call: Promise<unknown>): Promise<{ code: number; message:
 describe('SubmitApplication', () => {
   it('stores a pending application and publishes application.submitted with the caller’s correlation id', async () => {
     const correlationId = `corr-apply-${Date.now()}`;
-    const input = application({ email: ' Mixed.Case@Example.com ', socialMediaHandles: '@clipper on X', availabilityHours: '25', portfolioLinks: 'https://example.com/reel' });
+    const input = application({
+      email: ' Mixed.Case@Example.com ',
+      socialMediaHandles: '@clipper on X',
+      availabilityHours: '25',
+      portfolioLinks: 'https://example.com/reel',
+    });
     const stored = await runWithCorrelation(correlationId, () => h.client.submitApplication(input));
 
     expect(stored).toMatchObject({
@@ -56,11 +61,20 @@ describe('SubmitApplication', () => {
     });
     expect(await h.count('SELECT count(*) FROM clipper_applications WHERE id = $1', [stored.id])).toBe(1);
 
-    const received = await waitFor(() => h.events.find((e) => (e.envelope.data as ApplicationSubmittedV1).application?.id === stored.id), 10_000, 'application.submitted');
+    const received = await waitFor(
+      () => h.events.find((e) => (e.envelope.data as ApplicationSubmittedV1).application?.id === stored.id),
+      10_000,
+      'application.submitted',
+    );
     expect(received.subject).toBe(subjectFor('application.submitted', h.names.subjectPrefix));
     const envelope = eventEnvelopeSchema.parse(received.envelope);
     expect(envelope).toMatchObject({ type: 'application.submitted', source: 'campaigns', correlationId });
-    expect(parseEventData('application.submitted', envelope.data).application).toMatchObject({ id: stored.id, email: 'mixed.case@example.com', availabilityHours: 25, status: 'pending' });
+    expect(parseEventData('application.submitted', envelope.data).application).toMatchObject({
+      id: stored.id,
+      email: 'mixed.case@example.com',
+      availabilityHours: 25,
+      status: 'pending',
+    });
   });
 
   it.each([
@@ -83,7 +97,10 @@ describe('SubmitApplication', () => {
 
   it('keeps one pending application per email, whatever its case, even when two arrive at once', async () => {
     const email = `twice-${Date.now()}@example.com`;
-    const results = await Promise.allSettled([h.client.submitApplication(application({ email })), h.client.submitApplication(application({ email: email.toUpperCase() }))]);
+    const results = await Promise.allSettled([
+      h.client.submitApplication(application({ email })),
+      h.client.submitApplication(application({ email: email.toUpperCase() })),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as GrpcCallError;
     expect({ code: refused.code, message: refused.message }).toEqual({ code: status.ALREADY_EXISTS, message: M.alreadyPending });
@@ -100,7 +117,10 @@ describe('SubmitApplication', () => {
 
   it('refuses at the table what the rules refuse, whatever path writes it', async () => {
     await expect(
-      h.db.query(`INSERT INTO clipper_applications (id, full_name, email, experience, why_join, availability_hours) VALUES (gen_random_uuid(), 'Ok Name', 'ok@example.com', $1, $1, 500)`, ['x'.repeat(20)]),
+      h.db.query(
+        `INSERT INTO clipper_applications (id, full_name, email, experience, why_join, availability_hours) VALUES (gen_random_uuid(), 'Ok Name', 'ok@example.com', $1, $1, 500)`,
+        ['x'.repeat(20)],
+      ),
     ).rejects.toThrow(/check constraint/);
   });
 });
@@ -130,6 +150,9 @@ describe('ListApplications', () => {
     expect(created).toEqual([...created].sort((a, b) => b - a));
     expect(all.applications.map((a) => a.id)).toEqual(seen);
 
-    expect(await refusal(h.client.listApplications({ cursor: 'not-a-cursor' }))).toEqual({ code: status.INVALID_ARGUMENT, message: 'Invalid cursor' });
+    expect(await refusal(h.client.listApplications({ cursor: 'not-a-cursor' }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      message: 'Invalid cursor',
+    });
   });
 });

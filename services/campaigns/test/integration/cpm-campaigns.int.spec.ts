@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { parseEventData, type CampaignCompletedV1, type CampaignReviewedV1, type CampaignSubmittedV1, type SubmissionSnapshot } from '@clipit/contracts';
+import {
+  parseEventData,
+  type CampaignCompletedV1,
+  type CampaignReviewedV1,
+  type CampaignSubmittedV1,
+  type SubmissionSnapshot,
+} from '@clipit/contracts';
 import { CAMPAIGN_MESSAGES as M } from '@clipit/field-rules';
 import { GrpcCallError } from '@clipit/service-kit';
 import { waitFor } from '@clipit/testing';
@@ -19,7 +25,12 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const brief = { title: 'Launch week push', description: 'Clips of the launch stream, posted on X during launch week.', targetViews: '100,000', budgetAmount: '500' };
+const brief = {
+  title: 'Launch week push',
+  description: 'Clips of the launch stream, posted on X during launch week.',
+  targetViews: '100,000',
+  budgetAmount: '500',
+};
 
 async function refusal(call: Promise<unknown>): Promise<{ code: number; message: string }> {
   const err = await call.then(
@@ -31,9 +42,14 @@ async function refusal(call: Promise<unknown>): Promise<{ code: number; message:
   return { code: e.code, message: e.message };
 }
 
-const submit = (streamerId: string, change: Record<string, string> = {}) => h.client.submitCampaign({ streamerId, callerRole: 'streamer', ...brief, ...change });
-const eventsFor = <T>(type: string, id: string) => h.events.filter((e) => e.envelope.type === type && (e.envelope.data as { campaign: { id: string } }).campaign.id === id).map((e) => e.envelope.data as T);
-const outboxRows = (type: string, id: string) => h.count(`SELECT count(*) FROM outbox WHERE type = $1 AND envelope::jsonb #>> '{data,campaign,id}' = $2`, [type, id]);
+const submit = (streamerId: string, change: Record<string, string> = {}) =>
+  h.client.submitCampaign({ streamerId, callerRole: 'streamer', ...brief, ...change });
+const eventsFor = <T>(type: string, id: string) =>
+  h.events
+    .filter((e) => e.envelope.type === type && (e.envelope.data as { campaign: { id: string } }).campaign.id === id)
+    .map((e) => e.envelope.data as T);
+const outboxRows = (type: string, id: string) =>
+  h.count(`SELECT count(*) FROM outbox WHERE type = $1 AND envelope::jsonb #>> '{data,campaign,id}' = $2`, [type, id]);
 
 let clock = Date.now();
 function clip(streamerId: string, patch: Partial<SubmissionSnapshot>): SubmissionSnapshot {
@@ -57,14 +73,22 @@ describe('SubmitCampaign', () => {
       streamerTwitterUsername: streamer.twitterUsername,
     });
     const received = await waitFor(() => eventsFor<CampaignSubmittedV1>('campaign.submitted', stored.id)[0], 10_000, 'campaign.submitted');
-    expect(parseEventData('campaign.submitted', received).campaign).toMatchObject({ id: stored.id, status: 'pending', budgetAmount: '1250.00', targetViews: 250_000 });
+    expect(parseEventData('campaign.submitted', received).campaign).toMatchObject({
+      id: stored.id,
+      status: 'pending',
+      budgetAmount: '1250.00',
+      targetViews: 250_000,
+    });
     expect(await outboxRows('campaign.submitted', stored.id)).toBe(1);
   });
 
   it('refuses anyone but a streamer, and stores nothing', async () => {
     const before = await h.count('SELECT count(*) FROM cpm_campaigns');
     for (const callerRole of ['clipper', 'user', 'admin', '']) {
-      expect(await refusal(h.client.submitCampaign({ streamerId: randomUUID(), callerRole, ...brief }))).toEqual({ code: status.PERMISSION_DENIED, message: M.streamersOnly });
+      expect(await refusal(h.client.submitCampaign({ streamerId: randomUUID(), callerRole, ...brief }))).toEqual({
+        code: status.PERMISSION_DENIED,
+        message: M.streamersOnly,
+      });
     }
     expect(await h.count('SELECT count(*) FROM cpm_campaigns')).toBe(before);
   });
@@ -85,7 +109,10 @@ describe('SubmitCampaign', () => {
 
   it('refuses at the table a budget that is not the views’ price', async () => {
     await expect(
-      h.db.query(`INSERT INTO cpm_campaigns (id, streamer_id, title, description, target_views, budget_amount) VALUES (gen_random_uuid(), gen_random_uuid(), 'Title ok', $1, 100000, 600)`, ['x'.repeat(20)]),
+      h.db.query(
+        `INSERT INTO cpm_campaigns (id, streamer_id, title, description, target_views, budget_amount) VALUES (gen_random_uuid(), gen_random_uuid(), 'Title ok', $1, 100000, 600)`,
+        ['x'.repeat(20)],
+      ),
     ).rejects.toThrow(/check constraint/);
   });
 });
@@ -109,7 +136,10 @@ describe('ListCampaigns', () => {
     const all = await h.client.listCampaigns({ status: 'pending', limit: 200 });
     expect(all.campaigns.every((c) => c.status === 'pending')).toBe(true);
     expect(Number(all.total)).toBeGreaterThanOrEqual(5);
-    expect(await refusal(h.client.listCampaigns({ status: 'running' }))).toEqual({ code: status.INVALID_ARGUMENT, message: 'Unknown campaign status: running' });
+    expect(await refusal(h.client.listCampaigns({ status: 'running' }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      message: 'Unknown campaign status: running',
+    });
     expect(await refusal(h.client.listCampaigns({ cursor: 'nope' }))).toEqual({ code: status.INVALID_ARGUMENT, message: 'Invalid cursor' });
   });
 });
@@ -122,29 +152,57 @@ describe('ReviewCampaign', () => {
     const third = await submit(streamer, { title: 'Third push' });
 
     const approved = await h.client.reviewCampaign({ id: first.id, decision: 'approve', reviewedBy: 'admin-token-1' });
-    expect(approved).toMatchObject({ status: 'approved', reviewedBy: 'admin-token-1', deliveredViews: '0', approvedAt: expect.any(String) });
-    expect(await refusal(h.client.reviewCampaign({ id: first.id, decision: 'approve', reviewedBy: 'a' }))).toEqual({ code: status.FAILED_PRECONDITION, message: 'Only a pending campaign can be reviewed' });
+    expect(approved).toMatchObject({
+      status: 'approved',
+      reviewedBy: 'admin-token-1',
+      deliveredViews: '0',
+      approvedAt: expect.any(String),
+    });
+    expect(await refusal(h.client.reviewCampaign({ id: first.id, decision: 'approve', reviewedBy: 'a' }))).toEqual({
+      code: status.FAILED_PRECONDITION,
+      message: 'Only a pending campaign can be reviewed',
+    });
     expect(await refusal(h.client.reviewCampaign({ id: second.id, decision: 'approve', reviewedBy: 'a' }))).toEqual({
       code: status.FAILED_PRECONDITION,
       message: 'This streamer already has a running campaign',
     });
     expect(await h.count(`SELECT count(*) FROM cpm_campaigns WHERE id = $1 AND status = 'pending'`, [second.id])).toBe(1);
 
-    const rejected = await h.client.reviewCampaign({ id: third.id, decision: 'reject', reason: ' Resubmit once the first completes ', reviewedBy: 'a' });
+    const rejected = await h.client.reviewCampaign({
+      id: third.id,
+      decision: 'reject',
+      reason: ' Resubmit once the first completes ',
+      reviewedBy: 'a',
+    });
     expect(rejected).toMatchObject({ status: 'rejected', rejectedReason: 'Resubmit once the first completes' });
     expect(rejected.approvedAt).toBeUndefined();
 
-    expect(await refusal(h.client.reviewCampaign({ id: randomUUID(), decision: 'reject', reviewedBy: 'a' }))).toEqual({ code: status.NOT_FOUND, message: 'Campaign not found' });
-    expect(await refusal(h.client.reviewCampaign({ id: second.id, decision: 'pause', reviewedBy: 'a' }))).toEqual({ code: status.INVALID_ARGUMENT, message: 'Unknown campaign decision: pause' });
-    expect(await refusal(h.client.reviewCampaign({ id: second.id, decision: 'reject', reason: 'x'.repeat(501), reviewedBy: 'a' }))).toEqual({
-      code: status.INVALID_ARGUMENT,
-      message: 'Rejection reason must be at most 500 characters',
+    expect(await refusal(h.client.reviewCampaign({ id: randomUUID(), decision: 'reject', reviewedBy: 'a' }))).toEqual({
+      code: status.NOT_FOUND,
+      message: 'Campaign not found',
     });
+    expect(await refusal(h.client.reviewCampaign({ id: second.id, decision: 'pause', reviewedBy: 'a' }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      message: 'Unknown campaign decision: pause',
+    });
+    expect(await refusal(h.client.reviewCampaign({ id: second.id, decision: 'reject', reason: 'x'.repeat(501), reviewedBy: 'a' }))).toEqual(
+      {
+        code: status.INVALID_ARGUMENT,
+        message: 'Rejection reason must be at most 500 characters',
+      },
+    );
 
-    const reviewedEvents = await waitFor(() => {
-      const got = [...eventsFor<CampaignReviewedV1>('campaign.reviewed', first.id), ...eventsFor<CampaignReviewedV1>('campaign.reviewed', third.id)];
-      return got.length === 2 ? got : undefined;
-    }, 10_000, 'campaign.reviewed');
+    const reviewedEvents = await waitFor(
+      () => {
+        const got = [
+          ...eventsFor<CampaignReviewedV1>('campaign.reviewed', first.id),
+          ...eventsFor<CampaignReviewedV1>('campaign.reviewed', third.id),
+        ];
+        return got.length === 2 ? got : undefined;
+      },
+      10_000,
+      'campaign.reviewed',
+    );
     expect(reviewedEvents.map((e) => e.decision).sort()).toEqual(['approved', 'rejected']);
     expect(await outboxRows('campaign.reviewed', first.id)).toBe(1);
     expect(await outboxRows('campaign.reviewed', second.id)).toBe(0);
@@ -154,10 +212,15 @@ describe('ReviewCampaign', () => {
     const streamer = randomUUID();
     const a = await submit(streamer);
     const b = await submit(streamer, { title: 'Other push' });
-    const results = await Promise.allSettled([a, b].map((c) => h.client.reviewCampaign({ id: c.id, decision: 'approve', reviewedBy: 'a' })));
+    const results = await Promise.allSettled(
+      [a, b].map((c) => h.client.reviewCampaign({ id: c.id, decision: 'approve', reviewedBy: 'a' })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const err = (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason as GrpcCallError;
-    expect({ code: err.code, message: err.message }).toEqual({ code: status.FAILED_PRECONDITION, message: 'This streamer already has a running campaign' });
+    expect({ code: err.code, message: err.message }).toEqual({
+      code: status.FAILED_PRECONDITION,
+      message: 'This streamer already has a running campaign',
+    });
     expect(await h.count(`SELECT count(*) FROM cpm_campaigns WHERE streamer_id = $1 AND status = 'approved'`, [streamer])).toBe(1);
   });
 });
@@ -166,7 +229,9 @@ describe('delivered views', () => {
   it('counts the streamer’s clips approved since the approval, capped at the target, and completes the campaign once', async () => {
     const streamer = randomUUID();
     // Approved before the campaign runs: never counted.
-    await h.feed('submission.approved', { submission: clip(streamer, { views: 90_000, approvedAt: new Date(Date.now() - 3_600_000).toISOString() }) });
+    await h.feed('submission.approved', {
+      submission: clip(streamer, { views: 90_000, approvedAt: new Date(Date.now() - 3_600_000).toISOString() }),
+    });
     const campaign = await submit(streamer);
     await h.client.reviewCampaign({ id: campaign.id, decision: 'approve', reviewedBy: 'a' });
     const delivered = async () => Number((await h.client.listCampaigns({ streamerId: streamer })).campaigns[0]!.deliveredViews);
@@ -182,15 +247,24 @@ describe('delivered views', () => {
     expect(await delivered()).toBe(30_000);
 
     // A stale event about the clip changes nothing.
-    await h.feed('submission.created', { submission: { ...pending, updatedAt: new Date(Date.parse(pending.updatedAt) - 10_000).toISOString() } });
+    await h.feed('submission.created', {
+      submission: { ...pending, updatedAt: new Date(Date.parse(pending.updatedAt) - 10_000).toISOString() },
+    });
     expect(await delivered()).toBe(30_000);
 
     // Views grow through later events: X's counts (metrics.updated) and any later snapshot; past the
     // target the campaign completes, capped.
     const fetchedAt = new Date((clock = Math.max(clock + 1, Date.now()))).toISOString();
-    await h.feed('metrics.updated', { submission: { ...approvedOne, views: 45_000, updatedAt: fetchedAt }, previousViews: 30_000, fetchedAt });
+    await h.feed('metrics.updated', {
+      submission: { ...approvedOne, views: 45_000, updatedAt: fetchedAt },
+      previousViews: 30_000,
+      fetchedAt,
+    });
     expect(await delivered()).toBe(45_000);
-    await h.feed('submission.feed-changed', { submission: { ...approvedOne, views: 60_000, updatedAt: new Date((clock = Math.max(clock + 1, Date.now()))).toISOString() }, addedToFeed: true });
+    await h.feed('submission.feed-changed', {
+      submission: { ...approvedOne, views: 60_000, updatedAt: new Date((clock = Math.max(clock + 1, Date.now()))).toISOString() },
+      addedToFeed: true,
+    });
     expect(await delivered()).toBe(60_000);
     await h.feed('submission.approved', { submission: clip(streamer, { views: 75_000 }) });
     const [done] = (await h.client.listCampaigns({ streamerId: streamer })).campaigns;
@@ -200,12 +274,19 @@ describe('delivered views', () => {
     // More views after completion change nothing and publish nothing more.
     await h.feed('submission.approved', { submission: clip(streamer, { views: 10_000 }) });
     expect(Number((await h.client.listCampaigns({ streamerId: streamer })).campaigns[0]!.deliveredViews)).toBe(100_000);
-    const completed = await waitFor(() => eventsFor<CampaignCompletedV1>('campaign.completed', campaign.id)[0], 10_000, 'campaign.completed');
+    const completed = await waitFor(
+      () => eventsFor<CampaignCompletedV1>('campaign.completed', campaign.id)[0],
+      10_000,
+      'campaign.completed',
+    );
     expect(completed.campaign).toMatchObject({ status: 'completed', deliveredViews: 100_000 });
     expect(await outboxRows('campaign.completed', campaign.id)).toBe(1);
 
     // With the first completed, the streamer's next campaign can run.
     const next = await submit(streamer, { title: 'Next push' });
-    await expect(h.client.reviewCampaign({ id: next.id, decision: 'approve', reviewedBy: 'a' })).resolves.toMatchObject({ status: 'approved', deliveredViews: '0' });
+    await expect(h.client.reviewCampaign({ id: next.id, decision: 'approve', reviewedBy: 'a' })).resolves.toMatchObject({
+      status: 'approved',
+      deliveredViews: '0',
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { parseEventData, type HireRequestedV1, type HireRespondedV1, type RewardsStandingChangedV1, type UserSnapshot } from '@clipit/contracts';
+import {
+  parseEventData,
+  type HireRequestedV1,
+  type HireRespondedV1,
+  type RewardsStandingChangedV1,
+  type UserSnapshot,
+} from '@clipit/contracts';
 import { CLIPPER_PROFILE_MESSAGES as P, HIRE_MESSAGES as M, HIRE_PACKAGES, packageFill } from '@clipit/field-rules';
 import { GrpcCallError } from '@clipit/service-kit';
 import { waitFor } from '@clipit/testing';
@@ -29,14 +35,24 @@ async function refusal(call: Promise<unknown>): Promise<{ code: number; message:
   return { code: e.code, message: e.message };
 }
 
-const hire = { clientName: 'Brand Team', clientEmail: 'Team@Brand.example.com', projectDescription: 'Seven launch clips for our token week, cut from the stream.', contactInfo: '@brandteam' };
+const hire = {
+  clientName: 'Brand Team',
+  clientEmail: 'Team@Brand.example.com',
+  projectDescription: 'Seven launch clips for our token week, cut from the stream.',
+  contactInfo: '@brandteam',
+};
 
 async function clipper(patch: Partial<UserSnapshot> = {}): Promise<UserSnapshot> {
   const user = userSnapshot('clipper', patch);
   await h.feed('user.registered', { user, claimedPlaceholderId: null });
   return user;
 }
-const standing = (userId: string, revision: number, clipperTier: RewardsStandingChangedV1['clipperTier'], clipPoints = revision * 100): RewardsStandingChangedV1 => ({
+const standing = (
+  userId: string,
+  revision: number,
+  clipperTier: RewardsStandingChangedV1['clipperTier'],
+  clipPoints = revision * 100,
+): RewardsStandingChangedV1 => ({
   userId,
   clipPoints,
   clipperTier,
@@ -73,7 +89,10 @@ describe('clipper profiles from events', () => {
     const streamer = userSnapshot('streamer');
     await h.feed('user.registered', { user: streamer, claimedPlaceholderId: null });
     expect(await refusal(h.client.getClipperProfile({ userId: streamer.id }))).toEqual({ code: status.NOT_FOUND, message: P.notFound });
-    expect(await refusal(h.client.getClipperProfile({ userId: 'nope' }))).toEqual({ code: status.INVALID_ARGUMENT, message: 'Invalid clipper id' });
+    expect(await refusal(h.client.getClipperProfile({ userId: 'nope' }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      message: 'Invalid clipper id',
+    });
   });
 
   it('takes the points tier from rewards by revision, whatever order the events arrive in', async () => {
@@ -81,7 +100,11 @@ describe('clipper profiles from events', () => {
     // The standing arrives before the user: the profile made later starts from it.
     await h.feed('rewards.standing-changed', standing(user.id, 2, 'silver', 250));
     await h.feed('user.registered', { user, claimedPlaceholderId: null });
-    expect(await h.client.getClipperProfile({ userId: user.id })).toMatchObject({ clipperTier: 'silver', clipPoints: '250', lastClipPointsUpdate: expect.any(String) });
+    expect(await h.client.getClipperProfile({ userId: user.id })).toMatchObject({
+      clipperTier: 'silver',
+      clipPoints: '250',
+      lastClipPointsUpdate: expect.any(String),
+    });
 
     await h.feed('rewards.standing-changed', standing(user.id, 4, 'gold', 900));
     await h.feed('rewards.standing-changed', standing(user.id, 3, 'bronze', 10)); // late: ignored
@@ -101,7 +124,17 @@ describe('clipper profiles from events', () => {
     expect(profile.services.map((s) => s.description)).toEqual(HIRE_PACKAGES.map((p) => p.description));
 
     // Cleared by the owner, dropped to silver and back to gold: not given again.
-    await h.client.updateClipperProfile({ userId: user.id, setServices: true, services: [], setPortfolioUrls: false, portfolioUrls: [], setSpecialties: false, specialties: [], setSocialLinks: false, socialLinks: [] });
+    await h.client.updateClipperProfile({
+      userId: user.id,
+      setServices: true,
+      services: [],
+      setPortfolioUrls: false,
+      portfolioUrls: [],
+      setSpecialties: false,
+      specialties: [],
+      setSocialLinks: false,
+      socialLinks: [],
+    });
     await h.feed('rewards.standing-changed', standing(user.id, 2, 'silver'));
     await h.feed('rewards.standing-changed', standing(user.id, 3, 'gold'));
     expect((await h.client.getClipperProfile({ userId: user.id })).services).toEqual([]);
@@ -109,15 +142,36 @@ describe('clipper profiles from events', () => {
 
   it('keeps a clipper’s own services when they reach gold', async () => {
     const user = await clipper();
-    const edit = { userId: user.id, setPortfolioUrls: false, portfolioUrls: [], setSpecialties: false, specialties: [], setSocialLinks: false, socialLinks: [] };
-    await h.client.updateClipperProfile({ ...edit, setServices: true, services: [{ serviceName: 'Highlight reel', basePrice: '75', deliveryTimeHours: 48, isActive: true }] });
+    const edit = {
+      userId: user.id,
+      setPortfolioUrls: false,
+      portfolioUrls: [],
+      setSpecialties: false,
+      specialties: [],
+      setSocialLinks: false,
+      socialLinks: [],
+    };
+    await h.client.updateClipperProfile({
+      ...edit,
+      setServices: true,
+      services: [{ serviceName: 'Highlight reel', basePrice: '75', deliveryTimeHours: 48, isActive: true }],
+    });
     await h.feed('rewards.standing-changed', standing(user.id, 1, 'gold'));
     expect((await h.client.getClipperProfile({ userId: user.id })).services.map((s) => s.serviceName)).toEqual(['Highlight reel']);
   });
 });
 
 describe('UpdateClipperProfile', () => {
-  const none = { setPortfolioUrls: false, portfolioUrls: [], setSpecialties: false, specialties: [], setSocialLinks: false, socialLinks: [], setServices: false, services: [] };
+  const none = {
+    setPortfolioUrls: false,
+    portfolioUrls: [],
+    setSpecialties: false,
+    specialties: [],
+    setSocialLinks: false,
+    socialLinks: [],
+    setServices: false,
+    services: [],
+  };
 
   it('stores the owner’s edit, leaving what was not sent', async () => {
     const user = await clipper();
@@ -133,9 +187,21 @@ describe('UpdateClipperProfile', () => {
       hourlyRate: '25.5',
       isAvailable: 'false',
     });
-    expect(updated).toMatchObject({ bio: 'Cutting crypto streams daily.', specialties: ['Memecoins', 'Highlights'], portfolioUrls: ['https://x.com/me/status/1'], yearsExperience: 3, hourlyRate: '25.50', isAvailable: 'false' });
+    expect(updated).toMatchObject({
+      bio: 'Cutting crypto streams daily.',
+      specialties: ['Memecoins', 'Highlights'],
+      portfolioUrls: ['https://x.com/me/status/1'],
+      yearsExperience: 3,
+      hourlyRate: '25.50',
+      isAvailable: 'false',
+    });
     const again = await h.client.updateClipperProfile({ ...none, userId: user.id, isAvailable: 'true' });
-    expect(again).toMatchObject({ bio: 'Cutting crypto streams daily.', specialties: ['Memecoins', 'Highlights'], hourlyRate: '25.50', isAvailable: 'true' });
+    expect(again).toMatchObject({
+      bio: 'Cutting crypto streams daily.',
+      specialties: ['Memecoins', 'Highlights'],
+      hourlyRate: '25.50',
+      isAvailable: 'true',
+    });
   });
 
   it.each([
@@ -148,11 +214,17 @@ describe('UpdateClipperProfile', () => {
     [{ setServices: true, services: [{ serviceName: 'S', deliveryTimeHours: 721, isActive: true }] }, P.deliveryTimeRange],
   ])('refuses %j with the rule’s words', async (change, message) => {
     const user = await clipper();
-    expect(await refusal(h.client.updateClipperProfile({ ...none, userId: user.id, ...change }))).toEqual({ code: status.INVALID_ARGUMENT, message });
+    expect(await refusal(h.client.updateClipperProfile({ ...none, userId: user.id, ...change }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      message,
+    });
   });
 
   it('answers NOT_FOUND for someone without a clipper profile', async () => {
-    expect(await refusal(h.client.updateClipperProfile({ ...none, userId: randomUUID(), bio: 'hi' }))).toEqual({ code: status.NOT_FOUND, message: P.notFound });
+    expect(await refusal(h.client.updateClipperProfile({ ...none, userId: randomUUID(), bio: 'hi' }))).toEqual({
+      code: status.NOT_FOUND,
+      message: P.notFound,
+    });
   });
 });
 
@@ -161,16 +233,51 @@ describe('RequestHire', () => {
     const bronze = await clipper();
     const gold = await goldClipper();
     const before = await h.count('SELECT count(*) FROM clipper_hires');
-    expect(await refusal(h.client.requestHire({ clipperId: bronze.id, ...hire, ...packageFill('speed'), budget: '40' }))).toEqual({ code: status.PERMISSION_DENIED, message: M.notGold });
+    expect(await refusal(h.client.requestHire({ clipperId: bronze.id, ...hire, ...packageFill('speed'), budget: '40' }))).toEqual({
+      code: status.PERMISSION_DENIED,
+      message: M.notGold,
+    });
     await h.feed('rewards.standing-changed', standing(bronze.id, 1, 'silver'));
-    expect(await refusal(h.client.requestHire({ clipperId: bronze.id, ...hire }))).toEqual({ code: status.PERMISSION_DENIED, message: M.notGold });
-    expect(await refusal(h.client.requestHire({ clipperId: randomUUID(), ...hire }))).toEqual({ code: status.NOT_FOUND, message: 'Clipper not found' });
-    expect(await refusal(h.client.requestHire({ clipperId: gold.id, clientUserId: gold.id, ...hire }))).toEqual({ code: status.INVALID_ARGUMENT, message: M.self });
-    expect(await refusal(h.client.requestHire({ clipperId: gold.id, ...hire, clientEmail: 'nope' }))).toEqual({ code: status.INVALID_ARGUMENT, message: M.clientEmail });
-    expect(await refusal(h.client.requestHire({ clipperId: gold.id, ...hire, budget: '0' }))).toEqual({ code: status.INVALID_ARGUMENT, message: M.budgetPositive });
-    expect(await refusal(h.client.requestHire({ clipperId: gold.id, ...hire, urgency: 'tomorrow' }))).toEqual({ code: status.INVALID_ARGUMENT, message: M.urgencyInvalid });
-    await h.client.updateClipperProfile({ userId: gold.id, isAvailable: 'false', setPortfolioUrls: false, portfolioUrls: [], setSpecialties: false, specialties: [], setSocialLinks: false, socialLinks: [], setServices: false, services: [] });
-    expect(await refusal(h.client.requestHire({ clipperId: gold.id, ...hire }))).toEqual({ code: status.FAILED_PRECONDITION, message: M.unavailable });
+    expect(await refusal(h.client.requestHire({ clipperId: bronze.id, ...hire }))).toEqual({
+      code: status.PERMISSION_DENIED,
+      message: M.notGold,
+    });
+    expect(await refusal(h.client.requestHire({ clipperId: randomUUID(), ...hire }))).toEqual({
+      code: status.NOT_FOUND,
+      message: 'Clipper not found',
+    });
+    expect(await refusal(h.client.requestHire({ clipperId: gold.id, clientUserId: gold.id, ...hire }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      message: M.self,
+    });
+    expect(await refusal(h.client.requestHire({ clipperId: gold.id, ...hire, clientEmail: 'nope' }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      message: M.clientEmail,
+    });
+    expect(await refusal(h.client.requestHire({ clipperId: gold.id, ...hire, budget: '0' }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      message: M.budgetPositive,
+    });
+    expect(await refusal(h.client.requestHire({ clipperId: gold.id, ...hire, urgency: 'tomorrow' }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      message: M.urgencyInvalid,
+    });
+    await h.client.updateClipperProfile({
+      userId: gold.id,
+      isAvailable: 'false',
+      setPortfolioUrls: false,
+      portfolioUrls: [],
+      setSpecialties: false,
+      specialties: [],
+      setSocialLinks: false,
+      socialLinks: [],
+      setServices: false,
+      services: [],
+    });
+    expect(await refusal(h.client.requestHire({ clipperId: gold.id, ...hire }))).toEqual({
+      code: status.FAILED_PRECONDITION,
+      message: M.unavailable,
+    });
     expect(await h.count('SELECT count(*) FROM clipper_hires')).toBe(before);
   });
 
@@ -213,14 +320,28 @@ describe('RequestHire', () => {
     const first = await h.client.listHires({ clipperId: gold.id, limit: 3 });
     const rest = await h.client.listHires({ clipperId: gold.id, limit: 3, cursor: first.nextCursor! });
     expect([...first.hires, ...rest.hires].map((x) => x.id)).toEqual(page.hires.map((x) => x.id));
-    expect(await refusal(h.client.listHires({ clipperId: gold.id, status: 'open' }))).toEqual({ code: status.INVALID_ARGUMENT, message: 'Unknown hire status: open' });
+    expect(await refusal(h.client.listHires({ clipperId: gold.id, status: 'open' }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      message: 'Unknown hire status: open',
+    });
 
-    const requested = await waitFor(() => {
-      const got = h.events.filter((e) => e.envelope.type === 'hire.requested' && (e.envelope.data as HireRequestedV1).clipperId === gold.id);
-      return got.length === 4 ? got : undefined;
-    }, 10_000, 'hire.requested');
-    expect(parseEventData('hire.requested', requested[0]!.envelope.data)).toMatchObject({ clipperId: gold.id, hire: { status: 'pending' } });
-    expect(await h.count(`SELECT count(*) FROM outbox WHERE type = 'hire.requested' AND envelope::jsonb #>> '{data,clipperId}' = $1`, [gold.id])).toBe(4);
+    const requested = await waitFor(
+      () => {
+        const got = h.events.filter(
+          (e) => e.envelope.type === 'hire.requested' && (e.envelope.data as HireRequestedV1).clipperId === gold.id,
+        );
+        return got.length === 4 ? got : undefined;
+      },
+      10_000,
+      'hire.requested',
+    );
+    expect(parseEventData('hire.requested', requested[0]!.envelope.data)).toMatchObject({
+      clipperId: gold.id,
+      hire: { status: 'pending' },
+    });
+    expect(
+      await h.count(`SELECT count(*) FROM outbox WHERE type = 'hire.requested' AND envelope::jsonb #>> '{data,clipperId}' = $1`, [gold.id]),
+    ).toBe(4);
   });
 });
 
@@ -230,30 +351,58 @@ describe('RespondToHire', () => {
     const other = await goldClipper();
     const a = await h.client.requestHire({ clipperId: gold.id, ...hire });
     const b = await h.client.requestHire({ clipperId: gold.id, ...hire });
-    const respond = (id: string, action: string, by = gold.id, clipperNotes?: string) => h.client.respondToHire({ id, clipperId: by, action, ...(clipperNotes !== undefined ? { clipperNotes } : {}) });
+    const respond = (id: string, action: string, by = gold.id, clipperNotes?: string) =>
+      h.client.respondToHire({ id, clipperId: by, action, ...(clipperNotes !== undefined ? { clipperNotes } : {}) });
 
-    expect(await refusal(respond(a.id, 'accept', other.id))).toEqual({ code: status.PERMISSION_DENIED, message: 'You can only answer your own hire requests' });
-    expect(await refusal(respond(a.id, 'complete'))).toEqual({ code: status.FAILED_PRECONDITION, message: 'Only an accepted hire request can be completed' });
-    expect(await respond(a.id, 'accept', gold.id, 'On it')).toMatchObject({ status: 'accepted', clipperNotes: 'On it', respondedAt: expect.any(String) });
+    expect(await refusal(respond(a.id, 'accept', other.id))).toEqual({
+      code: status.PERMISSION_DENIED,
+      message: 'You can only answer your own hire requests',
+    });
+    expect(await refusal(respond(a.id, 'complete'))).toEqual({
+      code: status.FAILED_PRECONDITION,
+      message: 'Only an accepted hire request can be completed',
+    });
+    expect(await respond(a.id, 'accept', gold.id, 'On it')).toMatchObject({
+      status: 'accepted',
+      clipperNotes: 'On it',
+      respondedAt: expect.any(String),
+    });
     expect(await respond(b.id, 'decline')).toMatchObject({ status: 'declined' });
-    expect(await refusal(respond(b.id, 'accept'))).toEqual({ code: status.FAILED_PRECONDITION, message: 'This hire request has already been answered' });
-    expect(await refusal(respond(a.id, 'accept'))).toEqual({ code: status.FAILED_PRECONDITION, message: 'This hire request has already been answered' });
+    expect(await refusal(respond(b.id, 'accept'))).toEqual({
+      code: status.FAILED_PRECONDITION,
+      message: 'This hire request has already been answered',
+    });
+    expect(await refusal(respond(a.id, 'accept'))).toEqual({
+      code: status.FAILED_PRECONDITION,
+      message: 'This hire request has already been answered',
+    });
     expect(await refusal(respond(a.id, 'cancel'))).toEqual({ code: status.INVALID_ARGUMENT, message: 'Unknown hire action: cancel' });
     expect(await refusal(respond(randomUUID(), 'accept'))).toEqual({ code: status.NOT_FOUND, message: 'Hire request not found' });
 
     expect(await respond(a.id, 'complete')).toMatchObject({ status: 'completed', clipperNotes: 'On it', completedAt: expect.any(String) });
-    expect(await refusal(respond(a.id, 'complete'))).toEqual({ code: status.FAILED_PRECONDITION, message: 'Only an accepted hire request can be completed' });
+    expect(await refusal(respond(a.id, 'complete'))).toEqual({
+      code: status.FAILED_PRECONDITION,
+      message: 'Only an accepted hire request can be completed',
+    });
     expect((await h.client.getClipperProfile({ userId: gold.id })).totalHires).toBe(1);
 
-    const responded = await waitFor(() => {
-      const got = h.events.filter((e) => e.envelope.type === 'hire.responded' && (e.envelope.data as HireRespondedV1).clipperId === gold.id);
-      return got.length === 3 ? got.map((e) => e.envelope.data as HireRespondedV1) : undefined;
-    }, 10_000, 'hire.responded');
+    const responded = await waitFor(
+      () => {
+        const got = h.events.filter(
+          (e) => e.envelope.type === 'hire.responded' && (e.envelope.data as HireRespondedV1).clipperId === gold.id,
+        );
+        return got.length === 3 ? got.map((e) => e.envelope.data as HireRespondedV1) : undefined;
+      },
+      10_000,
+      'hire.responded',
+    );
     expect(responded.map((e) => [e.hire.id, e.action])).toEqual([
       [a.id, 'accepted'],
       [b.id, 'declined'],
       [a.id, 'completed'],
     ]);
-    expect(await h.count(`SELECT count(*) FROM outbox WHERE type = 'hire.responded' AND envelope::jsonb #>> '{data,clipperId}' = $1`, [gold.id])).toBe(3);
+    expect(
+      await h.count(`SELECT count(*) FROM outbox WHERE type = 'hire.responded' AND envelope::jsonb #>> '{data,clipperId}' = $1`, [gold.id]),
+    ).toBe(3);
   });
 });

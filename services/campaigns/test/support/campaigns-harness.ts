@@ -51,7 +51,11 @@ export async function startCampaigns(overrides: CampaignsConfigOverrides = {}): 
     count,
     async feed(type, data) {
       const { envelope } = await publisher.publish(type, data);
-      await waitFor(async () => ((await count('SELECT count(*) FROM inbox WHERE event_id = $1', [envelope.id])) === 1 ? true : undefined), 10_000, `${type} applied`);
+      await waitFor(
+        async () => ((await count('SELECT count(*) FROM inbox WHERE event_id = $1', [envelope.id])) === 1 ? true : undefined),
+        10_000,
+        `${type} applied`,
+      );
     },
     async stop() {
       client.close();

@@ -101,7 +101,9 @@ export function toClip(r: ClipRow): feedV1.Clip {
           currentTier: r.p_current_tier ?? 1,
         }
       : undefined,
-    token: r.t_id ? { id: r.t_id, name: r.t_name ?? '', pumpFunLink: opt(r.t_pump_fun_link), streamerId: r.t_streamer_id ?? '' } : undefined,
+    token: r.t_id
+      ? { id: r.t_id, name: r.t_name ?? '', pumpFunLink: opt(r.t_pump_fun_link), streamerId: r.t_streamer_id ?? '' }
+      : undefined,
     createdAt: r.created_at.toISOString(),
   };
 }

@@ -61,10 +61,10 @@ export class ReadRepository {
 
   async likedAmong(viewerId: string, clipIds: string[]): Promise<string[]> {
     if (clipIds.length === 0) return [];
-    const rows = (await this.db.query(`SELECT clip_id FROM ${this.schema}.viewer_likes WHERE user_id = $1 AND clip_id = ANY($2::uuid[]) AND liked`, [
-      viewerId,
-      clipIds,
-    ])) as Array<{ clip_id: string }>;
+    const rows = (await this.db.query(
+      `SELECT clip_id FROM ${this.schema}.viewer_likes WHERE user_id = $1 AND clip_id = ANY($2::uuid[]) AND liked`,
+      [viewerId, clipIds],
+    )) as Array<{ clip_id: string }>;
     return rows.map((r) => r.clip_id);
   }
 
@@ -116,7 +116,9 @@ export class ReadRepository {
   /** Every person of a role (a claimed placeholder is the account that claimed it, not listed twice). */
   creators(role: string): Promise<PersonRow[]> {
     const clips = role === 'streamer' ? 'p.tagged_clips' : 'p.approved_clips';
-    return this.db.query(`${this.personSelect()} WHERE p.role = $1 AND p.claimed_by IS NULL ORDER BY ${clips} DESC, p.created_at, p.id`, [role]);
+    return this.db.query(`${this.personSelect()} WHERE p.role = $1 AND p.claimed_by IS NULL ORDER BY ${clips} DESC, p.created_at, p.id`, [
+      role,
+    ]);
   }
 
   async person(id: string): Promise<PersonRow | undefined> {

@@ -5,12 +5,21 @@ import type { FeedConfig } from '../config.js';
 
 const lagEvents = metricOnce(
   'feed_projection_lag_events',
-  () => new Gauge({ name: 'feed_projection_lag_events', help: 'Events in the stream the read models have not applied yet', registers: [metricsRegistry] }),
+  () =>
+    new Gauge({
+      name: 'feed_projection_lag_events',
+      help: 'Events in the stream the read models have not applied yet',
+      registers: [metricsRegistry],
+    }),
 );
 const lagSeconds = metricOnce(
   'feed_projection_lag_seconds',
   () =>
-    new Gauge({ name: 'feed_projection_lag_seconds', help: 'Age of the oldest event the read models have not applied (0 when none)', registers: [metricsRegistry] }),
+    new Gauge({
+      name: 'feed_projection_lag_seconds',
+      help: 'Age of the oldest event the read models have not applied (0 when none)',
+      registers: [metricsRegistry],
+    }),
 );
 
 export interface Lag {
@@ -63,7 +72,9 @@ export class LagService {
   check(): void {
     const { events, seconds } = this.last;
     if (seconds > this.config.FEED_MAX_LAG_SECONDS) {
-      throw new Error(`read models are ${events} events and ${seconds.toFixed(1)} s behind the stream (allowed ${this.config.FEED_MAX_LAG_SECONDS} s)`);
+      throw new Error(
+        `read models are ${events} events and ${seconds.toFixed(1)} s behind the stream (allowed ${this.config.FEED_MAX_LAG_SECONDS} s)`,
+      );
     }
   }
 }

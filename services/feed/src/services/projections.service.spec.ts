@@ -17,8 +17,11 @@ function setup() {
   return { store, handlers: new Projections(store).handlers() };
 }
 
-const apply = <T extends ProjectedEventType>(handlers: ReturnType<typeof setup>['handlers'], type: T, data: Parameters<typeof buildEventEnvelope<T>>[1]) =>
-  (handlers[type] as (e: unknown, tx: EntityManager) => Promise<void>)(buildEventEnvelope(type, data), tx);
+const apply = <T extends ProjectedEventType>(
+  handlers: ReturnType<typeof setup>['handlers'],
+  type: T,
+  data: Parameters<typeof buildEventEnvelope<T>>[1],
+) => (handlers[type] as (e: unknown, tx: EntityManager) => Promise<void>)(buildEventEnvelope(type, data), tx);
 
 describe('Projections', () => {
   it('covers every event of identity, submissions and social the public reads show, and nothing else', () => {
@@ -26,7 +29,16 @@ describe('Projections', () => {
     const wanted = (Object.keys(eventCatalog) as EventType[]).filter(
       (t) =>
         t.startsWith('submission.') ||
-        ['user.registered', 'user.updated', 'token.changed', 'metrics.updated', 'social.liked', 'social.unliked', 'social.followed', 'social.unfollowed'].includes(t),
+        [
+          'user.registered',
+          'user.updated',
+          'token.changed',
+          'metrics.updated',
+          'social.liked',
+          'social.unliked',
+          'social.followed',
+          'social.unfollowed',
+        ].includes(t),
     );
     expect(Object.keys(handlers).sort()).toEqual(wanted.sort());
   });

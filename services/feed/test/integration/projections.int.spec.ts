@@ -100,10 +100,17 @@ describe('the feed', () => {
     const t0 = new Date(Date.now() - 30_000).toISOString();
     const a = feedClip(clipper.id, t0);
     const b = feedClip(clipper.id, later(t0, 1000));
-    await h.apply(['user.registered', { user: clipper, claimedPlaceholderId: null }], ['submission.approved', { submission: a }], ['submission.approved', { submission: b }]);
+    await h.apply(
+      ['user.registered', { user: clipper, claimedPlaceholderId: null }],
+      ['submission.approved', { submission: a }],
+      ['submission.approved', { submission: b }],
+    );
     expect((await feedIds()).indexOf(b.id)).toBeLessThan((await feedIds()).indexOf(a.id));
 
-    await h.apply(['submission.feed-changed', { submission: { ...a, addedToFeed: false, updatedAt: later(t0, 5000) }, addedToFeed: false }]);
+    await h.apply([
+      'submission.feed-changed',
+      { submission: { ...a, addedToFeed: false, updatedAt: later(t0, 5000) }, addedToFeed: false },
+    ]);
     expect(await feedIds()).not.toContain(a.id);
     await h.apply(['submission.feed-changed', { submission: { ...a, addedToFeed: true, updatedAt: later(t0, 9000) }, addedToFeed: true }]);
     const ids = await feedIds();
@@ -123,7 +130,13 @@ describe('the feed', () => {
     expect(profile.profile!.figures).toMatchObject({ totalClips: 1, approvedClips: 1 });
 
     // The same envelope again under another message id (a redelivery JetStream cannot deduplicate).
-    const envelope = buildEventEnvelope('social.liked', { userId: randomUUID(), clipId: approved.id, clipOwnerId: clipper.id, likeCount: 1, at: later(t0, 3000) });
+    const envelope = buildEventEnvelope('social.liked', {
+      userId: randomUUID(),
+      clipId: approved.id,
+      clipOwnerId: clipper.id,
+      likeCount: 1,
+      at: later(t0, 3000),
+    });
     const js = jetstream(h.nc);
     const subject = subjectFor('social.liked', h.names.subjectPrefix);
     await js.publish(subject, JSON.stringify(envelope), { msgID: envelope.id });
@@ -166,8 +179,14 @@ describe('the feed', () => {
     const fresh = feedClip(clipper.id, new Date(base + 60_000).toISOString());
     await h.apply(
       ['submission.approved', { submission: fresh }],
-      ['submission.feed-changed', { submission: { ...clips[7]!, addedToFeed: false, updatedAt: new Date(base + 70_000).toISOString() }, addedToFeed: false }],
-      ['submission.feed-changed', { submission: { ...clips[4]!, addedToFeed: false, updatedAt: new Date(base + 70_000).toISOString() }, addedToFeed: false }],
+      [
+        'submission.feed-changed',
+        { submission: { ...clips[7]!, addedToFeed: false, updatedAt: new Date(base + 70_000).toISOString() }, addedToFeed: false },
+      ],
+      [
+        'submission.feed-changed',
+        { submission: { ...clips[4]!, addedToFeed: false, updatedAt: new Date(base + 70_000).toISOString() }, addedToFeed: false },
+      ],
     );
     const second = await h.client.listFeedClips({ limit: 3, cursor: first.nextCursor! });
     expect(second.clips.map((c) => c.id)).toEqual([clips[5]!.id, clips[3]!.id, clips[2]!.id]);
@@ -177,7 +196,10 @@ describe('the feed', () => {
 
   it('bounds the page size and refuses a cursor it did not write', async () => {
     expect((await h.client.listFeedClips({ limit: 500 })).clips.length).toBeLessThanOrEqual(50);
-    await expect(h.client.listFeedClips({ limit: 10, cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: status.INVALID_ARGUMENT, message: 'Invalid cursor' });
+    await expect(h.client.listFeedClips({ limit: 10, cursor: 'not-a-cursor' })).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      message: 'Invalid cursor',
+    });
   });
 });
 
@@ -246,14 +268,20 @@ describe('leaderboards, creators and profiles', () => {
     expect(clippers).toEqual(expect.arrayContaining([star.id, rookie.id]));
     expect(clippers).not.toContain(streamer.id);
     expect((await h.client.listCreators({ tab: 'streamers' })).creators.map((c) => c.person!.id)).toContain(streamer.id);
-    await expect(h.client.listCreators({ tab: 'admins' })).rejects.toMatchObject({ code: status.INVALID_ARGUMENT, message: 'Tab must be clippers or streamers' });
+    await expect(h.client.listCreators({ tab: 'admins' })).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      message: 'Tab must be clippers or streamers',
+    });
   });
 
   it('answers 0 (never NaN) for mindshare when nothing has views', async () => {
     const fresh = await startFeed();
     try {
       const clipper = userSnapshot('clipper');
-      await fresh.apply(['user.registered', { user: clipper, claimedPlaceholderId: null }], ['submission.approved', { submission: submissionSnapshot({ userId: clipper.id }) }]);
+      await fresh.apply(
+        ['user.registered', { user: clipper, claimedPlaceholderId: null }],
+        ['submission.approved', { submission: submissionSnapshot({ userId: clipper.id }) }],
+      );
       const { users } = await fresh.client.leaderboardUsers({ limit: 10 });
       expect(users.map((u) => u.mindshare)).toEqual([0]);
       await expect(fresh.client.getLeaderboardStats({})).resolves.toEqual({ totalPosts: 1, activeUsers: 1, totalViews: 0 });
@@ -263,15 +291,27 @@ describe('leaderboards, creators and profiles', () => {
   });
 
   it('answers Clipper not found for an unknown or malformed id', async () => {
-    await expect(h.client.getClipperProfile({ userId: randomUUID(), limit: 10 })).rejects.toMatchObject({ code: status.NOT_FOUND, message: 'Clipper not found' });
-    await expect(h.client.getClipperProfile({ userId: 'nope', limit: 10 })).rejects.toMatchObject({ code: status.NOT_FOUND, message: 'Clipper not found' });
+    await expect(h.client.getClipperProfile({ userId: randomUUID(), limit: 10 })).rejects.toMatchObject({
+      code: status.NOT_FOUND,
+      message: 'Clipper not found',
+    });
+    await expect(h.client.getClipperProfile({ userId: 'nope', limit: 10 })).rejects.toMatchObject({
+      code: status.NOT_FOUND,
+      message: 'Clipper not found',
+    });
   });
 
   it('shows a streamer’s tagged clips: approved ones to anyone, every status to the streamer', async () => {
     const streamer = userSnapshot('streamer');
     const clipper = userSnapshot('clipper');
     const approved = feedClip(clipper.id, new Date().toISOString(), { streamerId: streamer.id });
-    const pending = submissionSnapshot({ userId: clipper.id, streamerId: streamer.id, status: 'pending', approvedAt: null, addedToFeed: false });
+    const pending = submissionSnapshot({
+      userId: clipper.id,
+      streamerId: streamer.id,
+      status: 'pending',
+      approvedAt: null,
+      addedToFeed: false,
+    });
     await h.apply(
       ['user.registered', { user: streamer, claimedPlaceholderId: null }],
       ['submission.approved', { submission: approved }],
@@ -280,11 +320,16 @@ describe('leaderboards, creators and profiles', () => {
     const anyone = await h.client.listTaggedVideos({ userId: streamer.id, limit: 50 });
     expect(anyone.videos.map((v) => v.id)).toEqual([approved.id]);
     const own = await h.client.listTaggedVideos({ userId: streamer.id, viewerId: streamer.id, limit: 50 });
-    expect(own.videos.map((v) => [v.id, v.status]).sort()).toEqual([
-      [approved.id, 'approved'],
-      [pending.id, 'pending'],
-    ].sort());
-    await expect(h.client.listTaggedVideos({ userId: 'x', limit: 5 })).rejects.toMatchObject({ code: status.INVALID_ARGUMENT, message: 'Invalid user id' });
+    expect(own.videos.map((v) => [v.id, v.status]).sort()).toEqual(
+      [
+        [approved.id, 'approved'],
+        [pending.id, 'pending'],
+      ].sort(),
+    );
+    await expect(h.client.listTaggedVideos({ userId: 'x', limit: 5 })).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      message: 'Invalid user id',
+    });
   });
 });
 
@@ -295,7 +340,15 @@ describe('post metrics (metrics.updated)', () => {
     // Approved, not verified yet: the snapshot counts 0.
     const approved = feedClip(clipper.id, t0, { views: 0, likes: 0 });
     await h.apply(['user.registered', { user: clipper, claimedPlaceholderId: null }], ['submission.approved', { submission: approved }]);
-    const verified = { ...approved, views: 5200, likes: 41, retweets: 7, replies: 3, verifiedAt: later(t0, 5000), updatedAt: later(t0, 5000) };
+    const verified = {
+      ...approved,
+      views: 5200,
+      likes: 41,
+      retweets: 7,
+      replies: 3,
+      verifiedAt: later(t0, 5000),
+      updatedAt: later(t0, 5000),
+    };
     const stale = { ...approved, views: 100, likes: 1, verifiedAt: later(t0, 1000), updatedAt: later(t0, 1000) };
     await h.apply(
       ['metrics.updated', { submission: verified, previousViews: 0, fetchedAt: later(t0, 5000) }],
@@ -334,7 +387,12 @@ describe('lag', () => {
       expect(body.status).toBe('degraded');
       expect(body.checks['projections']).toMatch(/^down: read models are 2 events and \d+\.\d s behind the stream/);
       // The gauge is the process's: the suite's other feed instance (caught up) sets it too, every 2 s.
-      await waitFor(async () => (/feed_projection_lag_events\{[^}]*\} 2/.test(await (await fetch(`${slow.httpUrl}/metrics`)).text()) ? true : undefined), 3000, 'the lag gauge');
+      await waitFor(
+        async () =>
+          /feed_projection_lag_events\{[^}]*\} 2/.test(await (await fetch(`${slow.httpUrl}/metrics`)).text()) ? true : undefined,
+        3000,
+        'the lag gauge',
+      );
 
       await blocker.query('COMMIT');
       await new Promise((r) => setTimeout(r, 800));

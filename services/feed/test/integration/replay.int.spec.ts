@@ -29,7 +29,9 @@ function history(): Event[] {
   const events: Event[] = [];
   const t0 = Date.now() - 600_000;
   const at = (ms: number) => new Date(t0 + ms).toISOString();
-  const streamers = Array.from({ length: 3 }, (_, i) => userSnapshot('streamer', { streamerMultiplier: `1.${i}0`, createdAt: at(i), updatedAt: at(i) }));
+  const streamers = Array.from({ length: 3 }, (_, i) =>
+    userSnapshot('streamer', { streamerMultiplier: `1.${i}0`, createdAt: at(i), updatedAt: at(i) }),
+  );
   const clippers = Array.from({ length: 6 }, (_, i) => userSnapshot('clipper', { createdAt: at(i), updatedAt: at(i) }));
   const tokens = streamers.map((s) => tokenSnapshot(s.id, { createdAt: at(5), updatedAt: at(5) }));
   for (const user of [...streamers, ...clippers]) events.push(['user.registered', { user, claimedPlaceholderId: null }]);
@@ -55,7 +57,10 @@ function history(): Event[] {
       });
       events.push(['submission.created', { submission: base }]);
       if (k === 4) {
-        events.push(['submission.rejected', { submission: { ...base, status: 'rejected', rejectedReason: 'no', updatedAt: at(1000 * n + 1) } }]);
+        events.push([
+          'submission.rejected',
+          { submission: { ...base, status: 'rejected', rejectedReason: 'no', updatedAt: at(1000 * n + 1) } },
+        ]);
         continue;
       }
       const ready = {
@@ -68,9 +73,19 @@ function history(): Event[] {
         updatedAt: at(1000 * n + 2),
       };
       events.push(['submission.video-changed', { submission: ready, reason: null }]);
-      const approved = { ...ready, status: 'approved' as const, addedToFeed: true, approvedAt: at(1000 * n + 3), updatedAt: at(1000 * n + 3) };
+      const approved = {
+        ...ready,
+        status: 'approved' as const,
+        addedToFeed: true,
+        approvedAt: at(1000 * n + 3),
+        updatedAt: at(1000 * n + 3),
+      };
       events.push(['submission.approved', { submission: approved }]);
-      if (k === 3) events.push(['submission.feed-changed', { submission: { ...approved, addedToFeed: false, updatedAt: at(1000 * n + 4) }, addedToFeed: false }]);
+      if (k === 3)
+        events.push([
+          'submission.feed-changed',
+          { submission: { ...approved, addedToFeed: false, updatedAt: at(1000 * n + 4) }, addedToFeed: false },
+        ]);
       if (k === 0) {
         // A stale snapshot delivered late: changes nothing.
         events.push(['submission.created', { submission: base }]);
@@ -84,7 +99,8 @@ function history(): Event[] {
   // The third token after the clips tagged through it.
   events.push(['token.changed', { token: tokens[2]! }]);
   streamers.forEach((s, i) => {
-    for (let f = 0; f <= i; f += 1) events.push(['social.followed', { followerId: randomUUID(), userId: s.id, followerCount: f + 1, at: at(100_000 + f) }]);
+    for (let f = 0; f <= i; f += 1)
+      events.push(['social.followed', { followerId: randomUUID(), userId: s.id, followerCount: f + 1, at: at(100_000 + f) }]);
   });
   events.push(['user.updated', { user: { ...clippers[0]!, displayName: 'Renamed', updatedAt: at(200_000) }, changed: ['displayName'] }]);
   return events;
@@ -117,14 +133,22 @@ describe('replay', () => {
   it('rebuilds every read model from the start of the stream into fresh tables with the same answers, then swaps them in', async () => {
     const events = history();
     await h.apply(...events);
-    const people = [...new Set(events.flatMap(([type, data]) => (type === 'user.registered' ? [(data as { user: { id: string } }).user.id] : [])))];
+    const people = [
+      ...new Set(events.flatMap(([type, data]) => (type === 'user.registered' ? [(data as { user: { id: string } }).user.id] : []))),
+    ];
     const reads = h.app.get(ReadService);
     const live = await everyAnswer(reads, people);
     expect((live as { stats: { totalPosts: number } }).stats.totalPosts).toBe(24);
 
     const db = h.app.get(DataSource);
     const nc = h.app.get<NatsConnection>(NATS_CONNECTION);
-    const result = await replayReadModels({ dataSource: db, nc, stream: h.names.stream, subjectPrefix: h.names.subjectPrefix, logger: quiet });
+    const result = await replayReadModels({
+      dataSource: db,
+      nc,
+      stream: h.names.stream,
+      subjectPrefix: h.names.subjectPrefix,
+      logger: quiet,
+    });
     expect(result).toMatchObject({ schema: 'rm_rebuild', swapped: false, applied: events.length, ignored: 0 });
     await expect(everyAnswer(reads.forSchema('rm_rebuild'), people)).resolves.toEqual(live);
 
@@ -133,7 +157,14 @@ describe('replay', () => {
     const publishing = (async () => {
       for (const user of extra) await h.publisher.publish('user.registered', { user, claimedPlaceholderId: null });
     })();
-    const swapped = await replayReadModels({ dataSource: db, nc, stream: h.names.stream, subjectPrefix: h.names.subjectPrefix, logger: quiet, swap: true });
+    const swapped = await replayReadModels({
+      dataSource: db,
+      nc,
+      stream: h.names.stream,
+      subjectPrefix: h.names.subjectPrefix,
+      logger: quiet,
+      swap: true,
+    });
     await publishing;
     expect(swapped).toMatchObject({ schema: 'rm', swapped: true, retired: expect.stringMatching(/^rm_old_\d{14}$/) });
     await h.apply(['user.registered', { user: userSnapshot('clipper'), claimedPlaceholderId: null }]); // a barrier: everything before it is applied
@@ -149,14 +180,34 @@ describe('replay', () => {
   it('seeds a new deployment: its own database built from the stream, its live consumer starting right after', async () => {
     const fresh = `${h.names.database}_seeded`.slice(0, 60);
     const url = await createTestDatabase(fresh);
-    const db = await openServiceDatabase({ url, urlVariable: 'FEED_DATABASE_URL', entities: feedEntities, migrations: feedMigrations, poolSize: 2, migrate: true, logger: quiet });
+    const db = await openServiceDatabase({
+      url,
+      urlVariable: 'FEED_DATABASE_URL',
+      entities: feedEntities,
+      migrations: feedMigrations,
+      poolSize: 2,
+      migrate: true,
+      logger: quiet,
+    });
     const nc = h.app.get<NatsConnection>(NATS_CONNECTION);
     const consumer = `feed-seeded-${Date.now()}`;
     const jsm = await jetstreamManager(nc);
     try {
-      const result = await replayReadModels({ dataSource: db, nc, stream: h.names.stream, subjectPrefix: h.names.subjectPrefix, logger: quiet, swap: true, consumerName: consumer });
+      const result = await replayReadModels({
+        dataSource: db,
+        nc,
+        stream: h.names.stream,
+        subjectPrefix: h.names.subjectPrefix,
+        logger: quiet,
+        swap: true,
+        consumerName: consumer,
+      });
       const info = await jsm.consumers.info(h.names.stream, consumer);
-      expect(info.config).toMatchObject({ durable_name: consumer, opt_start_seq: result.throughSeq + 1, filter_subject: `${h.names.subjectPrefix}.>` });
+      expect(info.config).toMatchObject({
+        durable_name: consumer,
+        opt_start_seq: result.throughSeq + 1,
+        filter_subject: `${h.names.subjectPrefix}.>`,
+      });
       const reads = h.app.get(ReadService);
       const seeded = new ReadService(new ReadRepository(db));
       await expect(seeded.leaderboardStats()).resolves.toEqual(await reads.leaderboardStats());

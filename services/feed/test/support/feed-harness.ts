@@ -52,7 +52,10 @@ export async function startFeed(overrides: FeedConfigOverrides = {}): Promise<Fe
       const ids: string[] = [];
       for (const [type, data] of events) ids.push((await publisher.publish(type, data as never)).envelope.id);
       await waitFor(
-        async () => ((await count(`SELECT count(*) FROM inbox WHERE consumer = 'feed' AND event_id = ANY($1::uuid[])`, [ids])) === ids.length ? true : undefined),
+        async () =>
+          (await count(`SELECT count(*) FROM inbox WHERE consumer = 'feed' AND event_id = ANY($1::uuid[])`, [ids])) === ids.length
+            ? true
+            : undefined,
         10_000,
         `${ids.length} event(s) applied`,
       );

@@ -46,7 +46,10 @@ export class AdminController {
 
   @Endpoint(adminRoutes.listSubmissions)
   @UseGuards(AdminBearerGuard)
-  async listSubmissions(@AdminCaller() caller: adminV1.AdminCaller, @Query() query: Record<string, unknown>): Promise<AdminSubmissionPageJson> {
+  async listSubmissions(
+    @AdminCaller() caller: adminV1.AdminCaller,
+    @Query() query: Record<string, unknown>,
+  ): Promise<AdminSubmissionPageJson> {
     const page = await this.admin.listSubmissions({ caller, ...pageQuery(query, PAGE_MAX) });
     return {
       submissions: (page.submissions ?? []).map(toAdminSubmissionJson),
@@ -64,7 +67,11 @@ export class AdminController {
 
   @Endpoint(adminRoutes.approveAndAddToFeed)
   @UseGuards(AdminBearerGuard)
-  approveAndAddToFeed(@AdminCaller() caller: adminV1.AdminCaller, @Param('id') id: string, @ValidBody() _body: object): Promise<AdminSubmissionJson> {
+  approveAndAddToFeed(
+    @AdminCaller() caller: adminV1.AdminCaller,
+    @Param('id') id: string,
+    @ValidBody() _body: object,
+  ): Promise<AdminSubmissionJson> {
     return this.moderate(caller, id, 'approve-and-add-to-feed');
   }
 
@@ -82,7 +89,11 @@ export class AdminController {
 
   @Endpoint(adminRoutes.removeFromFeed)
   @UseGuards(AdminBearerGuard)
-  removeFromFeed(@AdminCaller() caller: adminV1.AdminCaller, @Param('id') id: string, @ValidBody() _body: object): Promise<AdminSubmissionJson> {
+  removeFromFeed(
+    @AdminCaller() caller: adminV1.AdminCaller,
+    @Param('id') id: string,
+    @ValidBody() _body: object,
+  ): Promise<AdminSubmissionJson> {
     return this.moderate(caller, id, 'remove-from-feed');
   }
 
@@ -95,7 +106,10 @@ export class AdminController {
 
   @Endpoint(adminRoutes.createPlaceholder)
   @UseGuards(AdminBearerGuard)
-  async createPlaceholder(@AdminCaller() caller: adminV1.AdminCaller, @ValidBody() body: CreatePlaceholderBody): Promise<PlaceholderStreamerJson> {
+  async createPlaceholder(
+    @AdminCaller() caller: adminV1.AdminCaller,
+    @ValidBody() body: CreatePlaceholderBody,
+  ): Promise<PlaceholderStreamerJson> {
     const multiplier = body.streamerMultiplier;
     const created = await this.admin.createPlaceholderStreamer({
       caller,
@@ -112,30 +126,59 @@ export class AdminController {
   @UseGuards(AdminBearerGuard)
   async listApplications(@AdminCaller() caller: adminV1.AdminCaller, @Query() query: Record<string, unknown>) {
     const page = await this.admin.listApplications({ caller, ...pageQuery(query, PAGE_MAX) });
-    return { applications: (page.applications ?? []).map(toApplicationJson), nextCursor: page.nextCursor ?? null, total: Number(page.total) };
+    return {
+      applications: (page.applications ?? []).map(toApplicationJson),
+      nextCursor: page.nextCursor ?? null,
+      total: Number(page.total),
+    };
   }
 
   @Endpoint(adminRoutes.listCampaigns)
   @UseGuards(AdminBearerGuard)
   async listCampaigns(@AdminCaller() caller: adminV1.AdminCaller, @Query() query: Record<string, unknown>): Promise<AdminCampaignPageJson> {
     const status = query['status'];
-    if (status !== undefined && status !== '' && (typeof status !== 'string' || !(ADMIN_CAMPAIGN_STATUSES as readonly string[]).includes(status))) {
+    if (
+      status !== undefined &&
+      status !== '' &&
+      (typeof status !== 'string' || !(ADMIN_CAMPAIGN_STATUSES as readonly string[]).includes(status))
+    ) {
       throw new BadRequestException('Invalid status');
     }
-    const page = await this.admin.listCampaigns({ caller, ...pageQuery(query, PAGE_MAX), ...(typeof status === 'string' && status !== '' ? { status } : {}) });
+    const page = await this.admin.listCampaigns({
+      caller,
+      ...pageQuery(query, PAGE_MAX),
+      ...(typeof status === 'string' && status !== '' ? { status } : {}),
+    });
     return { campaigns: (page.campaigns ?? []).map(toAdminCampaignJson), nextCursor: page.nextCursor ?? null, total: Number(page.total) };
   }
 
   @Endpoint(adminRoutes.approveCampaign)
   @UseGuards(AdminBearerGuard)
-  async approveCampaign(@AdminCaller() caller: adminV1.AdminCaller, @Param('id') id: string, @ValidBody() _body: object): Promise<AdminCampaignJson> {
-    return toAdminCampaignJson(await this.admin.reviewCampaign({ caller, campaignId: uuidParam(id, 'Invalid campaign id'), decision: 'approve' }));
+  async approveCampaign(
+    @AdminCaller() caller: adminV1.AdminCaller,
+    @Param('id') id: string,
+    @ValidBody() _body: object,
+  ): Promise<AdminCampaignJson> {
+    return toAdminCampaignJson(
+      await this.admin.reviewCampaign({ caller, campaignId: uuidParam(id, 'Invalid campaign id'), decision: 'approve' }),
+    );
   }
 
   @Endpoint(adminRoutes.rejectCampaign)
   @UseGuards(AdminBearerGuard)
-  async rejectCampaign(@AdminCaller() caller: adminV1.AdminCaller, @Param('id') id: string, @ValidBody() body: RejectCampaignBody): Promise<AdminCampaignJson> {
-    return toAdminCampaignJson(await this.admin.reviewCampaign({ caller, campaignId: uuidParam(id, 'Invalid campaign id'), decision: 'reject', ...(body.reason !== undefined ? { reason: body.reason } : {}) }));
+  async rejectCampaign(
+    @AdminCaller() caller: adminV1.AdminCaller,
+    @Param('id') id: string,
+    @ValidBody() body: RejectCampaignBody,
+  ): Promise<AdminCampaignJson> {
+    return toAdminCampaignJson(
+      await this.admin.reviewCampaign({
+        caller,
+        campaignId: uuidParam(id, 'Invalid campaign id'),
+        decision: 'reject',
+        ...(body.reason !== undefined ? { reason: body.reason } : {}),
+      }),
+    );
   }
 
   @Endpoint(adminRoutes.audit)

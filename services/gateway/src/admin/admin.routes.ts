@@ -17,12 +17,19 @@ import {
   verifyPasswordBody,
 } from './admin.schemas.js';
 
-const ownerAway = (owner: string) => ({ status: 503, description: `'The ${owner} service is unavailable right now. Please try again shortly.', or it did not answer in time` });
+const ownerAway = (owner: string) => ({
+  status: 503,
+  description: `'The ${owner} service is unavailable right now. Please try again shortly.', or it did not answer in time`,
+});
 const id = { id: 'The submission id' };
 const moderationErrors = [
   { status: 400, description: "'Rejection reason must be at most 500 characters', 'Unknown field: …'" },
   { status: 404, description: "'Submission not found'" },
-  { status: 409, description: "A transition spec 02 §4 does not allow, e.g. 'Only a pending submission can be approved (this one is rejected)', 'This submission is already in the feed'" },
+  {
+    status: 409,
+    description:
+      "A transition spec 02 §4 does not allow, e.g. 'Only a pending submission can be approved (this one is rejected)', 'This submission is already in the feed'",
+  },
   ownerAway('submissions'),
 ] as const;
 
@@ -44,7 +51,8 @@ const campaignReviewErrors = (decision: 'approve' | 'reject') =>
   [
     {
       status: 400,
-      description: decision === 'reject'
+      description:
+        decision === 'reject'
           ? "'Invalid campaign id', 'Rejection reason must be at most 500 characters', 'Unknown field: …'"
           : "'Invalid campaign id', 'Unknown field: …' (the body is an empty JSON object)",
     },
@@ -78,13 +86,18 @@ export const adminRoutes = {
     method: 'POST',
     path: '/api/admin/verify-password',
     tag: 'admin',
-    summary: 'Unlocks the admin area: the right password answers a short-lived admin token for the Authorization header of every admin call',
+    summary:
+      'Unlocks the admin area: the right password answers a short-lived admin token for the Authorization header of every admin call',
     body: verifyPasswordBody,
     response: adminTokenSchema,
     errors: [
       { status: 400, description: "'Password is required'" },
       { status: 401, description: "'Incorrect password'" },
-      { status: 429, description: "'Too many attempts. Please wait a few minutes and try again.': too many attempts from this address (ADMIN_LOGIN_MAX_PER_IP per ADMIN_LOGIN_WINDOW_SECONDS); Retry-After gives the seconds to wait" },
+      {
+        status: 429,
+        description:
+          "'Too many attempts. Please wait a few minutes and try again.': too many attempts from this address (ADMIN_LOGIN_MAX_PER_IP per ADMIN_LOGIN_WINDOW_SECONDS); Retry-After gives the seconds to wait",
+      },
       { status: 503, description: 'The admin service is unavailable' },
     ],
   },
@@ -92,7 +105,8 @@ export const adminRoutes = {
     method: 'GET',
     path: '/api/admin/submissions',
     tag: 'admin',
-    summary: 'Every submission, newest first (50 a page unless asked, at most 200), with the clipper, the processed video and poster, and the header figures',
+    summary:
+      'Every submission, newest first (50 a page unless asked, at most 200), with the clipper, the processed video and poster, and the header figures',
     bearer: true,
     query: PAGE_QUERY_DOCS,
     response: adminSubmissionPageSchema,
@@ -124,7 +138,8 @@ export const adminRoutes = {
     errors: [
       {
         status: 400,
-        description: "'Display name is required', 'Twitter username is required', 'Streamer multiplier must be a number from 1.00 to 2.00 in steps of 0.01', an image URL that is not one, …",
+        description:
+          "'Display name is required', 'Twitter username is required', 'Streamer multiplier must be a number from 1.00 to 2.00 in steps of 0.01', an image URL that is not one, …",
       },
       { status: 409, description: 'The handle belongs to an account or another unclaimed placeholder' },
       ownerAway('identity'),
@@ -149,10 +164,19 @@ export const adminRoutes = {
     bearer: true,
     query: { ...PAGE_QUERY_DOCS, status: 'Only campaigns in this status: pending, approved, rejected or completed' },
     response: adminCampaignPageSchema,
-    errors: [{ status: 400, description: "'limit must be a whole number from 1 to 200', 'Invalid cursor', 'Invalid status'" }, ownerAway('campaigns')],
+    errors: [
+      { status: 400, description: "'limit must be a whole number from 1 to 200', 'Invalid cursor', 'Invalid status'" },
+      ownerAway('campaigns'),
+    ],
   },
-  approveCampaign: campaignReview('approve', 'Approves a pending campaign: it starts running and its delivered views start counting. Audited'),
-  rejectCampaign: campaignReview('reject', 'Rejects a pending campaign; the optional reason (at most 500 characters) is shown to the streamer. Audited'),
+  approveCampaign: campaignReview(
+    'approve',
+    'Approves a pending campaign: it starts running and its delivered views start counting. Audited',
+  ),
+  rejectCampaign: campaignReview(
+    'reject',
+    'Rejects a pending campaign; the optional reason (at most 500 characters) is shown to the streamer. Audited',
+  ),
   audit: {
     method: 'GET',
     path: '/api/admin/audit',

@@ -46,7 +46,10 @@ describe('the admin campaign answer', () => {
   });
 
   it('names an unknown streamer null rather than empty', () => {
-    expect(toAdminCampaignJson(aCampaign({ streamerDisplayName: '', streamerHandle: undefined }))).toMatchObject({ streamerDisplayName: null, streamerHandle: null });
+    expect(toAdminCampaignJson(aCampaign({ streamerDisplayName: '', streamerHandle: undefined }))).toMatchObject({
+      streamerDisplayName: null,
+      streamerHandle: null,
+    });
   });
 
   it('computes progressPercent from delivered and target views', () => {
@@ -60,6 +63,8 @@ describe('the admin campaign answer', () => {
   it('takes an optional reason of at most 500 characters to reject', () => {
     expect(rejectCampaignBody.parse({ reason: '  Not a fit ' })).toEqual({ reason: 'Not a fit' });
     expect(rejectCampaignBody.parse({})).toEqual({ reason: undefined });
-    expect(rejectCampaignBody.safeParse({ reason: 'x'.repeat(501) }).error?.issues[0]?.message).toBe('Rejection reason must be at most 500 characters');
+    expect(rejectCampaignBody.safeParse({ reason: 'x'.repeat(501) }).error?.issues[0]?.message).toBe(
+      'Rejection reason must be at most 500 characters',
+    );
   });
 });

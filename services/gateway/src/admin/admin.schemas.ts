@@ -11,7 +11,9 @@ const text = (field: string, max: number) => z.string({ error: `${field} must be
 
 export const verifyPasswordBody = strictBody({
   // Never trimmed: spaces are characters of a password.
-  password: z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'Password is required' : 'Password must be text') }).max(1024, 'Password is too long'),
+  password: z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'Password is required' : 'Password must be text') })
+    .max(1024, 'Password is too long'),
 });
 export type VerifyPasswordBody = z.infer<typeof verifyPasswordBody>;
 
@@ -166,13 +168,15 @@ export const auditEntrySchema = z
     target: z.string().nullable(),
     result: z.enum(['ok', 'refused', 'failed']),
     detail: z.string().nullable(),
-    actor: z.string().nullable().describe("The id of the admin token it was done with"),
+    actor: z.string().nullable().describe('The id of the admin token it was done with'),
     clientIp: z.string().nullable(),
     correlationId: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'AuditEntry' });
-export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() }).meta({ id: 'AuditPage' });
+export const auditPageSchema = z
+  .object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'AuditPage' });
 export type AuditPageJson = z.infer<typeof auditPageSchema>;
 
 const nul = <T>(v: T | undefined): T | null => v ?? null;

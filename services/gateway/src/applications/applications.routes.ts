@@ -14,10 +14,16 @@ export const applicationRoutes = {
     body: submitApplicationBody,
     response: applicationReceivedSchema,
     errors: [
-      { status: 400, description: `The first broken rule in form order: '${M.fullNameShort}', '${M.email}', '${M.experienceShort}', '${M.whyJoinShort}', '${M.availabilityHigh}', …, or 'Unknown field: …'` },
+      {
+        status: 400,
+        description: `The first broken rule in form order: '${M.fullNameShort}', '${M.email}', '${M.experienceShort}', '${M.whyJoinShort}', '${M.availabilityHigh}', …, or 'Unknown field: …'`,
+      },
       { status: 403, description: CROSS_SITE_REFUSED },
       { status: 409, description: `'${M.alreadyPending}'` },
-      { status: 429, description: `'${APPLICATION_LIMIT_EXAMPLE}': too many applications from this address (APPLICATION_LIMIT_PER_IP per APPLICATION_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait` },
+      {
+        status: 429,
+        description: `'${APPLICATION_LIMIT_EXAMPLE}': too many applications from this address (APPLICATION_LIMIT_PER_IP per APPLICATION_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait`,
+      },
       { status: 503, description: `'${SERVICE_UNAVAILABLE}': the campaigns service or the limiter is away` },
     ],
   },

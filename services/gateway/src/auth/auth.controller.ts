@@ -87,7 +87,11 @@ export class AuthController {
   }
 
   private startSession(req: FastifyRequest, reply: FastifyReply, result: SignedIn): void {
-    const options = sessionCookieOptions({ expiresAt: result.session.expiresAt, secureMode: this.config.COOKIE_SECURE, requestProtocol: req.protocol });
+    const options = sessionCookieOptions({
+      expiresAt: result.session.expiresAt,
+      secureMode: this.config.COOKIE_SECURE,
+      requestProtocol: req.protocol,
+    });
     reply.setCookie(SESSION_COOKIE, result.session.sid, options);
   }
 

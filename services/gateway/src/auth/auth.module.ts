@@ -29,7 +29,8 @@ import { XFlowStore } from './x-oauth.store.js';
     AuthService,
     {
       provide: SESSION_CACHE,
-      useFactory: (config: GatewayConfig) => new SessionCache({ ttlMs: config.GATEWAY_SESSION_CACHE_TTL_MS, maxEntries: config.GATEWAY_SESSION_CACHE_MAX_ENTRIES }),
+      useFactory: (config: GatewayConfig) =>
+        new SessionCache({ ttlMs: config.GATEWAY_SESSION_CACHE_TTL_MS, maxEntries: config.GATEWAY_SESSION_CACHE_MAX_ENTRIES }),
       inject: [CONFIG],
     },
     SessionInvalidations,

@@ -1,4 +1,11 @@
-import { EMAIL_MESSAGES, EMAIL_VERIFICATION_MESSAGES, HANDLE_MESSAGES, PASSWORD_MESSAGES, RESET_LINK_MESSAGES, SIGN_IN_MESSAGES } from '@clipit/field-rules';
+import {
+  EMAIL_MESSAGES,
+  EMAIL_VERIFICATION_MESSAGES,
+  HANDLE_MESSAGES,
+  PASSWORD_MESSAGES,
+  RESET_LINK_MESSAGES,
+  SIGN_IN_MESSAGES,
+} from '@clipit/field-rules';
 import type { EndpointDef, ErrorDoc } from '../http/endpoint.js';
 import { CROSS_SITE_REFUSED, NOT_SIGNED_IN, TOO_MANY_ATTEMPTS } from '../http/messages.js';
 import {
@@ -32,12 +39,23 @@ export const authRoutes = {
     summary: 'Create an account (optionally claiming a placeholder streamer profile) and sign in',
     status: 201,
     body: signupBody,
-    multipartFile: { field: 'profilePicture', description: 'Optional PNG, JPEG, GIF or WebP image, at most PROFILE_IMAGE_MAX_BYTES (5 MB)', mediaType: 'image/*' },
+    multipartFile: {
+      field: 'profilePicture',
+      description: 'Optional PNG, JPEG, GIF or WebP image, at most PROFILE_IMAGE_MAX_BYTES (5 MB)',
+      mediaType: 'image/*',
+    },
     response: signupResponse,
     successDescription: 'Signed up; the session cookie clipit.sid is set',
     errors: [
-      { status: 400, description: `The first invalid field, e.g. '${EMAIL_MESSAGES.invalid}', '${PASSWORD_MESSAGES.tooShort}', 'Profile picture must be an image file'` },
-      { status: 409, description: "'That Twitter handle is already registered', 'An account with this email already exists', 'This claim code has already been used'" },
+      {
+        status: 400,
+        description: `The first invalid field, e.g. '${EMAIL_MESSAGES.invalid}', '${PASSWORD_MESSAGES.tooShort}', 'Profile picture must be an image file'`,
+      },
+      {
+        status: 409,
+        description:
+          "'That Twitter handle is already registered', 'An account with this email already exists', 'This claim code has already been used'",
+      },
       { status: 413, description: "'Profile picture must be 5 MB or smaller' or 'Request body is too large'" },
       { status: 415, description: 'Unsupported content type' },
       crossSite,
@@ -82,10 +100,16 @@ export const authRoutes = {
     method: 'POST',
     path: '/api/auth/reset-password/confirm',
     tag: 'auth',
-    summary: "Confirm a reset from its mailed link: sets the password it was asked with and ends every session of the account",
+    summary: 'Confirm a reset from its mailed link: sets the password it was asked with and ends every session of the account',
     body: confirmResetBody,
     response: confirmResetResponse,
-    errors: [{ status: 400, description: `'${RESET_LINK_MESSAGES.invalid}' (unknown, used or expired)` }, ...bodyErrors, crossSite, limited, unavailable],
+    errors: [
+      { status: 400, description: `'${RESET_LINK_MESSAGES.invalid}' (unknown, used or expired)` },
+      ...bodyErrors,
+      crossSite,
+      limited,
+      unavailable,
+    ],
   },
   verifyEmail: {
     method: 'POST',
@@ -94,13 +118,19 @@ export const authRoutes = {
     summary: 'Confirm an email address from the link mailed to it (sign-up mails the first)',
     body: verifyEmailBody,
     response: verifyEmailResponse,
-    errors: [{ status: 400, description: `'${EMAIL_VERIFICATION_MESSAGES.invalid}' (unknown, used, expired, or the account's address changed)` }, ...bodyErrors, crossSite, limited, unavailable],
+    errors: [
+      { status: 400, description: `'${EMAIL_VERIFICATION_MESSAGES.invalid}' (unknown, used, expired, or the account's address changed)` },
+      ...bodyErrors,
+      crossSite,
+      limited,
+      unavailable,
+    ],
   },
   sendEmailVerification: {
     method: 'POST',
     path: '/api/auth/verify-email/send',
     tag: 'auth',
-    summary: "Mail the signed-in user a new link that confirms their email address (none when it is confirmed already)",
+    summary: 'Mail the signed-in user a new link that confirms their email address (none when it is confirmed already)',
     session: true,
     response: sendVerificationResponse,
     errors: [{ status: 401, description: `'${NOT_SIGNED_IN}'` }, crossSite, limited, unavailable],

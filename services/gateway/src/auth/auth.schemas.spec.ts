@@ -53,8 +53,16 @@ describe('sign-up body', () => {
     ['numeric email', { email: 42 }, 'Please enter a valid email address'],
     ['missing handle', { twitterHandle: undefined }, 'Twitter handle is required'],
     ['blank handle', { twitterHandle: '   ' }, 'Twitter handle is required'],
-    ['handle with spaces', { twitterHandle: 'al ice' }, 'Twitter handle can only contain letters, numbers and underscores (at most 15 characters)'],
-    ['handle too long for Twitter', { twitterHandle: 'a'.repeat(16) }, 'Twitter handle can only contain letters, numbers and underscores (at most 15 characters)'],
+    [
+      'handle with spaces',
+      { twitterHandle: 'al ice' },
+      'Twitter handle can only contain letters, numbers and underscores (at most 15 characters)',
+    ],
+    [
+      'handle too long for Twitter',
+      { twitterHandle: 'a'.repeat(16) },
+      'Twitter handle can only contain letters, numbers and underscores (at most 15 characters)',
+    ],
     ['handle as a number', { twitterHandle: 12 }, 'Twitter handle must be text'],
     ['missing wallet', { walletAddress: undefined }, 'Solana wallet address is required'],
     ['blank wallet', { walletAddress: '' }, 'Solana wallet address is required'],
@@ -115,7 +123,10 @@ describe('reset-password body', () => {
     [{ email: 'a@b.co', newPassword: 'longenough' }, 'Twitter handle is required'],
     [{ twitterHandle: 'alice', email: 'nope', newPassword: 'longenough' }, 'Please enter a valid email address'],
     [{ twitterHandle: 'alice', email: 'a@b.co', newPassword: 'short' }, 'Password must be at least 8 characters'],
-    [{ twitterHandle: 'alice', email: 'a@b.co', newPassword: 'longenough', confirmPassword: 'longenough' }, 'Unknown field: confirmPassword'],
+    [
+      { twitterHandle: 'alice', email: 'a@b.co', newPassword: 'longenough', confirmPassword: 'longenough' },
+      'Unknown field: confirmPassword',
+    ],
     [{ twitterHandle: 'alice', email: 'a@b.co', newPassword: 'longenough' }, 'ok'],
   ])('%j → %s', (body, message) => {
     expect(messageFor(resetPasswordBody, body)).toBe(message);

@@ -70,15 +70,19 @@ export const verifyEmailBody = strictBody({ token: linkToken(EMAIL_VERIFICATION_
 export type VerifyEmailBody = z.output<typeof verifyEmailBody>;
 
 // The answers' ids name their OpenAPI components (and so the web apps' generated types).
-export const signupResponse = z.object({
-  user: currentUserSchema,
-  claimedProfile: z.object({ displayName: z.string() }).optional(),
-}).meta({ id: 'SignupResponse' });
+export const signupResponse = z
+  .object({
+    user: currentUserSchema,
+    claimedProfile: z.object({ displayName: z.string() }).optional(),
+  })
+  .meta({ id: 'SignupResponse' });
 
 export const loginResponse = z.object({ user: currentUserSchema }).meta({ id: 'LoginResponse' });
 export const resetPasswordResponse = z.object({ message: z.literal(RESET_LINK_MESSAGES.sent) }).meta({ id: 'ResetPasswordResponse' });
 export const confirmResetResponse = z.object({ message: z.literal(RESET_LINK_MESSAGES.done) }).meta({ id: 'ConfirmPasswordResetResponse' });
-export const verifyEmailResponse = z.object({ message: z.literal(EMAIL_VERIFICATION_MESSAGES.verified) }).meta({ id: 'VerifyEmailResponse' });
+export const verifyEmailResponse = z
+  .object({ message: z.literal(EMAIL_VERIFICATION_MESSAGES.verified) })
+  .meta({ id: 'VerifyEmailResponse' });
 export const sendVerificationResponse = z
   .object({ sent: z.boolean().describe('false when the address is confirmed already'), message: z.string() })
   .meta({ id: 'SendEmailVerificationResponse' });

@@ -55,10 +55,17 @@ export class AuthService {
   async logIn(body: LoginBody, client: ClientContext): Promise<SignedIn> {
     await this.limit('login', client, body.twitterHandle);
     try {
-      return signedIn(await this.identity.logIn({ twitterHandle: body.twitterHandle, password: body.password, client: { ip: client.ip, userAgent: client.userAgent } }));
+      return signedIn(
+        await this.identity.logIn({
+          twitterHandle: body.twitterHandle,
+          password: body.password,
+          client: { ip: client.ip, userAgent: client.userAgent },
+        }),
+      );
     } catch (err) {
       // Whatever identity's wording, a failed login reads the same for a wrong handle and a wrong password.
-      if (err instanceof GrpcCallError && err.code === GrpcStatus.UNAUTHENTICATED) throw new UnauthorizedException(SIGN_IN_MESSAGES.invalidCredentials);
+      if (err instanceof GrpcCallError && err.code === GrpcStatus.UNAUTHENTICATED)
+        throw new UnauthorizedException(SIGN_IN_MESSAGES.invalidCredentials);
       throw err;
     }
   }
@@ -98,7 +105,11 @@ export class AuthService {
     try {
       await this.identity.logOut({ sid });
     } catch (err) {
-      if (err instanceof GrpcCallError && [GrpcStatus.UNAUTHENTICATED, GrpcStatus.NOT_FOUND, GrpcStatus.INVALID_ARGUMENT].includes(err.code)) return;
+      if (
+        err instanceof GrpcCallError &&
+        [GrpcStatus.UNAUTHENTICATED, GrpcStatus.NOT_FOUND, GrpcStatus.INVALID_ARGUMENT].includes(err.code)
+      )
+        return;
       throw err;
     }
   }

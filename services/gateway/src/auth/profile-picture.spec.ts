@@ -9,7 +9,13 @@ const JPEG = Buffer.from('ffd8ffe000104a464946', 'hex');
 /** Simulates busboy's file stream: chunks, then 'limit' + truncated when it passed the size limit. */
 function incoming(chunks: Buffer[], limitAt?: number): IncomingMultipartFile {
   const stream = new PassThrough() as PassThrough & { truncated?: boolean };
-  const file = { fieldname: 'profilePicture', originalname: 'a.png', encoding: '7bit', mimetype: 'image/png', stream } as IncomingMultipartFile;
+  const file = {
+    fieldname: 'profilePicture',
+    originalname: 'a.png',
+    encoding: '7bit',
+    mimetype: 'image/png',
+    stream,
+  } as IncomingMultipartFile;
   setImmediate(() => {
     let sent = 0;
     for (const chunk of chunks) {

@@ -6,7 +6,17 @@ const T0 = Date.parse('2026-11-26T00:00:00.000Z');
 const inDays = (days: number) => new Date(T0 + days * 86_400_000).toISOString();
 
 function user(id: string, twitterUsername = `handle_${id}`): identityV1.User {
-  return { id, twitterUsername, role: 'clipper', currentTier: 1, isLive: 'false', streamerMultiplier: '1.00', isPlaceholder: 'false', createdAt: '', updatedAt: '' } as identityV1.User;
+  return {
+    id,
+    twitterUsername,
+    role: 'clipper',
+    currentTier: 1,
+    isLive: 'false',
+    streamerMultiplier: '1.00',
+    isPlaceholder: 'false',
+    createdAt: '',
+    updatedAt: '',
+  } as identityV1.User;
 }
 
 function cache(ttlMs = 10_000, maxEntries = 100) {

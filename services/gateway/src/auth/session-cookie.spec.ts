@@ -13,13 +13,19 @@ describe('session cookie', () => {
   });
 
   it('is Secure in auto mode only when the request came over TLS', () => {
-    expect(sessionCookieOptions({ expiresAt: '2026-12-05T12:00:00Z', secureMode: 'auto', requestProtocol: 'https', now }).secure).toBe(true);
-    expect(sessionCookieOptions({ expiresAt: '2026-12-05T12:00:00Z', secureMode: 'auto', requestProtocol: 'http', now }).secure).toBe(false);
+    expect(sessionCookieOptions({ expiresAt: '2026-12-05T12:00:00Z', secureMode: 'auto', requestProtocol: 'https', now }).secure).toBe(
+      true,
+    );
+    expect(sessionCookieOptions({ expiresAt: '2026-12-05T12:00:00Z', secureMode: 'auto', requestProtocol: 'http', now }).secure).toBe(
+      false,
+    );
   });
 
   it('follows COOKIE_SECURE=true/false whatever the protocol', () => {
     expect(sessionCookieOptions({ expiresAt: '2026-12-05T12:00:00Z', secureMode: 'true', requestProtocol: 'http', now }).secure).toBe(true);
-    expect(sessionCookieOptions({ expiresAt: '2026-12-05T12:00:00Z', secureMode: 'false', requestProtocol: 'https', now }).secure).toBe(false);
+    expect(sessionCookieOptions({ expiresAt: '2026-12-05T12:00:00Z', secureMode: 'false', requestProtocol: 'https', now }).secure).toBe(
+      false,
+    );
   });
 
   it('expires at once for a session already over or an unreadable expiry', () => {

@@ -35,7 +35,12 @@ export function clearedSessionCookieOptions(secureMode: CookieSecureMode, reques
  * A cookie that lives minutes, not a session (the sign-in with X flow's): the session cookie's attributes
  * on a narrower path; without `maxAgeSeconds`, the options that clear it.
  */
-export function shortLivedCookieOptions(opts: { path: string; maxAgeSeconds?: number; secureMode: CookieSecureMode; requestProtocol: string }): CookieSerializeOptions {
+export function shortLivedCookieOptions(opts: {
+  path: string;
+  maxAgeSeconds?: number;
+  secureMode: CookieSecureMode;
+  requestProtocol: string;
+}): CookieSerializeOptions {
   return {
     httpOnly: true,
     sameSite: 'lax',

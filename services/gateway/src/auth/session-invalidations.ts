@@ -135,7 +135,12 @@ export class SessionInvalidations implements OnModuleInit, OnModuleDestroy {
 
   private async watchConsumer(messages: ConsumerMessages): Promise<void> {
     for await (const s of messages.status()) {
-      if (s.type === 'heartbeats_missed' || s.type === 'consumer_deleted' || s.type === 'stream_not_found' || s.type === 'consumer_not_found') {
+      if (
+        s.type === 'heartbeats_missed' ||
+        s.type === 'consumer_deleted' ||
+        s.type === 'stream_not_found' ||
+        s.type === 'consumer_not_found'
+      ) {
         this.consumerOk = false;
         this.evaluate();
       } else if (s.type === 'ordered_consumer_recreated' || s.type === 'heartbeat') {

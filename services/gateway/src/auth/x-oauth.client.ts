@@ -13,7 +13,12 @@ export class XOAuthClient {
   constructor(@Inject(CONFIG) private readonly config: GatewayConfig) {}
 
   async exchangeCode(p: { code: string; codeVerifier: string; redirectUri: string }): Promise<string> {
-    const form = new URLSearchParams({ grant_type: 'authorization_code', code: p.code, redirect_uri: p.redirectUri, code_verifier: p.codeVerifier });
+    const form = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: p.code,
+      redirect_uri: p.redirectUri,
+      code_verifier: p.codeVerifier,
+    });
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
     if (this.config.X_OAUTH_CLIENT_SECRET) {
       // RFC 6749 §2.3.1: each part form-encoded before they are joined.
@@ -22,7 +27,11 @@ export class XOAuthClient {
     } else {
       form.set('client_id', this.config.X_OAUTH_CLIENT_ID);
     }
-    const body = await this.call('x-token', 'token exchange', this.config.X_OAUTH_TOKEN_URL, { method: 'POST', headers, body: form.toString() });
+    const body = await this.call('x-token', 'token exchange', this.config.X_OAUTH_TOKEN_URL, {
+      method: 'POST',
+      headers,
+      body: form.toString(),
+    });
     const parsed = xTokenAnswer.safeParse(body);
     if (!parsed.success) throw new XSignInFailure('x-token', 'X answered the token exchange without an access token');
     return parsed.data.access_token;
@@ -30,7 +39,9 @@ export class XOAuthClient {
 
   async currentUser(accessToken: string): Promise<XUser> {
     const url = `${this.config.X_API_BASE_URL}/2/users/me?user.fields=profile_image_url`;
-    const body = await this.call('x-profile', 'users/me', url, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } });
+    const body = await this.call('x-profile', 'users/me', url, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    });
     const parsed = xUserAnswer.safeParse(body);
     if (!parsed.success) throw new XSignInFailure('x-profile', 'X answered users/me without a usable user');
     return parsed.data.data;

@@ -41,13 +41,26 @@ export class XOAuthController {
   private async redirect(req: FastifyRequest, reply: FastifyReply, step: XStep, endFlow = false): Promise<void> {
     const secureMode = this.config.COOKIE_SECURE;
     if (step.flowId) {
-      reply.setCookie(X_FLOW_COOKIE, step.flowId, shortLivedCookieOptions({ path: X_FLOW_COOKIE_PATH, maxAgeSeconds: this.config.X_OAUTH_STATE_TTL_SECONDS, secureMode, requestProtocol: req.protocol }));
+      reply.setCookie(
+        X_FLOW_COOKIE,
+        step.flowId,
+        shortLivedCookieOptions({
+          path: X_FLOW_COOKIE_PATH,
+          maxAgeSeconds: this.config.X_OAUTH_STATE_TTL_SECONDS,
+          secureMode,
+          requestProtocol: req.protocol,
+        }),
+      );
     } else if (endFlow) {
       reply.clearCookie(X_FLOW_COOKIE, shortLivedCookieOptions({ path: X_FLOW_COOKIE_PATH, secureMode, requestProtocol: req.protocol }));
     }
     if (step.signedIn) {
       // Exactly as a password login sets it.
-      reply.setCookie(SESSION_COOKIE, step.signedIn.session.sid, sessionCookieOptions({ expiresAt: step.signedIn.session.expiresAt, secureMode, requestProtocol: req.protocol }));
+      reply.setCookie(
+        SESSION_COOKIE,
+        step.signedIn.session.sid,
+        sessionCookieOptions({ expiresAt: step.signedIn.session.expiresAt, secureMode, requestProtocol: req.protocol }),
+      );
     }
     await reply
       .status(302)

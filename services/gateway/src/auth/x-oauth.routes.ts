@@ -4,7 +4,15 @@ import type { EndpointDef } from '../http/endpoint.js';
 
 /** GET /api/auth/providers: which sign-in buttons work on this platform (the web apps ask once and keep it). */
 export const authProvidersResponse = z
-  .object({ x: z.object({ available: z.boolean().meta({ description: 'An X app is configured (X_OAUTH_CLIENT_ID); false: the buttons read that sign-in with X is not available here' }) }) })
+  .object({
+    x: z.object({
+      available: z
+        .boolean()
+        .meta({
+          description: 'An X app is configured (X_OAUTH_CLIENT_ID); false: the buttons read that sign-in with X is not available here',
+        }),
+    }),
+  })
   .meta({ id: 'AuthProviders' });
 
 const errorCodes = Object.keys(X_SIGN_IN_ERRORS).join(', ');

@@ -63,9 +63,17 @@ export class XOAuthService {
       if (!this.available) throw new XSignInFailure('x-unavailable', 'no X_OAUTH_CLIENT_ID configured');
       await this.limit('x-sign-in', client);
       const linkUserId = await this.signedInUserId(req);
-      const flow = newXFlow(callbackUrl(this.config.X_OAUTH_CALLBACK_URL, this.config.PUBLIC_ORIGIN, { protocol: req.protocol, host: req.host }), linkUserId);
+      const flow = newXFlow(
+        callbackUrl(this.config.X_OAUTH_CALLBACK_URL, this.config.PUBLIC_ORIGIN, { protocol: req.protocol, host: req.host }),
+        linkUserId,
+      );
       const flowId = await this.store.save(flow);
-      const location = authorizeUrl(this.config.X_OAUTH_AUTHORIZE_URL, { clientId: this.config.X_OAUTH_CLIENT_ID, redirectUri: flow.redirectUri, scopes: this.config.X_OAUTH_SCOPES, flow });
+      const location = authorizeUrl(this.config.X_OAUTH_AUTHORIZE_URL, {
+        clientId: this.config.X_OAUTH_CLIENT_ID,
+        redirectUri: flow.redirectUri,
+        scopes: this.config.X_OAUTH_SCOPES,
+        flow,
+      });
       return { location, flowId };
     });
   }
@@ -79,7 +87,8 @@ export class XOAuthService {
       if (query.error) {
         throw new XSignInFailure(query.error === 'access_denied' ? 'x-denied' : 'failed', `X answered error=${query.error.slice(0, 100)}`);
       }
-      if (!flow || !sameState(flow.state, query.state)) throw new XSignInFailure('x-state', flow ? 'state does not match the cookie' : 'no live flow for this cookie');
+      if (!flow || !sameState(flow.state, query.state))
+        throw new XSignInFailure('x-state', flow ? 'state does not match the cookie' : 'no live flow for this cookie');
       if (!query.code) throw new XSignInFailure('x-token', 'X came back without a code');
       const accessToken = await this.x.exchangeCode({ code: query.code, codeVerifier: flow.codeVerifier, redirectUri: flow.redirectUri });
       const xUser = await this.x.currentUser(accessToken);
@@ -88,7 +97,11 @@ export class XOAuthService {
     });
   }
 
-  private async signIn(flow: XFlow, xUser: { id: string; username: string; name?: string | undefined; profile_image_url?: string | undefined }, client: ClientContext): Promise<SignedIn> {
+  private async signIn(
+    flow: XFlow,
+    xUser: { id: string; username: string; name?: string | undefined; profile_image_url?: string | undefined },
+    client: ClientContext,
+  ): Promise<SignedIn> {
     try {
       const result = await this.identity.signInWithX({
         xUserId: xUser.id,
@@ -101,7 +114,11 @@ export class XOAuthService {
       if (!result.user || !result.session) throw new Error('identity answered SignInWithX without a user or a session');
       return { user: result.user, session: result.session };
     } catch (err) {
-      throw new XSignInFailure(codeForIdentityError(err), `identity refused the sign-in with X: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      throw new XSignInFailure(
+        codeForIdentityError(err),
+        `identity refused the sign-in with X: ${err instanceof Error ? err.message : String(err)}`,
+        { cause: err },
+      );
     }
   }
 
@@ -130,8 +147,14 @@ export class XOAuthService {
     try {
       return await work();
     } catch (err) {
-      const failure = err instanceof XSignInFailure ? err : new XSignInFailure('failed', err instanceof Error ? err.message : String(err), { cause: err });
-      const level = failure.code === 'failed' || failure.code === 'x-unavailable-now' || failure.code === 'x-token' || failure.code === 'x-profile' ? 'warn' : 'info';
+      const failure =
+        err instanceof XSignInFailure
+          ? err
+          : new XSignInFailure('failed', err instanceof Error ? err.message : String(err), { cause: err });
+      const level =
+        failure.code === 'failed' || failure.code === 'x-unavailable-now' || failure.code === 'x-token' || failure.code === 'x-profile'
+          ? 'warn'
+          : 'info';
       this.log[level]({ step, code: failure.code, reason: failure.message, err: failure.cause }, 'sign-in with X ended at /login');
       return { location: loginErrorLocation(failure.code) };
     }

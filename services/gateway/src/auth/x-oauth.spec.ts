@@ -3,12 +3,23 @@ import { createHash } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { X_SIGN_IN_ERRORS, xSignInErrorText } from '@clipit/field-rules';
 import { GrpcCallError } from '@clipit/service-kit';
-import { authorizeUrl, callbackUrl, codeForIdentityError, flowKey, loginErrorLocation, newXFlow, pkceChallenge, sameState } from './x-oauth.js';
+import {
+  authorizeUrl,
+  callbackUrl,
+  codeForIdentityError,
+  flowKey,
+  loginErrorLocation,
+  newXFlow,
+  pkceChallenge,
+  sameState,
+} from './x-oauth.js';
 
 describe('sign in with X: the round trip’s rules', () => {
   it('computes the S256 challenge: unpadded base64url of the verifier’s SHA-256 (the stand-in X checks it end to end)', () => {
     const verifier = 'a'.repeat(43);
-    expect(pkceChallenge(verifier)).toBe(createHash('sha256').update(verifier).digest('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+    expect(pkceChallenge(verifier)).toBe(
+      createHash('sha256').update(verifier).digest('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
+    );
     expect(pkceChallenge(verifier)).toMatch(/^[\w-]{43}$/);
     expect(pkceChallenge(`${verifier}b`)).not.toBe(pkceChallenge(verifier));
   });
@@ -24,7 +35,14 @@ describe('sign in with X: the round trip’s rules', () => {
 
   it('builds the authorize address X expects', () => {
     const flow = newXFlow('https://clipit.example/auth/twitter/callback');
-    const url = new URL(authorizeUrl('https://x.com/i/oauth2/authorize', { clientId: 'cid', redirectUri: flow.redirectUri, scopes: 'tweet.read users.read', flow }));
+    const url = new URL(
+      authorizeUrl('https://x.com/i/oauth2/authorize', {
+        clientId: 'cid',
+        redirectUri: flow.redirectUri,
+        scopes: 'tweet.read users.read',
+        flow,
+      }),
+    );
     expect(url.origin + url.pathname).toBe('https://x.com/i/oauth2/authorize');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: 'code',
@@ -59,8 +77,12 @@ describe('sign in with X: the round trip’s rules', () => {
   it('maps identity’s refusals to the codes the Login page explains', () => {
     const e = (code: status, message = 'm') => new GrpcCallError(code, message, 'signInWithX', true);
     expect(codeForIdentityError(e(status.ALREADY_EXISTS))).toBe('x-linked-elsewhere');
-    expect(codeForIdentityError(e(status.FAILED_PRECONDITION, 'Your account is already linked to a different X account'))).toBe('x-account-linked');
-    expect(codeForIdentityError(e(status.FAILED_PRECONDITION, 'The CLIP IT account with this X handle is linked to a different X account'))).toBe('x-handle-linked');
+    expect(codeForIdentityError(e(status.FAILED_PRECONDITION, 'Your account is already linked to a different X account'))).toBe(
+      'x-account-linked',
+    );
+    expect(
+      codeForIdentityError(e(status.FAILED_PRECONDITION, 'The CLIP IT account with this X handle is linked to a different X account')),
+    ).toBe('x-handle-linked');
     expect(codeForIdentityError(e(status.INVALID_ARGUMENT))).toBe('x-profile');
     expect(codeForIdentityError(e(status.UNAVAILABLE))).toBe('x-unavailable-now');
     expect(codeForIdentityError(e(status.INTERNAL))).toBe('failed');

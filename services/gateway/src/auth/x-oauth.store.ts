@@ -22,7 +22,12 @@ export class XFlowStore {
   async save(flow: XFlow): Promise<string> {
     const flowId = randomToken();
     try {
-      await this.redis.set(flowKey(this.config.REDIS_KEY_PREFIX, flowId), JSON.stringify(flow), 'EX', this.config.X_OAUTH_STATE_TTL_SECONDS);
+      await this.redis.set(
+        flowKey(this.config.REDIS_KEY_PREFIX, flowId),
+        JSON.stringify(flow),
+        'EX',
+        this.config.X_OAUTH_STATE_TTL_SECONDS,
+      );
     } catch (err) {
       throw new XSignInFailure('x-unavailable-now', 'could not keep the sign-in with X state in Redis', { cause: err });
     }

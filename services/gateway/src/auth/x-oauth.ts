@@ -108,7 +108,8 @@ export class XSignInFailure extends Error {
 export function codeForIdentityError(err: unknown): XSignInErrorCode {
   if (!(err instanceof GrpcCallError)) return 'failed';
   if (err.code === GrpcStatus.ALREADY_EXISTS) return 'x-linked-elsewhere';
-  if (err.code === GrpcStatus.FAILED_PRECONDITION) return err.message === X_SIGN_IN_MESSAGES.accountLinkedToOtherX ? 'x-account-linked' : 'x-handle-linked';
+  if (err.code === GrpcStatus.FAILED_PRECONDITION)
+    return err.message === X_SIGN_IN_MESSAGES.accountLinkedToOtherX ? 'x-account-linked' : 'x-handle-linked';
   if (err.code === GrpcStatus.INVALID_ARGUMENT) return 'x-profile';
   if (err.code === GrpcStatus.UNAVAILABLE || err.code === GrpcStatus.DEADLINE_EXCEEDED) return 'x-unavailable-now';
   return 'failed';

@@ -1,13 +1,17 @@
-import {
-  CAMPAIGN_MESSAGES,
-  checkCampaign,
-  checkHireRequest,
-  firstCampaignError,
-  firstHireError,
-  HIRE_MESSAGES,
-} from '@clipit/field-rules';
+import { CAMPAIGN_MESSAGES, checkCampaign, checkHireRequest, firstCampaignError, firstHireError, HIRE_MESSAGES } from '@clipit/field-rules';
 import type { RateLimiter, RateLimitVerdict } from '@clipit/service-kit';
-import { BadRequestException, Controller, ForbiddenException, HttpCode, Inject, Param, Query, Req, ServiceUnavailableException, UseGuards } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  ForbiddenException,
+  HttpCode,
+  Inject,
+  Param,
+  Query,
+  Req,
+  ServiceUnavailableException,
+  UseGuards,
+} from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentSession, OptionalSession, OptionalSessionGuard, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
 import { CAMPAIGNS_CLIENT, type CampaignsClient } from '../clients.js';
@@ -84,7 +88,10 @@ export class CampaignsController {
 
   @Endpoint(campaignRoutes.updateClipperProfile)
   @UseGuards(SessionGuard)
-  async updateClipperProfile(@CurrentSession() session: SessionPrincipal, @ValidBody() body: UpdateClipperProfileBody): Promise<HiringProfileJson> {
+  async updateClipperProfile(
+    @CurrentSession() session: SessionPrincipal,
+    @ValidBody() body: UpdateClipperProfileBody,
+  ): Promise<HiringProfileJson> {
     const updated = await this.campaigns.updateClipperProfile({
       userId: session.user.id,
       ...(body.bio !== undefined ? { bio: body.bio ?? '' } : {}),
@@ -152,7 +159,8 @@ export class CampaignsController {
   @UseGuards(SessionGuard)
   async myHires(@CurrentSession() session: SessionPrincipal, @Query() query: Record<string, unknown>): Promise<HiresPageJson> {
     const status = query['status'];
-    if (status !== undefined && status !== '' && (typeof status !== 'string' || !HIRE_STATUSES.has(status))) throw new BadRequestException('Invalid status');
+    if (status !== undefined && status !== '' && (typeof status !== 'string' || !HIRE_STATUSES.has(status)))
+      throw new BadRequestException('Invalid status');
     const page = await this.campaigns.listHires({
       clipperId: session.user.id,
       ...(typeof status === 'string' && status !== '' ? { status } : {}),
@@ -164,25 +172,42 @@ export class CampaignsController {
   @Endpoint(campaignRoutes.acceptHire)
   @UseGuards(SessionGuard)
   @HttpCode(200)
-  acceptHire(@CurrentSession() session: SessionPrincipal, @Param('hireId') hireId: string, @ValidBody() body: RespondToHireBody): Promise<HireJson> {
+  acceptHire(
+    @CurrentSession() session: SessionPrincipal,
+    @Param('hireId') hireId: string,
+    @ValidBody() body: RespondToHireBody,
+  ): Promise<HireJson> {
     return this.respond(session, hireId, 'accept', body);
   }
 
   @Endpoint(campaignRoutes.declineHire)
   @UseGuards(SessionGuard)
   @HttpCode(200)
-  declineHire(@CurrentSession() session: SessionPrincipal, @Param('hireId') hireId: string, @ValidBody() body: RespondToHireBody): Promise<HireJson> {
+  declineHire(
+    @CurrentSession() session: SessionPrincipal,
+    @Param('hireId') hireId: string,
+    @ValidBody() body: RespondToHireBody,
+  ): Promise<HireJson> {
     return this.respond(session, hireId, 'decline', body);
   }
 
   @Endpoint(campaignRoutes.completeHire)
   @UseGuards(SessionGuard)
   @HttpCode(200)
-  completeHire(@CurrentSession() session: SessionPrincipal, @Param('hireId') hireId: string, @ValidBody() body: RespondToHireBody): Promise<HireJson> {
+  completeHire(
+    @CurrentSession() session: SessionPrincipal,
+    @Param('hireId') hireId: string,
+    @ValidBody() body: RespondToHireBody,
+  ): Promise<HireJson> {
     return this.respond(session, hireId, 'complete', body);
   }
 
-  private async respond(session: SessionPrincipal, hireId: string, action: 'accept' | 'decline' | 'complete', body: RespondToHireBody): Promise<HireJson> {
+  private async respond(
+    session: SessionPrincipal,
+    hireId: string,
+    action: 'accept' | 'decline' | 'complete',
+    body: RespondToHireBody,
+  ): Promise<HireJson> {
     const answered = await this.campaigns.respondToHire({
       id: uuidParam(hireId, 'Invalid hire request id'),
       clipperId: session.user.id,

@@ -35,7 +35,11 @@ const respond = (action: 'accept' | 'decline' | 'complete', summary: string): En
     SIGNED_IN,
     { status: 403, description: `'You can only answer your own hire requests', or ${CROSS_SITE_REFUSED}` },
     { status: 404, description: "'Hire request not found'" },
-    { status: 409, description: action === 'complete' ? "'Only an accepted hire request can be completed'" : "'This hire request has already been answered'" },
+    {
+      status: 409,
+      description:
+        action === 'complete' ? "'Only an accepted hire request can be completed'" : "'This hire request has already been answered'",
+    },
     UNAVAILABLE,
   ],
 });
@@ -45,7 +49,8 @@ export const campaignRoutes = {
     method: 'POST',
     path: '/api/cpm-campaigns',
     tag: 'campaigns',
-    summary: 'A streamer submits a CPM campaign ($5 per 1,000 views, at least 100,000 views; ADR 0027): stored as pending for the team to review within 24 hours',
+    summary:
+      'A streamer submits a CPM campaign ($5 per 1,000 views, at least 100,000 views; ADR 0027): stored as pending for the team to review within 24 hours',
     session: true,
     status: 201,
     body: submitCampaignBody,
@@ -83,12 +88,17 @@ export const campaignRoutes = {
     method: 'PATCH',
     path: '/api/clipper-profile',
     tag: 'campaigns',
-    summary: 'The signed-in clipper edits their hiring profile: bio, portfolio, specialties, experience, rate, availability, social links, services (a list sent replaces the old one)',
+    summary:
+      'The signed-in clipper edits their hiring profile: bio, portfolio, specialties, experience, rate, availability, social links, services (a list sent replaces the old one)',
     session: true,
     body: updateClipperProfileBody,
     response: hiringProfileSchema,
     errors: [
-      { status: 400, description: "The first broken rule: 'Bio is too long', 'Portfolio links must be http(s) URLs', 'At most 10 services', …, or 'Unknown field: …'" },
+      {
+        status: 400,
+        description:
+          "The first broken rule: 'Bio is too long', 'Portfolio links must be http(s) URLs', 'At most 10 services', …, or 'Unknown field: …'",
+      },
       SIGNED_IN,
       CROSS_SITE,
       { status: 404, description: "'Clipper not found': only clippers have a hiring profile" },
@@ -112,7 +122,10 @@ export const campaignRoutes = {
       { status: 403, description: `'${H.notGold}', or ${CROSS_SITE_REFUSED}` },
       { status: 404, description: "'Clipper not found'" },
       { status: 409, description: `'${H.unavailable}'` },
-      { status: 429, description: `'${HIRE_LIMIT_EXAMPLE}': too many hire requests from this address (HIRE_LIMIT_PER_IP per HIRE_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait` },
+      {
+        status: 429,
+        description: `'${HIRE_LIMIT_EXAMPLE}': too many hire requests from this address (HIRE_LIMIT_PER_IP per HIRE_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait`,
+      },
       { status: 503, description: `'${SERVICE_UNAVAILABLE}': the campaigns service or the limiter is away` },
     ],
   },

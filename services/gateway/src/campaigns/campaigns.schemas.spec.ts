@@ -48,7 +48,15 @@ describe('the campaign answer', () => {
       updatedAt: '2026-11-03T00:00:00.000Z',
     } as unknown as campaignsV1.CpmCampaign);
     expect(campaignSchema.parse(json)).toEqual(json);
-    expect(json).toMatchObject({ targetViews: 250_000, budgetAmount: 1250, deliveredViews: 1200, contentLink: null, rejectedReason: null, completedAt: null, status: 'approved' });
+    expect(json).toMatchObject({
+      targetViews: 250_000,
+      budgetAmount: 1250,
+      deliveredViews: 1200,
+      contentLink: null,
+      rejectedReason: null,
+      completedAt: null,
+      status: 'approved',
+    });
   });
 });
 
@@ -86,7 +94,10 @@ describe('the hire request answer', () => {
 describe('the bodies', () => {
   it('refuse unknown fields by name, and take numbers or their text', () => {
     expect(submitCampaignBody.safeParse({ title: 'x', discount: 1 }).error?.issues[0]?.message).toBe('Unknown field: discount');
-    expect(submitCampaignBody.parse({ targetViews: '100,000', budgetAmount: 500 })).toMatchObject({ targetViews: '100,000', budgetAmount: 500 });
+    expect(submitCampaignBody.parse({ targetViews: '100,000', budgetAmount: 500 })).toMatchObject({
+      targetViews: '100,000',
+      budgetAmount: 500,
+    });
     expect(hireRequestBody.safeParse({ package: 'speed' }).error?.issues[0]?.message).toBe('Unknown field: package');
     expect(hireRequestBody.parse({ budget: null })).toEqual({ budget: null });
   });

@@ -31,7 +31,10 @@ export const campaignSchema = z
     budgetAmount: z.number().describe('Dollars'),
     contentLink: z.string().nullable(),
     status: campaignStatusSchema,
-    deliveredViews: z.number().int().describe('Views delivered so far (ADR 0027): the streamer’s approved clips since the campaign’s approval, capped at the target'),
+    deliveredViews: z
+      .number()
+      .int()
+      .describe('Views delivered so far (ADR 0027): the streamer’s approved clips since the campaign’s approval, capped at the target'),
     rejectedReason: z.string().nullable(),
     reviewedAt: z.string().nullable(),
     approvedAt: z.string().nullable(),
@@ -155,7 +158,8 @@ export function toHiringProfileJson(p: campaignsV1.ClipperProfile): HiringProfil
   };
 }
 
-const list = (field: string) => z.array(text(field, 10_000), { error: `${field} must be a list of text` }).max(100, `Too many ${field.toLowerCase()}`);
+const list = (field: string) =>
+  z.array(text(field, 10_000), { error: `${field} must be a list of text` }).max(100, `Too many ${field.toLowerCase()}`);
 
 export const updateClipperProfileBody = strictBody({
   bio: text('Bio', 10_000).nullish(),
@@ -163,7 +167,7 @@ export const updateClipperProfileBody = strictBody({
   specialties: list('Specialties').optional(),
   yearsExperience: z.number({ error: 'Years of experience must be a number' }).int('Years of experience must be a whole number').nullish(),
   hourlyRate: numberish('Hourly rate').nullish(),
-  isAvailable: z.union([z.boolean(), z.enum(['true', 'false'])], { error: "isAvailable must be true or false" }).optional(),
+  isAvailable: z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'isAvailable must be true or false' }).optional(),
   socialLinks: list('Social links').optional(),
   services: z
     .array(
@@ -171,7 +175,10 @@ export const updateClipperProfileBody = strictBody({
         serviceName: text('Service name', 10_000),
         description: text('Service description', 10_000).nullish(),
         basePrice: numberish('Service price').nullish(),
-        deliveryTimeHours: z.number({ error: 'Delivery time must be a number of hours' }).int('Delivery time must be a whole number of hours').nullish(),
+        deliveryTimeHours: z
+          .number({ error: 'Delivery time must be a number of hours' })
+          .int('Delivery time must be a whole number of hours')
+          .nullish(),
         isActive: z.boolean().optional(),
       }),
       { error: 'services must be a list' },

@@ -30,7 +30,15 @@ describe('OpenAPI document', () => {
     expect(json.properties.role.enum).toEqual(['clipper', 'streamer']);
     expect(json.additionalProperties).toBe(false);
     expect(body['multipart/form-data'].schema.properties.profilePicture).toMatchObject({ type: 'string', contentMediaType: 'image/*' });
-    expect(offlineOpenApiDocument() as any).toMatchObject({ paths: { '/api/submissions/upload-video': { post: { requestBody: { content: { 'multipart/form-data': { schema: { properties: { video: { contentMediaType: 'video/*' } } } } } } } } } });
+    expect(offlineOpenApiDocument() as any).toMatchObject({
+      paths: {
+        '/api/submissions/upload-video': {
+          post: {
+            requestBody: { content: { 'multipart/form-data': { schema: { properties: { video: { contentMediaType: 'video/*' } } } } } },
+          },
+        },
+      },
+    });
   });
 
   it('documents success and plain-text error answers', () => {
@@ -55,7 +63,8 @@ describe('OpenAPI document', () => {
     expect(signup['400'].description).toMatch(/Request body is not valid JSON/);
     expect(signup['403'].description).toMatch(/Cross-site request refused/);
     for (const answer of [...Object.values(me), ...Object.values(signup)] as any[]) {
-      if (answer.content?.['text/plain']) expect(answer.content['text/plain'].schema).toEqual({ $ref: '#/components/schemas/ErrorMessage' });
+      if (answer.content?.['text/plain'])
+        expect(answer.content['text/plain'].schema).toEqual({ $ref: '#/components/schemas/ErrorMessage' });
     }
     expect(doc.components.schemas.ErrorMessage).toMatchObject({ type: 'string', minLength: 1 });
     const bearer = { method: 'DELETE' as const, path: '/admin/x/:id', tag: 't', summary: 's', bearer: true };
@@ -66,14 +75,24 @@ describe('OpenAPI document', () => {
 
   it("names the API's shapes as components, one per name, referenced wherever they are answered", () => {
     expect(Object.keys(doc.components.schemas)).toEqual(['CurrentUser', 'ErrorMessage', 'SignupResponse']);
-    expect(doc.paths['/api/user/me'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CurrentUser' });
+    expect(doc.paths['/api/user/me'].get.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CurrentUser',
+    });
     expect(JSON.stringify(doc)).not.toContain('#/$defs/');
   });
 
   it('keeps a multipart form whole when its JSON body is a named schema', () => {
     const fields = z.object({ caption: z.string() }).meta({ id: 'UploadFields' });
-    const upload = { method: 'POST' as const, path: '/up', tag: 't', summary: 's', body: fields, multipartFile: { field: 'file', description: 'a picture', mediaType: 'image/*' } };
-    const content = (buildOpenApiDocument([{ def: upload, operationId: 'up' }], { version: '1' }) as any).paths['/up'].post.requestBody.content;
+    const upload = {
+      method: 'POST' as const,
+      path: '/up',
+      tag: 't',
+      summary: 's',
+      body: fields,
+      multipartFile: { field: 'file', description: 'a picture', mediaType: 'image/*' },
+    };
+    const content = (buildOpenApiDocument([{ def: upload, operationId: 'up' }], { version: '1' }) as any).paths['/up'].post.requestBody
+      .content;
     expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/UploadFields' });
     expect(Object.keys(content['multipart/form-data'].schema.properties)).toEqual(['caption', 'file']);
   });
@@ -81,7 +100,10 @@ describe('OpenAPI document', () => {
   it('refuses one name for two different shapes', () => {
     const a = z.object({ a: z.string() }).meta({ id: 'Clash' });
     const b = z.object({ b: z.string() }).meta({ id: 'Clash' });
-    const route = (path: string, response: z.ZodType) => ({ def: { method: 'GET' as const, path, tag: 't', summary: 's', response }, operationId: path });
+    const route = (path: string, response: z.ZodType) => ({
+      def: { method: 'GET' as const, path, tag: 't', summary: 's', response },
+      operationId: path,
+    });
     expect(() => buildOpenApiDocument([route('/a', a), route('/b', b)], { version: '1' })).toThrow('Two different schemas are named Clash');
   });
 });

@@ -38,7 +38,10 @@ function toComponentRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toComponentRefs);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith(DEFS) ? COMPONENTS + v.slice(DEFS.length) : toComponentRefs(v)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' && v.startsWith(DEFS) ? COMPONENTS + v.slice(DEFS.length) : toComponentRefs(v),
+    ]),
   );
 }
 
@@ -48,7 +51,11 @@ function toComponentRefs(value: unknown): unknown {
  * from the document gets one type per shape, under that name.
  */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Components): JsonObject {
-  const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonObject;
+  const {
+    $schema: _dialect,
+    $defs,
+    ...rest
+  } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonObject;
   for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, JsonObject>)) {
     const component = toComponentRefs(def) as JsonObject;
     // One name, one shape: an id given to two schemas, or to one read both as a request and as an answer, fails here.
@@ -68,7 +75,11 @@ function resolved(schema: JsonObject, components: Components): JsonObject {
 
 /** Every non-OK answer's body: a message a person can act on (text/plain; charset=utf-8). */
 const ERROR_MESSAGE = 'ErrorMessage';
-const errorMessageSchema = { type: 'string', minLength: 1, description: 'A message a person can act on; clients show it as "status: text"' };
+const errorMessageSchema = {
+  type: 'string',
+  minLength: 1,
+  description: 'A message a person can act on; clients show it as "status: text"',
+};
 const plainText = (description: string) => ({ description, content: { 'text/plain': { schema: { $ref: COMPONENTS + ERROR_MESSAGE } } } });
 
 /** How a route authenticates, by the guard its declaration names: scheme name → scheme. */
@@ -77,18 +88,21 @@ export const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'cookie',
     name: SESSION_COOKIE,
-    description: 'The server-side session set by sign-up and sign-in (httpOnly, SameSite). A state-changing request that carries it must come with a same-site Origin or Referer.',
+    description:
+      'The server-side session set by sign-up and sign-in (httpOnly, SameSite). A state-changing request that carries it must come with a same-site Origin or Referer.',
   },
   uploadToken: {
     type: 'apiKey',
     in: 'query',
     name: 'token',
-    description: 'The secret of one upload URL (POST /api/submissions/video-upload-url, /api/user/profile-picture/upload-url, /api/user/banner/upload-url). Not cookie-bound: a write with it needs no Origin, even when the session cookie comes along.',
+    description:
+      'The secret of one upload URL (POST /api/submissions/video-upload-url, /api/user/profile-picture/upload-url, /api/user/banner/upload-url). Not cookie-bound: a write with it needs no Origin, even when the session cookie comes along.',
   },
   adminBearer: {
     type: 'http',
     scheme: 'bearer',
-    description: 'A short-lived signed admin token, obtained with the admin password (the admin area). Not cookie-bound: the Origin rule does not apply.',
+    description:
+      'A short-lived signed admin token, obtained with the admin password (the admin area). Not cookie-bound: the Origin rule does not apply.',
   },
 } as const;
 
@@ -111,7 +125,11 @@ function impliedErrors(def: EndpointDef): ErrorDoc[] {
   const errors: ErrorDoc[] = [{ status: 400, description: 'A NUL character (U+0000) anywhere in the request' }];
   if (def.body) errors.push({ status: 400, description: `'${BODY_NOT_JSON}', '${BODY_NOT_OBJECT}'` });
   if (def.session) errors.push({ status: 401, description: `'${NOT_SIGNED_IN}'` });
-  if (def.bearer) errors.push({ status: 401, description: `'${ADMIN_TOKEN_MISSING}', 'Invalid admin token', 'Your admin session has expired. Enter the password again.'` });
+  if (def.bearer)
+    errors.push({
+      status: 401,
+      description: `'${ADMIN_TOKEN_MISSING}', 'Invalid admin token', 'Your admin session has expired. Enter the password again.'`,
+    });
   if (STATE_CHANGING.has(def.method)) {
     errors.push({ status: 403, description: `'${CROSS_SITE_REFUSED}': a foreign Origin/Referer, or the session cookie with neither` });
   }
@@ -130,7 +148,14 @@ function requestBody(def: EndpointDef, components: Components): JsonObject | und
   const content: JsonObject = { 'application/json': { schema } };
   if (def.multipartFile) {
     const fields = resolved(schema, components);
-    const properties = { ...(fields['properties'] as JsonObject), [def.multipartFile.field]: { type: 'string', contentMediaType: def.multipartFile.mediaType, description: def.multipartFile.description } };
+    const properties = {
+      ...(fields['properties'] as JsonObject),
+      [def.multipartFile.field]: {
+        type: 'string',
+        contentMediaType: def.multipartFile.mediaType,
+        description: def.multipartFile.description,
+      },
+    };
     content['multipart/form-data'] = { schema: { ...fields, properties } };
   }
   return { required: true, content };
@@ -144,7 +169,8 @@ function responses(def: EndpointDef, components: Components): JsonObject {
   const out: JsonObject = { [status]: success };
   const declared = def.errors ?? [];
   // A route's own text for a status comes first; an implied one joins it unless the route already says it.
-  const said = (e: ErrorDoc) => declared.some((d) => d.status === e.status && (d.description.includes(e.description) || e.description.includes(d.description)));
+  const said = (e: ErrorDoc) =>
+    declared.some((d) => d.status === e.status && (d.description.includes(e.description) || e.description.includes(d.description)));
   const errors = [...declared, ...impliedErrors(def).filter((e) => !said(e))].sort((a, b) => a.status - b.status);
   for (const e of errors) {
     const key = String(e.status);
@@ -157,8 +183,20 @@ function responses(def: EndpointDef, components: Components): JsonObject {
 function operation(def: EndpointDef, operationId: string, components: Components): JsonObject {
   const op: JsonObject = { operationId, summary: def.summary, tags: [def.tag] };
   const parameters = [
-    ...Object.entries(def.params ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })),
-    ...Object.entries(def.query ?? {}).map(([name, description]) => ({ name, in: 'query', required: false, description, schema: { type: 'string' } })),
+    ...Object.entries(def.params ?? {}).map(([name, description]) => ({
+      name,
+      in: 'path',
+      required: true,
+      description,
+      schema: { type: 'string' },
+    })),
+    ...Object.entries(def.query ?? {}).map(([name, description]) => ({
+      name,
+      in: 'query',
+      required: false,
+      description,
+      schema: { type: 'string' },
+    })),
   ];
   if (parameters.length > 0) op['parameters'] = parameters;
   const body = requestBody(def, components);
@@ -176,10 +214,19 @@ export interface DiscoveredEndpoint {
 }
 
 /** Operational routes served by the service kit's controllers (not declared with @Endpoint); the edge's rules apply to them too. */
-const edgeRefusals = { '400': plainText('A NUL character (U+0000) anywhere in the request'), '500': plainText(`'${SOMETHING_WENT_WRONG}'`) };
+const edgeRefusals = {
+  '400': plainText('A NUL character (U+0000) anywhere in the request'),
+  '500': plainText(`'${SOMETHING_WENT_WRONG}'`),
+};
 const OPERATIONS: Record<string, JsonObject> = {
   '/health/live': {
-    get: { operationId: 'healthLive', summary: 'Liveness: the process runs', tags: ['operations'], security: [], responses: { '200': { description: '{"status":"ok"}' }, ...edgeRefusals } },
+    get: {
+      operationId: 'healthLive',
+      summary: 'Liveness: the process runs',
+      tags: ['operations'],
+      security: [],
+      responses: { '200': { description: '{"status":"ok"}' }, ...edgeRefusals },
+    },
   },
   '/health/ready': {
     get: {
@@ -187,7 +234,11 @@ const OPERATIONS: Record<string, JsonObject> = {
       summary: 'Readiness: Redis and identity answer',
       tags: ['operations'],
       security: [],
-      responses: { '200': { description: 'Every check ok' }, ...edgeRefusals, '503': { description: 'A dependency is down (JSON names it)' } },
+      responses: {
+        '200': { description: 'Every check ok' },
+        ...edgeRefusals,
+        '503': { description: 'A dependency is down (JSON names it)' },
+      },
     },
   },
   '/metrics': {
@@ -223,7 +274,9 @@ export function buildOpenApiDocument(endpoints: DiscoveredEndpoint[], info: { ve
     servers: [{ url: '/' }],
     paths: { ...paths, ...OPERATIONS },
     components: {
-      schemas: Object.fromEntries(Object.entries({ ...schemas, [ERROR_MESSAGE]: errorMessageSchema }).sort(([a], [b]) => a.localeCompare(b))),
+      schemas: Object.fromEntries(
+        Object.entries({ ...schemas, [ERROR_MESSAGE]: errorMessageSchema }).sort(([a], [b]) => a.localeCompare(b)),
+      ),
       securitySchemes: SECURITY_SCHEMES,
     },
   };

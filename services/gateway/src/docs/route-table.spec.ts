@@ -37,7 +37,7 @@ describe('the route table, read without starting an app', () => {
     expect(endpointsOf(controllersOf(root)).map((e) => [e.operationId, e.def.path])).toEqual([['PingController.ping', '/ping']]);
   });
 
-  it("refuses a route whose declaration does not say the guard it is behind, either way", () => {
+  it('refuses a route whose declaration does not say the guard it is behind, either way', () => {
     @Controller()
     class Undeclared {
       @Endpoint({ method: 'GET', path: '/mine', tag: 't', summary: 'Mine' })
@@ -55,7 +55,9 @@ describe('the route table, read without starting an app', () => {
       @Endpoint({ method: 'GET', path: '/mine', tag: 't', summary: 'Mine', session: true })
       mine(): void {}
     }
-    expect(() => endpointsOf([Undeclared])).toThrow('Undeclared.mine: is behind SessionGuard but its route declaration lacks session: true');
+    expect(() => endpointsOf([Undeclared])).toThrow(
+      'Undeclared.mine: is behind SessionGuard but its route declaration lacks session: true',
+    );
     expect(endpointsOf([Declared]).map((e) => e.operationId)).toEqual(['Declared.mine']);
     expect(() => endpointsOf([Unguarded])).toThrow('Unguarded.mine: declares session: true but is not behind SessionGuard');
   });

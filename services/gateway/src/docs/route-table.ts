@@ -55,7 +55,9 @@ function checkGuards(controller: Type, handler: object, def: EndpointDef, operat
   for (const { flag, guard } of DECLARED_GUARDS) {
     const guarded = guards.includes(guard);
     if (guarded !== Boolean(def[flag])) {
-      throw new Error(`${operationId}: ${guarded ? `is behind ${guard.name} but its route declaration lacks ${flag}: true` : `declares ${flag}: true but is not behind ${guard.name}`}`);
+      throw new Error(
+        `${operationId}: ${guarded ? `is behind ${guard.name} but its route declaration lacks ${flag}: true` : `declares ${flag}: true but is not behind ${guard.name}`}`,
+      );
     }
   }
 }

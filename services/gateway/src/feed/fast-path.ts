@@ -15,7 +15,12 @@ const sessionCookie = `${SESSION_COOKIE}=`;
 
 const frontAnswers = metricOnce(
   'gateway_front_answers_total',
-  () => new Counter({ name: 'gateway_front_answers_total', help: 'Public reads answered from the read cache before the HTTP framework', registers: [metricsRegistry] }),
+  () =>
+    new Counter({
+      name: 'gateway_front_answers_total',
+      help: 'Public reads answered from the read cache before the HTTP framework',
+      registers: [metricsRegistry],
+    }),
 );
 
 /** The cache key of a public read on `route`. */
@@ -27,9 +32,17 @@ export function keyOf(request: FastifyRequest, route: EndpointDef): string {
  * Sends a shared public read (from the cache, or from one call to the feed service) and notes its URL,
  * which the route has now checked, so that the next request for the same URL is answered at the front.
  */
-export function sendSharedRead(request: FastifyRequest, reply: FastifyReply, route: EndpointDef, key: string, read: CachedRead, cache: PublicReadCache): FastifyReply {
+export function sendSharedRead(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  route: EndpointDef,
+  key: string,
+  read: CachedRead,
+  cache: PublicReadCache,
+): FastifyReply {
   const pattern = request.routeOptions.url;
-  if (request.method === 'GET' && pattern !== undefined) cache.remember(request.raw.url ?? request.url, { key, route: pattern, visitorOnly: route.publicRead!.visitorOnly === true });
+  if (request.method === 'GET' && pattern !== undefined)
+    cache.remember(request.raw.url ?? request.url, { key, route: pattern, visitorOnly: route.publicRead!.visitorOnly === true });
   return sendJson(request, reply, read, true);
 }
 
@@ -56,13 +69,20 @@ export function publicReadFront(cache: PublicReadCache, requestLog: RequestLog):
     const sent = encodedJson(hit, headers['accept-encoding']);
     const notModified = matchesEtag(headers['if-none-match'], sent.etag);
     const common = [
-      CORRELATION_HEADER, correlationId,
-      'x-content-type-options', 'nosniff',
-      'cache-control', 'no-cache',
-      'x-frame-options', 'DENY',
-      'referrer-policy', 'same-origin',
-      'etag', sent.etag,
-      'vary', varyOf(hit.body.length),
+      CORRELATION_HEADER,
+      correlationId,
+      'x-content-type-options',
+      'nosniff',
+      'cache-control',
+      'no-cache',
+      'x-frame-options',
+      'DENY',
+      'referrer-policy',
+      'same-origin',
+      'etag',
+      sent.etag,
+      'vary',
+      varyOf(hit.body.length),
     ];
     if (notModified) {
       res.writeHead(304, common);

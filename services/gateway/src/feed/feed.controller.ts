@@ -34,7 +34,12 @@ export class FeedController {
   ) {}
 
   /** Answers a public read from the cache, or loads it once for every concurrent asker. */
-  private async shared(route: EndpointDef, request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>): Promise<FastifyReply> {
+  private async shared(
+    route: EndpointDef,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    load: () => Promise<unknown>,
+  ): Promise<FastifyReply> {
     const key = keyOf(request, route);
     return sendSharedRead(request, reply, route, key, await this.cache.get(key, load), this.cache);
   }
@@ -57,18 +62,25 @@ export class FeedController {
     if (read.value.submissions.length === 0) return sendJson(request, reply, read, false);
     const { clipIds } = await this.feed.likedAmong({ viewerId: session.user.id, clipIds: read.value.submissions.map((c) => c.id) });
     const liked = new Set(clipIds);
-    const own: FeedPageJson = { ...read.value, submissions: read.value.submissions.map((c) => (liked.has(c.id) ? { ...c, likedByCurrentUser: true } : c)) };
+    const own: FeedPageJson = {
+      ...read.value,
+      submissions: read.value.submissions.map((c) => (liked.has(c.id) ? { ...c, likedByCurrentUser: true } : c)),
+    };
     return sendJson(request, reply, serialize(own), false);
   }
 
   @Endpoint(feedRoutes.leaderboardPosts)
   leaderboardPosts(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query('limit') limit?: string): Promise<FastifyReply> {
-    return this.shared(feedRoutes.leaderboardPosts, request, reply, async () => (await this.feed.leaderboardPosts({ limit: size(limit) })).posts.map(toLeaderboardPostJson));
+    return this.shared(feedRoutes.leaderboardPosts, request, reply, async () =>
+      (await this.feed.leaderboardPosts({ limit: size(limit) })).posts.map(toLeaderboardPostJson),
+    );
   }
 
   @Endpoint(feedRoutes.leaderboardUsers)
   leaderboardUsers(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query('limit') limit?: string): Promise<FastifyReply> {
-    return this.shared(feedRoutes.leaderboardUsers, request, reply, async () => (await this.feed.leaderboardUsers({ limit: size(limit) })).users.map(toLeaderboardUserJson));
+    return this.shared(feedRoutes.leaderboardUsers, request, reply, async () =>
+      (await this.feed.leaderboardUsers({ limit: size(limit) })).users.map(toLeaderboardUserJson),
+    );
   }
 
   @Endpoint(feedRoutes.leaderboardStats)
@@ -85,12 +97,16 @@ export class FeedController {
 
   @Endpoint(feedRoutes.topStreamers)
   topStreamers(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query('limit') limit?: string): Promise<FastifyReply> {
-    return this.shared(feedRoutes.topStreamers, request, reply, async () => (await this.feed.topStreamers({ limit: size(limit) })).streamers.map(toTopStreamerJson));
+    return this.shared(feedRoutes.topStreamers, request, reply, async () =>
+      (await this.feed.topStreamers({ limit: size(limit) })).streamers.map(toTopStreamerJson),
+    );
   }
 
   @Endpoint(feedRoutes.creators)
   creators(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Param('tab') tab: string): Promise<FastifyReply> {
-    return this.shared(feedRoutes.creators, request, reply, async () => (await this.feed.listCreators({ tab })).creators.map(toCreatorJson));
+    return this.shared(feedRoutes.creators, request, reply, async () =>
+      (await this.feed.listCreators({ tab })).creators.map(toCreatorJson),
+    );
   }
 
   @Endpoint(feedRoutes.clipperProfile)
@@ -118,7 +134,8 @@ export class FeedController {
   ): Promise<FastifyReply> {
     const req = { userId, limit: size(limit), ...(cursor ? { cursor } : {}) };
     // The streamer's own view (every status) is theirs alone: never cached, never shared.
-    if (session?.user.id === userId) return sendJson(request, reply, serialize(toTaggedVideosJson(await this.feed.listTaggedVideos({ ...req, viewerId: userId }))), false);
+    if (session?.user.id === userId)
+      return sendJson(request, reply, serialize(toTaggedVideosJson(await this.feed.listTaggedVideos({ ...req, viewerId: userId }))), false);
     return this.shared(feedRoutes.taggedVideos, request, reply, async () => toTaggedVideosJson(await this.feed.listTaggedVideos(req)));
   }
 }

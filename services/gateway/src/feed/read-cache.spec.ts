@@ -6,8 +6,17 @@ const quiet = { warn: () => undefined } as never;
 
 function cache(ttlMs = 10_000, maxEntries = 100): { cache: PublicReadCache; notice: () => void } {
   let callback: ((err: Error | null) => void) | undefined;
-  const nc = { subscribe: (_subject: string, opts: { callback: (err: Error | null) => void }) => ((callback = opts.callback), { unsubscribe: () => undefined }) };
-  const config = { PUBLIC_READ_CACHE_TTL_MS: ttlMs, PUBLIC_READ_CACHE_MAX_ENTRIES: maxEntries, EVENTS_SUBJECT_PREFIX: 'events' } as GatewayConfig;
+  const nc = {
+    subscribe: (_subject: string, opts: { callback: (err: Error | null) => void }) => (
+      (callback = opts.callback),
+      { unsubscribe: () => undefined }
+    ),
+  };
+  const config = {
+    PUBLIC_READ_CACHE_TTL_MS: ttlMs,
+    PUBLIC_READ_CACHE_MAX_ENTRIES: maxEntries,
+    EVENTS_SUBJECT_PREFIX: 'events',
+  } as GatewayConfig;
   const c = new PublicReadCache(config, nc as never, quiet);
   c.onModuleInit();
   return { cache: c, notice: () => callback!(null) };

@@ -10,7 +10,13 @@ import { encodedJson, MIN_COMPRESSED_BYTES, varyOnEncoding, type JsonEncoding } 
 
 const lookups = metricOnce(
   'gateway_read_cache_total',
-  () => new Counter({ name: 'gateway_read_cache_total', help: 'Public reads by how the read cache answered them', labelNames: ['outcome'], registers: [metricsRegistry] }),
+  () =>
+    new Counter({
+      name: 'gateway_read_cache_total',
+      help: 'Public reads by how the read cache answered them',
+      labelNames: ['outcome'],
+      registers: [metricsRegistry],
+    }),
 );
 
 /** One cached answer: the value (to build on), its JSON bytes and their ETag, and their compressed forms once asked for. */
@@ -40,7 +46,12 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  * Sends JSON bytes with their ETag, or 304 when the browser holds them. `shared`: the same for every
  * visitor (revalidated each time, `no-cache`); otherwise the answer is the signed-in user's (`private`).
  */
-export function sendJson(request: FastifyRequest, reply: FastifyReply, read: { body: Buffer; etag: string; encoded?: CachedRead['encoded'] }, shared: boolean): FastifyReply {
+export function sendJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: { body: Buffer; etag: string; encoded?: CachedRead['encoded'] },
+  shared: boolean,
+): FastifyReply {
   // Compressed when the browser takes it (kept with a cached read, so made once per encoding).
   const sent = encodedJson(read, request.headers['accept-encoding']);
   reply.header('ETag', sent.etag);
@@ -143,7 +154,12 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
     const generation = this.generation;
     const promise = load()
       .then((value) => {
-        const entry: CachedRead<T> = { value, ...serialize(value), generation, expiresAt: Date.now() + this.config.PUBLIC_READ_CACHE_TTL_MS };
+        const entry: CachedRead<T> = {
+          value,
+          ...serialize(value),
+          generation,
+          expiresAt: Date.now() + this.config.PUBLIC_READ_CACHE_TTL_MS,
+        };
         if (generation === this.generation && this.config.PUBLIC_READ_CACHE_TTL_MS > 0) this.store(key, entry);
         return entry;
       })

@@ -40,7 +40,11 @@ export interface EndpointDef {
   /** Request body schema (JSON; also multipart when `multipartFile` is set). */
   body?: z.ZodType;
   /** The multipart field that may carry a file, besides the body fields. */
-  multipartFile?: { field: string; description: string; /** e.g. `image/*`, `video/*`: what the API reference says the file is. */ mediaType: string };
+  multipartFile?: {
+    field: string;
+    description: string;
+    /** e.g. `image/*`, `video/*`: what the API reference says the file is. */ mediaType: string;
+  };
   /** Success body schema; omit for non-JSON answers and describe them in `successDescription`. */
   response?: z.ZodType;
   successDescription?: string;
@@ -79,7 +83,10 @@ export interface EndpointRouteConfig {
 }
 
 export function Endpoint(def: EndpointDef): MethodDecorator {
-  const config: EndpointRouteConfig = { ...(def.cookieless ? { cookieless: true } : {}), ...(def.publicRead ? { publicRead: def.publicRead } : {}) };
+  const config: EndpointRouteConfig = {
+    ...(def.cookieless ? { cookieless: true } : {}),
+    ...(def.publicRead ? { publicRead: def.publicRead } : {}),
+  };
   return applyDecorators(EndpointMeta(def), ROUTE[def.method](def.path), HttpCode(def.status ?? 200), RouteConfig(config));
 }
 

@@ -20,7 +20,10 @@ interface FastifyServerOptions {
  * reads from its read cache with the bytes it already holds, at the cost of a bare server; every other
  * request goes to Fastify untouched.
  */
-export function serverWithFront(handler: (req: IncomingMessage, res: ServerResponse) => void, fastifyOptions: Record<string, unknown>): Server {
+export function serverWithFront(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  fastifyOptions: Record<string, unknown>,
+): Server {
   const options = fastifyOptions as unknown as FastifyServerOptions;
   const slot: { handle: FrontHandler | undefined } = { handle: undefined };
   const server = createServer(options.http ?? {}, (req, res) => {
@@ -30,7 +33,8 @@ export function serverWithFront(handler: (req: IncomingMessage, res: ServerRespo
   server.keepAliveTimeout = options.keepAliveTimeout;
   server.requestTimeout = options.requestTimeout;
   server.setTimeout(options.connectionTimeout);
-  if (options.maxRequestsPerSocket !== undefined && options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+  if (options.maxRequestsPerSocket !== undefined && options.maxRequestsPerSocket > 0)
+    server.maxRequestsPerSocket = options.maxRequestsPerSocket;
   fronts.set(server, slot);
   return server;
 }

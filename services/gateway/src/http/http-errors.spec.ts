@@ -1,20 +1,35 @@
 import { describe, expect, it } from '@jest/globals';
 import { status } from '@grpc/grpc-js';
-import { BadRequestException, ForbiddenException, HttpException, InternalServerErrorException, PayloadTooLargeException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  HttpException,
+  InternalServerErrorException,
+  PayloadTooLargeException,
+} from '@nestjs/common';
 import { GrpcCallError } from '@clipit/service-kit';
 import { RateLimitedError, toErrorAnswer } from './http-errors.js';
 
 const grpc = (code: status, message: string) => new GrpcCallError(code, message, 'SignUp');
 /** What Nest hands the filter for an error Fastify raised before the route (a FastifyError as cause). */
 const fastifyError = (code: string, statusCode: number) =>
-  new HttpException('fastify text', statusCode, { cause: Object.assign(new Error('fastify text'), { name: 'FastifyError', code, statusCode }) });
+  new HttpException('fastify text', statusCode, {
+    cause: Object.assign(new Error('fastify text'), { name: 'FastifyError', code, statusCode }),
+  });
 
 describe('toErrorAnswer', () => {
   it('passes the owner’s message through for client errors, with the mapped status', () => {
-    expect(toErrorAnswer(grpc(status.INVALID_ARGUMENT, 'Please enter a valid URL'))).toMatchObject({ status: 400, message: 'Please enter a valid URL' });
+    expect(toErrorAnswer(grpc(status.INVALID_ARGUMENT, 'Please enter a valid URL'))).toMatchObject({
+      status: 400,
+      message: 'Please enter a valid URL',
+    });
     expect(toErrorAnswer(grpc(status.ALREADY_EXISTS, 'That Twitter handle is already registered'))).toMatchObject({ status: 409 });
     expect(toErrorAnswer(grpc(status.UNAUTHENTICATED, 'Not signed in'))).toMatchObject({ status: 401, message: 'Not signed in' });
-    expect(toErrorAnswer(grpc(status.NOT_FOUND, 'No account matches'))).toMatchObject({ status: 404, message: 'No account matches', serverFault: false });
+    expect(toErrorAnswer(grpc(status.NOT_FOUND, 'No account matches'))).toMatchObject({
+      status: 404,
+      message: 'No account matches',
+      serverFault: false,
+    });
     expect(toErrorAnswer(grpc(status.RESOURCE_EXHAUSTED, 'Slow down'))).toMatchObject({ status: 429, message: 'Slow down' });
   });
 
@@ -26,8 +41,14 @@ describe('toErrorAnswer', () => {
         serverFault: true,
       });
     }
-    expect(toErrorAnswer(new Error('ECONNREFUSED 10.0.0.3:5432'))).toMatchObject({ status: 500, message: 'Something went wrong. Please try again.' });
-    expect(toErrorAnswer(new InternalServerErrorException('stack trace here'))).toMatchObject({ status: 500, message: 'Something went wrong. Please try again.' });
+    expect(toErrorAnswer(new Error('ECONNREFUSED 10.0.0.3:5432'))).toMatchObject({
+      status: 500,
+      message: 'Something went wrong. Please try again.',
+    });
+    expect(toErrorAnswer(new InternalServerErrorException('stack trace here'))).toMatchObject({
+      status: 500,
+      message: 'Something went wrong. Please try again.',
+    });
   });
 
   it('says the service is unavailable or slow instead of the transport text', () => {
@@ -38,14 +59,29 @@ describe('toErrorAnswer', () => {
     expect(toErrorAnswer(grpc(status.DEADLINE_EXCEEDED, 'Deadline exceeded after 5.001s'))).toMatchObject({ status: 504 });
   });
 
-  it("passes on an UNAVAILABLE the service answered on purpose: its message is written for people", () => {
-    const onPurpose = new GrpcCallError(status.UNAVAILABLE, 'Video processing is unavailable right now; please try again in a minute', 'FinalizeVideoUpload', true);
-    expect(toErrorAnswer(onPurpose)).toEqual({ status: 503, message: 'Video processing is unavailable right now; please try again in a minute', serverFault: true });
+  it('passes on an UNAVAILABLE the service answered on purpose: its message is written for people', () => {
+    const onPurpose = new GrpcCallError(
+      status.UNAVAILABLE,
+      'Video processing is unavailable right now; please try again in a minute',
+      'FinalizeVideoUpload',
+      true,
+    );
+    expect(toErrorAnswer(onPurpose)).toEqual({
+      status: 503,
+      message: 'Video processing is unavailable right now; please try again in a minute',
+      serverFault: true,
+    });
   });
 
   it('turns Fastify body errors into texts a person can act on', () => {
-    expect(toErrorAnswer(fastifyError('FST_ERR_CTP_BODY_TOO_LARGE', 413))).toMatchObject({ status: 413, message: 'Request body is too large' });
-    expect(toErrorAnswer(fastifyError('FST_ERR_CTP_INVALID_JSON_BODY', 400))).toMatchObject({ status: 400, message: 'Request body is not valid JSON' });
+    expect(toErrorAnswer(fastifyError('FST_ERR_CTP_BODY_TOO_LARGE', 413))).toMatchObject({
+      status: 413,
+      message: 'Request body is too large',
+    });
+    expect(toErrorAnswer(fastifyError('FST_ERR_CTP_INVALID_JSON_BODY', 400))).toMatchObject({
+      status: 400,
+      message: 'Request body is not valid JSON',
+    });
     expect(toErrorAnswer(fastifyError('FST_ERR_CTP_INVALID_MEDIA_TYPE', 415)).status).toBe(415);
     expect(toErrorAnswer(fastifyError('FST_ERR_CTP_INVALID_MEDIA_TYPE', 415)).message).toMatch(/^Unsupported content type: send JSON/);
   });
@@ -53,14 +89,30 @@ describe('toErrorAnswer', () => {
   it('answers a plugin’s client error with its status and text, and anything else unknown as 500 without its text', () => {
     const plugin = Object.assign(new Error('Multipart: Boundary not found'), { code: 'FST_SOMETHING', statusCode: 400 });
     expect(toErrorAnswer(plugin)).toEqual({ status: 400, message: 'Multipart: Boundary not found', serverFault: false });
-    expect(toErrorAnswer(Object.assign(new Error('db down at 10.0.0.1'), { statusCode: 503 }))).toEqual({ status: 500, message: 'Something went wrong. Please try again.', serverFault: true });
-    expect(toErrorAnswer(new TypeError('x is undefined'))).toMatchObject({ status: 500, message: 'Something went wrong. Please try again.' });
+    expect(toErrorAnswer(Object.assign(new Error('db down at 10.0.0.1'), { statusCode: 503 }))).toEqual({
+      status: 500,
+      message: 'Something went wrong. Please try again.',
+      serverFault: true,
+    });
+    expect(toErrorAnswer(new TypeError('x is undefined'))).toMatchObject({
+      status: 500,
+      message: 'Something went wrong. Please try again.',
+    });
   });
 
   it('keeps our own texts and statuses', () => {
-    expect(toErrorAnswer(new BadRequestException('Twitter handle is required'))).toMatchObject({ status: 400, message: 'Twitter handle is required' });
-    expect(toErrorAnswer(new ForbiddenException('Cross-site request refused'))).toMatchObject({ status: 403, message: 'Cross-site request refused' });
-    expect(toErrorAnswer(new PayloadTooLargeException('Profile picture must be 5 MB or smaller'))).toMatchObject({ status: 413, message: 'Profile picture must be 5 MB or smaller' });
+    expect(toErrorAnswer(new BadRequestException('Twitter handle is required'))).toMatchObject({
+      status: 400,
+      message: 'Twitter handle is required',
+    });
+    expect(toErrorAnswer(new ForbiddenException('Cross-site request refused'))).toMatchObject({
+      status: 403,
+      message: 'Cross-site request refused',
+    });
+    expect(toErrorAnswer(new PayloadTooLargeException('Profile picture must be 5 MB or smaller'))).toMatchObject({
+      status: 413,
+      message: 'Profile picture must be 5 MB or smaller',
+    });
   });
 
   it('adds Retry-After to 429s from the limiter', () => {

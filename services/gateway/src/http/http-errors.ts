@@ -71,7 +71,8 @@ export function grpcErrorAnswer(err: GrpcCallError): ErrorAnswer {
   const status = httpStatusFor(err.code);
   // Transport and server-side failures get a fixed text: theirs names hosts, ports, SQL and the like.
   // …unless the service said it on purpose (e.g. "video processing is unavailable right now").
-  if (err.code === GrpcStatus.UNAVAILABLE) return { status, message: err.fromDomain ? err.message : SERVICE_UNAVAILABLE, serverFault: true };
+  if (err.code === GrpcStatus.UNAVAILABLE)
+    return { status, message: err.fromDomain ? err.message : SERVICE_UNAVAILABLE, serverFault: true };
   if (err.code === GrpcStatus.DEADLINE_EXCEEDED) return { status, message: SERVICE_TIMEOUT, serverFault: true };
   if (err.code === GrpcStatus.UNIMPLEMENTED) return { status, message: NOT_IMPLEMENTED, serverFault: true };
   if (status >= 500) return { status: 500, message: SOMETHING_WENT_WRONG, serverFault: true };
@@ -101,7 +102,11 @@ export function toErrorAnswer(exception: unknown): ErrorAnswer {
       const message = status === 503 ? SERVICE_UNAVAILABLE : SOMETHING_WENT_WRONG;
       return { status, message, serverFault: true };
     }
-    const answer: ErrorAnswer = { status, message: httpExceptionMessage(exception) || STATUS_CODES[status] || 'Request refused', serverFault: false };
+    const answer: ErrorAnswer = {
+      status,
+      message: httpExceptionMessage(exception) || STATUS_CODES[status] || 'Request refused',
+      serverFault: false,
+    };
     if (status === 413) answer.message = answer.message === 'File too large' ? BODY_TOO_LARGE : answer.message;
     if (exception instanceof HttpErrorWithHeaders) answer.headers = exception.headers;
     return answer;
@@ -112,7 +117,8 @@ export function toErrorAnswer(exception: unknown): ErrorAnswer {
   // A plugin's refusal of the request (it says so with a 4xx statusCode): the client's to fix, in text.
   const clientStatus = clientErrorStatus(exception);
   if (clientStatus !== undefined) {
-    const message = exception instanceof Error && exception.message.trim() ? exception.message : STATUS_CODES[clientStatus] || 'Request refused';
+    const message =
+      exception instanceof Error && exception.message.trim() ? exception.message : STATUS_CODES[clientStatus] || 'Request refused';
     return { status: clientStatus, message, serverFault: false };
   }
   return { status: 500, message: SOMETHING_WENT_WRONG, serverFault: true };

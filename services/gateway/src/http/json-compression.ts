@@ -14,7 +14,11 @@ export type JsonEncoding = (typeof ENCODINGS)[number]['name'];
 export function compressJson(body: Buffer, encoding: JsonEncoding): Buffer {
   if (encoding === 'br') {
     return brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
     });
   }
   return gzipSync(body, { level: 6 });
@@ -34,13 +38,17 @@ export interface EncodableJson {
 }
 
 /** `etag` (a quoted strong tag) for the bytes in `encoding`. */
-export const etagFor = (etag: string, encoding: JsonEncoding | undefined): string => (encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag);
+export const etagFor = (etag: string, encoding: JsonEncoding | undefined): string =>
+  encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
 
 /**
  * What to send of `read` for this Accept-Encoding: its bytes as they are, or compressed (made once and
  * kept on `read`), with the ETag of what is sent.
  */
-export function encodedJson(read: EncodableJson, acceptEncoding: string | string[] | undefined): { body: Buffer; etag: string; encoding: JsonEncoding | undefined } {
+export function encodedJson(
+  read: EncodableJson,
+  acceptEncoding: string | string[] | undefined,
+): { body: Buffer; etag: string; encoding: JsonEncoding | undefined } {
   const encoding = jsonEncodingFor(acceptEncoding, read.body.length);
   if (!encoding) return { body: read.body, etag: read.etag, encoding };
   read.encoded ??= {};

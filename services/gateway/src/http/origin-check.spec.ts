@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { hasCookie, isCrossSiteRequest, type OriginCheckInput } from './origin-check.js';
 
-const base: OriginCheckInput = { method: 'POST', origin: undefined, referer: undefined, host: 'clipit.example', publicOrigin: undefined, cookieBound: false };
+const base: OriginCheckInput = {
+  method: 'POST',
+  origin: undefined,
+  referer: undefined,
+  host: 'clipit.example',
+  publicOrigin: undefined,
+  cookieBound: false,
+};
 const check = (patch: Partial<OriginCheckInput>) => isCrossSiteRequest({ ...base, ...patch });
 
 describe('cross-site check', () => {

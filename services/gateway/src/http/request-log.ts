@@ -31,7 +31,14 @@ export class RequestLog {
   }
 
   /** `route` is the route's pattern; an unmatched request is logged with the start of its URL instead. */
-  record(correlationId: string, method: string, route: string | undefined, url: string | undefined, status: number, durationMs: number): void {
+  record(
+    correlationId: string,
+    method: string,
+    route: string | undefined,
+    url: string | undefined,
+    status: number,
+    durationMs: number,
+  ): void {
     const label = route ?? 'unmatched';
     httpRequestDuration.observe({ method, route: label, status: String(status) }, durationMs / 1000);
     if (!this.log.isLevelEnabled('info')) return;

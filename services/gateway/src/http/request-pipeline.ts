@@ -48,7 +48,9 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
       reply.header('Referrer-Policy', 'same-origin');
     }
     const routeIgnoresCookie = (request.routeOptions.config as EndpointRouteConfig | undefined)?.cookieless === true;
-    if (isCrossSiteRequest(originCheckInput(request, { publicOrigin: opts.publicOrigin, sessionCookie: SESSION_COOKIE, routeIgnoresCookie }))) {
+    if (
+      isCrossSiteRequest(originCheckInput(request, { publicOrigin: opts.publicOrigin, sessionCookie: SESSION_COOKIE, routeIgnoresCookie }))
+    ) {
       done(new ForbiddenException(CROSS_SITE_REFUSED));
       return;
     }
@@ -78,7 +80,11 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
   fastify.addHook('onSend', (request, reply, payload, done) => {
     const renewed = request.renewedSession;
     if (renewed && !request.sessionRejected && reply.statusCode < 500) {
-      reply.setCookie(SESSION_COOKIE, renewed.sid, sessionCookieOptions({ expiresAt: renewed.expiresAt, secureMode: opts.cookieSecure, requestProtocol: request.protocol }));
+      reply.setCookie(
+        SESSION_COOKIE,
+        renewed.sid,
+        sessionCookieOptions({ expiresAt: renewed.expiresAt, secureMode: opts.cookieSecure, requestProtocol: request.protocol }),
+      );
     }
     done(null, payload);
   });
@@ -86,7 +92,8 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
   // Other JSON answers of the API (those not sent from the read cache, which compresses its own once)
   // go compressed when big enough and the browser takes it.
   fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.url.startsWith('/api/') || reply.statusCode !== 200 || reply.hasHeader('content-encoding') || reply.hasHeader('etag')) return done(null, payload);
+    if (!request.url.startsWith('/api/') || reply.statusCode !== 200 || reply.hasHeader('content-encoding') || reply.hasHeader('etag'))
+      return done(null, payload);
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
     const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
@@ -101,7 +108,14 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
 
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
-    requestLog.record(request.correlationId, request.method, route, route === undefined ? request.url : undefined, reply.statusCode, reply.elapsedTime);
+    requestLog.record(
+      request.correlationId,
+      request.method,
+      route,
+      route === undefined ? request.url : undefined,
+      reply.statusCode,
+      reply.elapsedTime,
+    );
     done();
   });
 }

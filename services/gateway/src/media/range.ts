@@ -45,7 +45,10 @@ export interface Validators {
 }
 
 function etagList(header: string): string[] {
-  return header.split(',').map((t) => t.trim()).filter(Boolean);
+  return header
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
 const opaque = (tag: string) => tag.replace(/^W\//, '');

@@ -13,8 +13,7 @@ export interface QuotaReservation {
 }
 
 export type QuotaVerdict =
-  | { allowed: true; reservation: QuotaReservation }
-  | { allowed: false; exceeded: QuotaCounter; retryAfterSeconds: number; resetsAt: Date };
+  { allowed: true; reservation: QuotaReservation } | { allowed: false; exceeded: QuotaCounter; retryAfterSeconds: number; resetsAt: Date };
 
 // All or nothing: if any counter is at its limit nothing is counted and its (1-based) index is
 // answered; otherwise every counter goes up by one and expires with its day. A refused attempt
@@ -91,7 +90,9 @@ export class DailyQuota {
     const keys = counters.map((c) => this.key(action, c.kind, c.value, day));
     // Lost and retrying on its own: fail now rather than hold the request until the command times out.
     if (['reconnecting', 'close', 'end'].includes(this.redis.status)) throw new Error(`Redis connection is ${this.redis.status}`);
-    const refused = Number(await this.redis.quotaReserve(keys.length, ...keys, resetsAt.getTime() + EXPIRY_GRACE_MS, ...counters.map((c) => c.limit)));
+    const refused = Number(
+      await this.redis.quotaReserve(keys.length, ...keys, resetsAt.getTime() + EXPIRY_GRACE_MS, ...counters.map((c) => c.limit)),
+    );
     const exceeded = refused > 0 ? counters[refused - 1] : undefined;
     if (!exceeded) return { allowed: true, reservation: { keys } };
     return { allowed: false, exceeded, resetsAt, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)) };

@@ -45,13 +45,21 @@ export class RewardsController {
 
   @Endpoint(rewardsRoutes.earnings)
   @UseGuards(SessionGuard)
-  async earnings(@CurrentSession() session: SessionPrincipal, @Query('cursor') cursor?: string, @Query('limit') limit?: string): Promise<EarningsPageJson> {
+  async earnings(
+    @CurrentSession() session: SessionPrincipal,
+    @Query('cursor') cursor?: string,
+    @Query('limit') limit?: string,
+  ): Promise<EarningsPageJson> {
     return toEarningsPageJson(await this.rewards.listEarnings({ userId: session.user.id, ...page(cursor, limit) }));
   }
 
   @Endpoint(rewardsRoutes.myPayouts)
   @UseGuards(SessionGuard)
-  async myPayouts(@CurrentSession() session: SessionPrincipal, @Query('cursor') cursor?: string, @Query('limit') limit?: string): Promise<PayoutsPageJson> {
+  async myPayouts(
+    @CurrentSession() session: SessionPrincipal,
+    @Query('cursor') cursor?: string,
+    @Query('limit') limit?: string,
+  ): Promise<PayoutsPageJson> {
     return toPayoutsPageJson(await this.rewards.listPayouts({ userId: session.user.id, ...page(cursor, limit) }));
   }
 

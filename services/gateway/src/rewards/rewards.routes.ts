@@ -13,7 +13,8 @@ export const rewardsRoutes = {
     method: 'GET',
     path: '/api/dashboard',
     tag: 'rewards',
-    summary: 'The signed-in clipper’s dashboard: tier and progress, metrics, earnings summary, recent submissions (spec 02 §3 Dashboard response)',
+    summary:
+      'The signed-in clipper’s dashboard: tier and progress, metrics, earnings summary, recent submissions (spec 02 §3 Dashboard response)',
     session: true,
     response: dashboardSchema,
     errors: [SIGNED_IN, UNAVAILABLE],

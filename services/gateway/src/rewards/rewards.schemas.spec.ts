@@ -18,10 +18,26 @@ describe('the dashboard answer', () => {
   it('takes the user from the session and the tier from rewards, shows the approval rate as a percentage and amounts as numbers', () => {
     const json = toDashboardJson(user, {
       currentTier: 2,
-      tierProgress: { currentTier: { name: 'Silver', ratePerClip: '15' }, nextTier: { name: 'Gold', ratePerClip: '25' }, progressPercent: 40, missingRequirements: ['x'], meetsNextTierRequirements: false },
+      tierProgress: {
+        currentTier: { name: 'Silver', ratePerClip: '15' },
+        nextTier: { name: 'Gold', ratePerClip: '25' },
+        progressPercent: 40,
+        missingRequirements: ['x'],
+        meetsNextTierRequirements: false,
+      },
       metrics: { totalApproved: 12, approvedInWindow: 6, approvalRate: 0.857142, avgViews: 612.6, approvedThisWeek: 2, windowWeeks: 4 },
       earningsSummary: { paid: '100', pending: '22.5', total: '122.5' },
-      recentSubmissions: [{ id: 's1', name: 'Clip', platform: 'twitter', views: 10, createdAt: '2026-11-20T10:00:00.000Z', status: 'rejected', rejectedReason: 'Off topic' }],
+      recentSubmissions: [
+        {
+          id: 's1',
+          name: 'Clip',
+          platform: 'twitter',
+          views: 10,
+          createdAt: '2026-11-20T10:00:00.000Z',
+          status: 'rejected',
+          rejectedReason: 'Off topic',
+        },
+      ],
     } as rewardsV1.Dashboard);
     expect(dashboardSchema.parse(json)).toEqual(json);
     expect(json.user).toMatchObject({ id: user.id, currentTier: 2, profileImageUrl: null, nextStreamTime: null });
@@ -34,7 +50,12 @@ describe('the dashboard answer', () => {
   it('has no next tier at the top', () => {
     const json = toDashboardJson(user, {
       currentTier: 4,
-      tierProgress: { currentTier: { name: 'Diamond', ratePerClip: '40' }, progressPercent: 100, missingRequirements: [], meetsNextTierRequirements: false },
+      tierProgress: {
+        currentTier: { name: 'Diamond', ratePerClip: '40' },
+        progressPercent: 100,
+        missingRequirements: [],
+        meetsNextTierRequirements: false,
+      },
       metrics: { totalApproved: 0, approvedInWindow: 0, approvalRate: 0, avgViews: 0, approvedThisWeek: 0, windowWeeks: 4 },
       earningsSummary: { paid: '0', pending: '0', total: '0' },
       recentSubmissions: [],
@@ -44,10 +65,20 @@ describe('the dashboard answer', () => {
   });
 
   it('carries a payout hold (a replaced wallet, ADR 0032) with its amount as a number', () => {
-    const hold = { amount: '22.5', reason: 'Your wallet address was changed…', heldUntil: '2026-11-30T02:00:00.000Z', walletChangedAt: '2026-11-27T02:00:00.000Z' };
+    const hold = {
+      amount: '22.5',
+      reason: 'Your wallet address was changed…',
+      heldUntil: '2026-11-30T02:00:00.000Z',
+      walletChangedAt: '2026-11-27T02:00:00.000Z',
+    };
     const json = toDashboardJson(user, {
       currentTier: 1,
-      tierProgress: { currentTier: { name: 'Bronze', ratePerClip: '10' }, progressPercent: 0, missingRequirements: [], meetsNextTierRequirements: false },
+      tierProgress: {
+        currentTier: { name: 'Bronze', ratePerClip: '10' },
+        progressPercent: 0,
+        missingRequirements: [],
+        meetsNextTierRequirements: false,
+      },
       metrics: { totalApproved: 0, approvedInWindow: 0, approvalRate: 0, avgViews: 0, approvedThisWeek: 0, windowWeeks: 4 },
       earningsSummary: { paid: '0', pending: '22.5', total: '22.5' },
       recentSubmissions: [],
@@ -61,7 +92,13 @@ describe('the dashboard answer', () => {
 describe('clip stats', () => {
   it('lists the locked features of the points tier (spec 02 §6)', () => {
     const stats = (tier: string) =>
-      toClipperStatsJson({ points: 5, tier, rank: 1, totalClippers: 1, breakdown: { approvedCount: 1, basePoints: 5, viewBonusPoints: 0, approvalRatio: 0.5, inactivityPenalty: false, finalPoints: 5 } });
+      toClipperStatsJson({
+        points: 5,
+        tier,
+        rank: 1,
+        totalClippers: 1,
+        breakdown: { approvedCount: 1, basePoints: 5, viewBonusPoints: 0, approvalRatio: 0.5, inactivityPenalty: false, finalPoints: 5 },
+      });
     expect(stats('bronze').lockedFeatures).toEqual(['Streamer Multipliers', 'Hire Button Visibility']);
     expect(stats('silver').lockedFeatures).toEqual(['Hire Button Visibility']);
     expect(stats('gold').lockedFeatures).toEqual([]);
@@ -73,8 +110,35 @@ describe('clip stats', () => {
 describe('the payout ledger', () => {
   it('names the transaction signature and ends with a null cursor', () => {
     const json = toPayoutsPageJson({
-      payouts: [{ id: 'p', periodStart: 'a', periodEnd: 'b', walletAddress: 'W', amount: '127.5', txHash: 'sig', driver: 'solana', paidAt: 'c', earningsCount: 3 }],
+      payouts: [
+        {
+          id: 'p',
+          periodStart: 'a',
+          periodEnd: 'b',
+          walletAddress: 'W',
+          amount: '127.5',
+          txHash: 'sig',
+          driver: 'solana',
+          paidAt: 'c',
+          earningsCount: 3,
+        },
+      ],
     });
-    expect(json).toEqual({ payouts: [{ id: 'p', periodStart: 'a', periodEnd: 'b', walletAddress: 'W', amount: 127.5, signature: 'sig', driver: 'solana', paidAt: 'c', earningsCount: 3 }], nextCursor: null });
+    expect(json).toEqual({
+      payouts: [
+        {
+          id: 'p',
+          periodStart: 'a',
+          periodEnd: 'b',
+          walletAddress: 'W',
+          amount: 127.5,
+          signature: 'sig',
+          driver: 'solana',
+          paidAt: 'c',
+          earningsCount: 3,
+        },
+      ],
+      nextCursor: null,
+    });
   });
 });

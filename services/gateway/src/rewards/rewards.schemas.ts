@@ -26,7 +26,12 @@ export const dashboardSchema = z
     tierProgress: z.object({
       currentTier: tierRefSchema,
       nextTier: tierRefSchema.nullable().describe('null at the highest tier'),
-      progressPercent: z.number().int().min(0).max(100).describe('The least-advanced requirement of the next tier, from the current tier’s threshold'),
+      progressPercent: z
+        .number()
+        .int()
+        .min(0)
+        .max(100)
+        .describe('The least-advanced requirement of the next tier, from the current tier’s threshold'),
       missingRequirements: z.array(z.string()),
       meetsNextTierRequirements: z.boolean(),
     }),
@@ -47,7 +52,9 @@ export const dashboardSchema = z
         walletChangedAt: z.string().describe('ISO 8601'),
       })
       .nullable()
-      .describe('Pending earnings held because the payout wallet was replaced less than 72 hours ago (ADR 0032); null when nothing is held'),
+      .describe(
+        'Pending earnings held because the payout wallet was replaced less than 72 hours ago (ADR 0032); null when nothing is held',
+      ),
     recentSubmissions: z.array(
       z.object({
         id: z.string(),
@@ -78,7 +85,9 @@ export const clipperStatsSchema = z
       inactivityPenalty: z.boolean().describe('Halved: no approved clip in the last 14 days'),
       finalPoints: z.number().int(),
     }),
-    lockedFeatures: z.array(z.string()).describe("Spec 02 §6: what the points tier does not unlock yet (empty at gold: 'All Features Unlocked!')"),
+    lockedFeatures: z
+      .array(z.string())
+      .describe("Spec 02 §6: what the points tier does not unlock yet (empty at gold: 'All Features Unlocked!')"),
     lastUpdated: z.string().nullable().describe('When the points were last computed (ISO 8601)'),
   })
   .meta({ id: 'ClipperStats' });
@@ -100,7 +109,10 @@ export const earningSchema = z
   })
   .meta({ id: 'Earning' });
 export const earningsPageSchema = z
-  .object({ earnings: z.array(earningSchema).describe('Newest first'), nextCursor: z.string().nullable().describe('Pass as ?cursor= for the next page; null on the last') })
+  .object({
+    earnings: z.array(earningSchema).describe('Newest first'),
+    nextCursor: z.string().nullable().describe('Pass as ?cursor= for the next page; null on the last'),
+  })
   .meta({ id: 'EarningsPage' });
 export type EarningsPageJson = z.infer<typeof earningsPageSchema>;
 
@@ -118,7 +130,10 @@ export const payoutSchema = z
   })
   .meta({ id: 'Payout' });
 export const payoutsPageSchema = z
-  .object({ payouts: z.array(payoutSchema).describe('Newest paid first'), nextCursor: z.string().nullable().describe('Pass as ?cursor= for the next page; null on the last') })
+  .object({
+    payouts: z.array(payoutSchema).describe('Newest paid first'),
+    nextCursor: z.string().nullable().describe('Pass as ?cursor= for the next page; null on the last'),
+  })
   .meta({ id: 'PayoutsPage' });
 export type PayoutsPageJson = z.infer<typeof payoutsPageSchema>;
 
@@ -178,7 +193,9 @@ export function toDashboardJson(user: identityV1.User, d: rewardsV1.Dashboard): 
       windowWeeks: metrics.windowWeeks,
     },
     earningsSummary: { paid: Number(summary.paid), pending: Number(summary.pending), total: Number(summary.total) },
-    payoutHold: d.hold ? { amount: Number(d.hold.amount), reason: d.hold.reason, heldUntil: d.hold.heldUntil, walletChangedAt: d.hold.walletChangedAt } : null,
+    payoutHold: d.hold
+      ? { amount: Number(d.hold.amount), reason: d.hold.reason, heldUntil: d.hold.heldUntil, walletChangedAt: d.hold.walletChangedAt }
+      : null,
     recentSubmissions: (d.recentSubmissions ?? []).map((s) => ({
       id: s.id,
       name: s.name,

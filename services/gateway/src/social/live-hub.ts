@@ -1,6 +1,15 @@
 import type { ServerResponse } from 'node:http';
 import { eventEnvelopeSchema, parseEventData, subjectFor, type SocialLiveChangedV1 } from '@clipit/contracts';
-import { CONFIG, jetstream, jetstreamManager, LOGGER, metricOnce, metricsRegistry, NATS_CONNECTION, type NatsConnection } from '@clipit/service-kit';
+import {
+  CONFIG,
+  jetstream,
+  jetstreamManager,
+  LOGGER,
+  metricOnce,
+  metricsRegistry,
+  NATS_CONNECTION,
+  type NatsConnection,
+} from '@clipit/service-kit';
 import { DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -34,7 +43,12 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 const openStreams = metricOnce(
   'gateway_live_streams',
-  () => new Gauge({ name: 'gateway_live_streams', help: 'Open GET /api/live/stream connections on this replica', registers: [metricsRegistry] }),
+  () =>
+    new Gauge({
+      name: 'gateway_live_streams',
+      help: 'Open GET /api/live/stream connections on this replica',
+      registers: [metricsRegistry],
+    }),
 );
 
 export function sseFrame(event: string, data: unknown, id?: number): string {
@@ -136,7 +150,14 @@ export class LiveHub implements OnModuleInit, OnModuleDestroy {
       } else {
         const seq = this.lastSeq;
         const { streamers } = await this.social.listLiveFollowed({ userId });
-        this.write(client, sseFrame('snapshot', streamers.map((s) => toPersonJson(s.streamer!)), seq > 0 ? seq : undefined));
+        this.write(
+          client,
+          sseFrame(
+            'snapshot',
+            streamers.map((s) => toPersonJson(s.streamer!)),
+            seq > 0 ? seq : undefined,
+          ),
+        );
       }
     } catch (err) {
       this.drop(client);

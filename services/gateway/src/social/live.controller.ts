@@ -39,7 +39,8 @@ export class LiveController {
     @Query('lastEventId') lastEventIdQuery?: string,
   ): Promise<void> {
     const userId = session.user.id;
-    if (this.hub.openFor(userId) >= this.config.LIVE_STREAMS_PER_USER) throw new HttpException(TOO_MANY_LIVE_STREAMS, HttpStatus.TOO_MANY_REQUESTS);
+    if (this.hub.openFor(userId) >= this.config.LIVE_STREAMS_PER_USER)
+      throw new HttpException(TOO_MANY_LIVE_STREAMS, HttpStatus.TOO_MANY_REQUESTS);
     const lastEventId = parseLastEventId(req.headers['last-event-id']) ?? parseLastEventId(lastEventIdQuery);
 
     reply.hijack();

@@ -50,7 +50,11 @@ export class SocialController {
   }
 
   @Endpoint(socialRoutes.followersList)
-  async followersList(@Param('userId') userId: string, @Query('cursor') cursor?: string, @Query('limit') limit?: string): Promise<FollowersPageJson> {
+  async followersList(
+    @Param('userId') userId: string,
+    @Query('cursor') cursor?: string,
+    @Query('limit') limit?: string,
+  ): Promise<FollowersPageJson> {
     const page = await this.social.listFollowers({ userId, limit: Number(limit) || 0, ...(cursor ? { cursor } : {}) });
     return { followers: page.followers.map(toPersonJson), nextCursor: page.nextCursor ?? null, total: page.total };
   }
@@ -77,7 +81,9 @@ export class SocialController {
   @Endpoint(socialRoutes.streamTime)
   @UseGuards(SessionGuard)
   async streamTime(@CurrentSession() session: SessionPrincipal, @ValidBody() body: StreamTimeBody): Promise<StreamStateJson> {
-    return toStreamStateJson(await this.social.setStreamTime({ userId: session.user.id, ...(body.streamTime !== null ? { streamTime: body.streamTime } : {}) }));
+    return toStreamStateJson(
+      await this.social.setStreamTime({ userId: session.user.id, ...(body.streamTime !== null ? { streamTime: body.streamTime } : {}) }),
+    );
   }
 
   @Endpoint(socialRoutes.goLive)

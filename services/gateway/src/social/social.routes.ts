@@ -21,7 +21,15 @@ const CROSS_SITE = { status: 403, description: CROSS_SITE_REFUSED } as const;
 const UNAVAILABLE = { status: 503, description: `'${SERVICE_UNAVAILABLE}': the social service is away` } as const;
 const userParam = { userId: 'The user’s id (uuid)' };
 const clipParam = { clipId: 'The clip’s (approved submission’s) id' };
-const LIKE_ERRORS = [SIGNED_IN, CROSS_SITE, { status: 404, description: "'Clip not found': unknown, or not an approved clip in the feed (unlike also takes a clip since removed from the feed)" }, UNAVAILABLE] as const;
+const LIKE_ERRORS = [
+  SIGNED_IN,
+  CROSS_SITE,
+  {
+    status: 404,
+    description: "'Clip not found': unknown, or not an approved clip in the feed (unlike also takes a clip since removed from the feed)",
+  },
+  UNAVAILABLE,
+] as const;
 
 export const socialRoutes = {
   followState: {
@@ -57,7 +65,13 @@ export const socialRoutes = {
     session: true,
     params: userParam,
     response: followChangeSchema,
-    errors: [{ status: 400, description: "'You cannot follow yourself', 'Invalid user id'" }, SIGNED_IN, CROSS_SITE, USER_NOT_FOUND, UNAVAILABLE],
+    errors: [
+      { status: 400, description: "'You cannot follow yourself', 'Invalid user id'" },
+      SIGNED_IN,
+      CROSS_SITE,
+      USER_NOT_FOUND,
+      UNAVAILABLE,
+    ],
   },
   followerCount: {
     method: 'GET',
@@ -100,7 +114,11 @@ export const socialRoutes = {
       '`live` and `offline` carry an id: a browser reconnecting with Last-Event-ID gets the ones it missed. A comment line every LIVE_HEARTBEAT_SECONDS; ' +
       'the server ends the stream after LIVE_STREAM_MAX_SECONDS and `retry` tells the browser when to come back.',
     query: { lastEventId: 'Same as the Last-Event-ID header, for clients that cannot set it' },
-    errors: [SIGNED_IN, { status: 429, description: "'Too many live connections for this account; close a tab and try again'" }, UNAVAILABLE],
+    errors: [
+      SIGNED_IN,
+      { status: 429, description: "'Too many live connections for this account; close a tab and try again'" },
+      UNAVAILABLE,
+    ],
   },
   like: {
     method: 'POST',
@@ -131,7 +149,10 @@ export const socialRoutes = {
     body: streamTimeBody,
     response: streamStateSchema,
     errors: [
-      { status: 400, description: `'${STREAM_TIME_MESSAGES.invalid}', '${STREAM_TIME_MESSAGES.past}', '${STREAM_TIME_MESSAGES.tooFar}', 'Unknown field: …'` },
+      {
+        status: 400,
+        description: `'${STREAM_TIME_MESSAGES.invalid}', '${STREAM_TIME_MESSAGES.past}', '${STREAM_TIME_MESSAGES.tooFar}', 'Unknown field: …'`,
+      },
       SIGNED_IN,
       { status: 403, description: `'Only streamers can set a stream time'; ${CROSS_SITE_REFUSED}` },
       { status: 413, description: 'Request body is too large' },

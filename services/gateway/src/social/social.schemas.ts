@@ -65,7 +65,12 @@ export type GoLiveJson = z.infer<typeof goLiveSchema>;
 const orNull = (v: string | null | undefined): string | null => v ?? null;
 
 export function toPersonJson(p: socialV1.Person): PersonJson {
-  return { id: p.id, displayName: orNull(p.displayName), twitterUsername: orNull(p.twitterUsername), profileImageUrl: orNull(p.profileImageUrl) };
+  return {
+    id: p.id,
+    displayName: orNull(p.displayName),
+    twitterUsername: orNull(p.twitterUsername),
+    profileImageUrl: orNull(p.profileImageUrl),
+  };
 }
 
 export function toStreamStateJson(s: socialV1.StreamState | undefined): StreamStateJson {

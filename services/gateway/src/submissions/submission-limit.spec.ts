@@ -7,7 +7,14 @@ import type { GatewayConfig } from '../config.js';
 import { toErrorAnswer } from '../http/http-errors.js';
 import { DailyQuota, utcDay } from '../rate-limit/daily-quota.js';
 import { SUBMISSION_QUOTA } from '../tokens.js';
-import { addressKey, createdNothing, inAbout, SubmissionLimit, SubmissionLimitReached, submissionLimitMessage } from './submission-limit.js';
+import {
+  addressKey,
+  createdNothing,
+  inAbout,
+  SubmissionLimit,
+  SubmissionLimitReached,
+  submissionLimitMessage,
+} from './submission-limit.js';
 
 // The decisions around each submission's count, with the Redis counters faked (the counters themselves
 // run on the real Redis in test/integration): what is counted, what is given back, what a refusal says,
@@ -19,7 +26,11 @@ const reservation = { keys: ['k:user', 'k:ip'] };
 function setup() {
   const quota = automock(DailyQuota);
   const config = { SUBMISSION_LIMIT_PER_USER: 20, SUBMISSION_LIMIT_PER_IP: 100 } as GatewayConfig;
-  const { service } = createTestService(SubmissionLimit, { [SUBMISSION_QUOTA]: quota, [CONFIG]: config, [LOGGER]: pino({ level: 'silent' }) });
+  const { service } = createTestService(SubmissionLimit, {
+    [SUBMISSION_QUOTA]: quota,
+    [CONFIG]: config,
+    [LOGGER]: pino({ level: 'silent' }),
+  });
   return { limit: service, quota };
 }
 
@@ -60,7 +71,12 @@ describe('SubmissionLimit', () => {
 
   it('refuses past the limit with 429, Retry-After and a text saying when, without calling the service', async () => {
     const { limit, quota } = setup();
-    quota.reserve.mockResolvedValue({ allowed: false, exceeded: { kind: 'user', value: 'u-1', limit: 20 }, retryAfterSeconds: 3 * 3600 + 5, resetsAt: new Date() });
+    quota.reserve.mockResolvedValue({
+      allowed: false,
+      exceeded: { kind: 'user', value: 'u-1', limit: 20 },
+      retryAfterSeconds: 3 * 3600 + 5,
+      resetsAt: new Date(),
+    });
     const create = jest.fn(() => Promise.resolve('created'));
     const refusal = await rejectedWith(limit.counting(WHO, create), SubmissionLimitReached);
     expect(create).not.toHaveBeenCalled();
@@ -74,9 +90,19 @@ describe('SubmissionLimit', () => {
 
   it('names the address when the address is the one spent', async () => {
     const { limit, quota } = setup();
-    quota.reserve.mockResolvedValue({ allowed: false, exceeded: { kind: 'ip', value: WHO.ip, limit: 100 }, retryAfterSeconds: 600, resetsAt: new Date() });
-    const refusal = await rejectedWith(limit.counting(WHO, () => Promise.resolve('created')), SubmissionLimitReached);
-    expect(refusal.message).toBe('Too many submissions from your network today (at most 100 a day). Try again in 10 minutes, after 00:00 UTC.');
+    quota.reserve.mockResolvedValue({
+      allowed: false,
+      exceeded: { kind: 'ip', value: WHO.ip, limit: 100 },
+      retryAfterSeconds: 600,
+      resetsAt: new Date(),
+    });
+    const refusal = await rejectedWith(
+      limit.counting(WHO, () => Promise.resolve('created')),
+      SubmissionLimitReached,
+    );
+    expect(refusal.message).toBe(
+      'Too many submissions from your network today (at most 100 a day). Try again in 10 minutes, after 00:00 UTC.',
+    );
   });
 
   it('lets the submission through when Redis does not answer (an abuse limit fails open)', async () => {
@@ -124,7 +150,9 @@ describe('the texts and the day', () => {
       'in 2 hours',
       'in 24 hours',
     ]);
-    expect(submissionLimitMessage('user', 3, 30)).toBe("You have reached today's limit of 3 submissions. Try again in 30 seconds, after 00:00 UTC.");
+    expect(submissionLimitMessage('user', 3, 30)).toBe(
+      "You have reached today's limit of 3 submissions. Try again in 30 seconds, after 00:00 UTC.",
+    );
   });
 
   it('counts in UTC calendar days', () => {

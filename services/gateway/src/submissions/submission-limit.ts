@@ -34,7 +34,9 @@ export const SUBMISSION_LIMIT_EXAMPLE = submissionLimitMessage('user', 20, 5 * 3
 /** 429 with Retry-After: the seconds until the day's counters start again. */
 export class SubmissionLimitReached extends HttpErrorWithHeaders {
   constructor(kind: 'user' | 'ip', limit: number, retryAfterSeconds: number) {
-    super(submissionLimitMessage(kind, limit, retryAfterSeconds), HttpStatus.TOO_MANY_REQUESTS, { 'Retry-After': String(retryAfterSeconds) });
+    super(submissionLimitMessage(kind, limit, retryAfterSeconds), HttpStatus.TOO_MANY_REQUESTS, {
+      'Retry-After': String(retryAfterSeconds),
+    });
   }
 }
 
@@ -72,7 +74,10 @@ export function addressKey(ip: string): string {
   const left = groups(head);
   const right = tail === undefined ? [] : groups(tail);
   const full = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /**
@@ -118,7 +123,8 @@ export class SubmissionLimit {
     }
     if (this.redisAway) this.log.info('submission limits checked again: Redis answers');
     this.redisAway = false;
-    if (!verdict.allowed) throw new SubmissionLimitReached(verdict.exceeded.kind === 'user' ? 'user' : 'ip', verdict.exceeded.limit, verdict.retryAfterSeconds);
+    if (!verdict.allowed)
+      throw new SubmissionLimitReached(verdict.exceeded.kind === 'user' ? 'user' : 'ip', verdict.exceeded.limit, verdict.retryAfterSeconds);
     return verdict.reservation;
   }
 

@@ -35,19 +35,24 @@ export class SubmissionsController {
 
   @Endpoint(submissionsRoutes.create)
   @UseGuards(SessionGuard)
-  async create(@CurrentSession() session: SessionPrincipal, @ValidBody() body: CreateSubmissionBody, @Req() req: FastifyRequest): Promise<SubmissionJson> {
-    const create = () => this.submissions.createSubmission({
-      userId: session.user.id,
-      name: body.name,
-      url: body.url,
-      externalId: body.externalId ?? undefined,
-      authorHandle: body.authorHandle ?? undefined,
-      walletAddress: body.walletAddress ?? undefined,
-      additionalInfo: body.additionalInfo ?? undefined,
-      tokenId: body.tokenId ?? undefined,
-      streamerId: body.streamerId ?? undefined,
-      userWalletAddress: session.user.walletAddress || undefined,
-    });
+  async create(
+    @CurrentSession() session: SessionPrincipal,
+    @ValidBody() body: CreateSubmissionBody,
+    @Req() req: FastifyRequest,
+  ): Promise<SubmissionJson> {
+    const create = () =>
+      this.submissions.createSubmission({
+        userId: session.user.id,
+        name: body.name,
+        url: body.url,
+        externalId: body.externalId ?? undefined,
+        authorHandle: body.authorHandle ?? undefined,
+        walletAddress: body.walletAddress ?? undefined,
+        additionalInfo: body.additionalInfo ?? undefined,
+        tokenId: body.tokenId ?? undefined,
+        streamerId: body.streamerId ?? undefined,
+        userWalletAddress: session.user.walletAddress || undefined,
+      });
     return toSubmissionJson(await this.limit.counting({ userId: session.user.id, ip: req.ip }, create));
   }
 
@@ -63,7 +68,9 @@ export class SubmissionsController {
   @UseGuards(SessionGuard)
   async metricsHistory(@CurrentSession() session: SessionPrincipal, @Param('id') id: string): Promise<MetricsHistoryJson> {
     const submissionId = uuidParam(id, 'Invalid submission id');
-    return toMetricsHistoryJson(await this.submissions.getMetricsHistory({ submissionId, userId: session.user.id, isAdmin: session.user.role === 'admin' }));
+    return toMetricsHistoryJson(
+      await this.submissions.getMetricsHistory({ submissionId, userId: session.user.id, isAdmin: session.user.role === 'admin' }),
+    );
   }
 
   @Endpoint(submissionsRoutes.videoUploadUrl)
@@ -75,7 +82,11 @@ export class SubmissionsController {
   /** The gateway's own upload URL (filesystem storage); see VideoUploadService.put. */
   @Endpoint(submissionsRoutes.putUpload)
   putUpload(@Param('videoId') videoId: string, @Query('token') token: string | undefined, @Req() req: FastifyRequest) {
-    return this.uploads.put(videoId, token, { body: req.body, contentType: req.headers['content-type'], contentLength: req.headers['content-length'] });
+    return this.uploads.put(videoId, token, {
+      body: req.body,
+      contentType: req.headers['content-type'],
+      contentLength: req.headers['content-length'],
+    });
   }
 
   @Endpoint(submissionsRoutes.finalize)
@@ -96,4 +107,3 @@ export class SubmissionsController {
     return this.uploads.uploadFile(session.user.id, fields.submissionId, video);
   }
 }
-

@@ -39,8 +39,7 @@ export const submissionsRoutes = {
     errors: [
       {
         status: 400,
-        description:
-          `'${POST_MESSAGES.missingInformation}', '${POST_MESSAGES.invalidUrl}', 'Additional info must be 150 characters or less', …`,
+        description: `'${POST_MESSAGES.missingInformation}', '${POST_MESSAGES.invalidUrl}', 'Additional info must be 150 characters or less', …`,
       },
       { status: 404, description: "'Streamer not found', 'Streamer token not found'" },
       { status: 409, description: "'This post has already been submitted'" },

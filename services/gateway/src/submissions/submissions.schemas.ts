@@ -4,7 +4,11 @@ import { z } from 'zod';
 const text = (field: string, max: number) =>
   z.string({ error: `${field} must be a string` }).max(max, `${field} must be at most ${max} characters`);
 const optionalText = (field: string, max: number) => text(field, max).nullable().optional();
-const id = (field: string) => z.string({ error: `${field} is required` }).min(1, `${field} is required`).max(64, `${field} is not an id`);
+const id = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .min(1, `${field} is required`)
+    .max(64, `${field} is not an id`);
 
 /**
  * POST /api/submissions: the add-clip dialog's payload (walletAddress 'pending', tokenId) or the
@@ -45,18 +49,28 @@ const flag = z.enum(['true', 'false']);
  * video is being processed, why a video was refused, the uploaded file's name and size. Its id names
  * the OpenAPI component the web apps' `Submission` type is generated from.
  */
-export const submissionSchema = submissionSnapshotSchema.omit({ playbackId: true }).extend({
-  verificationCode: z.string().meta({ description: "'CLIP-' and 6 characters: put in the post's text, it verifies the post as the submitter's (ADR 0029)" }),
-  verifiedAt: z.string().nullable().meta({ description: "When the post was verified as the submitter's; until then its views count 0 in points, earnings and leaderboards" }),
-  lastMetricsFetch: z.string().nullable().meta({ description: "When X was last asked for the post's metrics" }),
-  addedToFeed: flag,
-  hasVideo: flag,
-  isProcessing: z.boolean(),
-  videoRejectedReason: z.string().nullable(),
-  muxPlaybackId: z.string().nullable(),
-  videoFileName: z.string().nullable(),
-  videoFileSize: z.number().nullable(),
-}).meta({ id: 'Submission' });
+export const submissionSchema = submissionSnapshotSchema
+  .omit({ playbackId: true })
+  .extend({
+    verificationCode: z
+      .string()
+      .meta({ description: "'CLIP-' and 6 characters: put in the post's text, it verifies the post as the submitter's (ADR 0029)" }),
+    verifiedAt: z
+      .string()
+      .nullable()
+      .meta({
+        description: "When the post was verified as the submitter's; until then its views count 0 in points, earnings and leaderboards",
+      }),
+    lastMetricsFetch: z.string().nullable().meta({ description: "When X was last asked for the post's metrics" }),
+    addedToFeed: flag,
+    hasVideo: flag,
+    isProcessing: z.boolean(),
+    videoRejectedReason: z.string().nullable(),
+    muxPlaybackId: z.string().nullable(),
+    videoFileName: z.string().nullable(),
+    videoFileSize: z.number().nullable(),
+  })
+  .meta({ id: 'Submission' });
 export type SubmissionJson = z.infer<typeof submissionSchema>;
 export const submissionListSchema = z.array(submissionSchema);
 
@@ -145,6 +159,12 @@ export function toMetricsHistoryJson(h: submissionsV1.GetMetricsHistoryResponse)
     verifiedAt: orNull(h.verifiedAt),
     lastMetricsFetch: orNull(h.lastMetricsFetch),
     publishedAt: orNull(h.publishedAt),
-    points: (h.points ?? []).map((p) => ({ at: p.at, views: num(p.views), likes: num(p.likes), retweets: num(p.retweets), replies: num(p.replies) })),
+    points: (h.points ?? []).map((p) => ({
+      at: p.at,
+      views: num(p.views),
+      likes: num(p.likes),
+      retweets: num(p.retweets),
+      replies: num(p.replies),
+    })),
   };
 }

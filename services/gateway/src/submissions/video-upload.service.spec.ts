@@ -53,9 +53,18 @@ async function drain(body: Buffer | Readable): Promise<number> {
 }
 
 function setup() {
-  const client = automock<SubmissionsClient>('SubmissionsClient', ['createVideoUpload', 'authorizeVideoUpload', 'finalizeVideoUpload', 'abortVideoUpload']);
+  const client = automock<SubmissionsClient>('SubmissionsClient', [
+    'createVideoUpload',
+    'authorizeVideoUpload',
+    'finalizeVideoUpload',
+    'abortVideoUpload',
+  ]);
   const storage = automock<StorageDriver>('StorageDriver', ['put']);
-  const { service } = createTestService(VideoUploadService, { [SUBMISSIONS_CLIENT]: client, [STORAGE]: storage, [LOGGER]: pino({ level: 'silent' }) });
+  const { service } = createTestService(VideoUploadService, {
+    [SUBMISSIONS_CLIENT]: client,
+    [STORAGE]: storage,
+    [LOGGER]: pino({ level: 'silent' }),
+  });
   client.authorizeVideoUpload.mockResolvedValue({ videoId: VIDEO_ID, storageKey: KEY, maxBytes: VIDEO_LIMITS.maxBytes });
   client.abortVideoUpload.mockResolvedValue({});
   storage.put.mockImplementation(async (key, body, contentType) => ({ key, size: await drain(body), contentType }));
@@ -86,7 +95,11 @@ describe('VideoUploadService (gateway)', () => {
 
   describe('put (the gateway upload URL)', () => {
     it('stores a video that fits, streamed, under the key the owner authorized', async () => {
-      const answer = await f.service.put(VIDEO_ID, 'tok', { body: bytes(2, 10), contentType: 'video/mp4; codecs="avc1"', contentLength: undefined });
+      const answer = await f.service.put(VIDEO_ID, 'tok', {
+        body: bytes(2, 10),
+        contentType: 'video/mp4; codecs="avc1"',
+        contentLength: undefined,
+      });
       expect(answer).toEqual({ videoId: VIDEO_ID, size: 2 * MB.length + 10 });
       expect(f.client.authorizeVideoUpload).toHaveBeenCalledWith({ videoId: VIDEO_ID, uploadToken: 'tok' });
       expect(f.storage.put).toHaveBeenCalledWith(KEY, expect.any(Readable), 'video/mp4');
@@ -95,17 +108,26 @@ describe('VideoUploadService (gateway)', () => {
 
     it('cuts a stream off one byte past 150 MB: 413 with the spec text, and the upload aborted', async () => {
       const body = bytes(150, 1);
-      expect(await httpError(f.service.put(VIDEO_ID, 'tok', { body, contentType: 'video/mp4', contentLength: undefined }))).toEqual([413, VIDEO_MESSAGES.tooLarge]);
+      expect(await httpError(f.service.put(VIDEO_ID, 'tok', { body, contentType: 'video/mp4', contentLength: undefined }))).toEqual([
+        413,
+        VIDEO_MESSAGES.tooLarge,
+      ]);
       expect(f.client.abortVideoUpload).toHaveBeenCalledWith({ videoId: VIDEO_ID, reason: VIDEO_MESSAGES.tooLarge });
     });
 
     it('accepts exactly 150 MB', async () => {
-      expect(await f.service.put(VIDEO_ID, 'tok', { body: bytes(150), contentType: 'video/webm', contentLength: undefined })).toEqual({ videoId: VIDEO_ID, size: VIDEO_LIMITS.maxBytes });
+      expect(await f.service.put(VIDEO_ID, 'tok', { body: bytes(150), contentType: 'video/webm', contentLength: undefined })).toEqual({
+        videoId: VIDEO_ID,
+        size: VIDEO_LIMITS.maxBytes,
+      });
     });
 
     it('answers 413 for a declared length over the limit before storing a byte', async () => {
       const contentLength = String(VIDEO_LIMITS.maxBytes + 1);
-      expect(await httpError(f.service.put(VIDEO_ID, 'tok', { body: bytes(0, 1), contentType: 'video/mp4', contentLength }))).toEqual([413, VIDEO_MESSAGES.tooLarge]);
+      expect(await httpError(f.service.put(VIDEO_ID, 'tok', { body: bytes(0, 1), contentType: 'video/mp4', contentLength }))).toEqual([
+        413,
+        VIDEO_MESSAGES.tooLarge,
+      ]);
       expect(f.storage.put).not.toHaveBeenCalled();
       expect(f.client.abortVideoUpload).toHaveBeenCalledWith({ videoId: VIDEO_ID, reason: VIDEO_MESSAGES.tooLarge });
     });
@@ -125,18 +147,25 @@ describe('VideoUploadService (gateway)', () => {
     it('passes a storage failure that is not about size on, still answering 413 if aborting fails', async () => {
       const down = new Error('EIO: disk gone');
       f.storage.put.mockRejectedValueOnce(down);
-      await expect(f.service.put(VIDEO_ID, 'tok', { body: bytes(0, 10), contentType: 'video/mp4', contentLength: '10' })).rejects.toBe(down);
+      await expect(f.service.put(VIDEO_ID, 'tok', { body: bytes(0, 10), contentType: 'video/mp4', contentLength: '10' })).rejects.toBe(
+        down,
+      );
       expect(f.client.abortVideoUpload).not.toHaveBeenCalled();
 
       f.client.abortVideoUpload.mockRejectedValueOnce(new Error('submissions is down'));
       const contentLength = String(VIDEO_LIMITS.maxBytes + 1);
-      await rejectedWith(f.service.put(VIDEO_ID, 'tok', { body: bytes(0, 1), contentType: 'video/mp4', contentLength }), PayloadTooLargeException);
+      await rejectedWith(
+        f.service.put(VIDEO_ID, 'tok', { body: bytes(0, 1), contentType: 'video/mp4', contentLength }),
+        PayloadTooLargeException,
+      );
     });
 
     it("passes the owner's refusal of the token on (the upload is not the gateway's to check)", async () => {
       const refused = new Error('Video upload not found or expired; request a new upload URL');
       f.client.authorizeVideoUpload.mockRejectedValueOnce(refused);
-      await expect(f.service.put(VIDEO_ID, undefined, { body: bytes(0, 1), contentType: 'video/mp4', contentLength: '1' })).rejects.toBe(refused);
+      await expect(f.service.put(VIDEO_ID, undefined, { body: bytes(0, 1), contentType: 'video/mp4', contentLength: '1' })).rejects.toBe(
+        refused,
+      );
       expect(f.client.authorizeVideoUpload).toHaveBeenCalledWith({ videoId: VIDEO_ID, uploadToken: '' });
     });
   });
@@ -154,10 +183,11 @@ describe('VideoUploadService (gateway)', () => {
       await rm(dir, { recursive: true, force: true });
     });
 
-    const exists = (path: string) => stat(path).then(
-      () => true,
-      () => false,
-    );
+    const exists = (path: string) =>
+      stat(path).then(
+        () => true,
+        () => false,
+      );
 
     it('answers 400 when the request has no video part', async () => {
       expect(await httpError(f.service.uploadFile(USER_ID, SUBMISSION_ID, undefined))).toEqual([400, VIDEO_REQUIRED]);
@@ -167,9 +197,20 @@ describe('VideoUploadService (gateway)', () => {
       f.client.createVideoUpload.mockResolvedValue(upload);
       f.client.finalizeVideoUpload.mockResolvedValue(submission);
       expect(await f.service.uploadFile(USER_ID, SUBMISSION_ID, file)).toMatchObject({ id: SUBMISSION_ID });
-      expect(f.client.createVideoUpload).toHaveBeenCalledWith({ userId: USER_ID, submissionId: SUBMISSION_ID, contentType: 'video/quicktime', fileName: 'holiday.mov' });
+      expect(f.client.createVideoUpload).toHaveBeenCalledWith({
+        userId: USER_ID,
+        submissionId: SUBMISSION_ID,
+        contentType: 'video/quicktime',
+        fileName: 'holiday.mov',
+      });
       expect(f.storage.put).toHaveBeenCalledWith(KEY, expect.any(Readable), 'video/quicktime');
-      expect(f.client.finalizeVideoUpload).toHaveBeenCalledWith({ userId: USER_ID, submissionId: SUBMISSION_ID, videoId: VIDEO_ID, contentType: 'video/quicktime', fileName: 'holiday.mov' });
+      expect(f.client.finalizeVideoUpload).toHaveBeenCalledWith({
+        userId: USER_ID,
+        submissionId: SUBMISSION_ID,
+        videoId: VIDEO_ID,
+        contentType: 'video/quicktime',
+        fileName: 'holiday.mov',
+      });
       expect(await exists(file.path!)).toBe(false);
     });
 
@@ -192,9 +233,17 @@ describe('VideoUploadService (gateway)', () => {
   });
 
   it('hands out the presigned URL, or the gateway’s own with the token encoded', async () => {
-    f.client.createVideoUpload.mockResolvedValueOnce(upload).mockResolvedValueOnce({ ...upload, presignedUrl: 'https://s3.example/b/k?X-Amz-Signature=s', uploadToken: '' });
-    expect(await f.service.uploadUrl(USER_ID, SUBMISSION_ID)).toEqual({ uploadUrl: `/api/submissions/uploads/${VIDEO_ID}?token=tok%2Fen%2B`, videoId: VIDEO_ID });
-    expect(await f.service.uploadUrl(USER_ID, SUBMISSION_ID)).toEqual({ uploadUrl: 'https://s3.example/b/k?X-Amz-Signature=s', videoId: VIDEO_ID });
+    f.client.createVideoUpload
+      .mockResolvedValueOnce(upload)
+      .mockResolvedValueOnce({ ...upload, presignedUrl: 'https://s3.example/b/k?X-Amz-Signature=s', uploadToken: '' });
+    expect(await f.service.uploadUrl(USER_ID, SUBMISSION_ID)).toEqual({
+      uploadUrl: `/api/submissions/uploads/${VIDEO_ID}?token=tok%2Fen%2B`,
+      videoId: VIDEO_ID,
+    });
+    expect(await f.service.uploadUrl(USER_ID, SUBMISSION_ID)).toEqual({
+      uploadUrl: 'https://s3.example/b/k?X-Amz-Signature=s',
+      videoId: VIDEO_ID,
+    });
     expect(f.client.createVideoUpload).toHaveBeenCalledWith({ userId: USER_ID, submissionId: SUBMISSION_ID });
   });
 });

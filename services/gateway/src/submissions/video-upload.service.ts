@@ -39,7 +39,8 @@ export class VideoUploadService {
   async uploadUrl(userId: string, submissionId: string): Promise<{ uploadUrl: string; videoId: string }> {
     const upload = await this.submissions.createVideoUpload({ userId, submissionId });
     const uploadUrl =
-      upload.presignedUrl || `/api/submissions/uploads/${encodeURIComponent(upload.videoId)}?token=${encodeURIComponent(upload.uploadToken)}`;
+      upload.presignedUrl ||
+      `/api/submissions/uploads/${encodeURIComponent(upload.videoId)}?token=${encodeURIComponent(upload.uploadToken)}`;
     return { uploadUrl, videoId: upload.videoId };
   }
 
@@ -92,13 +93,17 @@ export class VideoUploadService {
         await this.abort(upload.videoId, VIDEO_MESSAGES.invalid);
         throw err;
       }
-      return toSubmissionJson(await this.submissions.finalizeVideoUpload({ userId, submissionId, videoId: upload.videoId, contentType, fileName }));
+      return toSubmissionJson(
+        await this.submissions.finalizeVideoUpload({ userId, submissionId, videoId: upload.videoId, contentType, fileName }),
+      );
     } finally {
       await rm(tempFile, { force: true });
     }
   }
 
   private async abort(videoId: string, reason: string): Promise<void> {
-    await this.submissions.abortVideoUpload({ videoId, reason }).catch((err: unknown) => this.log.warn({ err, videoId }, 'could not abort a video upload'));
+    await this.submissions
+      .abortVideoUpload({ videoId, reason })
+      .catch((err: unknown) => this.log.warn({ err, videoId }, 'could not abort a video upload'));
   }
 }

@@ -4,7 +4,14 @@ import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/ses
 import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
 import { tokenRoutes } from './tokens.routes.js';
-import { checkedCreate, checkedUpdate, toMyTokenJson, type CreateTokenBody, type MyTokenJson, type UpdateTokenBody } from './tokens.schemas.js';
+import {
+  checkedCreate,
+  checkedUpdate,
+  toMyTokenJson,
+  type CreateTokenBody,
+  type MyTokenJson,
+  type UpdateTokenBody,
+} from './tokens.schemas.js';
 
 /**
  * A streamer's own tokens: each route is one call to identity, which owns tokens and their rules (streamers
@@ -33,7 +40,11 @@ export class TokensController {
 
   @Endpoint(tokenRoutes.updateToken)
   @UseGuards(SessionGuard)
-  async updateToken(@CurrentSession() session: SessionPrincipal, @Param('id') id: string, @ValidBody() body: UpdateTokenBody): Promise<MyTokenJson> {
+  async updateToken(
+    @CurrentSession() session: SessionPrincipal,
+    @Param('id') id: string,
+    @ValidBody() body: UpdateTokenBody,
+  ): Promise<MyTokenJson> {
     assertStreamer(session);
     const checked = checkedUpdate(session.user.id, id, body);
     if ('error' in checked) throw new BadRequestException(checked.error);

@@ -27,7 +27,9 @@ describe('checkedCreate', () => {
     expect(checkedCreate('u1', { name: '', pumpFunLink: 'bad' })).toEqual({ error: TOKEN_MESSAGES.nameRequired });
     expect(checkedCreate('u1', { name: 'x'.repeat(51) })).toEqual({ error: TOKEN_MESSAGES.nameLong });
     expect(checkedCreate('u1', { name: 'T', pumpFunLink: 'bad' })).toEqual({ error: TOKEN_MESSAGES.pumpFunLinkInvalid });
-    expect(checkedCreate('u1', { name: 'T', pumpFunLink: LINK, description: 'd'.repeat(501) })).toEqual({ error: TOKEN_MESSAGES.descriptionLong });
+    expect(checkedCreate('u1', { name: 'T', pumpFunLink: LINK, description: 'd'.repeat(501) })).toEqual({
+      error: TOKEN_MESSAGES.descriptionLong,
+    });
   });
 
   it('sends the checked, trimmed fields', () => {
@@ -42,13 +44,17 @@ describe('checkedUpdate', () => {
     expect(checkedUpdate('u1', 't1', { isActive: false })).toEqual({ request: { userId: 'u1', id: 't1', isActive: 'false' } });
     expect(checkedUpdate('u1', 't1', { name: ' ' })).toEqual({ error: TOKEN_MESSAGES.nameRequired });
     expect(checkedUpdate('u1', 't1', { name: null })).toEqual({ error: TOKEN_MESSAGES.nameRequired });
-    expect(checkedUpdate('u1', 't1', { pumpFunLink: 'x', description: 'd'.repeat(501) })).toEqual({ error: TOKEN_MESSAGES.pumpFunLinkInvalid });
+    expect(checkedUpdate('u1', 't1', { pumpFunLink: 'x', description: 'd'.repeat(501) })).toEqual({
+      error: TOKEN_MESSAGES.pumpFunLinkInvalid,
+    });
     expect(checkedUpdate('u1', 't1', { isActive: 'on' })).toEqual({ error: TOKEN_MESSAGES.isActiveInvalid });
   });
 
   it('clears the description with null or an empty one', () => {
     expect(checkedUpdate('u1', 't1', { description: null })).toEqual({ request: { userId: 'u1', id: 't1', description: '' } });
-    expect(checkedUpdate('u1', 't1', { name: ' New ', description: '' })).toEqual({ request: { userId: 'u1', id: 't1', name: 'New', description: '' } });
+    expect(checkedUpdate('u1', 't1', { name: ' New ', description: '' })).toEqual({
+      request: { userId: 'u1', id: 't1', name: 'New', description: '' },
+    });
   });
 });
 

@@ -59,14 +59,26 @@ export function checkedCreate(userId: string, body: CreateTokenBody): { error: s
   const checked = checkToken(body);
   if (!checked.ok) return { error: firstTokenError(checked.errors) ?? 'Invalid token' };
   const v = checked.value;
-  return { request: { userId, name: v.name, pumpFunLink: v.pumpFunLink, isActive: v.isActive, ...(v.description !== null ? { description: v.description } : {}) } };
+  return {
+    request: {
+      userId,
+      name: v.name,
+      pumpFunLink: v.pumpFunLink,
+      isActive: v.isActive,
+      ...(v.description !== null ? { description: v.description } : {}),
+    },
+  };
 }
 
 /**
  * A change: only the fields given are checked (in form order) and sent; identity checks the token as it
  * would be after the change. A null or empty description clears it.
  */
-export function checkedUpdate(userId: string, id: string, body: UpdateTokenBody): { error: string } | { request: identityV1.UpdateTokenRequest } {
+export function checkedUpdate(
+  userId: string,
+  id: string,
+  body: UpdateTokenBody,
+): { error: string } | { request: identityV1.UpdateTokenRequest } {
   const given = TOKEN_FIELDS.filter((field: TokenField) => body[field] !== undefined && !(field === 'description' && body[field] === null));
   const checked = checkToken(body);
   if (!checked.ok) {

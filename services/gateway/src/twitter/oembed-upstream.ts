@@ -38,7 +38,10 @@ export class OembedUpstream {
         signal: AbortSignal.timeout(this.opts.timeoutMs),
       });
     } catch (err) {
-      return { kind: 'failed', reason: (err as Error).name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : String((err as Error).message) };
+      return {
+        kind: 'failed',
+        reason: (err as Error).name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : String((err as Error).message),
+      };
     }
     try {
       // Deleted, suspended or protected posts: X answers 404 or 403.
@@ -55,7 +58,10 @@ export class OembedUpstream {
       const oembed = pickOembedFields(parsed);
       return oembed ? { kind: 'found', oembed } : { kind: 'failed', reason: 'answer has no html' };
     } catch (err) {
-      return { kind: 'failed', reason: (err as Error).name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : String((err as Error).message) };
+      return {
+        kind: 'failed',
+        reason: (err as Error).name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : String((err as Error).message),
+      };
     } finally {
       // An answer left unread keeps its connection busy.
       if (!response.bodyUsed) await response.body?.cancel().catch(() => undefined);

@@ -17,7 +17,8 @@ const lookups = metricOnce(
 );
 
 /** What the route answers: the embed (with how long it may be kept), that there is no such post, or that X could not be asked. */
-export type OembedResult = { kind: 'found'; oembed: Oembed; maxAgeSeconds: number } | { kind: 'not-found'; maxAgeSeconds: number } | { kind: 'unavailable' };
+export type OembedResult =
+  { kind: 'found'; oembed: Oembed; maxAgeSeconds: number } | { kind: 'not-found'; maxAgeSeconds: number } | { kind: 'unavailable' };
 
 /** What is kept in Redis per post. */
 type Stored = { kind: 'found'; oembed: Oembed; expiresAt: number } | { kind: 'not-found'; expiresAt: number };
@@ -88,7 +89,9 @@ export class OembedService {
     const expiresAt = this.now() + ttlSeconds * 1000;
     const stored: Stored = answer.kind === 'found' ? { kind: 'found', oembed: answer.oembed, expiresAt } : { kind: 'not-found', expiresAt };
     await this.write(oembedCacheKey(this.opts.keyPrefix, ref.statusId), stored, ttlSeconds);
-    return answer.kind === 'found' ? { kind: 'found', oembed: answer.oembed, maxAgeSeconds: ttlSeconds } : { kind: 'not-found', maxAgeSeconds: ttlSeconds };
+    return answer.kind === 'found'
+      ? { kind: 'found', oembed: answer.oembed, maxAgeSeconds: ttlSeconds }
+      : { kind: 'not-found', maxAgeSeconds: ttlSeconds };
   }
 
   private async read(key: string): Promise<Stored | undefined> {

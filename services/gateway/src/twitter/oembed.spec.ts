@@ -1,6 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { POST_MESSAGES } from '@clipit/field-rules';
-import { oembedCacheKey, OEMBED_MESSAGES, OEMBED_URL_MAX_LENGTH, oembedLimitMessage, pickOembedFields, positiveTtlSeconds, statusRefOf } from './oembed.js';
+import {
+  oembedCacheKey,
+  OEMBED_MESSAGES,
+  OEMBED_URL_MAX_LENGTH,
+  oembedLimitMessage,
+  pickOembedFields,
+  positiveTtlSeconds,
+  statusRefOf,
+} from './oembed.js';
 
 // X's answer for a post, as publish.twitter.com gives it (trimmed html).
 const X_ANSWER = {
@@ -25,7 +33,10 @@ describe('statusRefOf: which links are looked up', () => {
     ['https://mobile.x.com/clipit/status/1862000000000000001#m', 'clipit'],
     ['  https://x.com/clipit/status/1862000000000000001  ', 'clipit'],
   ])('takes the status link %s by its post id, asking X about one canonical link', (url, handle) => {
-    expect(statusRefOf(url)).toEqual({ statusId: '1862000000000000001', canonicalUrl: `https://twitter.com/${handle}/status/1862000000000000001` });
+    expect(statusRefOf(url)).toEqual({
+      statusId: '1862000000000000001',
+      canonicalUrl: `https://twitter.com/${handle}/status/1862000000000000001`,
+    });
   });
 
   it('drops leading zeros, so one post is one cache key', () => {
@@ -65,7 +76,14 @@ describe('pickOembedFields: what is passed on', () => {
   });
 
   it('drops fields X did not document, and ones of the wrong type', () => {
-    const picked = pickOembedFields({ ...X_ANSWER, extra: 'x', __proto__: { polluted: true }, author_name: 42, width: 'wide', thumbnail_url: 'https://pbs.twimg.com/a.jpg' });
+    const picked = pickOembedFields({
+      ...X_ANSWER,
+      extra: 'x',
+      __proto__: { polluted: true },
+      author_name: 42,
+      width: 'wide',
+      thumbnail_url: 'https://pbs.twimg.com/a.jpg',
+    });
     expect(Object.keys(picked!).sort()).toEqual(
       ['author_url', 'cache_age', 'height', 'html', 'provider_name', 'provider_url', 'thumbnail_url', 'type', 'url', 'version'].sort(),
     );

@@ -40,12 +40,23 @@ export function statusRefOf(url: unknown): StatusRef | null {
 }
 
 /** The fields of X's oEmbed answer passed on (https://developer.x.com/en/docs/x-for-websites/oembed-api). */
-export const OEMBED_STRING_FIELDS = ['type', 'version', 'html', 'author_name', 'author_url', 'provider_name', 'provider_url', 'url', 'thumbnail_url'] as const;
+export const OEMBED_STRING_FIELDS = [
+  'type',
+  'version',
+  'html',
+  'author_name',
+  'author_url',
+  'provider_name',
+  'provider_url',
+  'url',
+  'thumbnail_url',
+] as const;
 export const OEMBED_NUMBER_FIELDS = ['width', 'height', 'cache_age', 'thumbnail_width', 'thumbnail_height'] as const;
 
 export type OembedString = (typeof OEMBED_STRING_FIELDS)[number];
 export type OembedNumber = (typeof OEMBED_NUMBER_FIELDS)[number];
-export type Oembed = { html: string } & Partial<Record<Exclude<OembedString, 'html'>, string>> & Partial<Record<OembedNumber, number | null>>;
+export type Oembed = { html: string } & Partial<Record<Exclude<OembedString, 'html'>, string>> &
+  Partial<Record<OembedNumber, number | null>>;
 
 /**
  * Only the known fields, each of its type (X sends `width` as a number, `height` as null, and

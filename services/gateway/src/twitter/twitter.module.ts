@@ -17,8 +17,16 @@ import { TwitterController } from './twitter.controller.js';
       useFactory: (redis: Redis, config: GatewayConfig, log: Logger, info: ServiceInfo) =>
         new OembedService(
           redis,
-          new OembedUpstream({ endpoint: config.OEMBED_URL, timeoutMs: config.OEMBED_TIMEOUT_MS, userAgent: `CLIPIT-gateway/${info.version} (post previews)` }),
-          { keyPrefix: config.REDIS_KEY_PREFIX, ttlSeconds: config.OEMBED_CACHE_TTL_SECONDS, notFoundTtlSeconds: config.OEMBED_NOT_FOUND_TTL_SECONDS },
+          new OembedUpstream({
+            endpoint: config.OEMBED_URL,
+            timeoutMs: config.OEMBED_TIMEOUT_MS,
+            userAgent: `CLIPIT-gateway/${info.version} (post previews)`,
+          }),
+          {
+            keyPrefix: config.REDIS_KEY_PREFIX,
+            ttlSeconds: config.OEMBED_CACHE_TTL_SECONDS,
+            notFoundTtlSeconds: config.OEMBED_NOT_FOUND_TTL_SECONDS,
+          },
           log,
         ),
       inject: [REDIS, CONFIG, LOGGER, SERVICE_INFO],

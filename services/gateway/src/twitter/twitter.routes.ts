@@ -12,9 +12,18 @@ export const twitterRoutes = {
     response: oembedSchema,
     errors: [
       { status: 400, description: `'${M.missingUrl}', '${M.invalidUrl}': only X/Twitter status links are looked up` },
-      { status: 404, description: `'${M.notFound}': X has no public post with that id (deleted, suspended or protected); kept for OEMBED_NOT_FOUND_TTL_SECONDS` },
-      { status: 429, description: `'${OEMBED_LIMIT_EXAMPLE}': too many lookups that reached X from this address (OEMBED_LIMIT_PER_IP per OEMBED_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait` },
-      { status: 502, description: `'${M.unavailable}': X did not answer in time or answered with an error (not cached: the next request asks again)` },
+      {
+        status: 404,
+        description: `'${M.notFound}': X has no public post with that id (deleted, suspended or protected); kept for OEMBED_NOT_FOUND_TTL_SECONDS`,
+      },
+      {
+        status: 429,
+        description: `'${OEMBED_LIMIT_EXAMPLE}': too many lookups that reached X from this address (OEMBED_LIMIT_PER_IP per OEMBED_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait`,
+      },
+      {
+        status: 502,
+        description: `'${M.unavailable}': X did not answer in time or answered with an error (not cached: the next request asks again)`,
+      },
     ],
   },
 } satisfies Record<string, EndpointDef>;

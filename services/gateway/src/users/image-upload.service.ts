@@ -96,6 +96,8 @@ export class ImageUploadService {
   }
 
   private async abort(uploadId: string, reason: string): Promise<void> {
-    await this.identity.abortImageUpload({ uploadId, reason }).catch((err: unknown) => this.log.warn({ err, uploadId }, 'could not abort an image upload'));
+    await this.identity
+      .abortImageUpload({ uploadId, reason })
+      .catch((err: unknown) => this.log.warn({ err, uploadId }, 'could not abort an image upload'));
   }
 }

@@ -45,10 +45,19 @@ export class UsersController {
   }
 
   @Endpoint(usersRoutes.updateProfile)
-  async updateProfile(@CurrentSession() session: SessionPrincipal, @ValidBody() body: UpdateProfileBody, @Req() req: FastifyRequest): Promise<CurrentUser> {
+  async updateProfile(
+    @CurrentSession() session: SessionPrincipal,
+    @ValidBody() body: UpdateProfileBody,
+    @Req() req: FastifyRequest,
+  ): Promise<CurrentUser> {
     // A wrong password costs an attempt, per address and per account, as a login does.
     await limitAttempts(this.limiter, 'wallet-change', clientOf(req).ip, session.user.id);
-    const user = await this.identity.updateWallet({ userId: session.user.id, walletAddress: body.walletAddress, currentPassword: body.currentPassword, sid: session.sid });
+    const user = await this.identity.updateWallet({
+      userId: session.user.id,
+      walletAddress: body.walletAddress,
+      currentPassword: body.currentPassword,
+      sid: session.sid,
+    });
     // The next /api/user/me on this replica reads the new data; other replicas forget it on `user.updated`.
     this.sessions.invalidateUser(session.user.id);
     return toCurrentUser(user);
@@ -101,6 +110,10 @@ export class ImageUploadsController {
 
   @Endpoint(usersRoutes.putImageUpload)
   putImageUpload(@Param('uploadId') uploadId: string, @Query('token') token: string | undefined, @Req() req: FastifyRequest) {
-    return this.images.put(uploadId, token, { body: req.body, contentType: req.headers['content-type'], contentLength: req.headers['content-length'] });
+    return this.images.put(uploadId, token, {
+      body: req.body,
+      contentType: req.headers['content-type'],
+      contentLength: req.headers['content-length'],
+    });
   }
 }

@@ -45,10 +45,16 @@ export const usersRoutes = {
     errors: [
       { status: 400, description: `'${WALLET_MESSAGES.required}', '${WALLET_MESSAGES.invalid}'` },
       { status: 401, description: `'${NOT_SIGNED_IN}'` },
-      { status: 403, description: `'${WALLET_CHANGE_MESSAGES.passwordRequired}', '${WALLET_CHANGE_MESSAGES.passwordIncorrect}', '${WALLET_CHANGE_MESSAGES.xSignInRequired}'; ${CROSS_SITE_REFUSED}` },
+      {
+        status: 403,
+        description: `'${WALLET_CHANGE_MESSAGES.passwordRequired}', '${WALLET_CHANGE_MESSAGES.passwordIncorrect}', '${WALLET_CHANGE_MESSAGES.xSignInRequired}'; ${CROSS_SITE_REFUSED}`,
+      },
       { status: 413, description: 'Request body is too large' },
       { status: 415, description: 'Unsupported content type' },
-      { status: 429, description: `${TOO_MANY_ATTEMPTS} (with Retry-After, in seconds): wallet changes are limited per account and per address` },
+      {
+        status: 429,
+        description: `${TOO_MANY_ATTEMPTS} (with Retry-After, in seconds): wallet changes are limited per account and per address`,
+      },
       { status: 503, description: 'Service temporarily unavailable' },
     ],
   },
@@ -65,7 +71,7 @@ export const usersRoutes = {
     method: 'POST',
     path: '/api/user/sessions/sign-out-others',
     tag: 'users',
-    summary: 'Sign out everywhere else: every session of the account but this browser\'s ends, on every gateway at once',
+    summary: "Sign out everywhere else: every session of the account but this browser's ends, on every gateway at once",
     session: true,
     response: endedSessionsSchema,
     errors: signedInWrite,
@@ -74,7 +80,8 @@ export const usersRoutes = {
     method: 'POST',
     path: '/api/user/profile-picture/upload-url',
     tag: 'users',
-    summary: 'An upload URL for a new profile picture (PNG, JPEG, GIF or WebP, at most 5 MB): PUT the raw file there with its content type, then PUT /api/user/profile-picture with the imageUrl',
+    summary:
+      'An upload URL for a new profile picture (PNG, JPEG, GIF or WebP, at most 5 MB): PUT the raw file there with its content type, then PUT /api/user/profile-picture with the imageUrl',
     session: true,
     body: imageUploadUrlBody,
     response: imageUploadUrlSchema,
@@ -88,7 +95,8 @@ export const usersRoutes = {
     method: 'POST',
     path: '/api/user/banner/upload-url',
     tag: 'users',
-    summary: 'An upload URL for a new banner (PNG, JPEG, GIF or WebP, at most 10 MB, 1500x500 px recommended): PUT the raw file there with its content type, then PUT /api/user/banner with the imageUrl',
+    summary:
+      'An upload URL for a new banner (PNG, JPEG, GIF or WebP, at most 10 MB, 1500x500 px recommended): PUT the raw file there with its content type, then PUT /api/user/banner with the imageUrl',
     session: true,
     body: imageUploadUrlBody,
     response: imageUploadUrlSchema,
@@ -110,7 +118,10 @@ export const usersRoutes = {
     response: imageStoredSchema,
     successDescription: 'Stored; set it as the picture or banner next',
     errors: [
-      { status: 400, description: `'${IMG.notImage('profile')}', '${IMG.notImage('banner')}', '${IMG.unsupported('profile')}', …: the content type or the first bytes are not a PNG, JPEG, GIF or WebP image` },
+      {
+        status: 400,
+        description: `'${IMG.notImage('profile')}', '${IMG.notImage('banner')}', '${IMG.unsupported('profile')}', …: the content type or the first bytes are not a PNG, JPEG, GIF or WebP image`,
+      },
       { status: 403, description: CROSS_SITE_REFUSED },
       { status: 404, description: `'${IMG.uploadNotFound}'` },
       { status: 413, description: `'${IMG.tooLarge('profile')}', '${IMG.tooLarge('banner')}' (nothing is kept)` },
@@ -127,7 +138,10 @@ export const usersRoutes = {
     body: setProfilePictureBody,
     response: currentUserSchema,
     errors: [
-      { status: 400, description: `'${IMG.imageUrlRequired}', '${IMG.notYourUpload}', '${IMG.notUploaded}', '${IMG.notImage('profile')}', '${IMG.wrongKind('profile')}'` },
+      {
+        status: 400,
+        description: `'${IMG.imageUrlRequired}', '${IMG.notYourUpload}', '${IMG.notUploaded}', '${IMG.notImage('profile')}', '${IMG.wrongKind('profile')}'`,
+      },
       { status: 403, description: `'${IMG.notYourUpload}' (another account's upload)` },
       { status: 404, description: `'${IMG.uploadNotFound}'` },
       { status: 409, description: `'${IMG.alreadyUsed}'` },
@@ -144,7 +158,10 @@ export const usersRoutes = {
     body: setBannerBody,
     response: currentUserSchema,
     errors: [
-      { status: 400, description: `'${IMG.noBannerSelected}', '${IMG.notYourUpload}', '${IMG.notUploaded}', '${IMG.notImage('banner')}', '${IMG.wrongKind('banner')}'` },
+      {
+        status: 400,
+        description: `'${IMG.noBannerSelected}', '${IMG.notYourUpload}', '${IMG.notUploaded}', '${IMG.notImage('banner')}', '${IMG.wrongKind('banner')}'`,
+      },
       { status: 403, description: `'${IMG.notYourUpload}' (another account's upload)` },
       { status: 404, description: `'${IMG.uploadNotFound}'` },
       { status: 409, description: `'${IMG.alreadyUsed}'` },

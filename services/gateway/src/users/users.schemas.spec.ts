@@ -27,7 +27,8 @@ describe('toCurrentUser', () => {
 
   it('never exposes claim codes, placeholder flags or update stamps', () => {
     const out = toCurrentUser(user) as Record<string, unknown>;
-    for (const key of ['claimCode', 'claimedBy', 'isPlaceholder', 'updatedAt', 'password', 'passwordHash']) expect(out).not.toHaveProperty(key);
+    for (const key of ['claimCode', 'claimedBy', 'isPlaceholder', 'updatedAt', 'password', 'passwordHash'])
+      expect(out).not.toHaveProperty(key);
   });
 });
 

@@ -1,5 +1,12 @@
 import type { identityV1 } from '@clipit/contracts';
-import { DISPLAY_NAME_MAX, PASSWORD_MAX_LENGTH, PLACEHOLDER_MESSAGES, PROFILE_IMAGE_MESSAGES, WALLET_CHANGE_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
+import {
+  DISPLAY_NAME_MAX,
+  PASSWORD_MAX_LENGTH,
+  PLACEHOLDER_MESSAGES,
+  PROFILE_IMAGE_MESSAGES,
+  WALLET_CHANGE_MESSAGES,
+  WALLET_MESSAGES,
+} from '@clipit/field-rules';
 import { z } from 'zod';
 import { strictBody, wallet } from '../http/fields.js';
 
@@ -7,24 +14,28 @@ import { strictBody, wallet } from '../http/fields.js';
  * The signed-in user as the browser sees it (GET /api/user/me, /api/auth/user, auth answers); its id
  * names the OpenAPI component the web apps' `CurrentUser` type is generated from.
  */
-export const currentUserSchema = z.object({
-  id: z.string(),
-  email: z.string().nullable(),
-  emailVerified: z.boolean().describe('Whether the email address was confirmed by its link (a password reset is mailed only to a confirmed one)'),
-  displayName: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  twitterUsername: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  bannerImageUrl: z.string().nullable(),
-  walletAddress: z.string().nullable(),
-  role: z.string().describe('user, clipper, streamer or admin'),
-  currentTier: z.number().int().describe('1 Bronze, 2 Silver, 3 Gold, 4 Diamond'),
-  nextStreamTime: z.string().nullable().describe('ISO 8601'),
-  isLive: z.enum(['true', 'false']).describe("'true' or 'false', as the product's contract reads it"),
-  streamerMultiplier: z.string().describe('decimal as text, e.g. "1.00"'),
-  createdAt: z.string().describe('ISO 8601'),
-}).meta({ id: 'CurrentUser' });
+export const currentUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string().nullable(),
+    emailVerified: z
+      .boolean()
+      .describe('Whether the email address was confirmed by its link (a password reset is mailed only to a confirmed one)'),
+    displayName: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    twitterUsername: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    bannerImageUrl: z.string().nullable(),
+    walletAddress: z.string().nullable(),
+    role: z.string().describe('user, clipper, streamer or admin'),
+    currentTier: z.number().int().describe('1 Bronze, 2 Silver, 3 Gold, 4 Diamond'),
+    nextStreamTime: z.string().nullable().describe('ISO 8601'),
+    isLive: z.enum(['true', 'false']).describe("'true' or 'false', as the product's contract reads it"),
+    streamerMultiplier: z.string().describe('decimal as text, e.g. "1.00"'),
+    createdAt: z.string().describe('ISO 8601'),
+  })
+  .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 // proto3 optional fields arrive as undefined or null when unset, depending on the loader's settings.
@@ -76,7 +87,7 @@ export const activeSessionSchema = z
     createdAt: z.string().describe('ISO 8601: when it signed in'),
     lastSeenAt: z.string().describe('ISO 8601, to within 5 minutes'),
     method: z.enum(['password', 'x']).nullable().describe('How it signed in: password or X'),
-    current: z.boolean().describe('This browser\'s session'),
+    current: z.boolean().describe("This browser's session"),
   })
   .meta({ id: 'ActiveSession' });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
@@ -100,14 +111,25 @@ export function toActiveSession(s: identityV1.ActiveSession): ActiveSession {
 
 /** POST /api/user/profile-picture/upload-url, /api/user/banner/upload-url: what the browser declares about its file. */
 export const imageUploadUrlBody = strictBody({
-  contentType: z.string({ error: 'contentType must be the file\'s content type, such as image/png' }).trim().min(1, 'contentType must be the file\'s content type, such as image/png').max(255, 'contentType is too long'),
-  size: z.number({ error: PROFILE_IMAGE_MESSAGES.sizeInvalid }).int(PROFILE_IMAGE_MESSAGES.sizeInvalid).min(0, PROFILE_IMAGE_MESSAGES.sizeInvalid),
+  contentType: z
+    .string({ error: "contentType must be the file's content type, such as image/png" })
+    .trim()
+    .min(1, "contentType must be the file's content type, such as image/png")
+    .max(255, 'contentType is too long'),
+  size: z
+    .number({ error: PROFILE_IMAGE_MESSAGES.sizeInvalid })
+    .int(PROFILE_IMAGE_MESSAGES.sizeInvalid)
+    .min(0, PROFILE_IMAGE_MESSAGES.sizeInvalid),
 });
 export type ImageUploadUrlBody = z.output<typeof imageUploadUrlBody>;
 
 export const imageUploadUrlSchema = z
   .object({
-    uploadURL: z.string().describe('PUT the raw file here with its Content-Type: a presigned storage URL, or the gateway\'s own upload URL carrying a one-time token'),
+    uploadURL: z
+      .string()
+      .describe(
+        "PUT the raw file here with its Content-Type: a presigned storage URL, or the gateway's own upload URL carrying a one-time token",
+      ),
     uploadId: z.string(),
     imageUrl: z.string().describe('Where the image is served once set; send it back to PUT /api/user/profile-picture or /api/user/banner'),
     maxBytes: z.number().int().describe('The most bytes the file may have'),
@@ -133,7 +155,10 @@ export type SetBannerBody = z.output<typeof setBannerBody>;
 /** POST /api/user/update-profile: the display name, in the sign-up form's words. */
 export const updateDisplayNameBody = strictBody({
   displayName: z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? PLACEHOLDER_MESSAGES.displayNameRequired : 'Display name must be text') })
+    .string({
+      error: (iss) =>
+        iss.input === undefined || iss.input === null ? PLACEHOLDER_MESSAGES.displayNameRequired : 'Display name must be text',
+    })
     .trim()
     .min(1, PLACEHOLDER_MESSAGES.displayNameRequired)
     .max(DISPLAY_NAME_MAX, PLACEHOLDER_MESSAGES.displayNameTooLong),

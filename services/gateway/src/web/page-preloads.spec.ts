@@ -6,8 +6,20 @@ const manifest = {
     remoteEntry: { name: 'remoteEntry.js', path: '' },
     clipit: {
       pages: [
-        { path: '/', title: 'Home', description: 'd', assets: ['css/1.a.css', 'js/1.a.js'], reads: ['/api/feed/clips?limit=5', 'https://elsewhere.example/x'] },
-        { path: '/clipper/:userId', title: 'Profile', description: 'd', assets: ['js/2.b.js'], reads: ['/api/clipper/:userId', '/api/clipper/:userId/clips?sort=new'] },
+        {
+          path: '/',
+          title: 'Home',
+          description: 'd',
+          assets: ['css/1.a.css', 'js/1.a.js'],
+          reads: ['/api/feed/clips?limit=5', 'https://elsewhere.example/x'],
+        },
+        {
+          path: '/clipper/:userId',
+          title: 'Profile',
+          description: 'd',
+          assets: ['js/2.b.js'],
+          reads: ['/api/clipper/:userId', '/api/clipper/:userId/clips?sort=new'],
+        },
         { path: '/clipper/new', title: 'New', description: 'd', assets: ['js/3.c.js'] },
         { path: '/old', title: 'Built before assets were listed', description: 'd' },
       ],
@@ -31,9 +43,24 @@ describe('page preloads', () => {
       ['/old', []],
     ]);
     expect(pages.map((p) => [p.pattern, p.files])).toEqual([
-      ['/', ['/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js', '/remotes/public/css/1.a.css', '/remotes/public/js/1.a.js']],
-      ['/clipper/:userId', ['/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js', '/remotes/public/js/2.b.js']],
-      ['/clipper/new', ['/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js', '/remotes/public/js/3.c.js']],
+      [
+        '/',
+        [
+          '/remotes/public/remoteEntry.js',
+          '/remotes/public/js/routes.js',
+          '/remotes/public/js/version.js',
+          '/remotes/public/css/1.a.css',
+          '/remotes/public/js/1.a.js',
+        ],
+      ],
+      [
+        '/clipper/:userId',
+        ['/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js', '/remotes/public/js/2.b.js'],
+      ],
+      [
+        '/clipper/new',
+        ['/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js', '/remotes/public/js/3.c.js'],
+      ],
       ['/old', ['/remotes/public/remoteEntry.js', '/remotes/public/js/routes.js', '/remotes/public/js/version.js']],
     ]);
     expect(pagePreloadsOf({ metaData: {} }, '/remotes/admin/')).toEqual([]);
@@ -54,7 +81,9 @@ describe('page preloads', () => {
     expect(preloadsFor(pages, '/').slice(-1)).toEqual(['/api/feed/clips?limit=5']);
     expect(preloadsFor(pages, '/', '?ref=x').some((file) => file.startsWith('/api/'))).toBe(false);
     expect(preloadsFor(pages, '/clipper/a b/').slice(-2)).toEqual(['/api/clipper/a%20b', '/api/clipper/a%20b/clips?sort=new']);
-    expect(linkHeader(preloadsFor(pages, '/clipper/a b').slice(-1))).toBe('</api/clipper/a%20b/clips?sort=new>; rel=preload; as=fetch; crossorigin=use-credentials');
+    expect(linkHeader(preloadsFor(pages, '/clipper/a b').slice(-1))).toBe(
+      '</api/clipper/a%20b/clips?sort=new>; rel=preload; as=fetch; crossorigin=use-credentials',
+    );
   });
 
   it('writes a Link header: scripts as script, stylesheets as style, JSON and API reads as fetch() asks for them', () => {
@@ -66,7 +95,10 @@ describe('page preloads', () => {
   });
 
   it("reads the shell's startup files as site paths, ignoring anything that is not one of its scripts or stylesheets", () => {
-    expect(shellStartupOf({ files: ['js/main.1.js', 'css/2.b.css', '../x.js', 'https://cdn.example/a.js', 'startup.json', 7] })).toEqual(['/js/main.1.js', '/css/2.b.css']);
+    expect(shellStartupOf({ files: ['js/main.1.js', 'css/2.b.css', '../x.js', 'https://cdn.example/a.js', 'startup.json', 7] })).toEqual([
+      '/js/main.1.js',
+      '/css/2.b.css',
+    ]);
     expect(shellStartupOf(null)).toEqual([]);
     expect(shellStartupOf({ files: 'js/main.js' })).toEqual([]);
   });

@@ -31,8 +31,13 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
  */
 export function pagePreloadsOf(manifest: ManifestForPreload, base: string): PagePreloads[] {
   const entry = manifest.metaData?.remoteEntry;
-  const entryName = typeof entry?.name === 'string' ? `${typeof entry.path === 'string' && entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}` : undefined;
-  const exposed = (manifest.exposes ?? []).filter((e) => e.path === './routes' || e.path === './version').flatMap((e) => strings(e.assets?.js?.sync));
+  const entryName =
+    typeof entry?.name === 'string'
+      ? `${typeof entry.path === 'string' && entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`
+      : undefined;
+  const exposed = (manifest.exposes ?? [])
+    .filter((e) => e.path === './routes' || e.path === './version')
+    .flatMap((e) => strings(e.assets?.js?.sync));
   const pages = Array.isArray(manifest.metaData?.clipit?.pages) ? (manifest.metaData.clipit.pages as unknown[]) : [];
   const common = [...(entryName ? [entryName] : []), ...exposed];
   return pages.flatMap((page) => {
@@ -105,7 +110,13 @@ export function preloadsFor(pages: readonly PagePreloads[], path: string, search
 }
 
 const asOf = (file: string) =>
-  file.startsWith('/api/') ? 'fetch; crossorigin=use-credentials' : file.endsWith('.css') ? 'style' : file.endsWith('.json') ? 'fetch; crossorigin' : 'script';
+  file.startsWith('/api/')
+    ? 'fetch; crossorigin=use-credentials'
+    : file.endsWith('.css')
+      ? 'style'
+      : file.endsWith('.json')
+        ? 'fetch; crossorigin'
+        : 'script';
 
 /**
  * The `Link` header value that preloads `files`: scripts, stylesheets, JSON the shell fetches

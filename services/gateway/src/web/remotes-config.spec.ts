@@ -23,7 +23,10 @@ describe('FRONTEND_REMOTES and GET /remotes.json', () => {
     );
     const dir = mkdtempSync(join(tmpdir(), 'clipit-remotes-'));
     try {
-      writeFileSync(join(dir, 'remotes.json'), '{"admin":"/elsewhere/admin/mf-manifest.json","studio":"http://127.0.0.1:3009/mf-manifest.json"}');
+      writeFileSync(
+        join(dir, 'remotes.json'),
+        '{"admin":"/elsewhere/admin/mf-manifest.json","studio":"http://127.0.0.1:3009/mf-manifest.json"}',
+      );
       expect(remotesOf(join(dir, 'remotes.json'))).toMatchObject({
         admin: '/elsewhere/admin/mf-manifest.json',
         studio: 'http://127.0.0.1:3009/mf-manifest.json',

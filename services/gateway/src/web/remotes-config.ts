@@ -22,7 +22,6 @@ function isManifestUrl(value: string): boolean {
   }
 }
 
-
 /**
  * The variable as written: empty (the defaults), a JSON object (`{"public":"https://cdn.example/public/mf-manifest.json"}`),
  * or the path of a file holding one. Overrides only: a remote it does not name keeps its default.
@@ -58,7 +57,10 @@ export const frontendRemotes = z
         return z.NEVER;
       }
       if (typeof url !== 'string' || !isManifestUrl(url)) {
-        ctx.addIssue({ code: 'custom', message: `remote "${name}" must map to a root-relative path or an http(s) URL of its mf-manifest.json` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `remote "${name}" must map to a root-relative path or an http(s) URL of its mf-manifest.json`,
+        });
         return z.NEVER;
       }
       remotes[name] = url;

@@ -1,9 +1,26 @@
 import { describe, expect, it } from '@jest/globals';
-import { acceptsHtml, cacheControlFor, chooseEncoding, contentTypeFor, ENCODINGS, isCompressible, isPrecompressedSibling, isReservedPath, looksLikeFile, safeRelativePath } from './web-rules.js';
+import {
+  acceptsHtml,
+  cacheControlFor,
+  chooseEncoding,
+  contentTypeFor,
+  ENCODINGS,
+  isCompressible,
+  isPrecompressedSibling,
+  isReservedPath,
+  looksLikeFile,
+  safeRelativePath,
+} from './web-rules.js';
 
 describe('web rules', () => {
   it('caches only content-hashed names for good', () => {
-    for (const name of ['main.2112ee4e.js', '__federation_expose_routes.ab350df2.js', 'main.0a1b2c3d.css', 'main.2112ee4e.js.map', 'logo.0123456789abcdef.svg']) {
+    for (const name of [
+      'main.2112ee4e.js',
+      '__federation_expose_routes.ab350df2.js',
+      'main.0a1b2c3d.css',
+      'main.2112ee4e.js.map',
+      'logo.0123456789abcdef.svg',
+    ]) {
       expect({ name, cache: cacheControlFor(name) }).toEqual({ name, cache: 'public, max-age=31536000, immutable' });
     }
     for (const name of ['index.html', 'remoteEntry.js', 'mf-manifest.json', 'favicon.ico', 'main.js', 'main.abc.js', 'main.2112ee4.js']) {
@@ -72,8 +89,10 @@ describe('web rules', () => {
   });
 
   it('compresses text assets only, and never serves a sibling by its own name', () => {
-    for (const name of ['main.2112ee4e.js', 'index.html', 'main.css', 'mf-manifest.json', 'main.js.map', 'logo.svg']) expect({ name, c: isCompressible(name) }).toEqual({ name, c: true });
-    for (const name of ['poster.png', 'font.woff2', 'favicon.ico', 'main.js.br']) expect({ name, c: isCompressible(name) }).toEqual({ name, c: false });
+    for (const name of ['main.2112ee4e.js', 'index.html', 'main.css', 'mf-manifest.json', 'main.js.map', 'logo.svg'])
+      expect({ name, c: isCompressible(name) }).toEqual({ name, c: true });
+    for (const name of ['poster.png', 'font.woff2', 'favicon.ico', 'main.js.br'])
+      expect({ name, c: isCompressible(name) }).toEqual({ name, c: false });
     expect(isPrecompressedSibling('/dist/js/main.2112ee4e.js.br')).toBe(true);
     expect(isPrecompressedSibling('/dist/index.html.gz')).toBe(true);
     expect(isPrecompressedSibling('/dist/archive.tar.gz')).toBe(false);

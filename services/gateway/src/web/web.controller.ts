@@ -6,7 +6,15 @@ import { RouteNotFoundError } from '../http/http-errors.js';
 import { NOT_FOUND, noSuchRoute, WEB_APP_NOT_BUILT } from '../http/messages.js';
 import { isNotModified } from '../media/range.js';
 import { WebService, type FoundFile } from './web.service.js';
-import { acceptsHtml, cacheControlFor, chooseEncoding, contentTypeFor, isCompressible, isReservedPath, looksLikeFile } from './web-rules.js';
+import {
+  acceptsHtml,
+  cacheControlFor,
+  chooseEncoding,
+  contentTypeFor,
+  isCompressible,
+  isReservedPath,
+  looksLikeFile,
+} from './web-rules.js';
 
 type Request = FastifyRequest<{ Params: Record<string, string | undefined> }>;
 
@@ -33,7 +41,10 @@ export class WebController {
   @Get('/remotes.json')
   async remotes(@Res() reply: FastifyReply): Promise<FastifyReply> {
     // Never cached: a remote redeployed elsewhere is found by the very next page load.
-    return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(await this.web.remotesDocument());
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(await this.web.remotesDocument());
   }
 
   @Get('/remotes/*')
@@ -73,7 +84,10 @@ export class WebController {
  */
 function send(req: FastifyRequest, reply: FastifyReply, { folder, file: original }: FoundFile): FastifyReply {
   const name = basename(original.path);
-  const chosen = chooseEncoding(header(req.headers['accept-encoding']), original.encoded.map((e) => e.encoding));
+  const chosen = chooseEncoding(
+    header(req.headers['accept-encoding']),
+    original.encoded.map((e) => e.encoding),
+  );
   const file = chosen ? original.encoded.find((e) => e.encoding === chosen)!.file : original;
   reply.headers({
     'Content-Type': contentTypeFor(name),

@@ -45,7 +45,10 @@ export class WebService implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (!(await this.shellIndex())) {
-      this.log.warn({ folder: this.shell.root }, 'the web app is not built (no index.html): the site answers 503 until `npm run build:web` has run');
+      this.log.warn(
+        { folder: this.shell.root },
+        'the web app is not built (no index.html): the site answers 503 until `npm run build:web` has run',
+      );
     }
   }
 

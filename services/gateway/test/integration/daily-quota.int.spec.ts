@@ -96,7 +96,9 @@ describe('DailyQuota (real Redis)', () => {
 
   it('lets exactly the limit through when two replicas race', async () => {
     const { a, b } = quotas(at('12:00'));
-    const results = await Promise.all([...Array(10).keys()].map((i) => (i % 2 === 0 ? a : b).reserve('submissions', counters('racer', `ip-${i}`))));
+    const results = await Promise.all(
+      [...Array(10).keys()].map((i) => (i % 2 === 0 ? a : b).reserve('submissions', counters('racer', `ip-${i}`))),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(2);
   });
 });

@@ -50,7 +50,12 @@ const sidOf = (res: Response) => /clipit\.sid=([^;]+)/.exec(res.headers.get('set
 describe('gateway over HTTP (fake identity, real Redis)', () => {
   let h: GatewayHarness;
   beforeAll(async () => {
-    h = await startGateway({ RATE_LIMIT_MAX_PER_IP: 1000, RATE_LIMIT_MAX_PER_HANDLE: 1000, BODY_LIMIT_BYTES: 64 * 1024, PROFILE_IMAGE_MAX_BYTES: 256 * 1024 });
+    h = await startGateway({
+      RATE_LIMIT_MAX_PER_IP: 1000,
+      RATE_LIMIT_MAX_PER_HANDLE: 1000,
+      BODY_LIMIT_BYTES: 64 * 1024,
+      PROFILE_IMAGE_MAX_BYTES: 256 * 1024,
+    });
   });
   afterAll(async () => {
     await h.stop();
@@ -120,7 +125,11 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       const small = await raw('/api/tokens', 'br');
       expect(small.headers['content-encoding']).toBeUndefined();
       const missing = await raw('/api/nope', 'br');
-      expect([missing.status, missing.headers['content-encoding'], missing.body.toString('utf8')]).toEqual([404, undefined, 'No such route: GET /api/nope']);
+      expect([missing.status, missing.headers['content-encoding'], missing.body.toString('utf8')]).toEqual([
+        404,
+        undefined,
+        'No such route: GET /api/nope',
+      ]);
     });
 
     it('answers unknown API routes 404 in text', async () => {
@@ -131,16 +140,29 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
 
   describe('the payout wallet and the sessions list (ADR 0032)', () => {
     const OTHER = 'So11111111111111111111111111111111111111112';
-    const write = (path: string, body: unknown, cookie: string, method = 'POST') => post(`${h.url}${path}`, body, { cookie, origin: new URL(h.url).origin }, method);
+    const write = (path: string, body: unknown, cookie: string, method = 'POST') =>
+      post(`${h.url}${path}`, body, { cookie, origin: new URL(h.url).origin }, method);
 
     it('replaces a wallet only with the current password, sending identity the password and this session', async () => {
       const up = await post(`${h.url}/api/auth/signup`, signup());
       const sid = sidOf(up)!;
       await up.arrayBuffer();
       const cookie = `clipit.sid=${sid}`;
-      await expectText(await write('/api/user/profile', { walletAddress: OTHER }, cookie, 'PATCH'), 403, 'Enter your current password to change your wallet address');
-      await expectText(await write('/api/user/profile', { walletAddress: OTHER, currentPassword: 'not it' }, cookie, 'PATCH'), 403, 'Current password is incorrect');
-      await expectText(await write('/api/user/profile', { walletAddress: OTHER, currentPassword: 42 }, cookie, 'PATCH'), 400, 'currentPassword must be text');
+      await expectText(
+        await write('/api/user/profile', { walletAddress: OTHER }, cookie, 'PATCH'),
+        403,
+        'Enter your current password to change your wallet address',
+      );
+      await expectText(
+        await write('/api/user/profile', { walletAddress: OTHER, currentPassword: 'not it' }, cookie, 'PATCH'),
+        403,
+        'Current password is incorrect',
+      );
+      await expectText(
+        await write('/api/user/profile', { walletAddress: OTHER, currentPassword: 42 }, cookie, 'PATCH'),
+        400,
+        'currentPassword must be text',
+      );
       const ok = await write('/api/user/profile', { walletAddress: OTHER, currentPassword: 'password123' }, cookie, 'PATCH');
       expect([ok.status, ((await ok.json()) as { walletAddress: string }).walletAddress]).toEqual([200, OTHER]);
       const call = h.identity.calls.filter((c) => c.method === 'UpdateWallet').at(-1)!;
@@ -156,7 +178,9 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       const elsewhere = `clipit.sid=${sidOf(login)}`;
       await login.arrayBuffer();
       const listed = await fetch(`${h.url}/api/user/sessions`, { headers: { cookie } });
-      const { sessions } = (await listed.json()) as { sessions: { current: boolean; device: string; address: string | null; method: string | null }[] };
+      const { sessions } = (await listed.json()) as {
+        sessions: { current: boolean; device: string; address: string | null; method: string | null }[];
+      };
       expect(sessions.map((s) => s.current).sort()).toEqual([false, true]);
       expect(sessions[0]).toEqual(expect.objectContaining({ device: 'Chrome on Linux', address: '127.0.0.0/24', method: 'password' }));
       await expectText(await fetch(`${h.url}/api/user/sessions`), 401, 'Not signed in');
@@ -172,14 +196,26 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
   describe('cross-site check', () => {
     it('refuses a state-changing request from another origin before identity sees it', async () => {
       const before = h.identity.calls.length;
-      await expectText(await post(`${h.url}/api/auth/login`, { twitterHandle: 'a', password: 'b' }, { origin: 'https://evil.example' }), 403, 'Cross-site request refused');
+      await expectText(
+        await post(`${h.url}/api/auth/login`, { twitterHandle: 'a', password: 'b' }, { origin: 'https://evil.example' }),
+        403,
+        'Cross-site request refused',
+      );
       await expectText(await post(`${h.url}/api/logout`, {}, { referer: 'https://evil.example/page' }), 403, 'Cross-site request refused');
-      await expectText(await post(`${h.url}/api/user/profile`, { walletAddress: WALLET }, { origin: 'null' }, 'PATCH'), 403, 'Cross-site request refused');
+      await expectText(
+        await post(`${h.url}/api/user/profile`, { walletAddress: WALLET }, { origin: 'null' }, 'PATCH'),
+        403,
+        'Cross-site request refused',
+      );
       expect(h.identity.calls.length).toBe(before);
     });
 
     it('refuses even a body it could not parse, since the check runs first', async () => {
-      const res = await fetch(`${h.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: 'https://evil.example' }, body: 'x' });
+      const res = await fetch(`${h.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: 'https://evil.example' },
+        body: 'x',
+      });
       await expectText(res, 403, 'Cross-site request refused');
     });
 
@@ -188,10 +224,22 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       const cookie = `clipit.sid=${sidOf(up)}`;
       await up.arrayBuffer();
       const before = h.identity.calls.length;
-      await expectText(await post(`${h.url}/api/user/profile`, { walletAddress: WALLET }, { cookie }, 'PATCH'), 403, 'Cross-site request refused');
+      await expectText(
+        await post(`${h.url}/api/user/profile`, { walletAddress: WALLET }, { cookie }, 'PATCH'),
+        403,
+        'Cross-site request refused',
+      );
       await expectText(await post(`${h.url}/api/logout`, {}, { cookie }), 403, 'Cross-site request refused');
-      await expectText(await post(`${h.url}/api/submissions`, { name: 'x', url: 'https://x.com/a/status/1' }, { cookie: `theme=dark; ${cookie}` }), 403, 'Cross-site request refused');
-      await expectText(await post(`${h.url}/api/auth/login`, { twitterHandle: 'a', password: 'b' }, { cookie, origin: '' }), 403, 'Cross-site request refused');
+      await expectText(
+        await post(`${h.url}/api/submissions`, { name: 'x', url: 'https://x.com/a/status/1' }, { cookie: `theme=dark; ${cookie}` }),
+        403,
+        'Cross-site request refused',
+      );
+      await expectText(
+        await post(`${h.url}/api/auth/login`, { twitterHandle: 'a', password: 'b' }, { cookie, origin: '' }),
+        403,
+        'Cross-site request refused',
+      );
       expect(h.identity.calls.length).toBe(before);
       const own = await post(`${h.url}/api/user/profile`, { walletAddress: WALLET }, { cookie, origin: new URL(h.url).origin }, 'PATCH');
       expect(own.status).toBe(200);
@@ -241,19 +289,35 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
 
   describe('bodies', () => {
     it('answers 413 for a JSON body over BODY_LIMIT_BYTES', async () => {
-      await expectText(await post(`${h.url}/api/auth/login`, { twitterHandle: 'a', password: 'x'.repeat(70 * 1024) }), 413, 'Request body is too large');
+      await expectText(
+        await post(`${h.url}/api/auth/login`, { twitterHandle: 'a', password: 'x'.repeat(70 * 1024) }),
+        413,
+        'Request body is too large',
+      );
     });
 
     it('answers 400 for malformed JSON and for prototype pollution', async () => {
-      const bad = await fetch(`${h.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"twitterHandle":' });
+      const bad = await fetch(`${h.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"twitterHandle":',
+      });
       await expectText(bad, 400, 'Request body is not valid JSON');
-      const proto = await fetch(`${h.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"__proto__":{"admin":true}}' });
+      const proto = await fetch(`${h.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"__proto__":{"admin":true}}',
+      });
       await expectText(proto, 400, 'Request body is not valid JSON');
     });
 
     it('answers 415 for other content types (forms, text)', async () => {
       for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-        const res = await fetch(`${h.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': type }, body: 'twitterHandle=a&password=b' });
+        const res = await fetch(`${h.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': type },
+          body: 'twitterHandle=a&password=b',
+        });
         await expectText(res, 415, /^Unsupported content type/);
       }
     });
@@ -263,7 +327,10 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       form.append('twitterHandle', 'a');
       form.append('password', 'b');
       await expectText(await fetch(`${h.url}/api/auth/login`, { method: 'POST', body: form }), 415, /^Unsupported content type/);
-      const untyped = await fetch(`${h.url}/api/auth/login`, { method: 'POST', body: new Uint8Array(Buffer.from('{"twitterHandle":"a","password":"b"}')) });
+      const untyped = await fetch(`${h.url}/api/auth/login`, {
+        method: 'POST',
+        body: new Uint8Array(Buffer.from('{"twitterHandle":"a","password":"b"}')),
+      });
       await expectText(untyped, 415, /^Unsupported content type/);
     });
 
@@ -319,7 +386,11 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
 
   describe('framework errors answer in text too', () => {
     it('answers 414 in text for a path parameter over the router’s limit', async () => {
-      const res = await fetch(`${h.url}/api/submissions/uploads/${'a'.repeat(10_000)}?token=x`, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: new Uint8Array(4) });
+      const res = await fetch(`${h.url}/api/submissions/uploads/${'a'.repeat(10_000)}?token=x`, {
+        method: 'PUT',
+        headers: { 'content-type': 'video/mp4' },
+        body: new Uint8Array(4),
+      });
       await expectText(res, 414, 'The address is too long');
       // The media route's key is a wildcard, which the router does not bound: it answers for itself.
       await expectText(await fetch(`${h.url}/media/${'b'.repeat(10_000)}`), 404, 'Not found');
@@ -356,7 +427,11 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       expect(broken.status).toBeLessThan(500);
       expect(broken.headers.get('content-type')).toBe('text/plain; charset=utf-8');
       await broken.arrayBuffer();
-      const noBoundary = await fetch(`${h.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: 'x' });
+      const noBoundary = await fetch(`${h.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data' },
+        body: 'x',
+      });
       expect(noBoundary.status).toBeGreaterThanOrEqual(400);
       expect(noBoundary.status).toBeLessThan(500);
       expect(noBoundary.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -366,7 +441,11 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
     it('answers unknown methods and odd verbs on known paths in text', async () => {
       for (const method of ['DELETE', 'PUT', 'OPTIONS']) {
         const res = await fetch(`${h.url}/api/user/me`, { method, headers: { origin: new URL(h.url).origin } });
-        expect({ method, status: res.status, type: res.headers.get('content-type') }).toEqual({ method, status: 404, type: 'text/plain; charset=utf-8' });
+        expect({ method, status: res.status, type: res.headers.get('content-type') }).toEqual({
+          method,
+          status: 404,
+          type: 'text/plain; charset=utf-8',
+        });
         await res.arrayBuffer();
       }
     });
@@ -378,7 +457,11 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       const first = await post(`${h.url}/api/auth/signup`, body);
       expect(first.status).toBe(201);
       await first.arrayBuffer();
-      await expectText(await post(`${h.url}/api/auth/signup`, { ...body, email: 'other@example.com' }), 409, 'That Twitter handle is already registered');
+      await expectText(
+        await post(`${h.url}/api/auth/signup`, { ...body, email: 'other@example.com' }),
+        409,
+        'That Twitter handle is already registered',
+      );
     });
 
     it('answers 503 when identity is unavailable and 500 without internals when it fails', async () => {
@@ -390,7 +473,11 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
 
     it('answers 503, not 401, when the session cannot be checked', async () => {
       h.identity.fail('ResolveSessionWithExpiry', status.UNAVAILABLE, 'down');
-      await expectText(await fetch(`${h.url}/api/user/me`, { headers: { cookie: 'clipit.sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } }), 503, 'Service temporarily unavailable');
+      await expectText(
+        await fetch(`${h.url}/api/user/me`, { headers: { cookie: 'clipit.sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } }),
+        503,
+        'Service temporarily unavailable',
+      );
     });
 
     it('reports identity down on /health/ready', async () => {
@@ -426,7 +513,9 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       h.identity.renewals.add(sid);
       const renewed = await fetch(`${h.url}/api/user/me`, { headers: { cookie: `clipit.sid=${sid}` } });
       expect(renewed.status).toBe(200);
-      expect(renewed.headers.get('set-cookie')).toMatch(new RegExp(`^clipit\\.sid=${sid}; Max-Age=(1209[56]\\d\\d); Path=/; HttpOnly; SameSite=Lax$`));
+      expect(renewed.headers.get('set-cookie')).toMatch(
+        new RegExp(`^clipit\\.sid=${sid}; Max-Age=(1209[56]\\d\\d); Path=/; HttpOnly; SameSite=Lax$`),
+      );
       await renewed.arrayBuffer();
     });
 
@@ -460,7 +549,8 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
     const form = (fields: Record<string, string>, file?: { bytes: Buffer; type: string; name?: string; field?: string }) => {
       const fd = new FormData();
       for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-      if (file) fd.append(file.field ?? 'profilePicture', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name ?? 'me.png');
+      if (file)
+        fd.append(file.field ?? 'profilePicture', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name ?? 'me.png');
       return fd;
     };
     const fields = () => {
@@ -482,7 +572,10 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       const res = await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: form(fields()) });
       expect(res.status).toBe(201);
       await res.arrayBuffer();
-      const empty = await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: form(fields(), { bytes: Buffer.alloc(0), type: 'application/octet-stream', name: '' }) });
+      const empty = await fetch(`${h.url}/api/auth/signup`, {
+        method: 'POST',
+        body: form(fields(), { bytes: Buffer.alloc(0), type: 'application/octet-stream', name: '' }),
+      });
       expect(empty.status).toBe(201);
       await empty.arrayBuffer();
     });
@@ -490,8 +583,18 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
     it.each([
       ['a text file', { bytes: Buffer.from('hello'), type: 'text/plain' }, 400, 'Profile picture must be an image file'],
       ['an SVG', { bytes: Buffer.from('<svg/>'), type: 'image/svg+xml' }, 400, 'Profile picture must be a PNG, JPEG, GIF or WebP image'],
-      ['HTML claiming to be PNG', { bytes: Buffer.from('<html><script>alert(1)</script></html>'), type: 'image/png' }, 400, 'Profile picture must be an image file'],
-      ['a picture over the limit', { bytes: Buffer.concat([PNG, Buffer.alloc(300 * 1024)]), type: 'image/png' }, 413, 'Profile picture must be 256 KB or smaller'],
+      [
+        'HTML claiming to be PNG',
+        { bytes: Buffer.from('<html><script>alert(1)</script></html>'), type: 'image/png' },
+        400,
+        'Profile picture must be an image file',
+      ],
+      [
+        'a picture over the limit',
+        { bytes: Buffer.concat([PNG, Buffer.alloc(300 * 1024)]), type: 'image/png' },
+        413,
+        'Profile picture must be 256 KB or smaller',
+      ],
       ['a file in another field', { bytes: PNG, type: 'image/png', field: 'avatar' }, 400, /^Unexpected file field/],
     ])('refuses %s and signs nobody up', async (_label, file, code, text) => {
       const f = fields();
@@ -501,8 +604,16 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
     });
 
     it('validates the text fields of the form like JSON', async () => {
-      await expectText(await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: form({ ...fields(), walletAddress: 'nope' }) }), 400, 'Please enter a valid Solana wallet address');
-      await expectText(await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: form({ ...fields(), extra: '1' }) }), 400, 'Unknown field: extra');
+      await expectText(
+        await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: form({ ...fields(), walletAddress: 'nope' }) }),
+        400,
+        'Please enter a valid Solana wallet address',
+      );
+      await expectText(
+        await fetch(`${h.url}/api/auth/signup`, { method: 'POST', body: form({ ...fields(), extra: '1' }) }),
+        400,
+        'Unknown field: extra',
+      );
     });
   });
 
@@ -610,10 +721,16 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       expect(Object.keys(doc.paths['/api/logout']).sort()).toEqual(['get', 'post']);
       expect(Object.keys(doc.paths['/api/feed/clips/{clipId}/like']).sort()).toEqual(['delete', 'post']);
       expect(doc.paths['/api/following/{userId}'].get.security).toEqual([]); // open to visitors (a session only adds isFollowing)
-      expect(doc.paths['/api/feed/clips'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:cursor']);
+      expect(doc.paths['/api/feed/clips'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+        'query:limit',
+        'query:cursor',
+      ]);
       expect(Object.keys(doc.paths['/api/live/stream'].get.responses['200'].content)).toEqual(['text/event-stream']);
       expect(doc.paths['/api/admin/submissions'].get.security).toEqual([{ adminBearer: [] }]);
-      expect(doc.paths['/api/admin/submissions'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:cursor']);
+      expect(doc.paths['/api/admin/submissions'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+        'query:limit',
+        'query:cursor',
+      ]);
       expect(Object.keys(doc.paths['/api/submissions']).sort()).toEqual(['get', 'post']);
       expect(doc.paths['/api/clipper-applications'].get.security).toEqual([{ adminBearer: [] }]);
       expect(doc.paths['/api/clipper-applications'].post.responses).toHaveProperty('201');
@@ -678,7 +795,12 @@ describe('gateway behind a proxy and with strict settings', () => {
   });
 
   it('limits password resets per account across addresses: the third for one handle is 429 with Retry-After, identity not asked', async () => {
-    const reset = (ip: string) => post(`${h.url}/api/auth/reset-password`, { twitterHandle: 'ResetVictim', email: 'victim@example.com', newPassword: 'attacker-password' }, { 'x-forwarded-for': ip });
+    const reset = (ip: string) =>
+      post(
+        `${h.url}/api/auth/reset-password`,
+        { twitterHandle: 'ResetVictim', email: 'victim@example.com', newPassword: 'attacker-password' },
+        { 'x-forwarded-for': ip },
+      );
     const asked = () => h.identity.calls.filter((c) => c.method === 'RequestPasswordReset').length;
     for (const ip of ['198.51.100.61', '198.51.100.62']) {
       const res = await reset(ip);
@@ -697,7 +819,12 @@ describe('gateway behind a proxy and with strict settings', () => {
     const cookie = `clipit.sid=${sidOf(up)}`;
     await up.arrayBuffer();
     const change = (ip: string, currentPassword: string) =>
-      post(`${h.url}/api/user/profile`, { walletAddress: 'So11111111111111111111111111111111111111112', currentPassword }, { cookie, origin: 'https://clipit.example', 'x-forwarded-for': ip }, 'PATCH');
+      post(
+        `${h.url}/api/user/profile`,
+        { walletAddress: 'So11111111111111111111111111111111111111112', currentPassword },
+        { cookie, origin: 'https://clipit.example', 'x-forwarded-for': ip },
+        'PATCH',
+      );
     await expectText(await change('198.51.100.41', 'guess one'), 403, 'Current password is incorrect');
     await expectText(await change('198.51.100.42', 'guess two'), 403, 'Current password is incorrect');
     const asked = () => h.identity.calls.filter((c) => c.method === 'UpdateWallet').length;
@@ -711,13 +838,21 @@ describe('gateway behind a proxy and with strict settings', () => {
   it('limits attempts per client IP (from X-Forwarded-For behind the trusted proxy)', async () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      const res = await post(`${h.url}/api/auth/reset-password`, { twitterHandle: `h${i}`, email: 'a@b.co', newPassword: 'longenough' }, { 'x-forwarded-for': '203.0.113.50' });
+      const res = await post(
+        `${h.url}/api/auth/reset-password`,
+        { twitterHandle: `h${i}`, email: 'a@b.co', newPassword: 'longenough' },
+        { 'x-forwarded-for': '203.0.113.50' },
+      );
       statuses.push(res.status);
       await res.arrayBuffer();
     }
     // Asked for, with the same answer whether or not an account matched; the fourth from that address is refused.
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const other = await post(`${h.url}/api/auth/reset-password`, { twitterHandle: 'h9', email: 'a@b.co', newPassword: 'longenough' }, { 'x-forwarded-for': '203.0.113.51' });
+    const other = await post(
+      `${h.url}/api/auth/reset-password`,
+      { twitterHandle: 'h9', email: 'a@b.co', newPassword: 'longenough' },
+      { 'x-forwarded-for': '203.0.113.51' },
+    );
     expect(other.status).toBe(200);
     await other.arrayBuffer();
   });

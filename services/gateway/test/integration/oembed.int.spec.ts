@@ -4,7 +4,14 @@
 // and is not remembered, other links never reach X, nothing of the browser's request is forwarded,
 // misses are limited per address, and with Redis down previews are still answered.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { deleteKeysWithPrefix, startRedisServer, startXOembedStandIn, testInfra, type PrivateServer, type XOembedStandIn } from '@clipit/testing';
+import {
+  deleteKeysWithPrefix,
+  startRedisServer,
+  startXOembedStandIn,
+  testInfra,
+  type PrivateServer,
+  type XOembedStandIn,
+} from '@clipit/testing';
 import { POST_MESSAGES } from '@clipit/field-rules';
 import { Redis } from 'ioredis';
 import { startGateway, type GatewayHarness } from '../support/gateway-harness.js';
@@ -16,7 +23,11 @@ const newId = () => String((nextId += 1n));
 const link = (id: string, handle = 'clipit') => `https://x.com/${handle}/status/${id}`;
 
 async function expectText(res: Response, status: number, text: string) {
-  expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({ status, type: 'text/plain; charset=utf-8', body: text });
+  expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({
+    status,
+    type: 'text/plain; charset=utf-8',
+    body: text,
+  });
 }
 
 describe('GET /api/twitter/oembed', () => {
@@ -138,7 +149,13 @@ describe('GET /api/twitter/oembed', () => {
     const before = x.counters.requests;
     await expectText(await ask(undefined), 400, 'A post URL is required: ?url=https://x.com/{handle}/status/{id}');
     await expectText(await ask(''), 400, 'A post URL is required: ?url=https://x.com/{handle}/status/{id}');
-    for (const url of ['https://x.com/clipit', 'https://evil.example/clipit/status/1', 'http://localhost/a/status/1', 'https://x.com.evil.example/a/status/1', 'not a link']) {
+    for (const url of [
+      'https://x.com/clipit',
+      'https://evil.example/clipit/status/1',
+      'http://localhost/a/status/1',
+      'https://x.com.evil.example/a/status/1',
+      'not a link',
+    ]) {
       await expectText(await ask(url), 400, POST_MESSAGES.invalidUrl);
     }
     const twice = await fetch(`${h.url}/api/twitter/oembed?url=${encodeURIComponent(link('1'))}&url=${encodeURIComponent(link('2'))}`);
@@ -157,7 +174,9 @@ describe('GET /api/twitter/oembed', () => {
     });
     expect(res.status).toBe(200);
     const [asked] = x.requests.filter((r) => r.statusId === id);
-    expect(Object.keys(asked!.headers).filter((name) => ['cookie', 'authorization', 'x-forwarded-for', 'referer', 'origin'].includes(name))).toEqual([]);
+    expect(
+      Object.keys(asked!.headers).filter((name) => ['cookie', 'authorization', 'x-forwarded-for', 'referer', 'origin'].includes(name)),
+    ).toEqual([]);
     expect(asked!.headers['user-agent']).toMatch(/^CLIPIT-gateway\//);
     expect(x.counters.withCookie).toBe(0);
   });

@@ -34,7 +34,9 @@ describe('attempt limits while Redis is down', () => {
     // Nothing of the outage may reach the console raw (ioredis' "Unhandled error event", a client's stack).
     const raw: string[] = [];
     const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
-      jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void raw.push(`console.${method}: ${args.map(String).join(' ')}`)),
+      jest
+        .spyOn(console, method)
+        .mockImplementation((...args: unknown[]) => void raw.push(`console.${method}: ${args.map(String).join(' ')}`)),
     );
     const check = new Redis(server.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 100 });
     check.on('error', () => undefined);
@@ -42,7 +44,13 @@ describe('attempt limits while Redis is down', () => {
       const login = (handle: string, password: string) => fetch(`${h.url}/api/auth/login`, json({ twitterHandle: handle, password }));
       const up = await fetch(
         `${h.url}/api/auth/signup`,
-        json({ email: 'outage@example.com', twitterHandle: 'outage_user', walletAddress: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', role: 'clipper', password: 'password123' }),
+        json({
+          email: 'outage@example.com',
+          twitterHandle: 'outage_user',
+          walletAddress: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+          role: 'clipper',
+          password: 'password123',
+        }),
       );
       expect(up.status).toBe(201);
       expect((await login('outage_user', 'password123')).status).toBe(200);
@@ -111,7 +119,13 @@ describe('attempt limits while Redis is down', () => {
   it('counts locally when Redis is connected but does not answer in time', async () => {
     const redis = new Redis(server.url, { maxRetriesPerRequest: 1 });
     redis.on('error', () => undefined);
-    const limiter = new RateLimiter(redis, { keyPrefix: 'clipit:outage-pause:', windowSeconds: 60, maxPerIp: 1, maxPerHandle: 100, redisTimeoutMs: 200 });
+    const limiter = new RateLimiter(redis, {
+      keyPrefix: 'clipit:outage-pause:',
+      windowSeconds: 60,
+      maxPerIp: 1,
+      maxPerHandle: 100,
+      redisTimeoutMs: 200,
+    });
     try {
       await until('connected', () => redis.status === 'ready');
       server.process.pause();

@@ -35,7 +35,13 @@ describe('session cache (fake identity, real NATS)', () => {
     const res = await fetch(`${h.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role: 'clipper', password: 'password123' }),
+      body: JSON.stringify({
+        email: `${handle}@example.com`,
+        twitterHandle: handle,
+        walletAddress: WALLET,
+        role: 'clipper',
+        password: 'password123',
+      }),
     });
     expect(res.status).toBe(201);
     const sid = /clipit\.sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
@@ -51,11 +57,15 @@ describe('session cache (fake identity, real NATS)', () => {
   /** Polls until /api/user/me answers `status`; answers how long it took. */
   async function meBecomes(sid: string, status: number, within = 1000): Promise<number> {
     const started = Date.now();
-    await waitFor(async () => {
-      const res = await me(sid);
-      await res.arrayBuffer();
-      return res.status === status ? true : undefined;
-    }, within, `/api/user/me ${status}`);
+    await waitFor(
+      async () => {
+        const res = await me(sid);
+        await res.arrayBuffer();
+        return res.status === status ? true : undefined;
+      },
+      within,
+      `/api/user/me ${status}`,
+    );
     return Date.now() - started;
   }
 
@@ -90,7 +100,9 @@ describe('session cache (fake identity, real NATS)', () => {
     await new Promise((r) => setTimeout(r, TTL_MS + 50));
     const renewed = await me(sid);
     expect(renewed.status).toBe(200);
-    expect(renewed.headers.get('set-cookie')).toMatch(new RegExp(`^clipit\\.sid=${sid}; Max-Age=(1209[56]\\d\\d); Path=/; HttpOnly; SameSite=Lax$`));
+    expect(renewed.headers.get('set-cookie')).toMatch(
+      new RegExp(`^clipit\\.sid=${sid}; Max-Age=(1209[56]\\d\\d); Path=/; HttpOnly; SameSite=Lax$`),
+    );
   });
 
   it('never caches an unknown session: a fresh login works at once', async () => {
@@ -123,14 +135,22 @@ describe('session cache (fake identity, real NATS)', () => {
   it('a password reset confirmed through this replica: its sessions are refused at once', async () => {
     const { sid, handle } = await signUp();
     expect((await me(sid)).status).toBe(200);
-    const post = (path: string, body: unknown) => fetch(`${h.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const asked = await post('/api/auth/reset-password', { twitterHandle: `@${handle.toUpperCase()}`, email: `${handle}@example.com`, newPassword: 'another-password' });
+    const post = (path: string, body: unknown) =>
+      fetch(`${h.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const asked = await post('/api/auth/reset-password', {
+      twitterHandle: `@${handle.toUpperCase()}`,
+      email: `${handle}@example.com`,
+      newPassword: 'another-password',
+    });
     expect(asked.status).toBe(200);
     // Asked for, nothing changed: the session stands until the mailed link is confirmed.
     expect((await me(sid)).status).toBe(200);
     const [token] = [...h.identity.resetLinks.keys()];
     const confirmed = await post('/api/auth/reset-password/confirm', { token });
-    expect({ status: confirmed.status, body: await confirmed.json() }).toEqual({ status: 200, body: { message: 'Password reset successfully' } });
+    expect({ status: confirmed.status, body: await confirmed.json() }).toEqual({
+      status: 200,
+      body: { message: 'Password reset successfully' },
+    });
     expect((await me(sid)).status).toBe(401);
   });
 
@@ -182,7 +202,11 @@ describe('session cache (fake identity, real NATS)', () => {
         updatedAt: new Date().toISOString(),
       };
       await publish('user.updated', { user: snapshot, changed: ['walletAddress'] });
-      await waitFor(async () => (((await (await me(sid)).json()) as { walletAddress: string }).walletAddress === OTHER_WALLET ? true : undefined), 1000, 'new wallet');
+      await waitFor(
+        async () => (((await (await me(sid)).json()) as { walletAddress: string }).walletAddress === OTHER_WALLET ? true : undefined),
+        1000,
+        'new wallet',
+      );
     });
   });
 
@@ -218,7 +242,13 @@ describe('session cache (fake identity, real NATS)', () => {
       const up = await fetch(`${g.url}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'away@example.com', twitterHandle: 'away_1', walletAddress: WALLET, role: 'clipper', password: 'password123' }),
+        body: JSON.stringify({
+          email: 'away@example.com',
+          twitterHandle: 'away_1',
+          walletAddress: WALLET,
+          role: 'clipper',
+          password: 'password123',
+        }),
       });
       const sid = /clipit\.sid=([^;]+)/.exec(up.headers.get('set-cookie') ?? '')![1]!;
       await up.arrayBuffer();

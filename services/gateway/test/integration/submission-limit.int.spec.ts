@@ -49,7 +49,12 @@ describe('submission limit (two gateway replicas, real Redis)', () => {
 
   beforeAll(async () => {
     submissions = await startFakeSubmissions();
-    const limits = { SUBMISSIONS_GRPC_URL: submissions.url, SUBMISSION_LIMIT_PER_USER: PER_USER, SUBMISSION_LIMIT_PER_IP: PER_IP, TRUST_PROXY: 'true' } as const;
+    const limits = {
+      SUBMISSIONS_GRPC_URL: submissions.url,
+      SUBMISSION_LIMIT_PER_USER: PER_USER,
+      SUBMISSION_LIMIT_PER_IP: PER_IP,
+      TRUST_PROXY: 'true',
+    } as const;
     a = await startGateway(limits);
     // The second replica: same identity (so a session works on both), same Redis and key prefix.
     b = await startGateway({ ...limits, IDENTITY_GRPC_URL: a.identity.url, REDIS_KEY_PREFIX: a.redisKeyPrefix });
@@ -66,7 +71,13 @@ describe('submission limit (two gateway replicas, real Redis)', () => {
     const res = await fetch(`${a.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: a.url },
-      body: JSON.stringify({ email: `lim${++seq}@example.com`, twitterHandle: `lim${seq}_${randomUUID().slice(0, 6)}`, walletAddress: WALLET, role: 'clipper', password: 'password123' }),
+      body: JSON.stringify({
+        email: `lim${++seq}@example.com`,
+        twitterHandle: `lim${seq}_${randomUUID().slice(0, 6)}`,
+        walletAddress: WALLET,
+        role: 'clipper',
+        password: 'password123',
+      }),
     });
     expect({ status: res.status, text: await res.text() }).toMatchObject({ status: 201 });
     const sid = /clipit\.sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
@@ -81,7 +92,12 @@ describe('submission limit (two gateway replicas, real Redis)', () => {
       headers: { 'content-type': 'application/json', origin: on.url, cookie, 'x-forwarded-for': ip },
       body: JSON.stringify({ name: 'A clip', url }),
     });
-    return { status: res.status, type: res.headers.get('content-type'), retryAfter: res.headers.get('retry-after'), text: await res.text() };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      retryAfter: res.headers.get('retry-after'),
+      text: await res.text(),
+    };
   }
 
   const creations = () => submissions.calls.filter((c) => c.method === 'CreateSubmission').length;
@@ -92,13 +108,20 @@ describe('submission limit (two gateway replicas, real Redis)', () => {
     const before = creations();
     expect((await submit(a, alice, ip)).status).toBe(201);
     // Refused by the service: nothing reached the moderation queue, so it does not count.
-    expect(await submit(b, alice, ip, 'https://x.com/clipper/status/1dup')).toMatchObject({ status: 409, text: 'This post has already been submitted' });
+    expect(await submit(b, alice, ip, 'https://x.com/clipper/status/1dup')).toMatchObject({
+      status: 409,
+      text: 'This post has already been submitted',
+    });
     expect((await submit(b, alice, ip)).status).toBe(201);
     expect((await submit(a, alice, ip)).status).toBe(201);
 
     const refused = await submit(a, alice, ip);
     expect(refused).toMatchObject({ status: 429, type: 'text/plain; charset=utf-8' });
-    expect(refused.text).toMatch(new RegExp(`^You have reached today's limit of ${PER_USER} submissions\\. Try again in \\d+ (hours?|minutes?|seconds?), after 00:00 UTC\\.$`));
+    expect(refused.text).toMatch(
+      new RegExp(
+        `^You have reached today's limit of ${PER_USER} submissions\\. Try again in \\d+ (hours?|minutes?|seconds?), after 00:00 UTC\\.$`,
+      ),
+    );
     expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(Math.floor(secondsToMidnight()) - 5);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(Math.ceil(secondsToMidnight()) + 1);
 
@@ -117,11 +140,20 @@ describe('submission limit (two gateway replicas, real Redis)', () => {
     const ip = '198.51.100.3';
     const [carol, dave, erin] = [await signUp(), await signUp(), await signUp()];
     const statuses = [];
-    for (const [on, who] of [[a, carol], [b, carol], [a, carol], [b, dave], [a, dave]] as const) statuses.push((await submit(on, who, ip)).status);
+    for (const [on, who] of [
+      [a, carol],
+      [b, carol],
+      [a, carol],
+      [b, dave],
+      [a, dave],
+    ] as const)
+      statuses.push((await submit(on, who, ip)).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201]);
     const refused = await submit(b, erin, ip);
     expect(refused).toMatchObject({ status: 429 });
-    expect(refused.text).toMatch(new RegExp(`^Too many submissions from your network today \\(at most ${PER_IP} a day\\)\\. Try again in `));
+    expect(refused.text).toMatch(
+      new RegExp(`^Too many submissions from your network today \\(at most ${PER_IP} a day\\)\\. Try again in `),
+    );
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     // The refusal cost erin nothing: from another address she still has her whole day.
     for (let i = 0; i < PER_USER; i++) expect((await submit(a, erin, '198.51.100.4')).status).toBe(201);

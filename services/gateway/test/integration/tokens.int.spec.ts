@@ -9,7 +9,11 @@ const LINK = 'https://pump.fun/coin/abc';
 let seq = 0;
 
 async function expectText(res: Response, status: number, text: string) {
-  expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({ status, type: 'text/plain; charset=utf-8', body: text });
+  expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({
+    status,
+    type: 'text/plain; charset=utf-8',
+    body: text,
+  });
 }
 
 describe('token routes (fake identity)', () => {
@@ -51,10 +55,22 @@ describe('token routes (fake identity)', () => {
   it('creates, lists and changes the streamer’s tokens, one identity call each', async () => {
     const streamer = await signUp('streamer');
     h.identity.calls.length = 0;
-    const created = await send(streamer.cookie, 'POST', '/api/tokens', { name: ' $TOK ', pumpFunLink: LINK, description: '', isActive: true });
+    const created = await send(streamer.cookie, 'POST', '/api/tokens', {
+      name: ' $TOK ',
+      pumpFunLink: LINK,
+      description: '',
+      isActive: true,
+    });
     expect(created.status).toBe(201);
     const token = (await created.json()) as { id: string };
-    expect(token).toEqual({ id: expect.any(String), streamerId: streamer.id, name: '$TOK', pumpFunLink: LINK, description: null, isActive: 'true' });
+    expect(token).toEqual({
+      id: expect.any(String),
+      streamerId: streamer.id,
+      name: '$TOK',
+      pumpFunLink: LINK,
+      description: null,
+      isActive: 'true',
+    });
     expect(tokenCalls().map((c) => [c.method, c.request])).toEqual([
       ['CreateToken', expect.objectContaining({ userId: streamer.id, name: '$TOK', pumpFunLink: LINK, isActive: 'true' })],
     ]);
@@ -76,9 +92,17 @@ describe('token routes (fake identity)', () => {
     const streamer = await signUp('streamer');
     const clipper = await signUp('clipper');
     const id = '00000000-0000-4000-8000-000000000000';
-    for (const [method, path] of [['GET', '/api/tokens/mine'], ['POST', '/api/tokens'], ['PATCH', `/api/tokens/${id}`]] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/tokens/mine'],
+      ['POST', '/api/tokens'],
+      ['PATCH', `/api/tokens/${id}`],
+    ] as const) {
       await expectText(await send(undefined, method, path, method === 'GET' ? undefined : { name: 'x' }), 401, 'Not signed in');
-      await expectText(await send(clipper.cookie, method, path, method === 'GET' ? undefined : { name: 'x', pumpFunLink: LINK }), 403, TOKEN_MESSAGES.streamersOnly);
+      await expectText(
+        await send(clipper.cookie, method, path, method === 'GET' ? undefined : { name: 'x', pumpFunLink: LINK }),
+        403,
+        TOKEN_MESSAGES.streamersOnly,
+      );
     }
     const rules: [unknown, string][] = [
       [{ name: '', pumpFunLink: LINK }, TOKEN_MESSAGES.nameRequired],
@@ -94,8 +118,16 @@ describe('token routes (fake identity)', () => {
     for (const [body, message] of rules) await expectText(await send(streamer.cookie, 'POST', '/api/tokens', body), 400, message);
     // A change checks only the fields it sends.
     await expectText(await send(streamer.cookie, 'PATCH', `/api/tokens/${id}`, { name: '  ' }), 400, TOKEN_MESSAGES.nameRequired);
-    await expectText(await send(streamer.cookie, 'PATCH', `/api/tokens/${id}`, { pumpFunLink: 'nope' }), 400, TOKEN_MESSAGES.pumpFunLinkInvalid);
-    await expectText(await send(streamer.cookie, 'PATCH', `/api/tokens/${id}`, { streamerId: clipper.id }), 400, 'Unknown field: streamerId');
+    await expectText(
+      await send(streamer.cookie, 'PATCH', `/api/tokens/${id}`, { pumpFunLink: 'nope' }),
+      400,
+      TOKEN_MESSAGES.pumpFunLinkInvalid,
+    );
+    await expectText(
+      await send(streamer.cookie, 'PATCH', `/api/tokens/${id}`, { streamerId: clipper.id }),
+      400,
+      'Unknown field: streamerId',
+    );
     expect(tokenCalls()).toEqual([]);
   });
 
@@ -104,6 +136,10 @@ describe('token routes (fake identity)', () => {
     const other = await signUp('streamer');
     const created = (await (await send(owner.cookie, 'POST', '/api/tokens', { name: 'Mine', pumpFunLink: LINK })).json()) as { id: string };
     await expectText(await send(other.cookie, 'PATCH', `/api/tokens/${created.id}`, { name: 'Taken' }), 403, TOKEN_MESSAGES.notOwner);
-    await expectText(await send(owner.cookie, 'PATCH', '/api/tokens/00000000-0000-4000-8000-000000000000', { name: 'X' }), 404, 'Token not found');
+    await expectText(
+      await send(owner.cookie, 'PATCH', '/api/tokens/00000000-0000-4000-8000-000000000000', { name: 'X' }),
+      404,
+      'Token not found',
+    );
   });
 });

@@ -86,7 +86,10 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
     const manifest = (screen: string) =>
       JSON.stringify({
         name: 'clipit_dashboard',
-        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, clipit: { pages: [{ path: '/clippers/:step', title: 'T', description: 'D', assets: [`js/${screen}.js`, `css/${screen}.css`] }] } },
+        metaData: {
+          remoteEntry: { name: 'remoteEntry.js', path: '' },
+          clipit: { pages: [{ path: '/clippers/:step', title: 'T', description: 'D', assets: [`js/${screen}.js`, `css/${screen}.css`] }] },
+        },
         exposes: [{ path: './routes', assets: { js: { sync: ['js/routes.1.js'] } } }],
       });
     await writeFiles(join(dir, 'remotes', 'dashboard'), { 'mf-manifest.json': manifest('7.aaaaaaaa') });
@@ -107,24 +110,37 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
   });
 
   it("puts the shell's startup files first, and a page's API reads last at its plain address", async () => {
-    await writeFiles(join(dir, 'shell'), { 'startup.json': JSON.stringify({ files: ['js/main.2112ee4e.js', 'css/main.0a1b2c3d.css', '../secret.js'] }) });
+    await writeFiles(join(dir, 'shell'), {
+      'startup.json': JSON.stringify({ files: ['js/main.2112ee4e.js', 'css/main.0a1b2c3d.css', '../secret.js'] }),
+    });
     await writeFiles(join(dir, 'remotes', 'dashboard'), {
       'mf-manifest.json': JSON.stringify({
         name: 'clipit_dashboard',
-        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, clipit: { pages: [{ path: '/clipper/:userId', title: 'T', description: 'D', assets: ['js/9.c.js'], reads: ['/api/clipper/:userId'] }] } },
+        metaData: {
+          remoteEntry: { name: 'remoteEntry.js', path: '' },
+          clipit: {
+            pages: [{ path: '/clipper/:userId', title: 'T', description: 'D', assets: ['js/9.c.js'], reads: ['/api/clipper/:userId'] }],
+          },
+        },
       }),
     });
     const links = async (path: string) => (await get(path, html)).headers.get('link')?.split(', ');
     const page = await links('/clipper/u%201');
     // The shell's own code first (a path outside its folder is not listed), then what it reads, then the page's.
-    expect(page?.slice(0, 3)).toEqual(['</js/main.2112ee4e.js>; rel=preload; as=script', '</css/main.0a1b2c3d.css>; rel=preload; as=style', '</remotes.json>; rel=preload; as=fetch; crossorigin']);
+    expect(page?.slice(0, 3)).toEqual([
+      '</js/main.2112ee4e.js>; rel=preload; as=script',
+      '</css/main.0a1b2c3d.css>; rel=preload; as=style',
+      '</remotes.json>; rel=preload; as=fetch; crossorigin',
+    ]);
     expect(page?.at(-1)).toBe('</api/clipper/u%201>; rel=preload; as=fetch; crossorigin=use-credentials');
     // With a query string the screen may read something else: no API preloads.
     expect((await links('/clipper/u1?tab=clips'))?.at(-1)).toBe('</remotes/dashboard/js/9.c.js>; rel=preload; as=script');
     // The shell gets the manifests of the remotes served here with /remotes.json, instead of fetching them.
     const document = (await (await get('/remotes.json')).json()) as { manifests: Record<string, { metaData: { clipit: unknown } }> };
     expect(Object.keys(document.manifests).sort()).toEqual(['dashboard', 'public']);
-    expect(document.manifests['dashboard']!.metaData.clipit).toEqual({ pages: [{ path: '/clipper/:userId', title: 'T', description: 'D', assets: ['js/9.c.js'], reads: ['/api/clipper/:userId'] }] });
+    expect(document.manifests['dashboard']!.metaData.clipit).toEqual({
+      pages: [{ path: '/clipper/:userId', title: 'T', description: 'D', assets: ['js/9.c.js'], reads: ['/api/clipper/:userId'] }],
+    });
     await rm(join(dir, 'shell', 'startup.json'));
     await rm(join(dir, 'remotes', 'dashboard'), { recursive: true, force: true });
   });
@@ -132,14 +148,26 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
   it('sends a text asset precompressed when the browser accepts it: brotli first, then gzip, each with its own ETag', async () => {
     const size = async (name: string) => String((await stat(join(dir, 'shell', name))).size);
     const br = await get('/js/big.0123abcd.js', { 'accept-encoding': 'gzip, deflate, br' });
-    expect([br.status, br.headers.get('content-encoding'), br.headers.get('content-length')]).toEqual([200, 'br', await size('js/big.0123abcd.js.br')]);
-    expect([br.headers.get('content-type'), br.headers.get('vary'), br.headers.get('cache-control')]).toEqual(['text/javascript; charset=utf-8', 'Accept-Encoding', IMMUTABLE]);
+    expect([br.status, br.headers.get('content-encoding'), br.headers.get('content-length')]).toEqual([
+      200,
+      'br',
+      await size('js/big.0123abcd.js.br'),
+    ]);
+    expect([br.headers.get('content-type'), br.headers.get('vary'), br.headers.get('cache-control')]).toEqual([
+      'text/javascript; charset=utf-8',
+      'Accept-Encoding',
+      IMMUTABLE,
+    ]);
     expect(await br.text()).toBe(BIG);
     const gz = await get('/js/big.0123abcd.js', { 'accept-encoding': 'gzip' });
     expect([gz.headers.get('content-encoding'), gz.headers.get('content-length')]).toEqual(['gzip', await size('js/big.0123abcd.js.gz')]);
     expect(await gz.text()).toBe(BIG);
     const plain = await get('/js/big.0123abcd.js', { 'accept-encoding': 'identity' });
-    expect([plain.headers.get('content-encoding'), plain.headers.get('content-length'), plain.headers.get('vary')]).toEqual([null, String(BIG.length), 'Accept-Encoding']);
+    expect([plain.headers.get('content-encoding'), plain.headers.get('content-length'), plain.headers.get('vary')]).toEqual([
+      null,
+      String(BIG.length),
+      'Accept-Encoding',
+    ]);
     expect(new Set([br.headers.get('etag'), gz.headers.get('etag'), plain.headers.get('etag')]).size).toBe(3);
     // Revalidated per encoding.
     expect((await get('/js/big.0123abcd.js', { 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag')! })).status).toBe(304);
@@ -191,7 +219,11 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
     expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
     expect(await manifest.json()).toEqual({ name: 'clipit_public' });
     const entry = await get('/remotes/public/remoteEntry.js');
-    expect([entry.status, entry.headers.get('content-type'), entry.headers.get('cache-control')]).toEqual([200, 'text/javascript; charset=utf-8', 'no-cache']);
+    expect([entry.status, entry.headers.get('content-type'), entry.headers.get('cache-control')]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+      'no-cache',
+    ]);
     await entry.text();
     const chunk = await get('/remotes/public/js/__federation_expose_routes.ab350df2.js');
     expect([chunk.status, chunk.headers.get('cache-control')]).toEqual([200, IMMUTABLE]);
@@ -226,7 +258,11 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
       '/remotes/public/%2e%2e/%2e%2e/shell/index.html',
     ]) {
       const res = await get(path, html);
-      expect({ path, status: res.status, type: res.headers.get('content-type') }).toEqual({ path, status: 404, type: 'text/plain; charset=utf-8' });
+      expect({ path, status: res.status, type: res.headers.get('content-type') }).toEqual({
+        path,
+        status: 404,
+        type: 'text/plain; charset=utf-8',
+      });
       expect(await res.text()).toBe('Not found');
     }
   });

@@ -11,11 +11,22 @@ let seq = 0;
 function xUser() {
   seq += 1;
   const tag = `${Date.now().toString(36).slice(-5)}${seq}`;
-  return { id: `15${Date.now()}${seq}`.slice(0, 19), name: `X Person ${seq}`, username: `xp_${tag}`, profile_image_url: `https://pbs.twimg.com/profile_images/${tag}.jpg` };
+  return {
+    id: `15${Date.now()}${seq}`.slice(0, 19),
+    name: `X Person ${seq}`,
+    username: `xp_${tag}`,
+    profile_image_url: `https://pbs.twimg.com/profile_images/${tag}.jpg`,
+  };
 }
 
 function xConfig(x: XOAuthStandIn) {
-  return { X_OAUTH_CLIENT_ID: x.clientId, X_OAUTH_CLIENT_SECRET: x.clientSecret, X_OAUTH_AUTHORIZE_URL: x.authorizeUrl, X_OAUTH_TOKEN_URL: x.tokenUrl, X_API_BASE_URL: x.apiBaseUrl };
+  return {
+    X_OAUTH_CLIENT_ID: x.clientId,
+    X_OAUTH_CLIENT_SECRET: x.clientSecret,
+    X_OAUTH_AUTHORIZE_URL: x.authorizeUrl,
+    X_OAUTH_TOKEN_URL: x.tokenUrl,
+    X_API_BASE_URL: x.apiBaseUrl,
+  };
 }
 
 /** Walks from the start route through X and back, stopping where the gateway sends the browser last. */
@@ -47,26 +58,33 @@ describe('sign in with X (gateway, X stand-in)', () => {
     expect(await res.json()).toEqual({ x: { available: true } });
   });
 
-  it.each(['/api/login', '/auth/twitter'])('%s redirects to X with PKCE (S256) and binds the state to a short-lived cookie', async (path) => {
-    const res = await fetch(`${h.url}${path}`, { redirect: 'manual' });
-    expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([302, 'text/plain; charset=utf-8', 'no-store']);
-    const location = new URL(res.headers.get('location')!);
-    expect(`${location.origin}${location.pathname}`).toBe(x.authorizeUrl);
-    const q = Object.fromEntries(location.searchParams);
-    expect(q).toEqual({
-      response_type: 'code',
-      client_id: x.clientId,
-      redirect_uri: `${h.url}/auth/twitter/callback`,
-      scope: 'tweet.read users.read',
-      state: expect.stringMatching(/^[\w-]{43}$/),
-      code_challenge: expect.stringMatching(/^[\w-]{43}$/),
-      code_challenge_method: 'S256',
-    });
-    const cookie = flowCookie(res)!;
-    expect(cookie).toMatch(/^clipit\.xoauth=[\w-]{43}; Max-Age=600; Path=\/auth\/twitter; HttpOnly; SameSite=Lax$/);
-    // The state and the verifier live in Redis under the cookie's hash, not in the cookie.
-    expect(cookie).not.toContain(q['state']);
-  });
+  it.each(['/api/login', '/auth/twitter'])(
+    '%s redirects to X with PKCE (S256) and binds the state to a short-lived cookie',
+    async (path) => {
+      const res = await fetch(`${h.url}${path}`, { redirect: 'manual' });
+      expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([
+        302,
+        'text/plain; charset=utf-8',
+        'no-store',
+      ]);
+      const location = new URL(res.headers.get('location')!);
+      expect(`${location.origin}${location.pathname}`).toBe(x.authorizeUrl);
+      const q = Object.fromEntries(location.searchParams);
+      expect(q).toEqual({
+        response_type: 'code',
+        client_id: x.clientId,
+        redirect_uri: `${h.url}/auth/twitter/callback`,
+        scope: 'tweet.read users.read',
+        state: expect.stringMatching(/^[\w-]{43}$/),
+        code_challenge: expect.stringMatching(/^[\w-]{43}$/),
+        code_challenge_method: 'S256',
+      });
+      const cookie = flowCookie(res)!;
+      expect(cookie).toMatch(/^clipit\.xoauth=[\w-]{43}; Max-Age=600; Path=\/auth\/twitter; HttpOnly; SameSite=Lax$/);
+      // The state and the verifier live in Redis under the cookie's hash, not in the cookie.
+      expect(cookie).not.toContain(q['state']);
+    },
+  );
 
   it('signs a new X user in: PKCE and Basic client auth at X, the session cookie set, on to /connect (no wallet yet)', async () => {
     const user = xUser();
@@ -88,8 +106,16 @@ describe('sign in with X (gateway, X stand-in)', () => {
 
     const sid = walker.cookies(new URL(h.url).origin).get('clipit.sid');
     const me = await fetch(`${h.url}/api/user/me`, { headers: { cookie: `clipit.sid=${sid}` } });
-    expect(await me.json()).toMatchObject({ twitterUsername: user.username, displayName: user.name, profileImageUrl: user.profile_image_url, role: 'clipper' });
-    expect(h.identity.calls.filter((c) => c.method === 'SignInWithX').at(-1)?.request).toMatchObject({ xUserId: user.id, xUsername: user.username });
+    expect(await me.json()).toMatchObject({
+      twitterUsername: user.username,
+      displayName: user.name,
+      profileImageUrl: user.profile_image_url,
+      role: 'clipper',
+    });
+    expect(h.identity.calls.filter((c) => c.method === 'SignInWithX').at(-1)?.request).toMatchObject({
+      xUserId: user.id,
+      xUsername: user.username,
+    });
   });
 
   it('sends an account that has a wallet to /clippers/dashboard (a password account linked by its handle)', async () => {
@@ -97,7 +123,13 @@ describe('sign in with X (gateway, X stand-in)', () => {
     const signup = await fetch(`${h.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${user.username}@example.com`, twitterHandle: user.username.toUpperCase(), walletAddress: WALLET, role: 'clipper', password: 'password123' }),
+      body: JSON.stringify({
+        email: `${user.username}@example.com`,
+        twitterHandle: user.username.toUpperCase(),
+        walletAddress: WALLET,
+        role: 'clipper',
+        password: 'password123',
+      }),
     });
     expect(signup.status).toBe(201);
     x.signInAs(user);
@@ -147,7 +179,13 @@ describe('sign in with X (gateway, X stand-in)', () => {
     const up = await fetch(`${h.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `other${seq}@example.com`, twitterHandle: `other_${seq}_${Date.now().toString(36).slice(-3)}`, walletAddress: WALLET, role: 'clipper', password: 'password123' }),
+      body: JSON.stringify({
+        email: `other${seq}@example.com`,
+        twitterHandle: `other_${seq}_${Date.now().toString(36).slice(-3)}`,
+        walletAddress: WALLET,
+        role: 'clipper',
+        password: 'password123',
+      }),
     });
     const sid = /clipit\.sid=([^;]+)/.exec(up.headers.get('set-cookie') ?? '')![1]!;
     const walker = new RedirectWalker();
@@ -162,8 +200,11 @@ describe('sign in with X (gateway, X stand-in)', () => {
   });
 
   it('lists the routes in the OpenAPI document', async () => {
-    const doc = (await (await fetch(`${h.url}/api/docs`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>> };
-    for (const path of ['/api/login', '/auth/twitter', '/auth/twitter/callback']) expect(Object.keys(doc.paths[path]!.get!.responses)).toContain('302');
+    const doc = (await (await fetch(`${h.url}/api/docs`)).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+    };
+    for (const path of ['/api/login', '/auth/twitter', '/auth/twitter/callback'])
+      expect(Object.keys(doc.paths[path]!.get!.responses)).toContain('302');
     expect(doc.paths['/auth/twitter/callback']!.get!.responses['302']!.description).toContain('x-state');
     expect(doc.paths['/api/auth/providers']!.get).toBeDefined();
   });
@@ -197,7 +238,11 @@ describe('sign in with X, misconfigured or not configured', () => {
       expect(await (await fetch(`${h.url}/api/auth/providers`)).json()).toEqual({ x: { available: false } });
       for (const path of ['/api/login', '/auth/twitter', '/auth/twitter/callback?code=a&state=b']) {
         const res = await fetch(`${h.url}${path}`, { redirect: 'manual' });
-        expect([res.status, res.headers.get('location'), flowCookie(res)]).toEqual([302, '/login?error=x-unavailable', path.includes('callback') ? expect.stringMatching(/^clipit\.xoauth=;/) : undefined]);
+        expect([res.status, res.headers.get('location'), flowCookie(res)]).toEqual([
+          302,
+          '/login?error=x-unavailable',
+          path.includes('callback') ? expect.stringMatching(/^clipit\.xoauth=;/) : undefined,
+        ]);
       }
     } finally {
       await h.stop();

@@ -36,7 +36,8 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
     const { password: _p, ...rest } = u;
     return rest;
   };
-  const byHandle = (h: unknown) => [...users.values()].find((u) => u.twitterUsername?.toLowerCase() === String(h).replace(/^@/, '').toLowerCase());
+  const byHandle = (h: unknown) =>
+    [...users.values()].find((u) => u.twitterUsername?.toLowerCase() === String(h).replace(/^@/, '').toLowerCase());
 
   const handlers: Record<string, FakeHandler> = {
     SignUp: (r) => {
@@ -64,7 +65,8 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
     },
     LogIn: (r) => {
       const user = byHandle(r['twitterHandle']);
-      if (!user || !user.password || user.password !== r['password']) throw err(grpc.status.UNAUTHENTICATED, 'Invalid Twitter handle or password');
+      if (!user || !user.password || user.password !== r['password'])
+        throw err(grpc.status.UNAUTHENTICATED, 'Invalid Twitter handle or password');
       return { user: publicUser(user), session: session(user.id) };
     },
     // Sign in with X, by the rules of identity's decideXSignIn (the real one is proved in identity's and e2e's tests).
@@ -73,7 +75,8 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
       const linkTo = r['linkUserId'] ? users.get(String(r['linkUserId'])) : undefined;
       const byX = [...users.values()].find((u) => xLinks.get(u.id) === xUserId);
       if (linkTo) {
-        if (xLinks.get(linkTo.id) === xUserId) return { user: publicUser(linkTo), session: session(linkTo.id), created: false, linked: false };
+        if (xLinks.get(linkTo.id) === xUserId)
+          return { user: publicUser(linkTo), session: session(linkTo.id), created: false, linked: false };
         if (xLinks.has(linkTo.id)) throw err(grpc.status.FAILED_PRECONDITION, 'Your account is already linked to a different X account');
         if (byX) throw err(grpc.status.ALREADY_EXISTS, 'This X account is already linked to another CLIP IT account');
         xLinks.set(linkTo.id, xUserId);
@@ -81,7 +84,8 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
       }
       if (byX) return { user: publicUser(byX), session: session(byX.id), created: false, linked: false };
       const byName = byHandle(r['xUsername']);
-      if (byName && xLinks.has(byName.id)) throw err(grpc.status.FAILED_PRECONDITION, 'The CLIP IT account with this X handle is linked to a different X account');
+      if (byName && xLinks.has(byName.id))
+        throw err(grpc.status.FAILED_PRECONDITION, 'The CLIP IT account with this X handle is linked to a different X account');
       if (byName) {
         xLinks.set(byName.id, xUserId);
         return { user: publicUser(byName), session: session(byName.id), created: false, linked: true };
@@ -113,7 +117,11 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
       const user = userId ? users.get(userId) : undefined;
       if (!user) throw err(grpc.status.UNAUTHENTICATED, 'Not signed in');
       const renewed = renewals.delete(sid);
-      return { user: publicUser(user), session: { sid, expiresAt: new Date(Date.now() + (renewed ? 14 : 7) * 24 * 3600 * 1000).toISOString() }, renewed };
+      return {
+        user: publicUser(user),
+        session: { sid, expiresAt: new Date(Date.now() + (renewed ? 14 : 7) * 24 * 3600 * 1000).toISOString() },
+        renewed,
+      };
     },
     ResolveSession: (r) => {
       const userId = sessions.get(String(r['sid']));
@@ -123,7 +131,8 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
     },
     RequestPasswordReset: (r) => {
       const user = byHandle(r['twitterHandle']);
-      if (user && user.email === r['email']) resetLinks.set(randomBytes(32).toString('base64url'), { userId: user.id, password: String(r['newPassword']) });
+      if (user && user.email === r['email'])
+        resetLinks.set(randomBytes(32).toString('base64url'), { userId: user.id, password: String(r['newPassword']) });
       return {};
     },
     ConfirmPasswordReset: (r) => {
@@ -152,7 +161,15 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
     ListSessions: (r) => ({
       sessions: [...sessions]
         .filter(([, uid]) => uid === r['userId'])
-        .map(([sid]) => ({ id: sid.slice(0, 22), device: 'Chrome on Linux', address: '127.0.0.0/24', createdAt: new Date().toISOString(), lastSeenAt: new Date().toISOString(), method: 'password', current: sid === r['sid'] })),
+        .map(([sid]) => ({
+          id: sid.slice(0, 22),
+          device: 'Chrome on Linux',
+          address: '127.0.0.0/24',
+          createdAt: new Date().toISOString(),
+          lastSeenAt: new Date().toISOString(),
+          method: 'password',
+          current: sid === r['sid'],
+        })),
     }),
     EndOtherSessions: (r) => {
       let ended = 0;
@@ -184,7 +201,9 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
       return token;
     },
     ListStreamers: () => ({
-      streamers: [...users.values()].filter((u) => u.role === 'streamer').map((u) => ({ id: u.id, displayName: u.displayName, twitterUsername: u.twitterUsername })),
+      streamers: [...users.values()]
+        .filter((u) => u.role === 'streamer')
+        .map((u) => ({ id: u.id, displayName: u.displayName, twitterUsername: u.twitterUsername })),
     }),
   };
 

@@ -29,18 +29,39 @@ function rejection(fn: () => unknown): { code: number; message: string } {
 
 describe('what an upload URL may be asked for', () => {
   it('takes the four image types, parameters and case aside, within the kind’s limit', () => {
-    expect(parseImageUploadRequest({ kind: 'profile', contentType: 'Image/PNG; charset=x', size: 5 * MB })).toEqual({ kind: 'profile', contentType: 'image/png', size: 5 * MB, maxBytes: 5 * MB });
+    expect(parseImageUploadRequest({ kind: 'profile', contentType: 'Image/PNG; charset=x', size: 5 * MB })).toEqual({
+      kind: 'profile',
+      contentType: 'image/png',
+      size: 5 * MB,
+      maxBytes: 5 * MB,
+    });
     expect(parseImageUploadRequest({ kind: 'banner', contentType: 'image/webp', size: '10485760' }).maxBytes).toBe(10 * MB);
   });
 
   it('refuses other kinds, types that are not images, unsupported images and sizes over the limit, in words', () => {
-    expect(rejection(() => parseImageUploadRequest({ kind: 'avatar', contentType: 'image/png', size: 1 })).message).toBe('Image kind must be profile or banner');
-    expect(rejection(() => parseImageUploadRequest({ kind: 'profile', contentType: 'text/html', size: 1 }))).toMatchObject({ code: status.INVALID_ARGUMENT, message: 'Profile picture must be an image file' });
-    expect(rejection(() => parseImageUploadRequest({ kind: 'banner', contentType: '', size: 1 })).message).toBe('Banner image must be an image file');
-    expect(rejection(() => parseImageUploadRequest({ kind: 'banner', contentType: 'image/svg+xml', size: 1 })).message).toBe('Banner image must be a PNG, JPEG, GIF or WebP image');
-    expect(rejection(() => parseImageUploadRequest({ kind: 'profile', contentType: 'image/png', size: 5 * MB + 1 }))).toMatchObject({ code: status.OUT_OF_RANGE, message: 'Profile picture must be 5 MB or smaller' });
-    expect(rejection(() => parseImageUploadRequest({ kind: 'banner', contentType: 'image/png', size: Math.round(10.1 * MB) })).message).toBe('Banner image must be 10 MB or smaller');
-    expect(rejection(() => parseImageUploadRequest({ kind: 'banner', contentType: 'image/png', size: 1.5 })).message).toBe('Image size must be a whole number of bytes');
+    expect(rejection(() => parseImageUploadRequest({ kind: 'avatar', contentType: 'image/png', size: 1 })).message).toBe(
+      'Image kind must be profile or banner',
+    );
+    expect(rejection(() => parseImageUploadRequest({ kind: 'profile', contentType: 'text/html', size: 1 }))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      message: 'Profile picture must be an image file',
+    });
+    expect(rejection(() => parseImageUploadRequest({ kind: 'banner', contentType: '', size: 1 })).message).toBe(
+      'Banner image must be an image file',
+    );
+    expect(rejection(() => parseImageUploadRequest({ kind: 'banner', contentType: 'image/svg+xml', size: 1 })).message).toBe(
+      'Banner image must be a PNG, JPEG, GIF or WebP image',
+    );
+    expect(rejection(() => parseImageUploadRequest({ kind: 'profile', contentType: 'image/png', size: 5 * MB + 1 }))).toMatchObject({
+      code: status.OUT_OF_RANGE,
+      message: 'Profile picture must be 5 MB or smaller',
+    });
+    expect(
+      rejection(() => parseImageUploadRequest({ kind: 'banner', contentType: 'image/png', size: Math.round(10.1 * MB) })).message,
+    ).toBe('Banner image must be 10 MB or smaller');
+    expect(rejection(() => parseImageUploadRequest({ kind: 'banner', contentType: 'image/png', size: 1.5 })).message).toBe(
+      'Image size must be a whole number of bytes',
+    );
   });
 });
 
@@ -50,19 +71,38 @@ describe('keys and URLs', () => {
       uploadKey: `image-uploads/${UPLOAD}`,
       imageKey: `profile-images/${USER}-${UPLOAD}.jpg`,
     });
-    expect(imageUploadKeys({ id: UPLOAD, userId: USER, kind: 'banner', contentType: 'image/webp' }).imageKey).toBe(`banner-images/${USER}-${UPLOAD}.webp`);
+    expect(imageUploadKeys({ id: UPLOAD, userId: USER, kind: 'banner', contentType: 'image/webp' }).imageKey).toBe(
+      `banner-images/${USER}-${UPLOAD}.webp`,
+    );
   });
 
   it('finds the upload a URL names: the image URL, the gateway upload URL or a presigned one', () => {
-    expect(imageUploadRef(`/media/profile-images/${USER}-${UPLOAD}.png`, '/media')).toEqual({ imageKey: `profile-images/${USER}-${UPLOAD}.png` });
-    expect(imageUploadRef(`https://cdn.example.com/media/banner-images/${USER}-${UPLOAD}.png`, 'https://cdn.example.com/media/')).toEqual({ imageKey: `banner-images/${USER}-${UPLOAD}.png` });
+    expect(imageUploadRef(`/media/profile-images/${USER}-${UPLOAD}.png`, '/media')).toEqual({
+      imageKey: `profile-images/${USER}-${UPLOAD}.png`,
+    });
+    expect(imageUploadRef(`https://cdn.example.com/media/banner-images/${USER}-${UPLOAD}.png`, 'https://cdn.example.com/media/')).toEqual({
+      imageKey: `banner-images/${USER}-${UPLOAD}.png`,
+    });
     expect(imageUploadRef(`/api/user/image-uploads/${UPLOAD}?token=abc`, '/media')).toEqual({ uploadId: UPLOAD });
-    expect(imageUploadRef(`https://clipit.example/api/user/image-uploads/${UPLOAD.toUpperCase()}?token=abc`, '/media')).toEqual({ uploadId: UPLOAD });
-    expect(imageUploadRef(`http://minio:9000/clipit-media/image-uploads/${UPLOAD}?X-Amz-Signature=x`, '/media')).toEqual({ uploadId: UPLOAD });
+    expect(imageUploadRef(`https://clipit.example/api/user/image-uploads/${UPLOAD.toUpperCase()}?token=abc`, '/media')).toEqual({
+      uploadId: UPLOAD,
+    });
+    expect(imageUploadRef(`http://minio:9000/clipit-media/image-uploads/${UPLOAD}?X-Amz-Signature=x`, '/media')).toEqual({
+      uploadId: UPLOAD,
+    });
   });
 
   it('names no upload for anything else', () => {
-    for (const url of ['', '   ', 'https://example.com/cat.png', '/media/../etc/passwd', '/mediax/profile-images/a.png', `/api/user/image-uploads/${UPLOAD}/x`, 'not a url at all', `/api/user/image-uploads/not-a-uuid`]) {
+    for (const url of [
+      '',
+      '   ',
+      'https://example.com/cat.png',
+      '/media/../etc/passwd',
+      '/mediax/profile-images/a.png',
+      `/api/user/image-uploads/${UPLOAD}/x`,
+      'not a url at all',
+      `/api/user/image-uploads/not-a-uuid`,
+    ]) {
       expect([url, imageUploadRef(url, '/media')]).toEqual([url, undefined]);
     }
   });
@@ -116,14 +156,20 @@ describe('using an upload', () => {
     expect(storedImageVerdict('profile', { size: 12 }, PNG)).toEqual({ image: { kind: 'png', mime: 'image/png', ext: 'png' } });
     expect(storedImageVerdict('banner', { size: 10 * MB }, PNG)).toHaveProperty('image');
     const tooLarge = storedImageVerdict('profile', { size: 5 * MB + 1 }, PNG);
-    expect('refusal' in tooLarge && [tooLarge.refusal.message, tooLarge.keep]).toEqual(['Profile picture must be 5 MB or smaller', undefined]);
+    expect('refusal' in tooLarge && [tooLarge.refusal.message, tooLarge.keep]).toEqual([
+      'Profile picture must be 5 MB or smaller',
+      undefined,
+    ]);
     const html = storedImageVerdict('banner', { size: 20 }, Buffer.from('<html><body>'));
     expect('refusal' in html && html.refusal.message).toBe('Banner image must be an image file');
     const empty = storedImageVerdict('banner', { size: 0 }, Buffer.alloc(0));
     expect('refusal' in empty && empty.refusal.message).toBe('Banner image must be an image file');
     // Nothing stored yet: refused, but the upload stays usable (the PUT may still come).
     const missing = storedImageVerdict('profile', undefined, Buffer.alloc(0));
-    expect('refusal' in missing && [missing.refusal.message, missing.keep]).toEqual(['The image has not been uploaded yet: PUT the file to the upload URL first', true]);
+    expect('refusal' in missing && [missing.refusal.message, missing.keep]).toEqual([
+      'The image has not been uploaded yet: PUT the file to the upload URL first',
+      true,
+    ]);
   });
 
   it('keeps only a hash of the upload token', () => {

@@ -56,9 +56,13 @@ export function extensionFor(contentType: string): string {
 }
 
 /** Where the bytes go (private) and where the image is served once set (published). */
-export function imageUploadKeys(upload: { id: string; userId: string; kind: ProfileImageKind; contentType: string }): { uploadKey: string; imageKey: string } {
+export function imageUploadKeys(upload: { id: string; userId: string; kind: ProfileImageKind; contentType: string }): {
+  uploadKey: string;
+  imageKey: string;
+} {
   const ext = extensionFor(upload.contentType);
-  const imageKey = upload.kind === 'banner' ? mediaKeys.bannerImage(upload.userId, upload.id, ext) : mediaKeys.profileImage(upload.userId, upload.id, ext);
+  const imageKey =
+    upload.kind === 'banner' ? mediaKeys.bannerImage(upload.userId, upload.id, ext) : mediaKeys.profileImage(upload.userId, upload.id, ext);
   return { uploadKey: `${UPLOAD_PREFIX}${upload.id}`, imageKey };
 }
 

@@ -66,7 +66,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** True when the hash was made with other parameters than the current ones (rehash on next log-in). */
 export function needsRehash(stored: string, params: ScryptParams = DEFAULT_SCRYPT): boolean {
   const parsed = parseHash(stored);
-  return !parsed || parsed.params.N !== params.N || parsed.params.r !== params.r || parsed.params.p !== params.p || parsed.key.length !== KEY_BYTES;
+  return (
+    !parsed ||
+    parsed.params.N !== params.N ||
+    parsed.params.r !== params.r ||
+    parsed.params.p !== params.p ||
+    parsed.key.length !== KEY_BYTES
+  );
 }
 
 const dummyHashes = new Map<string, Promise<string>>();

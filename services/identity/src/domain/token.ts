@@ -38,7 +38,8 @@ export function applyTokenPatch(token: TokenEntity, req: identityV1.UpdateTokenR
   });
 }
 
-export const TOKEN_DRAFT_FIELDS = ['name', 'pumpFunLink', 'description', 'isActive'] as const satisfies readonly (keyof TokenDraft & keyof TokenEntity)[];
+export const TOKEN_DRAFT_FIELDS = ['name', 'pumpFunLink', 'description', 'isActive'] as const satisfies readonly (keyof TokenDraft &
+  keyof TokenEntity)[];
 
 /** The fields whose value the draft really changes. */
 export function changedTokenFields(token: TokenEntity, draft: TokenDraft): (typeof TOKEN_DRAFT_FIELDS)[number][] {

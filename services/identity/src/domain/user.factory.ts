@@ -103,7 +103,17 @@ export interface NewPlaceholder {
 /** A streamer profile prepared before the streamer has an account: no password (it never logs in), claimed with `claimCode`. */
 export function newPlaceholder(fields: NewPlaceholder, claimCode: string, now: Date, id: string = randomUUID()): UserEntity {
   const { twitterUsername, displayName, profileImageUrl, bannerImageUrl, streamerMultiplier } = fields;
-  return { ...newUser(id, now), twitterUsername, displayName, profileImageUrl, bannerImageUrl, streamerMultiplier, role: 'streamer', isPlaceholder: 'true', claimCode };
+  return {
+    ...newUser(id, now),
+    twitterUsername,
+    displayName,
+    profileImageUrl,
+    bannerImageUrl,
+    streamerMultiplier,
+    role: 'streamer',
+    isPlaceholder: 'true',
+    claimCode,
+  };
 }
 
 /** The token a streamer's sign-up creates from their token link, named after them. */

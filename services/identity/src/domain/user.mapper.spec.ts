@@ -98,7 +98,14 @@ describe('user mapping', () => {
       createdAt: created,
       updatedAt: created,
     };
-    expect(toTokenMessage(token)).toEqual({ id: 't1', streamerId: user.id, name: 'Alice', pumpFunLink: 'https://pump.fun/x', description: undefined, isActive: 'true' });
+    expect(toTokenMessage(token)).toEqual({
+      id: 't1',
+      streamerId: user.id,
+      name: 'Alice',
+      pumpFunLink: 'https://pump.fun/x',
+      description: undefined,
+      isActive: 'true',
+    });
   });
 
   it.each([

@@ -196,14 +196,18 @@ describe('parseProfileUpdate', () => {
     expect(parseProfileUpdate({ displayName: '  New Name ' })).toEqual({ displayName: 'New Name' });
   });
 
-  it('requires a display name of at most 100 characters after trimming, in the sign-up form\'s words', () => {
+  it("requires a display name of at most 100 characters after trimming, in the sign-up form's words", () => {
     expect(rejection(() => parseProfileUpdate({ displayName: '   ' })).message).toBe('Display name is required');
-    expect(rejection(() => parseProfileUpdate({ displayName: 'x'.repeat(101) })).message).toBe('Display name must be at most 100 characters');
+    expect(rejection(() => parseProfileUpdate({ displayName: 'x'.repeat(101) })).message).toBe(
+      'Display name must be at most 100 characters',
+    );
     expect(parseProfileUpdate({ displayName: 'x'.repeat(100) })).toEqual({ displayName: 'x'.repeat(100) });
   });
 
-  it('takes no image URL: images change only through the user\'s own upload', () => {
-    expect(parseProfileUpdate({ displayName: 'A', profileImageUrl: 'https://cdn.example.com/a.png' } as { displayName: string })).toEqual({ displayName: 'A' });
+  it("takes no image URL: images change only through the user's own upload", () => {
+    expect(parseProfileUpdate({ displayName: 'A', profileImageUrl: 'https://cdn.example.com/a.png' } as { displayName: string })).toEqual({
+      displayName: 'A',
+    });
   });
 });
 
@@ -220,7 +224,9 @@ describe('parsePlaceholder', () => {
 
   it('requires a display name and a username', () => {
     expect(rejection(() => parsePlaceholder({ displayName: '', twitterUsername: 'x' }, '/media')).message).toBe('Display name is required');
-    expect(rejection(() => parsePlaceholder({ displayName: 'X', twitterUsername: '' }, '/media')).message).toBe('Twitter username is required');
+    expect(rejection(() => parsePlaceholder({ displayName: 'X', twitterUsername: '' }, '/media')).message).toBe(
+      'Twitter username is required',
+    );
   });
 
   it('checks image URLs and the multiplier', () => {
@@ -234,7 +240,6 @@ describe('parsePlaceholder', () => {
     );
   });
 });
-
 
 describe('isImageUrl', () => {
   it('accepts keys under the media base, refusing traversal and other prefixes', () => {

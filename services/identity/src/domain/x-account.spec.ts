@@ -14,11 +14,16 @@ function account(patch: Partial<UserEntity> = {}): UserEntity {
 
 describe('parseXProfile', () => {
   it('keeps the id and the handle without @, trims the name, keeps an http(s) picture', () => {
-    expect(parseXProfile({ xUserId: X_ID, xUsername: '@alice_x', name: '  Alice  ', profileImageUrl: 'https://pbs.twimg.com/a.jpg' })).toEqual(profile);
+    expect(
+      parseXProfile({ xUserId: X_ID, xUsername: '@alice_x', name: '  Alice  ', profileImageUrl: 'https://pbs.twimg.com/a.jpg' }),
+    ).toEqual(profile);
   });
 
   it('drops an empty name, cuts a long one to 100 characters and ignores a picture that is not a web address', () => {
-    expect(parseXProfile({ xUserId: X_ID, xUsername: 'alice_x', name: '   ', profileImageUrl: 'javascript:alert(1)' })).toMatchObject({ name: null, profileImageUrl: null });
+    expect(parseXProfile({ xUserId: X_ID, xUsername: 'alice_x', name: '   ', profileImageUrl: 'javascript:alert(1)' })).toMatchObject({
+      name: null,
+      profileImageUrl: null,
+    });
     expect(parseXProfile({ xUserId: X_ID, xUsername: 'alice_x', name: 'n'.repeat(150) }).name).toHaveLength(100);
   });
 
@@ -28,7 +33,9 @@ describe('parseXProfile', () => {
     ['no handle', { xUserId: X_ID, xUsername: '' }],
     ['a handle X would never give', { xUserId: X_ID, xUsername: 'not a handle' }],
   ])('refuses %s', (_why, req) => {
-    expect(() => parseXProfile(req)).toThrow(expect.objectContaining({ code: status.INVALID_ARGUMENT, message: 'X did not return a usable profile' }));
+    expect(() => parseXProfile(req)).toThrow(
+      expect.objectContaining({ code: status.INVALID_ARGUMENT, message: 'X did not return a usable profile' }),
+    );
   });
 });
 
@@ -45,7 +52,10 @@ describe('decideXSignIn (signed out)', () => {
 
   it('refuses when the account with that handle is linked to another X user (the handle changed hands on X)', () => {
     const decision = decideXSignIn(X_ID, { byXId: null, byHandle: account({ xUserId: '42' }) });
-    expect(decision).toMatchObject({ kind: 'refuse', error: { code: status.FAILED_PRECONDITION, message: 'The CLIP IT account with this X handle is linked to a different X account' } });
+    expect(decision).toMatchObject({
+      kind: 'refuse',
+      error: { code: status.FAILED_PRECONDITION, message: 'The CLIP IT account with this X handle is linked to a different X account' },
+    });
   });
 
   it('creates an account when nothing matches', () => {
@@ -98,6 +108,12 @@ describe('newXAccount', () => {
   });
 
   it('is never a placeholder, and a placeholder never carries an X id', () => {
-    expect(newPlaceholder({ twitterUsername: 'big', displayName: null, profileImageUrl: null, bannerImageUrl: null, streamerMultiplier: '1.00' }, 'CLAIM-ABCD2345', now).xUserId).toBeNull();
+    expect(
+      newPlaceholder(
+        { twitterUsername: 'big', displayName: null, profileImageUrl: null, bannerImageUrl: null, streamerMultiplier: '1.00' },
+        'CLAIM-ABCD2345',
+        now,
+      ).xUserId,
+    ).toBeNull();
   });
 });

@@ -84,9 +84,21 @@ export class OutboxFolderMailSender implements MailSender {
     await mkdir(this.dir, { recursive: true });
     const now = new Date();
     const file = join(this.dir, `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
-    const message = [`From: ${this.config.MAIL_FROM}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, `Date: ${now.toUTCString()}`, 'Content-Type: text/plain; charset=utf-8', '', mail.text, ''].join('\r\n');
+    const message = [
+      `From: ${this.config.MAIL_FROM}`,
+      `To: ${mail.to}`,
+      `Subject: ${mail.subject}`,
+      `Date: ${now.toUTCString()}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      mail.text,
+      '',
+    ].join('\r\n');
     await writeFile(file, message, { mode: 0o600 });
-    this.logger.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to the development outbox (MAIL_DRIVER=outbox)');
+    this.logger.info(
+      { to: mail.to, subject: mail.subject, file, text: mail.text },
+      'mail written to the development outbox (MAIL_DRIVER=outbox)',
+    );
   }
 
   async close(): Promise<void> {}

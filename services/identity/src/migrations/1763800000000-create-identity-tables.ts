@@ -45,7 +45,9 @@ export class CreateIdentityTables1763800000000 implements MigrationInterface {
         )
       )`);
     await q.query('CREATE UNIQUE INDEX users_email_key ON users (email)');
-    await q.query(`CREATE UNIQUE INDEX users_twitter_username_account_key ON users (lower(twitter_username)) WHERE is_placeholder = 'false'`);
+    await q.query(
+      `CREATE UNIQUE INDEX users_twitter_username_account_key ON users (lower(twitter_username)) WHERE is_placeholder = 'false'`,
+    );
     await q.query(
       `CREATE UNIQUE INDEX users_twitter_username_placeholder_key ON users (lower(twitter_username)) WHERE is_placeholder = 'true' AND claimed_by IS NULL`,
     );

@@ -9,7 +9,9 @@ export class AddSocialRevisions1764500000000 implements MigrationInterface {
   name = 'AddSocialRevisions1764500000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query('ALTER TABLE users ADD COLUMN live_revision integer NOT NULL DEFAULT 0, ADD COLUMN stream_time_revision integer NOT NULL DEFAULT 0');
+    await q.query(
+      'ALTER TABLE users ADD COLUMN live_revision integer NOT NULL DEFAULT 0, ADD COLUMN stream_time_revision integer NOT NULL DEFAULT 0',
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

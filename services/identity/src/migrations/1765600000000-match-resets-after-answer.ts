@@ -27,7 +27,9 @@ export class MatchResetsAfterAnswer1765600000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query('DROP INDEX password_reset_requests_pending');
     await q.query('DELETE FROM password_reset_requests WHERE processed_at IS NULL');
-    await q.query('ALTER TABLE password_reset_requests DROP CONSTRAINT password_reset_requests_state, DROP CONSTRAINT password_reset_requests_link');
+    await q.query(
+      'ALTER TABLE password_reset_requests DROP CONSTRAINT password_reset_requests_state, DROP CONSTRAINT password_reset_requests_link',
+    );
     await q.query(`ALTER TABLE password_reset_requests ADD CONSTRAINT password_reset_requests_check
       CHECK ((user_id IS NULL) = (token_hash IS NULL) AND (token_hash IS NULL) = (password_hash IS NULL))`);
     await q.query('ALTER TABLE password_reset_requests DROP COLUMN processed_at, DROP COLUMN email, DROP COLUMN handle');

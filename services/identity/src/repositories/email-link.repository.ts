@@ -13,12 +13,23 @@ export class EmailLinkRepository {
 
   /** The verification behind a token's hash, locked until the transaction ends: a link is used once. */
   lockVerification(tx: EntityManager, tokenHash: string): Promise<EmailVerificationEntity | null> {
-    return tx.getRepository(EmailVerificationEntity).createQueryBuilder('v').setLock('pessimistic_write').where('v.token_hash = :tokenHash', { tokenHash }).getOne();
+    return tx
+      .getRepository(EmailVerificationEntity)
+      .createQueryBuilder('v')
+      .setLock('pessimistic_write')
+      .where('v.token_hash = :tokenHash', { tokenHash })
+      .getOne();
   }
 
   /** Marks every unused verification of the user as used (the one opened, and the older ones it makes moot). */
   async useVerifications(tx: EntityManager, userId: string, at: Date): Promise<void> {
-    await tx.getRepository(EmailVerificationEntity).createQueryBuilder().update().set({ usedAt: at }).where('user_id = :userId AND used_at IS NULL', { userId }).execute();
+    await tx
+      .getRepository(EmailVerificationEntity)
+      .createQueryBuilder()
+      .update()
+      .set({ usedAt: at })
+      .where('user_id = :userId AND used_at IS NULL', { userId })
+      .execute();
   }
 
   async insertResetRequest(tx: EntityManager, request: PasswordResetRequestEntity): Promise<void> {
@@ -52,12 +63,23 @@ export class EmailLinkRepository {
 
   /** The reset request behind a token's hash, locked until the transaction ends. */
   lockResetRequest(tx: EntityManager, tokenHash: string): Promise<PasswordResetRequestEntity | null> {
-    return tx.getRepository(PasswordResetRequestEntity).createQueryBuilder('r').setLock('pessimistic_write').where('r.token_hash = :tokenHash', { tokenHash }).getOne();
+    return tx
+      .getRepository(PasswordResetRequestEntity)
+      .createQueryBuilder('r')
+      .setLock('pessimistic_write')
+      .where('r.token_hash = :tokenHash', { tokenHash })
+      .getOne();
   }
 
   /** Marks every unused reset request of the user as used: the one confirmed, and any older link with it. */
   async useResetRequests(tx: EntityManager, userId: string, at: Date): Promise<void> {
-    await tx.getRepository(PasswordResetRequestEntity).createQueryBuilder().update().set({ usedAt: at }).where('user_id = :userId AND used_at IS NULL', { userId }).execute();
+    await tx
+      .getRepository(PasswordResetRequestEntity)
+      .createQueryBuilder()
+      .update()
+      .set({ usedAt: at })
+      .where('user_id = :userId AND used_at IS NULL', { userId })
+      .execute();
   }
 
   /** Reset links mailed to this account since `since`. */

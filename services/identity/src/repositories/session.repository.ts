@@ -27,7 +27,9 @@ export class SessionRepository {
    */
   async resolve(key: string): Promise<ResolvedSession | undefined> {
     this.resolveSql ??= this.buildResolveSql();
-    const rows = (await this.dataSource.query(this.resolveSql, [key])) as Array<UserEntity & { sessionExpire: Date; sessionSeen: Date | null }>;
+    const rows = (await this.dataSource.query(this.resolveSql, [key])) as Array<
+      UserEntity & { sessionExpire: Date; sessionSeen: Date | null }
+    >;
     const row = rows[0];
     if (!row) return undefined;
     const { sessionExpire, sessionSeen, ...user } = row;
@@ -57,7 +59,10 @@ export class SessionRepository {
 
   /** Deletes one session inside the caller's transaction; answers whose it was, or undefined when there was none. */
   async delete(tx: EntityManager, key: string): Promise<string | undefined> {
-    const rows = (await tx.query(`DELETE FROM sessions WHERE sid = $1 RETURNING sess ->> 'userId' AS "userId"`, [key])) as [Array<{ userId: string | null }>, number];
+    const rows = (await tx.query(`DELETE FROM sessions WHERE sid = $1 RETURNING sess ->> 'userId' AS "userId"`, [key])) as [
+      Array<{ userId: string | null }>,
+      number,
+    ];
     return rows[0][0]?.userId ?? undefined;
   }
 
@@ -85,7 +90,11 @@ export class SessionRepository {
 
   /** Sets last_seen_at to `at` unless it was set after `notAfter` (another request got there first). */
   async touch(key: string, at: Date, notAfter: Date): Promise<void> {
-    await this.dataSource.query('UPDATE sessions SET last_seen_at = $2 WHERE sid = $1 AND (last_seen_at IS NULL OR last_seen_at <= $3)', [key, at, notAfter]);
+    await this.dataSource.query('UPDATE sessions SET last_seen_at = $2 WHERE sid = $1 AND (last_seen_at IS NULL OR last_seen_at <= $3)', [
+      key,
+      at,
+      notAfter,
+    ]);
   }
 
   /** Removes up to `limit` expired sessions; answers how many went. */

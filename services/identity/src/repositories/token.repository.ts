@@ -20,7 +20,10 @@ export class TokenRepository {
   /** One token by id, its row locked until the transaction ends (concurrent edits apply one after the other). */
   async findByIdForUpdate(tx: EntityManager, id: string): Promise<TokenEntity | undefined> {
     if (!isUuid(id)) return undefined;
-    return (await tx.getRepository(TokenEntity).createQueryBuilder('t').setLock('pessimistic_write').where('t.id = :id', { id }).getOne()) ?? undefined;
+    return (
+      (await tx.getRepository(TokenEntity).createQueryBuilder('t').setLock('pessimistic_write').where('t.id = :id', { id }).getOne()) ??
+      undefined
+    );
   }
 
   async update(tx: EntityManager, id: string, patch: Partial<TokenEntity>): Promise<void> {

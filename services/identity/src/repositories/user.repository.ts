@@ -18,7 +18,10 @@ export class UserRepository {
   /** The users with these ids (uuids only; unknown ones are simply absent). */
   getByIds(ids: readonly string[]): Promise<UserEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.repo().createQueryBuilder('u').where('u.id IN (:...ids)', { ids: [...ids] }).getMany();
+    return this.repo()
+      .createQueryBuilder('u')
+      .where('u.id IN (:...ids)', { ids: [...ids] })
+      .getMany();
   }
 
   /** Locks the row until the transaction ends, so concurrent edits apply one after the other. */
@@ -69,10 +72,7 @@ export class UserRepository {
 
   /** With `tx`, the row stays locked until that transaction ends (a claim in progress). */
   findPlaceholderByClaimCode(claimCode: string, tx?: EntityManager): Promise<UserEntity | null> {
-    const qb = this.repo(tx)
-      .createQueryBuilder('u')
-      .where('u.claimCode = :claimCode', { claimCode })
-      .andWhere(`u.isPlaceholder = 'true'`);
+    const qb = this.repo(tx).createQueryBuilder('u').where('u.claimCode = :claimCode', { claimCode }).andWhere(`u.isPlaceholder = 'true'`);
     if (tx) qb.setLock('pessimistic_write');
     return qb.getOne();
   }

@@ -40,7 +40,10 @@ function placeholder(patch: Partial<UserEntity> = {}): UserEntity {
 }
 
 function setup() {
-  const { service, mock } = createTestService(AuthService, { [CONFIG]: { MEDIA_PUBLIC_BASE_URL: '/media', PASSWORD_HASH_COST: 15 }, [LOGGER]: pino({ level: 'silent' }) });
+  const { service, mock } = createTestService(AuthService, {
+    [CONFIG]: { MEDIA_PUBLIC_BASE_URL: '/media', PASSWORD_HASH_COST: 15 },
+    [LOGGER]: pino({ level: 'silent' }),
+  });
   const users = mock(UserRepository);
   users.accountHandleExists.mockResolvedValue(false);
   users.emailExists.mockResolvedValue(false);
@@ -105,7 +108,9 @@ describe('AuthService.signUp', () => {
   it('answers unknown and used claim codes before storing anything', async () => {
     expect((await failure(f.service.signUp(request({ claimCode: 'CLAIM-ZZZZ2222' })))).message).toBe('Invalid claim code');
     f.users.findPlaceholderByClaimCode.mockResolvedValueOnce(placeholder({ claimedBy: 'someone' }));
-    expect((await failure(f.service.signUp(request({ claimCode: 'claim-abcd2345' })))).message).toBe('This claim code has already been used');
+    expect((await failure(f.service.signUp(request({ claimCode: 'claim-abcd2345' })))).message).toBe(
+      'This claim code has already been used',
+    );
     expect(f.users.findPlaceholderByClaimCode).toHaveBeenLastCalledWith('CLAIM-ABCD2345');
     expect(f.db.transaction).not.toHaveBeenCalled();
   });
@@ -167,12 +172,33 @@ describe('AuthService.signUp', () => {
     expect(patch).toMatchObject({ claimedBy: inserted.id, claimedAt: inserted.createdAt });
     expect(result.claimedProfile).toEqual({ id: placeholder().id, displayName: 'Big Streamer' });
 
-    expect(f.tokens.insert.mock.calls[0]![1]).toMatchObject({ streamerId: inserted.id, name: 'Big Streamer', pumpFunLink: 'https://pump.fun/coin/xyz', isActive: 'true' });
+    expect(f.tokens.insert.mock.calls[0]![1]).toMatchObject({
+      streamerId: inserted.id,
+      name: 'Big Streamer',
+      pumpFunLink: 'https://pump.fun/coin/xyz',
+      isActive: 'true',
+    });
     const events = f.outbox.append.mock.calls.map(([, type, data]) => [type, data]);
     expect(events).toEqual([
       ['user.registered', expect.objectContaining({ claimedPlaceholderId: placeholder().id })],
-      ['user.updated', expect.objectContaining({ changed: ['claimedBy', 'claimedAt'], user: expect.objectContaining({ id: placeholder().id, claimedBy: inserted.id }) })],
-      ['token.changed', { token: expect.objectContaining({ streamerId: inserted.id, name: 'Big Streamer', pumpFunLink: 'https://pump.fun/coin/xyz', isActive: 'true' }) }],
+      [
+        'user.updated',
+        expect.objectContaining({
+          changed: ['claimedBy', 'claimedAt'],
+          user: expect.objectContaining({ id: placeholder().id, claimedBy: inserted.id }),
+        }),
+      ],
+      [
+        'token.changed',
+        {
+          token: expect.objectContaining({
+            streamerId: inserted.id,
+            name: 'Big Streamer',
+            pumpFunLink: 'https://pump.fun/coin/xyz',
+            isActive: 'true',
+          }),
+        },
+      ],
     ]);
   });
 
@@ -197,12 +223,22 @@ describe('AuthService.signUp', () => {
     await f.service.signUp(request({ role: 'clipper', tokenLink: 'https://pump.fun/coin/xyz' }));
     expect(f.tokens.insert).not.toHaveBeenCalled();
     expect(f.outbox.append.mock.calls.map((c) => c[1])).toEqual(['user.registered']);
-    expect(f.sessions.create).toHaveBeenCalledWith(tx, expect.any(String), { ip: '203.0.113.9', userAgent: 'jest' }, 'password', expect.any(Date));
+    expect(f.sessions.create).toHaveBeenCalledWith(
+      tx,
+      expect.any(String),
+      { ip: '203.0.113.9', userAgent: 'jest' },
+      'password',
+      expect.any(Date),
+    );
   });
 
   it('queues the link that verifies the address in the transaction that makes the account', async () => {
     const result = await f.service.signUp(request({ role: 'clipper' }));
-    expect(f.verification.queueLink).toHaveBeenCalledWith(tx, expect.objectContaining({ id: result.user!.id, email: 'streamer@example.com' }), expect.any(Date));
+    expect(f.verification.queueLink).toHaveBeenCalledWith(
+      tx,
+      expect.objectContaining({ id: result.user!.id, email: 'streamer@example.com' }),
+      expect.any(Date),
+    );
   });
 });
 
@@ -215,7 +251,14 @@ describe('AuthService.requestPasswordReset (ADR 0032)', () => {
     const mail = mock(MailService);
     mock(DatabaseRepository).transaction.mockImplementation((work) => work(tx));
 
-    await expect(service.requestPasswordReset({ twitterHandle: '@Someone', email: 'Someone@Example.com', newPassword: 'new password', client: { ip: '198.51.100.9' } })).resolves.toEqual({});
+    await expect(
+      service.requestPasswordReset({
+        twitterHandle: '@Someone',
+        email: 'Someone@Example.com',
+        newPassword: 'new password',
+        client: { ip: '198.51.100.9' },
+      }),
+    ).resolves.toEqual({});
     expect(users.findAccountByHandleAndEmail).not.toHaveBeenCalled();
     expect(links.countResetLinksSince).not.toHaveBeenCalled();
     expect(mail.queue).not.toHaveBeenCalled();

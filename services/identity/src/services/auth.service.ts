@@ -112,7 +112,9 @@ export class AuthService {
       });
     } catch (err) {
       if (pictureKey) {
-        await this.storage.delete(pictureKey).catch((e: unknown) => this.logger.error({ err: e, key: pictureKey }, 'could not remove the picture of a failed sign-up'));
+        await this.storage
+          .delete(pictureKey)
+          .catch((e: unknown) => this.logger.error({ err: e, key: pictureKey }, 'could not remove the picture of a failed sign-up'));
       }
       const constraint = uniqueViolation(err);
       const message = constraint ? CONFLICT_BY_CONSTRAINT[constraint] : undefined;
@@ -139,7 +141,8 @@ export class AuthService {
     const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password, this.hashParams);
     if (!user || !ok) throw unauthenticated(messages.badCredentials);
 
-    const rehash = user.passwordHash && needsRehash(user.passwordHash, this.hashParams) ? await hashPassword(password, this.hashParams) : undefined;
+    const rehash =
+      user.passwordHash && needsRehash(user.passwordHash, this.hashParams) ? await hashPassword(password, this.hashParams) : undefined;
     const session = await this.db.transaction(async (tx) => {
       if (rehash) await this.users.update(tx, user.id, { passwordHash: rehash });
       return this.sessions.create(tx, user.id, req.client, 'password');
@@ -168,7 +171,8 @@ export class AuthService {
     if (!isUuid(req.userId)) throw notFound(messages.userNotFound);
     const ended = await this.db.transaction(async (tx) => {
       const count = await this.sessions.endOthers(tx, req.userId, req.sid);
-      if (count > 0) await this.outbox.append(tx, 'user.sessions-ended', { userId: req.userId, reason: 'signed-out-elsewhere', endedSessions: count });
+      if (count > 0)
+        await this.outbox.append(tx, 'user.sessions-ended', { userId: req.userId, reason: 'signed-out-elsewhere', endedSessions: count });
       return count;
     });
     this.logger.info({ userId: req.userId, endedSessions: ended }, 'signed out everywhere else');
@@ -233,7 +237,11 @@ export class AuthService {
             const { token, hash } = newSecretToken();
             await this.links.settleResetRequest(tx, request.id, { userId: user!.id, tokenHash: hash }, at);
             const link = linkTo(this.config.PUBLIC_SITE_URL, '/reset-password', token);
-            await this.mail.queue(tx, passwordResetMail(user!.email!, user!.twitterUsername ?? request.handle!, link, request.expiresAt), at);
+            await this.mail.queue(
+              tx,
+              passwordResetMail(user!.email!, user!.twitterUsername ?? request.handle!, link, request.expiresAt),
+              at,
+            );
           }
           this.logger.info({ userId: user?.id, linkMailed: !refusal, reason: refusal }, 'password reset request matched');
         }

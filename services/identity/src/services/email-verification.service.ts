@@ -36,8 +36,20 @@ export class EmailVerificationService {
     if (!user.email) return;
     const { token, hash } = newSecretToken();
     const expiresAt = new Date(now.getTime() + VERIFICATION_LINK_TTL_MS);
-    await this.links.insertVerification(tx, { id: randomUUID(), userId: user.id, email: user.email, tokenHash: hash, createdAt: now, expiresAt, usedAt: null });
-    await this.mail.queue(tx, emailVerificationMail(user.email, user.twitterUsername ?? '', linkTo(this.config.PUBLIC_SITE_URL, '/verify-email', token), expiresAt), now);
+    await this.links.insertVerification(tx, {
+      id: randomUUID(),
+      userId: user.id,
+      email: user.email,
+      tokenHash: hash,
+      createdAt: now,
+      expiresAt,
+      usedAt: null,
+    });
+    await this.mail.queue(
+      tx,
+      emailVerificationMail(user.email, user.twitterUsername ?? '', linkTo(this.config.PUBLIC_SITE_URL, '/verify-email', token), expiresAt),
+      now,
+    );
   }
 
   /** Mails the user a new link, unless their address is verified already (or they have none). */

@@ -60,7 +60,10 @@ export class MailService {
           const at = now();
           if (mail.expiresAt && mail.expiresAt <= at) {
             await this.mails.update(tx, mail.id, { droppedAt: at, body: '' });
-            this.logger.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, lastError: mail.lastError }, 'mail dropped: its link expired before it could be sent');
+            this.logger.warn(
+              { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, lastError: mail.lastError },
+              'mail dropped: its link expired before it could be sent',
+            );
             round.dropped += 1;
             continue;
           }
@@ -72,7 +75,11 @@ export class MailService {
           } catch (err) {
             const attempts = mail.attempts + 1;
             const error = err instanceof Error ? err.message : String(err);
-            await this.mails.update(tx, mail.id, { attempts, lastError: error.slice(0, 500), nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)) });
+            await this.mails.update(tx, mail.id, {
+              attempts,
+              lastError: error.slice(0, 500),
+              nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)),
+            });
             this.logger.warn({ mailId: mail.id, kind: mail.kind, attempts, err: error }, 'mail not sent; tried again later');
             round.failed += 1;
           }

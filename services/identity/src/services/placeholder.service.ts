@@ -24,7 +24,10 @@ export class PlaceholderService {
 
   async create(req: identityV1.CreatePlaceholderStreamerRequest): Promise<identityV1.PlaceholderStreamer> {
     const input = parsePlaceholder(req, this.config.MEDIA_PUBLIC_BASE_URL);
-    if ((await this.users.accountHandleExists(input.twitterUsername)) || (await this.users.unclaimedPlaceholderHandleExists(input.twitterUsername))) {
+    if (
+      (await this.users.accountHandleExists(input.twitterUsername)) ||
+      (await this.users.unclaimedPlaceholderHandleExists(input.twitterUsername))
+    ) {
       throw conflict(messages.handleTaken);
     }
     // 31^8 codes make a collision rare; when one happens the whole insert is simply tried again.

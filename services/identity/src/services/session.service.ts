@@ -48,7 +48,13 @@ export class SessionService {
   }
 
   /** Writes a new session inside the caller's transaction and answers the id for the cookie. */
-  async create(tx: EntityManager, userId: string, client: ClientDetails | undefined, method: SignInMethod, now = new Date()): Promise<identityV1.Session> {
+  async create(
+    tx: EntityManager,
+    userId: string,
+    client: ClientDetails | undefined,
+    method: SignInMethod,
+    now = new Date(),
+  ): Promise<identityV1.Session> {
     const sid = generateSessionId();
     const expire = new Date(now.getTime() + this.ttlMs);
     await this.sessions.insert(tx, {

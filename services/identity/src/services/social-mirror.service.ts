@@ -42,7 +42,10 @@ export class SocialMirrorService {
   async onStandingChanged(data: RewardsStandingChangedV1, tx: EntityManager): Promise<void> {
     await this.apply(tx, data.userId, (user) => {
       if (data.revision <= user.tierRevision) return undefined;
-      return { values: { currentTier: data.currentTier, tierRevision: data.revision }, changed: user.currentTier === data.currentTier ? [] : ['currentTier'] };
+      return {
+        values: { currentTier: data.currentTier, tierRevision: data.revision },
+        changed: user.currentTier === data.currentTier ? [] : ['currentTier'],
+      };
     });
   }
 

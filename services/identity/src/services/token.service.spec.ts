@@ -20,7 +20,15 @@ const tx = {} as EntityManager;
 
 function account(role: UserRole, id = STREAMER): UserEntity {
   return newAccount(
-    { email: 'a@example.com', passwordHash: 'scrypt$...', handle: 'alice', walletAddress: 'W', role, displayName: 'Alice', pictureUrl: null },
+    {
+      email: 'a@example.com',
+      passwordHash: 'scrypt$...',
+      handle: 'alice',
+      walletAddress: 'W',
+      role,
+      displayName: 'Alice',
+      pictureUrl: null,
+    },
     null,
     new Date('2026-11-01T00:00:00.000Z'),
     id,
@@ -29,7 +37,17 @@ function account(role: UserRole, id = STREAMER): UserEntity {
 
 function storedToken(patch: Partial<TokenEntity> = {}): TokenEntity {
   const at = new Date('2026-11-01T00:00:00.000Z');
-  return { id: TOKEN_ID, streamerId: STREAMER, name: '$ALICE', pumpFunLink: LINK, description: null, isActive: 'true', createdAt: at, updatedAt: at, ...patch };
+  return {
+    id: TOKEN_ID,
+    streamerId: STREAMER,
+    name: '$ALICE',
+    pumpFunLink: LINK,
+    description: null,
+    isActive: 'true',
+    createdAt: at,
+    updatedAt: at,
+    ...patch,
+  };
 }
 
 function setup(caller: UserEntity | null = account('streamer'), token: TokenEntity | null = storedToken()) {
@@ -64,7 +82,9 @@ describe('TokenService.createToken', () => {
     expect(row).toMatchObject({ id: token.id, name: '$NEW', description: null, isActive: 'true' });
     const [appendTx, type, data] = f.outbox.append.mock.calls[0]!;
     expect([appendTx, type]).toEqual([tx, 'token.changed']);
-    expect(data).toMatchObject({ token: { id: token.id, streamerId: STREAMER, name: '$NEW', pumpFunLink: LINK, description: null, isActive: 'true' } });
+    expect(data).toMatchObject({
+      token: { id: token.id, streamerId: STREAMER, name: '$NEW', pumpFunLink: LINK, description: null, isActive: 'true' },
+    });
   });
 
   it('takes isActive false', async () => {
@@ -75,14 +95,20 @@ describe('TokenService.createToken', () => {
   it('refuses anyone but a streamer', async () => {
     for (const role of ['clipper', 'user', 'admin'] as const) {
       const f = setup(account(role));
-      expect(await codeAndMessage(f.service.createToken({ userId: STREAMER, name: 'T', pumpFunLink: LINK }))).toEqual([status.PERMISSION_DENIED, TOKEN_MESSAGES.streamersOnly]);
+      expect(await codeAndMessage(f.service.createToken({ userId: STREAMER, name: 'T', pumpFunLink: LINK }))).toEqual([
+        status.PERMISSION_DENIED,
+        TOKEN_MESSAGES.streamersOnly,
+      ]);
       expect(f.tokens.insert).not.toHaveBeenCalled();
     }
   });
 
   it('answers NOT_FOUND for an unknown or malformed caller', async () => {
     const f = setup(null);
-    expect(await codeAndMessage(f.service.createToken({ userId: STREAMER, name: 'T', pumpFunLink: LINK }))).toEqual([status.NOT_FOUND, 'User not found']);
+    expect(await codeAndMessage(f.service.createToken({ userId: STREAMER, name: 'T', pumpFunLink: LINK }))).toEqual([
+      status.NOT_FOUND,
+      'User not found',
+    ]);
     expect((await failure(f.service.createToken({ userId: 'nope', name: 'T', pumpFunLink: LINK }))).code).toBe(status.NOT_FOUND);
     expect(f.users.getById).toHaveBeenCalledTimes(1);
   });
@@ -98,7 +124,10 @@ describe('TokenService.createToken', () => {
       [{ isActive: 'yes' }, TOKEN_MESSAGES.isActiveInvalid],
     ];
     for (const [patch, message] of cases) {
-      expect(await codeAndMessage(f.service.createToken({ userId: STREAMER, name: 'T', pumpFunLink: LINK, ...patch }))).toEqual([status.INVALID_ARGUMENT, message]);
+      expect(await codeAndMessage(f.service.createToken({ userId: STREAMER, name: 'T', pumpFunLink: LINK, ...patch }))).toEqual([
+        status.INVALID_ARGUMENT,
+        message,
+      ]);
     }
     expect(f.tokens.insert).not.toHaveBeenCalled();
     expect(f.outbox.append).not.toHaveBeenCalled();
@@ -115,7 +144,9 @@ describe('TokenService.updateToken', () => {
     expect(Object.keys(values).sort()).toEqual(['description', 'isActive', 'updatedAt']);
     const [, type, data] = f.outbox.append.mock.calls[0]!;
     expect(type).toBe('token.changed');
-    expect(data).toMatchObject({ token: { id: TOKEN_ID, isActive: 'false', description: 'About it', createdAt: '2026-11-01T00:00:00.000Z' } });
+    expect(data).toMatchObject({
+      token: { id: TOKEN_ID, isActive: 'false', description: 'About it', createdAt: '2026-11-01T00:00:00.000Z' },
+    });
     expect((data as { token: { updatedAt: string } }).token.updatedAt).not.toBe('2026-11-01T00:00:00.000Z');
   });
 
@@ -136,15 +167,30 @@ describe('TokenService.updateToken', () => {
 
   it('refuses a token of someone else, an unknown token, a non-streamer and a broken rule', async () => {
     let f = setup(account('streamer', OTHER));
-    expect(await codeAndMessage(f.service.updateToken({ userId: OTHER, id: TOKEN_ID, name: 'Mine now' }))).toEqual([status.PERMISSION_DENIED, TOKEN_MESSAGES.notOwner]);
+    expect(await codeAndMessage(f.service.updateToken({ userId: OTHER, id: TOKEN_ID, name: 'Mine now' }))).toEqual([
+      status.PERMISSION_DENIED,
+      TOKEN_MESSAGES.notOwner,
+    ]);
     f = setup(account('streamer'), null);
-    expect(await codeAndMessage(f.service.updateToken({ userId: STREAMER, id: TOKEN_ID, name: 'X' }))).toEqual([status.NOT_FOUND, TOKEN_NOT_FOUND]);
+    expect(await codeAndMessage(f.service.updateToken({ userId: STREAMER, id: TOKEN_ID, name: 'X' }))).toEqual([
+      status.NOT_FOUND,
+      TOKEN_NOT_FOUND,
+    ]);
     f = setup(account('clipper'));
-    expect(await codeAndMessage(f.service.updateToken({ userId: STREAMER, id: TOKEN_ID, name: 'X' }))).toEqual([status.PERMISSION_DENIED, TOKEN_MESSAGES.streamersOnly]);
+    expect(await codeAndMessage(f.service.updateToken({ userId: STREAMER, id: TOKEN_ID, name: 'X' }))).toEqual([
+      status.PERMISSION_DENIED,
+      TOKEN_MESSAGES.streamersOnly,
+    ]);
     expect(f.tokens.findByIdForUpdate).not.toHaveBeenCalled();
     f = setup();
-    expect(await codeAndMessage(f.service.updateToken({ userId: STREAMER, id: TOKEN_ID, name: '   ' }))).toEqual([status.INVALID_ARGUMENT, TOKEN_MESSAGES.nameRequired]);
-    expect(await codeAndMessage(f.service.updateToken({ userId: STREAMER, id: TOKEN_ID, pumpFunLink: 'ftp://x' }))).toEqual([status.INVALID_ARGUMENT, TOKEN_MESSAGES.pumpFunLinkInvalid]);
+    expect(await codeAndMessage(f.service.updateToken({ userId: STREAMER, id: TOKEN_ID, name: '   ' }))).toEqual([
+      status.INVALID_ARGUMENT,
+      TOKEN_MESSAGES.nameRequired,
+    ]);
+    expect(await codeAndMessage(f.service.updateToken({ userId: STREAMER, id: TOKEN_ID, pumpFunLink: 'ftp://x' }))).toEqual([
+      status.INVALID_ARGUMENT,
+      TOKEN_MESSAGES.pumpFunLinkInvalid,
+    ]);
     expect(f.tokens.update).not.toHaveBeenCalled();
     expect(f.outbox.append).not.toHaveBeenCalled();
   });
@@ -153,12 +199,17 @@ describe('TokenService.updateToken', () => {
 describe('TokenService.listMyTokens', () => {
   it("answers the streamer's own tokens, active or not", async () => {
     const f = setup(account('streamer'), storedToken({ isActive: 'false' }));
-    expect((await f.service.listMyTokens({ userId: STREAMER })).tokens).toEqual([expect.objectContaining({ id: TOKEN_ID, isActive: 'false' })]);
+    expect((await f.service.listMyTokens({ userId: STREAMER })).tokens).toEqual([
+      expect.objectContaining({ id: TOKEN_ID, isActive: 'false' }),
+    ]);
     expect(f.tokens.listByStreamer).toHaveBeenCalledWith(STREAMER);
   });
 
   it('refuses anyone but a streamer', async () => {
     const f = setup(account('clipper'));
-    expect(await codeAndMessage(f.service.listMyTokens({ userId: STREAMER }))).toEqual([status.PERMISSION_DENIED, TOKEN_MESSAGES.streamersOnly]);
+    expect(await codeAndMessage(f.service.listMyTokens({ userId: STREAMER }))).toEqual([
+      status.PERMISSION_DENIED,
+      TOKEN_MESSAGES.streamersOnly,
+    ]);
   });
 });

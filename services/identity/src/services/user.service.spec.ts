@@ -25,7 +25,15 @@ beforeAll(async () => {
 
 function stored(patch: Partial<UserEntity> = {}): UserEntity {
   const built = newAccount(
-    { email: 'a@example.com', passwordHash, handle: 'alice', walletAddress: WALLET, role: 'clipper', displayName: 'Alice', pictureUrl: null },
+    {
+      email: 'a@example.com',
+      passwordHash,
+      handle: 'alice',
+      walletAddress: WALLET,
+      role: 'clipper',
+      displayName: 'Alice',
+      pictureUrl: null,
+    },
     null,
     new Date('2026-11-01T00:00:00.000Z'),
     ID,
@@ -34,7 +42,9 @@ function stored(patch: Partial<UserEntity> = {}): UserEntity {
 }
 
 function setup(user: UserEntity | null, locked: UserEntity | null = user) {
-  const { service, mock } = createTestService(UserService, { [CONFIG]: { MEDIA_PUBLIC_BASE_URL: '/media', PUBLIC_SITE_URL: 'https://clipit.example' } });
+  const { service, mock } = createTestService(UserService, {
+    [CONFIG]: { MEDIA_PUBLIC_BASE_URL: '/media', PUBLIC_SITE_URL: 'https://clipit.example' },
+  });
   const users = mock(UserRepository);
   users.getById.mockResolvedValue(user);
   users.getByIdForUpdate.mockResolvedValue(locked);
@@ -81,7 +91,10 @@ describe('UserService updates', () => {
     const [, , values] = f.users.update.mock.calls[0]!;
     expect(values).toEqual({ walletAddress: OTHER, walletChangedAt: expect.any(Date), updatedAt: values.walletChangedAt });
     expect(user.walletChangedAt).toBe(values.walletChangedAt!.toISOString());
-    expect(f.outbox.append.mock.calls[0]![2]).toMatchObject({ changed: ['walletAddress'], user: { walletAddress: OTHER, walletChangedAt: user.walletChangedAt } });
+    expect(f.outbox.append.mock.calls[0]![2]).toMatchObject({
+      changed: ['walletAddress'],
+      user: { walletAddress: OTHER, walletChangedAt: user.walletChangedAt },
+    });
     const [, mail] = f.mail.queue.mock.calls[0]!;
     expect(mail).toMatchObject({ kind: 'wallet-changed', to: 'a@example.com', subject: 'Your CLIP IT payout wallet was changed' });
     expect(mail.text).toContain('https://clipit.example/login');
@@ -103,7 +116,10 @@ describe('UserService updates', () => {
   it('takes a recent sign-in with X on the calling session instead of a password', async () => {
     f = setup(stored({ passwordHash: null }));
     const refused = await failure(f.service.updateWallet({ userId: ID, walletAddress: OTHER, sid: 'stale' }));
-    expect([refused.code, refused.message]).toEqual([status.PERMISSION_DENIED, 'Sign in with X again to change your wallet address: a change needs a sign-in from the last 10 minutes']);
+    expect([refused.code, refused.message]).toEqual([
+      status.PERMISSION_DENIED,
+      'Sign in with X again to change your wallet address: a change needs a sign-in from the last 10 minutes',
+    ]);
     f.sessions.isRecentXSignIn.mockResolvedValue(true);
     expect((await f.service.updateWallet({ userId: ID, walletAddress: OTHER, sid: 'fresh' })).walletAddress).toBe(OTHER);
     expect(f.sessions.isRecentXSignIn).toHaveBeenLastCalledWith(ID, 'fresh');
@@ -123,7 +139,9 @@ describe('UserService updates', () => {
 
   it('checks the wallet with the connect page messages', async () => {
     expect((await failure(f.service.updateWallet({ userId: ID, walletAddress: '' }))).message).toBe('Wallet address is required');
-    expect((await failure(f.service.updateWallet({ userId: ID, walletAddress: 'abc' }))).message).toBe('Please enter a valid Solana wallet address');
+    expect((await failure(f.service.updateWallet({ userId: ID, walletAddress: 'abc' }))).message).toBe(
+      'Please enter a valid Solana wallet address',
+    );
   });
 
   it('answers NOT_FOUND for an unknown or malformed user id', async () => {

@@ -15,7 +15,6 @@ import { UserRepository } from '../repositories/user.repository.js';
 import { MailService } from './mail.service.js';
 import { SessionService } from './session.service.js';
 
-
 /** The most ids one GetUsers call may name (a page of the admin list is at most 200). */
 export const GET_USERS_MAX = 500;
 
@@ -75,7 +74,17 @@ export class UserService {
         const at = new Date(updated.walletChangedAt!);
         const payoutsFrom = new Date(at.getTime() + WALLET_CHANGE_HOLD_HOURS * 3_600_000);
         const recoverUrl = `${this.config.PUBLIC_SITE_URL}/login`;
-        await this.mail.queue(tx, walletChangedMail(updated.email, updated.twitterUsername ?? 'you', { from: previous, to: walletAddress, at, payoutsFrom, recoverUrl }), at);
+        await this.mail.queue(
+          tx,
+          walletChangedMail(updated.email, updated.twitterUsername ?? 'you', {
+            from: previous,
+            to: walletAddress,
+            at,
+            payoutsFrom,
+            recoverUrl,
+          }),
+          at,
+        );
       }
       return updated;
     });

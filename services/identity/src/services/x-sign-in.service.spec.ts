@@ -25,7 +25,11 @@ const request = (patch: Partial<identityV1.SignInWithXRequest> = {}): identityV1
   ...patch,
 });
 const passwordAccount = (patch: Partial<UserEntity> = {}): UserEntity => ({
-  ...newXAccount({ xUserId: X_ID, xUsername: 'Alice_X', name: null, profileImageUrl: null }, new Date('2026-01-01T00:00:00.000Z'), '0b6c3c1e-8f0e-4a57-9d43-0c1b8f0a2b11'),
+  ...newXAccount(
+    { xUserId: X_ID, xUsername: 'Alice_X', name: null, profileImageUrl: null },
+    new Date('2026-01-01T00:00:00.000Z'),
+    '0b6c3c1e-8f0e-4a57-9d43-0c1b8f0a2b11',
+  ),
   xUserId: null,
   xLinkedAt: null,
   emailVerifiedAt: null,
@@ -68,11 +72,19 @@ describe('XSignInService', () => {
     const inserted = f.users.insert.mock.calls[0]![1];
     expect(inserted).toMatchObject({ twitterUsername: 'alice_x', role: 'clipper', passwordHash: null, email: null, xUserId: X_ID });
     expect(f.outbox.append.mock.calls.map(([, type, data]) => [type, data])).toEqual([
-      ['user.registered', { user: expect.objectContaining({ id: inserted.id, twitterUsername: 'alice_x', walletAddress: null }), claimedPlaceholderId: null }],
+      [
+        'user.registered',
+        { user: expect.objectContaining({ id: inserted.id, twitterUsername: 'alice_x', walletAddress: null }), claimedPlaceholderId: null },
+      ],
       ['user.x-linked', { userId: inserted.id, xUserId: X_ID, xUsername: 'alice_x', linkedAt: inserted.xLinkedAt!.toISOString() }],
     ]);
     expect(f.sessions.create).toHaveBeenCalledWith(tx, inserted.id, { ip: '127.0.0.1' }, 'x', inserted.createdAt);
-    expect(result).toMatchObject({ created: true, linked: true, session: { sid: 'sid' }, user: { id: inserted.id, twitterUsername: 'alice_x' } });
+    expect(result).toMatchObject({
+      created: true,
+      linked: true,
+      session: { sid: 'sid' },
+      user: { id: inserted.id, twitterUsername: 'alice_x' },
+    });
   });
 
   it('links the account with the X handle: sets the X id, publishes only user.x-linked', async () => {
@@ -105,7 +117,11 @@ describe('XSignInService', () => {
   it('refuses and writes nothing when the X account belongs to another account', async () => {
     f.users.getByIdForUpdate.mockResolvedValue(passwordAccount({ id: '5d1f0c1e-0000-4000-8000-00000000000a' }));
     f.users.findByXUserIdForUpdate.mockResolvedValue(passwordAccount({ xUserId: X_ID }));
-    await refused(f.service.signIn(request({ linkUserId: '5d1f0c1e-0000-4000-8000-00000000000a' })), status.ALREADY_EXISTS, 'This X account is already linked to another CLIP IT account');
+    await refused(
+      f.service.signIn(request({ linkUserId: '5d1f0c1e-0000-4000-8000-00000000000a' })),
+      status.ALREADY_EXISTS,
+      'This X account is already linked to another CLIP IT account',
+    );
     expect(f.users.update).not.toHaveBeenCalled();
     expect(f.outbox.append).not.toHaveBeenCalled();
     expect(f.sessions.create).not.toHaveBeenCalled();
@@ -117,7 +133,9 @@ describe('XSignInService', () => {
   });
 
   it('tries once more when a concurrent sign-in of the same X user won the race, and signs into what it made', async () => {
-    const race = Object.assign(new QueryFailedError('INSERT', [], new Error('duplicate key')), { driverError: { code: '23505', constraint: 'users_x_user_id_key' } });
+    const race = Object.assign(new QueryFailedError('INSERT', [], new Error('duplicate key')), {
+      driverError: { code: '23505', constraint: 'users_x_user_id_key' },
+    });
     f.users.insert.mockRejectedValueOnce(race);
     f.users.findByXUserIdForUpdate.mockResolvedValueOnce(null).mockResolvedValueOnce(passwordAccount({ xUserId: X_ID }));
     const result = await f.service.signIn(request());

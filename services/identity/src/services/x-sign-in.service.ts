@@ -50,7 +50,11 @@ export class XSignInService {
     }
   }
 
-  private attempt(profile: XProfile, linkUserId: string | undefined, client: identityV1.ClientInfo | undefined): Promise<identityV1.SignInWithXResponse> {
+  private attempt(
+    profile: XProfile,
+    linkUserId: string | undefined,
+    client: identityV1.ClientInfo | undefined,
+  ): Promise<identityV1.SignInWithXResponse> {
     return this.db.transaction(async (tx) => {
       const linkTarget = linkUserId ? await this.users.getByIdForUpdate(tx, linkUserId) : undefined;
       if (linkTarget === null || linkTarget?.isPlaceholder === 'true') throw notFound(messages.userNotFound);

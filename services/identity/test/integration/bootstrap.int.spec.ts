@@ -10,14 +10,25 @@ import { newSignUp, startIdentity } from '../support/identity-harness.js';
 describe('bootstrapIdentity', () => {
   it('names a bad variable and starts nothing', async () => {
     await expect(bootstrapIdentity({ IDENTITY_GRPC_PORT: 'seventy', LOG_LEVEL: 'silent' })).rejects.toThrow(ConfigError);
-    await expect(bootstrapIdentity({ IDENTITY_GRPC_PORT: 'seventy', LOG_LEVEL: 'silent' })).rejects.toThrow(/IDENTITY_GRPC_PORT="seventy" is invalid/);
+    await expect(bootstrapIdentity({ IDENTITY_GRPC_PORT: 'seventy', LOG_LEVEL: 'silent' })).rejects.toThrow(
+      /IDENTITY_GRPC_PORT="seventy" is invalid/,
+    );
   });
 
   it('refuses, in production, a password hash cost below 15, and starts nothing', async () => {
     // Asked before anything opens: the database named here does not even exist.
     const [grpcPort, httpPort] = (await freePorts(2)) as [number, number];
-    const production = { NODE_ENV: 'production', IDENTITY_DATABASE_URL: `${testInfra().postgresUrl}/${isolatedNames('identityprod').database}`, IDENTITY_GRPC_PORT: grpcPort, IDENTITY_HTTP_PORT: httpPort, IDENTITY_BIND_HOST: '127.0.0.1', LOG_LEVEL: 'silent' } as const;
-    await expect(bootstrapIdentity({ ...production, PASSWORD_HASH_COST: 14 })).rejects.toThrow('refusing to start: PASSWORD_HASH_COST must be at least 15 in production (it is 14)');
+    const production = {
+      NODE_ENV: 'production',
+      IDENTITY_DATABASE_URL: `${testInfra().postgresUrl}/${isolatedNames('identityprod').database}`,
+      IDENTITY_GRPC_PORT: grpcPort,
+      IDENTITY_HTTP_PORT: httpPort,
+      IDENTITY_BIND_HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+    } as const;
+    await expect(bootstrapIdentity({ ...production, PASSWORD_HASH_COST: 14 })).rejects.toThrow(
+      'refusing to start: PASSWORD_HASH_COST must be at least 15 in production (it is 14)',
+    );
     await expect(fetch(`http://127.0.0.1:${httpPort}/health/live`)).rejects.toThrow();
   });
 
@@ -44,10 +55,16 @@ describe('bootstrapIdentity', () => {
       await h.db.query('BEGIN');
       await h.db.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
       const inFlight = h.client.signUp(newSignUp());
-      await waitFor(async () => {
-        const { rows } = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
-        return rows[0]!.n > 0 ? true : undefined;
-      }, 10_000, 'the sign-up waiting at identity');
+      await waitFor(
+        async () => {
+          const { rows } = await h.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return rows[0]!.n > 0 ? true : undefined;
+        },
+        10_000,
+        'the sign-up waiting at identity',
+      );
       const closing = h.identity.close();
       await h.db.query('COMMIT');
       await Promise.all([closing, expect(inFlight).resolves.toMatchObject({ session: { sid: expect.any(String) } })]);

@@ -1,4 +1,11 @@
-import { eventEnvelopeSchema, parseEventData, subjectFor, type TokenChangedV1, type UserRegisteredV1, type UserUpdatedV1 } from '@clipit/contracts';
+import {
+  eventEnvelopeSchema,
+  parseEventData,
+  subjectFor,
+  type TokenChangedV1,
+  type UserRegisteredV1,
+  type UserUpdatedV1,
+} from '@clipit/contracts';
 import { runWithCorrelation } from '@clipit/service-kit';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -68,7 +75,11 @@ describe('events', () => {
   });
 
   it('publishes user.registered for a placeholder, then user.registered and user.updated when it is claimed', async () => {
-    const placeholder = await h.client.createPlaceholderStreamer({ displayName: 'Evented Ph', twitterUsername: 'evented_ph', streamerMultiplier: '1.10' });
+    const placeholder = await h.client.createPlaceholderStreamer({
+      displayName: 'Evented Ph',
+      twitterUsername: 'evented_ph',
+      streamerMultiplier: '1.10',
+    });
     const created = await registeredFor(placeholder.id);
     expect(created.envelope.data).toMatchObject({ user: { isPlaceholder: 'true', streamerMultiplier: '1.10', claimedBy: null } });
     expect(JSON.stringify(created.envelope)).not.toContain(placeholder.claimCode);
@@ -79,7 +90,11 @@ describe('events', () => {
     );
     const registered = await registeredFor(user!.id);
     expect(registered.envelope.data).toMatchObject({ claimedPlaceholderId: placeholder.id, user: { streamerMultiplier: '1.10' } });
-    const [claimed] = await waitFor(() => (updatesFor(placeholder.id).length ? updatesFor(placeholder.id) : undefined), 10_000, 'placeholder update');
+    const [claimed] = await waitFor(
+      () => (updatesFor(placeholder.id).length ? updatesFor(placeholder.id) : undefined),
+      10_000,
+      'placeholder update',
+    );
     expect(claimed!.subject).toBe(`${h.names.subjectPrefix}.identity.user.updated.v1`);
     expect(claimed!.envelope).toMatchObject({
       correlationId,
@@ -93,12 +108,16 @@ describe('events', () => {
     const { user } = await h.client.signUp(newSignUp({ role: 'streamer' }));
     await registeredFor(user!.id);
     const other = 'So11111111111111111111111111111111111111112';
-    await runWithCorrelation('corr-wallet', () => h.client.updateWallet({ userId: user!.id, walletAddress: other, currentPassword: 'password123' }));
+    await runWithCorrelation('corr-wallet', () =>
+      h.client.updateWallet({ userId: user!.id, walletAddress: other, currentPassword: 'password123' }),
+    );
     await h.client.updateWallet({ userId: user!.id, walletAddress: other }); // same again: no event
     await h.client.updateProfile({ userId: user!.id, displayName: 'Renamed' });
     await barrier();
 
-    expect(updatesFor(user!.id).map((e) => [e.envelope.correlationId === 'corr-wallet', (e.envelope.data as UserUpdatedV1).changed])).toEqual([
+    expect(
+      updatesFor(user!.id).map((e) => [e.envelope.correlationId === 'corr-wallet', (e.envelope.data as UserUpdatedV1).changed]),
+    ).toEqual([
       [true, ['walletAddress']],
       [false, ['displayName']],
     ]);
@@ -107,7 +126,9 @@ describe('events', () => {
   });
 
   it('publishes token.changed with the new token when a streamer signs up with a token link, and none without one', async () => {
-    const { user } = await h.client.signUp(newSignUp({ role: 'streamer', displayName: 'Token Person', tokenLink: 'https://pump.fun/coin/abc123' }));
+    const { user } = await h.client.signUp(
+      newSignUp({ role: 'streamer', displayName: 'Token Person', tokenLink: 'https://pump.fun/coin/abc123' }),
+    );
     const { user: plain } = await h.client.signUp(newSignUp({ role: 'streamer' }));
     await registeredFor(user!.id);
     await barrier();
@@ -118,7 +139,13 @@ describe('events', () => {
     const { tokens: listed } = await h.client.listTokens({});
     const token = listed.find((t) => t.streamerId === user!.id)!;
     expect(parseEventData('token.changed', mine[0]!.envelope.data)).toEqual({
-      token: expect.objectContaining({ id: token.id, streamerId: user!.id, name: 'Token Person', pumpFunLink: 'https://pump.fun/coin/abc123', isActive: 'true' }),
+      token: expect.objectContaining({
+        id: token.id,
+        streamerId: user!.id,
+        name: 'Token Person',
+        pumpFunLink: 'https://pump.fun/coin/abc123',
+        isActive: 'true',
+      }),
     });
     expect(tokens.filter((e) => (e.envelope.data as TokenChangedV1).token.streamerId === plain!.id)).toEqual([]);
   });
@@ -141,7 +168,11 @@ describe('events', () => {
 
   it('marks every outbox row published', async () => {
     await barrier();
-    await waitFor(async () => ((await h.count('SELECT count(*) FROM outbox WHERE published_at IS NULL')) === 0 ? true : undefined), 10_000, 'an empty outbox');
+    await waitFor(
+      async () => ((await h.count('SELECT count(*) FROM outbox WHERE published_at IS NULL')) === 0 ? true : undefined),
+      10_000,
+      'an empty outbox',
+    );
     expect(await h.count('SELECT count(*) FROM outbox')).toBe(h.events.length);
   });
 });

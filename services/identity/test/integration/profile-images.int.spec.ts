@@ -46,7 +46,9 @@ async function uploaded(userId: string, kind: 'profile' | 'banner', bytes: Buffe
 }
 
 const updatesFor = (userId: string) =>
-  h.events.filter((e) => e.envelope.type === 'user.updated' && (e.envelope.data as UserUpdatedV1).user.id === userId).map((e) => e.envelope.data as UserUpdatedV1);
+  h.events
+    .filter((e) => e.envelope.type === 'user.updated' && (e.envelope.data as UserUpdatedV1).user.id === userId)
+    .map((e) => e.envelope.data as UserUpdatedV1);
 
 const storedUploads = () => h.storedFiles('image-uploads');
 
@@ -67,9 +69,21 @@ describe('profile image uploads', () => {
     const { user } = await h.client.signUp(newSignUp());
     const cases = [
       [{ kind: 'profile', contentType: 'application/pdf', size: 10 }, status.INVALID_ARGUMENT, 'Profile picture must be an image file'],
-      [{ kind: 'banner', contentType: 'image/svg+xml', size: 10 }, status.INVALID_ARGUMENT, 'Banner image must be a PNG, JPEG, GIF or WebP image'],
-      [{ kind: 'profile', contentType: 'image/png', size: 5 * 1024 * 1024 + 1 }, status.OUT_OF_RANGE, 'Profile picture must be 5 MB or smaller'],
-      [{ kind: 'banner', contentType: 'image/png', size: 10 * 1024 * 1024 + 1 }, status.OUT_OF_RANGE, 'Banner image must be 10 MB or smaller'],
+      [
+        { kind: 'banner', contentType: 'image/svg+xml', size: 10 },
+        status.INVALID_ARGUMENT,
+        'Banner image must be a PNG, JPEG, GIF or WebP image',
+      ],
+      [
+        { kind: 'profile', contentType: 'image/png', size: 5 * 1024 * 1024 + 1 },
+        status.OUT_OF_RANGE,
+        'Profile picture must be 5 MB or smaller',
+      ],
+      [
+        { kind: 'banner', contentType: 'image/png', size: 10 * 1024 * 1024 + 1 },
+        status.OUT_OF_RANGE,
+        'Banner image must be 10 MB or smaller',
+      ],
     ] as const;
     for (const [req, code, message] of cases) {
       const err = await rejected(h.client.createImageUpload({ userId: user!.id, ...req }));
@@ -92,18 +106,29 @@ describe('profile image uploads', () => {
     // The sign-up picture it replaced is gone, and so is the raw upload.
     expect(files).not.toContain(signUpKey);
     expect(await storedUploads()).not.toContain(`image-uploads/${first.uploadId}`);
-    expect((await h.db.query('SELECT profile_image_url FROM users WHERE id = $1', [user!.id])).rows[0].profile_image_url).toBe(first.imageUrl);
-    expect((await h.db.query('SELECT status, used_at FROM image_uploads WHERE id = $1', [first.uploadId])).rows[0]).toMatchObject({ status: 'used', used_at: expect.any(Date) });
+    expect((await h.db.query('SELECT profile_image_url FROM users WHERE id = $1', [user!.id])).rows[0].profile_image_url).toBe(
+      first.imageUrl,
+    );
+    expect((await h.db.query('SELECT status, used_at FROM image_uploads WHERE id = $1', [first.uploadId])).rows[0]).toMatchObject({
+      status: 'used',
+      used_at: expect.any(Date),
+    });
     const [event] = await waitFor(() => (updatesFor(user!.id).length ? updatesFor(user!.id) : undefined), 10_000, 'user.updated');
     expect(event).toMatchObject({ changed: ['profileImageUrl'], user: { id: user!.id, profileImageUrl: first.imageUrl } });
 
     // Sent back as the URL the bytes were PUT to (the gateway's upload URL) works too.
     const second = await uploaded(user!.id, 'profile', JPEG);
-    const again = await h.client.setProfileImage({ userId: user!.id, kind: 'profile', imageUrl: `/api/user/image-uploads/${second.uploadId}?token=${tokens.get(second.uploadId)}` });
+    const again = await h.client.setProfileImage({
+      userId: user!.id,
+      kind: 'profile',
+      imageUrl: `/api/user/image-uploads/${second.uploadId}?token=${tokens.get(second.uploadId)}`,
+    });
     expect(again.profileImageUrl).toBe(second.imageUrl);
     expect((await h.storedFiles('profile-images')).filter((f) => f.includes(user!.id))).toEqual([second.imageUrl.replace('/media/', '')]);
     // Served under the type its bytes are.
-    const meta = await import('node:fs/promises').then((fs) => fs.readFile(join(h.storageRoot, `${second.imageUrl.replace('/media/', '')}.meta`), 'utf8'));
+    const meta = await import('node:fs/promises').then((fs) =>
+      fs.readFile(join(h.storageRoot, `${second.imageUrl.replace('/media/', '')}.meta`), 'utf8'),
+    );
     expect(JSON.parse(meta)).toEqual({ contentType: 'image/jpeg' });
     await waitFor(() => (updatesFor(user!.id).length === 2 ? true : undefined), 10_000, 'second user.updated');
   });
@@ -125,14 +150,20 @@ describe('profile image uploads', () => {
     const stolen = await rejected(h.client.setProfileImage({ userId: other!.id, kind: 'profile', imageUrl: mine.imageUrl }));
     expect([stolen.code, stolen.message]).toEqual([status.PERMISSION_DENIED, 'You can only use an image you uploaded']);
     const wrongKind = await rejected(h.client.setProfileImage({ userId: owner!.id, kind: 'banner', imageUrl: mine.imageUrl }));
-    expect([wrongKind.code, wrongKind.message]).toEqual([status.INVALID_ARGUMENT, 'This image was uploaded as a profile picture, not a banner']);
+    expect([wrongKind.code, wrongKind.message]).toEqual([
+      status.INVALID_ARGUMENT,
+      'This image was uploaded as a profile picture, not a banner',
+    ]);
     for (const imageUrl of ['https://example.com/cat.png', '/media/videos/abc/poster.jpg', `/media/profile-images/${owner!.id}-0123.png`]) {
       const err = await rejected(h.client.setProfileImage({ userId: owner!.id, kind: 'profile', imageUrl }));
       expect([err.code, err.message]).toEqual([status.INVALID_ARGUMENT, 'You can only use an image you uploaded']);
     }
     const notYet = await newUpload(owner!.id, 'profile');
     const early = await rejected(h.client.setProfileImage({ userId: owner!.id, kind: 'profile', imageUrl: notYet.imageUrl }));
-    expect([early.code, early.message]).toEqual([status.INVALID_ARGUMENT, 'The image has not been uploaded yet: PUT the file to the upload URL first']);
+    expect([early.code, early.message]).toEqual([
+      status.INVALID_ARGUMENT,
+      'The image has not been uploaded yet: PUT the file to the upload URL first',
+    ]);
 
     await h.client.setProfileImage({ userId: owner!.id, kind: 'profile', imageUrl: mine.imageUrl });
     const twice = await rejected(h.client.setProfileImage({ userId: owner!.id, kind: 'profile', imageUrl: mine.imageUrl }));
@@ -157,13 +188,18 @@ describe('profile image uploads', () => {
 
     for (const upload of [big, fake]) {
       expect(await storedUploads()).not.toContain(`image-uploads/${upload.uploadId}`);
-      const retry = await rejected(h.client.setProfileImage({ userId: user!.id, kind: upload === big ? 'profile' : 'banner', imageUrl: upload.imageUrl }));
+      const retry = await rejected(
+        h.client.setProfileImage({ userId: user!.id, kind: upload === big ? 'profile' : 'banner', imageUrl: upload.imageUrl }),
+      );
       expect([retry.code, retry.message]).toEqual([status.NOT_FOUND, 'Image upload not found or expired; request a new upload URL']);
     }
     const mine = (files: string[]) => files.filter((f) => f.includes(user!.id));
     expect(mine(await h.storedFiles('profile-images'))).toEqual([]);
     expect(mine(await h.storedFiles('banner-images'))).toEqual([]);
-    expect((await h.db.query('SELECT profile_image_url, banner_image_url FROM users WHERE id = $1', [user!.id])).rows[0]).toEqual({ profile_image_url: null, banner_image_url: null });
+    expect((await h.db.query('SELECT profile_image_url, banner_image_url FROM users WHERE id = $1', [user!.id])).rows[0]).toEqual({
+      profile_image_url: null,
+      banner_image_url: null,
+    });
     expect(updatesFor(user!.id)).toEqual([]);
   });
 
@@ -187,7 +223,10 @@ describe('profile image uploads', () => {
   it('updates the display name with the sign-up form’s rules', async () => {
     const { user } = await h.client.signUp(newSignUp());
     expect((await h.client.updateProfile({ userId: user!.id, displayName: '  New Name ' })).displayName).toBe('New Name');
-    for (const [displayName, message] of [['  ', 'Display name is required'], ['x'.repeat(101), 'Display name must be at most 100 characters']] as const) {
+    for (const [displayName, message] of [
+      ['  ', 'Display name is required'],
+      ['x'.repeat(101), 'Display name must be at most 100 characters'],
+    ] as const) {
       const err = await rejected(h.client.updateProfile({ userId: user!.id, displayName }));
       expect([err.code, err.message]).toEqual([status.INVALID_ARGUMENT, message]);
     }

@@ -17,10 +17,16 @@ const OTHER_WALLET = 'So11111111111111111111111111111111111111112';
 function rawCall(method: string, body: Buffer): Promise<{ code: number } | undefined> {
   const client = new grpc.Client(h.grpcUrl, grpc.credentials.createInsecure());
   return new Promise((resolve) => {
-    client.makeUnaryRequest(`/identity.v1.IdentityService/${method}`, (b: Buffer) => b, (b: Buffer) => b, body, (err) => {
-      client.close();
-      resolve(err ? { code: err.code } : undefined);
-    });
+    client.makeUnaryRequest(
+      `/identity.v1.IdentityService/${method}`,
+      (b: Buffer) => b,
+      (b: Buffer) => b,
+      body,
+      (err) => {
+        client.close();
+        resolve(err ? { code: err.code } : undefined);
+      },
+    );
   });
 }
 
@@ -41,7 +47,11 @@ describe('log-in and sessions', () => {
   it('logs in with the handle (any case, with or without @) and the password', async () => {
     const req = newSignUp({ twitterHandle: 'Login_Case' });
     const { user } = await h.client.signUp(req);
-    const result = await h.client.logIn({ twitterHandle: '@login_case', password: req.password, client: { ip: '198.51.100.4', userAgent: 'ua' } });
+    const result = await h.client.logIn({
+      twitterHandle: '@login_case',
+      password: req.password,
+      client: { ip: '198.51.100.4', userAgent: 'ua' },
+    });
     expect(result.user).toMatchObject({ id: user!.id, twitterUsername: 'Login_Case' });
     expect(await h.client.resolveSession({ sid: result.session!.sid })).toMatchObject({ id: user!.id, email: req.email });
     const { rows } = await h.db.query(`SELECT sess FROM sessions WHERE sess->>'userId' = $1 AND sess->>'ip' = '198.51.100.4'`, [user!.id]);
@@ -78,7 +88,9 @@ describe('log-in and sessions', () => {
     try {
       const req = newSignUp();
       const { user } = await cheap.client.signUp(req);
-      const stored = async () => (await cheap.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user!.id])).rows[0]!.password_hash;
+      const stored = async () =>
+        (await cheap.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user!.id])).rows[0]!
+          .password_hash;
       expect(await stored()).toMatch(/^scrypt\$2048\$8\$1\$/);
       // A hash from before the cost changed (production's default) is made again at the configured one.
       await cheap.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user!.id, await hashPassword(req.password)]);
@@ -130,7 +142,11 @@ describe('log-in and sessions', () => {
   it('tells the caller the expiry, and whether this call renewed it, so the cookie can follow', async () => {
     const { user, session } = await h.client.signUp(newSignUp());
     const fresh = await h.client.resolveSessionWithExpiry({ sid: session!.sid });
-    expect(fresh).toEqual({ user: expect.objectContaining({ id: user!.id }), session: { sid: session!.sid, expiresAt: session!.expiresAt }, renewed: false });
+    expect(fresh).toEqual({
+      user: expect.objectContaining({ id: user!.id }),
+      session: { sid: session!.sid, expiresAt: session!.expiresAt },
+      renewed: false,
+    });
 
     await h.db.query(`UPDATE sessions SET expire = now() + interval '1 day' WHERE sess->>'userId' = $1`, [user!.id]);
     const renewed = await h.client.resolveSessionWithExpiry({ sid: session!.sid });
@@ -148,7 +164,11 @@ describe('log-in and sessions', () => {
     await h.db.query(`UPDATE sessions SET expire = now() - interval '1 second' WHERE sess->>'userId' = $1`, [user!.id]);
     const err = await rejected(h.client.resolveSession({ sid: session!.sid }));
     expect([err.code, err.message]).toEqual([status.UNAUTHENTICATED, 'Not signed in']);
-    await waitFor(async () => ((await sessionExpiries(user!.id)).length === 0 ? true : undefined), 10_000, 'the expired session to be swept');
+    await waitFor(
+      async () => ((await sessionExpiries(user!.id)).length === 0 ? true : undefined),
+      10_000,
+      'the expired session to be swept',
+    );
   });
 });
 
@@ -163,17 +183,38 @@ describe('the one-step password reset (handle and e-mail alone)', () => {
 });
 
 describe('active sessions (the Profile tab)', () => {
-  const chromeOnMac = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const chromeOnMac =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
   const firefoxOnLinux = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
   it('lists each session with its device, network and last use, the caller first; the ids are never shown', async () => {
     const req = newSignUp({ client: { ip: '203.0.113.77', userAgent: chromeOnMac } });
     const { user, session } = await h.client.signUp(req);
-    const other = await h.client.logIn({ twitterHandle: req.twitterHandle, password: req.password, client: { ip: '2001:db8:abcd:12::1', userAgent: firefoxOnLinux } });
+    const other = await h.client.logIn({
+      twitterHandle: req.twitterHandle,
+      password: req.password,
+      client: { ip: '2001:db8:abcd:12::1', userAgent: firefoxOnLinux },
+    });
     const { sessions } = await h.client.listSessions({ userId: user!.id, sid: session!.sid });
     expect(sessions).toEqual([
-      { id: expect.stringMatching(/^[\w-]{22}$/), device: 'Chrome on macOS', address: '203.0.113.0/24', createdAt: expect.any(String), lastSeenAt: expect.any(String), method: 'password', current: true },
-      { id: expect.stringMatching(/^[\w-]{22}$/), device: 'Firefox on Linux', address: '2001:db8:abcd::/48', createdAt: expect.any(String), lastSeenAt: expect.any(String), method: 'password', current: false },
+      {
+        id: expect.stringMatching(/^[\w-]{22}$/),
+        device: 'Chrome on macOS',
+        address: '203.0.113.0/24',
+        createdAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+        method: 'password',
+        current: true,
+      },
+      {
+        id: expect.stringMatching(/^[\w-]{22}$/),
+        device: 'Firefox on Linux',
+        address: '2001:db8:abcd::/48',
+        createdAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+        method: 'password',
+        current: false,
+      },
     ]);
     const listed = JSON.stringify(sessions);
     for (const sid of [session!.sid, other.session!.sid]) {
@@ -182,7 +223,9 @@ describe('active sessions (the Profile tab)', () => {
     }
     // Another account's list has none of these.
     const stranger = await h.client.signUp(newSignUp());
-    expect((await h.client.listSessions({ userId: stranger.user!.id, sid: session!.sid })).sessions).toEqual([expect.objectContaining({ current: false })]);
+    expect((await h.client.listSessions({ userId: stranger.user!.id, sid: session!.sid })).sessions).toEqual([
+      expect.objectContaining({ current: false }),
+    ]);
   });
 
   it('records when a session was last used, writing at most once in 5 minutes', async () => {
@@ -190,7 +233,9 @@ describe('active sessions (the Profile tab)', () => {
     const hourAgo = new Date(Date.now() - 3_600_000);
     await h.db.query(`UPDATE sessions SET last_seen_at = $2 WHERE sess->>'userId' = $1`, [user!.id, hourAgo]);
     await h.client.resolveSession({ sid: session!.sid });
-    const seen = async () => (await h.db.query<{ last_seen_at: Date }>(`SELECT last_seen_at FROM sessions WHERE sess->>'userId' = $1`, [user!.id])).rows[0]!.last_seen_at;
+    const seen = async () =>
+      (await h.db.query<{ last_seen_at: Date }>(`SELECT last_seen_at FROM sessions WHERE sess->>'userId' = $1`, [user!.id])).rows[0]!
+        .last_seen_at;
     const first = await seen();
     expect(first.getTime()).toBeGreaterThan(Date.now() - 60_000);
     await h.client.resolveSession({ sid: session!.sid });
@@ -205,9 +250,12 @@ describe('active sessions (the Profile tab)', () => {
     const second = await h.client.logIn({ twitterHandle: req.twitterHandle, password: req.password, client: {} });
     const third = await h.client.logIn({ twitterHandle: req.twitterHandle, password: req.password, client: {} });
     expect(await h.client.endOtherSessions({ userId: user!.id, sid: session!.sid })).toEqual({ endedSessions: 2 });
-    for (const sid of [second.session!.sid, third.session!.sid]) expect((await rejected(h.client.resolveSession({ sid }))).code).toBe(status.UNAUTHENTICATED);
+    for (const sid of [second.session!.sid, third.session!.sid])
+      expect((await rejected(h.client.resolveSession({ sid }))).code).toBe(status.UNAUTHENTICATED);
     expect((await h.client.resolveSession({ sid: session!.sid })).id).toBe(user!.id);
-    expect((await h.client.listSessions({ userId: user!.id, sid: session!.sid })).sessions).toEqual([expect.objectContaining({ current: true })]);
+    expect((await h.client.listSessions({ userId: user!.id, sid: session!.sid })).sessions).toEqual([
+      expect.objectContaining({ current: true }),
+    ]);
     const ended = await waitFor(
       () => h.events.find((e) => e.envelope.type === 'user.sessions-ended' && (e.envelope.data as UserSessionsEndedV1).userId === user!.id),
       10_000,
@@ -216,7 +264,9 @@ describe('active sessions (the Profile tab)', () => {
     expect(ended.envelope.data).toEqual({ userId: user!.id, reason: 'signed-out-elsewhere', endedSessions: 2 });
     // Nothing else to end: no event.
     expect(await h.client.endOtherSessions({ userId: user!.id, sid: session!.sid })).toEqual({ endedSessions: 0 });
-    expect(await h.count(`SELECT count(*) FROM outbox WHERE type = 'user.sessions-ended' AND envelope -> 'data' ->> 'userId' = $1`, [user!.id])).toBe(1);
+    expect(
+      await h.count(`SELECT count(*) FROM outbox WHERE type = 'user.sessions-ended' AND envelope -> 'data' ->> 'userId' = $1`, [user!.id]),
+    ).toBe(1);
   });
 });
 
@@ -249,7 +299,9 @@ describe('users and profiles', () => {
       [undefined, 'Enter your current password to change your wallet address'],
       ['wrong password', 'Current password is incorrect'],
     ] as const) {
-      const err = await rejected(h.client.updateWallet({ userId: user!.id, walletAddress: OTHER_WALLET, currentPassword, sid: session!.sid }));
+      const err = await rejected(
+        h.client.updateWallet({ userId: user!.id, walletAddress: OTHER_WALLET, currentPassword, sid: session!.sid }),
+      );
       expect([err.code, err.message]).toEqual([status.PERMISSION_DENIED, message]);
     }
     expect(await h.client.getUser({ id: user!.id })).toEqual(user);
@@ -261,11 +313,20 @@ describe('users and profiles', () => {
     expect(changed.walletAddress).toBe(OTHER_WALLET);
     expect(Date.parse(changed.walletChangedAt!)).toBeGreaterThan(Date.now() - 60_000);
     const updated = await waitFor(
-      () => h.events.find((e) => e.envelope.type === 'user.updated' && (e.envelope.data as UserUpdatedV1).user.id === user!.id && (e.envelope.data as UserUpdatedV1).changed.includes('walletAddress')),
+      () =>
+        h.events.find(
+          (e) =>
+            e.envelope.type === 'user.updated' &&
+            (e.envelope.data as UserUpdatedV1).user.id === user!.id &&
+            (e.envelope.data as UserUpdatedV1).changed.includes('walletAddress'),
+        ),
       10_000,
       'user.updated',
     );
-    expect((updated.envelope.data as UserUpdatedV1).user).toMatchObject({ walletAddress: OTHER_WALLET, walletChangedAt: changed.walletChangedAt });
+    expect((updated.envelope.data as UserUpdatedV1).user).toMatchObject({
+      walletAddress: OTHER_WALLET,
+      walletChangedAt: changed.walletChangedAt,
+    });
     const mail = await h.mail.waitFor(req.email, { n: 2 });
     expect(mail.subject).toBe('Your CLIP IT payout wallet was changed');
     expect(mail.text).toContain(`@${req.twitterHandle}`);
@@ -275,7 +336,11 @@ describe('users and profiles', () => {
   });
 
   it('sets the first wallet of an account made with X without more; replacing it needs a sign-in with X from the last 10 minutes', async () => {
-    const x = { xUserId: `18${String(Date.now()).padStart(15, '0')}`.slice(0, 19), xUsername: `xw_${Date.now().toString(36).slice(-6)}`, client: { ip: '203.0.113.9' } };
+    const x = {
+      xUserId: `18${String(Date.now()).padStart(15, '0')}`.slice(0, 19),
+      xUsername: `xw_${Date.now().toString(36).slice(-6)}`,
+      client: { ip: '203.0.113.9' },
+    };
     const signedIn = await h.client.signInWithX(x);
     const userId = signedIn.user!.id;
     const first = await h.client.updateWallet({ userId, walletAddress: WALLET });
@@ -287,11 +352,19 @@ describe('users and profiles', () => {
     expect(someoneElse.user!.id).not.toBe(userId);
     for (const sid of [undefined, someoneElse.session!.sid]) {
       const err = await rejected(h.client.updateWallet({ userId, walletAddress: OTHER_WALLET, sid, currentPassword: 'anything at all' }));
-      expect([err.code, err.message]).toEqual([status.PERMISSION_DENIED, 'Sign in with X again to change your wallet address: a change needs a sign-in from the last 10 minutes']);
+      expect([err.code, err.message]).toEqual([
+        status.PERMISSION_DENIED,
+        'Sign in with X again to change your wallet address: a change needs a sign-in from the last 10 minutes',
+      ]);
     }
     // Eleven minutes after the sign-in, it is too old.
-    await h.db.query(`UPDATE sessions SET sess = jsonb_set(sess, '{createdAt}', to_jsonb($2::text)) WHERE sess->>'userId' = $1`, [userId, new Date(Date.now() - 11 * 60_000).toISOString()]);
-    expect((await rejected(h.client.updateWallet({ userId, walletAddress: OTHER_WALLET, sid: signedIn.session!.sid }))).code).toBe(status.PERMISSION_DENIED);
+    await h.db.query(`UPDATE sessions SET sess = jsonb_set(sess, '{createdAt}', to_jsonb($2::text)) WHERE sess->>'userId' = $1`, [
+      userId,
+      new Date(Date.now() - 11 * 60_000).toISOString(),
+    ]);
+    expect((await rejected(h.client.updateWallet({ userId, walletAddress: OTHER_WALLET, sid: signedIn.session!.sid }))).code).toBe(
+      status.PERMISSION_DENIED,
+    );
     const fresh = await h.client.signInWithX(x);
     const changed = await h.client.updateWallet({ userId, walletAddress: OTHER_WALLET, sid: fresh.session!.sid });
     expect(changed.walletAddress).toBe(OTHER_WALLET);
@@ -325,9 +398,19 @@ describe('session events (what lets every gateway replica forget a cached sessio
     const sid = session!.sid;
     expect(await h.client.logOut({ sid })).toEqual({ ended: true });
     expect(await h.client.logOut({ sid })).toEqual({ ended: false });
-    const ended = await waitFor(() => h.events.find((e) => e.envelope.type === 'session.ended' && (e.envelope.data as SessionEndedV1).userId === user!.id), 10_000, 'session.ended');
-    expect(ended.envelope.data).toEqual({ userId: user!.id, sessionKey: createHash('sha256').update(sid).digest('base64url'), reason: 'logout' });
+    const ended = await waitFor(
+      () => h.events.find((e) => e.envelope.type === 'session.ended' && (e.envelope.data as SessionEndedV1).userId === user!.id),
+      10_000,
+      'session.ended',
+    );
+    expect(ended.envelope.data).toEqual({
+      userId: user!.id,
+      sessionKey: createHash('sha256').update(sid).digest('base64url'),
+      reason: 'logout',
+    });
     expect(JSON.stringify(ended.envelope)).not.toContain(sid);
-    expect(await h.count(`SELECT count(*) FROM outbox WHERE type = 'session.ended' AND envelope -> 'data' ->> 'userId' = $1`, [user!.id])).toBe(1);
+    expect(
+      await h.count(`SELECT count(*) FROM outbox WHERE type = 'session.ended' AND envelope -> 'data' ->> 'userId' = $1`, [user!.id]),
+    ).toBe(1);
   });
 });

@@ -71,7 +71,11 @@ describe('sign-up', () => {
   it.each([
     ['a bad email', { email: 'nope' }, 'Please enter a valid email address'],
     ['no handle', { twitterHandle: ' ' }, 'Twitter handle is required'],
-    ['a handle with spaces', { twitterHandle: 'two words' }, 'Twitter handle can only contain letters, numbers and underscores (at most 15 characters)'],
+    [
+      'a handle with spaces',
+      { twitterHandle: 'two words' },
+      'Twitter handle can only contain letters, numbers and underscores (at most 15 characters)',
+    ],
     ['no wallet', { walletAddress: '' }, 'Solana wallet address is required'],
     ['a bad wallet', { walletAddress: '0x1234' }, 'Please enter a valid Solana wallet address'],
     ['no role', { role: '' }, 'Please select a role'],
@@ -79,8 +83,16 @@ describe('sign-up', () => {
     ['a short password', { password: 'short' }, 'Password must be at least 8 characters'],
     ['a clipper claim code', { claimCode: 'CLAIM-ABCD2345' }, 'Only streamers can claim a profile'],
     ['an unknown claim code', { role: 'streamer', claimCode: 'claim-zzzz9999' }, 'Invalid claim code'],
-    ['a picture that is not an image', { profilePicture: Buffer.from('#!/bin/sh\necho hi'), profilePictureContentType: 'image/png' }, 'Profile picture must be an image file'],
-    ['a picture over 5 MB', { profilePicture: Buffer.concat([PNG_1PX, Buffer.alloc(5 * 1024 * 1024)]) }, 'Profile picture must be 5 MB or smaller'],
+    [
+      'a picture that is not an image',
+      { profilePicture: Buffer.from('#!/bin/sh\necho hi'), profilePictureContentType: 'image/png' },
+      'Profile picture must be an image file',
+    ],
+    [
+      'a picture over 5 MB',
+      { profilePicture: Buffer.concat([PNG_1PX, Buffer.alloc(5 * 1024 * 1024)]) },
+      'Profile picture must be 5 MB or smaller',
+    ],
   ])('refuses %s with INVALID_ARGUMENT, leaving no rows and no file', async (_case, patch, message) => {
     const before = await footprint();
     const err = await rejected(h.client.signUp(newSignUp({ profilePicture: PNG_1PX, ...patch })));
@@ -120,15 +132,29 @@ describe('sign-up', () => {
   });
 
   it('gives a streamer with a token link a token that ListTokens shows, newest first', async () => {
-    const older = await h.client.signUp(newSignUp({ role: 'streamer', displayName: 'Older Streamer', tokenLink: 'https://pump.fun/coin/older' }));
+    const older = await h.client.signUp(
+      newSignUp({ role: 'streamer', displayName: 'Older Streamer', tokenLink: 'https://pump.fun/coin/older' }),
+    );
     const newer = await h.client.signUp(newSignUp({ role: 'streamer', tokenLink: 'https://pump.fun/coin/newer' }));
     await h.client.signUp(newSignUp({ role: 'streamer' })); // no link: no token
 
     const { tokens } = await h.client.listTokens({});
     const mine = tokens.filter((t) => [older.user!.id, newer.user!.id].includes(t.streamerId));
     expect(mine).toEqual([
-      { id: expect.any(String), streamerId: newer.user!.id, name: newer.user!.twitterUsername, pumpFunLink: 'https://pump.fun/coin/newer', isActive: 'true' },
-      { id: expect.any(String), streamerId: older.user!.id, name: 'Older Streamer', pumpFunLink: 'https://pump.fun/coin/older', isActive: 'true' },
+      {
+        id: expect.any(String),
+        streamerId: newer.user!.id,
+        name: newer.user!.twitterUsername,
+        pumpFunLink: 'https://pump.fun/coin/newer',
+        isActive: 'true',
+      },
+      {
+        id: expect.any(String),
+        streamerId: older.user!.id,
+        name: 'Older Streamer',
+        pumpFunLink: 'https://pump.fun/coin/older',
+        isActive: 'true',
+      },
     ]);
     expect(tokens.indexOf(mine[0]!)).toBeLessThan(tokens.indexOf(mine[1]!));
   });
@@ -142,7 +168,12 @@ describe('placeholder streamers and claim codes', () => {
       profileImageUrl: 'https://img.example/zed.png',
       streamerMultiplier: '1.5',
     });
-    expect(created).toMatchObject({ displayName: 'Zed Placeholder', twitterUsername: 'zed_ph', streamerMultiplier: '1.50', profileImageUrl: 'https://img.example/zed.png' });
+    expect(created).toMatchObject({
+      displayName: 'Zed Placeholder',
+      twitterUsername: 'zed_ph',
+      streamerMultiplier: '1.50',
+      profileImageUrl: 'https://img.example/zed.png',
+    });
     expect(created.claimCode).toMatch(/^CLAIM-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/);
     expect(created.claimedBy).toBeUndefined();
 
@@ -157,9 +188,14 @@ describe('placeholder streamers and claim codes', () => {
 
   it('validates placeholders and refuses a handle that is taken', async () => {
     const bad = await rejected(h.client.createPlaceholderStreamer({ displayName: 'X', twitterUsername: 'x', streamerMultiplier: '2.5' }));
-    expect([bad.code, bad.message]).toEqual([status.INVALID_ARGUMENT, 'Streamer multiplier must be a number from 1.00 to 2.00 in steps of 0.01']);
+    expect([bad.code, bad.message]).toEqual([
+      status.INVALID_ARGUMENT,
+      'Streamer multiplier must be a number from 1.00 to 2.00 in steps of 0.01',
+    ]);
     const account = await h.client.signUp(newSignUp({ role: 'streamer' }));
-    const taken = await rejected(h.client.createPlaceholderStreamer({ displayName: 'Dup', twitterUsername: account.user!.twitterUsername! }));
+    const taken = await rejected(
+      h.client.createPlaceholderStreamer({ displayName: 'Dup', twitterUsername: account.user!.twitterUsername! }),
+    );
     expect([taken.code, taken.message]).toEqual([status.ALREADY_EXISTS, 'That Twitter handle is already registered']);
     await h.client.createPlaceholderStreamer({ displayName: 'Once', twitterUsername: 'once_only' });
     const twice = await rejected(h.client.createPlaceholderStreamer({ displayName: 'Twice', twitterUsername: 'ONCE_only' }));
@@ -175,7 +211,12 @@ describe('placeholder streamers and claim codes', () => {
     });
 
     const result = await h.client.signUp(
-      newSignUp({ role: 'streamer', twitterHandle: 'claimable_star', claimCode: placeholder.claimCode.toLowerCase(), tokenLink: 'https://pump.fun/coin/star' }),
+      newSignUp({
+        role: 'streamer',
+        twitterHandle: 'claimable_star',
+        claimCode: placeholder.claimCode.toLowerCase(),
+        tokenLink: 'https://pump.fun/coin/star',
+      }),
     );
     expect(result.claimedProfile).toEqual({ id: placeholder.id, displayName: 'Claimable Star' });
     expect(result.user).toMatchObject({
@@ -198,7 +239,9 @@ describe('placeholder streamers and claim codes', () => {
     expect(streamers.map((s) => s.id)).not.toContain(placeholder.id);
 
     const before = await footprint();
-    const again = await rejected(h.client.signUp(newSignUp({ role: 'streamer', claimCode: placeholder.claimCode, profilePicture: PNG_1PX })));
+    const again = await rejected(
+      h.client.signUp(newSignUp({ role: 'streamer', claimCode: placeholder.claimCode, profilePicture: PNG_1PX })),
+    );
     expect([again.code, again.message]).toEqual([status.INVALID_ARGUMENT, 'This claim code has already been used']);
     expect(await footprint()).toEqual(before);
   });

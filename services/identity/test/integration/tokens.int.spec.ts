@@ -51,7 +51,14 @@ describe('streamer tokens', () => {
     expect(event!.subject).toBe(subjectFor('token.changed', h.names.subjectPrefix));
     expect(event!.envelope.correlationId).toBe('corr-token-create');
     expect(parseEventData('token.changed', event!.envelope.data)).toEqual({
-      token: expect.objectContaining({ id: token.id, streamerId: streamer, name: '$FRESH', pumpFunLink: LINK, description: 'A fresh coin', isActive: 'true' }),
+      token: expect.objectContaining({
+        id: token.id,
+        streamerId: streamer,
+        name: '$FRESH',
+        pumpFunLink: LINK,
+        description: 'A fresh coin',
+        isActive: 'true',
+      }),
     });
     expect((await h.client.listTokens({})).tokens.map((t) => t.id)).toContain(token.id);
     expect(await h.count('SELECT count(*) FROM tokens WHERE id = $1', [token.id])).toBe(1);
@@ -104,18 +111,46 @@ describe('streamer tokens', () => {
     const token = await h.client.createToken({ userId: streamer, name: 'Guarded', pumpFunLink: LINK });
 
     const refusals: [() => Promise<unknown>, number, string][] = [
-      [() => h.client.createToken({ userId: clipper, name: 'Nope', pumpFunLink: LINK }), status.PERMISSION_DENIED, TOKEN_MESSAGES.streamersOnly],
+      [
+        () => h.client.createToken({ userId: clipper, name: 'Nope', pumpFunLink: LINK }),
+        status.PERMISSION_DENIED,
+        TOKEN_MESSAGES.streamersOnly,
+      ],
       [() => h.client.updateToken({ userId: clipper, id: token.id, name: 'Nope' }), status.PERMISSION_DENIED, TOKEN_MESSAGES.streamersOnly],
       [() => h.client.listMyTokens({ userId: clipper }), status.PERMISSION_DENIED, TOKEN_MESSAGES.streamersOnly],
       [() => h.client.updateToken({ userId: other, id: token.id, name: 'Taken' }), status.PERMISSION_DENIED, TOKEN_MESSAGES.notOwner],
-      [() => h.client.updateToken({ userId: streamer, id: '00000000-0000-4000-8000-000000000000', name: 'X' }), status.NOT_FOUND, 'Token not found'],
+      [
+        () => h.client.updateToken({ userId: streamer, id: '00000000-0000-4000-8000-000000000000', name: 'X' }),
+        status.NOT_FOUND,
+        'Token not found',
+      ],
       [() => h.client.updateToken({ userId: streamer, id: 'not-a-uuid', name: 'X' }), status.NOT_FOUND, 'Token not found'],
       [() => h.client.createToken({ userId: streamer, name: '', pumpFunLink: LINK }), status.INVALID_ARGUMENT, TOKEN_MESSAGES.nameRequired],
-      [() => h.client.createToken({ userId: streamer, name: 'x'.repeat(51), pumpFunLink: LINK }), status.INVALID_ARGUMENT, TOKEN_MESSAGES.nameLong],
-      [() => h.client.createToken({ userId: streamer, name: 'Bad link', pumpFunLink: 'pump.fun' }), status.INVALID_ARGUMENT, TOKEN_MESSAGES.pumpFunLinkInvalid],
-      [() => h.client.createToken({ userId: streamer, name: 'Long', pumpFunLink: LINK, description: 'd'.repeat(501) }), status.INVALID_ARGUMENT, TOKEN_MESSAGES.descriptionLong],
-      [() => h.client.updateToken({ userId: streamer, id: token.id, isActive: 'maybe' }), status.INVALID_ARGUMENT, TOKEN_MESSAGES.isActiveInvalid],
-      [() => h.client.updateToken({ userId: streamer, id: token.id, name: 'x'.repeat(51) }), status.INVALID_ARGUMENT, TOKEN_MESSAGES.nameLong],
+      [
+        () => h.client.createToken({ userId: streamer, name: 'x'.repeat(51), pumpFunLink: LINK }),
+        status.INVALID_ARGUMENT,
+        TOKEN_MESSAGES.nameLong,
+      ],
+      [
+        () => h.client.createToken({ userId: streamer, name: 'Bad link', pumpFunLink: 'pump.fun' }),
+        status.INVALID_ARGUMENT,
+        TOKEN_MESSAGES.pumpFunLinkInvalid,
+      ],
+      [
+        () => h.client.createToken({ userId: streamer, name: 'Long', pumpFunLink: LINK, description: 'd'.repeat(501) }),
+        status.INVALID_ARGUMENT,
+        TOKEN_MESSAGES.descriptionLong,
+      ],
+      [
+        () => h.client.updateToken({ userId: streamer, id: token.id, isActive: 'maybe' }),
+        status.INVALID_ARGUMENT,
+        TOKEN_MESSAGES.isActiveInvalid,
+      ],
+      [
+        () => h.client.updateToken({ userId: streamer, id: token.id, name: 'x'.repeat(51) }),
+        status.INVALID_ARGUMENT,
+        TOKEN_MESSAGES.nameLong,
+      ],
     ];
     for (const [call, code, message] of refusals) {
       const e = await rejected(call());
@@ -124,7 +159,9 @@ describe('streamer tokens', () => {
 
     await barrier();
     expect(tokenEvents(token.id)).toHaveLength(1);
-    const byRefused = h.events.filter((e) => e.envelope.type === 'token.changed' && [other, clipper].includes((e.envelope.data as TokenChangedV1).token.streamerId));
+    const byRefused = h.events.filter(
+      (e) => e.envelope.type === 'token.changed' && [other, clipper].includes((e.envelope.data as TokenChangedV1).token.streamerId),
+    );
     expect(byRefused).toEqual([]);
     expect((await h.client.getToken({ id: token.id })).name).toBe('Guarded');
     expect(await h.count('SELECT count(*) FROM tokens WHERE streamer_id = ANY($1::uuid[])', [[streamer, other, clipper]])).toBe(1);

@@ -21,7 +21,12 @@ afterAll(async () => {
 function xUser(handle?: string) {
   seq += 1;
   const tag = `${Date.now().toString(36).slice(-5)}${seq}`;
-  return { xUserId: `17${String(Date.now()).padStart(15, '0')}${String(seq).padStart(2, '0')}`.slice(0, 19), xUsername: handle ?? `x_${tag}`, name: `X Person ${seq}`, profileImageUrl: `https://pbs.twimg.com/profile_images/${tag}.jpg` };
+  return {
+    xUserId: `17${String(Date.now()).padStart(15, '0')}${String(seq).padStart(2, '0')}`.slice(0, 19),
+    xUsername: handle ?? `x_${tag}`,
+    name: `X Person ${seq}`,
+    profileImageUrl: `https://pbs.twimg.com/profile_images/${tag}.jpg`,
+  };
 }
 const client = { ip: '203.0.113.9', userAgent: 'x-sign-in-test' };
 
@@ -33,10 +38,15 @@ describe('SignInWithX', () => {
   it('makes a password-less clipper for a new X user, with a working session, user.registered and user.x-linked', async () => {
     const x = xUser();
     const result = await h.client.signInWithX({ ...x, client });
-    expect(result).toMatchObject({ created: true, linked: true, user: { twitterUsername: x.xUsername, displayName: x.name, profileImageUrl: x.profileImageUrl, role: 'clipper' } });
+    expect(result).toMatchObject({
+      created: true,
+      linked: true,
+      user: { twitterUsername: x.xUsername, displayName: x.name, profileImageUrl: x.profileImageUrl, role: 'clipper' },
+    });
     expect(result.user!.walletAddress).toBeUndefined();
     expect(result.user!.email).toBeUndefined();
-    const row = (await h.db.query('SELECT password_hash, email, x_user_id, x_linked_at FROM users WHERE id = $1', [result.user!.id])).rows[0];
+    const row = (await h.db.query('SELECT password_hash, email, x_user_id, x_linked_at FROM users WHERE id = $1', [result.user!.id]))
+      .rows[0];
     expect(row).toMatchObject({ password_hash: null, email: null, x_user_id: x.xUserId });
     expect(row.x_linked_at).toBeInstanceOf(Date);
 
@@ -45,8 +55,15 @@ describe('SignInWithX', () => {
 
     await waitFor(() => linkedEvents(result.user!.id)[0], 10_000, 'user.x-linked');
     const linked = parseEventData('user.x-linked', linkedEvents(result.user!.id)[0]!.envelope.data);
-    expect(linked).toEqual({ userId: result.user!.id, xUserId: x.xUserId, xUsername: x.xUsername, linkedAt: (row.x_linked_at as Date).toISOString() });
-    const registered = h.events.find((e) => e.envelope.type === 'user.registered' && (e.envelope.data as { user: { id: string } }).user.id === result.user!.id);
+    expect(linked).toEqual({
+      userId: result.user!.id,
+      xUserId: x.xUserId,
+      xUsername: x.xUsername,
+      linkedAt: (row.x_linked_at as Date).toISOString(),
+    });
+    const registered = h.events.find(
+      (e) => e.envelope.type === 'user.registered' && (e.envelope.data as { user: { id: string } }).user.id === result.user!.id,
+    );
     expect(registered?.envelope.data).toMatchObject({ claimedPlaceholderId: null, user: { role: 'clipper', walletAddress: null } });
   });
 
@@ -66,7 +83,11 @@ describe('SignInWithX', () => {
     const account = await h.client.signUp(signUp);
     const x = xUser(signUp.twitterHandle.toUpperCase());
     const result = await h.client.signInWithX({ ...x, client });
-    expect(result).toMatchObject({ created: false, linked: true, user: { id: account.user!.id, email: signUp.email, walletAddress: signUp.walletAddress } });
+    expect(result).toMatchObject({
+      created: false,
+      linked: true,
+      user: { id: account.user!.id, email: signUp.email, walletAddress: signUp.walletAddress },
+    });
     await waitFor(() => linkedEvents(account.user!.id)[0], 10_000, 'user.x-linked');
     const login = await h.client.logIn({ twitterHandle: signUp.twitterHandle, password: signUp.password, client });
     expect(login.user!.id).toBe(account.user!.id);
@@ -91,7 +112,10 @@ describe('SignInWithX', () => {
     const first = xUser();
     await h.client.signInWithX({ ...first, client });
     const err = await rejected(h.client.signInWithX({ ...xUser(first.xUsername), client }));
-    expect([err.code, err.message]).toEqual([status.FAILED_PRECONDITION, 'The CLIP IT account with this X handle is linked to a different X account']);
+    expect([err.code, err.message]).toEqual([
+      status.FAILED_PRECONDITION,
+      'The CLIP IT account with this X handle is linked to a different X account',
+    ]);
   });
 
   it('never lets a password log-in into an account made by X, with the normal refusal', async () => {

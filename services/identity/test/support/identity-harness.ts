@@ -3,10 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identityV1 } from '@clipit/contracts';
 import { connectNats, createGrpcClient, GrpcCallError, type NatsConnection } from '@clipit/service-kit';
-import { collectEvents, createTestDatabase, deleteEventStreams, dropTestDatabase, freePorts, isolatedNames, isolatedServiceEnv, rejectedWith, startMailServer, testInfra, type MailServer, type ReceivedEvent } from '@clipit/testing';
+import {
+  collectEvents,
+  createTestDatabase,
+  deleteEventStreams,
+  dropTestDatabase,
+  freePorts,
+  isolatedNames,
+  isolatedServiceEnv,
+  rejectedWith,
+  startMailServer,
+  testInfra,
+  type MailServer,
+  type ReceivedEvent,
+} from '@clipit/testing';
 import pg from 'pg';
 import { bootstrapIdentity, identityService, type IdentityApp, type IdentityConfigOverrides } from '../../src/app.js';
-
 
 export type { ReceivedEvent };
 
@@ -37,7 +49,10 @@ export interface IdentityHarness {
   stop(): Promise<void>;
 }
 
-export async function startIdentity(overrides: IdentityConfigOverrides = {}, options: { mail?: MailServer } = {}): Promise<IdentityHarness> {
+export async function startIdentity(
+  overrides: IdentityConfigOverrides = {},
+  options: { mail?: MailServer } = {},
+): Promise<IdentityHarness> {
   const names = isolatedNames('identity');
   const mail = options.mail ?? (await startMailServer());
   const infra = testInfra();

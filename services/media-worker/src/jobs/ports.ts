@@ -10,7 +10,8 @@ export interface VideoTools {
 }
 
 /** The two facts the worker states. */
-export type MediaEvent = EventEnvelope<'media.processed', EventData<'media.processed'>> | EventEnvelope<'media.failed', EventData<'media.failed'>>;
+export type MediaEvent =
+  EventEnvelope<'media.processed', EventData<'media.processed'>> | EventEnvelope<'media.failed', EventData<'media.failed'>>;
 
 /** Where facts go (EventPublisher from the service kit): resolves once JetStream has stored the event. */
 export interface EventSink {

@@ -10,7 +10,14 @@ import { InvalidMediaError, MediaToolError, type ProbeResult } from '@clipit/med
 import { deterministicEventId } from '@clipit/service-kit';
 import { automock } from '@clipit/testing';
 import pino from 'pino';
-import { InvalidJobError, playbackIdFor, PROCESSING_FAILED_MESSAGE, ProcessVideoHandler, PublishFailedError, recordedEvent } from './process-video.handler.js';
+import {
+  InvalidJobError,
+  playbackIdFor,
+  PROCESSING_FAILED_MESSAGE,
+  ProcessVideoHandler,
+  PublishFailedError,
+  recordedEvent,
+} from './process-video.handler.js';
 import type { EventSink, MediaEvent, ObjectStore, VideoJob, VideoTools } from './ports.js';
 
 // The handler with every outside thing faked: storage in memory, ffmpeg (strict mocks) writing
@@ -120,7 +127,8 @@ describe('ProcessVideoHandler', () => {
     await rm(tmpRoot, { recursive: true, force: true });
   });
 
-  const handlerFor = (s: ReturnType<typeof setup>) => new ProcessVideoHandler({ storage: s.storage, tools: s.tools, events: s.events, logger, tmpRoot });
+  const handlerFor = (s: ReturnType<typeof setup>) =>
+    new ProcessVideoHandler({ storage: s.storage, tools: s.tools, events: s.events, logger, tmpRoot });
   const withUpload = (s: ReturnType<typeof setup>, job: ReturnType<typeof makeJob>, bytes = Buffer.from('source video')) => {
     s.storage.objects.set(job.data.sourceKey, { body: bytes, contentType: 'video/mp4' });
   };
@@ -165,7 +173,15 @@ describe('ProcessVideoHandler', () => {
       },
     });
     expect(s.published).toEqual([event]);
-    expect(s.steps).toEqual(['probe', 'poster', 'transcode', `put ${mediaKeys.video(videoId)}`, `put ${mediaKeys.poster(videoId)}`, 'publish media.processed', `delete ${job.data.sourceKey}`]);
+    expect(s.steps).toEqual([
+      'probe',
+      'poster',
+      'transcode',
+      `put ${mediaKeys.video(videoId)}`,
+      `put ${mediaKeys.poster(videoId)}`,
+      'publish media.processed',
+      `delete ${job.data.sourceKey}`,
+    ]);
     expect([...s.storage.objects.keys()].sort()).toEqual([mediaKeys.poster(videoId), mediaKeys.video(videoId)]);
     // Decided before publishing, so a crash after this point states the same event.
     expect(job.progressUpdates).toEqual([{ stage: 'decided', event }]);
@@ -183,7 +199,9 @@ describe('ProcessVideoHandler', () => {
       type: 'media.failed',
       data: { code: 'too-long', reason: VIDEO_MESSAGES.tooLong(45.2) },
     });
-    expect(event.type === 'media.failed' && event.data.reason).toBe('Video Too Long: Video must be 40 seconds or less. Your video is 45 seconds.');
+    expect(event.type === 'media.failed' && event.data.reason).toBe(
+      'Video Too Long: Video must be 40 seconds or less. Your video is 45 seconds.',
+    );
     expect(s.tools.transcodeForWeb).not.toHaveBeenCalled();
     expect(s.storage.objects.size).toBe(0);
     expect(s.steps.indexOf('publish media.failed')).toBeLessThan(s.steps.indexOf(`delete ${job.data.sourceKey}`));
@@ -209,7 +227,14 @@ describe('ProcessVideoHandler', () => {
     const s = setup();
     const job = makeJob();
     withUpload(s, job, Buffer.alloc(2048));
-    const event = await new ProcessVideoHandler({ storage: s.storage, tools: s.tools, events: s.events, logger, tmpRoot, maxBytes: 1024 }).process(job, signal);
+    const event = await new ProcessVideoHandler({
+      storage: s.storage,
+      tools: s.tools,
+      events: s.events,
+      logger,
+      tmpRoot,
+      maxBytes: 1024,
+    }).process(job, signal);
     expect(event).toMatchObject({ type: 'media.failed', data: { code: 'too-large', reason: VIDEO_MESSAGES.tooLarge } });
     expect(s.tools.probe).not.toHaveBeenCalled();
   });
@@ -271,11 +296,15 @@ describe('ProcessVideoHandler', () => {
     const failing = setup({ publishError: new Error('nats: timeout') });
     const job = makeJob();
     withUpload(failing, job);
-    const first = await handlerFor(failing).process(job, signal).catch((e: unknown) => e);
+    const first = await handlerFor(failing)
+      .process(job, signal)
+      .catch((e: unknown) => e);
     expect(first).toBeInstanceOf(PublishFailedError);
     expect(first).toMatchObject({ failures: 1, event: { type: 'media.processed' } });
     const decided = recordedEvent(job.progress)!;
-    const second = await handlerFor(failing).process(job, signal).catch((e: unknown) => e);
+    const second = await handlerFor(failing)
+      .process(job, signal)
+      .catch((e: unknown) => e);
     expect(second).toMatchObject({ failures: 2, event: decided });
     expect(job.progress).toEqual({ stage: 'decided', event: decided, publishFailures: 2 });
     // ffmpeg ran for the first run only; the upload is kept until the event is stored.

@@ -37,7 +37,10 @@ export class PublishFailedError extends Error {
     readonly failures: number,
     options: { cause: unknown },
   ) {
-    super(`could not publish ${event.type} ${event.id}: ${(options.cause as Error | undefined)?.message ?? String(options.cause)}`, options);
+    super(
+      `could not publish ${event.type} ${event.id}: ${(options.cause as Error | undefined)?.message ?? String(options.cause)}`,
+      options,
+    );
     this.name = 'PublishFailedError';
   }
 }
@@ -130,7 +133,10 @@ export class ProcessVideoHandler {
     });
     const recorded = recordedProgress(job.progress);
     if (recorded) {
-      log.info({ eventId: recorded.event.id, type: recorded.event.type, publishFailures: recorded.publishFailures ?? 0 }, 'job decided earlier: stating the same outcome again');
+      log.info(
+        { eventId: recorded.event.id, type: recorded.event.type, publishFailures: recorded.publishFailures ?? 0 },
+        'job decided earlier: stating the same outcome again',
+      );
       return this.finish(job, data, recorded, log);
     }
     let event: MediaEvent;
@@ -171,7 +177,10 @@ export class ProcessVideoHandler {
 
   private parseJob(job: VideoJob): ProcessVideoJob {
     const parsed = processVideoJobSchema.safeParse(job.data);
-    if (!parsed.success) throw new InvalidJobError(`job ${job.id} is not a process-video job: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new InvalidJobError(
+        `job ${job.id} is not a process-video job: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     return parsed.data;
   }
 
@@ -229,7 +238,11 @@ export class ProcessVideoHandler {
   }
 
   private failed(data: ProcessVideoJob, code: MediaFailureCode, reason: string): MediaEvent {
-    return buildEventEnvelope('media.failed', { videoId: data.videoId, submissionId: data.submissionId, code, reason }, this.envelopeOptions('media.failed', data));
+    return buildEventEnvelope(
+      'media.failed',
+      { videoId: data.videoId, submissionId: data.submissionId, code, reason },
+      this.envelopeOptions('media.failed', data),
+    );
   }
 
   private envelopeOptions(type: MediaEvent['type'], data: ProcessVideoJob) {
@@ -242,7 +255,12 @@ export class ProcessVideoHandler {
    * the upload goes. A failed publication throws PublishFailedError, after counting it in the job's
    * progress (the decided event stays there as it was).
    */
-  private async finish(job: VideoJob, data: ProcessVideoJob, decided: DecidedProgress, log: Logger = this.deps.logger): Promise<MediaEvent> {
+  private async finish(
+    job: VideoJob,
+    data: ProcessVideoJob,
+    decided: DecidedProgress,
+    log: Logger = this.deps.logger,
+  ): Promise<MediaEvent> {
     const { storage, events } = this.deps;
     const { event } = decided;
     if (event.type === 'media.failed') {

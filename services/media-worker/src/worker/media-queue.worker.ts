@@ -56,27 +56,36 @@ export class MediaQueueWorker {
   private closing: Promise<void> | undefined;
 
   constructor(private readonly opts: MediaQueueWorkerOptions) {
-    this.worker = new Worker<ProcessVideoJob, ProcessVideoResult, typeof PROCESS_VIDEO_JOB>(MEDIA_QUEUE, (job, token, signal) => this.run(job, token, signal), {
-      // Reconnects within about a second of Redis answering again, not on BullMQ's schedule that grows to 20 s.
-      connection: { url: opts.redisUrl, maxRetriesPerRequest: null, retryStrategy: redisRetryStrategy },
-      prefix: mediaQueuePrefix(opts.redisKeyPrefix),
-      name: `${hostname()}:${process.pid}`,
-      concurrency: opts.concurrency,
-      lockDuration: opts.lockDurationMs,
-      stalledInterval: opts.stalledIntervalMs,
-      maxStalledCount: opts.maxStalledCount,
-      ...(opts.runRetryDelayMs === undefined ? {} : { runRetryDelay: opts.runRetryDelayMs }),
-      autorun: false,
-    });
+    this.worker = new Worker<ProcessVideoJob, ProcessVideoResult, typeof PROCESS_VIDEO_JOB>(
+      MEDIA_QUEUE,
+      (job, token, signal) => this.run(job, token, signal),
+      {
+        // Reconnects within about a second of Redis answering again, not on BullMQ's schedule that grows to 20 s.
+        connection: { url: opts.redisUrl, maxRetriesPerRequest: null, retryStrategy: redisRetryStrategy },
+        prefix: mediaQueuePrefix(opts.redisKeyPrefix),
+        name: `${hostname()}:${process.pid}`,
+        concurrency: opts.concurrency,
+        lockDuration: opts.lockDurationMs,
+        stalledInterval: opts.stalledIntervalMs,
+        maxStalledCount: opts.maxStalledCount,
+        ...(opts.runRetryDelayMs === undefined ? {} : { runRetryDelay: opts.runRetryDelayMs }),
+        autorun: false,
+      },
+    );
     // Its connections' failures: once when Redis goes away and once when it is back, not per reconnect attempt.
     reportRedisOutages(this.worker, opts.logger, 'media queue worker');
     this.worker.on('failed', (job, err) => {
       if (!job || !FAILED_WITHOUT_RUNNING.test(err.message)) return;
       // When NATS is down this publishes once and fails; the outcome stays in the job's progress and
       // submissions' reconciler retries the failed job later, whose next run states it.
-      void opts.handler.giveUp(job, err.message).catch((e: unknown) =>
-        opts.logger.error({ err: e, jobId: job.id }, 'could not state the outcome of a failed job (kept in the job for the reconciler to re-drive)'),
-      );
+      void opts.handler
+        .giveUp(job, err.message)
+        .catch((e: unknown) =>
+          opts.logger.error(
+            { err: e, jobId: job.id },
+            'could not state the outcome of a failed job (kept in the job for the reconciler to re-drive)',
+          ),
+        );
     });
   }
 

@@ -14,7 +14,7 @@ import { MediaWorkerHarness } from '../support/worker-harness.js';
 async function topLevelBoxes(file: string): Promise<string[]> {
   const buf = await readFile(file);
   const types: string[] = [];
-  for (let offset = 0; offset + 8 <= buf.length; ) {
+  for (let offset = 0; offset + 8 <= buf.length;) {
     let size = buf.readUInt32BE(offset);
     types.push(buf.toString('latin1', offset + 4, offset + 8));
     if (size === 1) size = Number(buf.readBigUInt64BE(offset + 8));
@@ -76,7 +76,11 @@ describe('media worker: one job at a time (real Redis, JetStream, ffmpeg, fs sto
     // The upload is gone (deleted once the event was stored), and so is the scratch folder.
     await waitFor(async () => ((await h.storage.stat(job.sourceKey)) === undefined ? true : undefined), 5000, 'upload deleted');
     expect(await h.scratchEntries()).toEqual([]);
-    const finished = await waitFor(async () => ((await h.queue.getJob(job.videoId))?.finishedOn ? h.queue.getJob(job.videoId) : undefined), 5000, 'job completed');
+    const finished = await waitFor(
+      async () => ((await h.queue.getJob(job.videoId))?.finishedOn ? h.queue.getJob(job.videoId) : undefined),
+      5000,
+      'job completed',
+    );
     expect(await finished!.getState()).toBe('completed');
     expect(finished!.returnvalue).toEqual({ eventId: envelope.id, playbackId: envelope.data.playbackId });
   });
@@ -92,7 +96,11 @@ describe('media worker: one job at a time (real Redis, JetStream, ffmpeg, fs sto
     expect(envelope.data).toMatchObject({ reason: 'Video Too Long: Video must be 40 seconds or less. Your video is 45 seconds.' });
     await waitFor(async () => ((await h.storage.stat(job.sourceKey)) === undefined ? true : undefined), 5000, 'upload deleted');
     expect(await h.outputsOf(job.videoId)).toEqual([]);
-    const failed = await waitFor(async () => ((await h.queue.getJob(job.videoId))?.finishedOn ? h.queue.getJob(job.videoId) : undefined), 5000, 'job failed');
+    const failed = await waitFor(
+      async () => ((await h.queue.getJob(job.videoId))?.finishedOn ? h.queue.getJob(job.videoId) : undefined),
+      5000,
+      'job failed',
+    );
     expect(await failed!.getState()).toBe('failed');
     expect(failed!.attemptsMade).toBe(1);
   });
@@ -102,7 +110,10 @@ describe('media worker: one job at a time (real Redis, JetStream, ffmpeg, fs sto
     await writeFile(path, 'This is a shopping list, not a clip.\n'.repeat(100));
     const job = await h.submitFile(path, 'video/mp4');
     const { envelope } = await h.waitForEvent(job.videoId);
-    expect(envelope).toMatchObject({ type: 'media.failed', data: { videoId: job.videoId, code: 'invalid', reason: VIDEO_MESSAGES.invalid } });
+    expect(envelope).toMatchObject({
+      type: 'media.failed',
+      data: { videoId: job.videoId, code: 'invalid', reason: VIDEO_MESSAGES.invalid },
+    });
     await waitFor(async () => ((await h.storage.stat(job.sourceKey)) === undefined ? true : undefined), 5000, 'upload deleted');
     expect(await h.outputsOf(job.videoId)).toEqual([]);
     expect(await h.scratchEntries()).toEqual([]);

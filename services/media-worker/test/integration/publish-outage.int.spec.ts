@@ -22,7 +22,12 @@ describe('media worker: NATS down when a job has decided (private NATS, real Red
     nats = await startNatsServer();
     h = await new MediaWorkerHarness(nats.url).start();
     // Real world: 5 s timeout, 2 s … 30 s between tries. Here fractions of that, same behaviour.
-    worker = await h.startWorker({ MEDIA_WORKER_PUBLISH_TIMEOUT_MS: 300, MEDIA_WORKER_PUBLISH_RETRY_MIN_MS: 100, MEDIA_WORKER_PUBLISH_RETRY_MAX_MS: 400, LOG_LEVEL: 'error' });
+    worker = await h.startWorker({
+      MEDIA_WORKER_PUBLISH_TIMEOUT_MS: 300,
+      MEDIA_WORKER_PUBLISH_RETRY_MIN_MS: 100,
+      MEDIA_WORKER_PUBLISH_RETRY_MAX_MS: 400,
+      LOG_LEVEL: 'error',
+    });
     transcode = jest.spyOn(worker.get<VideoTools>(MEDIA_TOOLS), 'transcodeForWeb');
   });
 
@@ -59,15 +64,25 @@ describe('media worker: NATS down when a job has decided (private NATS, real Red
     expect(((await ready.json()) as { checks: Record<string, string> }).checks['nats']).toMatch(/^down/);
 
     await nats.process.start();
-    const completed = await waitFor(async () => ((await h.queue.getJobState(job.videoId)) === 'completed' ? true : undefined), 20_000, 'the job to complete once NATS is back');
+    const completed = await waitFor(
+      async () => ((await h.queue.getJobState(job.videoId)) === 'completed' ? true : undefined),
+      20_000,
+      'the job to complete once NATS is back',
+    );
     expect(completed).toBe(true);
     const done = (await h.queue.getJob(job.videoId))!;
     expect(done.attemptsMade).toBe(1);
     expect(done.returnvalue).toMatchObject({ eventId: recordedEvent(decided.progress)!.id });
     // Stored once (the harness's own connection may still be reconnecting: asked until it answers).
-    expect(await waitFor(() => h.storedEventCount(job.videoId, 'media.processed').catch(() => undefined), 10_000, 'the stream to answer')).toBe(1);
+    expect(
+      await waitFor(() => h.storedEventCount(job.videoId, 'media.processed').catch(() => undefined), 10_000, 'the stream to answer'),
+    ).toBe(1);
     expect(await h.storage.stat(job.sourceKey)).toBeUndefined();
     expect(transcode).toHaveBeenCalledTimes(1);
-    await waitFor(async () => ((await fetch(`http://127.0.0.1:${worker.httpPort}/health/ready`)).status === 200 ? true : undefined), 10_000, 'ready again');
+    await waitFor(
+      async () => ((await fetch(`http://127.0.0.1:${worker.httpPort}/health/ready`)).status === 200 ? true : undefined),
+      10_000,
+      'ready again',
+    );
   });
 });

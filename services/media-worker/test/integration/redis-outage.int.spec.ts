@@ -44,7 +44,18 @@ describe('the media worker while Redis is down', () => {
       giveUp: async () => undefined,
     } as unknown as ProcessVideoHandler;
     const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
-    const worker = new MediaQueueWorker({ redisUrl: server.url, redisKeyPrefix: prefix, handler, logger, concurrency: 1, lockDurationMs: 30_000, stalledIntervalMs: 30_000, maxStalledCount: 1, publishRetryMinMs: 100, publishRetryMaxMs: 1000 });
+    const worker = new MediaQueueWorker({
+      redisUrl: server.url,
+      redisKeyPrefix: prefix,
+      handler,
+      logger,
+      concurrency: 1,
+      lockDurationMs: 30_000,
+      stalledIntervalMs: 30_000,
+      maxStalledCount: 1,
+      publishRetryMinMs: 100,
+      publishRetryMaxMs: 1000,
+    });
     let queue: MediaQueue | undefined;
     try {
       await worker.start();

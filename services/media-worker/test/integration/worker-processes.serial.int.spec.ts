@@ -50,82 +50,108 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
       `worker ${p.child.pid} transcoding`,
     );
 
-  it('spreads jobs over two worker processes, each job done once', async () => {
-    const [a, b] = await Promise.all([h.startProcess(), h.startProcess()]);
-    const jobs = await Promise.all(Array.from({ length: 4 }, () => h.submitClip({ durationSeconds: 6, width: 720, height: 1280, withAudio: true, fps: 25 })));
-    for (const job of jobs) await h.waitForEvent(job.videoId);
-    const processedBy = await Promise.all(jobs.map(async (job) => pidOf((await h.queue.getJob(job.videoId))?.processedBy)));
-    expect(new Set(processedBy)).toEqual(new Set([a.child.pid, b.child.pid]));
-    for (const job of jobs) {
-      expect(h.eventsFor(job.videoId).map((e) => e.envelope.type)).toEqual(['media.processed']);
+  it(
+    'spreads jobs over two worker processes, each job done once',
+    async () => {
+      const [a, b] = await Promise.all([h.startProcess(), h.startProcess()]);
+      const jobs = await Promise.all(
+        Array.from({ length: 4 }, () => h.submitClip({ durationSeconds: 6, width: 720, height: 1280, withAudio: true, fps: 25 })),
+      );
+      for (const job of jobs) await h.waitForEvent(job.videoId);
+      const processedBy = await Promise.all(jobs.map(async (job) => pidOf((await h.queue.getJob(job.videoId))?.processedBy)));
+      expect(new Set(processedBy)).toEqual(new Set([a.child.pid, b.child.pid]));
+      for (const job of jobs) {
+        expect(h.eventsFor(job.videoId).map((e) => e.envelope.type)).toEqual(['media.processed']);
+        expect(await h.storedEventCount(job.videoId, 'media.processed')).toBe(1);
+      }
+      expect(await Promise.all([stopProcess(a), stopProcess(b)])).toEqual([0, 0]);
+    },
+    JOB_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'finishes the job of a worker SIGKILLed in the middle of it, once, after a worker is started again',
+    async () => {
+      const doomed = await h.startProcess();
+      const job = await h.submitClip({ durationSeconds: 10, width: 1080, height: 1920, withAudio: true, fps: 30 });
+      const scratch = await waitUntilTranscoding(doomed);
+      expect(pidOf((await h.queue.getJob(job.videoId))?.processedBy)).toBe(doomed.child.pid);
+
+      doomed.child.kill('SIGKILL');
+      await doomed.exited;
+      expect(h.eventsFor(job.videoId)).toEqual([]);
+      expect(await h.storage.stat(job.sourceKey)).toBeDefined(); // nothing was stated, so the upload stays
+
+      const restarted = await h.startProcess();
+      // The new process removes the dead one's scratch folder at start.
+      expect(await h.scratchEntries()).not.toContain(scratch);
+      const { envelope } = await h.waitForEvent(job.videoId, 90_000);
+      expect(envelope).toMatchObject({ type: 'media.processed', data: { videoId: job.videoId, width: 1080, height: 1920 } });
+      const finished = await waitFor(
+        async () => ((await h.queue.getJob(job.videoId))?.finishedOn ? h.queue.getJob(job.videoId) : undefined),
+        10_000,
+        'job done',
+      );
+      expect(await finished!.getState()).toBe('completed');
+      expect(pidOf(finished!.processedBy)).toBe(restarted.child.pid);
+      // The dead worker used up no attempt: the one counted is the one that succeeded (BullMQ counts it on completion).
+      expect({
+        attemptsMade: finished!.attemptsMade,
+        attemptsStarted: finished!.attemptsStarted,
+        stalledCounter: finished!.stalledCounter,
+      }).toEqual({
+        attemptsMade: 1,
+        attemptsStarted: 2,
+        stalledCounter: 1,
+      });
+
+      // Long enough for another lock expiry and stall check: nothing more may happen.
+      await new Promise((r) => setTimeout(r, 4000));
+      expect(h.eventsFor(job.videoId)).toHaveLength(1);
       expect(await h.storedEventCount(job.videoId, 'media.processed')).toBe(1);
-    }
-    expect(await Promise.all([stopProcess(a), stopProcess(b)])).toEqual([0, 0]);
-  }, JOB_TEST_TIMEOUT_MS);
+      expect(await h.storage.stat(job.sourceKey)).toBeUndefined();
+      expect(await h.outputsOf(job.videoId)).toEqual(['poster.jpg', 'video.mp4']);
+      expect(await h.scratchEntries()).toEqual([]);
+      expect(await stopProcess(restarted)).toBe(0);
+    },
+    JOB_TEST_TIMEOUT_MS,
+  );
 
-  it('finishes the job of a worker SIGKILLed in the middle of it, once, after a worker is started again', async () => {
-    const doomed = await h.startProcess();
-    const job = await h.submitClip({ durationSeconds: 10, width: 1080, height: 1920, withAudio: true, fps: 30 });
-    const scratch = await waitUntilTranscoding(doomed);
-    expect(pidOf((await h.queue.getJob(job.videoId))?.processedBy)).toBe(doomed.child.pid);
+  it(
+    'lets the running job finish on SIGTERM, then exits 0',
+    async () => {
+      const worker = await h.startProcess({ MEDIA_WORKER_DRAIN_SECONDS: 60 });
+      const job = await h.submitClip({ durationSeconds: 8, width: 1080, height: 1920, withAudio: true, fps: 30 });
+      await waitUntilTranscoding(worker);
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited).toBe(0);
+      // It exited only after stating the outcome.
+      expect(h.eventsFor(job.videoId).map((e) => e.envelope.type)).toEqual(['media.processed']);
+      expect(await (await h.queue.getJob(job.videoId))!.getState()).toBe('completed');
+      expect(await h.scratchEntries()).toEqual([]);
+    },
+    JOB_TEST_TIMEOUT_MS,
+  );
 
-    doomed.child.kill('SIGKILL');
-    await doomed.exited;
-    expect(h.eventsFor(job.videoId)).toEqual([]);
-    expect(await h.storage.stat(job.sourceKey)).toBeDefined(); // nothing was stated, so the upload stays
+  it(
+    'puts a job that outlasts the drain time back in the queue, with no attempt used, for the next worker',
+    async () => {
+      const impatient = await h.startProcess({ MEDIA_WORKER_DRAIN_SECONDS: 0 });
+      const job = await h.submitClip({ durationSeconds: 10, width: 1080, height: 1920, withAudio: true, fps: 30 });
+      await waitUntilTranscoding(impatient);
+      impatient.child.kill('SIGTERM');
+      expect(await impatient.exited).toBe(0);
+      const queued = await h.queue.getJob(job.videoId);
+      expect(await queued!.getState()).toBe('waiting');
+      expect(queued!.attemptsMade).toBe(0);
+      expect(h.eventsFor(job.videoId)).toEqual([]);
+      expect(await h.scratchEntries()).toEqual([]);
 
-    const restarted = await h.startProcess();
-    // The new process removes the dead one's scratch folder at start.
-    expect(await h.scratchEntries()).not.toContain(scratch);
-    const { envelope } = await h.waitForEvent(job.videoId, 90_000);
-    expect(envelope).toMatchObject({ type: 'media.processed', data: { videoId: job.videoId, width: 1080, height: 1920 } });
-    const finished = await waitFor(async () => ((await h.queue.getJob(job.videoId))?.finishedOn ? h.queue.getJob(job.videoId) : undefined), 10_000, 'job done');
-    expect(await finished!.getState()).toBe('completed');
-    expect(pidOf(finished!.processedBy)).toBe(restarted.child.pid);
-    // The dead worker used up no attempt: the one counted is the one that succeeded (BullMQ counts it on completion).
-    expect({ attemptsMade: finished!.attemptsMade, attemptsStarted: finished!.attemptsStarted, stalledCounter: finished!.stalledCounter }).toEqual({
-      attemptsMade: 1,
-      attemptsStarted: 2,
-      stalledCounter: 1,
-    });
-
-    // Long enough for another lock expiry and stall check: nothing more may happen.
-    await new Promise((r) => setTimeout(r, 4000));
-    expect(h.eventsFor(job.videoId)).toHaveLength(1);
-    expect(await h.storedEventCount(job.videoId, 'media.processed')).toBe(1);
-    expect(await h.storage.stat(job.sourceKey)).toBeUndefined();
-    expect(await h.outputsOf(job.videoId)).toEqual(['poster.jpg', 'video.mp4']);
-    expect(await h.scratchEntries()).toEqual([]);
-    expect(await stopProcess(restarted)).toBe(0);
-  }, JOB_TEST_TIMEOUT_MS);
-
-  it('lets the running job finish on SIGTERM, then exits 0', async () => {
-    const worker = await h.startProcess({ MEDIA_WORKER_DRAIN_SECONDS: 60 });
-    const job = await h.submitClip({ durationSeconds: 8, width: 1080, height: 1920, withAudio: true, fps: 30 });
-    await waitUntilTranscoding(worker);
-    worker.child.kill('SIGTERM');
-    expect(await worker.exited).toBe(0);
-    // It exited only after stating the outcome.
-    expect(h.eventsFor(job.videoId).map((e) => e.envelope.type)).toEqual(['media.processed']);
-    expect(await (await h.queue.getJob(job.videoId))!.getState()).toBe('completed');
-    expect(await h.scratchEntries()).toEqual([]);
-  }, JOB_TEST_TIMEOUT_MS);
-
-  it('puts a job that outlasts the drain time back in the queue, with no attempt used, for the next worker', async () => {
-    const impatient = await h.startProcess({ MEDIA_WORKER_DRAIN_SECONDS: 0 });
-    const job = await h.submitClip({ durationSeconds: 10, width: 1080, height: 1920, withAudio: true, fps: 30 });
-    await waitUntilTranscoding(impatient);
-    impatient.child.kill('SIGTERM');
-    expect(await impatient.exited).toBe(0);
-    const queued = await h.queue.getJob(job.videoId);
-    expect(await queued!.getState()).toBe('waiting');
-    expect(queued!.attemptsMade).toBe(0);
-    expect(h.eventsFor(job.videoId)).toEqual([]);
-    expect(await h.scratchEntries()).toEqual([]);
-
-    const next = await h.startProcess();
-    const { envelope } = await h.waitForEvent(job.videoId, 90_000);
-    expect(envelope.type).toBe('media.processed');
-    expect(await stopProcess(next)).toBe(0);
-  }, JOB_TEST_TIMEOUT_MS);
+      const next = await h.startProcess();
+      const { envelope } = await h.waitForEvent(job.videoId, 90_000);
+      expect(envelope.type).toBe('media.processed');
+      expect(await stopProcess(next)).toBe(0);
+    },
+    JOB_TEST_TIMEOUT_MS,
+  );
 });

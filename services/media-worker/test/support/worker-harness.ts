@@ -60,8 +60,13 @@ export class MediaWorkerHarness {
     this.clipsDir = await mkdtemp(join(tmpdir(), 'clipit-mw-clips-'));
     this.storage = new FsStorageDriver(this.storageRoot);
     this.queue = createMediaQueue({ redisUrl: testInfra().redisUrl, prefix: this.names.redisKeyPrefix });
-    this.nc = await connectEventBus(this.natsUrl, 'media-worker-test', { stream: this.names.stream, subjectPrefix: this.names.subjectPrefix });
-    const consumer = await jetstream(this.nc).consumers.get(this.names.stream, { filter_subjects: `${this.names.subjectPrefix}.media-worker.>` });
+    this.nc = await connectEventBus(this.natsUrl, 'media-worker-test', {
+      stream: this.names.stream,
+      subjectPrefix: this.names.subjectPrefix,
+    });
+    const consumer = await jetstream(this.nc).consumers.get(this.names.stream, {
+      filter_subjects: `${this.names.subjectPrefix}.media-worker.>`,
+    });
     const messages = await consumer.consume();
     this.messages = messages;
     this.reading = (async () => {

@@ -8,7 +8,8 @@ export interface RateLimitHeaders {
 }
 
 /** One answer of X's post lookup: a 200 with its parsed body, or any other status with a bit of its body. */
-export type XLookupAnswer = { status: 200; rate: RateLimitHeaders; body: unknown; answeredAt: Date } | { status: number; rate: RateLimitHeaders; detail: string };
+export type XLookupAnswer =
+  { status: 200; rate: RateLimitHeaders; body: unknown; answeredAt: Date } | { status: number; rate: RateLimitHeaders; detail: string };
 
 /** X's post lookup as the job uses it (XApiClient); throws only when X did not answer at all. */
 export interface XPostsLookup {

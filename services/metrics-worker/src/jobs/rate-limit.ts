@@ -24,12 +24,23 @@ export function backoffMs(inARow: number, minMs: number, maxMs: number): number 
  * - 429 without one (or with one already past): exponential backoff by the 429s in a row (`throttledInARow`, this one included);
  * - any other answer with `remaining` 0 and a reset in the future: until the reset. The answer itself is good and is used.
  */
-export function pauseAfterAnswer(status: number, rate: RateLimitHeaders, nowMs: number, throttledInARow: number, policy: RateLimitPolicy): RateLimitPause | undefined {
+export function pauseAfterAnswer(
+  status: number,
+  rate: RateLimitHeaders,
+  nowMs: number,
+  throttledInARow: number,
+  policy: RateLimitPolicy,
+): RateLimitPause | undefined {
   const untilReset = rate.resetAtSeconds !== undefined ? rate.resetAtSeconds * 1000 - nowMs : undefined;
   if (status === 429) {
-    if (untilReset !== undefined && untilReset > 0) return { reason: 'too-many-requests', waitMs: Math.min(untilReset + policy.marginMs, MAX_RESET_WAIT_MS) };
-    return { reason: 'too-many-requests-backoff', waitMs: backoffMs(Math.max(throttledInARow, 1), policy.backoffMinMs, policy.backoffMaxMs) };
+    if (untilReset !== undefined && untilReset > 0)
+      return { reason: 'too-many-requests', waitMs: Math.min(untilReset + policy.marginMs, MAX_RESET_WAIT_MS) };
+    return {
+      reason: 'too-many-requests-backoff',
+      waitMs: backoffMs(Math.max(throttledInARow, 1), policy.backoffMinMs, policy.backoffMaxMs),
+    };
   }
-  if (rate.remaining === 0 && untilReset !== undefined && untilReset > 0) return { reason: 'window-used-up', waitMs: Math.min(untilReset + policy.marginMs, MAX_RESET_WAIT_MS) };
+  if (rate.remaining === 0 && untilReset !== undefined && untilReset > 0)
+    return { reason: 'window-used-up', waitMs: Math.min(untilReset + policy.marginMs, MAX_RESET_WAIT_MS) };
   return undefined;
 }

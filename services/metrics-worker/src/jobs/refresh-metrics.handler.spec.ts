@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { RefreshMetricsJob } from '@clipit/contracts';
 import { deterministicEventId } from '@clipit/service-kit';
 import pino from 'pino';
-import type { EventSink, FollowUpQueue, MetricsFetchedEvent, MetricsJob, QueuePause, RateLimitPause, XLookupAnswer, XPostsLookup } from './ports.js';
+import type {
+  EventSink,
+  FollowUpQueue,
+  MetricsFetchedEvent,
+  MetricsJob,
+  QueuePause,
+  RateLimitPause,
+  XLookupAnswer,
+  XPostsLookup,
+} from './ports.js';
 import {
   followUpBatchId,
   InvalidJobError,
@@ -17,8 +26,23 @@ import {
 
 const NOW = 1_800_000_000_000;
 const window = (remaining: number, resetInSeconds = 600) => ({ limit: 450, remaining, resetAtSeconds: NOW / 1000 + resetInSeconds });
-const xPost = (id: string) => ({ id, text: `post ${id}`, edit_history_tweet_ids: [id], author_id: '77', created_at: '2026-11-20T10:00:00.000Z', public_metrics: { impression_count: 100, like_count: 1 } });
-const notFound = (id: string) => ({ value: id, detail: `Could not find tweet with ids: [${id}].`, title: 'Not Found Error', resource_type: 'tweet', parameter: 'ids', resource_id: id, type: 'https://api.twitter.com/2/problems/resource-not-found' });
+const xPost = (id: string) => ({
+  id,
+  text: `post ${id}`,
+  edit_history_tweet_ids: [id],
+  author_id: '77',
+  created_at: '2026-11-20T10:00:00.000Z',
+  public_metrics: { impression_count: 100, like_count: 1 },
+});
+const notFound = (id: string) => ({
+  value: id,
+  detail: `Could not find tweet with ids: [${id}].`,
+  title: 'Not Found Error',
+  resource_type: 'tweet',
+  parameter: 'ids',
+  resource_id: id,
+  type: 'https://api.twitter.com/2/problems/resource-not-found',
+});
 
 /** X answering from a script, one answer per lookup; records the ids asked for. */
 class ScriptedX implements XPostsLookup {
@@ -31,7 +55,12 @@ class ScriptedX implements XPostsLookup {
     return answer;
   }
 }
-const ok = (body: unknown, remaining = 400): XLookupAnswer => ({ status: 200, rate: window(remaining), body, answeredAt: new Date(NOW - 5) });
+const ok = (body: unknown, remaining = 400): XLookupAnswer => ({
+  status: 200,
+  rate: window(remaining),
+  body,
+  answeredAt: new Date(NOW - 5),
+});
 
 class RecordingSink implements EventSink {
   readonly published: MetricsFetchedEvent[] = [];
@@ -84,7 +113,10 @@ function setup(answers: XLookupAnswer[], partialRetryMax = 5) {
   return { x, events, queue, handler };
 }
 const signal = new AbortController().signal;
-const batch = (ids: string[], batchId = `b-${randomUUID()}`): RefreshMetricsJob => ({ batchId, posts: ids.map((externalId) => ({ submissionId: randomUUID(), externalId })) });
+const batch = (ids: string[], batchId = `b-${randomUUID()}`): RefreshMetricsJob => ({
+  batchId,
+  posts: ids.map((externalId) => ({ submissionId: randomUUID(), externalId })),
+});
 
 describe('RefreshMetricsHandler', () => {
   it('asks X once for the batch and states found and missing posts in one metrics.fetched with an id derived from the batch', async () => {
@@ -106,7 +138,12 @@ describe('RefreshMetricsHandler', () => {
         batchId: data.batchId,
         fetchedAt: new Date(NOW - 5).toISOString(),
         posts: [
-          { submissionId: data.posts[0]!.submissionId, outcome: 'found', metrics: { views: 100, likes: 1, retweets: 0, replies: 0, quotes: 0, bookmarks: 0 }, authorId: '77' },
+          {
+            submissionId: data.posts[0]!.submissionId,
+            outcome: 'found',
+            metrics: { views: 100, likes: 1, retweets: 0, replies: 0, quotes: 0, bookmarks: 0 },
+            authorId: '77',
+          },
           { submissionId: data.posts[1]!.submissionId, outcome: 'missing', reason: 'Not Found Error' },
         ],
       },
@@ -118,7 +155,13 @@ describe('RefreshMetricsHandler', () => {
   });
 
   it('asks X once per distinct post when two submissions carry the same post', async () => {
-    const data = { batchId: 'dup', posts: [{ submissionId: randomUUID(), externalId: '5' }, { submissionId: randomUUID(), externalId: '5' }] };
+    const data = {
+      batchId: 'dup',
+      posts: [
+        { submissionId: randomUUID(), externalId: '5' },
+        { submissionId: randomUUID(), externalId: '5' },
+      ],
+    };
     const { x, events, handler } = setup([ok({ data: [xPost('5')] })]);
     await handler.process(new InMemoryJob(data), signal);
     expect(x.asked).toEqual([['5']]);
@@ -144,7 +187,8 @@ describe('RefreshMetricsHandler', () => {
   it('backs off exponentially on 429s without a reset in a row, and starts over after an answer', async () => {
     const tooMany: XLookupAnswer = { status: 429, rate: {}, detail: 'Too Many Requests' };
     const { queue, handler } = setup([tooMany, tooMany, tooMany, ok({ data: [xPost('1')] }), tooMany]);
-    for (let i = 0; i < 3; i++) await expect(handler.process(new InMemoryJob(batch(['1'])), signal)).rejects.toBeInstanceOf(RateLimitedError);
+    for (let i = 0; i < 3; i++)
+      await expect(handler.process(new InMemoryJob(batch(['1'])), signal)).rejects.toBeInstanceOf(RateLimitedError);
     await handler.process(new InMemoryJob(batch(['1'])), signal);
     await expect(handler.process(new InMemoryJob(batch(['1'])), signal)).rejects.toBeInstanceOf(RateLimitedError);
     expect(queue.pauses.map((p) => p.waitMs)).toEqual([5000, 10_000, 20_000, 5000]);
@@ -174,7 +218,12 @@ describe('RefreshMetricsHandler', () => {
   it('states nothing when X answered about none of the posts, and queues them all again', async () => {
     const data = batch(['1', '2'], 'empty');
     const { events, queue, handler } = setup([ok({})]);
-    expect(await handler.process(new InMemoryJob(data), signal)).toEqual({ found: 0, missing: 0, requeued: 2, followUpBatchId: 'empty.again1' });
+    expect(await handler.process(new InMemoryJob(data), signal)).toEqual({
+      found: 0,
+      missing: 0,
+      requeued: 2,
+      followUpBatchId: 'empty.again1',
+    });
     expect(events.published).toEqual([]);
     expect(queue.added[0]!.job.posts).toEqual(data.posts);
   });
@@ -207,7 +256,12 @@ describe('RefreshMetricsHandler', () => {
   it('refuses a job whose data is not a batch of posts', async () => {
     const { x, handler } = setup([]);
     await expect(handler.process(new InMemoryJob({ batchId: 'x', posts: [] }, 'x'), signal)).rejects.toBeInstanceOf(InvalidJobError);
-    await expect(handler.process(new InMemoryJob({ batchId: 'x', posts: [{ submissionId: randomUUID(), externalId: 'https://x.com/a/status/1' }] }, 'x'), signal)).rejects.toThrow(/externalId/);
+    await expect(
+      handler.process(
+        new InMemoryJob({ batchId: 'x', posts: [{ submissionId: randomUUID(), externalId: 'https://x.com/a/status/1' }] }, 'x'),
+        signal,
+      ),
+    ).rejects.toThrow(/externalId/);
     expect(x.asked).toEqual([]);
   });
 });

@@ -55,7 +55,10 @@ export class PublishFailedError extends Error {
     readonly failures: number,
     options: { cause: unknown },
   ) {
-    super(`could not publish ${event.type} ${event.id}: ${(options.cause as Error | undefined)?.message ?? String(options.cause)}`, options);
+    super(
+      `could not publish ${event.type} ${event.id}: ${(options.cause as Error | undefined)?.message ?? String(options.cause)}`,
+      options,
+    );
     this.name = 'PublishFailedError';
   }
 }
@@ -63,7 +66,9 @@ export class PublishFailedError extends Error {
 /** X kept leaving the same posts out of its answers: the job fails (after stating the rest), naming them; the scheduler queues them again when due. */
 export class PostsUnansweredError extends Error {
   constructor(readonly posts: JobPost[]) {
-    super(`X left ${posts.length} post(s) out of its answer ${posts.length === 1 ? '' : 'each '}time: ${posts.map((p) => p.externalId).join(', ')}`);
+    super(
+      `X left ${posts.length} post(s) out of its answer ${posts.length === 1 ? '' : 'each '}time: ${posts.map((p) => p.externalId).join(', ')}`,
+    );
     this.name = 'PostsUnansweredError';
   }
 }
@@ -87,7 +92,10 @@ export function roundsOf(batchId: string): number {
 
 const decidedSchema = z.object({
   stage: z.literal('decided'),
-  event: z.object({ id: z.string(), type: z.literal('metrics.fetched') }).loose().optional(),
+  event: z
+    .object({ id: z.string(), type: z.literal('metrics.fetched') })
+    .loose()
+    .optional(),
   followUp: z.object({ batchId: z.string(), posts: z.array(z.object({ submissionId: z.string(), externalId: z.string() })) }).optional(),
   unanswered: z.array(z.object({ submissionId: z.string(), externalId: z.string() })).optional(),
   publishFailures: z.number().int().nonnegative().optional(),
@@ -155,7 +163,10 @@ export class RefreshMetricsHandler {
     const log = this.deps.logger.child({ jobId: job.id, batchId: data.batchId, posts: data.posts.length, attempt: job.attemptsMade + 1 });
     const recorded = recordedProgress(job.progress);
     if (recorded) {
-      log.info({ eventId: recorded.event?.id, publishFailures: recorded.publishFailures ?? 0 }, 'batch decided earlier: stating the same outcome again');
+      log.info(
+        { eventId: recorded.event?.id, publishFailures: recorded.publishFailures ?? 0 },
+        'batch decided earlier: stating the same outcome again',
+      );
       return this.finish(job, recorded, log);
     }
     const decided = await this.decide(data, signal, log);
@@ -176,18 +187,30 @@ export class RefreshMetricsHandler {
 
   private parseJob(job: MetricsJob): RefreshMetricsJob {
     const parsed = refreshMetricsJobSchema.safeParse(job.data);
-    if (!parsed.success) throw new InvalidJobError(`job ${job.id} is not a refresh-metrics job: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new InvalidJobError(
+        `job ${job.id} is not a refresh-metrics job: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     return parsed.data;
   }
 
   private async decide(data: RefreshMetricsJob, signal: AbortSignal, log: Logger): Promise<DecidedProgress> {
     const ids = [...new Set(data.posts.map((p) => p.externalId))];
     const answer = await this.deps.x.lookup(ids, signal);
-    const pause = pauseAfterAnswer(answer.status, answer.rate, this.now(), answer.status === 429 ? this.throttledInARow + 1 : 0, this.deps.rateLimit);
+    const pause = pauseAfterAnswer(
+      answer.status,
+      answer.rate,
+      this.now(),
+      answer.status === 429 ? this.throttledInARow + 1 : 0,
+      this.deps.rateLimit,
+    );
     this.throttledInARow = answer.status === 429 && pause?.reason === 'too-many-requests-backoff' ? this.throttledInARow + 1 : 0;
     if (pause) {
       await this.deps.queuePause.pause(pause);
-      log.warn({ status: answer.status, reason: pause.reason, waitMs: pause.waitMs, rate: answer.rate }, "X's rate limit: every worker pauses");
+      log.warn(
+        { status: answer.status, reason: pause.reason, waitMs: pause.waitMs, rate: answer.rate },
+        "X's rate limit: every worker pauses",
+      );
     }
     if (!('body' in answer)) {
       if (answer.status === 429) throw new RateLimitedError(pause!);
@@ -205,16 +228,24 @@ export class RefreshMetricsHandler {
     const decided: DecidedProgress = { stage: 'decided' };
     if (mapped.stated.length > 0) decided.event = this.fetchedEvent(data.batchId, answer.answeredAt, mapped.stated);
     if (mapped.unanswered.length > 0) {
-      if (roundsOf(data.batchId) < this.deps.partialRetryMax) decided.followUp = { batchId: followUpBatchId(data.batchId).batchId, posts: mapped.unanswered };
+      if (roundsOf(data.batchId) < this.deps.partialRetryMax)
+        decided.followUp = { batchId: followUpBatchId(data.batchId).batchId, posts: mapped.unanswered };
       else decided.unanswered = mapped.unanswered;
-      log.warn({ unanswered: mapped.unanswered.map((p) => p.externalId), followUp: decided.followUp?.batchId }, 'X left posts out of its answer');
+      log.warn(
+        { unanswered: mapped.unanswered.map((p) => p.externalId), followUp: decided.followUp?.batchId },
+        'X left posts out of its answer',
+      );
     }
     return decided;
   }
 
   private fetchedEvent(batchId: string, answeredAt: Date, posts: FetchedPost[]): MetricsFetchedEvent {
     // The id is the batch's: a job run again (a crash after the decision, a NATS outage) states the same fact.
-    return buildEventEnvelope('metrics.fetched', { batchId, fetchedAt: answeredAt.toISOString(), posts }, { id: deterministicEventId('metrics.fetched', batchId), correlationId: `metrics:${batchId}`, occurredAt: answeredAt });
+    return buildEventEnvelope(
+      'metrics.fetched',
+      { batchId, fetchedAt: answeredAt.toISOString(), posts },
+      { id: deterministicEventId('metrics.fetched', batchId), correlationId: `metrics:${batchId}`, occurredAt: answeredAt },
+    );
   }
 
   /** The event goes out, then the follow-up job is queued; a failed publication throws PublishFailedError after counting it in the job. */

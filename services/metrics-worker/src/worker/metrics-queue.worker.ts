@@ -1,10 +1,26 @@
 import { hostname } from 'node:os';
 import { REFRESH_METRICS_JOB, refreshMetricsJobSchema, type RefreshMetricsJob } from '@clipit/contracts';
-import { createMetricsQueue, METRICS_QUEUE, metricsQueuePrefix, redisRetryStrategy, REFRESH_METRICS_JOB_OPTIONS, reportRedisOutages, type MetricsQueue } from '@clipit/media-queue';
+import {
+  createMetricsQueue,
+  METRICS_QUEUE,
+  metricsQueuePrefix,
+  redisRetryStrategy,
+  REFRESH_METRICS_JOB_OPTIONS,
+  reportRedisOutages,
+  type MetricsQueue,
+} from '@clipit/media-queue';
 import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { FollowUpQueue, QueuePause, RateLimitPause } from '../jobs/ports.js';
-import { InvalidJobError, PostsUnansweredError, PublishFailedError, RateLimitedError, XRejectedError, type RefreshMetricsHandler, type RefreshResult } from '../jobs/refresh-metrics.handler.js';
+import {
+  InvalidJobError,
+  PostsUnansweredError,
+  PublishFailedError,
+  RateLimitedError,
+  XRejectedError,
+  type RefreshMetricsHandler,
+  type RefreshResult,
+} from '../jobs/refresh-metrics.handler.js';
 import { recordJob, recordRateLimitWait } from '../metrics.js';
 
 export interface MetricsQueueWorkerOptions {
@@ -52,24 +68,32 @@ export class MetricsQueueWorker implements QueuePause, FollowUpQueue {
 
   constructor(private readonly opts: MetricsQueueWorkerOptions) {
     this.queue = createMetricsQueue({ redisUrl: opts.redisUrl, prefix: opts.redisKeyPrefix, logger: opts.logger });
-    this.worker = new Worker<RefreshMetricsJob, RefreshResult, typeof REFRESH_METRICS_JOB>(METRICS_QUEUE, (job, token, signal) => this.run(job, token, signal), {
-      // Reconnects within about a second of Redis answering again, not on BullMQ's schedule that grows to 20 s.
-      connection: { url: opts.redisUrl, maxRetriesPerRequest: null, retryStrategy: redisRetryStrategy },
-      prefix: metricsQueuePrefix(opts.redisKeyPrefix),
-      name: `${hostname()}:${process.pid}`,
-      concurrency: opts.concurrency,
-      lockDuration: opts.lockDurationMs,
-      stalledInterval: opts.stalledIntervalMs,
-      maxStalledCount: opts.maxStalledCount,
-      ...(opts.runRetryDelayMs === undefined ? {} : { runRetryDelay: opts.runRetryDelayMs }),
-      limiter: NEVER_REACHED_LIMITER,
-      autorun: false,
-    });
+    this.worker = new Worker<RefreshMetricsJob, RefreshResult, typeof REFRESH_METRICS_JOB>(
+      METRICS_QUEUE,
+      (job, token, signal) => this.run(job, token, signal),
+      {
+        // Reconnects within about a second of Redis answering again, not on BullMQ's schedule that grows to 20 s.
+        connection: { url: opts.redisUrl, maxRetriesPerRequest: null, retryStrategy: redisRetryStrategy },
+        prefix: metricsQueuePrefix(opts.redisKeyPrefix),
+        name: `${hostname()}:${process.pid}`,
+        concurrency: opts.concurrency,
+        lockDuration: opts.lockDurationMs,
+        stalledInterval: opts.stalledIntervalMs,
+        maxStalledCount: opts.maxStalledCount,
+        ...(opts.runRetryDelayMs === undefined ? {} : { runRetryDelay: opts.runRetryDelayMs }),
+        limiter: NEVER_REACHED_LIMITER,
+        autorun: false,
+      },
+    );
     reportRedisOutages(this.worker, opts.logger, 'metrics queue worker');
     this.worker.on('failed', (job, err) => {
       if (!job || !this.handler || !FAILED_WITHOUT_RUNNING.test(err.message)) return;
       // An earlier run may have decided (X answered) before its worker died: state it once; nothing else was lost.
-      void this.handler.finishRecorded(job).catch((e: unknown) => opts.logger.error({ err: e, jobId: job.id }, 'could not state the decided outcome of a failed job (kept in the job)'));
+      void this.handler
+        .finishRecorded(job)
+        .catch((e: unknown) =>
+          opts.logger.error({ err: e, jobId: job.id }, 'could not state the decided outcome of a failed job (kept in the job)'),
+        );
     });
   }
 
@@ -143,12 +167,18 @@ export class MetricsQueueWorker implements QueuePause, FollowUpQueue {
       }
       if (err instanceof XRejectedError) {
         recordJob('refused');
-        this.opts.logger.error({ jobId: job.id, err }, 'X refused the lookup (is X_API_BEARER_TOKEN right?): the job fails; the scheduler queues its posts again when due');
+        this.opts.logger.error(
+          { jobId: job.id, err },
+          'X refused the lookup (is X_API_BEARER_TOKEN right?): the job fails; the scheduler queues its posts again when due',
+        );
         throw new UnrecoverableError(err.message);
       }
       if (err instanceof PostsUnansweredError) {
         recordJob('gave-up');
-        this.opts.logger.error({ jobId: job.id, posts: err.posts }, 'X kept leaving posts out of its answers: the job fails naming them; the scheduler queues them again when due');
+        this.opts.logger.error(
+          { jobId: job.id, posts: err.posts },
+          'X kept leaving posts out of its answers: the job fails naming them; the scheduler queues them again when due',
+        );
         throw new UnrecoverableError(err.message);
       }
       if (this.shutdown.signal.aborted && token) {

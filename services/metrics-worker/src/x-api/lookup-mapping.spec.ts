@@ -44,7 +44,14 @@ describe('mapLookup', () => {
   });
 
   it('counts a metric X left out (or sent as something other than a count) as 0, and a bad date or author as null', () => {
-    expect(metricsOf({ public_metrics: { like_count: 2, impression_count: -1, retweet_count: 1.5, reply_count: '3' } })).toEqual({ views: 0, likes: 2, retweets: 0, replies: 0, quotes: 0, bookmarks: 0 });
+    expect(metricsOf({ public_metrics: { like_count: 2, impression_count: -1, retweet_count: 1.5, reply_count: '3' } })).toEqual({
+      views: 0,
+      likes: 2,
+      retweets: 0,
+      replies: 0,
+      quotes: 0,
+      bookmarks: 0,
+    });
     expect(metricsOf({})).toEqual({ views: 0, likes: 0, retweets: 0, replies: 0, quotes: 0, bookmarks: 0 });
     const p = post('42');
     const [stated] = mapLookup([p], { data: [{ id: '42', text: 'hi', created_at: 'yesterday' }] }).stated;
@@ -57,7 +64,12 @@ describe('mapLookup', () => {
     const body = {
       errors: [
         notFound('1'),
-        { ...notFound('2'), title: 'Authorization Error', detail: 'Sorry, you are not authorized to see the Tweet with ids: [2].', type: 'https://api.twitter.com/2/problems/not-authorized-for-resource' },
+        {
+          ...notFound('2'),
+          title: 'Authorization Error',
+          detail: 'Sorry, you are not authorized to see the Tweet with ids: [2].',
+          type: 'https://api.twitter.com/2/problems/not-authorized-for-resource',
+        },
       ],
     };
     expect(mapLookup([gone, hidden], body)).toEqual({
@@ -81,7 +93,12 @@ describe('mapLookup', () => {
 
   it('ignores errors that are not about a post', () => {
     const p = post('7');
-    const mapped = mapLookup([p], { errors: [{ title: 'Some Problem', detail: 'about the request', type: 'about:blank' }, { resource_type: 'user', resource_id: '7', title: 'Not Found Error' }] });
+    const mapped = mapLookup([p], {
+      errors: [
+        { title: 'Some Problem', detail: 'about the request', type: 'about:blank' },
+        { resource_type: 'user', resource_id: '7', title: 'Not Found Error' },
+      ],
+    });
     expect(mapped).toEqual({ stated: [], unanswered: [p] });
   });
 

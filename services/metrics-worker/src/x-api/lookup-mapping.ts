@@ -30,7 +30,10 @@ const count = (value: unknown): number => (typeof value === 'number' && Number.i
 
 /** X's `public_metrics` as the platform names them: impressions are the views; a field X left out counts 0. */
 export function metricsOf(post: Record<string, unknown>): PostMetrics {
-  const m = (typeof post['public_metrics'] === 'object' && post['public_metrics'] !== null ? post['public_metrics'] : {}) as Record<string, unknown>;
+  const m = (typeof post['public_metrics'] === 'object' && post['public_metrics'] !== null ? post['public_metrics'] : {}) as Record<
+    string,
+    unknown
+  >;
   return {
     views: count(m['impression_count']),
     likes: count(m['like_count']),
@@ -51,7 +54,8 @@ const isoDateTime = z.iso.datetime({ offset: true });
  */
 export function mapLookup(posts: readonly JobPost[], body: unknown): MappedLookup {
   const parsed = lookupBodySchema.safeParse(body);
-  if (!parsed.success) throw new UnreadableAnswerError(parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '));
+  if (!parsed.success)
+    throw new UnreadableAnswerError(parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '));
   const found = new Map<string, Record<string, unknown>>();
   for (const post of parsed.data.data ?? []) found.set(post.id, post);
   const missing = new Map<string, string>();
@@ -60,7 +64,14 @@ export function mapLookup(posts: readonly JobPost[], body: unknown): MappedLooku
     if (e['resource_type'] !== 'tweet') continue;
     const id = typeof e['resource_id'] === 'string' ? e['resource_id'] : typeof e['value'] === 'string' ? e['value'] : undefined;
     if (!id) continue;
-    missing.set(id, typeof e['title'] === 'string' && e['title'] !== '' ? e['title'] : typeof e['detail'] === 'string' && e['detail'] !== '' ? e['detail'] : 'Unavailable');
+    missing.set(
+      id,
+      typeof e['title'] === 'string' && e['title'] !== ''
+        ? e['title']
+        : typeof e['detail'] === 'string' && e['detail'] !== ''
+          ? e['detail']
+          : 'Unavailable',
+    );
   }
 
   const stated: FetchedPost[] = [];

@@ -29,7 +29,11 @@ export function readRateLimitHeaders(headers: Headers): RateLimitHeaders {
   const limit = num('x-rate-limit-limit');
   const remaining = num('x-rate-limit-remaining');
   const resetAtSeconds = num('x-rate-limit-reset');
-  return { ...(limit !== undefined ? { limit } : {}), ...(remaining !== undefined ? { remaining } : {}), ...(resetAtSeconds !== undefined ? { resetAtSeconds } : {}) };
+  return {
+    ...(limit !== undefined ? { limit } : {}),
+    ...(remaining !== undefined ? { remaining } : {}),
+    ...(resetAtSeconds !== undefined ? { resetAtSeconds } : {}),
+  };
 }
 
 /**
@@ -59,10 +63,16 @@ export class XApiClient implements XPostsLookup {
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
     let res: Response;
     try {
-      res = await fetch(url, { headers: { authorization: `Bearer ${this.opts.bearerToken}`, accept: 'application/json' }, signal: AbortSignal.any([signal, timeout]) });
+      res = await fetch(url, {
+        headers: { authorization: `Bearer ${this.opts.bearerToken}`, accept: 'application/json' },
+        signal: AbortSignal.any([signal, timeout]),
+      });
     } catch (err) {
       if (signal.aborted) throw err;
-      throw new XUnavailableError(timeout.aborted ? `X did not answer within ${this.opts.timeoutMs} ms` : `X could not be reached: ${(err as Error).message}`, { cause: err });
+      throw new XUnavailableError(
+        timeout.aborted ? `X did not answer within ${this.opts.timeoutMs} ms` : `X could not be reached: ${(err as Error).message}`,
+        { cause: err },
+      );
     }
     const rate = readRateLimitHeaders(res.headers);
     let text: string;
@@ -70,7 +80,10 @@ export class XApiClient implements XPostsLookup {
       text = await res.text();
     } catch (err) {
       if (signal.aborted) throw err;
-      throw new XUnavailableError(timeout.aborted ? `X's answer did not arrive within ${this.opts.timeoutMs} ms` : `X's answer broke off: ${(err as Error).message}`, { cause: err });
+      throw new XUnavailableError(
+        timeout.aborted ? `X's answer did not arrive within ${this.opts.timeoutMs} ms` : `X's answer broke off: ${(err as Error).message}`,
+        { cause: err },
+      );
     }
     if (res.status !== 200) return { status: res.status, rate, detail: text.slice(0, 500) };
     try {

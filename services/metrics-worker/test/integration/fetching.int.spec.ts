@@ -30,7 +30,11 @@ describe('metrics worker: one lookup per job (real Redis, JetStream, the X stand
   it('states found posts with their metrics and deleted or protected ones as missing, in one event with an id derived from the batch', async () => {
     const job = await h.queueBatch(3);
     const [found, deleted, hidden] = job.posts as [(typeof job.posts)[0], (typeof job.posts)[0], (typeof job.posts)[0]];
-    const x = h.x.setPost(found.externalId, { metrics: { impression_count: 12_345, like_count: 67, retweet_count: 8, reply_count: 9, quote_count: 2, bookmark_count: 4 }, author_id: '2244994945', text: 'clip CLIP-7Q2X' });
+    const x = h.x.setPost(found.externalId, {
+      metrics: { impression_count: 12_345, like_count: 67, retweet_count: 8, reply_count: 9, quote_count: 2, bookmark_count: 4 },
+      author_id: '2244994945',
+      text: 'clip CLIP-7Q2X',
+    });
     h.x.deletePost(deleted.externalId);
     h.x.deletePost(hidden.externalId, 'not-authorized');
 
@@ -48,7 +52,14 @@ describe('metrics worker: one lookup per job (real Redis, JetStream, the X stand
         publishedAt: x.created_at,
         authorId: '2244994945',
         text: 'clip CLIP-7Q2X',
-        raw: { id: found.externalId, text: 'clip CLIP-7Q2X', edit_history_tweet_ids: [found.externalId], author_id: '2244994945', created_at: x.created_at, public_metrics: x.public_metrics },
+        raw: {
+          id: found.externalId,
+          text: 'clip CLIP-7Q2X',
+          edit_history_tweet_ids: [found.externalId],
+          author_id: '2244994945',
+          created_at: x.created_at,
+          public_metrics: x.public_metrics,
+        },
       },
       { ...deleted, outcome: 'missing', reason: 'Not Found Error' },
       { ...hidden, outcome: 'missing', reason: 'Authorization Error' },

@@ -15,7 +15,12 @@ describe('metrics worker: NATS down when a batch has been fetched (private NATS,
   beforeAll(async () => {
     nats = await startNatsServer();
     h = await new MetricsWorkerHarness(nats.url).start();
-    worker = await h.startWorker({ METRICS_WORKER_PUBLISH_TIMEOUT_MS: 300, METRICS_WORKER_PUBLISH_RETRY_MIN_MS: 100, METRICS_WORKER_PUBLISH_RETRY_MAX_MS: 400, LOG_LEVEL: 'error' });
+    worker = await h.startWorker({
+      METRICS_WORKER_PUBLISH_TIMEOUT_MS: 300,
+      METRICS_WORKER_PUBLISH_RETRY_MIN_MS: 100,
+      METRICS_WORKER_PUBLISH_RETRY_MAX_MS: 400,
+      LOG_LEVEL: 'error',
+    });
   });
 
   afterAll(async () => {

@@ -55,8 +55,13 @@ export class MetricsWorkerHarness {
   async start(): Promise<this> {
     this.x = await new XApiStandIn(this.xOptions).start();
     this.queue = createMetricsQueue({ redisUrl: testInfra().redisUrl, prefix: this.names.redisKeyPrefix });
-    this.nc = await connectEventBus(this.natsUrl, 'metrics-worker-test', { stream: this.names.stream, subjectPrefix: this.names.subjectPrefix });
-    const consumer = await jetstream(this.nc).consumers.get(this.names.stream, { filter_subjects: `${this.names.subjectPrefix}.metrics-worker.>` });
+    this.nc = await connectEventBus(this.natsUrl, 'metrics-worker-test', {
+      stream: this.names.stream,
+      subjectPrefix: this.names.subjectPrefix,
+    });
+    const consumer = await jetstream(this.nc).consumers.get(this.names.stream, {
+      filter_subjects: `${this.names.subjectPrefix}.metrics-worker.>`,
+    });
     const messages = await consumer.consume();
     this.messages = messages;
     this.reading = (async () => {
@@ -100,7 +105,9 @@ export class MetricsWorkerHarness {
   }
 
   static build(): void {
-    execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-b', `${ROOT}services/metrics-worker`], { stdio: 'inherit' });
+    execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-b', `${ROOT}services/metrics-worker`], {
+      stdio: 'inherit',
+    });
   }
 
   /** A worker as its own process (services/metrics-worker/dist/main.js), ready when /health/ready answers 200. */
@@ -131,7 +138,10 @@ export class MetricsWorkerHarness {
 
   /** A batch of `count` new posts (held by the stand-in unless `atX` is false), queued as the submissions scheduler would. */
   async queueBatch(count: number, opts: { atX?: boolean; jobOptions?: JobsOptions; batchId?: string } = {}): Promise<RefreshMetricsJob> {
-    const job: RefreshMetricsJob = { batchId: opts.batchId ?? `batch-${randomUUID()}`, posts: Array.from({ length: count }, () => ({ submissionId: randomUUID(), externalId: postId() })) };
+    const job: RefreshMetricsJob = {
+      batchId: opts.batchId ?? `batch-${randomUUID()}`,
+      posts: Array.from({ length: count }, () => ({ submissionId: randomUUID(), externalId: postId() })),
+    };
     if (opts.atX !== false) for (const p of job.posts) this.x.setPost(p.externalId);
     await this.queue.add(REFRESH_METRICS_JOB, job, { ...REFRESH_METRICS_JOB_OPTIONS, ...opts.jobOptions, jobId: job.batchId });
     return job;
@@ -146,7 +156,11 @@ export class MetricsWorkerHarness {
   }
 
   async waitForState(batchId: string, state: string, timeoutMs = 20_000): Promise<true> {
-    return waitFor(async () => ((await this.queue.getJobState(batchId)) === state ? true : undefined), timeoutMs, `job ${batchId} ${state}`);
+    return waitFor(
+      async () => ((await this.queue.getJobState(batchId)) === state ? true : undefined),
+      timeoutMs,
+      `job ${batchId} ${state}`,
+    );
   }
 
   /** How many metrics.fetched the stream holds for a batch. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { clipPoints, earningAmount, metricsOf, streamerMultiplier, tierProgress, tierReached, type ApprovedClip, type Tier } from './rules.js';
+import {
+  clipPoints,
+  earningAmount,
+  metricsOf,
+  streamerMultiplier,
+  tierProgress,
+  tierReached,
+  type ApprovedClip,
+  type Tier,
+} from './rules.js';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000);
@@ -7,26 +16,82 @@ const clip = (days: number, views = 0, streamerMultiplier = 1): ApprovedClip => 
 
 // ADR 0025's seed.
 const TIERS: Tier[] = [
-  { level: 1, name: 'Bronze', ratePerPost: 10, minTotalApproved: 0, windowWeeks: 4, minApprovedInWindow: 1, minApprovalRate: 0.5, minAvgViews: 100 },
-  { level: 2, name: 'Silver', ratePerPost: 15, minTotalApproved: 10, windowWeeks: 4, minApprovedInWindow: 5, minApprovalRate: 0.7, minAvgViews: 500 },
-  { level: 3, name: 'Gold', ratePerPost: 25, minTotalApproved: 25, windowWeeks: 4, minApprovedInWindow: 10, minApprovalRate: 0.8, minAvgViews: 1500 },
-  { level: 4, name: 'Diamond', ratePerPost: 40, minTotalApproved: 50, windowWeeks: 4, minApprovedInWindow: 20, minApprovalRate: 0.9, minAvgViews: 5000 },
+  {
+    level: 1,
+    name: 'Bronze',
+    ratePerPost: 10,
+    minTotalApproved: 0,
+    windowWeeks: 4,
+    minApprovedInWindow: 1,
+    minApprovalRate: 0.5,
+    minAvgViews: 100,
+  },
+  {
+    level: 2,
+    name: 'Silver',
+    ratePerPost: 15,
+    minTotalApproved: 10,
+    windowWeeks: 4,
+    minApprovedInWindow: 5,
+    minApprovalRate: 0.7,
+    minAvgViews: 500,
+  },
+  {
+    level: 3,
+    name: 'Gold',
+    ratePerPost: 25,
+    minTotalApproved: 25,
+    windowWeeks: 4,
+    minApprovedInWindow: 10,
+    minApprovalRate: 0.8,
+    minAvgViews: 1500,
+  },
+  {
+    level: 4,
+    name: 'Diamond',
+    ratePerPost: 40,
+    minTotalApproved: 50,
+    windowWeeks: 4,
+    minApprovedInWindow: 20,
+    minApprovalRate: 0.9,
+    minAvgViews: 5000,
+  },
 ];
 
 describe('clip points (spec 02 §9)', () => {
   it('is 10 per approved clip times the approval ratio, plus views / 10, rounded down', () => {
     // 3 approved, 1 rejected: ratio 0.75; base 3 × 10 × 0.75 = 22.5; views 1,005 → 100.5; 123.
     const points = clipPoints({ approved: [clip(1, 1000), clip(2, 5), clip(3, 0)], rejectedCount: 1 }, NOW, false);
-    expect(points).toEqual({ approvedCount: 3, basePoints: 22.5, viewBonusPoints: 100.5, approvalRatio: 0.75, inactivityPenalty: false, finalPoints: 123 });
+    expect(points).toEqual({
+      approvedCount: 3,
+      basePoints: 22.5,
+      viewBonusPoints: 100.5,
+      approvalRatio: 0.75,
+      inactivityPenalty: false,
+      finalPoints: 123,
+    });
   });
 
   it('halves after 2 weeks without an approved clip: exactly 14 days ago still counts, a moment more does not', () => {
-    expect(clipPoints({ approved: [clip(14, 100)], rejectedCount: 0 }, NOW, false)).toMatchObject({ inactivityPenalty: false, finalPoints: 20 });
-    expect(clipPoints({ approved: [clip(14.0001, 100)], rejectedCount: 0 }, NOW, false)).toMatchObject({ inactivityPenalty: true, finalPoints: 10 });
+    expect(clipPoints({ approved: [clip(14, 100)], rejectedCount: 0 }, NOW, false)).toMatchObject({
+      inactivityPenalty: false,
+      finalPoints: 20,
+    });
+    expect(clipPoints({ approved: [clip(14.0001, 100)], rejectedCount: 0 }, NOW, false)).toMatchObject({
+      inactivityPenalty: true,
+      finalPoints: 10,
+    });
   });
 
   it('is 0 without approved clips, with no penalty (nothing to be inactive about)', () => {
-    expect(clipPoints({ approved: [], rejectedCount: 4 }, NOW, false)).toEqual({ approvedCount: 0, basePoints: 0, viewBonusPoints: 0, approvalRatio: 0, inactivityPenalty: false, finalPoints: 0 });
+    expect(clipPoints({ approved: [], rejectedCount: 4 }, NOW, false)).toEqual({
+      approvedCount: 0,
+      basePoints: 0,
+      viewBonusPoints: 0,
+      approvalRatio: 0,
+      inactivityPenalty: false,
+      finalPoints: 0,
+    });
   });
 
   it("multiplies a clip's base points by its streamer's multiplier only where multipliers apply (Silver and up)", () => {
@@ -74,7 +139,9 @@ describe('tiers', () => {
 
 describe('multipliers and earnings', () => {
   it("follows the streamer's followers, unless an admin set one above 1.00, within 1.00 to 2.00", () => {
-    expect([0, 99, 100, 999, 1000, 5000, 9999, 10000, 1e6].map((n) => streamerMultiplier(1, n))).toEqual([1.1, 1.1, 1.25, 1.25, 1.5, 1.75, 1.75, 2, 2]);
+    expect([0, 99, 100, 999, 1000, 5000, 9999, 10000, 1e6].map((n) => streamerMultiplier(1, n))).toEqual([
+      1.1, 1.1, 1.25, 1.25, 1.5, 1.75, 1.75, 2, 2,
+    ]);
     expect(streamerMultiplier(1.35, 50)).toBe(1.35);
     expect(streamerMultiplier(3, 50)).toBe(2);
   });

@@ -96,7 +96,10 @@ export interface PointsBreakdown {
  */
 export function clipPoints(facts: ClipperFacts, now: Date, multipliersApply: boolean): PointsBreakdown {
   const { approvalRate } = metricsOf(facts, 0, now);
-  const basePoints = facts.approved.reduce((sum, clip) => sum + BASE_POINTS_PER_CLIP * approvalRate * (multipliersApply ? clip.streamerMultiplier : 1), 0);
+  const basePoints = facts.approved.reduce(
+    (sum, clip) => sum + BASE_POINTS_PER_CLIP * approvalRate * (multipliersApply ? clip.streamerMultiplier : 1),
+    0,
+  );
   const viewBonusPoints = facts.approved.reduce((sum, clip) => sum + clip.views, 0) / VIEWS_PER_BONUS_POINT;
   const cutoff = now.getTime() - INACTIVITY_DAYS * DAY_MS;
   const inactivityPenalty = facts.approved.length > 0 && !facts.approved.some((clip) => clip.approvedAt.getTime() >= cutoff);
@@ -120,8 +123,16 @@ export const DEFAULT_MULTIPLIER_STEPS: readonly MultiplierStep[] = [
 ];
 
 /** A streamer's multiplier: the one an admin set when above 1.00, else by follower count; within 1.00 to 2.00. */
-export function streamerMultiplier(setByAdmin: number, followers: number, steps: readonly MultiplierStep[] = DEFAULT_MULTIPLIER_STEPS): number {
-  const byFollowers = [...steps].sort((a, b) => a.minFollowers - b.minFollowers).filter((s) => followers >= s.minFollowers).at(-1)?.multiplier ?? 1;
+export function streamerMultiplier(
+  setByAdmin: number,
+  followers: number,
+  steps: readonly MultiplierStep[] = DEFAULT_MULTIPLIER_STEPS,
+): number {
+  const byFollowers =
+    [...steps]
+      .sort((a, b) => a.minFollowers - b.minFollowers)
+      .filter((s) => followers >= s.minFollowers)
+      .at(-1)?.multiplier ?? 1;
   return Math.min(2, Math.max(1, setByAdmin > 1 ? setByAdmin : byFollowers));
 }
 
@@ -145,11 +156,15 @@ const whole = (n: number) => Math.round(n).toLocaleString('en-US');
 /** What the next tier still asks of `metrics`, in the dashboard's words. */
 export function missingFor(metrics: ClipperMetrics, next: Tier): string[] {
   const missing: string[] = [];
-  if (metrics.totalApproved < next.minTotalApproved) missing.push(`${whole(next.minTotalApproved - metrics.totalApproved)} more approved clips (${whole(next.minTotalApproved)} in total)`);
+  if (metrics.totalApproved < next.minTotalApproved)
+    missing.push(`${whole(next.minTotalApproved - metrics.totalApproved)} more approved clips (${whole(next.minTotalApproved)} in total)`);
   if (metrics.approvedInWindow < next.minApprovedInWindow) {
-    missing.push(`${whole(next.minApprovedInWindow - metrics.approvedInWindow)} more approved clips in the last ${next.windowWeeks} weeks (${whole(next.minApprovedInWindow)})`);
+    missing.push(
+      `${whole(next.minApprovedInWindow - metrics.approvedInWindow)} more approved clips in the last ${next.windowWeeks} weeks (${whole(next.minApprovedInWindow)})`,
+    );
   }
-  if (metrics.approvalRate < next.minApprovalRate) missing.push(`An approval rate of ${percent(next.minApprovalRate)} (now ${percent(metrics.approvalRate)})`);
+  if (metrics.approvalRate < next.minApprovalRate)
+    missing.push(`An approval rate of ${percent(next.minApprovalRate)} (now ${percent(metrics.approvalRate)})`);
   if (metrics.avgViews < next.minAvgViews) missing.push(`Average views of ${whole(next.minAvgViews)} (now ${whole(metrics.avgViews)})`);
   return missing;
 }
@@ -160,9 +175,17 @@ export function tierProgress(tiers: readonly Tier[], currentLevel: number, metri
   const current = ordered.find((t) => t.level === currentLevel) ?? ordered[0]!;
   const next = ordered.find((t) => t.level > current.level);
   const describe = (tier: Tier) => ({ name: tier.name, ratePerClip: tier.ratePerPost });
-  if (!next) return { currentTier: describe(current), nextTier: null, progressPercent: 100, missingRequirements: [], meetsNextTierRequirements: false };
+  if (!next)
+    return {
+      currentTier: describe(current),
+      nextTier: null,
+      progressPercent: 100,
+      missingRequirements: [],
+      meetsNextTierRequirements: false,
+    };
   const metrics = metricsFor(next);
-  const share = (value: number, from: number, to: number) => (to <= from ? (value >= to ? 1 : 0) : Math.min(1, Math.max(0, (value - from) / (to - from))));
+  const share = (value: number, from: number, to: number) =>
+    to <= from ? (value >= to ? 1 : 0) : Math.min(1, Math.max(0, (value - from) / (to - from)));
   const shares = [
     share(metrics.totalApproved, current.minTotalApproved, next.minTotalApproved),
     share(metrics.approvedInWindow, current.minApprovedInWindow, next.minApprovedInWindow),

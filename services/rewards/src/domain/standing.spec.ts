@@ -4,12 +4,52 @@ import type { ApprovedClip, Tier } from './rules.js';
 import { clipperTierOf, computeStanding, lockedFeatures, standingChanged } from './standing.js';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
-const clip = (daysAgo: number, views: number, streamerMultiplier = 1): ApprovedClip => ({ approvedAt: new Date(NOW.getTime() - daysAgo * 86_400_000), views, streamerMultiplier });
+const clip = (daysAgo: number, views: number, streamerMultiplier = 1): ApprovedClip => ({
+  approvedAt: new Date(NOW.getTime() - daysAgo * 86_400_000),
+  views,
+  streamerMultiplier,
+});
 const TIERS: Tier[] = [
-  { level: 1, name: 'Bronze', ratePerPost: 10, minTotalApproved: 0, windowWeeks: 4, minApprovedInWindow: 1, minApprovalRate: 0.5, minAvgViews: 100 },
-  { level: 2, name: 'Silver', ratePerPost: 15, minTotalApproved: 10, windowWeeks: 4, minApprovedInWindow: 5, minApprovalRate: 0.7, minAvgViews: 500 },
-  { level: 3, name: 'Gold', ratePerPost: 25, minTotalApproved: 25, windowWeeks: 4, minApprovedInWindow: 10, minApprovalRate: 0.8, minAvgViews: 1500 },
-  { level: 4, name: 'Diamond', ratePerPost: 40, minTotalApproved: 50, windowWeeks: 4, minApprovedInWindow: 20, minApprovalRate: 0.9, minAvgViews: 5000 },
+  {
+    level: 1,
+    name: 'Bronze',
+    ratePerPost: 10,
+    minTotalApproved: 0,
+    windowWeeks: 4,
+    minApprovedInWindow: 1,
+    minApprovalRate: 0.5,
+    minAvgViews: 100,
+  },
+  {
+    level: 2,
+    name: 'Silver',
+    ratePerPost: 15,
+    minTotalApproved: 10,
+    windowWeeks: 4,
+    minApprovedInWindow: 5,
+    minApprovalRate: 0.7,
+    minAvgViews: 500,
+  },
+  {
+    level: 3,
+    name: 'Gold',
+    ratePerPost: 25,
+    minTotalApproved: 25,
+    windowWeeks: 4,
+    minApprovedInWindow: 10,
+    minApprovalRate: 0.8,
+    minAvgViews: 1500,
+  },
+  {
+    level: 4,
+    name: 'Diamond',
+    ratePerPost: 40,
+    minTotalApproved: 50,
+    windowWeeks: 4,
+    minApprovedInWindow: 20,
+    minApprovalRate: 0.9,
+    minAvgViews: 5000,
+  },
 ];
 
 describe('a standing', () => {
@@ -28,7 +68,9 @@ describe('a standing', () => {
   });
 
   it('remembers the last approval', () => {
-    expect(computeStanding(TIERS, { approved: [clip(3, 0), clip(1, 0)], rejectedCount: 0 }, 1, NOW).lastApprovedClipDate).toEqual(new Date(NOW.getTime() - 86_400_000));
+    expect(computeStanding(TIERS, { approved: [clip(3, 0), clip(1, 0)], rejectedCount: 0 }, 1, NOW).lastApprovedClipDate).toEqual(
+      new Date(NOW.getTime() - 86_400_000),
+    );
     expect(computeStanding(TIERS, { approved: [], rejectedCount: 2 }, 1, NOW).lastApprovedClipDate).toBeNull();
   });
 

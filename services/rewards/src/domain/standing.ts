@@ -27,7 +27,10 @@ export interface ComputedStanding {
 export function computeStanding(tiers: readonly Tier[], facts: ClipperFacts, heldTier: number, now: Date): ComputedStanding {
   const currentTier = tierReached(tiers, (tier) => metricsOf(facts, tier.windowWeeks, now), heldTier);
   const breakdown = clipPoints(facts, now, multipliersApply(currentTier));
-  const last = facts.approved.reduce<number | null>((max, clip) => (max === null || clip.approvedAt.getTime() > max ? clip.approvedAt.getTime() : max), null);
+  const last = facts.approved.reduce<number | null>(
+    (max, clip) => (max === null || clip.approvedAt.getTime() > max ? clip.approvedAt.getTime() : max),
+    null,
+  );
   return {
     clipPoints: breakdown.finalPoints,
     clipperTier: clipperTierOf(currentTier),
@@ -38,8 +41,16 @@ export function computeStanding(tiers: readonly Tier[], facts: ClipperFacts, hel
 }
 
 /** Whether a recompute changed what others are told of (rewards.standing-changed). */
-export function standingChanged(before: { clipPoints: number; clipperTier: ClipperTier; currentTier: number } | undefined, after: ComputedStanding): boolean {
-  return !before || before.clipPoints !== after.clipPoints || before.clipperTier !== after.clipperTier || before.currentTier !== after.currentTier;
+export function standingChanged(
+  before: { clipPoints: number; clipperTier: ClipperTier; currentTier: number } | undefined,
+  after: ComputedStanding,
+): boolean {
+  return (
+    !before ||
+    before.clipPoints !== after.clipPoints ||
+    before.clipperTier !== after.clipperTier ||
+    before.currentTier !== after.currentTier
+  );
 }
 
 /** Spec 02 §6: the locked-features list of the points and tier card. */

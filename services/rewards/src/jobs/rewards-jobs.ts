@@ -36,8 +36,16 @@ export const rewardsJobs: ServiceWorker<RewardsConfig> = {
     const queue = new Queue(REWARDS_QUEUE, { connection: { ...connection, maxRetriesPerRequest: 1 }, prefix });
     reportRedisOutages(queue, logger, 'rewards queue');
     await queue.upsertJobScheduler(PAYOUT_JOB, { pattern: config.PAYOUT_CRON, tz: 'UTC' }, { name: PAYOUT_JOB, opts: JOB_OPTIONS });
-    await queue.upsertJobScheduler(RECOMPUTE_JOB, { pattern: config.RECOMPUTE_CRON, tz: 'UTC' }, { name: RECOMPUTE_JOB, opts: JOB_OPTIONS });
-    await queue.upsertJobScheduler(HOLD_RELEASE_JOB, { pattern: config.HOLD_RELEASE_CRON, tz: 'UTC' }, { name: HOLD_RELEASE_JOB, opts: JOB_OPTIONS });
+    await queue.upsertJobScheduler(
+      RECOMPUTE_JOB,
+      { pattern: config.RECOMPUTE_CRON, tz: 'UTC' },
+      { name: RECOMPUTE_JOB, opts: JOB_OPTIONS },
+    );
+    await queue.upsertJobScheduler(
+      HOLD_RELEASE_JOB,
+      { pattern: config.HOLD_RELEASE_CRON, tz: 'UTC' },
+      { name: HOLD_RELEASE_JOB, opts: JOB_OPTIONS },
+    );
     const worker = new Worker(
       REWARDS_QUEUE,
       async (job: Job) => {

@@ -35,7 +35,9 @@ export class CreateRewardsTables1765000000000 implements MigrationInterface {
         min_followers integer PRIMARY KEY CHECK (min_followers >= 0),
         multiplier numeric(3, 2) NOT NULL CHECK (multiplier BETWEEN 1 AND 2)
       )`);
-    await q.query('INSERT INTO multiplier_steps (min_followers, multiplier) VALUES (0, 1.1), (100, 1.25), (1000, 1.5), (5000, 1.75), (10000, 2.0)');
+    await q.query(
+      'INSERT INTO multiplier_steps (min_followers, multiplier) VALUES (0, 1.1), (100, 1.25), (1000, 1.5), (5000, 1.75), (10000, 2.0)',
+    );
     await q.query(`
       CREATE TABLE people (
         id uuid PRIMARY KEY,
@@ -140,7 +142,17 @@ export class CreateRewardsTables1765000000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['payout_skips', 'ledger_transfers', 'earnings', 'payouts', 'clipper_standings', 'submissions', 'people', 'multiplier_steps', 'tiers']) {
+    for (const table of [
+      'payout_skips',
+      'ledger_transfers',
+      'earnings',
+      'payouts',
+      'clipper_standings',
+      'submissions',
+      'people',
+      'multiplier_steps',
+      'tiers',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

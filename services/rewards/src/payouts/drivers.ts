@@ -10,5 +10,10 @@ export async function createPayoutDriver(config: RewardsConfig, dataSource: Data
     throw new Error('PAYOUT_DRIVER=solana needs SOLANA_TREASURY_KEY and SOLANA_CLIP_MINT');
   }
   const { createSolanaPayoutDriver, rpcChain } = await import('./solana-driver.js');
-  return createSolanaPayoutDriver({ chain: rpcChain(config.SOLANA_RPC_URL), treasurySecretKey: config.SOLANA_TREASURY_KEY, mint: config.SOLANA_CLIP_MINT, decimals: 6 });
+  return createSolanaPayoutDriver({
+    chain: rpcChain(config.SOLANA_RPC_URL),
+    treasurySecretKey: config.SOLANA_TREASURY_KEY,
+    mint: config.SOLANA_CLIP_MINT,
+    decimals: 6,
+  });
 }

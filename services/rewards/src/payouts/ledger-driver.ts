@@ -19,7 +19,9 @@ export class LedgerPayoutDriver implements PayoutDriver {
   }
 
   async findByReference(reference: string): Promise<string | undefined> {
-    const rows = (await this.dataSource.query('SELECT signature FROM ledger_transfers WHERE reference = $1', [reference])) as { signature: string }[];
+    const rows = (await this.dataSource.query('SELECT signature FROM ledger_transfers WHERE reference = $1', [reference])) as {
+      signature: string;
+    }[];
     return rows[0]?.signature;
   }
 

@@ -26,7 +26,12 @@ import {
   type TransactionWithBlockhashLifetime,
 } from '@solana/kit';
 import { getAddMemoInstruction, LEGACY_MEMO_PROGRAM_ADDRESS_V3 } from '@solana-program/memo';
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
 import type { PayoutDriver, Transfer } from './payout-driver.js';
 
 // The Solana payout driver (ADR 0025): each payout is one transaction from the treasury that creates the
@@ -124,10 +129,20 @@ export class SolanaPayoutDriver implements PayoutDriver {
     const [destination] = await findAssociatedTokenPda({ owner, mint: this.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
 
     const createAccount = getCreateAssociatedTokenIdempotentInstruction({ payer: this.treasury, ata: destination, owner, mint: this.mint });
-    const transferChecked = getTransferCheckedInstruction({ source, mint: this.mint, destination, authority: this.treasury, amount: transfer.amount, decimals: this.decimals });
+    const transferChecked = getTransferCheckedInstruction({
+      source,
+      mint: this.mint,
+      destination,
+      authority: this.treasury,
+      amount: transfer.amount,
+      decimals: this.decimals,
+    });
     // Accounts past the authority are read as multisig signers only when the authority is a multisig
     // account; the treasury is not, so the token program ignores the reference and the ledger keeps it.
-    const withReference = { ...transferChecked, accounts: [...transferChecked.accounts, { address: reference, role: AccountRole.READONLY }] as const };
+    const withReference = {
+      ...transferChecked,
+      accounts: [...transferChecked.accounts, { address: reference, role: AccountRole.READONLY }] as const,
+    };
     const memo = getAddMemoInstruction({ memo: transfer.memo }, { programAddress: this.memoProgram });
 
     const lifetime = await this.chain.latestBlockhash();
@@ -175,9 +190,16 @@ export function parseSecretKey(value: string | Uint8Array): Uint8Array {
 /** The Solana driver over `chain`; rejects a malformed key, a key whose halves do not match, or a bad mint. */
 export async function createSolanaPayoutDriver(options: SolanaPayoutDriverOptions): Promise<SolanaPayoutDriver> {
   if (!isAddress(options.mint)) throw new Error('solana payout driver: the mint is not a Solana address');
-  if (options.memoProgram !== undefined && !isAddress(options.memoProgram)) throw new Error('solana payout driver: the memo program is not a Solana address');
+  if (options.memoProgram !== undefined && !isAddress(options.memoProgram))
+    throw new Error('solana payout driver: the memo program is not a Solana address');
   const treasury = await createKeyPairSignerFromBytes(parseSecretKey(options.treasurySecretKey));
-  return new SolanaPayoutDriver(options.chain, treasury, address(options.mint), options.decimals ?? 6, options.memoProgram === undefined ? MEMO_PROGRAM : address(options.memoProgram));
+  return new SolanaPayoutDriver(
+    options.chain,
+    treasury,
+    address(options.mint),
+    options.decimals ?? 6,
+    options.memoProgram === undefined ? MEMO_PROGRAM : address(options.memoProgram),
+  );
 }
 
 /** How `rpcChain` waits for a confirmation when it has no websocket endpoint. */
@@ -195,7 +217,9 @@ export interface RpcChainOptions {
 export function rpcChain(rpcUrl: string, wsUrl?: string, options: RpcChainOptions = {}): SolanaChain {
   const rpc = createSolanaRpc(rpcUrl);
   const pollIntervalMs = options.pollIntervalMs ?? 500;
-  const sendAndConfirmOverWebsocket = wsUrl ? sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions: createSolanaRpcSubscriptions(wsUrl) }) : undefined;
+  const sendAndConfirmOverWebsocket = wsUrl
+    ? sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions: createSolanaRpcSubscriptions(wsUrl) })
+    : undefined;
 
   return {
     async latestBlockhash() {
@@ -209,7 +233,9 @@ export function rpcChain(rpcUrl: string, wsUrl?: string, options: RpcChainOption
         return;
       }
       const signature = getSignatureFromTransaction(transaction);
-      await rpc.sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64', preflightCommitment: 'confirmed' }).send();
+      await rpc
+        .sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64', preflightCommitment: 'confirmed' })
+        .send();
       for (;;) {
         const { value } = await rpc.getSignatureStatuses([signature]).send();
         const status = value[0];
@@ -219,7 +245,9 @@ export function rpcChain(rpcUrl: string, wsUrl?: string, options: RpcChainOption
         if (!status) {
           const height = await rpc.getBlockHeight({ commitment: 'confirmed' }).send();
           if (height > transaction.lifetimeConstraint.lastValidBlockHeight) {
-            throw new Error(`transaction ${signature} expired unconfirmed (block height ${height} > ${transaction.lifetimeConstraint.lastValidBlockHeight})`);
+            throw new Error(
+              `transaction ${signature} expired unconfirmed (block height ${height} > ${transaction.lifetimeConstraint.lastValidBlockHeight})`,
+            );
           }
         }
         await sleep(pollIntervalMs);

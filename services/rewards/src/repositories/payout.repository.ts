@@ -34,7 +34,8 @@ interface PayoutRecord {
   paid_at: Date | null;
 }
 
-const COLUMNS = 'id, user_id, period_start, period_end, wallet_address, amount::text, earnings_count, status, driver, reference, tx_hash, created_at, paid_at';
+const COLUMNS =
+  'id, user_id, period_start, period_end, wallet_address, amount::text, earnings_count, status, driver, reference, tx_hash, created_at, paid_at';
 
 const toPayout = (r: PayoutRecord): PayoutRow => ({
   id: r.id,
@@ -151,19 +152,27 @@ export class PayoutRepository {
 
   /** Prepared payouts (sent or not: the driver finds out), oldest first. */
   async prepared(tx: EntityManager, limit: number): Promise<PayoutRow[]> {
-    const rows = (await tx.query(`SELECT ${COLUMNS} FROM payouts WHERE status = 'prepared' ORDER BY created_at, id LIMIT $1`, [limit])) as PayoutRecord[];
+    const rows = (await tx.query(`SELECT ${COLUMNS} FROM payouts WHERE status = 'prepared' ORDER BY created_at, id LIMIT $1`, [
+      limit,
+    ])) as PayoutRecord[];
     return rows.map(toPayout);
   }
 
   /** Locks a payout; undefined when it is not prepared any more (another run paid it). */
   async lockPrepared(tx: EntityManager, id: string): Promise<PayoutRow | undefined> {
-    const rows = (await tx.query(`SELECT ${COLUMNS} FROM payouts WHERE id = $1 AND status = 'prepared' FOR UPDATE`, [id])) as PayoutRecord[];
+    const rows = (await tx.query(`SELECT ${COLUMNS} FROM payouts WHERE id = $1 AND status = 'prepared' FOR UPDATE`, [
+      id,
+    ])) as PayoutRecord[];
     return rows[0] ? toPayout(rows[0]) : undefined;
   }
 
   /** The payout and its earnings become paid, with the transaction's signature. */
   async markPaid(tx: EntityManager, id: string, txHash: string, at: Date): Promise<void> {
-    await tx.query("UPDATE payouts SET status = 'paid', tx_hash = $2, paid_at = $3 WHERE id = $1 AND status = 'prepared'", [id, txHash, at]);
+    await tx.query("UPDATE payouts SET status = 'paid', tx_hash = $2, paid_at = $3 WHERE id = $1 AND status = 'prepared'", [
+      id,
+      txHash,
+      at,
+    ]);
     await tx.query("UPDATE earnings SET status = 'paid', tx_hash = $2 WHERE payout_id = $1", [id, txHash]);
   }
 
@@ -180,8 +189,14 @@ export class PayoutRepository {
     );
   }
 
-  async skips(tx: EntityManager, periodEnd: Date): Promise<{ userId: string; reason: string; amount: string; heldUntil: Date | null; releasedAt: Date | null }[]> {
-    const rows = (await tx.query('SELECT user_id, reason, amount::text, held_until, released_at FROM payout_skips WHERE period_end = $1 ORDER BY user_id', [periodEnd])) as {
+  async skips(
+    tx: EntityManager,
+    periodEnd: Date,
+  ): Promise<{ userId: string; reason: string; amount: string; heldUntil: Date | null; releasedAt: Date | null }[]> {
+    const rows = (await tx.query(
+      'SELECT user_id, reason, amount::text, held_until, released_at FROM payout_skips WHERE period_end = $1 ORDER BY user_id',
+      [periodEnd],
+    )) as {
       user_id: string;
       reason: string;
       amount: string;
@@ -207,12 +222,19 @@ export class PayoutRepository {
 
   /** The hold is over: its earnings were paid (or nothing was left to pay). */
   async releaseSkip(tx: EntityManager, skip: HeldSkip, at: Date): Promise<void> {
-    await tx.query('UPDATE payout_skips SET released_at = $3 WHERE user_id = $1 AND period_end = $2 AND released_at IS NULL', [skip.userId, skip.periodEnd, at]);
+    await tx.query('UPDATE payout_skips SET released_at = $3 WHERE user_id = $1 AND period_end = $2 AND released_at IS NULL', [
+      skip.userId,
+      skip.periodEnd,
+      at,
+    ]);
   }
 
   /** The clipper's payout for the period, whatever its status; undefined when there is none. */
   async ofPeriod(tx: EntityManager, userId: string, periodEnd: Date): Promise<PayoutRow | undefined> {
-    const rows = (await tx.query(`SELECT ${COLUMNS} FROM payouts WHERE user_id = $1 AND period_end = $2`, [userId, periodEnd])) as PayoutRecord[];
+    const rows = (await tx.query(`SELECT ${COLUMNS} FROM payouts WHERE user_id = $1 AND period_end = $2`, [
+      userId,
+      periodEnd,
+    ])) as PayoutRecord[];
     return rows[0] ? toPayout(rows[0]) : undefined;
   }
 

@@ -64,7 +64,17 @@ export class PeopleRepository {
          wallet_changed_at = CASE WHEN $9::boolean THEN excluded.wallet_changed_at ELSE people.wallet_changed_at END,
          streamer_multiplier = excluded.streamer_multiplier, source_updated_at = excluded.source_updated_at
        WHERE people.source_updated_at IS NULL OR people.source_updated_at <= excluded.source_updated_at`,
-      [u.id, u.role, u.displayName, u.twitterUsername, u.walletAddress, u.walletChangedAt ?? null, u.streamerMultiplier, u.updatedAt, u.walletChangedAt !== undefined],
+      [
+        u.id,
+        u.role,
+        u.displayName,
+        u.twitterUsername,
+        u.walletAddress,
+        u.walletChangedAt ?? null,
+        u.streamerMultiplier,
+        u.updatedAt,
+        u.walletChangedAt !== undefined,
+      ],
     );
   }
 

@@ -98,7 +98,9 @@ export class StandingRepository {
 
   /** Rank by points among all clippers (ties share the better rank) and how many clippers there are. */
   async rankOf(tx: EntityManager, points: number): Promise<{ rank: number; total: number }> {
-    const rows = (await tx.query('SELECT count(*) FILTER (WHERE clip_points > $1) AS above, count(*) AS total FROM clipper_standings', [points])) as {
+    const rows = (await tx.query('SELECT count(*) FILTER (WHERE clip_points > $1) AS above, count(*) AS total FROM clipper_standings', [
+      points,
+    ])) as {
       above: string;
       total: string;
     }[];
@@ -107,10 +109,10 @@ export class StandingRepository {
 
   /** Clippers with a standing after `afterId`, in id order, `limit` at a time. */
   async idsAfter(tx: EntityManager, afterId: string | null, limit: number): Promise<string[]> {
-    const rows = (await tx.query('SELECT user_id FROM clipper_standings WHERE ($1::uuid IS NULL OR user_id > $1::uuid) ORDER BY user_id LIMIT $2', [
-      afterId,
-      limit,
-    ])) as { user_id: string }[];
+    const rows = (await tx.query(
+      'SELECT user_id FROM clipper_standings WHERE ($1::uuid IS NULL OR user_id > $1::uuid) ORDER BY user_id LIMIT $2',
+      [afterId, limit],
+    )) as { user_id: string }[];
     return rows.map((r) => r.user_id);
   }
 }

@@ -34,7 +34,12 @@ function collectFacts(rows: readonly FactsRecord[]): Map<string, ClipperFacts> {
   for (const r of rows) {
     let f = facts.get(r.user_id);
     if (!f) facts.set(r.user_id, (f = { approved: [], rejectedCount: 0 }));
-    if (r.status === 'approved') f.approved.push({ approvedAt: r.approved_at ?? new Date(0), views: Number(r.views), streamerMultiplier: Number(r.streamer_multiplier ?? 1) });
+    if (r.status === 'approved')
+      f.approved.push({
+        approvedAt: r.approved_at ?? new Date(0),
+        views: Number(r.views),
+        streamerMultiplier: Number(r.streamer_multiplier ?? 1),
+      });
     else if (r.status === 'rejected') f.rejectedCount += 1;
   }
   return facts;
@@ -109,7 +114,16 @@ export class SubmissionRepository {
       `SELECT id, name, platform, url, views, status, rejected_reason, created_at FROM submissions WHERE user_id = $1
        ORDER BY created_at DESC, id DESC LIMIT $2`,
       [userId, limit],
-    )) as { id: string; name: string; platform: string; url: string; views: string; status: SubmissionStatus; rejected_reason: string | null; created_at: Date }[];
+    )) as {
+      id: string;
+      name: string;
+      platform: string;
+      url: string;
+      views: string;
+      status: SubmissionStatus;
+      rejected_reason: string | null;
+      created_at: Date;
+    }[];
     return rows.map((r) => ({
       id: r.id,
       name: r.name,

@@ -56,7 +56,9 @@ export class TiersRepository {
         `SELECT level, name, description, rate_per_post, min_total_approved, window_weeks, min_approved_in_window, min_approval_rate, min_avg_views
          FROM tiers ORDER BY level`,
       ) as Promise<TierRecord[]>,
-      this.dataSource.query('SELECT min_followers, multiplier FROM multiplier_steps ORDER BY min_followers') as Promise<{ min_followers: number; multiplier: string }[]>,
+      this.dataSource.query('SELECT min_followers, multiplier FROM multiplier_steps ORDER BY min_followers') as Promise<
+        { min_followers: number; multiplier: string }[]
+      >,
     ]);
     if (tiers.length === 0) throw new Error('the tiers table is empty');
     return {

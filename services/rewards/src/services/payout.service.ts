@@ -58,7 +58,11 @@ export interface HoldReleaseResult {
 }
 
 /** Where a payout to this person goes now; or why none does (and, for a hold, until when). */
-function payability(payee: Payee | undefined, acceptsAddress: (wallet: string) => boolean, now: Date): { wallet: string } | { reason: string; heldUntil: Date | null } {
+function payability(
+  payee: Payee | undefined,
+  acceptsAddress: (wallet: string) => boolean,
+  now: Date,
+): { wallet: string } | { reason: string; heldUntil: Date | null } {
   const wallet = payee?.walletAddress?.trim() || null;
   if (!wallet) return { reason: SKIP_NO_WALLET, heldUntil: null };
   if (!acceptsAddress(wallet)) return { reason: SKIP_BAD_WALLET, heldUntil: null };
@@ -90,7 +94,15 @@ export class PayoutService {
 
   async run(now = new Date()): Promise<PayoutRunResult> {
     const { periodStart, periodEnd } = payoutPeriod(now);
-    const result: PayoutRunResult = { ran: false, periodStart: periodStart.toISOString(), periodEnd: periodEnd.toISOString(), paid: 0, recovered: 0, amount: '0', skipped: [] };
+    const result: PayoutRunResult = {
+      ran: false,
+      periodStart: periodStart.toISOString(),
+      periodEnd: periodEnd.toISOString(),
+      paid: 0,
+      recovered: 0,
+      amount: '0',
+      skipped: [],
+    };
     let total = 0n;
     await this.payouts.exclusively(async () => {
       result.ran = true;
@@ -115,7 +127,15 @@ export class PayoutService {
                 result.skipped.push({ userId, reason: to.reason, ...(to.heldUntil ? { heldUntil: to.heldUntil.toISOString() } : {}) });
                 continue;
               }
-              const payout = await this.payouts.prepare(tx, { id: randomUUID(), userId, periodStart, periodEnd, walletAddress: to.wallet, driver: this.driver.name, reference: newReference() });
+              const payout = await this.payouts.prepare(tx, {
+                id: randomUUID(),
+                userId,
+                periodStart,
+                periodEnd,
+                walletAddress: to.wallet,
+                driver: this.driver.name,
+                reference: newReference(),
+              });
               if (payout) made.push(payout);
             }
             return made;
@@ -127,7 +147,10 @@ export class PayoutService {
     });
     result.amount = normalizeAmount(formatBaseUnits(total));
     if (!result.ran) this.log.warn('payout run skipped: another run holds the lock');
-    else this.log.log(`payout run for the period ending ${result.periodEnd}: ${result.paid} paid (${result.recovered} recovered), ${result.amount} $CLIP, ${result.skipped.length} skipped`);
+    else
+      this.log.log(
+        `payout run for the period ending ${result.periodEnd}: ${result.paid} paid (${result.recovered} recovered), ${result.amount} $CLIP, ${result.skipped.length} skipped`,
+      );
     return result;
   }
 
@@ -160,7 +183,9 @@ export class PayoutService {
     result.amount = normalizeAmount(formatBaseUnits(total));
     if (!result.ran) this.log.warn('hold release skipped: a payout run holds the lock');
     else if (result.released.length + result.renewed.length + result.skipped.length > 0) {
-      this.log.log(`hold release: ${result.released.length} released (${result.paid} paid, ${result.amount} $CLIP), ${result.renewed.length} renewed, ${result.skipped.length} skipped`);
+      this.log.log(
+        `hold release: ${result.released.length} released (${result.paid} paid, ${result.amount} $CLIP), ${result.renewed.length} renewed, ${result.skipped.length} skipped`,
+      );
     }
     return result;
   }
@@ -224,7 +249,13 @@ export class PayoutService {
     const amount = toBaseUnits(payout.amount);
     let signature = mayBeSent ? await this.driver.findByReference(payout.reference, payout.walletAddress) : undefined;
     if (signature) result.recovered += 1;
-    else signature = await this.driver.send({ reference: payout.reference, walletAddress: payout.walletAddress, amount, memo: `clipit payout ${payout.id}` });
+    else
+      signature = await this.driver.send({
+        reference: payout.reference,
+        walletAddress: payout.walletAddress,
+        amount,
+        memo: `clipit payout ${payout.id}`,
+      });
     const paidAt = new Date();
     await this.payouts.transaction(async (tx) => {
       if (!(await this.payouts.lockPrepared(tx, payout.id))) return;

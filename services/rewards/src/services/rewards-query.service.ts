@@ -62,7 +62,9 @@ export class RewardsQueryService {
       currentTier,
       tierProgress: {
         currentTier: { name: progress.currentTier.name, ratePerClip: normalizeAmount(progress.currentTier.ratePerClip) },
-        ...(progress.nextTier ? { nextTier: { name: progress.nextTier.name, ratePerClip: normalizeAmount(progress.nextTier.ratePerClip) } } : {}),
+        ...(progress.nextTier
+          ? { nextTier: { name: progress.nextTier.name, ratePerClip: normalizeAmount(progress.nextTier.ratePerClip) } }
+          : {}),
         progressPercent: progress.progressPercent,
         missingRequirements: progress.missingRequirements,
         meetsNextTierRequirements: progress.meetsNextTierRequirements,
@@ -75,7 +77,11 @@ export class RewardsQueryService {
         approvedThisWeek: facts.approved.filter((c) => c.approvedAt.getTime() >= weekAgo).length,
         windowWeeks: ACTIVITY_WINDOW_WEEKS,
       },
-      earningsSummary: { paid: normalizeAmount(totals.paid), pending: normalizeAmount(totals.pending), total: normalizeAmount(totals.total) },
+      earningsSummary: {
+        paid: normalizeAmount(totals.paid),
+        pending: normalizeAmount(totals.pending),
+        total: normalizeAmount(totals.total),
+      },
       recentSubmissions: recent.map((s) => ({
         id: s.id,
         name: s.name,
@@ -125,7 +131,14 @@ export class RewardsQueryService {
   private async statsOf(standing: Standing | undefined): Promise<rewardsV1.ClipperStats> {
     const points = standing?.clipPoints ?? 0;
     const { rank, total } = await this.standings.rankOf(this.standings.reader, points);
-    const breakdown = standing?.breakdown ?? { approvedCount: 0, basePoints: 0, viewBonusPoints: 0, approvalRatio: 0, inactivityPenalty: false, finalPoints: 0 };
+    const breakdown = standing?.breakdown ?? {
+      approvedCount: 0,
+      basePoints: 0,
+      viewBonusPoints: 0,
+      approvalRatio: 0,
+      inactivityPenalty: false,
+      finalPoints: 0,
+    };
     return {
       points,
       tier: standing?.clipperTier ?? clipperTierOf(1),
@@ -143,7 +156,10 @@ export class RewardsQueryService {
     const tx = this.standings.reader;
     const rows = await this.earnings.page(tx, userId, before, size + 1);
     const { page, nextCursor } = keysetPage(rows, size);
-    const names = await this.submissions.nameOf(tx, page.map((e) => e.submissionId));
+    const names = await this.submissions.nameOf(
+      tx,
+      page.map((e) => e.submissionId),
+    );
     return {
       earnings: page.map((e) => ({
         id: e.id,

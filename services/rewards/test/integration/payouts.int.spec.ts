@@ -55,7 +55,12 @@ function faultyDriver(failOn: (t: Transfer) => 'before-send' | 'after-send' | un
 }
 
 const earningsOf = async (userId: string) =>
-  (await h.db.query<{ status: string; tx_hash: string | null; payout_id: string | null }>('SELECT status, tx_hash, payout_id FROM earnings WHERE user_id = $1', [userId])).rows;
+  (
+    await h.db.query<{ status: string; tx_hash: string | null; payout_id: string | null }>(
+      'SELECT status, tx_hash, payout_id FROM earnings WHERE user_id = $1',
+      [userId],
+    )
+  ).rows;
 
 describe('the weekly payout', () => {
   it('pays each clipper’s pending earnings in one payout, skips a clipper with no wallet with the reason, and pays nothing twice when run again', async () => {
@@ -65,14 +70,27 @@ describe('the weekly payout', () => {
     const { service, sent } = faultyDriver(() => undefined);
 
     const first = await service.run(later());
-    expect(first).toMatchObject({ ran: true, paid: 2, recovered: 0, amount: '30', skipped: [{ userId: noWallet.id, reason: SKIP_NO_WALLET }] });
-    expect(sent.map((t) => [t.walletAddress, t.amount])).toEqual(expect.arrayContaining([[expect.any(String), 20_000_000n], [expect.any(String), 10_000_000n]]));
+    expect(first).toMatchObject({
+      ran: true,
+      paid: 2,
+      recovered: 0,
+      amount: '30',
+      skipped: [{ userId: noWallet.id, reason: SKIP_NO_WALLET }],
+    });
+    expect(sent.map((t) => [t.walletAddress, t.amount])).toEqual(
+      expect.arrayContaining([
+        [expect.any(String), 20_000_000n],
+        [expect.any(String), 10_000_000n],
+      ]),
+    );
     for (const clipper of [a, b]) {
       const rows = await earningsOf(clipper.id);
       expect(rows.every((r) => r.status === 'paid' && r.tx_hash && r.payout_id)).toBe(true);
     }
     expect((await earningsOf(noWallet.id)).map((r) => r.status)).toEqual(['pending']);
-    expect((await h.db.query('SELECT reason, amount::text FROM payout_skips WHERE user_id = $1', [noWallet.id])).rows).toEqual([{ reason: SKIP_NO_WALLET, amount: '10.000000' }]);
+    expect((await h.db.query('SELECT reason, amount::text FROM payout_skips WHERE user_id = $1', [noWallet.id])).rows).toEqual([
+      { reason: SKIP_NO_WALLET, amount: '10.000000' },
+    ]);
 
     const again = await service.run(later());
     expect(again).toMatchObject({ ran: true, paid: 0, amount: '0' });
@@ -80,7 +98,12 @@ describe('the weekly payout', () => {
 
     const ledger = await h.client.listPayouts({ limit: 10 });
     expect(ledger.payouts.map((p) => p.amount).sort()).toEqual(['10', '20']);
-    expect(ledger.payouts[0]).toMatchObject({ driver: 'ledger', txHash: expect.any(String), walletAddress: expect.any(String), earningsCount: expect.any(Number) });
+    expect(ledger.payouts[0]).toMatchObject({
+      driver: 'ledger',
+      txHash: expect.any(String),
+      walletAddress: expect.any(String),
+      earningsCount: expect.any(Number),
+    });
     const mine = await h.client.listPayouts({ limit: 10, userId: a.id });
     expect(mine.payouts).toHaveLength(1);
     expect((await h.client.getDashboard({ userId: a.id })).earningsSummary).toEqual({ paid: '20', pending: '0', total: '20' });
@@ -94,8 +117,11 @@ describe('the weekly payout', () => {
 
   it('finishes a run that died between two wallets: the first is not paid again, the second is paid once', async () => {
     // The run takes clippers in id order: `first` is the one it reaches first.
-    const [first, second] = [await clipperWithEarnings(1), await clipperWithEarnings(1)].sort((x, y) => (x.id < y.id ? -1 : 1)) as unknown as [{ id: string }, { id: string }];
-    const secondWallet = (await h.db.query<{ wallet_address: string }>('SELECT wallet_address FROM people WHERE id = $1', [second.id])).rows[0]!.wallet_address;
+    const [first, second] = [await clipperWithEarnings(1), await clipperWithEarnings(1)].sort((x, y) =>
+      x.id < y.id ? -1 : 1,
+    ) as unknown as [{ id: string }, { id: string }];
+    const secondWallet = (await h.db.query<{ wallet_address: string }>('SELECT wallet_address FROM people WHERE id = $1', [second.id]))
+      .rows[0]!.wallet_address;
     const dying = faultyDriver((t) => (t.walletAddress === secondWallet ? 'before-send' : undefined));
     await expect(dying.service.run(later())).rejects.toThrow('the chain is away');
     expect((await earningsOf(first.id)).map((r) => r.status)).toEqual(['paid']);
@@ -118,7 +144,12 @@ describe('the weekly payout', () => {
     const healthy = faultyDriver(() => undefined);
     expect(await healthy.service.run(later())).toMatchObject({ paid: 1, recovered: 1, amount: '30' });
     expect(healthy.sent).toHaveLength(0);
-    const payout = (await h.db.query<{ reference: string; tx_hash: string }>("SELECT reference, tx_hash FROM payouts WHERE user_id = $1 AND status = 'paid'", [clipper.id])).rows[0]!;
+    const payout = (
+      await h.db.query<{ reference: string; tx_hash: string }>(
+        "SELECT reference, tx_hash FROM payouts WHERE user_id = $1 AND status = 'paid'",
+        [clipper.id],
+      )
+    ).rows[0]!;
     expect(await h.count('SELECT count(*) FROM ledger_transfers WHERE reference = $1', [payout.reference])).toBe(1);
     expect((await earningsOf(clipper.id)).every((r) => r.tx_hash === payout.tx_hash)).toBe(true);
   });

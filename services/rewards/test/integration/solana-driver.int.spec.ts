@@ -21,7 +21,12 @@ let treasury: Address;
 /** The treasury's signer: mint authority of the test mint as well. */
 let treasurySigner: KeyPairSigner;
 
-const transfer = (walletAddress: string, amount: bigint): Transfer => ({ reference: newReference(), walletAddress, amount, memo: randomUUID() });
+const transfer = (walletAddress: string, amount: bigint): Transfer => ({
+  reference: newReference(),
+  walletAddress,
+  amount,
+  memo: randomUUID(),
+});
 
 beforeAll(async () => {
   chain = new LiteSvmChain();
@@ -130,8 +135,12 @@ describe('the solana driver', () => {
     const keypair = await newKeypair();
     const base58 = getBase58Decoder().decode(keypair.secretKey);
     expect((await createSolanaPayoutDriver({ chain, treasurySecretKey: base58, mint })).treasuryAddress).toBe(keypair.signer.address);
-    await expect(createSolanaPayoutDriver({ chain, treasurySecretKey: JSON.stringify([...keypair.secretKey.slice(0, 32)]), mint })).rejects.toThrow(/64 bytes/);
-    await expect(createSolanaPayoutDriver({ chain, treasurySecretKey: '[1, 2, "secret"', mint })).rejects.toThrow(/^treasury secret key: not a valid JSON array$/);
+    await expect(
+      createSolanaPayoutDriver({ chain, treasurySecretKey: JSON.stringify([...keypair.secretKey.slice(0, 32)]), mint }),
+    ).rejects.toThrow(/64 bytes/);
+    await expect(createSolanaPayoutDriver({ chain, treasurySecretKey: '[1, 2, "secret"', mint })).rejects.toThrow(
+      /^treasury secret key: not a valid JSON array$/,
+    );
     await expect(createSolanaPayoutDriver({ chain, treasurySecretKey: base58, mint: 'junk' })).rejects.toThrow(/mint/);
   });
 });

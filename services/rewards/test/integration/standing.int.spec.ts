@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 const DAY = 24 * 60 * 60 * 1000;
-const eventsOf = <T>(type: string, userId: string) => h.events.filter((e) => e.envelope.type === type && (e.envelope.data as { userId: string }).userId === userId).map((e) => e.envelope.data as T);
+const eventsOf = <T>(type: string, userId: string) =>
+  h.events
+    .filter((e) => e.envelope.type === type && (e.envelope.data as { userId: string }).userId === userId)
+    .map((e) => e.envelope.data as T);
 
 describe('an approved clip', () => {
   it('earns its tier’s rate once, however often its approval is delivered, and counts for points', async () => {
@@ -31,15 +34,33 @@ describe('an approved clip', () => {
     expect(await h.count('SELECT count(*) FROM earnings WHERE submission_id = $1', [approved.id])).toBe(1);
     const dashboard = await h.client.getDashboard({ userId: clipper.id });
     expect(dashboard.earningsSummary).toEqual({ paid: '0', pending: '10', total: '10' });
-    expect(dashboard.metrics).toMatchObject({ totalApproved: 1, approvedInWindow: 1, approvalRate: 1, avgViews: 250, approvedThisWeek: 1, windowWeeks: 4 });
+    expect(dashboard.metrics).toMatchObject({
+      totalApproved: 1,
+      approvedInWindow: 1,
+      approvalRate: 1,
+      avgViews: 250,
+      approvedThisWeek: 1,
+      windowWeeks: 4,
+    });
     expect(dashboard.currentTier).toBe(1);
-    expect(dashboard.tierProgress).toMatchObject({ currentTier: { name: 'Bronze', ratePerClip: '10' }, nextTier: { name: 'Silver', ratePerClip: '15' } });
+    expect(dashboard.tierProgress).toMatchObject({
+      currentTier: { name: 'Bronze', ratePerClip: '10' },
+      nextTier: { name: 'Silver', ratePerClip: '15' },
+    });
     expect(dashboard.recentSubmissions[0]).toMatchObject({ id: approved.id, status: 'approved', views: 250, platform: 'twitter' });
 
     // 10 × 1 approved × ratio 1 + 250 / 10 = 35.
     const stats = await h.client.getClipperStats({ userId: clipper.id });
-    expect(stats).toMatchObject({ points: 35, tier: 'bronze', breakdown: { approvedCount: 1, basePoints: 10, viewBonusPoints: 25, approvalRatio: 1, inactivityPenalty: false, finalPoints: 35 } });
-    const earned = await waitFor(() => (eventsOf<RewardsEarningCreatedV1>('rewards.earning-created', clipper.id).length ? eventsOf<RewardsEarningCreatedV1>('rewards.earning-created', clipper.id) : undefined));
+    expect(stats).toMatchObject({
+      points: 35,
+      tier: 'bronze',
+      breakdown: { approvedCount: 1, basePoints: 10, viewBonusPoints: 25, approvalRatio: 1, inactivityPenalty: false, finalPoints: 35 },
+    });
+    const earned = await waitFor(() =>
+      eventsOf<RewardsEarningCreatedV1>('rewards.earning-created', clipper.id).length
+        ? eventsOf<RewardsEarningCreatedV1>('rewards.earning-created', clipper.id)
+        : undefined,
+    );
     expect(earned).toEqual([expect.objectContaining({ submissionId: approved.id, amount: '10' })]);
   });
 
@@ -47,7 +68,15 @@ describe('an approved clip', () => {
     const clipper = await h.newUser('clipper');
     const approved = await h.submission('submission.approved', { userId: clipper.id });
     // A rejection stamped before the approval arrives late: not applied.
-    await h.publisher.publish('submission.rejected', { submission: { ...approved, status: 'rejected', approvedAt: null, rejectedReason: 'late', updatedAt: new Date(Date.parse(approved.updatedAt) - 5000).toISOString() } });
+    await h.publisher.publish('submission.rejected', {
+      submission: {
+        ...approved,
+        status: 'rejected',
+        approvedAt: null,
+        rejectedReason: 'late',
+        updatedAt: new Date(Date.parse(approved.updatedAt) - 5000).toISOString(),
+      },
+    });
     await h.submission('submission.created', { userId: clipper.id, status: 'pending', approvedAt: null }); // a later event: the one before it was handled
     expect((await h.db.query('SELECT status FROM submissions WHERE id = $1', [approved.id])).rows[0]).toEqual({ status: 'approved' });
   });
@@ -63,10 +92,24 @@ describe('post metrics (metrics.updated)', () => {
     const at = (ms: number) => new Date(Date.parse(approved.updatedAt) + ms).toISOString();
     const verified = { ...approved, views: 4000, likes: 120, verifiedAt: at(2000), updatedAt: at(2000) };
     await h.publisher.publish('metrics.updated', { submission: verified, previousViews: 0, fetchedAt: at(2000) });
-    await waitFor(async () => ((await h.count('SELECT count(*) FROM submissions WHERE id = $1 AND views = 4000', [approved.id])) === 1 ? true : undefined), 10_000, 'metrics.updated applied');
+    await waitFor(
+      async () =>
+        (await h.count('SELECT count(*) FROM submissions WHERE id = $1 AND views = 4000', [approved.id])) === 1 ? true : undefined,
+      10_000,
+      'metrics.updated applied',
+    );
     // An earlier read published late: older than what is held, so not applied.
-    const { envelope } = await h.publisher.publish('metrics.updated', { submission: { ...approved, views: 900, verifiedAt: at(1000), updatedAt: at(1000) }, previousViews: 0, fetchedAt: at(1000) });
-    await waitFor(async () => ((await h.count(`SELECT count(*) FROM inbox WHERE consumer = 'rewards' AND event_id = $1`, [envelope.id])) === 1 ? true : undefined), 10_000, 'the late metrics.updated handled');
+    const { envelope } = await h.publisher.publish('metrics.updated', {
+      submission: { ...approved, views: 900, verifiedAt: at(1000), updatedAt: at(1000) },
+      previousViews: 0,
+      fetchedAt: at(1000),
+    });
+    await waitFor(
+      async () =>
+        (await h.count(`SELECT count(*) FROM inbox WHERE consumer = 'rewards' AND event_id = $1`, [envelope.id])) === 1 ? true : undefined,
+      10_000,
+      'the late metrics.updated handled',
+    );
 
     expect((await h.db.query('SELECT views FROM submissions WHERE id = $1', [approved.id])).rows[0]).toEqual({ views: '4000' });
     // 10 × 1 approved × ratio 1 + 4000 / 10 = 410.
@@ -80,8 +123,15 @@ describe('standing', () => {
   it('rises to Silver when every requirement is met, tells the platform, and from then on pays and counts the tagged streamer’s multiplier', async () => {
     const clipper = await h.newUser('clipper');
     const streamer = await h.newUser('streamer');
-    await h.publisher.publish('social.followed', { followerId: randomUUID(), userId: streamer.id, followerCount: 1000, at: new Date().toISOString() });
-    await waitFor(async () => ((await h.count('SELECT follower_count FROM people WHERE id = $1', [streamer.id])) === 1000 ? true : undefined));
+    await h.publisher.publish('social.followed', {
+      followerId: randomUUID(),
+      userId: streamer.id,
+      followerCount: 1000,
+      at: new Date().toISOString(),
+    });
+    await waitFor(async () =>
+      (await h.count('SELECT follower_count FROM people WHERE id = $1', [streamer.id])) === 1000 ? true : undefined,
+    );
 
     for (let i = 0; i < 9; i += 1) await h.submission('submission.approved', { userId: clipper.id, views: 500 });
     expect((await h.client.getDashboard({ userId: clipper.id })).currentTier).toBe(1);
@@ -94,7 +144,9 @@ describe('standing', () => {
 
     // A clip tagged with a streamer of 1,000 followers: 15 × 1.5.
     const tagged = await h.submission('submission.approved', { userId: clipper.id, views: 500, streamerId: streamer.id });
-    expect((await h.db.query('SELECT amount::text FROM earnings WHERE submission_id = $1', [tagged.id])).rows[0]).toEqual({ amount: '22.500000' });
+    expect((await h.db.query('SELECT amount::text FROM earnings WHERE submission_id = $1', [tagged.id])).rows[0]).toEqual({
+      amount: '22.500000',
+    });
     // 9 × 10 at Bronze, the 10th at Silver's 15, then 22.5.
     expect((await h.client.getDashboard({ userId: clipper.id })).earningsSummary!.pending).toBe('127.5');
     // Base 10 × ratio 1 × (10 × 1 + 1.5) = 115; views 11 × 500 / 10 = 550.
@@ -125,7 +177,10 @@ describe('standing', () => {
     const clipper = await h.newUser('clipper');
     await h.submission('submission.approved', { userId: clipper.id });
     await h.submission('submission.rejected', { userId: clipper.id });
-    expect(await h.client.getClipperStats({ userId: clipper.id })).toMatchObject({ points: 5, breakdown: { approvalRatio: 0.5, basePoints: 5 } });
+    expect(await h.client.getClipperStats({ userId: clipper.id })).toMatchObject({
+      points: 5,
+      breakdown: { approvalRatio: 0.5, basePoints: 5 },
+    });
     const dashboard = await h.client.getDashboard({ userId: clipper.id });
     expect(dashboard.recentSubmissions[0]).toMatchObject({ status: 'rejected', rejectedReason: 'Not a clip of the stream' });
   });
@@ -144,7 +199,9 @@ describe('tiers are data', () => {
     try {
       const clipper = await h.newUser('clipper');
       const s = await h.submission('submission.approved', { userId: clipper.id });
-      expect((await h.db.query('SELECT amount::text FROM earnings WHERE submission_id = $1', [s.id])).rows[0]).toEqual({ amount: '12.250000' });
+      expect((await h.db.query('SELECT amount::text FROM earnings WHERE submission_id = $1', [s.id])).rows[0]).toEqual({
+        amount: '12.250000',
+      });
     } finally {
       await h.db.query('UPDATE tiers SET rate_per_post = 10 WHERE level = 1');
     }

@@ -51,9 +51,15 @@ async function clipper(walletChangedAt: Date | null): Promise<UserSnapshot> {
 async function updated(user: UserSnapshot, patch: Partial<UserSnapshot>, omitWalletChangedAt = false): Promise<UserSnapshot> {
   const next: Partial<UserSnapshot> = { ...user, ...patch, updatedAt: new Date(Date.parse(user.updatedAt) + 1000).toISOString() };
   if (omitWalletChangedAt) delete next.walletChangedAt;
-  await h.publisher.publish('user.updated', { user: next as UserSnapshot, changed: Object.keys(patch).length > 0 ? Object.keys(patch) : ['displayName'] });
+  await h.publisher.publish('user.updated', {
+    user: next as UserSnapshot,
+    changed: Object.keys(patch).length > 0 ? Object.keys(patch) : ['displayName'],
+  });
   await waitFor(
-    async () => ((await h.count('SELECT count(*) FROM people WHERE id = $1 AND source_updated_at >= $2', [user.id, next.updatedAt])) === 1 ? true : undefined),
+    async () =>
+      (await h.count('SELECT count(*) FROM people WHERE id = $1 AND source_updated_at >= $2', [user.id, next.updatedAt])) === 1
+        ? true
+        : undefined,
     10_000,
     'user.updated applied',
   );
@@ -61,7 +67,8 @@ async function updated(user: UserSnapshot, patch: Partial<UserSnapshot>, omitWal
 }
 
 const earningsOf = async (userId: string) =>
-  (await h.db.query<{ status: string; payout_id: string | null }>('SELECT status, payout_id FROM earnings WHERE user_id = $1', [userId])).rows;
+  (await h.db.query<{ status: string; payout_id: string | null }>('SELECT status, payout_id FROM earnings WHERE user_id = $1', [userId]))
+    .rows;
 const skipOf = async (userId: string) =>
   (
     await h.db.query<{ reason: string; amount: string; held_until: Date | null; released_at: Date | null }>(
@@ -70,7 +77,8 @@ const skipOf = async (userId: string) =>
     )
   ).rows;
 const walletChangedAtOf = async (userId: string) =>
-  (await h.db.query<{ wallet_changed_at: Date | null }>('SELECT wallet_changed_at FROM people WHERE id = $1', [userId])).rows[0]!.wallet_changed_at;
+  (await h.db.query<{ wallet_changed_at: Date | null }>('SELECT wallet_changed_at FROM people WHERE id = $1', [userId])).rows[0]!
+    .wallet_changed_at;
 const ledgerWallets = async () => (await h.client.listPayouts({ limit: 100 })).payouts.map((p) => p.walletAddress);
 
 describe('payouts to a replaced wallet (ADR 0032)', () => {
@@ -83,7 +91,12 @@ describe('payouts to a replaced wallet (ADR 0032)', () => {
 
     // Before any run: the dashboard tells the clipper, from the read model.
     const before = await h.client.getDashboard({ userId: held.id });
-    expect(before.hold).toEqual({ amount: '10', heldUntil: heldUntil.toISOString(), walletChangedAt: changed.toISOString(), reason: expect.stringContaining('Your wallet address was changed on') });
+    expect(before.hold).toEqual({
+      amount: '10',
+      heldUntil: heldUntil.toISOString(),
+      walletChangedAt: changed.toISOString(),
+      reason: expect.stringContaining('Your wallet address was changed on'),
+    });
     expect(before.hold!.reason).toContain('wait 72 hours');
     expect((await h.client.getDashboard({ userId: settled.id })).hold).toBeUndefined();
 
@@ -130,7 +143,9 @@ describe('payouts to a replaced wallet (ADR 0032)', () => {
     expect(await h.count('SELECT count(*) FROM ledger_transfers WHERE wallet_address = $1', [held.walletAddress])).toBe(1);
     expect((await skipOf(held.id))[0]!.released_at).toBeInstanceOf(Date);
     const mine = await h.client.listPayouts({ limit: 10, userId: held.id });
-    expect(mine.payouts).toEqual([expect.objectContaining({ walletAddress: held.walletAddress, amount: '10', periodEnd: run.periodEnd, earningsCount: 1 })]);
+    expect(mine.payouts).toEqual([
+      expect.objectContaining({ walletAddress: held.walletAddress, amount: '10', periodEnd: run.periodEnd, earningsCount: 1 }),
+    ]);
     expect(await ledgerWallets()).toContain(held.walletAddress);
     // Nothing pending any more: the dashboard shows no hold, though the wallet's 72 hours are not over.
     expect((await h.client.getDashboard({ userId: held.id })).hold).toBeUndefined();
@@ -138,7 +153,9 @@ describe('payouts to a replaced wallet (ADR 0032)', () => {
     // The weekly run again pays nothing twice.
     await runPayouts(h.app, now);
     expect(await h.count('SELECT count(*) FROM payouts WHERE user_id = $1', [held.id])).toBe(1);
-    const paid = await waitFor(() => h.events.find((e) => e.envelope.type === 'rewards.payout-paid' && (e.envelope.data as RewardsPayoutPaidV1).userId === held.id));
+    const paid = await waitFor(() =>
+      h.events.find((e) => e.envelope.type === 'rewards.payout-paid' && (e.envelope.data as RewardsPayoutPaidV1).userId === held.id),
+    );
     expect(paid.envelope.data).toMatchObject({ walletAddress: held.walletAddress, amount: '10', periodEnd: run.periodEnd });
   });
 
@@ -147,13 +164,20 @@ describe('payouts to a replaced wallet (ADR 0032)', () => {
     const first = hoursBefore(now, 10);
     const user = await clipper(first);
     const run = await runPayouts(h.app, now);
-    expect(run.skipped).toContainEqual({ userId: user.id, reason: SKIP_WALLET_HELD, heldUntil: new Date(first.getTime() + 72 * HOUR).toISOString() });
+    expect(run.skipped).toContainEqual({
+      userId: user.id,
+      reason: SKIP_WALLET_HELD,
+      heldUntil: new Date(first.getTime() + 72 * HOUR).toISOString(),
+    });
 
     // A second change, an hour ago.
     const second = hoursBefore(now, 1);
     const renewedUntil = new Date(second.getTime() + 72 * HOUR);
     const changed = await updated(user, { walletAddress: wallet(), walletChangedAt: second.toISOString() });
-    expect((await h.client.getDashboard({ userId: user.id })).hold).toMatchObject({ heldUntil: renewedUntil.toISOString(), walletChangedAt: second.toISOString() });
+    expect((await h.client.getDashboard({ userId: user.id })).hold).toMatchObject({
+      heldUntil: renewedUntil.toISOString(),
+      walletChangedAt: second.toISOString(),
+    });
 
     const firstEnd = await releaseHolds(h.app, new Date(first.getTime() + 72 * HOUR + MINUTE));
     expect(firstEnd.renewed).toContainEqual({ userId: user.id, periodEnd: run.periodEnd, heldUntil: renewedUntil.toISOString() });
@@ -198,7 +222,8 @@ describe('payouts to a replaced wallet (ADR 0032)', () => {
         return signature;
       },
     });
-    const service = (die: boolean) => new PayoutService(h.app.get(PayoutRepository), h.app.get(PeopleRepository), h.app.get(Outbox), driver(die));
+    const service = (die: boolean) =>
+      new PayoutService(h.app.get(PayoutRepository), h.app.get(PeopleRepository), h.app.get(Outbox), driver(die));
 
     await expect(service(true).releaseHolds(due)).rejects.toThrow('died after sending');
     expect((await earningsOf(user.id)).map((e) => [e.status, e.payout_id !== null])).toEqual([['pending', true]]);
@@ -241,14 +266,24 @@ describe('payouts to a replaced wallet (ADR 0032)', () => {
     // An identity from before ADR 0032 publishes the snapshot without the field: the stamp stays.
     const renamed = await updated(user, { displayName: 'Renamed' }, true);
     expect(await walletChangedAtOf(user.id)).toEqual(changed);
-    expect((await h.db.query<{ display_name: string }>('SELECT display_name FROM people WHERE id = $1', [user.id])).rows[0]!.display_name).toBe('Renamed');
+    expect(
+      (await h.db.query<{ display_name: string }>('SELECT display_name FROM people WHERE id = $1', [user.id])).rows[0]!.display_name,
+    ).toBe('Renamed');
 
     // An older snapshot with another stamp changes nothing.
     const older = await h.publisher.publish('user.updated', {
-      user: { ...user, walletChangedAt: hoursBefore(new Date(), 1).toISOString(), updatedAt: new Date(Date.parse(user.updatedAt) - 60_000).toISOString() },
+      user: {
+        ...user,
+        walletChangedAt: hoursBefore(new Date(), 1).toISOString(),
+        updatedAt: new Date(Date.parse(user.updatedAt) - 60_000).toISOString(),
+      },
       changed: ['walletAddress'],
     });
-    await waitFor(async () => ((await h.count('SELECT count(*) FROM inbox WHERE event_id = $1', [older.envelope.id])) === 1 ? true : undefined), 10_000, 'older event handled');
+    await waitFor(
+      async () => ((await h.count('SELECT count(*) FROM inbox WHERE event_id = $1', [older.envelope.id])) === 1 ? true : undefined),
+      10_000,
+      'older event handled',
+    );
     expect(await walletChangedAtOf(user.id)).toEqual(changed);
 
     // Null (the newest snapshot says it was never replaced) clears it.

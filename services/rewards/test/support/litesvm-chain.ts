@@ -135,7 +135,13 @@ export class LiteSvmChain implements SolanaChain {
     const mint = await generateKeyPairSigner();
     const space = getMintSize();
     await this.send(authority, [
-      getCreateAccountInstruction({ payer: authority, newAccount: mint, space, lamports: lamports(this.svm.minimumBalanceForRentExemption(BigInt(space))), programAddress: TOKEN_PROGRAM_ADDRESS }),
+      getCreateAccountInstruction({
+        payer: authority,
+        newAccount: mint,
+        space,
+        lamports: lamports(this.svm.minimumBalanceForRentExemption(BigInt(space))),
+        programAddress: TOKEN_PROGRAM_ADDRESS,
+      }),
       getInitializeMint2Instruction({ mint: mint.address, decimals, mintAuthority: authority.address }),
     ]);
     return mint.address;

@@ -24,7 +24,10 @@ export interface RewardsHarness {
    * Publishes a submission event and waits until rewards has applied it (its row shows the snapshot's
    * updatedAt). The snapshot is given a fresh updatedAt unless `patch` sets one.
    */
-  submission(type: 'submission.created' | 'submission.approved' | 'submission.rejected', patch: Partial<SubmissionSnapshot>): Promise<SubmissionSnapshot>;
+  submission(
+    type: 'submission.created' | 'submission.approved' | 'submission.rejected',
+    patch: Partial<SubmissionSnapshot>,
+  ): Promise<SubmissionSnapshot>;
   stop(): Promise<void>;
 }
 
@@ -55,7 +58,12 @@ export async function startRewards(overrides: RewardsConfigOverrides = {}): Prom
     async newUser(role, patch = {}) {
       const user = userSnapshot(role, patch);
       await publisher.publish('user.registered', { user, claimedPlaceholderId: null });
-      await waitFor(async () => ((await count('SELECT count(*) FROM people WHERE id = $1 AND source_updated_at IS NOT NULL', [user.id])) === 1 ? true : undefined), 10_000, 'person projected');
+      await waitFor(
+        async () =>
+          (await count('SELECT count(*) FROM people WHERE id = $1 AND source_updated_at IS NOT NULL', [user.id])) === 1 ? true : undefined,
+        10_000,
+        'person projected',
+      );
       return user;
     },
     async submission(type, patch) {
@@ -70,7 +78,10 @@ export async function startRewards(overrides: RewardsConfigOverrides = {}): Prom
       });
       await publisher.publish(type, { submission: s });
       await waitFor(
-        async () => ((await count('SELECT count(*) FROM submissions WHERE id = $1 AND source_updated_at >= $2', [s.id, s.updatedAt])) === 1 ? true : undefined),
+        async () =>
+          (await count('SELECT count(*) FROM submissions WHERE id = $1 AND source_updated_at >= $2', [s.id, s.updatedAt])) === 1
+            ? true
+            : undefined,
         10_000,
         `${type} applied`,
       );

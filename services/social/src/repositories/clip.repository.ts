@@ -19,7 +19,13 @@ interface ClipRecord {
   like_count: number;
 }
 
-const toClip = (r: ClipRecord): ClipRow => ({ id: r.id, ownerId: r.owner_id, status: r.status, addedToFeed: r.added_to_feed, likeCount: r.like_count });
+const toClip = (r: ClipRecord): ClipRow => ({
+  id: r.id,
+  ownerId: r.owner_id,
+  status: r.status,
+  addedToFeed: r.added_to_feed,
+  likeCount: r.like_count,
+});
 
 /** The clips read model (submissions, as their events told them) and the likes on them: `clips`, `video_likes`. */
 @Injectable()
@@ -54,7 +60,10 @@ export class ClipRepository {
 
   /** Removes the like; false when there was none. */
   async removeLike(tx: EntityManager, userId: string, clipId: string): Promise<boolean> {
-    const [, affected] = (await tx.query('DELETE FROM video_likes WHERE user_id = $1 AND submission_id = $2', [userId, clipId])) as [unknown, number];
+    const [, affected] = (await tx.query('DELETE FROM video_likes WHERE user_id = $1 AND submission_id = $2', [userId, clipId])) as [
+      unknown,
+      number,
+    ];
     return affected > 0;
   }
 

@@ -37,12 +37,18 @@ export class FollowRepository {
 
   /** Removes the pair; false when there was none. */
   async remove(tx: EntityManager, followerId: string, userId: string): Promise<boolean> {
-    const [, affected] = (await tx.query('DELETE FROM followers WHERE follower_id = $1 AND following_id = $2', [followerId, userId])) as [unknown, number];
+    const [, affected] = (await tx.query('DELETE FROM followers WHERE follower_id = $1 AND following_id = $2', [followerId, userId])) as [
+      unknown,
+      number,
+    ];
     return affected > 0;
   }
 
   async isFollowing(followerId: string, userId: string): Promise<boolean> {
-    const rows = (await this.dataSource.query('SELECT 1 FROM followers WHERE follower_id = $1 AND following_id = $2', [followerId, userId])) as unknown[];
+    const rows = (await this.dataSource.query('SELECT 1 FROM followers WHERE follower_id = $1 AND following_id = $2', [
+      followerId,
+      userId,
+    ])) as unknown[];
     return rows.length > 0;
   }
 
@@ -91,10 +97,10 @@ export class FollowRepository {
   /** The ones of `candidates` who follow `streamerId`. */
   async followersAmong(streamerId: string, candidates: readonly string[]): Promise<string[]> {
     if (candidates.length === 0) return [];
-    const rows = (await this.dataSource.query('SELECT follower_id FROM followers WHERE following_id = $1 AND follower_id = ANY($2::uuid[])', [
-      streamerId,
-      candidates,
-    ])) as { follower_id: string }[];
+    const rows = (await this.dataSource.query(
+      'SELECT follower_id FROM followers WHERE following_id = $1 AND follower_id = ANY($2::uuid[])',
+      [streamerId, candidates],
+    )) as { follower_id: string }[];
     return rows.map((r) => r.follower_id);
   }
 }

@@ -21,15 +21,29 @@ function setup(known: PersonRow | undefined) {
 
 describe('DirectoryService', () => {
   it('answers from the read model without asking identity', async () => {
-    const known: PersonRow = { id: ID, role: 'streamer', displayName: null, twitterUsername: 'ada', profileImageUrl: null, sourceUpdatedAt: new Date() };
+    const known: PersonRow = {
+      id: ID,
+      role: 'streamer',
+      displayName: null,
+      twitterUsername: 'ada',
+      profileImageUrl: null,
+      sourceUpdatedAt: new Date(),
+    };
     await expect(setup(known).service.require(ID)).resolves.toBe(known);
   });
 
   it('asks identity about a user whose event has not arrived, and keeps the answer', async () => {
     const f = setup(undefined);
-    f.identity.getUser.mockResolvedValue({ id: ID, role: 'streamer', twitterUsername: 'ada', updatedAt: '2026-11-25T10:00:00.000Z' } as identityV1.User);
+    f.identity.getUser.mockResolvedValue({
+      id: ID,
+      role: 'streamer',
+      twitterUsername: 'ada',
+      updatedAt: '2026-11-25T10:00:00.000Z',
+    } as identityV1.User);
     await expect(f.service.require(ID)).resolves.toMatchObject({ id: ID, role: 'streamer', twitterUsername: 'ada', displayName: null });
-    expect(f.people.upsert).toHaveBeenCalledWith(expect.objectContaining({ id: ID, sourceUpdatedAt: new Date('2026-11-25T10:00:00.000Z') }));
+    expect(f.people.upsert).toHaveBeenCalledWith(
+      expect.objectContaining({ id: ID, sourceUpdatedAt: new Date('2026-11-25T10:00:00.000Z') }),
+    );
   });
 
   it('turns identity’s not found into User not found, and its absence into a retryable unavailable', async () => {

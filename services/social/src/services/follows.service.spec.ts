@@ -44,7 +44,12 @@ describe('FollowsService', () => {
     await expect(f.service.follow({ followerId: FAN, userId: STREAMER }, now)).resolves.toEqual({ isFollowing: true, followerCount: 7 });
     await expect(f.service.follow({ followerId: FAN, userId: STREAMER }, now)).resolves.toEqual({ isFollowing: true, followerCount: 7 });
     expect(f.outbox.append).toHaveBeenCalledTimes(1);
-    expect(f.outbox.append).toHaveBeenCalledWith(tx, 'social.followed', { followerId: FAN, userId: STREAMER, followerCount: 7, at: now.toISOString() });
+    expect(f.outbox.append).toHaveBeenCalledWith(tx, 'social.followed', {
+      followerId: FAN,
+      userId: STREAMER,
+      followerCount: 7,
+      at: now.toISOString(),
+    });
   });
 
   it('publishes social.unfollowed only when a pair was removed', async () => {
@@ -56,10 +61,19 @@ describe('FollowsService', () => {
 
   it('refuses yourself and bad ids before asking who the user is, and a non-streamer after', async () => {
     const f = setup(person(STREAMER, 'clipper'));
-    expect(await failure(f.service.follow({ followerId: FAN, userId: FAN.toUpperCase() }))).toMatchObject({ code: status.INVALID_ARGUMENT, message: 'You cannot follow yourself' });
-    expect(await failure(f.service.follow({ followerId: FAN, userId: 'x' }))).toMatchObject({ code: status.INVALID_ARGUMENT, message: 'Invalid user id' });
+    expect(await failure(f.service.follow({ followerId: FAN, userId: FAN.toUpperCase() }))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      message: 'You cannot follow yourself',
+    });
+    expect(await failure(f.service.follow({ followerId: FAN, userId: 'x' }))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      message: 'Invalid user id',
+    });
     expect(f.directory.require).not.toHaveBeenCalled();
-    expect(await failure(f.service.follow({ followerId: FAN, userId: STREAMER }))).toMatchObject({ code: status.INVALID_ARGUMENT, message: 'Only streamers can be followed' });
+    expect(await failure(f.service.follow({ followerId: FAN, userId: STREAMER }))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      message: 'Only streamers can be followed',
+    });
     expect(f.follows.add).not.toHaveBeenCalled();
   });
 
@@ -83,6 +97,8 @@ describe('FollowsService', () => {
     await expect(f.service.followersAmong({ streamerId: STREAMER, userIds: [FAN, 'junk'] })).resolves.toEqual({ userIds: [FAN] });
     expect(f.follows.followersAmong).toHaveBeenCalledWith(STREAMER, [FAN]);
     const many = Array.from({ length: FOLLOWERS_AMONG_MAX + 1 }, () => FAN);
-    expect(await failure(f.service.followersAmong({ streamerId: STREAMER, userIds: many }))).toMatchObject({ code: status.RESOURCE_EXHAUSTED });
+    expect(await failure(f.service.followersAmong({ streamerId: STREAMER, userIds: many }))).toMatchObject({
+      code: status.RESOURCE_EXHAUSTED,
+    });
   });
 });

@@ -51,7 +51,8 @@ export class FollowsService {
       await this.people.lock(tx, target.id);
       const removed = await this.follows.remove(tx, followerId, target.id);
       const followerCount = await this.follows.count(target.id, tx);
-      if (removed) await this.outbox.append(tx, 'social.unfollowed', { followerId, userId: target.id, followerCount, at: now.toISOString() });
+      if (removed)
+        await this.outbox.append(tx, 'social.unfollowed', { followerId, userId: target.id, followerCount, at: now.toISOString() });
       return { isFollowing: false, followerCount };
     });
   }

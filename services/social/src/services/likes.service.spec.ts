@@ -11,7 +11,14 @@ const CLIP = '2d8e5e3a-0b2a-4c79-9f65-2e3d0b2c4d33';
 const OWNER = '3e9f6f4b-1c3b-4d8a-8a76-3f4e1c3d5e44';
 const tx = {} as EntityManager;
 const now = new Date('2026-11-25T12:00:00.000Z');
-const clip = (patch: Partial<ClipRow> = {}): ClipRow => ({ id: CLIP, ownerId: OWNER, status: 'approved', addedToFeed: true, likeCount: 4, ...patch });
+const clip = (patch: Partial<ClipRow> = {}): ClipRow => ({
+  id: CLIP,
+  ownerId: OWNER,
+  status: 'approved',
+  addedToFeed: true,
+  likeCount: 4,
+  ...patch,
+});
 
 function setup(row: ClipRow | undefined) {
   const { service, mock } = createTestService(LikesService);
@@ -42,17 +49,29 @@ describe('LikesService', () => {
     await expect(f.service.like({ userId: FAN, clipId: CLIP }, now)).resolves.toEqual({ likeCount: 4, likedByCurrentUser: true });
     expect(f.clips.addToCount).toHaveBeenCalledTimes(1);
     expect(f.outbox.append).toHaveBeenCalledTimes(1);
-    expect(f.outbox.append).toHaveBeenCalledWith(tx, 'social.liked', { userId: FAN, clipId: CLIP, clipOwnerId: OWNER, likeCount: 5, at: now.toISOString() });
+    expect(f.outbox.append).toHaveBeenCalledWith(tx, 'social.liked', {
+      userId: FAN,
+      clipId: CLIP,
+      clipOwnerId: OWNER,
+      likeCount: 5,
+      at: now.toISOString(),
+    });
   });
 
   it('refuses a clip outside the feed or unknown as not found, and writes nothing', async () => {
     for (const row of [clip({ addedToFeed: false }), undefined]) {
       const f = setup(row);
-      expect(await failure(f.service.like({ userId: FAN, clipId: CLIP }))).toMatchObject({ code: status.NOT_FOUND, message: 'Clip not found' });
+      expect(await failure(f.service.like({ userId: FAN, clipId: CLIP }))).toMatchObject({
+        code: status.NOT_FOUND,
+        message: 'Clip not found',
+      });
       expect(f.clips.addLike).not.toHaveBeenCalled();
     }
     expect(await failure(setup(clip()).service.like({ userId: FAN, clipId: 'nope' }))).toMatchObject({ code: status.NOT_FOUND });
-    expect(await failure(setup(clip()).service.like({ userId: 'nope', clipId: CLIP }))).toMatchObject({ code: status.INVALID_ARGUMENT, message: 'Invalid user id' });
+    expect(await failure(setup(clip()).service.like({ userId: 'nope', clipId: CLIP }))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      message: 'Invalid user id',
+    });
   });
 
   it('takes a like back from a clip removed from the feed, and publishes social.unliked once', async () => {

@@ -28,7 +28,8 @@ export class LikesService {
     return this.clips.transaction(async (tx) => {
       const clip = await this.clips.find(tx, clipId);
       if (!clip || !isLikeable(clip)) throw notFound(messages.clipNotFound);
-      if (!(await this.clips.addLike(tx, userId, clipId, now))) return { likeCount: await this.clips.likeCount(tx, clipId), likedByCurrentUser: true };
+      if (!(await this.clips.addLike(tx, userId, clipId, now)))
+        return { likeCount: await this.clips.likeCount(tx, clipId), likedByCurrentUser: true };
       const likeCount = await this.clips.addToCount(tx, clipId, 1);
       await this.outbox.append(tx, 'social.liked', { userId, clipId, clipOwnerId: clip.ownerId, likeCount, at: now.toISOString() });
       return { likeCount, likedByCurrentUser: true };
@@ -41,7 +42,8 @@ export class LikesService {
     return this.clips.transaction(async (tx) => {
       const clip = await this.clips.find(tx, clipId);
       if (!clip) throw notFound(messages.clipNotFound);
-      if (!(await this.clips.removeLike(tx, userId, clipId))) return { likeCount: await this.clips.likeCount(tx, clipId), likedByCurrentUser: false };
+      if (!(await this.clips.removeLike(tx, userId, clipId)))
+        return { likeCount: await this.clips.likeCount(tx, clipId), likedByCurrentUser: false };
       const likeCount = await this.clips.addToCount(tx, clipId, -1);
       await this.outbox.append(tx, 'social.unliked', { userId, clipId, clipOwnerId: clip.ownerId, likeCount, at: now.toISOString() });
       return { likeCount, likedByCurrentUser: false };

@@ -12,7 +12,14 @@ import { LiveService } from './live.service.js';
 const STREAMER = '1c7d4d2f-9a1f-4b68-8e54-1d2c9a1b3c22';
 const tx = {} as EntityManager;
 const now = new Date('2026-11-25T12:00:00.000Z');
-const streamer: PersonRow = { id: STREAMER, role: 'streamer', displayName: 'Ada', twitterUsername: 'ada', profileImageUrl: null, sourceUpdatedAt: now };
+const streamer: PersonRow = {
+  id: STREAMER,
+  role: 'streamer',
+  displayName: 'Ada',
+  twitterUsername: 'ada',
+  profileImageUrl: null,
+  sourceUpdatedAt: now,
+};
 const state = (patch: Partial<LiveStateRow> = {}): LiveStateRow => ({
   userId: STREAMER,
   isLive: false,
@@ -65,8 +72,14 @@ describe('LiveService', () => {
 
   it('refuses every streaming call to a non-streamer with its own words', async () => {
     const f = setup({ ...streamer, role: 'clipper' }, state());
-    expect(await failure(f.service.goLive({ userId: STREAMER }))).toMatchObject({ code: status.PERMISSION_DENIED, message: 'Only streamers can go live' });
-    expect(await failure(f.service.goOffline({ userId: STREAMER }))).toMatchObject({ code: status.PERMISSION_DENIED, message: 'Only streamers can go offline' });
+    expect(await failure(f.service.goLive({ userId: STREAMER }))).toMatchObject({
+      code: status.PERMISSION_DENIED,
+      message: 'Only streamers can go live',
+    });
+    expect(await failure(f.service.goOffline({ userId: STREAMER }))).toMatchObject({
+      code: status.PERMISSION_DENIED,
+      message: 'Only streamers can go offline',
+    });
     expect(await failure(f.service.setStreamTime({ userId: STREAMER, streamTime: '2026-12-01T20:00:00Z' }))).toMatchObject({
       code: status.PERMISSION_DENIED,
       message: 'Only streamers can set a stream time',
@@ -77,17 +90,29 @@ describe('LiveService', () => {
   it('stores a new stream time with an event; the same time again changes nothing', async () => {
     const at = new Date('2026-12-01T20:00:00.000Z');
     const f = setup(streamer, state({ nextStreamTime: at, streamTimeRevision: 2 }));
-    await expect(f.service.setStreamTime({ userId: STREAMER, streamTime: '2026-12-01T21:00:00+01:00' }, now)).resolves.toEqual({ isLive: 'false', nextStreamTime: at.toISOString() });
+    await expect(f.service.setStreamTime({ userId: STREAMER, streamTime: '2026-12-01T21:00:00+01:00' }, now)).resolves.toEqual({
+      isLive: 'false',
+      nextStreamTime: at.toISOString(),
+    });
     expect(f.live.setStreamTime).not.toHaveBeenCalled();
     f.live.setStreamTime.mockResolvedValue(state({ nextStreamTime: null, streamTimeRevision: 3 }));
     await expect(f.service.setStreamTime({ userId: STREAMER }, now)).resolves.toEqual({ isLive: 'false' });
-    expect(f.outbox.append).toHaveBeenCalledWith(tx, 'social.stream-time-changed', { userId: STREAMER, nextStreamTime: null, revision: 3, at: now.toISOString() });
+    expect(f.outbox.append).toHaveBeenCalledWith(tx, 'social.stream-time-changed', {
+      userId: STREAMER,
+      nextStreamTime: null,
+      revision: 3,
+      at: now.toISOString(),
+    });
   });
 
   it('refuses a stream time that is not a future zoned time before locking anything', async () => {
     const f = setup(streamer, state());
-    expect(await failure(f.service.setStreamTime({ userId: STREAMER, streamTime: '2026-12-01 20:00' }, now))).toMatchObject({ code: status.INVALID_ARGUMENT });
-    expect(await failure(f.service.setStreamTime({ userId: STREAMER, streamTime: '2026-11-20T20:00:00Z' }, now))).toMatchObject({ message: 'Stream time must be in the future' });
+    expect(await failure(f.service.setStreamTime({ userId: STREAMER, streamTime: '2026-12-01 20:00' }, now))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+    });
+    expect(await failure(f.service.setStreamTime({ userId: STREAMER, streamTime: '2026-11-20T20:00:00Z' }, now))).toMatchObject({
+      message: 'Stream time must be in the future',
+    });
     expect(f.live.lock).not.toHaveBeenCalled();
   });
 });

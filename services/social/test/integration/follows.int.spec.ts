@@ -27,17 +27,31 @@ describe('Follow and Unfollow', () => {
     for (let i = 0; i < 3; i += 1) {
       await expect(h.client.follow({ followerId: fan.id, userId: streamer.id })).resolves.toEqual({ isFollowing: true, followerCount: 1 });
     }
-    await expect(h.client.getFollowState({ viewerId: fan.id, userId: streamer.id })).resolves.toEqual({ isFollowing: true, followerCount: 1 });
+    await expect(h.client.getFollowState({ viewerId: fan.id, userId: streamer.id })).resolves.toEqual({
+      isFollowing: true,
+      followerCount: 1,
+    });
     await expect(h.client.getFollowState({ userId: streamer.id })).resolves.toEqual({ isFollowing: false, followerCount: 1 });
 
-    const [published] = await waitFor(() => (eventsOf('social.followed', streamer.id).length ? eventsOf('social.followed', streamer.id) : undefined), 10_000, 'social.followed');
+    const [published] = await waitFor(
+      () => (eventsOf('social.followed', streamer.id).length ? eventsOf('social.followed', streamer.id) : undefined),
+      10_000,
+      'social.followed',
+    );
     expect(published!.subject).toBe(subjectFor('social.followed', h.names.subjectPrefix));
-    expect(parseEventData('social.followed', published!.envelope.data)).toMatchObject({ followerId: fan.id, userId: streamer.id, followerCount: 1 });
+    expect(parseEventData('social.followed', published!.envelope.data)).toMatchObject({
+      followerId: fan.id,
+      userId: streamer.id,
+      followerCount: 1,
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(eventsOf('social.followed', streamer.id)).toHaveLength(1);
 
     for (let i = 0; i < 2; i += 1) {
-      await expect(h.client.unfollow({ followerId: fan.id, userId: streamer.id })).resolves.toEqual({ isFollowing: false, followerCount: 0 });
+      await expect(h.client.unfollow({ followerId: fan.id, userId: streamer.id })).resolves.toEqual({
+        isFollowing: false,
+        followerCount: 0,
+      });
     }
     await waitFor(() => (eventsOf('social.unfollowed', streamer.id).length ? true : undefined), 10_000, 'social.unfollowed');
     await new Promise((r) => setTimeout(r, 300));
@@ -61,9 +75,18 @@ describe('Follow and Unfollow', () => {
 
   it('refuses following yourself, a non-streamer, a bad id; and an unknown user when identity cannot say', async () => {
     const [streamer, clipper] = [await h.newUser('streamer'), await h.newUser('clipper')];
-    expect(await refusal(h.client.follow({ followerId: streamer.id, userId: streamer.id }))).toEqual([status.INVALID_ARGUMENT, 'You cannot follow yourself']);
-    expect(await refusal(h.client.follow({ followerId: streamer.id, userId: clipper.id }))).toEqual([status.INVALID_ARGUMENT, 'Only streamers can be followed']);
-    expect(await refusal(h.client.follow({ followerId: 'nope', userId: streamer.id }))).toEqual([status.INVALID_ARGUMENT, 'Invalid user id']);
+    expect(await refusal(h.client.follow({ followerId: streamer.id, userId: streamer.id }))).toEqual([
+      status.INVALID_ARGUMENT,
+      'You cannot follow yourself',
+    ]);
+    expect(await refusal(h.client.follow({ followerId: streamer.id, userId: clipper.id }))).toEqual([
+      status.INVALID_ARGUMENT,
+      'Only streamers can be followed',
+    ]);
+    expect(await refusal(h.client.follow({ followerId: 'nope', userId: streamer.id }))).toEqual([
+      status.INVALID_ARGUMENT,
+      'Invalid user id',
+    ]);
     // Not in the read model and identity unreachable here: the caller is told the truth (unavailable), not "not found".
     expect(await refusal(h.client.follow({ followerId: clipper.id, userId: randomUUID() }))).toEqual([
       status.UNAVAILABLE,
@@ -85,17 +108,30 @@ describe('ListFollowers, ListLiveFollowed and FollowersAmong', () => {
     const first = await h.client.listFollowers({ userId: streamer.id, limit: 2 });
     expect(first.total).toBe(5);
     expect(first.followers).toEqual(
-      [fans[4]!, fans[3]!].map((f) => ({ id: f.id, displayName: f.displayName, twitterUsername: f.twitterUsername, profileImageUrl: f.profileImageUrl })),
+      [fans[4]!, fans[3]!].map((f) => ({
+        id: f.id,
+        displayName: f.displayName,
+        twitterUsername: f.twitterUsername,
+        profileImageUrl: f.profileImageUrl,
+      })),
     );
     const second = await h.client.listFollowers({ userId: streamer.id, limit: 2, cursor: first.nextCursor! });
     const third = await h.client.listFollowers({ userId: streamer.id, limit: 2, cursor: second.nextCursor! });
     expect([...first.followers, ...second.followers, ...third.followers].map((f) => f.id)).toEqual(fans.map((f) => f.id).reverse());
     expect(third.nextCursor).toBeUndefined();
-    expect(await refusal(h.client.listFollowers({ userId: streamer.id, cursor: 'bogus', limit: 0 }))).toEqual([status.INVALID_ARGUMENT, 'Invalid cursor']);
+    expect(await refusal(h.client.listFollowers({ userId: streamer.id, cursor: 'bogus', limit: 0 }))).toEqual([
+      status.INVALID_ARGUMENT,
+      'Invalid cursor',
+    ]);
   });
 
   it('names the followed streamers who are live, and only to their followers', async () => {
-    const [a, b, fan, stranger] = [await h.newUser('streamer'), await h.newUser('streamer'), await h.newUser('clipper'), await h.newUser('clipper')];
+    const [a, b, fan, stranger] = [
+      await h.newUser('streamer'),
+      await h.newUser('streamer'),
+      await h.newUser('clipper'),
+      await h.newUser('clipper'),
+    ];
     await h.client.follow({ followerId: fan.id, userId: a.id });
     await h.client.follow({ followerId: fan.id, userId: b.id });
     await expect(h.client.listLiveFollowed({ userId: fan.id })).resolves.toEqual({ streamers: [] });
@@ -105,7 +141,9 @@ describe('ListFollowers, ListLiveFollowed and FollowersAmong', () => {
     expect(live.streamers.map((s) => s.streamer)).toEqual([{ id: a.id, displayName: a.displayName, twitterUsername: a.twitterUsername }]);
     expect(live.streamers[0]!.livePeriod).toBeGreaterThan(0);
     await expect(h.client.listLiveFollowed({ userId: stranger.id })).resolves.toEqual({ streamers: [] });
-    await expect(h.client.followersAmong({ streamerId: a.id, userIds: [fan.id, stranger.id, 'not-an-id'] })).resolves.toEqual({ userIds: [fan.id] });
+    await expect(h.client.followersAmong({ streamerId: a.id, userIds: [fan.id, stranger.id, 'not-an-id'] })).resolves.toEqual({
+      userIds: [fan.id],
+    });
 
     await h.client.goOffline({ userId: a.id });
     await expect(h.client.listLiveFollowed({ userId: fan.id })).resolves.toEqual({ streamers: [] });

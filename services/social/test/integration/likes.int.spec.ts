@@ -17,7 +17,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const likeEvents = (clipId: string) => h.events.filter((e) => e.envelope.type.startsWith('social.') && (e.envelope.data as { clipId?: string }).clipId === clipId);
+const likeEvents = (clipId: string) =>
+  h.events.filter((e) => e.envelope.type.startsWith('social.') && (e.envelope.data as { clipId?: string }).clipId === clipId);
 
 describe('Like and Unlike', () => {
   it('likes once however often asked, unlikes once, and publishes one event per real change', async () => {
@@ -31,7 +32,12 @@ describe('Like and Unlike', () => {
     const events = await waitFor(() => (likeEvents(clip.id).length >= 2 ? likeEvents(clip.id) : undefined));
     await new Promise((r) => setTimeout(r, 300));
     expect(likeEvents(clip.id).map((e) => e.envelope.type)).toEqual(['social.liked', 'social.unliked']);
-    expect(parseEventData('social.liked', events[0]!.envelope.data)).toMatchObject({ userId: fan, clipId: clip.id, clipOwnerId: clip.userId, likeCount: 1 });
+    expect(parseEventData('social.liked', events[0]!.envelope.data)).toMatchObject({
+      userId: fan,
+      clipId: clip.id,
+      clipOwnerId: clip.userId,
+      likeCount: 1,
+    });
   });
 
   it('ends 1,000 concurrent toggles by 50 users on one clip with the exact count', async () => {
@@ -43,7 +49,8 @@ describe('Like and Unlike', () => {
       users.map(async (userId, i) => {
         const toggles = i % 2 === 1 ? 19 : 20;
         for (let t = 0; t < toggles; t += 1) {
-          const answer = t % 2 === 0 ? await h.client.like({ userId, clipId: clip.id }) : await h.client.unlike({ userId, clipId: clip.id });
+          const answer =
+            t % 2 === 0 ? await h.client.like({ userId, clipId: clip.id }) : await h.client.unlike({ userId, clipId: clip.id });
           expect(answer.likedByCurrentUser).toBe(t % 2 === 0);
         }
         if (toggles === 19) await h.client.like({ userId, clipId: clip.id }); // a repeat: changes nothing
@@ -65,7 +72,9 @@ describe('Like and Unlike', () => {
     for (const clipId of [pending.id, approvedOutOfFeed.id, randomUUID(), 'not-a-uuid']) {
       expect(await refusal(h.client.like({ userId: randomUUID(), clipId }))).toEqual([status.NOT_FOUND, 'Clip not found']);
     }
-    expect(await h.count('SELECT count(*) FROM video_likes WHERE submission_id = ANY($1::uuid[])', [[pending.id, approvedOutOfFeed.id]])).toBe(0);
+    expect(
+      await h.count('SELECT count(*) FROM video_likes WHERE submission_id = ANY($1::uuid[])', [[pending.id, approvedOutOfFeed.id]]),
+    ).toBe(0);
   });
 
   it('follows the clip in and out of the feed, keeping its likes, and lets a like be taken back after removal', async () => {
@@ -74,7 +83,9 @@ describe('Like and Unlike', () => {
     await h.client.like({ userId: fan, clipId: clip.id });
     const removed = submissionSnapshot({ ...clip, addedToFeed: false, updatedAt: new Date(Date.now() + 1000).toISOString() });
     await h.publisher.publish('submission.feed-changed', { submission: removed, addedToFeed: false });
-    await waitFor(async () => ((await h.count('SELECT count(*) FROM clips WHERE id = $1 AND NOT added_to_feed', [clip.id])) === 1 ? true : undefined));
+    await waitFor(async () =>
+      (await h.count('SELECT count(*) FROM clips WHERE id = $1 AND NOT added_to_feed', [clip.id])) === 1 ? true : undefined,
+    );
     expect(await refusal(h.client.like({ userId: randomUUID(), clipId: clip.id }))).toEqual([status.NOT_FOUND, 'Clip not found']);
     await expect(h.client.unlike({ userId: fan, clipId: clip.id })).resolves.toEqual({ likeCount: 0, likedByCurrentUser: false });
 

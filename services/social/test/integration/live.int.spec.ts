@@ -17,7 +17,12 @@ afterAll(async () => {
 });
 
 const eventsOf = (type: string, userId: string) =>
-  h.events.filter((e) => e.envelope.type === type && ((e.envelope.data as { userId?: string; streamer?: { id: string } }).userId ?? (e.envelope.data as SocialLiveChangedV1).streamer?.id) === userId);
+  h.events.filter(
+    (e) =>
+      e.envelope.type === type &&
+      ((e.envelope.data as { userId?: string; streamer?: { id: string } }).userId ??
+        (e.envelope.data as SocialLiveChangedV1).streamer?.id) === userId,
+  );
 
 describe('GoLive and GoOffline', () => {
   it('goes live telling every follower once per live period, and offline, each change one event with a growing revision', async () => {
@@ -30,7 +35,9 @@ describe('GoLive and GoOffline', () => {
     await expect(h.client.goOffline({ userId: streamer.id })).resolves.toEqual({ isLive: 'false' });
     await expect(h.client.goLive({ userId: streamer.id })).resolves.toMatchObject({ notifiedFollowers: 3 });
 
-    const events = await waitFor(() => (eventsOf('social.live-changed', streamer.id).length >= 3 ? eventsOf('social.live-changed', streamer.id) : undefined));
+    const events = await waitFor(() =>
+      eventsOf('social.live-changed', streamer.id).length >= 3 ? eventsOf('social.live-changed', streamer.id) : undefined,
+    );
     await new Promise((r) => setTimeout(r, 300));
     const data = eventsOf('social.live-changed', streamer.id).map((e) => parseEventData('social.live-changed', e.envelope.data));
     expect(data.map((d) => [d.isLive, d.revision, d.notifiedFollowers])).toEqual([
@@ -38,7 +45,12 @@ describe('GoLive and GoOffline', () => {
       [false, 2, 0],
       [true, 3, 3],
     ]);
-    expect(data[0]!.streamer).toEqual({ id: streamer.id, displayName: streamer.displayName, twitterUsername: streamer.twitterUsername, profileImageUrl: 'https://cdn.example/s.png' });
+    expect(data[0]!.streamer).toEqual({
+      id: streamer.id,
+      displayName: streamer.displayName,
+      twitterUsername: streamer.twitterUsername,
+      profileImageUrl: 'https://cdn.example/s.png',
+    });
     expect(data[2]!.livePeriod).toBeGreaterThan(data[0]!.livePeriod!);
     expect(data[1]!.livePeriod).toBeNull();
     expect(events).toHaveLength(3);
@@ -71,11 +83,16 @@ describe('SetStreamTime', () => {
       status.INVALID_ARGUMENT,
       'Stream time must be a date and time with a time zone (ISO 8601), or null to clear it',
     ]);
-    expect(await refusal(h.client.setStreamTime({ userId: streamer.id, streamTime: '2020-01-01T00:00:00Z' }))).toEqual([status.INVALID_ARGUMENT, 'Stream time must be in the future']);
+    expect(await refusal(h.client.setStreamTime({ userId: streamer.id, streamTime: '2020-01-01T00:00:00Z' }))).toEqual([
+      status.INVALID_ARGUMENT,
+      'Stream time must be in the future',
+    ]);
 
     await waitFor(() => (eventsOf('social.stream-time-changed', streamer.id).length >= 2 ? true : undefined));
     await new Promise((r) => setTimeout(r, 300));
-    const data = eventsOf('social.stream-time-changed', streamer.id).map((e) => parseEventData('social.stream-time-changed', e.envelope.data));
+    const data = eventsOf('social.stream-time-changed', streamer.id).map((e) =>
+      parseEventData('social.stream-time-changed', e.envelope.data),
+    );
     expect(data.map((d) => [d.nextStreamTime, d.revision])).toEqual([
       [at.toISOString(), 1],
       [null, 2],

@@ -17,7 +17,10 @@ describe('social', () => {
   it('is ready once its database and NATS answer; identity away is reported, not a reason to leave traffic', async () => {
     const res = await fetch(`${h.httpUrl}/health/ready`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'degraded', checks: { postgres: 'ok', nats: 'ok', identity: expect.stringMatching(/^down/) } });
+    expect(await res.json()).toMatchObject({
+      status: 'degraded',
+      checks: { postgres: 'ok', nats: 'ok', identity: expect.stringMatching(/^down/) },
+    });
   });
 
   it('says over gRPC what it runs: name, version and the migrations its database has', async () => {

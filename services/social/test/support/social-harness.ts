@@ -1,6 +1,14 @@
 import { socialContract, type SubmissionSnapshot, type UserSnapshot } from '@clipit/contracts';
 import { connectNats, contractClient, EventPublisher, GrpcCallError, type ClientOf, type NatsConnection } from '@clipit/service-kit';
-import { collectEvents, freePorts, startServiceUnderTest, submissionSnapshot, userSnapshot, waitFor, type ReceivedEvent } from '@clipit/testing';
+import {
+  collectEvents,
+  freePorts,
+  startServiceUnderTest,
+  submissionSnapshot,
+  userSnapshot,
+  waitFor,
+  type ReceivedEvent,
+} from '@clipit/testing';
 import { expect } from '@jest/globals';
 import pg from 'pg';
 import { bootstrapSocial, socialService, type SocialApp, type SocialConfigOverrides } from '../../src/app.js';
@@ -55,13 +63,21 @@ export async function startSocial(overrides: SocialConfigOverrides = {}): Promis
     async newUser(role, patch = {}) {
       const user = userSnapshot(role, patch);
       await publisher.publish('user.registered', { user, claimedPlaceholderId: null });
-      await waitFor(async () => ((await count('SELECT count(*) FROM people WHERE id = $1', [user.id])) === 1 ? true : undefined), 10_000, 'person projected');
+      await waitFor(
+        async () => ((await count('SELECT count(*) FROM people WHERE id = $1', [user.id])) === 1 ? true : undefined),
+        10_000,
+        'person projected',
+      );
       return user;
     },
     async newClip(patch = {}) {
       const submission = submissionSnapshot(patch);
       await publisher.publish('submission.approved', { submission });
-      await waitFor(async () => ((await count('SELECT count(*) FROM clips WHERE id = $1', [submission.id])) === 1 ? true : undefined), 10_000, 'clip projected');
+      await waitFor(
+        async () => ((await count('SELECT count(*) FROM clips WHERE id = $1', [submission.id])) === 1 ? true : undefined),
+        10_000,
+        'clip projected',
+      );
       return submission;
     },
     async stop() {

@@ -25,12 +25,20 @@ describe('the metrics schedule (ADR 0029)', () => {
     const threeDaysAgo = new Date(readAt.getTime() - 3 * DAY);
     const anHourAgo = new Date(readAt.getTime() - HOUR);
     // Published 3 days ago, approved an hour ago: the post's age (publication) decides: 6 h.
-    expect(nextMetricsDue({ publishedAt: threeDaysAgo, approvedAt: anHourAgo, createdAt: anHourAgo }, readAt, schedule)).toEqual(new Date(readAt.getTime() + 6 * HOUR));
+    expect(nextMetricsDue({ publishedAt: threeDaysAgo, approvedAt: anHourAgo, createdAt: anHourAgo }, readAt, schedule)).toEqual(
+      new Date(readAt.getTime() + 6 * HOUR),
+    );
     // Not read yet: the approval decides.
-    expect(nextMetricsDue({ publishedAt: null, approvedAt: anHourAgo, createdAt: threeDaysAgo }, readAt, schedule)).toEqual(new Date(readAt.getTime() + 30 * MIN));
-    expect(nextMetricsDue({ publishedAt: null, approvedAt: null, createdAt: threeDaysAgo }, readAt, schedule)).toEqual(new Date(readAt.getTime() + 6 * HOUR));
+    expect(nextMetricsDue({ publishedAt: null, approvedAt: anHourAgo, createdAt: threeDaysAgo }, readAt, schedule)).toEqual(
+      new Date(readAt.getTime() + 30 * MIN),
+    );
+    expect(nextMetricsDue({ publishedAt: null, approvedAt: null, createdAt: threeDaysAgo }, readAt, schedule)).toEqual(
+      new Date(readAt.getTime() + 6 * HOUR),
+    );
     // A publication time in the future (clock skew) counts as age 0.
-    expect(nextMetricsDue({ publishedAt: new Date(readAt.getTime() + HOUR), approvedAt: null, createdAt: readAt }, readAt, schedule)).toEqual(new Date(readAt.getTime() + 30 * MIN));
+    expect(
+      nextMetricsDue({ publishedAt: new Date(readAt.getTime() + HOUR), approvedAt: null, createdAt: readAt }, readAt, schedule),
+    ).toEqual(new Date(readAt.getTime() + 30 * MIN));
   });
 
   it('follows the configured intervals', () => {

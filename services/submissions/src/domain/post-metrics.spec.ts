@@ -34,16 +34,31 @@ describe('applying a read that found the post', () => {
     const applied = applyFoundPost(s, found(), fetchedAt, null, rules, now);
     expect(applied).toEqual({ publish: false, previousViews: 0, verifiedNow: false });
     expect(s).toMatchObject({
-      views: 1200, likes: 30, retweets: 4, replies: 2, quoteCount: 1, bookmarkCount: 5,
-      publishedAt: new Date(AT.getTime() - 60 * MIN), lastMetricsFetch: fetchedAt, postStatus: 'found', metricsMissingCount: 0,
-      metricsQueuedAt: null, verifiedAt: null, updatedAt,
+      views: 1200,
+      likes: 30,
+      retweets: 4,
+      replies: 2,
+      quoteCount: 1,
+      bookmarkCount: 5,
+      publishedAt: new Date(AT.getTime() - 60 * MIN),
+      lastMetricsFetch: fetchedAt,
+      postStatus: 'found',
+      metricsMissingCount: 0,
+      metricsQueuedAt: null,
+      verifiedAt: null,
+      updatedAt,
       rawMetrics: { id: '1790000000000000000', public_metrics: { impression_count: 1200 } },
     });
     // An hour-old post: due again in 30 minutes.
     expect(s.metricsDueAt).toEqual(new Date(fetchedAt.getTime() + 30 * MIN));
     expect(toSnapshot(s)).toMatchObject({ views: 0, likes: 0, retweets: 0, replies: 0, verifiedAt: null });
     // Its owner sees the counts X gave, the code and the read.
-    expect(toSubmissionMessage(s)).toMatchObject({ views: 1200, likes: 30, verificationCode: 'CLIP-7KQ2MX', lastMetricsFetch: fetchedAt.toISOString() });
+    expect(toSubmissionMessage(s)).toMatchObject({
+      views: 1200,
+      likes: 30,
+      verificationCode: 'CLIP-7KQ2MX',
+      lastMetricsFetch: fetchedAt.toISOString(),
+    });
     expect(toSubmissionMessage(s).verifiedAt).toBeUndefined();
   });
 
@@ -53,7 +68,14 @@ describe('applying a read that found the post', () => {
     expect(applied).toEqual({ publish: true, previousViews: 0, verifiedNow: true });
     expect(s.verifiedAt).toEqual(fetchedAt);
     expect(s.updatedAt).toEqual(now);
-    expect(toSnapshot(s)).toMatchObject({ views: 1200, likes: 30, retweets: 4, replies: 2, verifiedAt: fetchedAt.toISOString(), updatedAt: now.toISOString() });
+    expect(toSnapshot(s)).toMatchObject({
+      views: 1200,
+      likes: 30,
+      retweets: 4,
+      replies: 2,
+      verifiedAt: fetchedAt.toISOString(),
+      updatedAt: now.toISOString(),
+    });
   });
 
   it('verifies it by its author being the submitter’s linked X account, not by another account', () => {
@@ -69,7 +91,9 @@ describe('applying a read that found the post', () => {
     expect(s.verifiedAt).toEqual(AT);
     const later = new Date(fetchedAt.getTime() + 30 * MIN);
     const before = s.updatedAt;
-    expect(applyFoundPost(s, found({}, { quotes: 9, bookmarks: 9 }), later, null, rules, new Date(later.getTime() + 1)).publish).toBe(false);
+    expect(applyFoundPost(s, found({}, { quotes: 9, bookmarks: 9 }), later, null, rules, new Date(later.getTime() + 1)).publish).toBe(
+      false,
+    );
     expect(s.updatedAt).toEqual(before);
     expect(s).toMatchObject({ quoteCount: 9, bookmarkCount: 9, lastMetricsFetch: later });
   });
@@ -91,7 +115,13 @@ describe('applying a read that did not find the post', () => {
   it('keeps the counts, counts the miss, and stops scheduling after the limit in a row', () => {
     const s = approved({ verifiedAt: AT, views: 800, lastMetricsFetch: AT });
     applyMissingPost(s, fetchedAt, rules);
-    expect(s).toMatchObject({ views: 800, postStatus: 'missing', metricsMissingCount: 1, lastMetricsFetch: fetchedAt, metricsQueuedAt: null });
+    expect(s).toMatchObject({
+      views: 800,
+      postStatus: 'missing',
+      metricsMissingCount: 1,
+      lastMetricsFetch: fetchedAt,
+      metricsQueuedAt: null,
+    });
     expect(s.metricsDueAt).toEqual(new Date(fetchedAt.getTime() + 30 * MIN));
     applyMissingPost(s, new Date(fetchedAt.getTime() + 1), rules);
     expect(s.metricsDueAt).not.toBeNull();

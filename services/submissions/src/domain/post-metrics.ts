@@ -21,7 +21,8 @@ export function countedMetrics(s: Pick<SubmissionEntity, 'verifiedAt' | 'views' 
   return { views: s.views, likes: s.likes, retweets: s.retweets, replies: s.replies };
 }
 
-const sameCounts = (a: CountedMetrics, b: CountedMetrics) => a.views === b.views && a.likes === b.likes && a.retweets === b.retweets && a.replies === b.replies;
+const sameCounts = (a: CountedMetrics, b: CountedMetrics) =>
+  a.views === b.views && a.likes === b.likes && a.retweets === b.retweets && a.replies === b.replies;
 
 /** What reading a post's metrics may apply to: the rules that hold whatever X answered. */
 export interface MetricsRules {
@@ -116,7 +117,9 @@ export interface HistoryPoint {
 }
 
 /** A history read in any order, as the chart draws it: oldest first, one point per read. */
-export function historyPoints(rows: ReadonlyArray<{ fetchedAt: Date; views: number; likes: number; retweets: number; replies: number }>): HistoryPoint[] {
+export function historyPoints(
+  rows: ReadonlyArray<{ fetchedAt: Date; views: number; likes: number; retweets: number; replies: number }>,
+): HistoryPoint[] {
   return [...rows]
     .sort((a, b) => a.fetchedAt.getTime() - b.fetchedAt.getTime())
     .map((r) => ({ at: r.fetchedAt.toISOString(), views: r.views, likes: r.likes, retweets: r.retweets, replies: r.replies }));

@@ -21,7 +21,14 @@ function refusal(input: SubmissionInput): DomainError {
 describe('checkSubmission', () => {
   it('takes the add-clip dialog payload and derives the post from the link', () => {
     expect(
-      checkSubmission({ name: ' My clip ', url: URL, externalId: '1790000000000000001', authorHandle: 'clipper', walletAddress: 'pending', tokenId: TOKEN }),
+      checkSubmission({
+        name: ' My clip ',
+        url: URL,
+        externalId: '1790000000000000001',
+        authorHandle: 'clipper',
+        walletAddress: 'pending',
+        tokenId: TOKEN,
+      }),
     ).toEqual({
       name: 'My clip',
       url: URL,
@@ -65,6 +72,8 @@ describe('checkSubmission', () => {
   });
 
   it('accepts additional info of exactly 150 characters and an @-prefixed handle', () => {
-    expect(checkSubmission({ name: 'c', url: URL, additionalInfo: 'a'.repeat(150), authorHandle: '@Clipper' }).additionalInfo).toHaveLength(150);
+    expect(checkSubmission({ name: 'c', url: URL, additionalInfo: 'a'.repeat(150), authorHandle: '@Clipper' }).additionalInfo).toHaveLength(
+      150,
+    );
   });
 });

@@ -39,11 +39,21 @@ export function attachUpload(submission: SubmissionEntity, upload: VideoUploadEn
 
 /** The gateway may take bytes for this upload: the token is its own, and it is still waiting and unexpired. */
 export function acceptsBytes(upload: VideoUploadEntity | undefined, token: string, now: Date): upload is VideoUploadEntity {
-  return upload !== undefined && upload.status === 'awaiting-upload' && upload.expiresAt.getTime() > now.getTime() && uploadTokenMatches(upload.tokenHash, token);
+  return (
+    upload !== undefined &&
+    upload.status === 'awaiting-upload' &&
+    upload.expiresAt.getTime() > now.getTime() &&
+    uploadTokenMatches(upload.tokenHash, token)
+  );
 }
 
 /** The upload can be finalized by this user for this submission now; otherwise the reason, in this order. */
-export function requireFinalizable(submission: SubmissionEntity, upload: VideoUploadEntity | undefined, userId: string, now: Date): VideoUploadEntity {
+export function requireFinalizable(
+  submission: SubmissionEntity,
+  upload: VideoUploadEntity | undefined,
+  userId: string,
+  now: Date,
+): VideoUploadEntity {
   if (!upload || upload.userId !== userId) throw notFound(messages.uploadNotFound);
   if (upload.submissionId !== submission.id) throw invalid(messages.uploadWrongSubmission);
   // Expired unused, as before the sweeper got to it: gone, not "already finalized".
@@ -108,7 +118,13 @@ export function refuseVideo(submission: SubmissionEntity, upload: VideoUploadEnt
 }
 
 /** The media worker processed the video: where it is served (under `mediaBaseUrl`), its poster, length and shape. */
-export function videoReady(submission: SubmissionEntity, upload: VideoUploadEntity, data: MediaProcessedV1, mediaBaseUrl: string, now: Date): boolean {
+export function videoReady(
+  submission: SubmissionEntity,
+  upload: VideoUploadEntity,
+  data: MediaProcessedV1,
+  mediaBaseUrl: string,
+  now: Date,
+): boolean {
   Object.assign(upload, { status: 'ready', completedAt: now } satisfies Partial<VideoUploadEntity>);
   if (submission.videoId !== upload.id) return false;
   Object.assign(submission, {
@@ -131,6 +147,12 @@ export function videoReady(submission: SubmissionEntity, upload: VideoUploadEnti
 export function expireUpload(submission: SubmissionEntity, upload: VideoUploadEntity, now: Date): boolean {
   upload.status = 'expired';
   if (submission.videoId !== upload.id || submission.videoState !== 'awaiting-upload') return false;
-  Object.assign(submission, { videoState: 'none', videoId: null, muxUploadId: null, muxStatus: null, updatedAt: now } satisfies Partial<SubmissionEntity>);
+  Object.assign(submission, {
+    videoState: 'none',
+    videoId: null,
+    muxUploadId: null,
+    muxStatus: null,
+    updatedAt: now,
+  } satisfies Partial<SubmissionEntity>);
   return true;
 }

@@ -27,9 +27,13 @@ export class PostMetrics1764200000000 implements MigrationInterface {
         ADD COLUMN post_status text NOT NULL DEFAULT 'unchecked' CHECK (post_status IN ('unchecked', 'found', 'missing'))
     `);
     // Posts approved before metrics existed are read at the scheduler's first round.
-    await q.query(`UPDATE submissions SET metrics_due_at = now() WHERE status = 'approved' AND platform = 'twitter' AND external_id ~ '^[0-9]{1,19}$'`);
+    await q.query(
+      `UPDATE submissions SET metrics_due_at = now() WHERE status = 'approved' AND platform = 'twitter' AND external_id ~ '^[0-9]{1,19}$'`,
+    );
     // The scheduler's one query: approved posts due by now, earliest first. Only scheduled rows are in it.
-    await q.query(`CREATE INDEX submissions_metrics_due_idx ON submissions (metrics_due_at) WHERE status = 'approved' AND metrics_due_at IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX submissions_metrics_due_idx ON submissions (metrics_due_at) WHERE status = 'approved' AND metrics_due_at IS NOT NULL`,
+    );
     // The primary key (submission_id, fetched_at) is the index one submission's history is read through, in time order.
     await q.query(`
       CREATE TABLE submission_metrics_history (

@@ -131,7 +131,9 @@ export class MetricsRepository {
   /** The X user ids these users linked (users without one are absent). */
   async linkedXUserIds(tx: EntityManager, userIds: readonly string[]): Promise<Map<string, string>> {
     if (userIds.length === 0) return new Map();
-    const rows = (await tx.query('SELECT user_id, x_user_id FROM linked_x_accounts WHERE user_id = ANY($1::uuid[])', [[...new Set(userIds)]])) as Array<{ user_id: string; x_user_id: string }>;
+    const rows = (await tx.query('SELECT user_id, x_user_id FROM linked_x_accounts WHERE user_id = ANY($1::uuid[])', [
+      [...new Set(userIds)],
+    ])) as Array<{ user_id: string; x_user_id: string }>;
     return new Map(rows.map((r) => [r.user_id, r.x_user_id]));
   }
 

@@ -4,7 +4,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { SubmissionEntity } from '../entities/submission.entity.js';
 import { VideoUploadEntity } from '../entities/video-upload.entity.js';
 
-
 /** Submissions and their uploads; every write takes the caller's transaction. */
 @Injectable()
 export class SubmissionRepository {
@@ -34,7 +33,14 @@ export class SubmissionRepository {
   /** The row, locked until the transaction ends: commands on one submission run one at a time. */
   async lockById(tx: EntityManager, id: string): Promise<SubmissionEntity | undefined> {
     if (!isUuid(id)) return undefined;
-    return (await tx.getRepository(SubmissionEntity).createQueryBuilder('s').setLock('pessimistic_write').where('s.id = :id', { id }).getOne()) ?? undefined;
+    return (
+      (await tx
+        .getRepository(SubmissionEntity)
+        .createQueryBuilder('s')
+        .setLock('pessimistic_write')
+        .where('s.id = :id', { id })
+        .getOne()) ?? undefined
+    );
   }
 
   /** A user's submissions, newest first. */
@@ -86,7 +92,14 @@ export class SubmissionRepository {
 
   async lockUpload(tx: EntityManager, id: string): Promise<VideoUploadEntity | undefined> {
     if (!isUuid(id)) return undefined;
-    return (await tx.getRepository(VideoUploadEntity).createQueryBuilder('u').setLock('pessimistic_write').where('u.id = :id', { id }).getOne()) ?? undefined;
+    return (
+      (await tx
+        .getRepository(VideoUploadEntity)
+        .createQueryBuilder('u')
+        .setLock('pessimistic_write')
+        .where('u.id = :id', { id })
+        .getOne()) ?? undefined
+    );
   }
 
   /** Videos a user has had accepted (processing or processed) since `since`. */
@@ -105,7 +118,10 @@ export class SubmissionRepository {
    * the submission first, then the upload (taking them the other way round in some code paths would let
    * two transactions wait on each other). Undefined when either is gone.
    */
-  async lockUploadWithSubmission(tx: EntityManager, videoId: string): Promise<{ submission: SubmissionEntity; upload: VideoUploadEntity } | undefined> {
+  async lockUploadWithSubmission(
+    tx: EntityManager,
+    videoId: string,
+  ): Promise<{ submission: SubmissionEntity; upload: VideoUploadEntity } | undefined> {
     const found = await this.findUpload(videoId, tx);
     if (!found) return undefined;
     const submission = await this.lockById(tx, found.submissionId);

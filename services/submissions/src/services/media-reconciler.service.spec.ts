@@ -13,7 +13,11 @@ import { MediaReconcilerService } from './media-reconciler.service.js';
 const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
 
 function setup() {
-  const queue = { enqueue: jest.fn<MediaQueuePort['enqueue']>(), redrive: jest.fn<MediaQueuePort['redrive']>(), close: jest.fn<MediaQueuePort['close']>() };
+  const queue = {
+    enqueue: jest.fn<MediaQueuePort['enqueue']>(),
+    redrive: jest.fn<MediaQueuePort['redrive']>(),
+    close: jest.fn<MediaQueuePort['close']>(),
+  };
   const { service, mock } = createTestService(MediaReconcilerService, {
     [CONFIG]: { ...config, MEDIA_PROCESSING_STALE_SECONDS: 600 } as SubmissionsConfig,
     [LOGGER]: silentLogger,
@@ -29,7 +33,9 @@ describe('MediaReconcilerService', () => {
   });
 
   it('re-drives each video processing since before the bound, counting those that needed it', async () => {
-    f.repo.findStaleProcessingUploads.mockResolvedValue(ids.map((id) => upload({ id, status: 'processing', storageKey: `uploads/${id}`, contentType: 'video/webm', finalizedAt: AT })));
+    f.repo.findStaleProcessingUploads.mockResolvedValue(
+      ids.map((id) => upload({ id, status: 'processing', storageKey: `uploads/${id}`, contentType: 'video/webm', finalizedAt: AT })),
+    );
     f.queue.redrive
       .mockResolvedValueOnce({ action: 'retried', state: 'failed' })
       .mockResolvedValueOnce({ action: 'left', state: 'delayed' })
@@ -38,7 +44,9 @@ describe('MediaReconcilerService', () => {
     const now = new Date(AT.getTime() + 3600_000);
     expect(await f.service.reconcile(now, 50)).toBe(2);
     expect(f.repo.findStaleProcessingUploads).toHaveBeenCalledWith(new Date(now.getTime() - 600_000), 50);
-    expect(f.queue.redrive.mock.calls.map(([job]) => job)).toEqual(ids.map((id) => ({ videoId: id, submissionId: SUBMISSION_ID, sourceKey: `uploads/${id}`, contentType: 'video/webm' })));
+    expect(f.queue.redrive.mock.calls.map(([job]) => job)).toEqual(
+      ids.map((id) => ({ videoId: id, submissionId: SUBMISSION_ID, sourceKey: `uploads/${id}`, contentType: 'video/webm' })),
+    );
   });
 
   it('goes on with the next video when the queue refuses one (Redis down): the next round tries it again', async () => {

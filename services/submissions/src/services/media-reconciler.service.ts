@@ -10,7 +10,8 @@ const RECONCILE_BATCH = 100;
 
 /** Why a re-driven job needed it, for the log line. */
 const WHY: Record<string, string> = {
-  failed: 'its job failed without the verdict arriving (e.g. NATS was down when it was stated): retried, the worker states its kept verdict again',
+  failed:
+    'its job failed without the verdict arriving (e.g. NATS was down when it was stated): retried, the worker states its kept verdict again',
   completed: 'its job completed but the verdict never arrived: retried, the worker states its kept verdict again',
   missing: 'the media queue no longer has its job (removed, or Redis lost it): queued again',
 };
@@ -56,7 +57,10 @@ export class MediaReconcilerService {
         }
         redriven += 1;
         mediaRedrives.inc({ action, state });
-        this.logger.info({ videoId, submissionId: upload.submissionId, action, jobState: state, finalizedAt: upload.finalizedAt }, `re-drove a video processing too long: ${WHY[state] ?? state}`);
+        this.logger.info(
+          { videoId, submissionId: upload.submissionId, action, jobState: state, finalizedAt: upload.finalizedAt },
+          `re-drove a video processing too long: ${WHY[state] ?? state}`,
+        );
       } catch (err) {
         // Redis down, say: the next round tries again.
         this.logger.warn({ err, videoId }, 'could not re-drive a video processing too long');

@@ -27,7 +27,12 @@ const processed: MediaProcessedV1 = {
   poster: { key: `posters/${VIDEO_ID}.jpg`, contentType: 'image/jpeg', size: 300 },
   playbackId: 'p'.repeat(32),
 };
-const failed: MediaFailedV1 = { videoId: VIDEO_ID, submissionId: SUBMISSION_ID, code: 'too-long', reason: 'Video Too Long: Video must be 40 seconds or less. Your video is 45 seconds.' };
+const failed: MediaFailedV1 = {
+  videoId: VIDEO_ID,
+  submissionId: SUBMISSION_ID,
+  code: 'too-long',
+  reason: 'Video Too Long: Video must be 40 seconds or less. Your video is 45 seconds.',
+};
 
 function processing() {
   const row = submission();

@@ -25,7 +25,10 @@ export class MediaVerdictsService {
   async onMediaProcessed(data: MediaProcessedV1, tx: EntityManager): Promise<void> {
     const locked = await this.repo.lockUploadWithSubmission(tx, data.videoId);
     if (!locked || locked.upload.status !== 'processing') {
-      this.logger.warn({ videoId: data.videoId, status: locked?.upload.status }, 'media.processed for an upload that is not processing: ignored');
+      this.logger.warn(
+        { videoId: data.videoId, status: locked?.upload.status },
+        'media.processed for an upload that is not processing: ignored',
+      );
       return;
     }
     const { submission, upload } = locked;
@@ -36,7 +39,10 @@ export class MediaVerdictsService {
   async onMediaFailed(data: MediaFailedV1, tx: EntityManager): Promise<void> {
     const locked = await this.repo.lockUploadWithSubmission(tx, data.videoId);
     if (!locked || locked.upload.status !== 'processing') {
-      this.logger.warn({ videoId: data.videoId, status: locked?.upload.status }, 'media.failed for an upload that is not processing: ignored');
+      this.logger.warn(
+        { videoId: data.videoId, status: locked?.upload.status },
+        'media.failed for an upload that is not processing: ignored',
+      );
       return;
     }
     await this.videos.refuse(tx, locked.submission, locked.upload, data.reason, new Date());

@@ -13,7 +13,11 @@ import { MetricsSchedulerService } from './metrics-scheduler.service.js';
 // due runs out or the round's batches are spent; a refused job leaves its posts due.
 
 const due = (n: number, from = 0): DuePost[] =>
-  Array.from({ length: n }, (_, i) => ({ submissionId: `00000000-0000-4000-8000-${String(from + i).padStart(12, '0')}`, externalId: String(1000 + from + i), dueAt: AT }));
+  Array.from({ length: n }, (_, i) => ({
+    submissionId: `00000000-0000-4000-8000-${String(from + i).padStart(12, '0')}`,
+    externalId: String(1000 + from + i),
+    dueAt: AT,
+  }));
 
 function setup(maxBatches = 5) {
   const queue = { enqueue: jest.fn<MetricsQueuePort['enqueue']>(), close: jest.fn<MetricsQueuePort['close']>() };
@@ -39,8 +43,16 @@ describe('MetricsSchedulerService', () => {
   it('queues full batches until a short one, each marked queued and due again after the stale timeout', async () => {
     f.metrics.lockDue.mockResolvedValueOnce(due(3, 0)).mockResolvedValueOnce(due(3, 3)).mockResolvedValueOnce(due(1, 6));
     expect(await f.service.queueDue(AT, 3)).toBe(7);
-    expect(f.metrics.lockDue.mock.calls).toEqual([[tx, AT, 3], [tx, AT, 3], [tx, AT, 3]]);
-    expect(f.queue.enqueue.mock.calls.map(([job]) => job.posts.map((p) => p.externalId))).toEqual([['1000', '1001', '1002'], ['1003', '1004', '1005'], ['1006']]);
+    expect(f.metrics.lockDue.mock.calls).toEqual([
+      [tx, AT, 3],
+      [tx, AT, 3],
+      [tx, AT, 3],
+    ]);
+    expect(f.queue.enqueue.mock.calls.map(([job]) => job.posts.map((p) => p.externalId))).toEqual([
+      ['1000', '1001', '1002'],
+      ['1003', '1004', '1005'],
+      ['1006'],
+    ]);
     const retryAt = new Date(AT.getTime() + 3600_000);
     expect(f.metrics.markQueued.mock.calls).toEqual([
       [tx, due(3, 0).map((p) => p.submissionId), AT, retryAt],

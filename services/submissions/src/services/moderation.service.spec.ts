@@ -30,9 +30,27 @@ describe('ModerationService', () => {
     // Approving makes the post's metrics due at once (ADR 0029).
     ['approve', {}, { status: 'approved', addedToFeed: false, approvedAt: AT, metricsDueAt: AT }, 'submission.approved', {}],
     ['approve-and-add-to-feed', {}, { status: 'approved', addedToFeed: true, approvedAt: AT, metricsDueAt: AT }, 'submission.approved', {}],
-    ['reject', {}, { status: 'rejected', addedToFeed: false, rejectedReason: 'Not a clip', approvedAt: null, metricsDueAt: null }, 'submission.rejected', {}],
-    ['add-to-feed', { status: 'approved', approvedAt: new Date('2026-11-01T00:00:00.000Z') }, { addedToFeed: true, approvedAt: new Date('2026-11-01T00:00:00.000Z') }, 'submission.feed-changed', { addedToFeed: true }],
-    ['remove-from-feed', { status: 'approved', addedToFeed: true }, { status: 'approved', addedToFeed: false }, 'submission.feed-changed', { addedToFeed: false }],
+    [
+      'reject',
+      {},
+      { status: 'rejected', addedToFeed: false, rejectedReason: 'Not a clip', approvedAt: null, metricsDueAt: null },
+      'submission.rejected',
+      {},
+    ],
+    [
+      'add-to-feed',
+      { status: 'approved', approvedAt: new Date('2026-11-01T00:00:00.000Z') },
+      { addedToFeed: true, approvedAt: new Date('2026-11-01T00:00:00.000Z') },
+      'submission.feed-changed',
+      { addedToFeed: true },
+    ],
+    [
+      'remove-from-feed',
+      { status: 'approved', addedToFeed: true },
+      { status: 'approved', addedToFeed: false },
+      'submission.feed-changed',
+      { addedToFeed: false },
+    ],
   ];
 
   it.each(cases)('%s: saves the new state and writes its event in the same transaction', async (command, before, after, type, extra) => {
@@ -41,16 +59,27 @@ describe('ModerationService', () => {
     const answer = await f.service.moderate(SUBMISSION_ID, command, '  Not a clip ');
     expect(row).toMatchObject({ ...after, updatedAt: AT });
     expect(f.repo.save).toHaveBeenCalledWith(tx, row);
-    expect(f.outbox.append.mock.calls).toEqual([[tx, type, { submission: expect.objectContaining({ id: SUBMISSION_ID, status: row.status, addedToFeed: row.addedToFeed }), ...extra }]]);
+    expect(f.outbox.append.mock.calls).toEqual([
+      [
+        tx,
+        type,
+        { submission: expect.objectContaining({ id: SUBMISSION_ID, status: row.status, addedToFeed: row.addedToFeed }), ...extra },
+      ],
+    ]);
     expect(answer).toMatchObject({ id: SUBMISSION_ID, status: row.status });
   });
 
   it('refuses a command the state forbids, naming the state, and writes nothing', async () => {
     f.repo.lockById.mockResolvedValue(submission({ status: 'rejected' }));
     const err = await rejectedWith(f.service.moderate(SUBMISSION_ID, 'approve'), DomainError);
-    expect([err.code, err.message]).toEqual([status.FAILED_PRECONDITION, 'Only a pending submission can be approved (this one is rejected)']);
+    expect([err.code, err.message]).toEqual([
+      status.FAILED_PRECONDITION,
+      'Only a pending submission can be approved (this one is rejected)',
+    ]);
     f.repo.lockById.mockResolvedValue(submission({ status: 'approved', addedToFeed: true }));
-    expect((await rejectedWith(f.service.moderate(SUBMISSION_ID, 'add-to-feed'), DomainError)).message).toBe('This submission is already in the feed');
+    expect((await rejectedWith(f.service.moderate(SUBMISSION_ID, 'add-to-feed'), DomainError)).message).toBe(
+      'This submission is already in the feed',
+    );
     expect(f.repo.save).not.toHaveBeenCalled();
     expect(f.outbox.append).not.toHaveBeenCalled();
   });
@@ -62,7 +91,9 @@ describe('ModerationService', () => {
     expect(row.rejectedReason).toBeNull();
 
     f.repo.lockById.mockClear();
-    expect((await rejectedWith(f.service.moderate(SUBMISSION_ID, 'reject', 'x'.repeat(501)), DomainError)).code).toBe(status.INVALID_ARGUMENT);
+    expect((await rejectedWith(f.service.moderate(SUBMISSION_ID, 'reject', 'x'.repeat(501)), DomainError)).code).toBe(
+      status.INVALID_ARGUMENT,
+    );
     expect(f.repo.lockById).not.toHaveBeenCalled();
     f.repo.lockById.mockResolvedValueOnce(undefined);
     expect((await rejectedWith(f.service.moderate(SUBMISSION_ID, 'approve'), DomainError)).code).toBe(status.NOT_FOUND);

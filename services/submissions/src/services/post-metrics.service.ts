@@ -37,7 +37,10 @@ export class PostMetricsService {
    */
   async onMetricsFetched(data: MetricsFetchedV1, tx: EntityManager): Promise<void> {
     const fetchedAt = new Date(data.fetchedAt);
-    const submissions = await this.metrics.lockSubmissions(tx, data.posts.map((p) => p.submissionId));
+    const submissions = await this.metrics.lockSubmissions(
+      tx,
+      data.posts.map((p) => p.submissionId),
+    );
     const seen = new Set<string>();
     const taking = data.posts.filter((post) => {
       // A submission named twice in one batch is applied once.
@@ -45,7 +48,11 @@ export class PostMetricsService {
       seen.add(post.submissionId);
       const submission = submissions.get(post.submissionId);
       const takes = submission !== undefined && takesMetrics(submission, post.externalId, fetchedAt);
-      if (!takes) this.logger.debug({ submissionId: post.submissionId, batchId: data.batchId, status: submission?.status }, 'metrics for a post that is not approved or already read later: ignored');
+      if (!takes)
+        this.logger.debug(
+          { submissionId: post.submissionId, batchId: data.batchId, status: submission?.status },
+          'metrics for a post that is not approved or already read later: ignored',
+        );
       return takes;
     });
     const unverified = taking.flatMap((post) => {
@@ -63,14 +70,23 @@ export class PostMetricsService {
       changed.push(submission);
       if (post.outcome === 'missing') {
         applyMissingPost(submission, fetchedAt, this.rules);
-        this.logger.info({ submissionId: submission.id, misses: submission.metricsMissingCount, reason: post.reason, scheduled: submission.metricsDueAt !== null }, 'X did not find the post');
+        this.logger.info(
+          {
+            submissionId: submission.id,
+            misses: submission.metricsMissingCount,
+            reason: post.reason,
+            scheduled: submission.metricsDueAt !== null,
+          },
+          'X did not find the post',
+        );
         continue;
       }
       const applied = applyFoundPost(submission, post, fetchedAt, linked.get(submission.userId) ?? null, this.rules, now);
       const { views, likes, retweets, replies, quotes, bookmarks } = post.metrics;
       points.push({ submissionId: submission.id, fetchedAt, views, likes, retweets, replies, quotes, bookmarks });
       if (applied.verifiedNow) this.logger.info({ submissionId: submission.id }, 'post verified as the submitter’s');
-      if (applied.publish) updates.push({ submission: toSnapshot(submission), previousViews: applied.previousViews, fetchedAt: data.fetchedAt });
+      if (applied.publish)
+        updates.push({ submission: toSnapshot(submission), previousViews: applied.previousViews, fetchedAt: data.fetchedAt });
     }
     // One statement each for the rows and the history, whatever the batch's size (up to 100 posts).
     await this.metrics.saveReads(tx, changed);

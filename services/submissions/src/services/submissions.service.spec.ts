@@ -49,8 +49,18 @@ describe('SubmissionsService', () => {
 
       const [insertTx, inserted] = f.repo.insert.mock.calls[0]!;
       expect(insertTx).toBe(tx);
-      expect(inserted).toMatchObject({ userId: USER_ID, name: 'A great clip', externalId: '1790000000000000000', authorHandle: 'clipper', status: 'pending', videoState: 'none', createdAt: AT });
-      expect(f.outbox.append).toHaveBeenCalledWith(tx, 'submission.created', { submission: expect.objectContaining({ id: inserted.id, status: 'pending' }) });
+      expect(inserted).toMatchObject({
+        userId: USER_ID,
+        name: 'A great clip',
+        externalId: '1790000000000000000',
+        authorHandle: 'clipper',
+        status: 'pending',
+        videoState: 'none',
+        createdAt: AT,
+      });
+      expect(f.outbox.append).toHaveBeenCalledWith(tx, 'submission.created', {
+        submission: expect.objectContaining({ id: inserted.id, status: 'pending' }),
+      });
       expect(answer).toMatchObject({ id: inserted.id, hasVideo: false, isProcessing: false });
     });
 
@@ -74,7 +84,10 @@ describe('SubmissionsService', () => {
 
     it("answers identity's outage as UNAVAILABLE in its own words, before writing anything (ADR 0014)", async () => {
       f.identity.getToken.mockRejectedValueOnce(new GrpcCallError(status.UNAVAILABLE, 'connect ECONNREFUSED', 'getToken'));
-      await expect(f.service.create(request({ tokenId: TOKEN_ID }))).rejects.toMatchObject({ code: status.UNAVAILABLE, message: messages.identityUnavailable });
+      await expect(f.service.create(request({ tokenId: TOKEN_ID }))).rejects.toMatchObject({
+        code: status.UNAVAILABLE,
+        message: messages.identityUnavailable,
+      });
       expect(f.repo.insert).not.toHaveBeenCalled();
     });
 
@@ -87,7 +100,11 @@ describe('SubmissionsService', () => {
     });
 
     it('answers 409 when the post was submitted already (the unique index decides a race)', async () => {
-      const duplicate = new QueryFailedError('INSERT INTO submissions ...', [], Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'submissions_platform_external_id_key' }));
+      const duplicate = new QueryFailedError(
+        'INSERT INTO submissions ...',
+        [],
+        Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'submissions_platform_external_id_key' }),
+      );
       f.repo.insert.mockRejectedValue(duplicate);
       const err = await rejectedWith(f.service.create(request()), DomainError);
       expect([err.code, err.message]).toEqual([status.ALREADY_EXISTS, 'This post has already been submitted']);

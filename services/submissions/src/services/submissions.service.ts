@@ -1,6 +1,17 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import type { submissionsV1 } from '@clipit/contracts';
-import { conflict, decodeCursor, GrpcCallError, invalid, isUuid, keysetPage, notFound, Outbox, pageSize, uniqueViolation } from '@clipit/service-kit';
+import {
+  conflict,
+  decodeCursor,
+  GrpcCallError,
+  invalid,
+  isUuid,
+  keysetPage,
+  notFound,
+  Outbox,
+  pageSize,
+  uniqueViolation,
+} from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { messages } from '../domain/messages.js';
 import { checkSubmission } from '../domain/submission-input.js';
@@ -63,7 +74,10 @@ export class SubmissionsService {
   async listAll(request: submissionsV1.ListSubmissionsRequest, now = new Date()): Promise<submissionsV1.ListSubmissionsResponse> {
     const size = pageSize(request.limit, LIST_DEFAULT, LIST_MAX);
     const before = request.cursor ? decodeCursor(request.cursor) : undefined;
-    const [rows, counts] = await Promise.all([this.repo.listPage(size + 1, before), this.repo.counts(new Date(now.getTime() - RECENT_WINDOW_MS))]);
+    const [rows, counts] = await Promise.all([
+      this.repo.listPage(size + 1, before),
+      this.repo.counts(new Date(now.getTime() - RECENT_WINDOW_MS)),
+    ]);
     const { page, nextCursor } = keysetPage(rows, size);
     return {
       submissions: page.map(toSubmissionMessage),

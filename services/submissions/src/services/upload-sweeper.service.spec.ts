@@ -45,12 +45,19 @@ describe('UploadSweeperService', () => {
       expect(row).toMatchObject({ videoState: 'none', videoId: null, muxUploadId: null, muxStatus: null, updatedAt: LATER });
     }
     expect(f.storage.discard.mock.calls).toEqual(ids.map((id) => [`uploads/${id}`, 'an expired upload']));
-    expect(Math.min(...f.storage.discard.mock.invocationCallOrder)).toBeGreaterThan(Math.max(...f.repo.transaction.mock.invocationCallOrder));
+    expect(Math.min(...f.storage.discard.mock.invocationCallOrder)).toBeGreaterThan(
+      Math.max(...f.repo.transaction.mock.invocationCallOrder),
+    );
   });
 
   it('skips an upload a finalize (or another replica) got to first, or whose expiry is not past after all, or that is gone', async () => {
     const row = submission();
-    const cases: Array<VideoUploadEntity | undefined> = [upload({ status: 'processing' }, row), upload({ status: 'expired' }, row), upload({ expiresAt: LATER }, row), undefined];
+    const cases: Array<VideoUploadEntity | undefined> = [
+      upload({ status: 'processing' }, row),
+      upload({ status: 'expired' }, row),
+      upload({ expiresAt: LATER }, row),
+      undefined,
+    ];
     f.repo.findExpiredUploadIds.mockResolvedValue(cases.map((_, i) => ids[i % ids.length]!));
     for (const found of cases) f.repo.lockUploadWithSubmission.mockResolvedValueOnce(found && { submission: row, upload: found });
 

@@ -29,7 +29,13 @@ describe('VideoStateService', () => {
     const current = upload({ status: 'processing' }, row);
     await f.service.refuse(tx, row, current, 'File Too Large', AT);
     expect(current).toMatchObject({ status: 'rejected', reason: 'File Too Large', completedAt: AT });
-    expect(row).toMatchObject({ videoState: 'rejected', hasVideo: false, videoRejectedReason: 'File Too Large', muxStatus: 'errored', updatedAt: AT });
+    expect(row).toMatchObject({
+      videoState: 'rejected',
+      hasVideo: false,
+      videoRejectedReason: 'File Too Large',
+      muxStatus: 'errored',
+      updatedAt: AT,
+    });
     expect(f.repo.saveUpload).toHaveBeenCalledWith(tx, current);
     expect(f.repo.save).toHaveBeenCalledWith(tx, row);
     expect(f.outbox.append).toHaveBeenCalledWith(tx, 'submission.video-changed', {

@@ -3,7 +3,20 @@ import { VIDEO_LIMITS } from '@clipit/field-rules';
 import { CONFIG, DomainError, LOGGER, runWithCorrelation } from '@clipit/service-kit';
 import { automock, createTestService, rejectedWith } from '@clipit/testing';
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { AT, clockAt, config, OTHER_USER_ID, runTransactions, silentLogger, submission, SUBMISSION_ID, tx, upload, USER_ID, VIDEO_ID } from '../../test/support/unit-fixtures.js';
+import {
+  AT,
+  clockAt,
+  config,
+  OTHER_USER_ID,
+  runTransactions,
+  silentLogger,
+  submission,
+  SUBMISSION_ID,
+  tx,
+  upload,
+  USER_ID,
+  VIDEO_ID,
+} from '../../test/support/unit-fixtures.js';
 import { newUploadToken } from '../domain/upload-token.js';
 import { MEDIA_QUEUE, type MediaQueuePort } from '../ports.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
@@ -22,7 +35,13 @@ function setup() {
   return { service, repo, storage: mock(VideoStorageRepository), videos: mock(VideoStateService), queue };
 }
 
-const stored = (size: number, contentType = 'video/mp4') => ({ key: `uploads/${VIDEO_ID}`, size, contentType, lastModified: AT, etag: '"e"' });
+const stored = (size: number, contentType = 'video/mp4') => ({
+  key: `uploads/${VIDEO_ID}`,
+  size,
+  contentType,
+  lastModified: AT,
+  etag: '"e"',
+});
 const finalizeRequest = { userId: USER_ID, submissionId: SUBMISSION_ID, videoId: VIDEO_ID };
 
 describe('VideoUploadService', () => {
@@ -37,7 +56,10 @@ describe('VideoUploadService', () => {
 
     it('refuses a declared type that is not a video before reading anything', async () => {
       const err = await rejectedWith(f.service.createVideoUpload({ ...request, contentType: 'image/png' }), DomainError);
-      expect([err.code, err.message]).toEqual([status.INVALID_ARGUMENT, 'Invalid File Type: Please upload a video file (MP4, WebM, MOV, or AVI).']);
+      expect([err.code, err.message]).toEqual([
+        status.INVALID_ARGUMENT,
+        'Invalid File Type: Please upload a video file (MP4, WebM, MOV, or AVI).',
+      ]);
       expect(f.repo.transaction).not.toHaveBeenCalled();
     });
 
@@ -67,7 +89,10 @@ describe('VideoUploadService', () => {
       f.repo.lockById.mockResolvedValue(submission());
       f.repo.countAcceptedVideosSince.mockResolvedValue(3);
       const err = await rejectedWith(f.service.createVideoUpload(request), DomainError);
-      expect([err.code, err.message]).toEqual([status.RESOURCE_EXHAUSTED, 'Daily limit reached: you can submit 3 videos per day. Try again tomorrow.']);
+      expect([err.code, err.message]).toEqual([
+        status.RESOURCE_EXHAUSTED,
+        'Daily limit reached: you can submit 3 videos per day. Try again tomorrow.',
+      ]);
       expect(f.repo.countAcceptedVideosSince).toHaveBeenCalledWith(tx, USER_ID, new Date('2026-11-24T00:00:00.000Z'));
       expect(f.repo.insertUpload).not.toHaveBeenCalled();
     });
@@ -95,7 +120,12 @@ describe('VideoUploadService', () => {
       expect(answer).toMatchObject({ presignedUrl: '', expiresAt: '2026-11-24T11:00:00.000Z', maxBytes: VIDEO_LIMITS.maxBytes });
       expect(answer.uploadToken).toMatch(/^[\w-]{43}$/);
       expect(f.repo.save).toHaveBeenCalledWith(tx, own);
-      expect(own).toMatchObject({ videoState: 'awaiting-upload', videoId: answer.videoId, muxStatus: 'waiting', videoRejectedReason: null });
+      expect(own).toMatchObject({
+        videoState: 'awaiting-upload',
+        videoId: answer.videoId,
+        muxStatus: 'waiting',
+        videoRejectedReason: null,
+      });
       expect(f.storage.presignedPutUrl).toHaveBeenCalledWith(inserted.storageKey, 3600);
     });
 
@@ -105,7 +135,10 @@ describe('VideoUploadService', () => {
       f.repo.insertUpload.mockResolvedValue(undefined);
       f.repo.save.mockResolvedValue(undefined);
       f.storage.presignedPutUrl.mockResolvedValue('https://s3.example/bucket/uploads/x?X-Amz-Signature=s');
-      expect(await f.service.createVideoUpload(request)).toMatchObject({ presignedUrl: 'https://s3.example/bucket/uploads/x?X-Amz-Signature=s', uploadToken: '' });
+      expect(await f.service.createVideoUpload(request)).toMatchObject({
+        presignedUrl: 'https://s3.example/bucket/uploads/x?X-Amz-Signature=s',
+        uploadToken: '',
+      });
     });
   });
 
@@ -152,7 +185,12 @@ describe('VideoUploadService', () => {
 
       const cases = [
         [{ userId: OTHER_USER_ID }, {}, status.NOT_FOUND, 'Video upload not found or expired; request a new upload URL'],
-        [{ submissionId: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b' }, {}, status.INVALID_ARGUMENT, 'This video upload belongs to another submission'],
+        [
+          { submissionId: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b' },
+          {},
+          status.INVALID_ARGUMENT,
+          'This video upload belongs to another submission',
+        ],
         [{ status: 'expired' }, {}, status.NOT_FOUND, 'Video upload not found or expired; request a new upload URL'],
         [{ status: 'processing' }, {}, status.FAILED_PRECONDITION, 'This video upload was already finalized'],
         [{ expiresAt: AT }, {}, status.NOT_FOUND, 'Video upload not found or expired; request a new upload URL'],
@@ -161,7 +199,11 @@ describe('VideoUploadService', () => {
       for (const [uploadPatch, submissionPatch, code, message] of cases) {
         waiting(uploadPatch, submissionPatch);
         const err = await rejectedWith(f.service.finalizeVideoUpload(finalizeRequest), DomainError);
-        expect({ uploadPatch, submissionPatch, answer: [err.code, err.message] }).toEqual({ uploadPatch, submissionPatch, answer: [code, message] });
+        expect({ uploadPatch, submissionPatch, answer: [err.code, err.message] }).toEqual({
+          uploadPatch,
+          submissionPatch,
+          answer: [code, message],
+        });
       }
       expect(f.storage.stat).not.toHaveBeenCalled();
     });
@@ -170,7 +212,10 @@ describe('VideoUploadService', () => {
       waiting();
       f.storage.stat.mockResolvedValue(undefined);
       const err = await rejectedWith(f.service.finalizeVideoUpload(finalizeRequest), DomainError);
-      expect([err.code, err.message]).toEqual([status.INVALID_ARGUMENT, 'No video was received for this upload; upload the file before finalizing']);
+      expect([err.code, err.message]).toEqual([
+        status.INVALID_ARGUMENT,
+        'No video was received for this upload; upload the file before finalizing',
+      ]);
     });
 
     it('refuses a file over 150 MB, not a video, or empty: the refusal is recorded, the object removed, the error answered', async () => {
@@ -209,9 +254,23 @@ describe('VideoUploadService', () => {
       f.videos.record.mockResolvedValue(undefined);
       f.queue.enqueue.mockResolvedValue(undefined);
 
-      const answer = await runWithCorrelation('req-42', () => f.service.finalizeVideoUpload({ ...finalizeRequest, fileName: 'holiday.mov' }));
-      expect(pending).toMatchObject({ status: 'processing', contentType: 'video/quicktime', fileName: 'holiday.mov', fileSize: 2048, finalizedAt: AT });
-      expect(own).toMatchObject({ videoState: 'processing', videoId: VIDEO_ID, videoFileName: 'holiday.mov', videoFileSize: 2048, muxStatus: 'processing' });
+      const answer = await runWithCorrelation('req-42', () =>
+        f.service.finalizeVideoUpload({ ...finalizeRequest, fileName: 'holiday.mov' }),
+      );
+      expect(pending).toMatchObject({
+        status: 'processing',
+        contentType: 'video/quicktime',
+        fileName: 'holiday.mov',
+        fileSize: 2048,
+        finalizedAt: AT,
+      });
+      expect(own).toMatchObject({
+        videoState: 'processing',
+        videoId: VIDEO_ID,
+        videoFileName: 'holiday.mov',
+        videoFileSize: 2048,
+        muxStatus: 'processing',
+      });
       expect(f.videos.record).toHaveBeenCalledWith(tx, pending, own);
       expect(f.queue.enqueue).toHaveBeenCalledWith({
         videoId: VIDEO_ID,
@@ -231,7 +290,10 @@ describe('VideoUploadService', () => {
       f.queue.enqueue.mockRejectedValue(new Error('Connection is closed.'));
 
       const err = await rejectedWith(f.service.finalizeVideoUpload(finalizeRequest), DomainError);
-      expect([err.code, err.message]).toEqual([status.UNAVAILABLE, 'Video processing is unavailable right now; please try again in a minute']);
+      expect([err.code, err.message]).toEqual([
+        status.UNAVAILABLE,
+        'Video processing is unavailable right now; please try again in a minute',
+      ]);
       expect(f.repo.transaction).toHaveBeenCalledTimes(2);
       expect(pending).toMatchObject({ status: 'awaiting-upload', finalizedAt: null });
       expect(own).toMatchObject({ videoState: 'awaiting-upload', muxStatus: 'waiting' });
@@ -260,7 +322,13 @@ describe('VideoUploadService', () => {
       expect(await f.service.abortVideoUpload({ videoId: VIDEO_ID, reason: ' File Too Large ' })).toEqual({});
       expect(f.videos.refuse).toHaveBeenCalledWith(tx, own, pending, 'File Too Large', AT);
       await f.service.abortVideoUpload({ videoId: VIDEO_ID, reason: '  ' });
-      expect(f.videos.refuse).toHaveBeenLastCalledWith(tx, own, pending, 'Invalid Video: Could not read video file. Please try a different file.', AT);
+      expect(f.videos.refuse).toHaveBeenLastCalledWith(
+        tx,
+        own,
+        pending,
+        'Invalid Video: Could not read video file. Please try a different file.',
+        AT,
+      );
       expect(f.storage.discard).toHaveBeenCalledWith(`uploads/${VIDEO_ID}`, 'an aborted upload');
     });
 

@@ -11,7 +11,16 @@ import { messages } from '../domain/messages.js';
 import { newVideoUpload } from '../domain/submission.factory.js';
 import { toSubmissionMessage } from '../domain/submission.mapper.js';
 import { newUploadToken } from '../domain/upload-token.js';
-import { acceptsBytes, attachUpload, requireFinalizable, requireOwner, requireVideoSlot, startProcessing, stopProcessing, storedVideoRefusal } from '../domain/video.js';
+import {
+  acceptsBytes,
+  attachUpload,
+  requireFinalizable,
+  requireOwner,
+  requireVideoSlot,
+  startProcessing,
+  stopProcessing,
+  storedVideoRefusal,
+} from '../domain/video.js';
 import type { SubmissionEntity } from '../entities/submission.entity.js';
 import type { VideoUploadEntity } from '../entities/video-upload.entity.js';
 import { MEDIA_QUEUE, type MediaQueuePort } from '../ports.js';
@@ -19,7 +28,9 @@ import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { VideoStorageRepository } from '../repositories/video-storage.repository.js';
 import { VideoStateService } from './video-state.service.js';
 
-type Finalized = { kind: 'accepted'; submission: SubmissionEntity; upload: VideoUploadEntity } | { kind: 'refused'; refusal: DomainError; storageKey: string };
+type Finalized =
+  | { kind: 'accepted'; submission: SubmissionEntity; upload: VideoUploadEntity }
+  | { kind: 'refused'; refusal: DomainError; storageKey: string };
 
 /**
  * A submission's video upload: the upload URL, the gateway's check of its token, finalize (which

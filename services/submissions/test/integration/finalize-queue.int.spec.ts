@@ -58,7 +58,10 @@ describe('finalize → the media queue', () => {
 
     // Finalizing again is refused and queues nothing more.
     const again = await rejected(h.client.finalizeVideoUpload({ userId, submissionId: submission.id, videoId: upload.videoId }));
-    expect({ code: again.code, message: again.message }).toEqual({ code: status.FAILED_PRECONDITION, message: 'This video upload was already finalized' });
+    expect({ code: again.code, message: again.message }).toEqual({
+      code: status.FAILED_PRECONDITION,
+      message: 'This video upload was already finalized',
+    });
     expect((await h.queue.getJobs([...ALL_STATES])).map((j) => j.id)).toEqual([upload.videoId]);
     expect(await h.queue.getJobCounts(...ALL_STATES)).toMatchObject({ waiting: 1, active: 0, delayed: 0, failed: 0 });
   });
@@ -66,12 +69,16 @@ describe('finalize → the media queue', () => {
   it('queues nothing for a finalize it refuses (nothing stored, not a video)', async () => {
     const before = (await h.queue.getJobs([...ALL_STATES])).length;
     const missing = await h.withUploadUrl();
-    const notReceived = await rejected(h.client.finalizeVideoUpload({ userId: missing.userId, submissionId: missing.submission.id, videoId: missing.upload.videoId }));
+    const notReceived = await rejected(
+      h.client.finalizeVideoUpload({ userId: missing.userId, submissionId: missing.submission.id, videoId: missing.upload.videoId }),
+    );
     expect(notReceived.code).toBe(status.INVALID_ARGUMENT);
 
     const text = await h.withUploadUrl();
     await h.storage.put(text.upload.storageKey, Buffer.from('just some notes'), 'text/plain');
-    const notVideo = await rejected(h.client.finalizeVideoUpload({ userId: text.userId, submissionId: text.submission.id, videoId: text.upload.videoId }));
+    const notVideo = await rejected(
+      h.client.finalizeVideoUpload({ userId: text.userId, submissionId: text.submission.id, videoId: text.upload.videoId }),
+    );
     expect(notVideo.code).toBe(status.INVALID_ARGUMENT);
     expect(await h.storage.stat(text.upload.storageKey)).toBeUndefined();
 

@@ -31,10 +31,9 @@ afterAll(async () => {
 async function writtenFor(url: string): Promise<{ rows: number; events: number }> {
   return {
     rows: await h.count('SELECT count(*) FROM submissions WHERE url = $1', [url]),
-    events: await h.count(
-      `SELECT count(*) FROM outbox WHERE type = 'submission.created' AND envelope->'data'->'submission'->>'url' = $1`,
-      [url],
-    ),
+    events: await h.count(`SELECT count(*) FROM outbox WHERE type = 'submission.created' AND envelope->'data'->'submission'->>'url' = $1`, [
+      url,
+    ]),
   };
 }
 
@@ -60,7 +59,11 @@ describe('tagging a streamer or token', () => {
     ] as const;
     for (const [{ url, call }, message] of refusals) {
       const err = await rejected(call);
-      expect({ code: err.code, message: err.message, fromDomain: err.fromDomain }).toEqual({ code: status.NOT_FOUND, message, fromDomain: true });
+      expect({ code: err.code, message: err.message, fromDomain: err.fromDomain }).toEqual({
+        code: status.NOT_FOUND,
+        message,
+        fromDomain: true,
+      });
       expect(await writtenFor(url)).toEqual({ rows: 0, events: 0 });
     }
   });
@@ -72,18 +75,29 @@ describe('tagging a streamer or token', () => {
     const err = await rejected(call);
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
     // The service's own words (fromDomain), so the gateway shows them with its 503.
-    expect({ code: err.code, message: err.message, fromDomain: err.fromDomain }).toEqual({ code: status.UNAVAILABLE, message: UNAVAILABLE_TEXT, fromDomain: true });
+    expect({ code: err.code, message: err.message, fromDomain: err.fromDomain }).toEqual({
+      code: status.UNAVAILABLE,
+      message: UNAVAILABLE_TEXT,
+      fromDomain: true,
+    });
     expect(await writtenFor(url)).toEqual({ rows: 0, events: 0 });
   });
 
   it('while identity is gone: tagged posts are UNAVAILABLE at once with nothing written, untagged ones go through', async () => {
     relay.refuse();
-    for (const tag of [{ streamerId: identity.addUser('streamer').id }, { tokenId: identity.addToken(identity.addUser('streamer').id).id }]) {
+    for (const tag of [
+      { streamerId: identity.addUser('streamer').id },
+      { tokenId: identity.addToken(identity.addUser('streamer').id).id },
+    ]) {
       const { url, call } = create(tag);
       const started = Date.now();
       const err = await rejected(call);
       expect(Date.now() - started).toBeLessThan(4_000);
-      expect({ code: err.code, message: err.message, fromDomain: err.fromDomain }).toEqual({ code: status.UNAVAILABLE, message: UNAVAILABLE_TEXT, fromDomain: true });
+      expect({ code: err.code, message: err.message, fromDomain: err.fromDomain }).toEqual({
+        code: status.UNAVAILABLE,
+        message: UNAVAILABLE_TEXT,
+        fromDomain: true,
+      });
       expect(await writtenFor(url)).toEqual({ rows: 0, events: 0 });
     }
 

@@ -35,7 +35,10 @@ describe('the submissions media queue while Redis is down', () => {
   afterEach(() => capture.restore());
 
   it('fails fast while down, queues again within 2 s of Redis coming back, and logs only JSON, once each way', async () => {
-    const queue = await createBullMediaQueue({ REDIS_URL: server.url, REDIS_KEY_PREFIX: `clipit:outage-${randomUUID().slice(0, 8)}:` }, logger);
+    const queue = await createBullMediaQueue(
+      { REDIS_URL: server.url, REDIS_KEY_PREFIX: `clipit:outage-${randomUUID().slice(0, 8)}:` },
+      logger,
+    );
     try {
       await queue.enqueue(job());
 
@@ -78,6 +81,9 @@ describe('the submissions media queue while Redis is down', () => {
 
     expect(capture.lines).toEqual([]);
     const entries = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
-    expect(entries.map((e) => `${e.level} ${e.msg}`)).toEqual(['40 media queue: Redis connection lost; reconnecting', '30 media queue: Redis connection back']);
+    expect(entries.map((e) => `${e.level} ${e.msg}`)).toEqual([
+      '40 media queue: Redis connection lost; reconnecting',
+      '30 media queue: Redis connection back',
+    ]);
   });
 });

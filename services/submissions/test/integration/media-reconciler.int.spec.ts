@@ -19,11 +19,16 @@ afterAll(async () => {
 });
 
 /** As if finalized `seconds` ago. */
-const finalizedAgo = (videoId: string, seconds: number) => h.db.query(`UPDATE video_uploads SET finalized_at = now() - make_interval(secs => $2) WHERE id = $1`, [videoId, seconds]);
+const finalizedAgo = (videoId: string, seconds: number) =>
+  h.db.query(`UPDATE video_uploads SET finalized_at = now() - make_interval(secs => $2) WHERE id = $1`, [videoId, seconds]);
 
 /** Takes the queue's next job as a worker does and fails it for good, as the old worker did after three publish timeouts. */
 async function failNextJob(): Promise<string> {
-  const worker = new Worker(MEDIA_QUEUE, null, { connection: { url: testInfra().redisUrl, maxRetriesPerRequest: null }, prefix: mediaQueuePrefix(h.names.redisKeyPrefix), autorun: false });
+  const worker = new Worker(MEDIA_QUEUE, null, {
+    connection: { url: testInfra().redisUrl, maxRetriesPerRequest: null },
+    prefix: mediaQueuePrefix(h.names.redisKeyPrefix),
+    autorun: false,
+  });
   try {
     const token = randomUUID();
     const job = await worker.getNextJob(token);
@@ -51,7 +56,12 @@ describe('the media reconciler', () => {
     expect(await h.queue.getJobState(failed.videoId)).toBe('waiting');
     expect((await h.queue.getJob(failed.videoId))!.attemptsMade).toBe(0);
     expect(await h.queue.getJobState(lost.videoId)).toBe('waiting');
-    expect((await h.queue.getJob(lost.videoId))!.data).toMatchObject({ videoId: lost.videoId, submissionId: lost.submissionId, sourceKey: `uploads/${lost.videoId}`, contentType: 'video/mp4' });
+    expect((await h.queue.getJob(lost.videoId))!.data).toMatchObject({
+      videoId: lost.videoId,
+      submissionId: lost.submissionId,
+      sourceKey: `uploads/${lost.videoId}`,
+      contentType: 'video/mp4',
+    });
     expect(await h.queue.getJobState(waiting.videoId)).toBe('waiting');
     // Not stale yet: not looked at, even though its job is gone.
     expect(await h.queue.getJobState(fresh.videoId)).toBe('unknown');

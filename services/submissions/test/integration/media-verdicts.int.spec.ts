@@ -52,10 +52,14 @@ const workerEnvelope = (type: 'media.processed' | 'media.failed', videoId: strin
  * Only the consumer's inbox stands between such a copy and a second application.
  */
 async function republishPastDuplicateWindow(envelope: EventEnvelope): Promise<number> {
-  const ack = await jetstream(h.nc).publish(subjectFor(envelope.type as 'media.processed', h.names.subjectPrefix), JSON.stringify(envelope), {
-    msgID: `${envelope.id}:late`,
-    expect: { streamName: h.names.stream },
-  });
+  const ack = await jetstream(h.nc).publish(
+    subjectFor(envelope.type as 'media.processed', h.names.subjectPrefix),
+    JSON.stringify(envelope),
+    {
+      msgID: `${envelope.id}:late`,
+      expect: { streamName: h.names.stream },
+    },
+  );
   expect(ack.duplicate).toBe(false);
   return ack.seq;
 }
@@ -100,7 +104,9 @@ describe("the media worker's verdicts", () => {
     expect(s.videoRejectedReason).toBeUndefined();
     const [row] = await h.rows('SELECT mux_playback_id, mux_asset_id, mux_status, video_id FROM submissions WHERE id = $1', [submissionId]);
     expect(row).toEqual({ mux_playback_id: data.playbackId, mux_asset_id: videoId, mux_status: 'ready', video_id: videoId });
-    const [upload] = await h.rows('SELECT status, reason, completed_at IS NOT NULL AS completed FROM video_uploads WHERE id = $1', [videoId]);
+    const [upload] = await h.rows('SELECT status, reason, completed_at IS NOT NULL AS completed FROM video_uploads WHERE id = $1', [
+      videoId,
+    ]);
     expect(upload).toEqual({ status: 'ready', reason: null, completed: true });
 
     // Applied once: one inbox row for the event, one ready change in the outbox (under the worker's correlation id).
@@ -113,13 +119,24 @@ describe("the media worker's verdicts", () => {
     // The inbox keys on the event id alone: a replay of an applied id is dropped even where the
     // submission's state would accept the verdict (here a second video that is still processing).
     const applied = await h.finalizedUpload();
-    const { envelope } = await h.mediaWorker.publish('media.processed', processed(applied.videoId, applied.submissionId), workerEnvelope('media.processed', applied.videoId));
+    const { envelope } = await h.mediaWorker.publish(
+      'media.processed',
+      processed(applied.videoId, applied.submissionId),
+      workerEnvelope('media.processed', applied.videoId),
+    );
     const waiting = await h.finalizedUpload();
-    const replay: EventEnvelope<'media.processed', EventData<'media.processed'>> = { ...envelope, data: processed(waiting.videoId, waiting.submissionId) };
+    const replay: EventEnvelope<'media.processed', EventData<'media.processed'>> = {
+      ...envelope,
+      data: processed(waiting.videoId, waiting.submissionId),
+    };
     await h.consumerPast(await republishPastDuplicateWindow(replay));
 
     expect(await h.client.getSubmission({ id: applied.submissionId })).toMatchObject({ videoState: 'ready' });
-    expect(await h.client.getSubmission({ id: waiting.submissionId })).toMatchObject({ videoState: 'processing', isProcessing: true, hasVideo: false });
+    expect(await h.client.getSubmission({ id: waiting.submissionId })).toMatchObject({
+      videoState: 'processing',
+      isProcessing: true,
+      hasVideo: false,
+    });
     expect(await readyChanges(waiting.submissionId)).toEqual([]);
   });
 
@@ -146,7 +163,11 @@ describe("the media worker's verdicts", () => {
   it('media.failed (too long) leaves the submission without video, the reason stored; a new video can follow', async () => {
     const { userId, submissionId, videoId } = await h.finalizedUpload();
     const reason = VIDEO_MESSAGES.tooLong(45);
-    const { envelope, seq } = await h.mediaWorker.publish('media.failed', { videoId, submissionId, code: 'too-long', reason }, workerEnvelope('media.failed', videoId));
+    const { envelope, seq } = await h.mediaWorker.publish(
+      'media.failed',
+      { videoId, submissionId, code: 'too-long', reason },
+      workerEnvelope('media.failed', videoId),
+    );
     await h.consumerPast(seq);
 
     const s = await h.client.getSubmission({ id: submissionId });
@@ -154,7 +175,10 @@ describe("the media worker's verdicts", () => {
     expect(s.videoUrl).toBeUndefined();
     expect(s.playbackId).toBeUndefined();
     const [row] = await h.rows('SELECT video_rejected_reason, mux_status FROM submissions WHERE id = $1', [submissionId]);
-    expect(row).toEqual({ video_rejected_reason: 'Video Too Long: Video must be 40 seconds or less. Your video is 45 seconds.', mux_status: 'errored' });
+    expect(row).toEqual({
+      video_rejected_reason: 'Video Too Long: Video must be 40 seconds or less. Your video is 45 seconds.',
+      mux_status: 'errored',
+    });
     const [upload] = await h.rows('SELECT status, reason FROM video_uploads WHERE id = $1', [videoId]);
     expect(upload).toEqual({ status: 'rejected', reason });
     const changes = await h.rows(
@@ -182,10 +206,16 @@ describe("the media worker's verdicts", () => {
       // Another transaction (a finalize, say) holds the submission.
       await holder.query('BEGIN');
       await holder.query('SELECT 1 FROM submissions WHERE id = $1 FOR UPDATE', [submissionId]);
-      const published = await h.mediaWorker.publish('media.processed', processed(videoId, submissionId), workerEnvelope('media.processed', videoId));
+      const published = await h.mediaWorker.publish(
+        'media.processed',
+        processed(videoId, submissionId),
+        workerEnvelope('media.processed', videoId),
+      );
       // The verdict's transaction is now waiting for a row lock…
       await waitFor(
-        async () => (await h.count(`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)) > 0 || undefined,
+        async () =>
+          (await h.count(`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)) > 0 ||
+          undefined,
         10_000,
         "the verdict's transaction waiting for the submission",
       );
@@ -210,21 +240,42 @@ describe("the media worker's verdicts", () => {
       workerEnvelope('media.failed', refused.videoId),
     );
     const ready = await h.finalizedUpload();
-    const done = await h.mediaWorker.publish('media.processed', processed(ready.videoId, ready.submissionId), workerEnvelope('media.processed', ready.videoId));
+    const done = await h.mediaWorker.publish(
+      'media.processed',
+      processed(ready.videoId, ready.submissionId),
+      workerEnvelope('media.processed', ready.videoId),
+    );
     await h.consumerPast(Math.max(failed.seq, done.seq));
     const readyBefore = await h.client.getSubmission({ id: ready.submissionId });
 
     // Contradicting verdicts under new event ids (so the inbox does not drop them): the state must.
     const stray = [
       await h.mediaWorker.publish('media.processed', processed(refused.videoId, refused.submissionId)),
-      await h.mediaWorker.publish('media.failed', { videoId: ready.videoId, submissionId: ready.submissionId, code: 'invalid', reason: VIDEO_MESSAGES.invalid }),
-      await h.mediaWorker.publish('media.processed', processed(ready.videoId, ready.submissionId, { durationSeconds: 3, aspectRatio: '16:9', playbackId: 'pb_other' })),
+      await h.mediaWorker.publish('media.failed', {
+        videoId: ready.videoId,
+        submissionId: ready.submissionId,
+        code: 'invalid',
+        reason: VIDEO_MESSAGES.invalid,
+      }),
+      await h.mediaWorker.publish(
+        'media.processed',
+        processed(ready.videoId, ready.submissionId, { durationSeconds: 3, aspectRatio: '16:9', playbackId: 'pb_other' }),
+      ),
       await h.mediaWorker.publish('media.processed', processed(randomUUID(), randomUUID())),
-      await h.mediaWorker.publish('media.failed', { videoId: randomUUID(), submissionId: randomUUID(), code: 'too-long', reason: VIDEO_MESSAGES.tooLong(50) }),
+      await h.mediaWorker.publish('media.failed', {
+        videoId: randomUUID(),
+        submissionId: randomUUID(),
+        code: 'too-long',
+        reason: VIDEO_MESSAGES.tooLong(50),
+      }),
     ];
     // A valid verdict after them still applies.
     const later = await h.finalizedUpload();
-    const laterEvent = await h.mediaWorker.publish('media.processed', processed(later.videoId, later.submissionId), workerEnvelope('media.processed', later.videoId));
+    const laterEvent = await h.mediaWorker.publish(
+      'media.processed',
+      processed(later.videoId, later.submissionId),
+      workerEnvelope('media.processed', later.videoId),
+    );
     await waitFor(
       async () => ((await h.client.getSubmission({ id: later.submissionId })).videoState === 'ready' ? true : undefined),
       15_000,
@@ -232,17 +283,25 @@ describe("the media worker's verdicts", () => {
     );
     await h.consumerPast(laterEvent.seq);
 
-    expect(await h.client.getSubmission({ id: refused.submissionId })).toMatchObject({ videoState: 'rejected', hasVideo: false, videoRejectedReason: VIDEO_MESSAGES.invalid });
+    expect(await h.client.getSubmission({ id: refused.submissionId })).toMatchObject({
+      videoState: 'rejected',
+      hasVideo: false,
+      videoRejectedReason: VIDEO_MESSAGES.invalid,
+    });
     expect(await h.client.getSubmission({ id: ready.submissionId })).toEqual(readyBefore);
     expect(await readyChanges(ready.submissionId)).toHaveLength(1);
     expect(await readyChanges(refused.submissionId)).toEqual([]);
-    const statuses = await h.rows<{ id: string; status: string }>('SELECT id, status FROM video_uploads WHERE id = ANY($1) ORDER BY status', [[refused.videoId, ready.videoId]]);
+    const statuses = await h.rows<{ id: string; status: string }>(
+      'SELECT id, status FROM video_uploads WHERE id = ANY($1) ORDER BY status',
+      [[refused.videoId, ready.videoId]],
+    );
     expect(statuses).toEqual([
       { id: ready.videoId, status: 'ready' },
       { id: refused.videoId, status: 'rejected' },
     ]);
     // Each stray verdict was handled (its inbox row commits with the handler's transaction), not retried or dead-lettered.
-    for (const { envelope } of stray) expect({ type: envelope.type, rows: await inboxRows(envelope.id) }).toEqual({ type: envelope.type, rows: 1 });
+    for (const { envelope } of stray)
+      expect({ type: envelope.type, rows: await inboxRows(envelope.id) }).toEqual({ type: envelope.type, rows: 1 });
     expect(await h.deadLetters()).toBe(0);
     const consumer = await (await jetstreamManager(h.nc)).consumers.info(h.names.stream, 'submissions');
     expect(consumer.num_redelivered).toBe(0);

@@ -64,7 +64,8 @@ const updates = (submissionId: string) =>
        FROM outbox WHERE type = 'metrics.updated' AND envelope->'data'->'submission'->>'id' = $1 ORDER BY seq`,
     [submissionId],
   );
-const history = (submissionId: string) => h.count('SELECT count(*) FROM submission_metrics_history WHERE submission_id = $1', [submissionId]);
+const history = (submissionId: string) =>
+  h.count('SELECT count(*) FROM submission_metrics_history WHERE submission_id = $1', [submissionId]);
 const row = async (id: string) =>
   (
     await h.rows<Record<string, unknown>>(
@@ -81,7 +82,9 @@ describe('verification codes', () => {
     expect(a.verificationCode).toMatch(/^CLIP-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/);
     expect(b.verificationCode).not.toBe(a.verificationCode);
     expect((await h.client.getSubmission({ id: a.id })).verificationCode).toBe(a.verificationCode);
-    expect((await h.client.listMySubmissions({ userId: a.userId })).submissions.map((s) => s.verificationCode)).toEqual([a.verificationCode]);
+    expect((await h.client.listMySubmissions({ userId: a.userId })).submissions.map((s) => s.verificationCode)).toEqual([
+      a.verificationCode,
+    ]);
   });
 });
 
@@ -109,7 +112,11 @@ describe('the metrics scheduler', () => {
     expect(queued).not.toContain(pending.id);
     const one = jobs.flatMap((j) => j.data.posts).find((p) => p.submissionId === posts[0]!.id);
     expect(one).toEqual({ submissionId: posts[0]!.id, externalId: posts[0]!.externalId });
-    expect(await h.count('SELECT count(*) FROM submissions WHERE id = ANY($1::uuid[]) AND metrics_queued_at IS NOT NULL', [posts.map((p) => p.id)])).toBe(150);
+    expect(
+      await h.count('SELECT count(*) FROM submissions WHERE id = ANY($1::uuid[]) AND metrics_queued_at IS NOT NULL', [
+        posts.map((p) => p.id),
+      ]),
+    ).toBe(150);
 
     // Queued posts are not due again: another round adds nothing…
     expect(await scheduler().queueDue(new Date(now.getTime() + MIN))).toBe(0);
@@ -131,16 +138,31 @@ describe('applying metrics.fetched', () => {
 
     const r = await row(s.id);
     expect(r).toMatchObject({
-      views: 1200, likes: 30, retweets: 4, replies: 2, quote_count: 1, bookmark_count: 5,
-      verified_at: fetchedAt, last_metrics_fetch: fetchedAt, metrics_queued_at: null, metrics_missing_count: 0, post_status: 'found',
+      views: 1200,
+      likes: 30,
+      retweets: 4,
+      replies: 2,
+      quote_count: 1,
+      bookmark_count: 5,
+      verified_at: fetchedAt,
+      last_metrics_fetch: fetchedAt,
+      metrics_queued_at: null,
+      metrics_missing_count: 0,
+      post_status: 'found',
       raw_metrics: { id: s.externalId, public_metrics: { impression_count: 1200 } },
     });
     // An hour-old post is read again 30 minutes later.
     expect(r['metrics_due_at']).toEqual(new Date(fetchedAt.getTime() + 30 * MIN));
     expect(await history(s.id)).toBe(1);
-    expect(await updates(s.id)).toEqual([{ views: 1200, previous: 0, verified: fetchedAt.toISOString(), fetched: fetchedAt.toISOString() }]);
+    expect(await updates(s.id)).toEqual([
+      { views: 1200, previous: 0, verified: fetchedAt.toISOString(), fetched: fetchedAt.toISOString() },
+    ]);
     const seen = await h.client.getSubmission({ id: s.id });
-    expect(seen).toMatchObject({ verificationCode: s.verificationCode, verifiedAt: fetchedAt.toISOString(), lastMetricsFetch: fetchedAt.toISOString() });
+    expect(seen).toMatchObject({
+      verificationCode: s.verificationCode,
+      verifiedAt: fetchedAt.toISOString(),
+      lastMetricsFetch: fetchedAt.toISOString(),
+    });
     expect(Number(seen.views)).toBe(1200);
   });
 
@@ -151,18 +173,30 @@ describe('applying metrics.fetched', () => {
     const after = await row(s.id);
     // The same batch again under another event id (past the inbox), and an earlier read.
     await fetched(first.posts, t1, first.batchId);
-    await fetched([found(s, { metrics: { views: 5, likes: 0, retweets: 0, replies: 0, quotes: 0, bookmarks: 0 } })], new Date(t1.getTime() - MIN));
+    await fetched(
+      [found(s, { metrics: { views: 5, likes: 0, retweets: 0, replies: 0, quotes: 0, bookmarks: 0 } })],
+      new Date(t1.getTime() - MIN),
+    );
     expect(await row(s.id)).toEqual(after);
     expect(await history(s.id)).toBe(1);
     expect(await updates(s.id)).toHaveLength(1);
 
     // Later, only bookmarks moved: history grows, nothing that counts changed.
-    await fetched([found(s, { metrics: { views: 1200, likes: 30, retweets: 4, replies: 2, quotes: 1, bookmarks: 9 } })], new Date(t1.getTime() + 30 * MIN));
+    await fetched(
+      [found(s, { metrics: { views: 1200, likes: 30, retweets: 4, replies: 2, quotes: 1, bookmarks: 9 } })],
+      new Date(t1.getTime() + 30 * MIN),
+    );
     expect(await history(s.id)).toBe(2);
     expect(await updates(s.id)).toHaveLength(1);
     // Views moved: published, with what counted before.
-    await fetched([found(s, { metrics: { views: 2000, likes: 31, retweets: 4, replies: 2, quotes: 1, bookmarks: 9 } })], new Date(t1.getTime() + 60 * MIN));
-    expect((await updates(s.id)).map((u) => [u.views, u.previous])).toEqual([[1200, 0], [2000, 1200]]);
+    await fetched(
+      [found(s, { metrics: { views: 2000, likes: 31, retweets: 4, replies: 2, quotes: 1, bookmarks: 9 } })],
+      new Date(t1.getTime() + 60 * MIN),
+    );
+    expect((await updates(s.id)).map((u) => [u.views, u.previous])).toEqual([
+      [1200, 0],
+      [2000, 1200],
+    ]);
     expect(await h.deadLetters()).toBe(0);
   });
 
@@ -176,11 +210,23 @@ describe('applying metrics.fetched', () => {
     // Its owner sees the counts X gave all the same.
     expect(Number((await h.client.getSubmission({ id: s.id })).views)).toBe(1200);
 
-    const link = await h.mediaWorker.publish('user.x-linked', { userId, xUserId: '77001', xUsername: 'clipper', linkedAt: new Date().toISOString() });
+    const link = await h.mediaWorker.publish('user.x-linked', {
+      userId,
+      xUserId: '77001',
+      xUsername: 'clipper',
+      linkedAt: new Date().toISOString(),
+    });
     await h.consumerPast(link.seq);
-    expect(await h.rows('SELECT x_user_id, x_username FROM linked_x_accounts WHERE user_id = $1', [userId])).toEqual([{ x_user_id: '77001', x_username: 'clipper' }]);
+    expect(await h.rows('SELECT x_user_id, x_username FROM linked_x_accounts WHERE user_id = $1', [userId])).toEqual([
+      { x_user_id: '77001', x_username: 'clipper' },
+    ]);
     // An older link arriving late does not replace it.
-    const old = await h.mediaWorker.publish('user.x-linked', { userId, xUserId: '99999', xUsername: 'old', linkedAt: new Date(Date.now() - 3600_000).toISOString() });
+    const old = await h.mediaWorker.publish('user.x-linked', {
+      userId,
+      xUserId: '99999',
+      xUsername: 'old',
+      linkedAt: new Date(Date.now() - 3600_000).toISOString(),
+    });
     await h.consumerPast(old.seq);
 
     const t2 = new Date(t1.getTime() + 30 * MIN);
@@ -198,13 +244,29 @@ describe('applying metrics.fetched', () => {
     const s = await approvedSubmission();
     const t0 = new Date();
     await fetched([found(s, { text: s.verificationCode })], t0);
-    const miss = (n: number) => ({ submissionId: s.id, externalId: s.externalId, outcome: 'missing' as const, reason: `Not Found Error ${n}` });
+    const miss = (n: number) => ({
+      submissionId: s.id,
+      externalId: s.externalId,
+      outcome: 'missing' as const,
+      reason: `Not Found Error ${n}`,
+    });
     await fetched([miss(1)], new Date(t0.getTime() + 30 * MIN));
-    expect(await row(s.id)).toMatchObject({ views: 1200, post_status: 'missing', metrics_missing_count: 1, last_metrics_fetch: new Date(t0.getTime() + 30 * MIN) });
+    expect(await row(s.id)).toMatchObject({
+      views: 1200,
+      post_status: 'missing',
+      metrics_missing_count: 1,
+      last_metrics_fetch: new Date(t0.getTime() + 30 * MIN),
+    });
     expect((await row(s.id))['metrics_due_at']).not.toBeNull();
     await fetched([miss(2)], new Date(t0.getTime() + 60 * MIN));
     await fetched([miss(3)], new Date(t0.getTime() + 90 * MIN));
-    expect(await row(s.id)).toMatchObject({ views: 1200, verified_at: t0, post_status: 'missing', metrics_missing_count: 3, metrics_due_at: null });
+    expect(await row(s.id)).toMatchObject({
+      views: 1200,
+      verified_at: t0,
+      post_status: 'missing',
+      metrics_missing_count: 3,
+      metrics_due_at: null,
+    });
     expect(await updates(s.id)).toHaveLength(1);
     expect(await history(s.id)).toBe(1);
     // Not scheduled: a round far in the future does not queue it.
@@ -223,7 +285,12 @@ describe('applying metrics.fetched', () => {
     await h.client.reject({ submissionId: rejectedOne.id, reason: 'Not a clip' });
     const ok = await approvedSubmission();
     await fetched(
-      [found(pending, { text: pending.verificationCode }), found(rejectedOne), found({ id: randomUUID(), externalId: '123' }), found(ok, { text: ok.verificationCode })],
+      [
+        found(pending, { text: pending.verificationCode }),
+        found(rejectedOne),
+        found({ id: randomUUID(), externalId: '123' }),
+        found(ok, { text: ok.verificationCode }),
+      ],
       new Date(),
     );
     expect(await row(pending.id)).toMatchObject({ views: 0, last_metrics_fetch: null, verified_at: null });
@@ -244,7 +311,12 @@ describe('GetMetricsHistory', () => {
     await fetched([found(s, { metrics: read(400), text: s.verificationCode })], at(3));
 
     const mine = await h.client.getMetricsHistory({ submissionId: s.id, userId: s.userId, isAdmin: false });
-    expect(mine).toMatchObject({ submissionId: s.id, verificationCode: s.verificationCode, verifiedAt: at(3).toISOString(), lastMetricsFetch: at(3).toISOString() });
+    expect(mine).toMatchObject({
+      submissionId: s.id,
+      verificationCode: s.verificationCode,
+      verifiedAt: at(3).toISOString(),
+      lastMetricsFetch: at(3).toISOString(),
+    });
     expect(Number(mine.views)).toBe(400);
     expect(Number(mine.bookmarkCount)).toBe(2);
     expect(mine.points.map((p) => [p.at, Number(p.views)])).toEqual([

@@ -58,8 +58,14 @@ describe('the media queue’s Redis going away', () => {
 
     // Nothing will process it, so it is not processing: back to waiting for its finalize, object kept.
     expect(await h.queue.getJob(upload.videoId)).toBeUndefined();
-    expect(await h.client.getSubmission({ id: submission.id })).toMatchObject({ videoState: 'awaiting-upload', isProcessing: false, hasVideo: false });
-    expect(await h.rows('SELECT status, finalized_at FROM video_uploads WHERE id = $1', [upload.videoId])).toEqual([{ status: 'awaiting-upload', finalized_at: null }]);
+    expect(await h.client.getSubmission({ id: submission.id })).toMatchObject({
+      videoState: 'awaiting-upload',
+      isProcessing: false,
+      hasVideo: false,
+    });
+    expect(await h.rows('SELECT status, finalized_at FROM video_uploads WHERE id = $1', [upload.videoId])).toEqual([
+      { status: 'awaiting-upload', finalized_at: null },
+    ]);
     expect(await h.storage.stat(upload.storageKey)).toMatchObject({ size: SMALL_VIDEO.length });
     // Read models were told both moves (processing, then back), in order.
     const states = await h.rows<{ state: string }>(

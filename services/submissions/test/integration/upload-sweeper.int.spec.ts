@@ -23,10 +23,12 @@ const PARTIAL_PUT = SMALL_VIDEO.subarray(0, 20);
 const uploadRow = async (videoId: string) =>
   (await h.rows<{ status: string }>('SELECT status FROM video_uploads WHERE id = $1', [videoId]))[0];
 const submissionRow = async (id: string) =>
-  (await h.rows<{ video_state: string; video_id: string | null; mux_upload_id: string | null; mux_status: string | null }>(
-    'SELECT video_state, video_id, mux_upload_id, mux_status FROM submissions WHERE id = $1',
-    [id],
-  ))[0];
+  (
+    await h.rows<{ video_state: string; video_id: string | null; mux_upload_id: string | null; mux_status: string | null }>(
+      'SELECT video_state, video_id, mux_upload_id, mux_status FROM submissions WHERE id = $1',
+      [id],
+    )
+  )[0];
 
 describe('the expired-upload sweeper', () => {
   it('forgets an upload URL that expired unused and removes its partial object; leaves the others alone', async () => {
@@ -47,15 +49,29 @@ describe('the expired-upload sweeper', () => {
     await h.db.query(`UPDATE video_uploads SET expires_at = now() - interval '1 minute' WHERE id = ANY($1)`, [past]);
 
     await waitFor(
-      async () => ((await uploadRow(expired.upload.videoId))?.status === 'expired' && (await h.storage.stat(expired.upload.storageKey)) === undefined ? true : undefined),
+      async () =>
+        (await uploadRow(expired.upload.videoId))?.status === 'expired' && (await h.storage.stat(expired.upload.storageKey)) === undefined
+          ? true
+          : undefined,
       10_000,
       'the expired upload to be swept',
     );
 
     // Forgotten: the submission is back to no video, the URL's token opens nothing, finalize says why.
-    expect(await submissionRow(expired.submission.id)).toEqual({ video_state: 'none', video_id: null, mux_upload_id: null, mux_status: null });
-    expect(await h.client.getSubmission({ id: expired.submission.id })).toMatchObject({ videoState: 'none', hasVideo: false, isProcessing: false });
-    const authorize = await rejected(h.client.authorizeVideoUpload({ videoId: expired.upload.videoId, uploadToken: expired.upload.uploadToken }));
+    expect(await submissionRow(expired.submission.id)).toEqual({
+      video_state: 'none',
+      video_id: null,
+      mux_upload_id: null,
+      mux_status: null,
+    });
+    expect(await h.client.getSubmission({ id: expired.submission.id })).toMatchObject({
+      videoState: 'none',
+      hasVideo: false,
+      isProcessing: false,
+    });
+    const authorize = await rejected(
+      h.client.authorizeVideoUpload({ videoId: expired.upload.videoId, uploadToken: expired.upload.uploadToken }),
+    );
     expect({ code: authorize.code, message: authorize.message }).toEqual({ code: status.NOT_FOUND, message: UPLOAD_NOT_FOUND });
     const finalize = await rejected(
       h.client.finalizeVideoUpload({ userId: expired.userId, submissionId: expired.submission.id, videoId: expired.upload.videoId }),
@@ -75,7 +91,11 @@ describe('the expired-upload sweeper', () => {
     expect(await h.storage.stat(`uploads/${processing.videoId}`)).toMatchObject({ size: SMALL_VIDEO.length });
     expect(await submissionRow(processing.submissionId)).toMatchObject({ video_state: 'processing', video_id: processing.videoId });
 
-    await waitFor(async () => ((await uploadRow(replaced.upload.videoId))?.status === 'expired' ? true : undefined), 10_000, 'the replaced upload to be swept');
+    await waitFor(
+      async () => ((await uploadRow(replaced.upload.videoId))?.status === 'expired' ? true : undefined),
+      10_000,
+      'the replaced upload to be swept',
+    );
     expect(await h.storage.stat(replaced.upload.storageKey)).toBeUndefined();
     expect(await submissionRow(replaced.submission.id)).toMatchObject({ video_state: 'awaiting-upload', video_id: newer.videoId });
     expect(await uploadRow(newer.videoId)).toEqual({ status: 'awaiting-upload' });
@@ -84,11 +104,17 @@ describe('the expired-upload sweeper', () => {
   it('a new upload URL for the swept submission works from the start', async () => {
     const { userId, submission, upload } = await h.withUploadUrl();
     await h.db.query(`UPDATE video_uploads SET expires_at = now() - interval '1 minute' WHERE id = $1`, [upload.videoId]);
-    await waitFor(async () => ((await uploadRow(upload.videoId))?.status === 'expired' ? true : undefined), 10_000, 'the upload to be swept');
+    await waitFor(
+      async () => ((await uploadRow(upload.videoId))?.status === 'expired' ? true : undefined),
+      10_000,
+      'the upload to be swept',
+    );
 
     const again = await h.client.createVideoUpload({ userId, submissionId: submission.id });
     await h.storage.put(again.storageKey, SMALL_VIDEO, 'video/mp4');
-    expect(await h.client.finalizeVideoUpload({ userId, submissionId: submission.id, videoId: again.videoId })).toMatchObject({ videoState: 'processing' });
+    expect(await h.client.finalizeVideoUpload({ userId, submissionId: submission.id, videoId: again.videoId })).toMatchObject({
+      videoState: 'processing',
+    });
     expect(await h.queue.getJob(again.videoId)).toBeDefined();
   });
 });

@@ -15,12 +15,17 @@ export class FakeIdentity {
 
   static async start(): Promise<FakeIdentity> {
     const fake = new FakeIdentity();
-    const found = <T>(map: Map<string, T>, what: string) => (request: Record<string, unknown>) => {
-      const value = map.get(String(request['id']));
-      if (!value) throw grpcError(status.NOT_FOUND, `${what} not found`);
-      return value;
-    };
-    fake.server = await startFakeGrpcServer(identityContract, { GetUser: found(fake.users, 'User'), GetToken: found(fake.tokens, 'Token') });
+    const found =
+      <T>(map: Map<string, T>, what: string) =>
+      (request: Record<string, unknown>) => {
+        const value = map.get(String(request['id']));
+        if (!value) throw grpcError(status.NOT_FOUND, `${what} not found`);
+        return value;
+      };
+    fake.server = await startFakeGrpcServer(identityContract, {
+      GetUser: found(fake.users, 'User'),
+      GetToken: found(fake.tokens, 'Token'),
+    });
     fake.port = Number(fake.server.url.split(':').at(-1));
     return fake;
   }

@@ -6,7 +6,18 @@ import { mediaKeys, protoFile, submissionsV1 } from '@clipit/contracts';
 import { createMediaQueue, type MediaQueue } from '@clipit/media-queue';
 import { connectNats, createGrpcClient, EventPublisher, GrpcCallError, jetstreamManager, type NatsConnection } from '@clipit/service-kit';
 import { FsStorageDriver } from '@clipit/storage';
-import { createTestDatabase, deleteEventStreams, deleteKeysWithPrefix, dropTestDatabase, freePorts, isolatedNames, isolatedServiceEnv, rejectedWith, testInfra, waitFor } from '@clipit/testing';
+import {
+  createTestDatabase,
+  deleteEventStreams,
+  deleteKeysWithPrefix,
+  dropTestDatabase,
+  freePorts,
+  isolatedNames,
+  isolatedServiceEnv,
+  rejectedWith,
+  testInfra,
+  waitFor,
+} from '@clipit/testing';
 import { expect } from '@jest/globals';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -81,20 +92,29 @@ export async function startSubmissions(overrides: SubmissionsConfigOverrides = {
     const storageRoot = await mkdtemp(join(tmpdir(), 'clipit-submissions-storage-'));
     cleanups.push(['storage', () => rm(storageRoot, { recursive: true, force: true })]);
     const redis = new Redis(infra.redisUrl, { maxRetriesPerRequest: 1 });
-    cleanups.push(['redis keys', async () => {
-      await deleteKeysWithPrefix(redis, names.redisKeyPrefix);
-      redis.disconnect();
-    }]);
+    cleanups.push([
+      'redis keys',
+      async () => {
+        await deleteKeysWithPrefix(redis, names.redisKeyPrefix);
+        redis.disconnect();
+      },
+    ]);
     const nc = await connectNats(infra.natsUrl, 'submissions-test');
-    cleanups.push(['nats', async () => {
-      await deleteEventStreams(nc, names.stream);
-      await nc.close();
-    }]);
+    cleanups.push([
+      'nats',
+      async () => {
+        await deleteEventStreams(nc, names.stream);
+        await nc.close();
+      },
+    ]);
     const queue = createMediaQueue({ redisUrl: infra.redisUrl, prefix: names.redisKeyPrefix });
-    cleanups.push(['queue', async () => {
-      await queue.obliterate({ force: true });
-      await queue.close();
-    }]);
+    cleanups.push([
+      'queue',
+      async () => {
+        await queue.obliterate({ force: true });
+        await queue.close();
+      },
+    ]);
 
     // The third port is never bound: identity's address for a service that must not need it.
     const [grpcPort, httpPort, noIdentityPort] = (await freePorts(3)) as [number, number, number];

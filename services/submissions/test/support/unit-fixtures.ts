@@ -43,7 +43,14 @@ export function submission(patch: Partial<SubmissionEntity> = {}): SubmissionEnt
 /** An upload waiting for its bytes, expiring an hour after AT; pass the submission it is the video of to make it current. */
 export function upload(patch: Partial<VideoUploadEntity> = {}, of?: SubmissionEntity): VideoUploadEntity {
   const built = newVideoUpload(
-    { submissionId: SUBMISSION_ID, userId: USER_ID, tokenHash: 'hash', contentType: 'video/mp4', fileName: 'clip.mp4', expiresAt: new Date(AT.getTime() + 3600_000) },
+    {
+      submissionId: SUBMISSION_ID,
+      userId: USER_ID,
+      tokenHash: 'hash',
+      contentType: 'video/mp4',
+      fileName: 'clip.mp4',
+      expiresAt: new Date(AT.getTime() + 3600_000),
+    },
     AT,
     VIDEO_ID,
   );

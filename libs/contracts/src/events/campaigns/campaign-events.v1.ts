@@ -73,5 +73,9 @@ export const hireRequestedV1 = z.object({ hire: hireRequestSnapshotSchema, clipp
 export type HireRequestedV1 = z.infer<typeof hireRequestedV1>;
 
 /** The clipper answered a hire request: accepted or declined it (from pending), or completed it (from accepted). */
-export const hireRespondedV1 = z.object({ hire: hireRequestSnapshotSchema, clipperId: z.uuid(), action: z.enum(['accepted', 'declined', 'completed']) });
+export const hireRespondedV1 = z.object({
+  hire: hireRequestSnapshotSchema,
+  clipperId: z.uuid(),
+  action: z.enum(['accepted', 'declined', 'completed']),
+});
 export type HireRespondedV1 = z.infer<typeof hireRespondedV1>;

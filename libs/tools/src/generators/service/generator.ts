@@ -35,10 +35,16 @@ function workspacePackageNamed(tree: Tree, packageName: string): string | undefi
 
 export function serviceNames(tree: Tree, schema: ServiceGeneratorSchema): ServiceNames {
   const name = schema.name.trim();
-  if (!NAME.test(name)) throw new Error(`"${schema.name}" is not a service name: one lowercase word of letters and digits, starting with a letter (e.g. social)`);
+  if (!NAME.test(name))
+    throw new Error(
+      `"${schema.name}" is not a service name: one lowercase word of letters and digits, starting with a letter (e.g. social)`,
+    );
   if (tree.exists(`services/${name}`)) throw new Error(`services/${name} already exists`);
   const clash = workspacePackageNamed(tree, `@clipit/${name}`);
-  if (clash) throw new Error(`@clipit/${name} is already the name of ${clash}: npm workspaces need distinct names, so choose another service name or rename that package`);
+  if (clash)
+    throw new Error(
+      `@clipit/${name} is already the name of ${clash}: npm workspaces need distinct names, so choose another service name or rename that package`,
+    );
   const envExample = tree.read('deploy/.env.example', 'utf-8') ?? '';
   const className = name.charAt(0).toUpperCase() + name.slice(1);
   return {

@@ -191,7 +191,12 @@ function kubernetes(tree: Tree, n: ServiceNames): void {
   edit(tree, dev, (t) =>
     addReplicas(
       dev,
-      insertAfterLastLine(dev, t, /^ {6}- [A-Z][A-Z0-9_]*_DATABASE_URL=/, `      - ${n.prefix}_DATABASE_URL=postgres://postgres:clipit-dev@postgres:5432/${n.database}`),
+      insertAfterLastLine(
+        dev,
+        t,
+        /^ {6}- [A-Z][A-Z0-9_]*_DATABASE_URL=/,
+        `      - ${n.prefix}_DATABASE_URL=postgres://postgres:clipit-dev@postgres:5432/${n.database}`,
+      ),
       n.name,
     ),
   );
@@ -202,11 +207,21 @@ function kubernetes(tree: Tree, n: ServiceNames): void {
 function contracts(tree: Tree, n: ServiceNames): void {
   const index = 'libs/contracts/src/index.ts';
   edit(tree, index, (t) =>
-    insertAfterLastLine(index, t, /^export \* as \w+V1 from /, `export * as ${n.propertyName}V1 from './generated/${n.name}/v1/${n.name}.js';`),
+    insertAfterLastLine(
+      index,
+      t,
+      /^export \* as \w+V1 from /,
+      `export * as ${n.propertyName}V1 from './generated/${n.name}/v1/${n.name}.js';`,
+    ),
   );
   const file = 'libs/contracts/src/grpc-contracts.ts';
   edit(tree, file, (t) => {
-    const withImport = insertAfterLastLine(file, t, /^import \* as \w+V1 from /, `import * as ${n.propertyName}V1 from './generated/${n.name}/v1/${n.name}.js';`);
+    const withImport = insertAfterLastLine(
+      file,
+      t,
+      /^import \* as \w+V1 from /,
+      `import * as ${n.propertyName}V1 from './generated/${n.name}/v1/${n.name}.js';`,
+    );
     return `${withImport.trimEnd()}\nexport const ${n.propertyName}Contract = grpcContract<${n.propertyName}V1.${n.serviceName}Client>('${n.name}', ${n.propertyName}V1.${n.prefix}_V1_PACKAGE_NAME, ${n.propertyName}V1.${n.prefix}_SERVICE_NAME);\n`;
   });
 }
@@ -218,7 +233,12 @@ function codeowners(tree: Tree, n: ServiceNames): void {
   // catch-all for the platform team comes first).
   const line = (path: string) => `${path.padEnd(35)} ${n.team}`;
   edit(tree, file, (t) =>
-    insertAfterLastLine(file, t, /^\/(services|proto|k8s\/base\/services)\/[a-z0-9-]+\/\s/, ['', line(`/services/${n.name}/`), line(`/proto/${n.name}/`), line(`/k8s/base/services/${n.name}/`)].join('\n')),
+    insertAfterLastLine(
+      file,
+      t,
+      /^\/(services|proto|k8s\/base\/services)\/[a-z0-9-]+\/\s/,
+      ['', line(`/services/${n.name}/`), line(`/proto/${n.name}/`), line(`/k8s/base/services/${n.name}/`)].join('\n'),
+    ),
   );
 }
 

@@ -12,4 +12,4 @@ export interface RejectDialogProps {
     onConfirm: (reason: string | undefined) => void;
 }
 /** Asks for an optional reason (at most 500 characters, as the gateway checks it) before rejecting. */
-export declare function RejectDialog({ open, submissionName, pending, noun, audience, onOpenChange, onConfirm }: RejectDialogProps): import("react").JSX.Element;
+export declare function RejectDialog({ open, submissionName, pending, noun, audience, onOpenChange, onConfirm, }: RejectDialogProps): import("react").JSX.Element;

@@ -3,7 +3,7 @@ import type { Dashboard } from '../lib/dashboard-data.js';
 /** The name a person is greeted by: their display name, else their handle. */
 export declare function nameOf(user: Pick<Dashboard['user'], 'displayName' | 'twitterUsername'>, fallback?: string): string;
 /** A person's picture, or the first letter of their name on the brand colour. */
-export declare function Avatar({ user, size }: {
+export declare function Avatar({ user, size, }: {
     user: Pick<Dashboard['user'], 'displayName' | 'twitterUsername' | 'profileImageUrl'>;
     size?: 48 | 72;
 }): import("react").JSX.Element;

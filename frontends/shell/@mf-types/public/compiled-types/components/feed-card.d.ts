@@ -21,7 +21,7 @@ export interface FeedCardProps {
  * author (name, avatar, handle to their profile), the published date, the token's trade link, 'Hire
  * Clipper' when the author is a gold clipper (spec 02 §2.7), and the likes, views and retweets.
  */
-export declare const FeedCard: import("react").MemoExoticComponent<({ clip, index, variant, active, near, holdsVideo, muted, total, observe, onShown }: FeedCardProps) => import("react").JSX.Element>;
+export declare const FeedCard: import("react").MemoExoticComponent<({ clip, index, variant, active, near, holdsVideo, muted, total, observe, onShown, }: FeedCardProps) => import("react").JSX.Element>;
 /** The feed while its first page loads: a card's box with the spinner, so nothing moves when clips arrive. */
 export declare function FeedCardSkeleton({ variant }: {
     variant: FeedVariant;

@@ -4,7 +4,7 @@ import { type NamedPerson } from '../lib/people.js';
  * A person's picture, or their initial on a disc; decorative (the name is next to it). `size` is the
  * picture's intrinsic size; the stylesheet sets the shown size through `className`.
  */
-export declare function LeaderboardAvatar({ person, size, className }: {
+export declare function LeaderboardAvatar({ person, size, className, }: {
     person: (NamedPerson & {
         profileImageUrl?: string | null;
     }) | null;
