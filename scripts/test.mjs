@@ -122,6 +122,8 @@ await lanes([
       env: { REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' },
     },
     { name: 'versions up to date', args: ['scripts/versions.mjs', '--check'] },
+    // One format for the whole tree (.prettierrc.json; generated files are in .prettierignore).
+    { name: 'format (prettier --check)', args: [bin('prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.'] },
     // The guard every benchmark puts between its baseline and the ratio it prints (scripts/bench/baseline.mjs).
     { name: 'benchmark baseline guard', args: ['--test', 'scripts/bench/baseline.test.mjs'] },
   ],

@@ -6,11 +6,9 @@ import type { EndpointDef } from '../http/endpoint.js';
 export const authProvidersResponse = z
   .object({
     x: z.object({
-      available: z
-        .boolean()
-        .meta({
-          description: 'An X app is configured (X_OAUTH_CLIENT_ID); false: the buttons read that sign-in with X is not available here',
-        }),
+      available: z.boolean().meta({
+        description: 'An X app is configured (X_OAUTH_CLIENT_ID); false: the buttons read that sign-in with X is not available here',
+      }),
     }),
   })
   .meta({ id: 'AuthProviders' });

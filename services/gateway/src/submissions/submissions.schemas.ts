@@ -55,12 +55,9 @@ export const submissionSchema = submissionSnapshotSchema
     verificationCode: z
       .string()
       .meta({ description: "'CLIP-' and 6 characters: put in the post's text, it verifies the post as the submitter's (ADR 0029)" }),
-    verifiedAt: z
-      .string()
-      .nullable()
-      .meta({
-        description: "When the post was verified as the submitter's; until then its views count 0 in points, earnings and leaderboards",
-      }),
+    verifiedAt: z.string().nullable().meta({
+      description: "When the post was verified as the submitter's; until then its views count 0 in points, earnings and leaderboards",
+    }),
     lastMetricsFetch: z.string().nullable().meta({ description: "When X was last asked for the post's metrics" }),
     addedToFeed: flag,
     hasVideo: flag,
