@@ -6,6 +6,7 @@ export * from './health/checks.js';
 export * from './metrics/metrics.js';
 export * from './database/database.js';
 export * from './database/typeorm-logger.js';
+export * from './database/transactions.js';
 export * from './bus/bus.migration.js';
 export * from './bus/envelope.js';
 export * from './bus/outbox.js';

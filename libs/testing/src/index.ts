@@ -5,6 +5,7 @@ export * from './ports.js';
 export * from './env-example.js';
 export * from './cleanup.js';
 export * from './automock.js';
+export * from './transactions.js';
 export * from './fake-grpc.js';
 export * from './faults/managed-process.js';
 export * from './faults/servers.js';

@@ -1,5 +1,5 @@
 import { eventEnvelopeSchema, isEventType, parseEventData, type EventEnvelope, type EventType } from '@clipit/contracts';
-import { jetstream, jetstreamManager, type NatsConnection } from '@clipit/service-kit';
+import { jetstream, jetstreamManager, runTransaction, type NatsConnection } from '@clipit/service-kit';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -52,7 +52,7 @@ export async function replayReadModels(opts: ReplayOptions): Promise<ReplayResul
   const handlers = projections.handlers();
 
   await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await db.transaction(async (tx) => {
+  await runTransaction(db, async (tx) => {
     for (const statement of readModelDdl(schema)) await tx.query(statement);
   });
 
@@ -67,12 +67,12 @@ export async function replayReadModels(opts: ReplayOptions): Promise<ReplayResul
     through = await reader.readThrough(last, opts.batchSize ?? 500, (batch) => applyBatch(db, handlers, batch, counts));
     logger.info({ schema, through, last, ...counts }, 'replay: caught up to');
   }
-  await db.transaction((tx) => projections.finishReplay(tx));
+  await runTransaction(db, (tx) => projections.finishReplay(tx));
 
   let retired: string | undefined;
   if (opts.swap) {
     retired = `rm_old_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
-    await db.transaction(async (tx) => {
+    await runTransaction(db, async (tx) => {
       // Live handlers hold this lock shared while they write: from here on none runs until we commit.
       await tx.query('SELECT pg_advisory_xact_lock($1)', [SWAP_LOCK_KEY]);
       const last = (await jsm.streams.info(opts.stream)).state.last_seq;
@@ -141,7 +141,7 @@ interface Counts {
 }
 
 async function applyBatch(db: DataSource, handlers: ProjectionHandlerTable, batch: EventEnvelope[], counts: Counts): Promise<void> {
-  await db.transaction((tx) => applyEvents(tx, handlers, batch, counts));
+  await runTransaction(db, (tx) => applyEvents(tx, handlers, batch, counts));
 }
 
 async function applyEvents(tx: EntityManager, handlers: ProjectionHandlerTable, batch: EventEnvelope[], counts: Counts): Promise<void> {

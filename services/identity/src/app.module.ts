@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityController } from './controllers/identity.controller.js';
 import { ImageUploadRepository } from './repositories/image-upload.repository.js';
-import { DatabaseRepository } from './repositories/database.repository.js';
 import { EmailLinkRepository } from './repositories/email-link.repository.js';
 import { MailRepository } from './repositories/mail.repository.js';
 import { PasswordResetRepository } from './repositories/password-reset.repository.js';
@@ -24,7 +23,6 @@ import { XSignInService } from './services/x-sign-in.service.js';
 @Module({
   controllers: [IdentityController],
   providers: [
-    DatabaseRepository,
     UserRepository,
     SessionRepository,
     TokenRepository,

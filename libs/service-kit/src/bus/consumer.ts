@@ -4,6 +4,7 @@ import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { runWithCorrelation } from '../context/correlation.js';
+import { runTransaction } from '../database/transactions.js';
 import { eventsHandled } from '../metrics/metrics.js';
 import type { EventHandler, HandlerRegistry } from './handlers.js';
 import { CONSUMER_DEFAULTS } from './budgets.js';
@@ -206,7 +207,7 @@ export class EventConsumer {
     let outcome: 'handled' | 'duplicate';
     try {
       outcome = await runWithCorrelation(envelope.correlationId, () =>
-        this.opts.dataSource.transaction(async (tx) => {
+        runTransaction(this.opts.dataSource, async (tx) => {
           const inserted = (await tx.query(
             'INSERT INTO inbox (consumer, event_id, type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id',
             [this.opts.name, event.id, eventType],

@@ -3,6 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { runTransaction } from '../database/transactions.js';
 import { eventsPublished, outboxPending } from '../metrics/metrics.js';
 import { OUTBOX_CHANNEL } from './outbox.js';
 
@@ -104,7 +105,7 @@ export class OutboxRelay {
 
   private async publishBatch(): Promise<{ published: number; more: boolean }> {
     const batchSize = this.opts.batchSize ?? 100;
-    return this.opts.dataSource.transaction(async (m) => {
+    return runTransaction(this.opts.dataSource, async (m) => {
       const rows = (await m.query(
         'SELECT id, type, subject, envelope FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
         [batchSize],

@@ -16,6 +16,7 @@ import { Outbox } from '../bus/outbox.js';
 import { OutboxRelay } from '../bus/relay.js';
 import { loadConfig } from '../config/config.js';
 import type { DatabaseOptions } from '../database/database.js';
+import { TransactionRunner } from '../database/transactions.js';
 import { grpcServerOptions } from '../grpc/server.js';
 import { natsCheck, postgresCheck } from '../health/checks.js';
 import { HEALTH_CHECKS, HealthController, type HealthCheck } from '../health/health.js';
@@ -300,6 +301,7 @@ export async function bootstrapService<S extends z.ZodRawShape>(
       providers.push(
         { provide: DataSource, useValue: ds },
         { provide: Outbox, useValue: new Outbox(cfg['EVENTS_SUBJECT_PREFIX'] as string) },
+        { provide: TransactionRunner, useValue: new TransactionRunner(ds) },
       );
     }
 

@@ -8,10 +8,6 @@ import { ClipperApplicationEntity } from '../entities/clipper-application.entity
 export class ApplicationRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   async insert(tx: EntityManager, application: ClipperApplicationEntity): Promise<void> {
     await tx.createQueryBuilder().insert().into(ClipperApplicationEntity).values(application).updateEntity(false).execute();
   }

@@ -69,10 +69,6 @@ function where(filter: CampaignFilter, before: KeysetPosition | undefined): { sq
 export class CampaignRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   async insert(tx: EntityManager, c: Campaign): Promise<void> {
     await tx.query(
       `INSERT INTO cpm_campaigns (id, streamer_id, title, description, target_views, budget_amount, content_link, status, delivered_views, created_at, updated_at)

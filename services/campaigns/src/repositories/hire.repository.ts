@@ -62,10 +62,6 @@ function where(clipperId: string, status: HireStatus | undefined, before: Keyset
 export class HireRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   async insert(tx: EntityManager, h: Hire): Promise<void> {
     await tx.query(
       `INSERT INTO clipper_hires (id, client_user_id, clipper_id, service_id, client_name, client_email, project_description, budget, urgency,

@@ -81,10 +81,6 @@ const toService = (r: ServiceRecord): ClipperServiceRow => ({
 export class ProfileRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   async find(userId: string, tx: EntityManager = this.dataSource.manager): Promise<ClipperProfile | undefined> {
     const rows = (await tx.query('SELECT * FROM clipper_profiles WHERE user_id = $1', [userId])) as ProfileRecord[];
     return rows[0] ? toProfile(rows[0]) : undefined;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { campaignsV1 } from '@clipit/contracts';
 import { CLIPPER_APPLICATION_MESSAGES, checkClipperApplication, firstApplicationError } from '@clipit/field-rules';
-import { conflict, decodeCursor, invalid, keysetPage, Outbox, pageSize, uniqueViolation } from '@clipit/service-kit';
+import { conflict, decodeCursor, invalid, keysetPage, Outbox, pageSize, uniqueViolation, TransactionRunner } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { ClipperApplicationEntity } from '../entities/clipper-application.entity.js';
 import { toApplicationMessage, toApplicationSnapshot } from '../domain/application.mapper.js';
@@ -17,6 +17,7 @@ export class ApplicationsService {
   constructor(
     private readonly repo: ApplicationRepository,
     private readonly outbox: Outbox,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /**
@@ -38,7 +39,7 @@ export class ApplicationsService {
       updatedAt: now,
     };
     try {
-      await this.repo.transaction(async (tx) => {
+      await this.transactions.run(async (tx) => {
         await this.repo.insert(tx, application);
         await this.outbox.append(tx, 'application.submitted', { application: toApplicationSnapshot(application) });
       });

@@ -1,6 +1,6 @@
 import type { campaignsV1 } from '@clipit/contracts';
 import { checkClipperProfile, CLIPPER_PROFILE_MESSAGES, firstClipperProfileError, type ClipperProfileEdit } from '@clipit/field-rules';
-import { invalid, isUuid, notFound } from '@clipit/service-kit';
+import { invalid, isUuid, notFound, TransactionRunner } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { MESSAGES } from '../domain/messages.js';
 import { toProfileMessage } from '../domain/profile.js';
@@ -23,7 +23,10 @@ export function editOf(request: campaignsV1.UpdateClipperProfileRequest): Clippe
 /** Clipper profiles (spec 02 §3): anyone reads one; the owner edits theirs. Profiles are made from identity's events. */
 @Injectable()
 export class ClipperProfilesService {
-  constructor(private readonly repo: ProfileRepository) {}
+  constructor(
+    private readonly repo: ProfileRepository,
+    private readonly transactions: TransactionRunner,
+  ) {}
 
   async get(request: campaignsV1.GetClipperProfileRequest): Promise<campaignsV1.ClipperProfile> {
     if (!isUuid(request.userId)) throw invalid(MESSAGES.invalidClipperId);
@@ -38,7 +41,7 @@ export class ClipperProfilesService {
     const checked = checkClipperProfile(editOf(request));
     if (!checked.ok) throw invalid(firstClipperProfileError(checked.errors) ?? 'Invalid profile');
     const draft = checked.value;
-    return this.repo.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       if (!(await this.repo.lock(tx, request.userId))) throw notFound(CLIPPER_PROFILE_MESSAGES.notFound);
       await this.repo.update(tx, request.userId, draft, now);
       if (draft.services !== undefined) await this.repo.replaceServices(tx, request.userId, draft.services, now);

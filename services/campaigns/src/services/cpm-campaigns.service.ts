@@ -12,6 +12,7 @@ import {
   Outbox,
   pageSize,
   uniqueViolation,
+  TransactionRunner,
 } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { isCampaignStatus, newCampaign, reviewed, toCampaignMessage, toCampaignSnapshot, type Campaign } from '../domain/campaign.js';
@@ -32,6 +33,7 @@ export class CpmCampaignsService {
     private readonly people: PeopleRepository,
     private readonly progress: CampaignProgressService,
     private readonly outbox: Outbox,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /** Stores a pending campaign with its campaign.submitted event, or refuses with the rule's words. */
@@ -41,7 +43,7 @@ export class CpmCampaignsService {
     const checked = checkCampaign(request, 'shared');
     if (!checked.ok) throw invalid(firstCampaignError(checked.errors) ?? 'Invalid campaign');
     const campaign = newCampaign(randomUUID(), request.streamerId.toLowerCase(), checked.value, now);
-    await this.repo.transaction(async (tx) => {
+    await this.transactions.run(async (tx) => {
       await this.repo.insert(tx, campaign);
       await this.outbox.append(tx, 'campaign.submitted', { campaign: toCampaignSnapshot(campaign) });
     });
@@ -74,7 +76,7 @@ export class CpmCampaignsService {
     if (reason !== null && reason.length > REJECTION_REASON_MAX) throw invalid(MESSAGES.reasonTooLong);
     let result: Campaign;
     try {
-      result = await this.repo.transaction(async (tx) => {
+      result = await this.transactions.run(async (tx) => {
         const campaign = await this.repo.lock(tx, request.id);
         if (!campaign) throw notFound(MESSAGES.campaignNotFound);
         if (campaign.status !== 'pending') throw failedPrecondition(MESSAGES.notPending);

@@ -12,6 +12,7 @@ import {
   notFound,
   Outbox,
   pageSize,
+  TransactionRunner,
 } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import {
@@ -43,6 +44,7 @@ export class HiresService {
     private readonly hires: HireRepository,
     private readonly profiles: ProfileRepository,
     private readonly outbox: Outbox,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /**
@@ -56,7 +58,7 @@ export class HiresService {
     if (clientUserId !== null && !isUuid(clientUserId)) throw invalid(MESSAGES.invalidClientId);
     if (!isUuid(request.clipperId)) throw notFound(CLIPPER_PROFILE_MESSAGES.notFound);
     const clipperId = request.clipperId.toLowerCase();
-    const hire = await this.hires.transaction(async (tx) => {
+    const hire = await this.transactions.run(async (tx) => {
       // Locked so an edit to availability or services cannot interleave with the checks.
       const clipper = await this.profiles.lock(tx, clipperId);
       if (!clipper) throw notFound(CLIPPER_PROFILE_MESSAGES.notFound);
@@ -100,7 +102,7 @@ export class HiresService {
     if (!isUuid(request.id)) throw notFound(MESSAGES.hireNotFound);
     const notes = request.clipperNotes === undefined ? undefined : request.clipperNotes.trim();
     if (notes !== undefined && notes.length > CLIPPER_NOTES_MAX) throw invalid(MESSAGES.notesTooLong);
-    const hire = await this.hires.transaction(async (tx) => {
+    const hire = await this.transactions.run(async (tx) => {
       const current = await this.hires.lock(tx, request.id);
       if (!current) throw notFound(MESSAGES.hireNotFound);
       const result = answer(current, (request.clipperId ?? '').toLowerCase(), action, notes, now);

@@ -1,13 +1,12 @@
 import { status } from '@grpc/grpc-js';
 import type { identityV1 } from '@clipit/contracts';
-import { CONFIG, DomainError, LOGGER, Outbox } from '@clipit/service-kit';
-import { createTestService, rejectedWith } from '@clipit/testing';
+import { CONFIG, DomainError, LOGGER, Outbox, TransactionRunner } from '@clipit/service-kit';
+import { createTestService, rejectedWith, runTransactionsWith } from '@clipit/testing';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import pino from 'pino';
 import { QueryFailedError, type EntityManager } from 'typeorm';
 import { newPlaceholder } from '../domain/user.factory.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { DatabaseRepository } from '../repositories/database.repository.js';
 import { EmailLinkRepository } from '../repositories/email-link.repository.js';
 import { StorageRepository } from '../repositories/storage.repository.js';
 import { TokenRepository } from '../repositories/token.repository.js';
@@ -59,11 +58,10 @@ function setup() {
   outbox.append.mockResolvedValue(undefined as never);
   const sessions = mock(SessionService);
   sessions.create.mockResolvedValue({ sid: 'sid', expiresAt: '2026-12-01T00:00:00.000Z' });
-  const db = mock(DatabaseRepository);
-  db.transaction.mockImplementation((work) => work(tx));
+  const transactions = runTransactionsWith(mock(TransactionRunner), tx);
   const verification = mock(EmailVerificationService);
   verification.queueLink.mockResolvedValue(undefined);
-  return { service, users, tokens, storage, outbox, sessions, db, verification };
+  return { service, users, tokens, storage, outbox, sessions, transactions, verification };
 }
 
 const request = (patch: Partial<identityV1.SignUpRequest> = {}): identityV1.SignUpRequest => ({
@@ -92,7 +90,7 @@ describe('AuthService.signUp', () => {
     expect(err.message).toBe('Please enter a valid email address');
     expect(f.users.accountHandleExists).not.toHaveBeenCalled();
     expect(f.storage.put).not.toHaveBeenCalled();
-    expect(f.db.transaction).not.toHaveBeenCalled();
+    expect(f.transactions.run).not.toHaveBeenCalled();
   });
 
   it('answers a taken handle or email before storing the picture', async () => {
@@ -112,7 +110,7 @@ describe('AuthService.signUp', () => {
       'This claim code has already been used',
     );
     expect(f.users.findPlaceholderByClaimCode).toHaveBeenLastCalledWith('CLAIM-ABCD2345');
-    expect(f.db.transaction).not.toHaveBeenCalled();
+    expect(f.transactions.run).not.toHaveBeenCalled();
   });
 
   it('stores the picture under profile-images/<userId>-<random>.<ext> and links it on the user', async () => {
@@ -122,7 +120,7 @@ describe('AuthService.signUp', () => {
     expect(body.equals(PNG)).toBe(true);
     expect(type).toBe('image/png'); // sniffed, not the declared type
     expect(result.user!.profileImageUrl).toBe(`/media/${key}`);
-    expect(f.storage.put.mock.invocationCallOrder[0]!).toBeLessThan(f.db.transaction.mock.invocationCallOrder[0]!);
+    expect(f.storage.put.mock.invocationCallOrder[0]!).toBeLessThan(f.transactions.run.mock.invocationCallOrder[0]!);
   });
 
   it('maps a lost race on a unique index to the same conflict, and removes the stored picture', async () => {
@@ -249,7 +247,7 @@ describe('AuthService.requestPasswordReset (ADR 0032)', () => {
     const links = mock(EmailLinkRepository);
     links.insertResetRequest.mockResolvedValue(undefined);
     const mail = mock(MailService);
-    mock(DatabaseRepository).transaction.mockImplementation((work) => work(tx));
+    runTransactionsWith(mock(TransactionRunner), tx);
 
     await expect(
       service.requestPasswordReset({

@@ -1,7 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mediaKeys, type identityV1 } from '@clipit/contracts';
 import { PASSWORD_MAX_LENGTH } from '@clipit/field-rules';
-import { CONFIG, conflict, invalid, isUuid, LOGGER, notFound, Outbox, unauthenticated, uniqueViolation } from '@clipit/service-kit';
+import {
+  CONFIG,
+  conflict,
+  invalid,
+  isUuid,
+  LOGGER,
+  notFound,
+  Outbox,
+  unauthenticated,
+  uniqueViolation,
+  TransactionRunner,
+} from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config.js';
@@ -15,7 +26,6 @@ import { toTokenSnapshot, toUserMessage, toUserSnapshot } from '../domain/user.m
 import { parseLogIn, parseResetPassword, parseSignUp, type SignUpInput } from '../domain/validation.js';
 import type { PasswordResetRequestEntity } from '../entities/email-link.entity.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { DatabaseRepository } from '../repositories/database.repository.js';
 import { EmailLinkRepository } from '../repositories/email-link.repository.js';
 import { PasswordResetRepository } from '../repositories/password-reset.repository.js';
 import { StorageRepository } from '../repositories/storage.repository.js';
@@ -43,7 +53,7 @@ export class AuthService {
   private readonly hashParams: ScryptParams;
 
   constructor(
-    private readonly db: DatabaseRepository,
+    private readonly transactions: TransactionRunner,
     private readonly users: UserRepository,
     private readonly tokens: TokenRepository,
     private readonly resets: PasswordResetRepository,
@@ -76,7 +86,7 @@ export class AuthService {
     }
 
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.transactions.run(async (tx) => {
         // Checked again under a row lock: two sign-ups with one code cannot both claim it.
         const placeholder = input.claimCode ? await this.users.findPlaceholderByClaimCode(input.claimCode, tx) : null;
         if (input.claimCode && !placeholder) throw invalid(messages.claimCodeInvalid);
@@ -143,7 +153,7 @@ export class AuthService {
 
     const rehash =
       user.passwordHash && needsRehash(user.passwordHash, this.hashParams) ? await hashPassword(password, this.hashParams) : undefined;
-    const session = await this.db.transaction(async (tx) => {
+    const session = await this.transactions.run(async (tx) => {
       if (rehash) await this.users.update(tx, user.id, { passwordHash: rehash });
       return this.sessions.create(tx, user.id, req.client, 'password');
     });
@@ -152,7 +162,7 @@ export class AuthService {
 
   /** Ends the session with a `session.ended` event in the same transaction: every gateway forgets it (ADR 0004). */
   async logOut(req: identityV1.LogOutRequest): Promise<identityV1.LogOutResponse> {
-    const ended = await this.db.transaction(async (tx) => {
+    const ended = await this.transactions.run(async (tx) => {
       const session = await this.sessions.end(tx, req.sid);
       if (session) await this.outbox.append(tx, 'session.ended', { userId: session.userId, sessionKey: session.key, reason: 'logout' });
       return session !== undefined;
@@ -169,7 +179,7 @@ export class AuthService {
   /** "Sign out everywhere else": every other session of the account ends, and every gateway forgets them (`user.sessions-ended`). */
   async endOtherSessions(req: identityV1.EndOtherSessionsRequest): Promise<identityV1.EndOtherSessionsResponse> {
     if (!isUuid(req.userId)) throw notFound(messages.userNotFound);
-    const ended = await this.db.transaction(async (tx) => {
+    const ended = await this.transactions.run(async (tx) => {
       const count = await this.sessions.endOthers(tx, req.userId, req.sid);
       if (count > 0)
         await this.outbox.append(tx, 'user.sessions-ended', { userId: req.userId, reason: 'signed-out-elsewhere', endedSessions: count });
@@ -198,7 +208,7 @@ export class AuthService {
     const input = parseResetPassword(req);
     const passwordHash = await hashPassword(input.newPassword, this.hashParams);
     const now = new Date();
-    await this.db.transaction((tx) =>
+    await this.transactions.run((tx) =>
       this.links.insertResetRequest(tx, {
         id: randomUUID(),
         userId: null,
@@ -225,7 +235,7 @@ export class AuthService {
   async matchPendingResets(now: () => Date = () => new Date()): Promise<number> {
     let matched = 0;
     for (;;) {
-      const round = await this.db.transaction(async (tx) => {
+      const round = await this.transactions.run(async (tx) => {
         const pending = await this.links.lockPendingResetRequests(tx, RESET_MATCH_BATCH);
         for (const request of pending) {
           const at = now();
@@ -270,7 +280,7 @@ export class AuthService {
   async confirmPasswordReset(req: identityV1.ConfirmPasswordResetRequest): Promise<identityV1.ConfirmPasswordResetResponse> {
     if (!isLinkToken(req.token)) throw invalid(messages.resetLinkInvalid);
     const now = new Date();
-    const done = await this.db.transaction(async (tx) => {
+    const done = await this.transactions.run(async (tx) => {
       const request = await this.links.lockResetRequest(tx, secretTokenHash(req.token));
       if (!request?.userId || !request.passwordHash || request.usedAt || request.expiresAt <= now) return undefined;
       await this.users.update(tx, request.userId, { passwordHash: request.passwordHash, updatedAt: now });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { identityV1 } from '@clipit/contracts';
-import { CONFIG, invalid, LOGGER, notFound } from '@clipit/service-kit';
+import { CONFIG, invalid, LOGGER, notFound, TransactionRunner } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
@@ -11,7 +11,6 @@ import { messages } from '../domain/messages.js';
 import { newSecretToken, secretTokenHash } from '../domain/secret-token.js';
 import { toUserMessage } from '../domain/user.mapper.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { DatabaseRepository } from '../repositories/database.repository.js';
 import { EmailLinkRepository } from '../repositories/email-link.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { MailService } from './mail.service.js';
@@ -23,7 +22,7 @@ import { MailService } from './mail.service.js';
 @Injectable()
 export class EmailVerificationService {
   constructor(
-    private readonly db: DatabaseRepository,
+    private readonly transactions: TransactionRunner,
     private readonly users: UserRepository,
     private readonly links: EmailLinkRepository,
     private readonly mail: MailService,
@@ -57,7 +56,7 @@ export class EmailVerificationService {
     const user = await this.users.getById(req.userId);
     if (!user) throw notFound(messages.userNotFound);
     if (user.emailVerifiedAt || !user.email) return { sent: false };
-    await this.db.transaction((tx) => this.queueLink(tx, user));
+    await this.transactions.run((tx) => this.queueLink(tx, user));
     return { sent: true };
   }
 
@@ -65,7 +64,7 @@ export class EmailVerificationService {
   async verify(req: identityV1.VerifyEmailRequest): Promise<identityV1.User> {
     if (!isLinkToken(req.token)) throw invalid(messages.verificationLinkInvalid);
     const now = new Date();
-    const user = await this.db.transaction(async (tx) => {
+    const user = await this.transactions.run(async (tx) => {
       const link = await this.links.lockVerification(tx, secretTokenHash(req.token));
       if (!link || link.usedAt || link.expiresAt <= now) return undefined;
       const owner = await this.users.getByIdForUpdate(tx, link.userId);

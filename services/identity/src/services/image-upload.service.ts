@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { identityV1 } from '@clipit/contracts';
 import { PROFILE_IMAGE_LIMITS, PROFILE_IMAGE_MESSAGES, type ProfileImageKind } from '@clipit/field-rules';
-import { CONFIG, invalid, isUuid, LOGGER, notFound } from '@clipit/service-kit';
+import { CONFIG, invalid, isUuid, LOGGER, notFound, TransactionRunner } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config.js';
@@ -20,7 +20,6 @@ import {
 } from '../domain/image-upload.js';
 import { messages } from '../domain/messages.js';
 import type { ImageUploadEntity } from '../entities/image-upload.entity.js';
-import { DatabaseRepository } from '../repositories/database.repository.js';
 import { ImageUploadRepository } from '../repositories/image-upload.repository.js';
 import { StorageRepository } from '../repositories/storage.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
@@ -40,7 +39,7 @@ const fieldOf = (kind: ProfileImageKind): Extract<PublicField, 'profileImageUrl'
 @Injectable()
 export class ImageUploadService {
   constructor(
-    private readonly db: DatabaseRepository,
+    private readonly transactions: TransactionRunner,
     private readonly uploads: ImageUploadRepository,
     private readonly users: UserRepository,
     private readonly userService: UserService,
@@ -135,7 +134,7 @@ export class ImageUploadService {
 
     const field = fieldOf(kind);
     let previous: string | null = null;
-    const user = await this.db.transaction(async (tx) => {
+    const user = await this.transactions.run(async (tx) => {
       requireUsable(await this.uploads.lock(tx, upload.id), req.userId, kind, new Date());
       const updated = await this.userService.patchUser(tx, req.userId, { [field]: this.urlOf(upload.imageKey) }, (row) => {
         previous = row[field];
@@ -158,7 +157,7 @@ export class ImageUploadService {
     const keys: string[] = [];
     for (const id of ids) {
       // Checked again under the lock: a use may have committed meanwhile.
-      const swept = await this.db.transaction(async (tx) => {
+      const swept = await this.transactions.run(async (tx) => {
         const upload = await this.uploads.lock(tx, id);
         if (!upload || upload.status === 'used' || upload.expiresAt.getTime() >= now.getTime()) return undefined;
         await this.uploads.delete(tx, id);
@@ -176,7 +175,7 @@ export class ImageUploadService {
 
   /** The upload can no longer be used and its bytes are removed; null when there is no such upload. */
   private async refuse(id: string, reason: string): Promise<ImageUploadEntity | null> {
-    const upload = await this.db.transaction(async (tx) => {
+    const upload = await this.transactions.run(async (tx) => {
       const locked = await this.uploads.lock(tx, id);
       if (locked?.status === 'pending') await this.uploads.update(tx, id, { status: 'refused' });
       return locked;

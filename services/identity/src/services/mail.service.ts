@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { LOGGER } from '@clipit/service-kit';
+import { LOGGER, TransactionRunner } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import type { QueuedMail } from '../domain/mails.js';
 import { MAIL_SENDER, type MailSender } from '../mail/mail-sender.js';
-import { DatabaseRepository } from '../repositories/database.repository.js';
 import { MailRepository } from '../repositories/mail.repository.js';
 
 /** Messages handed to the sender per transaction of the delivery loop. */
@@ -27,7 +26,7 @@ export interface DeliveryRound {
 @Injectable()
 export class MailService {
   constructor(
-    private readonly db: DatabaseRepository,
+    private readonly transactions: TransactionRunner,
     private readonly mails: MailRepository,
     @Inject(MAIL_SENDER) private readonly sender: MailSender,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -54,7 +53,7 @@ export class MailService {
   async deliverDue(now: () => Date = () => new Date()): Promise<DeliveryRound> {
     const round: DeliveryRound = { sent: 0, failed: 0, dropped: 0 };
     for (;;) {
-      const handled = await this.db.transaction(async (tx) => {
+      const handled = await this.transactions.run(async (tx) => {
         const due = await this.mails.lockDue(tx, now(), BATCH);
         for (const mail of due) {
           const at = now();

@@ -1,5 +1,5 @@
 import type { identityV1 } from '@clipit/contracts';
-import { CONFIG, conflict, Outbox, uniqueViolation } from '@clipit/service-kit';
+import { CONFIG, conflict, Outbox, uniqueViolation, TransactionRunner } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { IdentityConfig } from '../config.js';
 import { generateClaimCode } from '../domain/claim-code.js';
@@ -7,7 +7,6 @@ import { messages } from '../domain/messages.js';
 import { newPlaceholder } from '../domain/user.factory.js';
 import { toPlaceholderMessage, toUserSnapshot } from '../domain/user.mapper.js';
 import { parsePlaceholder } from '../domain/validation.js';
-import { DatabaseRepository } from '../repositories/database.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 
 const CLAIM_CODE_ATTEMPTS = 5;
@@ -16,7 +15,7 @@ const CLAIM_CODE_ATTEMPTS = 5;
 @Injectable()
 export class PlaceholderService {
   constructor(
-    private readonly db: DatabaseRepository,
+    private readonly transactions: TransactionRunner,
     private readonly users: UserRepository,
     private readonly outbox: Outbox,
     @Inject(CONFIG) private readonly config: IdentityConfig,
@@ -34,7 +33,7 @@ export class PlaceholderService {
     for (let attempt = 1; ; attempt += 1) {
       const placeholder = newPlaceholder(input, generateClaimCode(), new Date());
       try {
-        await this.db.transaction(async (tx) => {
+        await this.transactions.run(async (tx) => {
           await this.users.insert(tx, placeholder);
           await this.outbox.append(tx, 'user.registered', { user: toUserSnapshot(placeholder), claimedPlaceholderId: null });
         });

@@ -1,13 +1,12 @@
 import { status } from '@grpc/grpc-js';
 import { TOKEN_MESSAGES } from '@clipit/field-rules';
-import { DomainError, Outbox } from '@clipit/service-kit';
-import { createTestService, rejectedWith } from '@clipit/testing';
+import { DomainError, Outbox, TransactionRunner } from '@clipit/service-kit';
+import { createTestService, rejectedWith, runTransactionsWith } from '@clipit/testing';
 import { describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import { newAccount } from '../domain/user.factory.js';
 import type { TokenEntity } from '../entities/token.entity.js';
 import type { UserEntity, UserRole } from '../entities/user.entity.js';
-import { DatabaseRepository } from '../repositories/database.repository.js';
 import { TokenRepository } from '../repositories/token.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { TOKEN_NOT_FOUND, TokenService } from './token.service.js';
@@ -61,7 +60,7 @@ function setup(caller: UserEntity | null = account('streamer'), token: TokenEnti
   tokens.listByStreamer.mockResolvedValue(token ? [token] : []);
   const outbox = mock(Outbox);
   outbox.append.mockResolvedValue(undefined as never);
-  mock(DatabaseRepository).transaction.mockImplementation((work) => work(tx));
+  runTransactionsWith(mock(TransactionRunner), tx);
   return { service, users, tokens, outbox };
 }
 

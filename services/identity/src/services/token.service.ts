@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { identityV1 } from '@clipit/contracts';
-import { isUuid, notFound, Outbox } from '@clipit/service-kit';
+import { isUuid, notFound, Outbox, TransactionRunner } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { messages } from '../domain/messages.js';
@@ -8,7 +8,6 @@ import { applyTokenPatch, assertOwner, assertStreamer, changedTokenFields, newTo
 import { toTokenMessage, toTokenSnapshot } from '../domain/user.mapper.js';
 import type { TokenEntity } from '../entities/token.entity.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { DatabaseRepository } from '../repositories/database.repository.js';
 import { TokenRepository } from '../repositories/token.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 
@@ -21,7 +20,7 @@ export const TOKEN_NOT_FOUND = 'Token not found';
 @Injectable()
 export class TokenService {
   constructor(
-    private readonly db: DatabaseRepository,
+    private readonly transactions: TransactionRunner,
     private readonly tokens: TokenRepository,
     private readonly users: UserRepository,
     private readonly outbox: Outbox,
@@ -46,7 +45,7 @@ export class TokenService {
   async createToken(req: identityV1.CreateTokenRequest): Promise<identityV1.Token> {
     assertStreamer(await this.caller(req.userId));
     const draft = parseNewToken(req);
-    return this.db.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       const token = newToken(req.userId, draft, new Date(), randomUUID());
       await this.tokens.insert(tx, token);
       await this.outbox.append(tx, 'token.changed', { token: toTokenSnapshot(token) });
@@ -57,7 +56,7 @@ export class TokenService {
   /** Only the fields given change; nothing really changed: no write and no event. */
   async updateToken(req: identityV1.UpdateTokenRequest): Promise<identityV1.Token> {
     assertStreamer(await this.caller(req.userId));
-    return this.db.transaction(async (tx: EntityManager) => {
+    return this.transactions.run(async (tx: EntityManager) => {
       const token = await this.tokens.findByIdForUpdate(tx, req.id);
       if (!token) throw notFound(TOKEN_NOT_FOUND);
       assertOwner(token, req.userId);

@@ -1,12 +1,11 @@
 import { status } from '@grpc/grpc-js';
-import { CONFIG, DomainError, Outbox } from '@clipit/service-kit';
-import { createTestService, rejectedWith } from '@clipit/testing';
+import { CONFIG, DomainError, Outbox, TransactionRunner } from '@clipit/service-kit';
+import { createTestService, rejectedWith, runTransactionsWith } from '@clipit/testing';
 import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import { hashPassword } from '../domain/password.js';
 import { newAccount } from '../domain/user.factory.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { DatabaseRepository } from '../repositories/database.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { MailService } from './mail.service.js';
 import { SessionService } from './session.service.js';
@@ -55,7 +54,7 @@ function setup(user: UserEntity | null, locked: UserEntity | null = user) {
   sessions.isRecentXSignIn.mockResolvedValue(false);
   const mail = mock(MailService);
   mail.queue.mockResolvedValue(undefined);
-  mock(DatabaseRepository).transaction.mockImplementation((work) => work(tx));
+  runTransactionsWith(mock(TransactionRunner), tx);
   return { service, users, outbox, sessions, mail };
 }
 

@@ -1,6 +1,6 @@
 import type { identityV1 } from '@clipit/contracts';
 import { WALLET_CHANGE_HOLD_HOURS } from '@clipit/field-rules';
-import { CONFIG, forbidden, invalid, isUuid, notFound, Outbox } from '@clipit/service-kit';
+import { CONFIG, forbidden, invalid, isUuid, notFound, Outbox, TransactionRunner } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config.js';
@@ -10,7 +10,6 @@ import { verifyPassword } from '../domain/password.js';
 import { toUserSnapshot, toStreamerSummary, toUserMessage } from '../domain/user.mapper.js';
 import { parseProfileUpdate, requireWallet } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { DatabaseRepository } from '../repositories/database.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { MailService } from './mail.service.js';
 import { SessionService } from './session.service.js';
@@ -29,7 +28,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 @Injectable()
 export class UserService {
   constructor(
-    private readonly db: DatabaseRepository,
+    private readonly transactions: TransactionRunner,
     private readonly users: UserRepository,
     private readonly outbox: Outbox,
     private readonly sessions: SessionService,
@@ -63,7 +62,7 @@ export class UserService {
     const user = isUuid(req.userId) ? await this.users.getById(req.userId) : null;
     if (!user) throw notFound(messages.userNotFound);
     const proven = user.walletAddress !== null && user.walletAddress !== walletAddress && (await this.proveOwner(user, req));
-    return this.db.transaction(async (tx: EntityManager) => {
+    return this.transactions.run(async (tx: EntityManager) => {
       let previous: string | null = null;
       const updated = await this.patchUser(tx, user.id, { walletAddress }, (locked) => {
         previous = locked.walletAddress;
@@ -115,7 +114,7 @@ export class UserService {
 
   private async applyPatch(userId: string, patch: Partial<Pick<UserEntity, PublicField>>): Promise<identityV1.User> {
     if (!isUuid(userId)) throw notFound(messages.userNotFound);
-    return this.db.transaction((tx: EntityManager) => this.patchUser(tx, userId, patch));
+    return this.transactions.run((tx: EntityManager) => this.patchUser(tx, userId, patch));
   }
 
   /**

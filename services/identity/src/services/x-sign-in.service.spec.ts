@@ -1,13 +1,12 @@
 import { status } from '@grpc/grpc-js';
 import type { identityV1 } from '@clipit/contracts';
-import { DomainError, LOGGER, Outbox } from '@clipit/service-kit';
-import { createTestService, rejectedWith } from '@clipit/testing';
+import { DomainError, LOGGER, Outbox, TransactionRunner } from '@clipit/service-kit';
+import { createTestService, rejectedWith, runTransactionsWith } from '@clipit/testing';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import pino from 'pino';
 import { QueryFailedError, type EntityManager } from 'typeorm';
 import { newXAccount } from '../domain/user.factory.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { DatabaseRepository } from '../repositories/database.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { SessionService } from './session.service.js';
 import { XSignInService } from './x-sign-in.service.js';
@@ -56,9 +55,8 @@ function setup() {
   outbox.append.mockResolvedValue(undefined as never);
   const sessions = mock(SessionService);
   sessions.create.mockResolvedValue({ sid: 'sid', expiresAt: '2026-12-01T00:00:00.000Z' });
-  const db = mock(DatabaseRepository);
-  db.transaction.mockImplementation((work) => work(tx));
-  return { service, users, outbox, sessions, db };
+  const transactions = runTransactionsWith(mock(TransactionRunner), tx);
+  return { service, users, outbox, sessions, transactions };
 }
 
 describe('XSignInService', () => {
@@ -129,7 +127,7 @@ describe('XSignInService', () => {
 
   it('answers NOT_FOUND for a linkUserId that is not an account, before any transaction', async () => {
     await refused(f.service.signIn(request({ linkUserId: 'nope' })), status.NOT_FOUND, 'User not found');
-    expect(f.db.transaction).not.toHaveBeenCalled();
+    expect(f.transactions.run).not.toHaveBeenCalled();
   });
 
   it('tries once more when a concurrent sign-in of the same X user won the race, and signs into what it made', async () => {
@@ -139,7 +137,7 @@ describe('XSignInService', () => {
     f.users.insert.mockRejectedValueOnce(race);
     f.users.findByXUserIdForUpdate.mockResolvedValueOnce(null).mockResolvedValueOnce(passwordAccount({ xUserId: X_ID }));
     const result = await f.service.signIn(request());
-    expect(f.db.transaction).toHaveBeenCalledTimes(2);
+    expect(f.transactions.run).toHaveBeenCalledTimes(2);
     expect(result).toMatchObject({ created: false, linked: false });
   });
 });

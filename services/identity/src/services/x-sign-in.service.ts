@@ -1,5 +1,5 @@
 import type { identityV1 } from '@clipit/contracts';
-import { conflict, isUuid, LOGGER, notFound, Outbox, uniqueViolation } from '@clipit/service-kit';
+import { conflict, isUuid, LOGGER, notFound, Outbox, uniqueViolation, TransactionRunner } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
@@ -8,7 +8,6 @@ import { newXAccount, type XProfile } from '../domain/user.factory.js';
 import { toUserMessage, toUserSnapshot } from '../domain/user.mapper.js';
 import { decideXSignIn, parseXProfile } from '../domain/x-account.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { DatabaseRepository } from '../repositories/database.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { SessionService } from './session.service.js';
 
@@ -23,7 +22,7 @@ const RACE_CONSTRAINTS = new Set(['users_x_user_id_key', 'users_twitter_username
 @Injectable()
 export class XSignInService {
   constructor(
-    private readonly db: DatabaseRepository,
+    private readonly transactions: TransactionRunner,
     private readonly users: UserRepository,
     private readonly outbox: Outbox,
     private readonly sessions: SessionService,
@@ -55,7 +54,7 @@ export class XSignInService {
     linkUserId: string | undefined,
     client: identityV1.ClientInfo | undefined,
   ): Promise<identityV1.SignInWithXResponse> {
-    return this.db.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       const linkTarget = linkUserId ? await this.users.getByIdForUpdate(tx, linkUserId) : undefined;
       if (linkTarget === null || linkTarget?.isPlaceholder === 'true') throw notFound(messages.userNotFound);
       const byXId = await this.users.findByXUserIdForUpdate(tx, profile.xUserId);

@@ -73,10 +73,6 @@ export type LedgerPosition = KeysetPosition;
 export class PayoutRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   get reader(): EntityManager {
     return this.dataSource.manager;
   }

@@ -44,11 +44,6 @@ const toStanding = (r: StandingRecord): Standing => ({
 export class StandingRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Runs `work` in one transaction (every repository call given its `tx` takes part). */
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   /** The manager for reads outside a transaction. */
   get reader(): EntityManager {
     return this.dataSource.manager;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WALLET_CHANGE_HOLD_HOURS } from '@clipit/field-rules';
-import { Outbox } from '@clipit/service-kit';
+import { Outbox, TransactionRunner } from '@clipit/service-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { normalizeAmount, toBaseUnits } from '../domain/amount.js';
 import { holdUntil } from '../domain/hold.js';
@@ -90,6 +90,7 @@ export class PayoutService {
     private readonly people: PeopleRepository,
     private readonly outbox: Outbox,
     @Inject(PAYOUT_DRIVER) private readonly driver: PayoutDriver,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async run(now = new Date()): Promise<PayoutRunResult> {
@@ -118,7 +119,7 @@ export class PayoutService {
         // Payouts are prepared PREPARE_BATCH clippers per transaction (each still its own row, unique
         // per clipper and period), then sent and marked paid one by one.
         for (let i = 0; i < owed.length; i += PREPARE_BATCH) {
-          const prepared = await this.payouts.transaction(async (tx) => {
+          const prepared = await this.transactions.run(async (tx) => {
             const made: PayoutRow[] = [];
             for (const userId of owed.slice(i, i + PREPARE_BATCH)) {
               const to = payability(wallets.get(userId), (a) => this.driver.acceptsAddress(a), now);
@@ -194,7 +195,7 @@ export class PayoutService {
   private async release(skip: HeldSkip, payee: Payee | undefined, now: Date, result: HoldReleaseResult): Promise<bigint> {
     const periodEnd = skip.periodEnd.toISOString();
     const released = async (paid: boolean) => {
-      await this.payouts.transaction((tx) => this.payouts.releaseSkip(tx, skip, new Date()));
+      await this.transactions.run((tx) => this.payouts.releaseSkip(tx, skip, new Date()));
       result.released.push({ userId: skip.userId, periodEnd, paid });
     };
     const existing = await this.payouts.ofPeriod(this.payouts.reader, skip.userId, skip.periodEnd);
@@ -213,13 +214,13 @@ export class PayoutService {
     }
     const to = payability(payee, (a) => this.driver.acceptsAddress(a), now);
     if ('reason' in to) {
-      await this.payouts.transaction((tx) => this.payouts.skip(tx, skip.userId, skip.periodEnd, to.reason, to.heldUntil));
+      await this.transactions.run((tx) => this.payouts.skip(tx, skip.userId, skip.periodEnd, to.reason, to.heldUntil));
       if (to.heldUntil) result.renewed.push({ userId: skip.userId, periodEnd, heldUntil: to.heldUntil.toISOString() });
       else result.skipped.push({ userId: skip.userId, periodEnd, reason: to.reason });
       return 0n;
     }
     const { periodStart } = payoutPeriod(skip.periodEnd);
-    const payout = await this.payouts.transaction(async (tx) => {
+    const payout = await this.transactions.run(async (tx) => {
       const made = await this.payouts.prepare(tx, {
         id: randomUUID(),
         userId: skip.userId,
@@ -257,7 +258,7 @@ export class PayoutService {
         memo: `clipit payout ${payout.id}`,
       });
     const paidAt = new Date();
-    await this.payouts.transaction(async (tx) => {
+    await this.transactions.run(async (tx) => {
       if (!(await this.payouts.lockPrepared(tx, payout.id))) return;
       await this.payouts.markPaid(tx, payout.id, signature, paidAt);
       await this.outbox.append(tx, 'rewards.payout-paid', {

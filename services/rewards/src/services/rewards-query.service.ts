@@ -1,5 +1,5 @@
 import type { rewardsV1 } from '@clipit/contracts';
-import { decodeCursor, invalid, keysetPage, pageSize, uuidOrUndefined } from '@clipit/service-kit';
+import { decodeCursor, invalid, keysetPage, pageSize, uuidOrUndefined, TransactionRunner } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { normalizeAmount } from '../domain/amount.js';
 import { holdReason, holdUntil } from '../domain/hold.js';
@@ -41,6 +41,7 @@ export class RewardsQueryService {
     private readonly payouts: PayoutRepository,
     private readonly people: PeopleRepository,
     private readonly standing: StandingService,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async dashboard(request: rewardsV1.GetDashboardRequest, now = new Date()): Promise<rewardsV1.Dashboard> {
@@ -124,7 +125,7 @@ export class RewardsQueryService {
   /** Refresh Points: the clipper's standing recomputed now (the inactivity penalty follows the clock). */
   async refresh(request: rewardsV1.RefreshPointsRequest, now = new Date()): Promise<rewardsV1.ClipperStats> {
     const userId = userIdOf(request.userId);
-    const standing = await this.standings.transaction((tx) => this.standing.recompute(tx, userId, now));
+    const standing = await this.transactions.run((tx) => this.standing.recompute(tx, userId, now));
     return this.statsOf(standing);
   }
 

@@ -1,4 +1,4 @@
-import { Outbox } from '@clipit/service-kit';
+import { Outbox, TransactionRunner } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { computeStanding, standingChanged } from '../domain/standing.js';
@@ -23,6 +23,7 @@ export class StandingService {
     private readonly submissions: SubmissionRepository,
     private readonly tables: TiersRepository,
     private readonly outbox: Outbox,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /** One clipper, in the caller's transaction; their row is locked until it ends. */
@@ -46,7 +47,7 @@ export class StandingService {
     for (;;) {
       const ids = await this.standings.idsAfter(this.standings.reader, after, RECOMPUTE_BATCH);
       if (ids.length === 0) break;
-      changed += await this.standings.transaction(async (tx) => {
+      changed += await this.transactions.run(async (tx) => {
         const before = await this.standings.lockMany(tx, ids);
         const facts = await this.submissions.factsOfMany(tx, ids);
         const results = await this.apply(

@@ -1,5 +1,5 @@
 import type { RewardsPayoutPaidV1 } from '@clipit/contracts';
-import { Outbox } from '@clipit/service-kit';
+import { Outbox, TransactionRunner } from '@clipit/service-kit';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
@@ -51,7 +51,17 @@ function faultyDriver(failOn: (t: Transfer) => 'before-send' | 'after-send' | un
       return signature;
     },
   };
-  return { driver, sent, service: new PayoutService(h.app.get(PayoutRepository), h.app.get(PeopleRepository), h.app.get(Outbox), driver) };
+  return {
+    driver,
+    sent,
+    service: new PayoutService(
+      h.app.get(PayoutRepository),
+      h.app.get(PeopleRepository),
+      h.app.get(Outbox),
+      driver,
+      h.app.get(TransactionRunner),
+    ),
+  };
 }
 
 const earningsOf = async (userId: string) =>
@@ -171,7 +181,13 @@ describe('the weekly payout', () => {
         return real.send(t);
       },
     };
-    const service = new PayoutService(h.app.get(PayoutRepository), h.app.get(PeopleRepository), h.app.get(Outbox), slow);
+    const service = new PayoutService(
+      h.app.get(PayoutRepository),
+      h.app.get(PeopleRepository),
+      h.app.get(Outbox),
+      slow,
+      h.app.get(TransactionRunner),
+    );
     const one = service.run(later());
     await inSend;
     // The first run is in the middle of a transfer.

@@ -1,5 +1,5 @@
 import type { RewardsPayoutPaidV1, UserSnapshot } from '@clipit/contracts';
-import { Outbox } from '@clipit/service-kit';
+import { Outbox, TransactionRunner } from '@clipit/service-kit';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
@@ -223,7 +223,13 @@ describe('payouts to a replaced wallet (ADR 0032)', () => {
       },
     });
     const service = (die: boolean) =>
-      new PayoutService(h.app.get(PayoutRepository), h.app.get(PeopleRepository), h.app.get(Outbox), driver(die));
+      new PayoutService(
+        h.app.get(PayoutRepository),
+        h.app.get(PeopleRepository),
+        h.app.get(Outbox),
+        driver(die),
+        h.app.get(TransactionRunner),
+      );
 
     await expect(service(true).releaseHolds(due)).rejects.toThrow('died after sending');
     expect((await earningsOf(user.id)).map((e) => [e.status, e.payout_id !== null])).toEqual([['pending', true]]);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SubmissionSnapshot } from '@clipit/contracts';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 
 export interface ClipRow {
   id: string;
@@ -30,12 +30,6 @@ const toClip = (r: ClipRecord): ClipRow => ({
 /** The clips read model (submissions, as their events told them) and the likes on them: `clips`, `video_likes`. */
 @Injectable()
 export class ClipRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   /** The clip as the read model holds it (no lock: the pair row's foreign key keeps the clip from going away). */
   async find(tx: EntityManager, id: string): Promise<ClipRow | undefined> {
     const rows = (await tx.query('SELECT id, owner_id, status, added_to_feed, like_count FROM clips WHERE id = $1', [id])) as ClipRecord[];

@@ -21,10 +21,6 @@ export interface LiveFollowedRow extends PersonRow {
 export class FollowRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   /** Adds the pair; false when it was already there (the unique pair decides, so two at once add one row). */
   async add(tx: EntityManager, followerId: string, userId: string, at: Date): Promise<boolean> {
     const rows = (await tx.query(

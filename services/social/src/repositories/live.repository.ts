@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 
 export interface LiveStateRow {
   userId: string;
@@ -34,12 +34,6 @@ const toLiveState = (r: LiveStateRecord): LiveStateRow => ({
 /** Streamers' live state and next stream time (`live_states`, `live_period_seq`). */
 @Injectable()
 export class LiveRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   /** The streamer's state, its row created when missing and locked until the transaction ends. */
   async lock(tx: EntityManager, userId: string): Promise<LiveStateRow> {
     await tx.query('INSERT INTO live_states (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING', [userId]);

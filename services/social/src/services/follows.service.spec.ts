@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
-import { DomainError, Outbox } from '@clipit/service-kit';
-import { createTestService, rejectedWith } from '@clipit/testing';
+import { DomainError, Outbox, TransactionRunner } from '@clipit/service-kit';
+import { createTestService, rejectedWith, runTransactionsWith } from '@clipit/testing';
 import { describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import type { PersonRow } from '../domain/person.js';
@@ -26,7 +26,7 @@ const person = (id: string, role: PersonRow['role']): PersonRow => ({
 function setup(target: PersonRow) {
   const { service, mock } = createTestService(FollowsService);
   const follows = mock(FollowRepository);
-  follows.transaction.mockImplementation((work) => work(tx) as never);
+  runTransactionsWith(mock(TransactionRunner), tx);
   follows.count.mockResolvedValue(7);
   mock(PeopleRepository).lock.mockResolvedValue(undefined);
   mock(DirectoryService).require.mockResolvedValue(target);

@@ -1,5 +1,5 @@
 import type { socialV1 } from '@clipit/contracts';
-import { decodeCursor, invalid, keysetPage, Outbox, pageSize, tooMany, uuidOrUndefined } from '@clipit/service-kit';
+import { decodeCursor, invalid, keysetPage, Outbox, pageSize, tooMany, uuidOrUndefined, TransactionRunner } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { messages } from '../domain/messages.js';
 import { toPersonMessage } from '../domain/person.js';
@@ -26,6 +26,7 @@ export class FollowsService {
     private readonly people: PeopleRepository,
     private readonly directory: DirectoryService,
     private readonly outbox: Outbox,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /**
@@ -35,7 +36,7 @@ export class FollowsService {
   async follow(request: socialV1.FollowRequest, now = new Date()): Promise<socialV1.FollowState> {
     const { followerId, target } = await this.pair(request);
     if (target.role !== 'streamer') throw invalid(messages.followStreamersOnly);
-    return this.follows.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       await this.people.lock(tx, target.id);
       const added = await this.follows.add(tx, followerId, target.id, now);
       const followerCount = await this.follows.count(target.id, tx);
@@ -47,7 +48,7 @@ export class FollowsService {
   /** Stops following; not following already is not an error (the button's second press). */
   async unfollow(request: socialV1.UnfollowRequest, now = new Date()): Promise<socialV1.FollowState> {
     const { followerId, target } = await this.pair(request);
-    return this.follows.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       await this.people.lock(tx, target.id);
       const removed = await this.follows.remove(tx, followerId, target.id);
       const followerCount = await this.follows.count(target.id, tx);

@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
-import { DomainError, Outbox } from '@clipit/service-kit';
-import { createTestService, rejectedWith } from '@clipit/testing';
+import { DomainError, Outbox, TransactionRunner } from '@clipit/service-kit';
+import { createTestService, rejectedWith, runTransactionsWith } from '@clipit/testing';
 import { describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import { ClipRepository, type ClipRow } from '../repositories/clip.repository.js';
@@ -23,7 +23,7 @@ const clip = (patch: Partial<ClipRow> = {}): ClipRow => ({
 function setup(row: ClipRow | undefined) {
   const { service, mock } = createTestService(LikesService);
   const clips = mock(ClipRepository);
-  clips.transaction.mockImplementation((work) => work(tx) as never);
+  runTransactionsWith(mock(TransactionRunner), tx);
   clips.find.mockResolvedValue(row);
   clips.likeCount.mockResolvedValue(row?.likeCount ?? 0);
   const outbox = mock(Outbox);

@@ -1,5 +1,5 @@
 import type { socialV1 } from '@clipit/contracts';
-import { invalid, notFound, Outbox, uuidOrUndefined } from '@clipit/service-kit';
+import { invalid, notFound, Outbox, uuidOrUndefined, TransactionRunner } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { messages } from '../domain/messages.js';
 import { ClipRepository, type ClipRow } from '../repositories/clip.repository.js';
@@ -16,6 +16,7 @@ export class LikesService {
   constructor(
     private readonly clips: ClipRepository,
     private readonly outbox: Outbox,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /**
@@ -25,7 +26,7 @@ export class LikesService {
    */
   async like(request: socialV1.LikeRequest, now = new Date()): Promise<socialV1.LikeState> {
     const { userId, clipId } = ids(request);
-    return this.clips.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       const clip = await this.clips.find(tx, clipId);
       if (!clip || !isLikeable(clip)) throw notFound(messages.clipNotFound);
       if (!(await this.clips.addLike(tx, userId, clipId, now)))
@@ -39,7 +40,7 @@ export class LikesService {
   /** Takes a like back, also on a clip since removed from the feed; twice is once. */
   async unlike(request: socialV1.UnlikeRequest, now = new Date()): Promise<socialV1.LikeState> {
     const { userId, clipId } = ids(request);
-    return this.clips.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       const clip = await this.clips.find(tx, clipId);
       if (!clip) throw notFound(messages.clipNotFound);
       if (!(await this.clips.removeLike(tx, userId, clipId)))

@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
-import { DomainError, Outbox } from '@clipit/service-kit';
-import { createTestService, rejectedWith } from '@clipit/testing';
+import { DomainError, Outbox, TransactionRunner } from '@clipit/service-kit';
+import { createTestService, rejectedWith, runTransactionsWith } from '@clipit/testing';
 import { describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import type { PersonRow } from '../domain/person.js';
@@ -34,7 +34,7 @@ const state = (patch: Partial<LiveStateRow> = {}): LiveStateRow => ({
 function setup(person: PersonRow, current: LiveStateRow) {
   const { service, mock } = createTestService(LiveService);
   const live = mock(LiveRepository);
-  live.transaction.mockImplementation((work) => work(tx) as never);
+  runTransactionsWith(mock(TransactionRunner), tx);
   live.lock.mockResolvedValue(current);
   mock(FollowRepository).count.mockResolvedValue(12);
   mock(DirectoryService).require.mockResolvedValue(person);

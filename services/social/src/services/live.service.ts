@@ -1,6 +1,6 @@
 import type { socialV1 } from '@clipit/contracts';
 import { checkStreamTime } from '@clipit/field-rules';
-import { forbidden, invalid, Outbox, uuidOrUndefined } from '@clipit/service-kit';
+import { forbidden, invalid, Outbox, uuidOrUndefined, TransactionRunner } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { messages } from '../domain/messages.js';
 import { toSocialPerson, type PersonRow } from '../domain/person.js';
@@ -24,13 +24,14 @@ export class LiveService {
     private readonly follows: FollowRepository,
     private readonly directory: DirectoryService,
     private readonly outbox: Outbox,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async setStreamTime(request: socialV1.SetStreamTimeRequest, now = new Date()): Promise<socialV1.StreamState> {
     const streamer = await this.streamer(request.userId, messages.streamTimeStreamersOnly);
     const checked = checkStreamTime(request.streamTime ?? null, now);
     if (!checked.ok) throw invalid(checked.error);
-    return this.live.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       const current = await this.live.lock(tx, streamer.id);
       if (sameTime(current.nextStreamTime, checked.value)) return toStreamState(current);
       const next = await this.live.setStreamTime(tx, streamer.id, checked.value, now);
@@ -50,7 +51,7 @@ export class LiveService {
    */
   async goLive(request: socialV1.GoLiveRequest, now = new Date()): Promise<socialV1.GoLiveResult> {
     const streamer = await this.streamer(request.userId, messages.goLiveStreamersOnly);
-    return this.live.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       const current = await this.live.lock(tx, streamer.id);
       if (current.isLive) return { notifiedFollowers: 0, state: toStreamState(current) };
       const next = await this.live.goLive(tx, streamer.id, now);
@@ -70,7 +71,7 @@ export class LiveService {
   /** Goes offline; offline already changes nothing. */
   async goOffline(request: socialV1.GoOfflineRequest, now = new Date()): Promise<socialV1.StreamState> {
     const streamer = await this.streamer(request.userId, messages.goOfflineStreamersOnly);
-    return this.live.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       const current = await this.live.lock(tx, streamer.id);
       if (!current.isLive) return toStreamState(current);
       const next = await this.live.goOffline(tx, streamer.id, now);

@@ -9,10 +9,6 @@ import { VideoUploadEntity } from '../entities/video-upload.entity.js';
 export class SubmissionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   /**
    * The entity is complete as built, so it is not refreshed from what Postgres returns (TypeORM would
    * write the defaulted bigint counts back as raw strings, past the column transformer).

@@ -1,4 +1,4 @@
-import { CONFIG, LOGGER } from '@clipit/service-kit';
+import { CONFIG, LOGGER, TransactionRunner } from '@clipit/service-kit';
 import { createTestService } from '@clipit/testing';
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { AT, config, runTransactions, silentLogger, tx } from '../../test/support/unit-fixtures.js';
@@ -6,7 +6,6 @@ import type { SubmissionsConfig } from '../config.js';
 import type { DuePost } from '../domain/metrics-schedule.js';
 import { METRICS_QUEUE, type MetricsQueuePort } from '../ports.js';
 import { MetricsRepository } from '../repositories/metrics.repository.js';
-import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { MetricsSchedulerService } from './metrics-scheduler.service.js';
 
 // A scheduler round: batch by batch, each claimed, queued and marked in one transaction, until what is
@@ -26,12 +25,11 @@ function setup(maxBatches = 5) {
     [LOGGER]: silentLogger,
     [METRICS_QUEUE]: queue,
   });
-  const repo = mock(SubmissionRepository);
-  runTransactions(repo);
+  const transactions = runTransactions(mock(TransactionRunner));
   const metrics = mock(MetricsRepository);
   metrics.markQueued.mockResolvedValue(undefined);
   queue.enqueue.mockResolvedValue(undefined);
-  return { service, metrics, queue };
+  return { service, transactions, metrics, queue };
 }
 
 describe('MetricsSchedulerService', () => {

@@ -1,5 +1,5 @@
 import { METRICS_BATCH_MAX } from '@clipit/contracts';
-import { CONFIG, LOGGER } from '@clipit/service-kit';
+import { CONFIG, LOGGER, TransactionRunner } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { SubmissionsConfig } from '../config.js';
@@ -7,7 +7,6 @@ import { metricsBatchId } from '../domain/metrics-schedule.js';
 import { metricsPostsQueued } from '../metrics.js';
 import { METRICS_QUEUE, type MetricsQueuePort } from '../ports.js';
 import { MetricsRepository } from '../repositories/metrics.repository.js';
-import { SubmissionRepository } from '../repositories/submission.repository.js';
 
 /**
  * The metrics scheduler (the timer in app.ts runs it every METRICS_SCHEDULER_INTERVAL_SECONDS; ADR 0029):
@@ -23,7 +22,7 @@ import { SubmissionRepository } from '../repositories/submission.repository.js';
 @Injectable()
 export class MetricsSchedulerService {
   constructor(
-    private readonly repo: SubmissionRepository,
+    private readonly transactions: TransactionRunner,
     private readonly metrics: MetricsRepository,
     @Inject(METRICS_QUEUE) private readonly queue: MetricsQueuePort,
     @Inject(CONFIG) private readonly config: SubmissionsConfig,
@@ -35,7 +34,7 @@ export class MetricsSchedulerService {
     const retryAt = new Date(now.getTime() + this.config.METRICS_QUEUED_STALE_MINUTES * 60_000);
     let queued = 0;
     for (let round = 0; round < this.config.METRICS_SCHEDULER_MAX_BATCHES; round += 1) {
-      const batch = await this.repo.transaction(async (tx) => {
+      const batch = await this.transactions.run(async (tx) => {
         const due = await this.metrics.lockDue(tx, now, batchSize);
         if (due.length === 0) return due;
         const batchId = metricsBatchId(due);

@@ -1,5 +1,5 @@
 import { status } from '@grpc/grpc-js';
-import { DomainError, Outbox } from '@clipit/service-kit';
+import { DomainError, Outbox, TransactionRunner } from '@clipit/service-kit';
 import { createTestService, rejectedWith } from '@clipit/testing';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AT, clockAt, runTransactions, submission, SUBMISSION_ID, tx } from '../../test/support/unit-fixtures.js';
@@ -12,11 +12,11 @@ import { ModerationService } from './moderation.service.js';
 function setup() {
   const { service, mock } = createTestService(ModerationService);
   const repo = mock(SubmissionRepository);
-  runTransactions(repo);
+  const transactions = runTransactions(mock(TransactionRunner));
   const outbox = mock(Outbox);
   repo.save.mockResolvedValue(undefined);
   outbox.append.mockResolvedValue(undefined as never);
-  return { service, repo, outbox };
+  return { service, transactions, repo, outbox };
 }
 
 describe('ModerationService', () => {

@@ -1,5 +1,5 @@
 import type { submissionsV1 } from '@clipit/contracts';
-import { notFound, Outbox } from '@clipit/service-kit';
+import { notFound, Outbox, TransactionRunner } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { messages } from '../domain/messages.js';
 import { isMeasurable } from '../domain/metrics-schedule.js';
@@ -14,11 +14,12 @@ export class ModerationService {
   constructor(
     private readonly repo: SubmissionRepository,
     private readonly outbox: Outbox,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async moderate(submissionId: string, command: ModerationCommand, reason?: string): Promise<submissionsV1.Submission> {
     const rejectedReason = command === 'reject' ? checkRejectReason(reason) : null;
-    return this.repo.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       const submission = await this.repo.lockById(tx, submissionId);
       if (!submission) throw notFound(messages.submissionNotFound);
       const next = nextModerationState(submission, command);

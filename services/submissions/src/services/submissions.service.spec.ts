@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import type { identityV1 } from '@clipit/contracts';
-import { DomainError, GrpcCallError, Outbox } from '@clipit/service-kit';
+import { DomainError, GrpcCallError, Outbox, TransactionRunner } from '@clipit/service-kit';
 import { automock, createTestService, rejectedWith } from '@clipit/testing';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { QueryFailedError } from 'typeorm';
@@ -20,8 +20,8 @@ function setup() {
   const identity = automock<IdentityPort>('IdentityPort', ['getToken', 'getUser']);
   const { service, mock } = createTestService(SubmissionsService, { [IDENTITY_CLIENT]: identity });
   const repo = mock(SubmissionRepository);
-  runTransactions(repo);
-  return { service, repo, outbox: mock(Outbox), identity };
+  const transactions = runTransactions(mock(TransactionRunner));
+  return { service, transactions, repo, outbox: mock(Outbox), identity };
 }
 
 const request = (patch: Record<string, string> = {}) => ({
@@ -68,7 +68,7 @@ describe('SubmissionsService', () => {
       const err = await rejectedWith(f.service.create(request({ url: 'https://example.com/not-a-post' })), DomainError);
       expect(err.code).toBe(status.INVALID_ARGUMENT);
       expect((await rejectedWith(f.service.create(request({ userId: 'someone' })), DomainError)).message).toBe('userId must be a user id');
-      expect(f.repo.transaction).not.toHaveBeenCalled();
+      expect(f.transactions.run).not.toHaveBeenCalled();
     });
 
     it('answers 404 for a tagged token or streamer identity does not know, or a user who is not a streamer', async () => {
@@ -79,7 +79,7 @@ describe('SubmissionsService', () => {
       f.identity.getUser.mockResolvedValueOnce({ id: STREAMER_ID, role: 'clipper' } as identityV1.User);
       const clipper = await rejectedWith(f.service.create(request({ streamerId: STREAMER_ID })), DomainError);
       expect([clipper.code, clipper.message]).toEqual([status.NOT_FOUND, 'Streamer not found']);
-      expect(f.repo.transaction).not.toHaveBeenCalled();
+      expect(f.transactions.run).not.toHaveBeenCalled();
     });
 
     it("answers identity's outage as UNAVAILABLE in its own words, before writing anything (ADR 0014)", async () => {

@@ -11,6 +11,7 @@ import {
   Outbox,
   pageSize,
   uniqueViolation,
+  TransactionRunner,
 } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { messages } from '../domain/messages.js';
@@ -34,6 +35,7 @@ export class SubmissionsService {
     private readonly repo: SubmissionRepository,
     private readonly outbox: Outbox,
     @Inject(IDENTITY_CLIENT) private readonly identity: IdentityPort,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /** Every rule is checked (a tagged token or streamer must exist at identity) before the one write and its event. */
@@ -55,7 +57,7 @@ export class SubmissionsService {
 
     const submission = newSubmission(request.userId, checked, new Date());
     try {
-      await this.repo.transaction(async (tx) => {
+      await this.transactions.run(async (tx) => {
         await this.repo.insert(tx, submission);
         await this.outbox.append(tx, 'submission.created', { submission: toSnapshot(submission) });
       });

@@ -1,3 +1,4 @@
+import { TransactionRunner } from '@clipit/service-kit';
 import { createTestService } from '@clipit/testing';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AT, runTransactions, submission, tx, upload } from '../../test/support/unit-fixtures.js';
@@ -16,11 +17,11 @@ function setup() {
   const { service, mock } = createTestService(UploadSweeperService);
   const repo = mock(SubmissionRepository);
   const storage = mock(VideoStorageRepository);
-  runTransactions(repo);
+  const transactions = runTransactions(mock(TransactionRunner));
   repo.saveUpload.mockResolvedValue(undefined);
   repo.save.mockResolvedValue(undefined);
   storage.discard.mockResolvedValue(undefined);
-  return { service, repo, storage };
+  return { service, transactions, repo, storage };
 }
 
 describe('UploadSweeperService', () => {
@@ -39,14 +40,14 @@ describe('UploadSweeperService', () => {
 
     expect(await f.service.sweepExpiredUploads(LATER, 3)).toBe(3);
     expect(f.repo.findExpiredUploadIds).toHaveBeenCalledWith(tx, LATER, 3);
-    expect(f.repo.transaction).toHaveBeenCalledTimes(1 + ids.length); // one short transaction per upload
+    expect(f.transactions.run).toHaveBeenCalledTimes(1 + ids.length); // one short transaction per upload
     for (const { submission: row, upload: expired } of rows) {
       expect(expired.status).toBe('expired');
       expect(row).toMatchObject({ videoState: 'none', videoId: null, muxUploadId: null, muxStatus: null, updatedAt: LATER });
     }
     expect(f.storage.discard.mock.calls).toEqual(ids.map((id) => [`uploads/${id}`, 'an expired upload']));
     expect(Math.min(...f.storage.discard.mock.invocationCallOrder)).toBeGreaterThan(
-      Math.max(...f.repo.transaction.mock.invocationCallOrder),
+      Math.max(...f.transactions.run.mock.invocationCallOrder),
     );
   });
 

@@ -1,3 +1,4 @@
+import { TransactionRunner } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { expireUpload } from '../domain/video.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
@@ -11,16 +12,17 @@ export class UploadSweeperService {
   constructor(
     private readonly repo: SubmissionRepository,
     private readonly storage: VideoStorageRepository,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /** Marks them expired and removes their objects (a partial PUT, say). Answers how many. */
   async sweepExpiredUploads(now = new Date(), batch = SWEEP_BATCH): Promise<number> {
-    const ids = await this.repo.transaction((tx) => this.repo.findExpiredUploadIds(tx, now, batch));
+    const ids = await this.transactions.run((tx) => this.repo.findExpiredUploadIds(tx, now, batch));
     const keys: string[] = [];
     // One short transaction per upload, its rows locked in the usual order and its state checked again
     // (a finalize, or another replica's sweep, may have got there first).
     for (const id of ids) {
-      const key = await this.repo.transaction(async (tx) => {
+      const key = await this.transactions.run(async (tx) => {
         const locked = await this.repo.lockUploadWithSubmission(tx, id);
         if (!locked || locked.upload.status !== 'awaiting-upload' || locked.upload.expiresAt.getTime() >= now.getTime()) return undefined;
         const { submission, upload } = locked;

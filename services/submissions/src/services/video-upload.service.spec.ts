@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { VIDEO_LIMITS } from '@clipit/field-rules';
-import { CONFIG, DomainError, LOGGER, runWithCorrelation } from '@clipit/service-kit';
+import { CONFIG, DomainError, LOGGER, runWithCorrelation, TransactionRunner } from '@clipit/service-kit';
 import { automock, createTestService, rejectedWith } from '@clipit/testing';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import {
@@ -31,8 +31,8 @@ function setup() {
   const queue = automock<MediaQueuePort>('MediaQueuePort', ['enqueue']);
   const { service, mock } = createTestService(VideoUploadService, { [CONFIG]: config, [LOGGER]: silentLogger, [MEDIA_QUEUE]: queue });
   const repo = mock(SubmissionRepository);
-  runTransactions(repo);
-  return { service, repo, storage: mock(VideoStorageRepository), videos: mock(VideoStateService), queue };
+  const transactions = runTransactions(mock(TransactionRunner));
+  return { service, transactions, repo, storage: mock(VideoStorageRepository), videos: mock(VideoStateService), queue };
 }
 
 const stored = (size: number, contentType = 'video/mp4') => ({
@@ -60,7 +60,7 @@ describe('VideoUploadService', () => {
         status.INVALID_ARGUMENT,
         'Invalid File Type: Please upload a video file (MP4, WebM, MOV, or AVI).',
       ]);
-      expect(f.repo.transaction).not.toHaveBeenCalled();
+      expect(f.transactions.run).not.toHaveBeenCalled();
     });
 
     it("answers 403 for someone else's submission and 404 for none", async () => {
@@ -294,7 +294,7 @@ describe('VideoUploadService', () => {
         status.UNAVAILABLE,
         'Video processing is unavailable right now; please try again in a minute',
       ]);
-      expect(f.repo.transaction).toHaveBeenCalledTimes(2);
+      expect(f.transactions.run).toHaveBeenCalledTimes(2);
       expect(pending).toMatchObject({ status: 'awaiting-upload', finalizedAt: null });
       expect(own).toMatchObject({ videoState: 'awaiting-upload', muxStatus: 'waiting' });
       expect(f.videos.record).toHaveBeenLastCalledWith(tx, pending, own);

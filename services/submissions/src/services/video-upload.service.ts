@@ -1,7 +1,7 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import type { submissionsV1 } from '@clipit/contracts';
 import { isVideoContentType, VIDEO_LIMITS } from '@clipit/field-rules';
-import { CONFIG, currentCorrelationId, DomainError, invalid, LOGGER, notFound, tooMany } from '@clipit/service-kit';
+import { CONFIG, currentCorrelationId, DomainError, invalid, LOGGER, notFound, tooMany, TransactionRunner } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
@@ -46,6 +46,7 @@ export class VideoUploadService {
     @Inject(MEDIA_QUEUE) private readonly queue: MediaQueuePort,
     @Inject(CONFIG) private readonly config: SubmissionsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /** Checked against the daily limit here already, so nothing is stored past it. */
@@ -57,7 +58,7 @@ export class VideoUploadService {
     const ttlSeconds = this.config.UPLOAD_URL_TTL_SECONDS;
     const token = newUploadToken();
 
-    const upload = await this.repo.transaction(async (tx) => {
+    const upload = await this.transactions.run(async (tx) => {
       const submission = await this.ownSubmission(tx, request.userId, request.submissionId);
       requireVideoSlot(submission);
       await this.requireDailyAllowance(tx, request.userId, now);
@@ -104,7 +105,7 @@ export class VideoUploadService {
    */
   async finalizeVideoUpload(request: submissionsV1.FinalizeVideoUploadRequest): Promise<submissionsV1.Submission> {
     const now = new Date();
-    const result = await this.repo.transaction(async (tx): Promise<Finalized> => {
+    const result = await this.transactions.run(async (tx): Promise<Finalized> => {
       const submission = await this.ownSubmission(tx, request.userId, request.submissionId);
       const upload = requireFinalizable(submission, await this.repo.lockUpload(tx, request.videoId), request.userId, now);
 
@@ -139,7 +140,7 @@ export class VideoUploadService {
     } catch (err) {
       // Nothing will process the video: put the upload back so finalizing again works.
       this.logger.error({ err, videoId: result.upload.id }, 'could not queue a video for processing');
-      await this.repo.transaction(async (tx) => {
+      await this.transactions.run(async (tx) => {
         const submission = await this.repo.lockById(tx, result.submission.id);
         const upload = await this.repo.lockUpload(tx, result.upload.id);
         if (!submission || !upload || upload.status !== 'processing') return;
@@ -154,7 +155,7 @@ export class VideoUploadService {
   /** The gateway gave up on an upload (too large, cut off): it is refused with the reason, its object removed. */
   async abortVideoUpload(request: submissionsV1.AbortVideoUploadRequest): Promise<submissionsV1.AbortVideoUploadResponse> {
     const reason = request.reason?.trim() || messages.invalidVideo;
-    const key = await this.repo.transaction(async (tx) => {
+    const key = await this.transactions.run(async (tx) => {
       const locked = await this.repo.lockUploadWithSubmission(tx, request.videoId);
       if (!locked) throw notFound(messages.uploadNotFound);
       if (locked.upload.status === 'awaiting-upload') await this.videos.refuse(tx, locked.submission, locked.upload, reason, new Date());

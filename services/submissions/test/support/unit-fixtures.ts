@@ -1,3 +1,5 @@
+import type { TransactionRunner } from '@clipit/service-kit';
+import { runTransactionsWith } from '@clipit/testing';
 import { afterEach, beforeEach, jest } from '@jest/globals';
 import pino from 'pino';
 import type { EntityManager } from 'typeorm';
@@ -5,10 +7,9 @@ import type { SubmissionsConfig } from '../../src/config.js';
 import { newSubmission, newVideoUpload } from '../../src/domain/submission.factory.js';
 import type { SubmissionEntity } from '../../src/entities/submission.entity.js';
 import type { VideoUploadEntity } from '../../src/entities/video-upload.entity.js';
-import type { SubmissionRepository } from '../../src/repositories/submission.repository.js';
 
 // What the application services' unit specs share: entities built by the domain factories, the
-// configuration and logger tokens, and a repository whose transactions run in one stand-in manager.
+// configuration and logger tokens, and a transaction runner whose transactions run in one stand-in manager.
 
 export const USER_ID = '0b6c3c1e-8f0e-4a57-9d43-0c1b8f0a2b11';
 export const OTHER_USER_ID = '5d1f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b';
@@ -59,9 +60,9 @@ export function upload(patch: Partial<VideoUploadEntity> = {}, of?: SubmissionEn
   return built;
 }
 
-/** Every `repo.transaction(work)` runs `work(tx)`. */
-export function runTransactions(repo: jest.Mocked<SubmissionRepository>): void {
-  repo.transaction.mockImplementation((work) => work(tx));
+/** Every `transactions.run(work)` runs `work(tx)`. */
+export function runTransactions(transactions: jest.Mocked<TransactionRunner>): jest.Mocked<TransactionRunner> {
+  return runTransactionsWith(transactions, tx);
 }
 
 /** The clock reads AT for the tests of the calling describe block (dates only: promises and ticks run as usual). */
