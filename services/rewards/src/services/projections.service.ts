@@ -3,9 +3,7 @@ import type { SocialFollowedV1, SubmissionSnapshot, UserSnapshot } from '@clipit
 import { Outbox } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { normalizeAmount } from '../domain/amount.js';
-import { earningAmount, streamerMultiplier } from '../domain/rules.js';
-import { multipliersApply } from '../domain/standing.js';
+import { clipEarning, multiplierAtApproval } from '../domain/earning.js';
 import { EarningRepository } from '../repositories/earning.repository.js';
 import { PeopleRepository } from '../repositories/people.repository.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
@@ -39,25 +37,19 @@ export class ProjectionsService {
   async onSubmission(data: { submission: SubmissionSnapshot }, tx: EntityManager, now = new Date()): Promise<void> {
     const s = data.submission;
     const { steps, tiers } = await this.tables.current();
-    // The tagged streamer's multiplier as it stands at approval: the clip keeps it.
-    const multiplierAtApproval = async () => {
-      if (!s.streamerId) return 1;
-      const streamer = await this.people.find(tx, s.streamerId);
-      return streamer ? streamerMultiplier(streamer.streamerMultiplier, streamer.followerCount, steps) : streamerMultiplier(1, 0, steps);
-    };
-    const change = await this.submissions.upsert(tx, s, multiplierAtApproval);
+    // The tagged streamer's multiplier as it stands at approval: the clip keeps it, for its points and its earning.
+    let captured: number | undefined;
+    const atApproval = async () =>
+      (captured ??= multiplierAtApproval(s.streamerId, s.streamerId ? await this.people.find(tx, s.streamerId) : undefined, steps));
+    const change = await this.submissions.upsert(tx, s, atApproval);
     if (!change.applied) return;
     const standing = await this.standing.recompute(tx, s.userId, now);
     if (!change.newlyApproved) return;
-    const tier = tiers.find((t) => t.level === standing.currentTier) ?? tiers[0]!;
-    const multiplier = multipliersApply(standing.currentTier) ? await multiplierAtApproval() : 1;
     const earning = {
       id: randomUUID(),
       userId: s.userId,
       submissionId: s.id,
-      amount: normalizeAmount(earningAmount(tier.ratePerPost, multiplier)),
-      tierLevel: tier.level,
-      multiplier,
+      ...clipEarning(tiers, standing.currentTier, await atApproval()),
       createdAt: now,
     };
     if (await this.earnings.add(tx, earning)) {
