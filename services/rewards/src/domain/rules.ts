@@ -89,6 +89,16 @@ export interface PointsBreakdown {
   finalPoints: number;
 }
 
+/** The breakdown of a clipper with no approved clip: what clipPoints answers for them, and a standing not made yet shows. */
+export const NO_POINTS: Readonly<PointsBreakdown> = {
+  approvedCount: 0,
+  basePoints: 0,
+  viewBonusPoints: 0,
+  approvalRatio: 0,
+  inactivityPenalty: false,
+  finalPoints: 0,
+};
+
 /**
  * Clip points (spec 02 §9): 10 × approved × approval ratio (each clip's 10 times its streamer's
  * multiplier when `multipliersApply`), plus total views / 10, halved when the clipper has approved clips

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { normalizeAmount } from '../domain/amount.js';
 import { holdReason, holdUntil } from '../domain/hold.js';
 import { messages } from '../domain/messages.js';
-import { metricsOf, tierProgress } from '../domain/rules.js';
+import { metricsOf, NO_POINTS, tierProgress } from '../domain/rules.js';
 import { clipperTierOf } from '../domain/standing.js';
 import { EarningRepository } from '../repositories/earning.repository.js';
 import { PayoutRepository, type PayoutRow } from '../repositories/payout.repository.js';
@@ -132,14 +132,7 @@ export class RewardsQueryService {
   private async statsOf(standing: Standing | undefined): Promise<rewardsV1.ClipperStats> {
     const points = standing?.clipPoints ?? 0;
     const { rank, total } = await this.standings.rankOf(this.standings.reader, points);
-    const breakdown = standing?.breakdown ?? {
-      approvedCount: 0,
-      basePoints: 0,
-      viewBonusPoints: 0,
-      approvalRatio: 0,
-      inactivityPenalty: false,
-      finalPoints: 0,
-    };
+    const breakdown = standing?.breakdown ?? { ...NO_POINTS };
     return {
       points,
       tier: standing?.clipperTier ?? clipperTierOf(1),

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { PointsBreakdown } from '../../src/domain/rules.js';
+import { NO_POINTS } from '../../src/domain/rules.js';
 import type { Standing } from '../../src/repositories/standing.repository.js';
 import type { RewardsTables, TierRow } from '../../src/repositories/tiers.repository.js';
 
@@ -46,15 +46,6 @@ export const TABLES: RewardsTables = {
   ],
 };
 
-const NO_POINTS: PointsBreakdown = {
-  approvedCount: 0,
-  basePoints: 0,
-  viewBonusPoints: 0,
-  approvalRatio: 0,
-  inactivityPenalty: false,
-  finalPoints: 0,
-};
-
 /** CLIPPER_ID's stored standing: bronze, no points, revision 1, with `patch` over it. */
 export function standing(patch: Partial<Standing> = {}): Standing {
   return {
@@ -62,7 +53,7 @@ export function standing(patch: Partial<Standing> = {}): Standing {
     clipPoints: 0,
     clipperTier: 'bronze',
     currentTier: 1,
-    breakdown: NO_POINTS,
+    breakdown: { ...NO_POINTS },
     revision: 1,
     lastClipPointsUpdate: null,
     lastApprovedClipDate: null,
