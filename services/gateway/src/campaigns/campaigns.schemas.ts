@@ -1,4 +1,4 @@
-import type { campaignsV1 } from '@clipit/contracts';
+import { CLIPPER_TIERS, type campaignsV1, type ClipperTier } from '@clipit/contracts';
 import { z } from 'zod';
 import { strictBody } from '../http/fields.js';
 
@@ -112,7 +112,7 @@ export const hiringProfileSchema = z
     totalReviews: z.number().int(),
     socialLinks: z.array(z.string()),
     clipPoints: z.number().int(),
-    clipperTier: z.enum(['bronze', 'silver', 'gold']),
+    clipperTier: z.enum(CLIPPER_TIERS),
     canBeHired: z.boolean().describe('Gold points tier and available: what shows the Hire Clipper button'),
     services: z.array(hiringServiceSchema),
     createdAt: z.string(),
@@ -124,8 +124,6 @@ export type HiringProfileJson = z.infer<typeof hiringProfileSchema>;
 const money = (value: string | undefined): number | null => (value === undefined || value === '' ? null : Number(value));
 
 export function toHiringProfileJson(p: campaignsV1.ClipperProfile): HiringProfileJson {
-  const tier = z.enum(['bronze', 'silver', 'gold']).catch('bronze').parse(p.clipperTier);
-  const isAvailable = p.isAvailable === 'false' ? 'false' : 'true';
   return {
     id: p.id,
     userId: p.userId,
@@ -137,14 +135,15 @@ export function toHiringProfileJson(p: campaignsV1.ClipperProfile): HiringProfil
     specialties: p.specialties ?? [],
     yearsExperience: optionalOf(p.yearsExperience),
     hourlyRate: money(p.hourlyRate),
-    isAvailable,
+    isAvailable: p.isAvailable === 'false' ? 'false' : 'true',
     totalHires: p.totalHires,
     averageRating: Number(p.averageRating) || 0,
     totalReviews: p.totalReviews,
     socialLinks: p.socialLinks ?? [],
     clipPoints: Number(p.clipPoints),
-    clipperTier: tier,
-    canBeHired: tier === 'gold' && isAvailable === 'true',
+    // The campaigns service's answers (its hire rule, ADR 0027), passed on.
+    clipperTier: p.clipperTier as ClipperTier,
+    canBeHired: p.canBeHired,
     services: (p.services ?? []).map((s) => ({
       id: s.id,
       serviceName: s.serviceName,
