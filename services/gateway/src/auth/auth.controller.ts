@@ -4,15 +4,16 @@ import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fa
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
-import { toCurrentUser } from '../users/users.schemas.js';
+import { toCurrentUser } from './current-user.js';
 import { authRoutes } from './auth.routes.js';
 import { EMAIL_VERIFICATION_MESSAGES, RESET_LINK_MESSAGES } from '@clipit/field-rules';
 import { CurrentSession, SessionGuard, type SessionPrincipal } from './session.strategy.js';
 import type { ConfirmResetBody, LoginBody, ResetPasswordBody, SignupBody, VerifyEmailBody } from './auth.schemas.js';
-import { AuthService, type ClientContext, type SignedIn } from './auth.service.js';
+import { clientOf } from '../http/client.js';
+import { AuthService, type SignedIn } from './auth.service.js';
 import { PROFILE_PICTURE_FIELD } from './profile-picture.js';
 import { SESSION_CACHE, type SessionCache } from './session-cache.js';
-import { clearedSessionCookieOptions, SESSION_COOKIE, sessionCookieOptions } from './session-cookie.js';
+import { clearedSessionCookieOptions, SESSION_COOKIE, sessionCookieOptions } from '../http/session-cookie.js';
 
 @Controller()
 export class AuthController {
@@ -107,9 +108,4 @@ export class AuthController {
       if (sid) this.sessions.invalidateSession(sid);
     }
   }
-}
-
-export function clientOf(req: FastifyRequest): ClientContext {
-  const ua = req.headers['user-agent'];
-  return { ip: req.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : undefined };
 }

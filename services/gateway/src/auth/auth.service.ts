@@ -4,16 +4,12 @@ import type { identityV1 } from '@clipit/contracts';
 import { SIGN_IN_MESSAGES } from '@clipit/field-rules';
 import { GrpcCallError } from '@clipit/service-kit';
 import { limitAttempts } from '../http/attempt-limit.js';
+import type { ClientContext } from '../http/client.js';
 import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import { RATE_LIMITER } from '../tokens.js';
 import type { RateLimiter } from '@clipit/service-kit';
 import type { LoginBody, ResetPasswordBody, SignupBody } from './auth.schemas.js';
 import { verifyPicture } from './profile-picture.js';
-
-export interface ClientContext {
-  ip: string;
-  userAgent: string | undefined;
-}
 
 /** An AuthResult whose user and session identity is bound to send. */
 export interface SignedIn {

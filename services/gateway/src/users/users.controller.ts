@@ -1,7 +1,7 @@
 import { Controller, Inject, Param, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { RateLimiter } from '@clipit/service-kit';
-import { clientOf } from '../auth/auth.controller.js';
+import { clientOf } from '../http/client.js';
 import { SESSION_CACHE, type SessionCache } from '../auth/session-cache.js';
 import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
@@ -10,11 +10,10 @@ import { limitAttempts } from '../http/attempt-limit.js';
 import { RATE_LIMITER } from '../tokens.js';
 import { usersRoutes } from './users.routes.js';
 import { ImageUploadService } from './image-upload.service.js';
+import { toCurrentUser, type CurrentUser } from '../auth/current-user.js';
 import {
   toActiveSession,
-  toCurrentUser,
   type ActiveSessions,
-  type CurrentUser,
   type ImageUploadUrl,
   type ImageUploadUrlBody,
   type SetBannerBody,

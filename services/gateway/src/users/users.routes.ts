@@ -1,9 +1,9 @@
 import { PLACEHOLDER_MESSAGES, PROFILE_IMAGE_MESSAGES as IMG, WALLET_CHANGE_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
+import { currentUserSchema } from '../auth/current-user.js';
 import type { EndpointDef } from '../http/endpoint.js';
 import { CROSS_SITE_REFUSED, NOT_SIGNED_IN, TOO_MANY_ATTEMPTS } from '../http/messages.js';
 import {
   activeSessionsSchema,
-  currentUserSchema,
   endedSessionsSchema,
   imageStoredSchema,
   imageUploadUrlBody,
