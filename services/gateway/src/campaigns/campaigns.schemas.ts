@@ -1,6 +1,7 @@
 import { CLIPPER_TIERS, type campaignsV1, type ClipperTier } from '@clipit/contracts';
+import { checkHireRequest, firstHireError } from '@clipit/field-rules';
 import { z } from 'zod';
-import { strictBody } from '../http/fields.js';
+import { checkedBy, strictBody } from '../http/fields.js';
 
 // CPM campaigns, clipper profiles and hire requests (spec 02 §2.5, §2.7, §3, §5, §7; ADR 0027). The
 // shapes the browser sends and reads; the rules and their words are @clipit/field-rules', checked here
@@ -189,7 +190,7 @@ export type UpdateClipperProfileBody = z.infer<typeof updateClipperProfileBody>;
 
 // --- hire requests ----------------------------------------------------------------------------------
 
-export const hireRequestBody = strictBody({
+const hireRequestShape = strictBody({
   clipperId: text('clipperId', 64).nullish().describe('The clipper’s id, as the path names it (spec 02 §7 sends it in both)'),
   clientName: text('Name', 10_000).nullish(),
   clientEmail: text('Email', 10_000).nullish(),
@@ -199,7 +200,9 @@ export const hireRequestBody = strictBody({
   preferredContact: text('Preferred contact', 32).nullish().describe('email (default), telegram or twitter'),
   contactInfo: text('Contact info', 10_000).nullish(),
 });
-export type HireRequestBody = z.infer<typeof hireRequestBody>;
+/** The hire dialog's request, its rules checked (the campaigns service checks them again). */
+export const hireRequestBody = checkedBy(hireRequestShape, (b) => checkHireRequest({ ...b, budget: b.budget ?? null }), firstHireError);
+export type HireRequestBody = z.output<typeof hireRequestBody>;
 
 export const hireStatusSchema = z.enum(['pending', 'accepted', 'declined', 'completed']);
 
@@ -256,5 +259,32 @@ export function toHireJson(h: campaignsV1.HireRequest): HireJson {
     respondedAt: optionalOf(h.respondedAt),
     completedAt: optionalOf(h.completedAt),
     createdAt: h.createdAt,
+  };
+}
+
+const numberText = (value: number | string): string => (typeof value === 'number' ? String(value) : value);
+
+/** The profile edit as the campaigns service takes it: present lists replace (`set*` says one was sent). */
+export function toClipperProfileUpdate(userId: string, body: UpdateClipperProfileBody): campaignsV1.UpdateClipperProfileRequest {
+  return {
+    userId,
+    ...(body.bio !== undefined ? { bio: body.bio ?? '' } : {}),
+    setPortfolioUrls: body.portfolioUrls !== undefined,
+    portfolioUrls: body.portfolioUrls ?? [],
+    setSpecialties: body.specialties !== undefined,
+    specialties: body.specialties ?? [],
+    ...(body.yearsExperience !== undefined && body.yearsExperience !== null ? { yearsExperience: body.yearsExperience } : {}),
+    ...(body.hourlyRate !== undefined && body.hourlyRate !== null ? { hourlyRate: numberText(body.hourlyRate) } : {}),
+    ...(body.isAvailable !== undefined ? { isAvailable: String(body.isAvailable) } : {}),
+    setSocialLinks: body.socialLinks !== undefined,
+    socialLinks: body.socialLinks ?? [],
+    setServices: body.services !== undefined,
+    services: (body.services ?? []).map((s) => ({
+      serviceName: s.serviceName,
+      ...(s.description ? { description: s.description } : {}),
+      ...(s.basePrice !== undefined && s.basePrice !== null ? { basePrice: numberText(s.basePrice) } : {}),
+      ...(s.deliveryTimeHours !== undefined && s.deliveryTimeHours !== null ? { deliveryTimeHours: s.deliveryTimeHours } : {}),
+      isActive: s.isActive ?? true,
+    })),
   };
 }

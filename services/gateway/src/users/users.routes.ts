@@ -36,6 +36,7 @@ export const usersRoutes = {
   updateProfile: {
     method: 'PATCH',
     path: '/api/user/profile',
+    limit: 'wallet-change',
     tag: 'users',
     summary:
       "Set the signed-in user's Solana wallet address. The first wallet needs nothing more; replacing one needs currentPassword, or for an account made with X a sign-in with X in the last 10 minutes. A replacement is mailed to the owner, and payouts to the new wallet wait 72 hours",
