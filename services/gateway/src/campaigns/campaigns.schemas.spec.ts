@@ -1,4 +1,5 @@
 import type { campaignsV1 } from '@clipit/contracts';
+import { HIRE_MESSAGES } from '@clipit/field-rules';
 import { describe, expect, it } from '@jest/globals';
 import {
   campaignSchema,
@@ -104,6 +105,20 @@ describe('the bodies', () => {
       budgetAmount: 500,
     });
     expect(hireRequestBody.safeParse({ package: 'speed' }).error?.issues[0]?.message).toBe('Unknown field: package');
-    expect(hireRequestBody.parse({ budget: null })).toEqual({ budget: null });
+    // The shared rules are part of the body's check (so a refused request is not counted against the hire limit).
+    expect(hireRequestBody.safeParse({ budget: null }).error?.issues[0]?.message).toBe(HIRE_MESSAGES.clientNameShort);
+    const valid = {
+      clientName: 'Brand Team',
+      clientEmail: 'team@brand.io',
+      projectDescription: 'Seven clips of the launch stream, please.',
+      budget: '40',
+      contactInfo: '@brand',
+    };
+    expect(hireRequestBody.parse(valid)).toMatchObject({
+      clientName: 'Brand Team',
+      budget: 40,
+      urgency: 'medium',
+      preferredContact: 'email',
+    });
   });
 });
