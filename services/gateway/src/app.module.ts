@@ -6,6 +6,7 @@ import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { FeedModule } from './feed/feed.module.js';
+import { LimitsModule } from './http/limits.module.js';
 import { MediaModule } from './media/media.module.js';
 import { RewardsModule } from './rewards/rewards.module.js';
 import { SocialModule } from './social/social.module.js';
@@ -19,6 +20,8 @@ import { WebModule } from './web/web.module.js';
 @Module({
   // WebModule last: its catch-all GET serves the site for every path no other module claims.
   imports: [
+    // The rate limits' counters, for every route that names a limit (http/limits.ts).
+    LimitsModule,
     AuthModule,
     UsersModule,
     CatalogModule,

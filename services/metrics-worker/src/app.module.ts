@@ -2,7 +2,7 @@ import { CONFIG, EventPublisher, LOGGER, NATS_CONNECTION, type NatsConnection } 
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { MetricsWorkerConfig } from './config.js';
-import type { XPostsLookup } from './jobs/ports.js';
+import type { XPostsLookup } from './ports.js';
 import { RefreshMetricsHandler } from './jobs/refresh-metrics.handler.js';
 import { X_API } from './metrics-worker.tokens.js';
 import { MetricsQueueWorker } from './worker/metrics-queue.worker.js';

@@ -1,6 +1,6 @@
 import { metricOnce, metricsRegistry } from '@clipit/service-kit';
 import { Counter, Histogram } from 'prom-client';
-import type { RateLimitReason } from './jobs/ports.js';
+import type { RateLimitReason } from './ports.js';
 
 /** How a job ended on this worker. */
 export type JobResultLabel = 'fetched' | 'rate-limited' | 'retried' | 'requeued' | 'rejected' | 'refused' | 'publish-delayed' | 'gave-up';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { HIRE_MESSAGES } from '@clipit/field-rules';
-import { answer, hireRefusal, newHire, serviceFor, toHireMessage } from './hire.js';
+import { answer, canBeHired, hireRefusal, newHire, serviceFor, toHireMessage } from './hire.js';
 import { MESSAGES } from './messages.js';
 
 const CLIPPER = '2d9f6e30-8c9f-4e3b-9d7b-4b5c3f9e1c32';
@@ -34,6 +34,12 @@ describe('hire gate', () => {
       kind: 'failedPrecondition',
       message: HIRE_MESSAGES.unavailable,
     });
+  });
+  it('says whether a clipper can be hired: gold and available (what shows the Hire Clipper button)', () => {
+    expect(canBeHired(gold)).toBe(true);
+    expect(canBeHired({ clipperTier: 'silver', isAvailable: 'true' })).toBe(false);
+    expect(canBeHired({ clipperTier: 'bronze', isAvailable: 'true' })).toBe(false);
+    expect(canBeHired({ clipperTier: 'gold', isAvailable: 'false' })).toBe(false);
   });
 });
 

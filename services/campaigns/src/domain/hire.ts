@@ -53,6 +53,14 @@ export function hireRefusal(target: HireTarget, clientUserId: string | null): Re
 }
 
 /**
+ * Whether a hire request to this clipper would be taken now, whoever sends it: the gold points tier and
+ * available (the Hire Clipper button, ADR 0027). The same rule as {@link hireRefusal}, sender aside.
+ */
+export function canBeHired(target: Omit<HireTarget, 'userId'>): boolean {
+  return target.clipperTier === HIRE_REQUIRED_TIER && target.isAvailable !== 'false';
+}
+
+/**
  * The clipper's service a request is for: a package's description (what choosing it fills in) starts with
  * the service's name and a colon ("Speed Pack: 7 clips …"); a request naming none is for no service.
  */

@@ -59,6 +59,9 @@ describe('clipper profile rules', () => {
       averageRating: '0.00',
       bio: undefined,
       services: [{ id: 's', basePrice: undefined, isActive: true }],
+      canBeHired: false,
     });
+    expect(toProfileMessage({ ...profile, clipperTier: 'gold' }, []).canBeHired).toBe(true);
+    expect(toProfileMessage({ ...profile, clipperTier: 'gold', isAvailable: 'false' }, []).canBeHired).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
-import type { campaignsV1, UserSnapshot } from '@clipit/contracts';
+import type { campaignsV1, ClipperTier, UserSnapshot } from '@clipit/contracts';
 import { HIRE_PACKAGES, type ClipperServiceDraft } from '@clipit/field-rules';
+import { canBeHired } from './hire.js';
 import { dollars } from './messages.js';
 
 /** A clipper's hiring profile (spec 02 §3 clipper_profiles); money and rating as text with two decimals. */
@@ -20,7 +21,7 @@ export interface ClipperProfile {
   totalReviews: number;
   socialLinks: string[];
   clipPoints: number;
-  clipperTier: 'bronze' | 'silver' | 'gold';
+  clipperTier: ClipperTier;
   lastClipPointsUpdate: Date | null;
   lastApprovedClipDate: Date | null;
   createdAt: Date;
@@ -94,6 +95,7 @@ export function toProfileMessage(p: ClipperProfile, services: readonly ClipperSe
     socialLinks: p.socialLinks,
     clipPoints: p.clipPoints,
     clipperTier: p.clipperTier,
+    canBeHired: canBeHired(p),
     lastClipPointsUpdate: iso(p.lastClipPointsUpdate),
     lastApprovedClipDate: iso(p.lastApprovedClipDate),
     services: services.map(toServiceMessage),

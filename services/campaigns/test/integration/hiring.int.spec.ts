@@ -77,6 +77,7 @@ describe('clipper profiles from events', () => {
       clipperTier: 'bronze',
       clipPoints: '0',
       isAvailable: 'true',
+      canBeHired: false,
       totalHires: 0,
       averageRating: '0.00',
       services: [],
@@ -108,7 +109,11 @@ describe('clipper profiles from events', () => {
 
     await h.feed('rewards.standing-changed', standing(user.id, 4, 'gold', 900));
     await h.feed('rewards.standing-changed', standing(user.id, 3, 'bronze', 10)); // late: ignored
-    expect(await h.client.getClipperProfile({ userId: user.id })).toMatchObject({ clipperTier: 'gold', clipPoints: '900' });
+    expect(await h.client.getClipperProfile({ userId: user.id })).toMatchObject({
+      clipperTier: 'gold',
+      clipPoints: '900',
+      canBeHired: true,
+    });
   });
 
   it('gives a clipper the three packages when they first reach gold, and never again', async () => {

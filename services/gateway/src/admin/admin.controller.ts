@@ -1,16 +1,14 @@
-import { BadRequestException, Controller, Inject, Param, Query, Req, UseGuards } from '@nestjs/common';
+import { Controller, Inject, Param, Query, Req, UseGuards } from '@nestjs/common';
 import type { adminV1 } from '@clipit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_CLIENT, type AdminClient } from '../clients.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
 import { RateLimitedError } from '../http/http-errors.js';
 import { pageQuery } from '../http/paging.js';
-import { uuidParam } from '../http/path-params.js';
+import { AdminArea, PAGE_MAX } from './admin-area.service.js';
 import { AdminBearerGuard, AdminCaller } from './admin-bearer.guard.js';
 import { adminRoutes } from './admin.routes.js';
 import {
-  ADMIN_CAMPAIGN_STATUSES,
-  toAdminCampaignJson,
   toAdminSubmissionJson,
   toApplicationJson,
   toAuditPageJson,
@@ -26,15 +24,16 @@ import {
   type VerifyPasswordBody,
 } from './admin.schemas.js';
 
-const PAGE_MAX = 200;
-
 /**
  * The admin area's routes (spec 02 §2.4, §7; ADR 0020): each is one call to the admin service, which
  * checks the token, carries the command to its owner and audits it.
  */
 @Controller()
 export class AdminController {
-  constructor(@Inject(ADMIN_CLIENT) private readonly admin: AdminClient) {}
+  constructor(
+    @Inject(ADMIN_CLIENT) private readonly admin: AdminClient,
+    private readonly area: AdminArea,
+  ) {}
 
   @Endpoint(adminRoutes.verifyPassword)
   async verifyPassword(@ValidBody() body: VerifyPasswordBody, @Req() req: FastifyRequest): Promise<{ token: string; expiresAt: string }> {
@@ -46,17 +45,8 @@ export class AdminController {
 
   @Endpoint(adminRoutes.listSubmissions)
   @UseGuards(AdminBearerGuard)
-  async listSubmissions(
-    @AdminCaller() caller: adminV1.AdminCaller,
-    @Query() query: Record<string, unknown>,
-  ): Promise<AdminSubmissionPageJson> {
-    const page = await this.admin.listSubmissions({ caller, ...pageQuery(query, PAGE_MAX) });
-    return {
-      submissions: (page.submissions ?? []).map(toAdminSubmissionJson),
-      nextCursor: page.nextCursor ?? null,
-      total: Number(page.total),
-      createdLast7Days: Number(page.createdPastWeek),
-    };
+  listSubmissions(@AdminCaller() caller: adminV1.AdminCaller, @Query() query: Record<string, unknown>): Promise<AdminSubmissionPageJson> {
+    return this.area.listSubmissions(caller, query);
   }
 
   @Endpoint(adminRoutes.approve)
@@ -106,20 +96,11 @@ export class AdminController {
 
   @Endpoint(adminRoutes.createPlaceholder)
   @UseGuards(AdminBearerGuard)
-  async createPlaceholder(
+  createPlaceholder(
     @AdminCaller() caller: adminV1.AdminCaller,
     @ValidBody() body: CreatePlaceholderBody,
   ): Promise<PlaceholderStreamerJson> {
-    const multiplier = body.streamerMultiplier;
-    const created = await this.admin.createPlaceholderStreamer({
-      caller,
-      displayName: body.displayName ?? '',
-      twitterUsername: body.twitterUsername ?? '',
-      profileImageUrl: body.profileImageUrl ?? undefined,
-      bannerImageUrl: body.bannerImageUrl ?? undefined,
-      streamerMultiplier: multiplier === null || multiplier === undefined ? undefined : String(multiplier),
-    });
-    return toPlaceholderJson(created);
+    return this.area.createPlaceholder(caller, body);
   }
 
   @Endpoint(adminRoutes.listApplications)
@@ -135,50 +116,28 @@ export class AdminController {
 
   @Endpoint(adminRoutes.listCampaigns)
   @UseGuards(AdminBearerGuard)
-  async listCampaigns(@AdminCaller() caller: adminV1.AdminCaller, @Query() query: Record<string, unknown>): Promise<AdminCampaignPageJson> {
-    const status = query['status'];
-    if (
-      status !== undefined &&
-      status !== '' &&
-      (typeof status !== 'string' || !(ADMIN_CAMPAIGN_STATUSES as readonly string[]).includes(status))
-    ) {
-      throw new BadRequestException('Invalid status');
-    }
-    const page = await this.admin.listCampaigns({
-      caller,
-      ...pageQuery(query, PAGE_MAX),
-      ...(typeof status === 'string' && status !== '' ? { status } : {}),
-    });
-    return { campaigns: (page.campaigns ?? []).map(toAdminCampaignJson), nextCursor: page.nextCursor ?? null, total: Number(page.total) };
+  listCampaigns(@AdminCaller() caller: adminV1.AdminCaller, @Query() query: Record<string, unknown>): Promise<AdminCampaignPageJson> {
+    return this.area.listCampaigns(caller, query);
   }
 
   @Endpoint(adminRoutes.approveCampaign)
   @UseGuards(AdminBearerGuard)
-  async approveCampaign(
+  approveCampaign(
     @AdminCaller() caller: adminV1.AdminCaller,
     @Param('id') id: string,
     @ValidBody() _body: object,
   ): Promise<AdminCampaignJson> {
-    return toAdminCampaignJson(
-      await this.admin.reviewCampaign({ caller, campaignId: uuidParam(id, 'Invalid campaign id'), decision: 'approve' }),
-    );
+    return this.area.reviewCampaign(caller, id, 'approve');
   }
 
   @Endpoint(adminRoutes.rejectCampaign)
   @UseGuards(AdminBearerGuard)
-  async rejectCampaign(
+  rejectCampaign(
     @AdminCaller() caller: adminV1.AdminCaller,
     @Param('id') id: string,
     @ValidBody() body: RejectCampaignBody,
   ): Promise<AdminCampaignJson> {
-    return toAdminCampaignJson(
-      await this.admin.reviewCampaign({
-        caller,
-        campaignId: uuidParam(id, 'Invalid campaign id'),
-        decision: 'reject',
-        ...(body.reason !== undefined ? { reason: body.reason } : {}),
-      }),
-    );
+    return this.area.reviewCampaign(caller, id, 'reject', body.reason);
   }
 
   @Endpoint(adminRoutes.audit)

@@ -2,12 +2,13 @@ import { CLIPPER_APPLICATION_MESSAGES as M } from '@clipit/field-rules';
 import type { EndpointDef } from '../http/endpoint.js';
 import { CROSS_SITE_REFUSED, SERVICE_UNAVAILABLE } from '../http/messages.js';
 import { applicationReceivedSchema, submitApplicationBody } from './applications.schemas.js';
-import { APPLICATION_LIMIT_EXAMPLE } from './application-limit.js';
+import { limitExample } from '../http/limits.js';
 
 export const applicationRoutes = {
   submit: {
     method: 'POST',
     path: '/api/clipper-applications',
+    limit: 'clipper-applications',
     tag: 'campaigns',
     summary: 'Apply to clip for CLIP IT (no account needed): stored as pending for the admins’ Job Applications tab',
     status: 201,
@@ -22,7 +23,7 @@ export const applicationRoutes = {
       { status: 409, description: `'${M.alreadyPending}'` },
       {
         status: 429,
-        description: `'${APPLICATION_LIMIT_EXAMPLE}': too many applications from this address (APPLICATION_LIMIT_PER_IP per APPLICATION_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait`,
+        description: `'${limitExample('clipper-applications')}': too many applications from this address (APPLICATION_LIMIT_PER_IP per APPLICATION_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait`,
       },
       { status: 503, description: `'${SERVICE_UNAVAILABLE}': the campaigns service or the limiter is away` },
     ],

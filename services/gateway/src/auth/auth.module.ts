@@ -1,18 +1,16 @@
-import { CONFIG, LOGGER, REDIS } from '@clipit/service-kit';
+import { CONFIG } from '@clipit/service-kit';
 import { Module } from '@nestjs/common';
 import { MultipartModule } from '@nestjs/platform-fastify/multipart';
-import type { Redis } from 'ioredis';
-import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';
-import { RateLimiter } from '@clipit/service-kit';
-import { RATE_LIMITER } from '../tokens.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { SessionCookies } from './session-cookies.js';
 import { signupMultipartOptions } from './profile-picture.js';
 import { SESSION_CACHE, SessionCache } from './session-cache.js';
 import { SessionInvalidations } from './session-invalidations.js';
 import { OptionalSessionGuard, SessionGuard, SessionResolver, SessionStrategy } from './session.strategy.js';
 import { XOAuthClient } from './x-oauth.client.js';
+import { XOAuthAnswers } from './x-oauth.answers.js';
 import { XOAuthController } from './x-oauth.controller.js';
 import { XOAuthService } from './x-oauth.service.js';
 import { XFlowStore } from './x-oauth.store.js';
@@ -27,6 +25,7 @@ import { XFlowStore } from './x-oauth.store.js';
   controllers: [AuthController, XOAuthController],
   providers: [
     AuthService,
+    SessionCookies,
     {
       provide: SESSION_CACHE,
       useFactory: (config: GatewayConfig) =>
@@ -39,24 +38,10 @@ import { XFlowStore } from './x-oauth.store.js';
     SessionGuard,
     OptionalSessionGuard,
     XOAuthService,
+    XOAuthAnswers,
     XOAuthClient,
     XFlowStore,
-    {
-      provide: RATE_LIMITER,
-      useFactory: (redis: Redis, config: GatewayConfig, log: Logger) =>
-        new RateLimiter(
-          redis,
-          {
-            keyPrefix: config.REDIS_KEY_PREFIX,
-            windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
-            maxPerIp: config.RATE_LIMIT_MAX_PER_IP,
-            maxPerHandle: config.RATE_LIMIT_MAX_PER_HANDLE,
-          },
-          log,
-        ),
-      inject: [REDIS, CONFIG, LOGGER],
-    },
   ],
-  exports: [SessionGuard, OptionalSessionGuard, SessionResolver, SessionStrategy, SESSION_CACHE, RATE_LIMITER],
+  exports: [SessionGuard, OptionalSessionGuard, SessionResolver, SessionStrategy, SESSION_CACHE],
 })
 export class AuthModule {}

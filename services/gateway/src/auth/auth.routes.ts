@@ -35,6 +35,7 @@ export const authRoutes = {
   signup: {
     method: 'POST',
     path: '/api/auth/signup',
+    limit: 'signup',
     tag: 'auth',
     summary: 'Create an account (optionally claiming a placeholder streamer profile) and sign in',
     status: 201,
@@ -66,6 +67,7 @@ export const authRoutes = {
   login: {
     method: 'POST',
     path: '/api/auth/login',
+    limit: 'login',
     tag: 'auth',
     summary: 'Sign in with Twitter handle and password',
     body: loginBody,
@@ -83,6 +85,7 @@ export const authRoutes = {
   resetPassword: {
     method: 'POST',
     path: '/api/auth/reset-password',
+    limit: 'reset-password',
     tag: 'auth',
     summary:
       'Ask for a password reset: when handle and email match an account with a confirmed email address, a one-time link (30 minutes) is mailed to it. Nothing changes until the link is confirmed; the answer is the same whether or not an account matched',
@@ -99,6 +102,7 @@ export const authRoutes = {
   confirmPasswordReset: {
     method: 'POST',
     path: '/api/auth/reset-password/confirm',
+    limit: 'reset-confirm',
     tag: 'auth',
     summary: 'Confirm a reset from its mailed link: sets the password it was asked with and ends every session of the account',
     body: confirmResetBody,
@@ -114,6 +118,7 @@ export const authRoutes = {
   verifyEmail: {
     method: 'POST',
     path: '/api/auth/verify-email',
+    limit: 'verify-email',
     tag: 'auth',
     summary: 'Confirm an email address from the link mailed to it (sign-up mails the first)',
     body: verifyEmailBody,
@@ -129,6 +134,7 @@ export const authRoutes = {
   sendEmailVerification: {
     method: 'POST',
     path: '/api/auth/verify-email/send',
+    limit: 'verify-email-send',
     tag: 'auth',
     summary: 'Mail the signed-in user a new link that confirms their email address (none when it is confirmed already)',
     session: true,

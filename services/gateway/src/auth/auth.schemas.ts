@@ -12,7 +12,7 @@ import {
 } from '@clipit/field-rules';
 import { z } from 'zod';
 import { email, newPassword, newTwitterHandle, optionalText, strictBody, twitterHandle, wallet } from '../http/fields.js';
-import { currentUserSchema } from '../users/users.schemas.js';
+import { currentUserSchema } from './current-user.js';
 
 /** POST /api/auth/signup, as JSON or as the text fields of a multipart form. */
 export const signupBody = strictBody({

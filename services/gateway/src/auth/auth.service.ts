@@ -1,19 +1,13 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { identityV1 } from '@clipit/contracts';
-import { SIGN_IN_MESSAGES } from '@clipit/field-rules';
+import { EMAIL_VERIFICATION_MESSAGES, RESET_LINK_MESSAGES, SIGN_IN_MESSAGES } from '@clipit/field-rules';
 import { GrpcCallError } from '@clipit/service-kit';
-import { limitAttempts } from '../http/attempt-limit.js';
+import type { ClientContext } from '../http/client.js';
 import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
-import { RATE_LIMITER } from '../tokens.js';
-import type { RateLimiter } from '@clipit/service-kit';
 import type { LoginBody, ResetPasswordBody, SignupBody } from './auth.schemas.js';
 import { verifyPicture } from './profile-picture.js';
-
-export interface ClientContext {
-  ip: string;
-  userAgent: string | undefined;
-}
+import { SESSION_CACHE, type SessionCache } from './session-cache.js';
 
 /** An AuthResult whose user and session identity is bound to send. */
 export interface SignedIn {
@@ -23,19 +17,18 @@ export interface SignedIn {
 }
 
 /**
- * Sign-up, login, password reset and logout: the attempt limits are checked here, then identity
- * (which owns accounts and sessions) decides.
+ * Sign-up, login, password reset and logout: identity (which owns accounts and sessions) decides; the
+ * attempt limits are the routes' (their `limit`, ADR 0035).
  */
 @Injectable()
 export class AuthService {
   constructor(
     @Inject(IDENTITY_CLIENT) private readonly identity: IdentityClient,
-    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(SESSION_CACHE) private readonly sessions: SessionCache,
   ) {}
 
   async signUp(body: SignupBody, picture: Buffer | undefined, client: ClientContext): Promise<SignedIn> {
     const pictureType = picture && picture.length > 0 ? verifyPicture(picture) : undefined;
-    await this.limit('signup', client, body.twitterHandle);
     const result = await this.identity.signUp({
       email: body.email,
       displayName: body.displayName,
@@ -53,7 +46,6 @@ export class AuthService {
   }
 
   async logIn(body: LoginBody, client: ClientContext): Promise<SignedIn> {
-    await this.limit('login', client, body.twitterHandle);
     try {
       return signedIn(
         await this.identity.logIn({
@@ -71,32 +63,34 @@ export class AuthService {
   }
 
   /** Asks identity for a reset by link (ADR 0031); it answers the same whether or not an account matched. */
-  async requestPasswordReset(body: ResetPasswordBody, client: ClientContext): Promise<void> {
-    await this.limit('reset-password', client, body.twitterHandle);
+  async requestPasswordReset(body: ResetPasswordBody, client: ClientContext): Promise<{ message: string }> {
     await this.identity.requestPasswordReset({
       twitterHandle: body.twitterHandle,
       email: body.email,
       newPassword: body.newPassword,
       client: { ip: client.ip, userAgent: client.userAgent },
     });
+    return { message: RESET_LINK_MESSAGES.sent };
   }
 
-  /** Applies the reset a link's token stands for; answers the account whose sessions ended. */
-  async confirmPasswordReset(token: string, client: ClientContext): Promise<{ userId: string }> {
-    await this.limit('reset-confirm', client);
+  /** Applies the reset a link's token stands for. */
+  async confirmPasswordReset(token: string, client: ClientContext): Promise<{ message: string }> {
     const { userId } = await this.identity.confirmPasswordReset({ token, client: { ip: client.ip, userAgent: client.userAgent } });
-    return { userId };
+    // Identity ended the account's sessions: this replica forgets them now, the others on `user.sessions-ended`.
+    this.sessions.invalidateUser(userId);
+    return { message: RESET_LINK_MESSAGES.done };
   }
 
-  async verifyEmail(token: string, client: ClientContext): Promise<{ userId: string }> {
-    await this.limit('verify-email', client);
+  async verifyEmail(token: string): Promise<{ message: string }> {
     const user = await this.identity.verifyEmail({ token });
-    return { userId: user.id };
+    // The next /api/user/me on this replica shows the confirmed address.
+    this.sessions.invalidateUser(user.id);
+    return { message: EMAIL_VERIFICATION_MESSAGES.verified };
   }
 
-  async sendEmailVerification(userId: string, client: ClientContext): Promise<boolean> {
-    await this.limit('verify-email-send', client);
-    return (await this.identity.sendEmailVerification({ userId })).sent;
+  async sendEmailVerification(userId: string): Promise<{ sent: boolean; message: string }> {
+    const { sent } = await this.identity.sendEmailVerification({ userId });
+    return { sent, message: sent ? EMAIL_VERIFICATION_MESSAGES.sent : EMAIL_VERIFICATION_MESSAGES.alreadyVerified };
   }
 
   /** Ends the session if there is one; a session identity no longer knows is already ended. */
@@ -112,10 +106,6 @@ export class AuthService {
         return;
       throw err;
     }
-  }
-
-  private limit(action: string, client: ClientContext, handle?: string): Promise<void> {
-    return limitAttempts(this.limiter, action, client.ip, handle);
   }
 }
 

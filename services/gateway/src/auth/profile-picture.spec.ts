@@ -59,6 +59,12 @@ describe('profile picture', () => {
     expect(info?.buffer?.subarray(0, 8)).toEqual(PNG.subarray(0, 8));
   });
 
+  it('refuses bytes that are not an image as the form is read, before the route (and its limit) sees the sign-up', async () => {
+    const { err } = await store(incoming([Buffer.from('<html><script>alert(1)</script>')]), 1000);
+    expect(err).toMatchObject({ message: 'Profile picture must be an image file' });
+    expect((err as { getStatus(): number }).getStatus()).toBe(400);
+  });
+
   it('fails with 413 and the limit in words as soon as the part passes the limit', async () => {
     const { err } = await store(incoming([PNG, Buffer.alloc(6 * 1024 * 1024)], 5 * 1024 * 1024), 5 * 1024 * 1024);
     expect(err).toMatchObject({ message: 'Profile picture must be 5 MB or smaller' });

@@ -56,9 +56,13 @@ export function pictureStorage(maxBytes: number): MultipartStorageEngine {
       file.stream.once('end', () => {
         if ((file.stream as { truncated?: boolean }).truncated || size > maxBytes) {
           finish(new PayloadTooLargeException(pictureTooLarge(maxBytes)));
-        } else {
-          finish(null, { buffer: Buffer.concat(chunks, size), size });
+          return;
         }
+        const buffer = Buffer.concat(chunks, size);
+        // The bytes, whatever type was declared: refused here, as the form is read, so a sign-up with
+        // something else than a picture is not counted against the sign-up limit either.
+        if (size > 0 && !sniffImageType(buffer)) finish(new BadRequestException(PICTURE_NOT_IMAGE));
+        else finish(null, { buffer, size });
       });
     },
     _removeFile(_req, file, callback) {

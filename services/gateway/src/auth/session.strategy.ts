@@ -8,7 +8,7 @@ import { Strategy as CustomStrategy } from 'passport-custom';
 import { NOT_SIGNED_IN } from '../http/messages.js';
 import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import { SESSION_CACHE, type SessionCache } from './session-cache.js';
-import { SESSION_COOKIE } from './session-cookie.js';
+import { SESSION_COOKIE } from '../http/session-cookie.js';
 
 /** Who is calling: the session id from the cookie and the user identity resolved it to. */
 export interface SessionPrincipal {

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG, LOGGER, type RateLimiter, type RateLimitVerdict } from '@clipit/service-kit';
+import { CONFIG, LOGGER } from '@clipit/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import type { GatewayConfig } from '../config.js';
-import { RATE_LIMITER } from '../tokens.js';
-import type { ClientContext, SignedIn } from './auth.service.js';
+import { LimitReached, RateLimits } from '../http/rate-limits.js';
+import type { ClientContext } from '../http/client.js';
+import type { SignedIn } from './auth.service.js';
 import { SessionResolver } from './session.strategy.js';
 import { XFlowStore } from './x-oauth.store.js';
 import { XOAuthClient } from './x-oauth.client.js';
@@ -47,7 +48,7 @@ export class XOAuthService {
   constructor(
     @Inject(CONFIG) private readonly config: GatewayConfig,
     @Inject(IDENTITY_CLIENT) private readonly identity: IdentityClient,
-    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    private readonly limits: RateLimits,
     @Inject(LOGGER) private readonly log: Logger,
     private readonly store: XFlowStore,
     private readonly x: XOAuthClient,
@@ -133,14 +134,14 @@ export class XOAuthService {
     }
   }
 
-  private async limit(action: string, client: ClientContext): Promise<void> {
-    let verdict: RateLimitVerdict;
+  /** The X flow's attempt limits (http/limits.ts), its refusals words of the flow: every answer of it is a redirect. */
+  private async limit(action: 'x-sign-in' | 'x-callback', client: ClientContext): Promise<void> {
     try {
-      verdict = await this.limiter.hit(action, client.ip);
+      await this.limits.hit(action, { ip: client.ip });
     } catch (err) {
+      if (err instanceof LimitReached) throw new XSignInFailure('x-rate-limited', `over the ${action} limit for ${client.ip}`);
       throw new XSignInFailure('x-unavailable-now', 'the rate limiter failed', { cause: err });
     }
-    if (!verdict.allowed) throw new XSignInFailure('x-rate-limited', `over the ${action} limit for ${client.ip}`);
   }
 
   private async failingToLogin(step: 'start' | 'callback', work: () => Promise<XStep>): Promise<XStep> {

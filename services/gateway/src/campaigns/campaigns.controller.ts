@@ -1,172 +1,71 @@
-import { CAMPAIGN_MESSAGES, checkCampaign, checkHireRequest, firstCampaignError, firstHireError, HIRE_MESSAGES } from '@clipit/field-rules';
-import type { RateLimiter, RateLimitVerdict } from '@clipit/service-kit';
-import {
-  BadRequestException,
-  Controller,
-  ForbiddenException,
-  HttpCode,
-  Inject,
-  Param,
-  Query,
-  Req,
-  ServiceUnavailableException,
-  UseGuards,
-} from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, HttpCode, Param, Query, UseGuards } from '@nestjs/common';
 import { CurrentSession, OptionalSession, OptionalSessionGuard, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
-import { CAMPAIGNS_CLIENT, type CampaignsClient } from '../clients.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
-import { SERVICE_UNAVAILABLE } from '../http/messages.js';
-import { pageQuery } from '../http/paging.js';
-import { uuidParam } from '../http/path-params.js';
 import { campaignRoutes } from './campaigns.routes.js';
-import {
-  toCampaignJson,
-  toHiringProfileJson,
-  toHireJson,
-  type CampaignsPageJson,
-  type CampaignSubmittedJson,
-  type HiringProfileJson,
-  type HireJson,
-  type HireRequestBody,
-  type HireSentJson,
-  type HiresPageJson,
-  type RespondToHireBody,
-  type SubmitCampaignBody,
-  type UpdateClipperProfileBody,
+import type {
+  CampaignsPageJson,
+  CampaignSubmittedJson,
+  HireJson,
+  HireRequestBody,
+  HireSentJson,
+  HiresPageJson,
+  HiringProfileJson,
+  RespondToHireBody,
+  SubmitCampaignBody,
+  UpdateClipperProfileBody,
 } from './campaigns.schemas.js';
-import { HIRE_LIMITER, HireLimitReached, HIRES_ACTION } from './hire-limit.js';
-
-const PAGE_MAX = 200;
-const HIRE_STATUSES = new Set(['pending', 'accepted', 'declined', 'completed']);
-
-const numberText = (value: number | string): string => (typeof value === 'number' ? String(value) : value);
+import { HireTargetGuard } from './hire-target.guard.js';
+import { HiringService } from './hiring.service.js';
 
 /**
- * CPM campaigns (streamers), clipper hiring profiles and hire requests: each route is one call to the
- * campaigns service, which owns the rules. The shared rules (@clipit/field-rules) are checked here first
- * so a refused request costs no call, and a hire request (open to visitors, ADR 0027) is counted per
- * address only once it passes them.
+ * CPM campaigns (streamers), clipper hiring profiles and hire requests, each one call to the campaigns
+ * service through HiringService. A hire request (open to visitors, ADR 0027) is counted per address by the
+ * route's limit once its target and its body pass.
  */
 @Controller()
 export class CampaignsController {
-  constructor(
-    @Inject(CAMPAIGNS_CLIENT) private readonly campaigns: CampaignsClient,
-    @Inject(HIRE_LIMITER) private readonly limiter: RateLimiter,
-  ) {}
+  constructor(private readonly hiring: HiringService) {}
 
   @Endpoint(campaignRoutes.submitCampaign)
   @UseGuards(SessionGuard)
-  async submitCampaign(@CurrentSession() session: SessionPrincipal, @ValidBody() body: SubmitCampaignBody): Promise<CampaignSubmittedJson> {
-    if (session.user.role !== 'streamer') throw new ForbiddenException(CAMPAIGN_MESSAGES.streamersOnly);
-    const checked = checkCampaign(body, 'shared');
-    if (!checked.ok) throw new BadRequestException(firstCampaignError(checked.errors));
-    const v = checked.value;
-    const stored = await this.campaigns.submitCampaign({
-      streamerId: session.user.id,
-      callerRole: session.user.role,
-      title: v.title,
-      description: v.description,
-      targetViews: String(v.targetViews),
-      budgetAmount: v.budgetAmount.toFixed(2),
-      ...(v.contentLink !== null ? { contentLink: v.contentLink } : {}),
-    });
-    return { campaign: toCampaignJson(stored), message: CAMPAIGN_MESSAGES.submitted };
+  submitCampaign(@CurrentSession() session: SessionPrincipal, @ValidBody() body: SubmitCampaignBody): Promise<CampaignSubmittedJson> {
+    return this.hiring.submitCampaign(session, body);
   }
 
   @Endpoint(campaignRoutes.myCampaigns)
   @UseGuards(SessionGuard)
-  async myCampaigns(@CurrentSession() session: SessionPrincipal, @Query() query: Record<string, unknown>): Promise<CampaignsPageJson> {
-    const page = await this.campaigns.listCampaigns({ streamerId: session.user.id, ...pageQuery(query, PAGE_MAX) });
-    return { campaigns: (page.campaigns ?? []).map(toCampaignJson), nextCursor: page.nextCursor ?? null, total: Number(page.total) };
+  myCampaigns(@CurrentSession() session: SessionPrincipal, @Query() query: Record<string, unknown>): Promise<CampaignsPageJson> {
+    return this.hiring.myCampaigns(session, query);
   }
 
   @Endpoint(campaignRoutes.clipperProfile)
-  async clipperProfile(@Param('clipperId') clipperId: string): Promise<HiringProfileJson> {
-    return toHiringProfileJson(await this.campaigns.getClipperProfile({ userId: uuidParam(clipperId, 'Invalid clipper id') }));
+  clipperProfile(@Param('clipperId') clipperId: string): Promise<HiringProfileJson> {
+    return this.hiring.clipperProfile(clipperId);
   }
 
   @Endpoint(campaignRoutes.updateClipperProfile)
   @UseGuards(SessionGuard)
-  async updateClipperProfile(
+  updateClipperProfile(
     @CurrentSession() session: SessionPrincipal,
     @ValidBody() body: UpdateClipperProfileBody,
   ): Promise<HiringProfileJson> {
-    const updated = await this.campaigns.updateClipperProfile({
-      userId: session.user.id,
-      ...(body.bio !== undefined ? { bio: body.bio ?? '' } : {}),
-      setPortfolioUrls: body.portfolioUrls !== undefined,
-      portfolioUrls: body.portfolioUrls ?? [],
-      setSpecialties: body.specialties !== undefined,
-      specialties: body.specialties ?? [],
-      ...(body.yearsExperience !== undefined && body.yearsExperience !== null ? { yearsExperience: body.yearsExperience } : {}),
-      ...(body.hourlyRate !== undefined && body.hourlyRate !== null ? { hourlyRate: numberText(body.hourlyRate) } : {}),
-      ...(body.isAvailable !== undefined ? { isAvailable: String(body.isAvailable) } : {}),
-      setSocialLinks: body.socialLinks !== undefined,
-      socialLinks: body.socialLinks ?? [],
-      setServices: body.services !== undefined,
-      services: (body.services ?? []).map((s) => ({
-        serviceName: s.serviceName,
-        ...(s.description ? { description: s.description } : {}),
-        ...(s.basePrice !== undefined && s.basePrice !== null ? { basePrice: numberText(s.basePrice) } : {}),
-        ...(s.deliveryTimeHours !== undefined && s.deliveryTimeHours !== null ? { deliveryTimeHours: s.deliveryTimeHours } : {}),
-        isActive: s.isActive ?? true,
-      })),
-    });
-    return toHiringProfileJson(updated);
+    return this.hiring.updateClipperProfile(session, body);
   }
 
   @Endpoint(campaignRoutes.hire)
-  @UseGuards(OptionalSessionGuard)
-  async hire(
-    @Param('clipperId') clipperIdParam: string,
+  @UseGuards(OptionalSessionGuard, HireTargetGuard)
+  hire(
+    @Param('clipperId') clipperId: string,
     @ValidBody() body: HireRequestBody,
     @OptionalSession() session: SessionPrincipal | undefined,
-    @Req() req: FastifyRequest,
   ): Promise<HireSentJson> {
-    const clipperId = uuidParam(clipperIdParam, 'Invalid clipper id');
-    if (body.clipperId !== undefined && body.clipperId !== null && body.clipperId.toLowerCase() !== clipperId) {
-      throw new BadRequestException('clipperId does not match the path');
-    }
-    const checked = checkHireRequest({ ...body, budget: body.budget ?? null });
-    if (!checked.ok) throw new BadRequestException(firstHireError(checked.errors));
-    if (session?.user.id === clipperId) throw new BadRequestException(HIRE_MESSAGES.self);
-
-    let verdict: RateLimitVerdict;
-    try {
-      verdict = await this.limiter.hit(HIRES_ACTION, req.ip);
-    } catch (err) {
-      throw new ServiceUnavailableException(SERVICE_UNAVAILABLE, { cause: err });
-    }
-    if (!verdict.allowed) throw new HireLimitReached(verdict.retryAfterSeconds);
-
-    const v = checked.value;
-    const stored = await this.campaigns.requestHire({
-      clipperId,
-      ...(session ? { clientUserId: session.user.id } : {}),
-      clientName: v.clientName,
-      clientEmail: v.clientEmail,
-      projectDescription: v.projectDescription,
-      ...(v.budget !== null ? { budget: v.budget.toFixed(2) } : {}),
-      urgency: v.urgency,
-      preferredContact: v.preferredContact,
-      contactInfo: v.contactInfo,
-    });
-    return { id: stored.id, status: 'pending', message: HIRE_MESSAGES.sent };
+    return this.hiring.hire(clipperId, body, session);
   }
 
   @Endpoint(campaignRoutes.myHires)
   @UseGuards(SessionGuard)
-  async myHires(@CurrentSession() session: SessionPrincipal, @Query() query: Record<string, unknown>): Promise<HiresPageJson> {
-    const status = query['status'];
-    if (status !== undefined && status !== '' && (typeof status !== 'string' || !HIRE_STATUSES.has(status)))
-      throw new BadRequestException('Invalid status');
-    const page = await this.campaigns.listHires({
-      clipperId: session.user.id,
-      ...(typeof status === 'string' && status !== '' ? { status } : {}),
-      ...pageQuery(query, PAGE_MAX),
-    });
-    return { hires: (page.hires ?? []).map(toHireJson), nextCursor: page.nextCursor ?? null, total: Number(page.total) };
+  myHires(@CurrentSession() session: SessionPrincipal, @Query() query: Record<string, unknown>): Promise<HiresPageJson> {
+    return this.hiring.myHires(session, query);
   }
 
   @Endpoint(campaignRoutes.acceptHire)
@@ -177,7 +76,7 @@ export class CampaignsController {
     @Param('hireId') hireId: string,
     @ValidBody() body: RespondToHireBody,
   ): Promise<HireJson> {
-    return this.respond(session, hireId, 'accept', body);
+    return this.hiring.respond(session, hireId, 'accept', body);
   }
 
   @Endpoint(campaignRoutes.declineHire)
@@ -188,7 +87,7 @@ export class CampaignsController {
     @Param('hireId') hireId: string,
     @ValidBody() body: RespondToHireBody,
   ): Promise<HireJson> {
-    return this.respond(session, hireId, 'decline', body);
+    return this.hiring.respond(session, hireId, 'decline', body);
   }
 
   @Endpoint(campaignRoutes.completeHire)
@@ -199,21 +98,6 @@ export class CampaignsController {
     @Param('hireId') hireId: string,
     @ValidBody() body: RespondToHireBody,
   ): Promise<HireJson> {
-    return this.respond(session, hireId, 'complete', body);
-  }
-
-  private async respond(
-    session: SessionPrincipal,
-    hireId: string,
-    action: 'accept' | 'decline' | 'complete',
-    body: RespondToHireBody,
-  ): Promise<HireJson> {
-    const answered = await this.campaigns.respondToHire({
-      id: uuidParam(hireId, 'Invalid hire request id'),
-      clipperId: session.user.id,
-      action,
-      ...(body.clipperNotes ? { clipperNotes: body.clipperNotes } : {}),
-    });
-    return toHireJson(answered);
+    return this.hiring.respond(session, hireId, 'complete', body);
   }
 }

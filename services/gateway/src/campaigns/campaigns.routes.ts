@@ -2,7 +2,7 @@ import { CAMPAIGN_MESSAGES as C, HIRE_MESSAGES as H } from '@clipit/field-rules'
 import type { EndpointDef } from '../http/endpoint.js';
 import { CROSS_SITE_REFUSED, NOT_SIGNED_IN, SERVICE_UNAVAILABLE } from '../http/messages.js';
 import { PAGE_QUERY_DOCS } from '../http/paging.js';
-import { HIRE_LIMIT_EXAMPLE } from './hire-limit.js';
+import { limitExample } from '../http/limits.js';
 import {
   campaignsPageSchema,
   campaignSubmittedSchema,
@@ -108,6 +108,7 @@ export const campaignRoutes = {
   hire: {
     method: 'POST',
     path: '/api/clippers/:clipperId/hire',
+    limit: 'hire-requests',
     tag: 'campaigns',
     summary: 'Ask a gold clipper for work (spec 02 §2.7; no account needed, ADR 0027): stored as pending and the clipper is told',
     status: 201,
@@ -124,7 +125,7 @@ export const campaignRoutes = {
       { status: 409, description: `'${H.unavailable}'` },
       {
         status: 429,
-        description: `'${HIRE_LIMIT_EXAMPLE}': too many hire requests from this address (HIRE_LIMIT_PER_IP per HIRE_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait`,
+        description: `'${limitExample('hire-requests')}': too many hire requests from this address (HIRE_LIMIT_PER_IP per HIRE_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait`,
       },
       { status: 503, description: `'${SERVICE_UNAVAILABLE}': the campaigns service or the limiter is away` },
     ],

@@ -1,4 +1,5 @@
 import type { campaignsV1 } from '@clipit/contracts';
+import { HIRE_MESSAGES } from '@clipit/field-rules';
 import { describe, expect, it } from '@jest/globals';
 import {
   campaignSchema,
@@ -24,6 +25,7 @@ const profile = {
   socialLinks: [],
   clipPoints: 1520,
   clipperTier: 'gold',
+  canBeHired: true,
   services: [
     { id: 's1', serviceName: 'Speed Pack', basePrice: '40.00', deliveryTimeHours: 24, isActive: true },
     { id: 's3', serviceName: 'Viral Marketing', isActive: true },
@@ -61,13 +63,17 @@ describe('the campaign answer', () => {
 });
 
 describe('the hiring profile answer', () => {
-  it('can be hired only at gold and available; prices as numbers, none as null', () => {
+  it('passes on whether the clipper can be hired and their tier as campaigns answers them; prices as numbers, none as null', () => {
     const json = toHiringProfileJson(profile);
     expect(hiringProfileSchema.parse(json)).toEqual(json);
     expect(json).toMatchObject({ canBeHired: true, averageRating: 4.5, clipPoints: 1520, bio: null, hourlyRate: null });
     expect(json.services.map((s) => s.basePrice)).toEqual([40, null]);
-    expect(toHiringProfileJson({ ...profile, isAvailable: 'false' }).canBeHired).toBe(false);
-    expect(toHiringProfileJson({ ...profile, clipperTier: 'silver' }).canBeHired).toBe(false);
+    // The hire rule is the campaigns service's (ADR 0027): the gateway decides nothing of it.
+    expect(toHiringProfileJson({ ...profile, canBeHired: false })).toMatchObject({ clipperTier: 'gold', canBeHired: false });
+    expect(toHiringProfileJson({ ...profile, clipperTier: 'silver', canBeHired: true })).toMatchObject({
+      clipperTier: 'silver',
+      canBeHired: true,
+    });
   });
 });
 
@@ -99,6 +105,20 @@ describe('the bodies', () => {
       budgetAmount: 500,
     });
     expect(hireRequestBody.safeParse({ package: 'speed' }).error?.issues[0]?.message).toBe('Unknown field: package');
-    expect(hireRequestBody.parse({ budget: null })).toEqual({ budget: null });
+    // The shared rules are part of the body's check (so a refused request is not counted against the hire limit).
+    expect(hireRequestBody.safeParse({ budget: null }).error?.issues[0]?.message).toBe(HIRE_MESSAGES.clientNameShort);
+    const valid = {
+      clientName: 'Brand Team',
+      clientEmail: 'team@brand.io',
+      projectDescription: 'Seven clips of the launch stream, please.',
+      budget: '40',
+      contactInfo: '@brand',
+    };
+    expect(hireRequestBody.parse(valid)).toMatchObject({
+      clientName: 'Brand Team',
+      budget: 40,
+      urgency: 'medium',
+      preferredContact: 'email',
+    });
   });
 });

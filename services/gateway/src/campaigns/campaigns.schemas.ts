@@ -1,6 +1,7 @@
-import type { campaignsV1 } from '@clipit/contracts';
+import { CLIPPER_TIERS, type campaignsV1, type ClipperTier } from '@clipit/contracts';
+import { checkHireRequest, firstHireError } from '@clipit/field-rules';
 import { z } from 'zod';
-import { strictBody } from '../http/fields.js';
+import { checkedBy, strictBody } from '../http/fields.js';
 
 // CPM campaigns, clipper profiles and hire requests (spec 02 §2.5, §2.7, §3, §5, §7; ADR 0027). The
 // shapes the browser sends and reads; the rules and their words are @clipit/field-rules', checked here
@@ -112,7 +113,7 @@ export const hiringProfileSchema = z
     totalReviews: z.number().int(),
     socialLinks: z.array(z.string()),
     clipPoints: z.number().int(),
-    clipperTier: z.enum(['bronze', 'silver', 'gold']),
+    clipperTier: z.enum(CLIPPER_TIERS),
     canBeHired: z.boolean().describe('Gold points tier and available: what shows the Hire Clipper button'),
     services: z.array(hiringServiceSchema),
     createdAt: z.string(),
@@ -124,8 +125,6 @@ export type HiringProfileJson = z.infer<typeof hiringProfileSchema>;
 const money = (value: string | undefined): number | null => (value === undefined || value === '' ? null : Number(value));
 
 export function toHiringProfileJson(p: campaignsV1.ClipperProfile): HiringProfileJson {
-  const tier = z.enum(['bronze', 'silver', 'gold']).catch('bronze').parse(p.clipperTier);
-  const isAvailable = p.isAvailable === 'false' ? 'false' : 'true';
   return {
     id: p.id,
     userId: p.userId,
@@ -137,14 +136,15 @@ export function toHiringProfileJson(p: campaignsV1.ClipperProfile): HiringProfil
     specialties: p.specialties ?? [],
     yearsExperience: optionalOf(p.yearsExperience),
     hourlyRate: money(p.hourlyRate),
-    isAvailable,
+    isAvailable: p.isAvailable === 'false' ? 'false' : 'true',
     totalHires: p.totalHires,
     averageRating: Number(p.averageRating) || 0,
     totalReviews: p.totalReviews,
     socialLinks: p.socialLinks ?? [],
     clipPoints: Number(p.clipPoints),
-    clipperTier: tier,
-    canBeHired: tier === 'gold' && isAvailable === 'true',
+    // The campaigns service's answers (its hire rule, ADR 0027), passed on.
+    clipperTier: p.clipperTier as ClipperTier,
+    canBeHired: p.canBeHired,
     services: (p.services ?? []).map((s) => ({
       id: s.id,
       serviceName: s.serviceName,
@@ -190,7 +190,7 @@ export type UpdateClipperProfileBody = z.infer<typeof updateClipperProfileBody>;
 
 // --- hire requests ----------------------------------------------------------------------------------
 
-export const hireRequestBody = strictBody({
+const hireRequestShape = strictBody({
   clipperId: text('clipperId', 64).nullish().describe('The clipper’s id, as the path names it (spec 02 §7 sends it in both)'),
   clientName: text('Name', 10_000).nullish(),
   clientEmail: text('Email', 10_000).nullish(),
@@ -200,7 +200,9 @@ export const hireRequestBody = strictBody({
   preferredContact: text('Preferred contact', 32).nullish().describe('email (default), telegram or twitter'),
   contactInfo: text('Contact info', 10_000).nullish(),
 });
-export type HireRequestBody = z.infer<typeof hireRequestBody>;
+/** The hire dialog's request, its rules checked (the campaigns service checks them again). */
+export const hireRequestBody = checkedBy(hireRequestShape, (b) => checkHireRequest({ ...b, budget: b.budget ?? null }), firstHireError);
+export type HireRequestBody = z.output<typeof hireRequestBody>;
 
 export const hireStatusSchema = z.enum(['pending', 'accepted', 'declined', 'completed']);
 
@@ -257,5 +259,32 @@ export function toHireJson(h: campaignsV1.HireRequest): HireJson {
     respondedAt: optionalOf(h.respondedAt),
     completedAt: optionalOf(h.completedAt),
     createdAt: h.createdAt,
+  };
+}
+
+const numberText = (value: number | string): string => (typeof value === 'number' ? String(value) : value);
+
+/** The profile edit as the campaigns service takes it: present lists replace (`set*` says one was sent). */
+export function toClipperProfileUpdate(userId: string, body: UpdateClipperProfileBody): campaignsV1.UpdateClipperProfileRequest {
+  return {
+    userId,
+    ...(body.bio !== undefined ? { bio: body.bio ?? '' } : {}),
+    setPortfolioUrls: body.portfolioUrls !== undefined,
+    portfolioUrls: body.portfolioUrls ?? [],
+    setSpecialties: body.specialties !== undefined,
+    specialties: body.specialties ?? [],
+    ...(body.yearsExperience !== undefined && body.yearsExperience !== null ? { yearsExperience: body.yearsExperience } : {}),
+    ...(body.hourlyRate !== undefined && body.hourlyRate !== null ? { hourlyRate: numberText(body.hourlyRate) } : {}),
+    ...(body.isAvailable !== undefined ? { isAvailable: String(body.isAvailable) } : {}),
+    setSocialLinks: body.socialLinks !== undefined,
+    socialLinks: body.socialLinks ?? [],
+    setServices: body.services !== undefined,
+    services: (body.services ?? []).map((s) => ({
+      serviceName: s.serviceName,
+      ...(s.description ? { description: s.description } : {}),
+      ...(s.basePrice !== undefined && s.basePrice !== null ? { basePrice: numberText(s.basePrice) } : {}),
+      ...(s.deliveryTimeHours !== undefined && s.deliveryTimeHours !== null ? { deliveryTimeHours: s.deliveryTimeHours } : {}),
+      isActive: s.isActive ?? true,
+    })),
   };
 }

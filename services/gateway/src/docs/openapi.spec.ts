@@ -4,7 +4,7 @@ import { authRoutes } from '../auth/auth.routes.js';
 import { mediaRoutes } from '../media/media.routes.js';
 import { usersRoutes } from '../users/users.routes.js';
 import { buildOpenApiDocument, openApiPath } from './openapi.js';
-import { offlineOpenApiDocument } from './offline-document.js';
+import { offlineOpenApiDocument } from '../openapi-document.js';
 
 describe('OpenAPI document', () => {
   const doc = buildOpenApiDocument(

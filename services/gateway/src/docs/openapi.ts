@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { EndpointDef, ErrorDoc } from '../http/endpoint.js';
-import { SESSION_COOKIE } from '../auth/session-cookie.js';
+import { SESSION_COOKIE } from '../http/session-cookie.js';
 import {
   BODY_NOT_JSON,
   BODY_NOT_OBJECT,

@@ -20,7 +20,8 @@ import type { z } from 'zod';
 import type { loginBody, loginResponse, logoutResponse, resetPasswordResponse, signupResponse } from '../auth/auth.schemas.js';
 import type { streamerSchema, tokenSchema } from '../catalog/catalog.schemas.js';
 import type { createSubmissionBody, submissionSchema, videoUploadUrlSchema } from '../submissions/submissions.schemas.js';
-import type { currentUserSchema, updateProfileBody } from '../users/users.schemas.js';
+import type { currentUserSchema } from '../auth/current-user.js';
+import type { updateProfileBody } from '../users/users.schemas.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const same = <_Check extends true>(): true => true;

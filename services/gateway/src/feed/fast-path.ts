@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Counter } from 'prom-client';
-import { SESSION_COOKIE } from '../auth/session-cookie.js';
+import { SESSION_COOKIE } from '../http/session-cookie.js';
 import type { EndpointDef } from '../http/endpoint.js';
 import type { FrontHandler } from '../http/front-door.js';
 import type { RequestLog } from '../http/request-log.js';

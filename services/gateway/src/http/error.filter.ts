@@ -1,7 +1,7 @@
 import { Catch, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { SESSION_COOKIE } from '../auth/session-cookie.js';
+import { SESSION_COOKIE } from './session-cookie.js';
 import { RouteNotFoundError, toErrorAnswer } from './http-errors.js';
 import { noSuchRoute } from './messages.js';
 

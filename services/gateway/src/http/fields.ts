@@ -78,3 +78,21 @@ export function strictBody<T extends z.ZodRawShape>(shape: T) {
     error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown field: ${iss.keys.join(', ')}` : 'Request body must be a JSON object'),
   });
 }
+
+/**
+ * A body checked by its shape, then by the shared field rules (@clipit/field-rules) that its owner checks
+ * again: the first broken rule in form order is the 400's text, and the parsed body is the rules' value.
+ * So a request refused by the rules is refused with the shape's refusals, before any limit counts it.
+ */
+export function checkedBy<S extends z.ZodType, V, F extends string>(
+  shape: S,
+  check: (input: z.output<S>) => { ok: true; value: V } | { ok: false; errors: Partial<Record<F, string>> },
+  first: (errors: Partial<Record<F, string>>) => string | undefined,
+) {
+  return shape.transform((input, ctx): V => {
+    const checked = check(input);
+    if (checked.ok) return checked.value;
+    ctx.addIssue({ code: 'custom', message: first(checked.errors) ?? 'Invalid request body' });
+    return z.NEVER;
+  });
+}

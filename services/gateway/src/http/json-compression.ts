@@ -3,7 +3,7 @@
 // cache is compressed once per encoding and kept with its bytes, so a hot read costs no compression;
 // its ETag names the coding ("…-br"), as a strong validator must when the bytes differ.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chooseEncoding, ENCODINGS } from '../web/web-rules.js';
+import { chooseEncoding, ENCODINGS } from './content-encoding.js';
 
 /** Answers smaller than this go as they are: compressing would save less than it costs. */
 export const MIN_COMPRESSED_BYTES = 1024;

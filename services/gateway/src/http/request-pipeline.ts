@@ -3,7 +3,7 @@ import { CORRELATION_HEADER, runWithCorrelation, sanitizeCorrelationId } from '@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { compressJson, jsonEncodingFor, MIN_COMPRESSED_BYTES, varyOnEncoding } from './json-compression.js';
-import { SESSION_COOKIE, sessionCookieOptions, type CookieSecureMode } from '../auth/session-cookie.js';
+import { SESSION_COOKIE, sessionCookieOptions, type CookieSecureMode } from './session-cookie.js';
 import { assertNoControlCharacters } from './control-characters.js';
 import type { EndpointRouteConfig } from './endpoint.js';
 import type { RequestLog } from './request-log.js';

@@ -1,10 +1,13 @@
 import { isPublishedMediaKey } from '@clipit/contracts';
 import { assertSafeKey, InvalidKeyError, STORAGE, type StorageDriver } from '@clipit/storage';
 import { HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import { HttpErrorWithHeaders } from '../http/http-errors.js';
 import { NOT_FOUND, RANGE_NOT_SATISFIABLE } from '../http/messages.js';
 import { isNotModified, parseRange, rangeStillValid } from './range.js';
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export interface MediaRequestHeaders {
   range?: string;
@@ -38,6 +41,25 @@ class RangeNotSatisfiableError extends HttpErrorWithHeaders {
 @Injectable()
 export class MediaService {
   constructor(@Inject(STORAGE) private readonly storage: StorageDriver) {}
+
+  /** GET/HEAD /media/*: the object under the path's key, as `serve` answers it. */
+  async send(req: FastifyRequest<{ Params: Record<string, string | undefined> }>, reply: FastifyReply): Promise<void> {
+    const answer = await this.serve(
+      req.params['*'] ?? '',
+      {
+        range: header(req.headers.range),
+        ifRange: header(req.headers['if-range']),
+        ifNoneMatch: header(req.headers['if-none-match']),
+        ifModifiedSince: header(req.headers['if-modified-since']),
+      },
+      req.method !== 'HEAD',
+    );
+    // HEAD: an empty stream keeps our Content-Length (Fastify zeroes it for an absent body).
+    await reply
+      .status(answer.status)
+      .headers(answer.headers)
+      .send(answer.body ?? (req.method === 'HEAD' && answer.status !== 304 ? Readable.from([]) : undefined));
+  }
 
   async serve(key: string, req: MediaRequestHeaders, withBody: boolean): Promise<MediaAnswer> {
     // Checked before storage is asked, so an unpublished object's existence is not revealed either.

@@ -90,20 +90,22 @@ describe('the dashboard answer', () => {
 });
 
 describe('clip stats', () => {
-  it('lists the locked features of the points tier (spec 02 §6)', () => {
-    const stats = (tier: string) =>
+  it('passes on the points tier and the locked features as rewards answers them (spec 02 §6)', () => {
+    const stats = (tier: string, lockedFeatures: string[]) =>
       toClipperStatsJson({
         points: 5,
         tier,
         rank: 1,
         totalClippers: 1,
         breakdown: { approvedCount: 1, basePoints: 5, viewBonusPoints: 0, approvalRatio: 0.5, inactivityPenalty: false, finalPoints: 5 },
+        lockedFeatures,
       });
-    expect(stats('bronze').lockedFeatures).toEqual(['Streamer Multipliers', 'Hire Button Visibility']);
-    expect(stats('silver').lockedFeatures).toEqual(['Hire Button Visibility']);
-    expect(stats('gold').lockedFeatures).toEqual([]);
-    expect(clipperStatsSchema.parse(stats('gold'))).toEqual(stats('gold'));
-    expect(stats('gold').lastUpdated).toBeNull();
+    // Whatever rewards says is locked at a tier is what the browser reads: the gateway keeps no list of its own.
+    expect(stats('bronze', ['Feature A', 'Feature B'])).toMatchObject({ tier: 'bronze', lockedFeatures: ['Feature A', 'Feature B'] });
+    expect(stats('silver', ['Feature B']).lockedFeatures).toEqual(['Feature B']);
+    expect(stats('gold', []).lockedFeatures).toEqual([]);
+    expect(clipperStatsSchema.parse(stats('gold', []))).toEqual(stats('gold', []));
+    expect(stats('gold', []).lastUpdated).toBeNull();
   });
 });
 

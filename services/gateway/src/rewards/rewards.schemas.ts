@@ -1,4 +1,4 @@
-import type { identityV1, rewardsV1 } from '@clipit/contracts';
+import { CLIPPER_TIERS, type ClipperTier, type identityV1, type rewardsV1 } from '@clipit/contracts';
 import { z } from 'zod';
 
 // Tiers, clip points, earnings and payouts (spec 02 §2.2, §3, §7, §9; ADR 0025). The rules are the
@@ -74,7 +74,7 @@ export type DashboardJson = z.infer<typeof dashboardSchema>;
 export const clipperStatsSchema = z
   .object({
     points: z.number().int(),
-    tier: z.enum(['bronze', 'silver', 'gold']),
+    tier: z.enum(CLIPPER_TIERS),
     rank: z.number().int().describe('1 is the most points; ties share the better rank'),
     totalClippers: z.number().int(),
     breakdown: z.object({
@@ -154,12 +154,6 @@ export const tiersSchema = z
   .meta({ id: 'Tiers' });
 export type TiersJson = z.infer<typeof tiersSchema>;
 
-const LOCKED: Record<string, string[]> = {
-  bronze: ['Streamer Multipliers', 'Hire Button Visibility'],
-  silver: ['Hire Button Visibility'],
-  gold: [],
-};
-
 export function toDashboardJson(user: identityV1.User, d: rewardsV1.Dashboard): DashboardJson {
   const progress = d.tierProgress!;
   const metrics = d.metrics!;
@@ -211,10 +205,10 @@ export function toDashboardJson(user: identityV1.User, d: rewardsV1.Dashboard): 
 
 export function toClipperStatsJson(s: rewardsV1.ClipperStats): ClipperStatsJson {
   const b = s.breakdown!;
-  const tier = (['bronze', 'silver', 'gold'] as const).find((t) => t === s.tier) ?? 'bronze';
   return {
     points: Math.round(s.points),
-    tier,
+    // The rewards service's points tier and what it leaves locked, as it answers them (ADR 0025).
+    tier: s.tier as ClipperTier,
     rank: s.rank,
     totalClippers: s.totalClippers,
     breakdown: {
@@ -225,7 +219,7 @@ export function toClipperStatsJson(s: rewardsV1.ClipperStats): ClipperStatsJson 
       inactivityPenalty: b.inactivityPenalty,
       finalPoints: Math.round(b.finalPoints),
     },
-    lockedFeatures: LOCKED[tier]!,
+    lockedFeatures: s.lockedFeatures ?? [],
     lastUpdated: orNull(s.lastUpdated),
   };
 }

@@ -1,22 +1,9 @@
-import { CONFIG } from '@clipit/service-kit';
-import { Controller, HttpException, HttpStatus, Inject, Query, Req, Res, UseGuards } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Controller, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
-import type { GatewayConfig } from '../config.js';
 import { Endpoint } from '../http/endpoint.js';
-import { LiveHub } from './live-hub.js';
+import { LiveStreams } from './live-streams.js';
 import { socialRoutes } from './social.routes.js';
-
-export const TOO_MANY_LIVE_STREAMS = 'Too many live connections for this account; close a tab and try again';
-/** What the browser waits before reconnecting after the server ends a stream. */
-const RETRY_MS = 3000;
-
-/** The SSE id the browser sends back on reconnecting: a stream sequence, or nothing usable. */
-export function parseLastEventId(raw: unknown): number | undefined {
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value.trim())) return undefined;
-  return Number(value.trim());
-}
 
 /**
  * GET /api/live/stream: server-sent events of followed streamers going live or offline (LiveHub). The
@@ -25,40 +12,15 @@ export function parseLastEventId(raw: unknown): number | undefined {
  */
 @Controller()
 export class LiveController {
-  constructor(
-    private readonly hub: LiveHub,
-    @Inject(CONFIG) private readonly config: GatewayConfig,
-  ) {}
+  constructor(private readonly streams: LiveStreams) {}
 
   @Endpoint(socialRoutes.liveStream)
   @UseGuards(SessionGuard)
   async stream(
     @CurrentSession() session: SessionPrincipal,
-    @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
-    @Query('lastEventId') lastEventIdQuery?: string,
+    @Query('lastEventId') lastEventId?: string,
   ): Promise<void> {
-    const userId = session.user.id;
-    if (this.hub.openFor(userId) >= this.config.LIVE_STREAMS_PER_USER)
-      throw new HttpException(TOO_MANY_LIVE_STREAMS, HttpStatus.TOO_MANY_REQUESTS);
-    const lastEventId = parseLastEventId(req.headers['last-event-id']) ?? parseLastEventId(lastEventIdQuery);
-
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      // Proxies that buffer answers (nginx) would hold events back.
-      'X-Accel-Buffering': 'no',
-    });
-    res.write(`retry: ${RETRY_MS}\n\n`);
-    try {
-      await this.hub.open(userId, res, lastEventId);
-    } catch {
-      // social away: the stream ends and the browser retries; the shell polls meanwhile.
-      if (!res.writableEnded) res.end();
-    }
+    await this.streams.open(session.user.id, reply, lastEventId);
   }
 }

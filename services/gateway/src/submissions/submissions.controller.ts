@@ -5,9 +5,9 @@ import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/ses
 import { Endpoint, ValidBody } from '../http/endpoint.js';
 import { uuidParam } from '../http/path-params.js';
 import { SUBMISSIONS_CLIENT, type SubmissionsClient } from '../clients.js';
-import { SubmissionLimit } from './submission-limit.js';
 import { submissionsRoutes } from './submissions.routes.js';
 import {
+  toCreateSubmission,
   toMetricsHistoryJson,
   toSubmissionJson,
   type CreateSubmissionBody,
@@ -30,30 +30,13 @@ export class SubmissionsController {
   constructor(
     @Inject(SUBMISSIONS_CLIENT) private readonly submissions: SubmissionsClient,
     private readonly uploads: VideoUploadService,
-    private readonly limit: SubmissionLimit,
   ) {}
 
+  /** Counted against the day's submissions of the user and of the address (the route's limit), given back when none was made. */
   @Endpoint(submissionsRoutes.create)
   @UseGuards(SessionGuard)
-  async create(
-    @CurrentSession() session: SessionPrincipal,
-    @ValidBody() body: CreateSubmissionBody,
-    @Req() req: FastifyRequest,
-  ): Promise<SubmissionJson> {
-    const create = () =>
-      this.submissions.createSubmission({
-        userId: session.user.id,
-        name: body.name,
-        url: body.url,
-        externalId: body.externalId ?? undefined,
-        authorHandle: body.authorHandle ?? undefined,
-        walletAddress: body.walletAddress ?? undefined,
-        additionalInfo: body.additionalInfo ?? undefined,
-        tokenId: body.tokenId ?? undefined,
-        streamerId: body.streamerId ?? undefined,
-        userWalletAddress: session.user.walletAddress || undefined,
-      });
-    return toSubmissionJson(await this.limit.counting({ userId: session.user.id, ip: req.ip }, create));
+  async create(@CurrentSession() session: SessionPrincipal, @ValidBody() body: CreateSubmissionBody): Promise<SubmissionJson> {
+    return toSubmissionJson(await this.submissions.createSubmission(toCreateSubmission(session.user, body)));
   }
 
   @Endpoint(submissionsRoutes.listMine)

@@ -1,5 +1,6 @@
 import { POST_MESSAGES, VIDEO_MESSAGES } from '@clipit/field-rules';
 import type { EndpointDef } from '../http/endpoint.js';
+import { limitExample } from '../http/limits.js';
 import { CROSS_SITE_REFUSED, NOT_SIGNED_IN } from '../http/messages.js';
 import {
   createSubmissionBody,
@@ -11,7 +12,6 @@ import {
   videoUploadUrlBody,
   videoUploadUrlSchema,
 } from './submissions.schemas.js';
-import { SUBMISSION_LIMIT_EXAMPLE } from './submission-limit.js';
 import { VIDEO_FIELD } from './video-upload.js';
 
 const common = [
@@ -30,6 +30,7 @@ export const submissionsRoutes = {
   create: {
     method: 'POST',
     path: '/api/submissions',
+    limit: 'submissions',
     tag: 'submissions',
     summary: 'Submit an X/Twitter post (the add-clip dialog or the submission form); answers the submission, id included',
     session: true,
@@ -45,7 +46,7 @@ export const submissionsRoutes = {
       { status: 409, description: "'This post has already been submitted'" },
       {
         status: 429,
-        description: `'${SUBMISSION_LIMIT_EXAMPLE}', or the same for the client's address: too many submissions today (SUBMISSION_LIMIT_PER_USER, SUBMISSION_LIMIT_PER_IP per UTC day); Retry-After gives the seconds until 00:00 UTC`,
+        description: `'${limitExample('submissions')}', or the same for the client's address: too many submissions today (SUBMISSION_LIMIT_PER_USER, SUBMISSION_LIMIT_PER_IP per UTC day); Retry-After gives the seconds until 00:00 UTC`,
       },
       ...common,
     ],

@@ -1,4 +1,4 @@
-import { submissionSnapshotSchema, type submissionsV1 } from '@clipit/contracts';
+import { submissionSnapshotSchema, type identityV1, type submissionsV1 } from '@clipit/contracts';
 import { z } from 'zod';
 
 const text = (field: string, max: number) =>
@@ -163,5 +163,21 @@ export function toMetricsHistoryJson(h: submissionsV1.GetMetricsHistoryResponse)
       retweets: num(p.retweets),
       replies: num(p.replies),
     })),
+  };
+}
+
+/** A new submission as the submissions service takes it: the body's fields, by the signed-in user with their wallet. */
+export function toCreateSubmission(user: identityV1.User, body: CreateSubmissionBody): submissionsV1.CreateSubmissionRequest {
+  return {
+    userId: user.id,
+    name: body.name,
+    url: body.url,
+    externalId: body.externalId ?? undefined,
+    authorHandle: body.authorHandle ?? undefined,
+    walletAddress: body.walletAddress ?? undefined,
+    additionalInfo: body.additionalInfo ?? undefined,
+    tokenId: body.tokenId ?? undefined,
+    streamerId: body.streamerId ?? undefined,
+    userWalletAddress: user.walletAddress || undefined,
   };
 }

@@ -45,13 +45,18 @@ export class TokensController {
     @Param('id') id: string,
     @ValidBody() body: UpdateTokenBody,
   ): Promise<MyTokenJson> {
-    assertStreamer(session);
-    const checked = checkedUpdate(session.user.id, id, body);
-    if ('error' in checked) throw new BadRequestException(checked.error);
-    return toMyTokenJson(await this.identity.updateToken(checked.request));
+    return toMyTokenJson(await this.identity.updateToken(updateRequest(session, id, body)));
   }
 }
 
 function assertStreamer(session: SessionPrincipal): void {
   if (session.user.role !== 'streamer') throw new ForbiddenException(TOKEN_MESSAGES.streamersOnly);
+}
+
+/** The streamer's edit as identity takes it, its rules checked first. */
+function updateRequest(session: SessionPrincipal, id: string, body: UpdateTokenBody) {
+  assertStreamer(session);
+  const checked = checkedUpdate(session.user.id, id, body);
+  if ('error' in checked) throw new BadRequestException(checked.error);
+  return checked.request;
 }

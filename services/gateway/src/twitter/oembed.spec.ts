@@ -1,14 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { POST_MESSAGES } from '@clipit/field-rules';
-import {
-  oembedCacheKey,
-  OEMBED_MESSAGES,
-  OEMBED_URL_MAX_LENGTH,
-  oembedLimitMessage,
-  pickOembedFields,
-  positiveTtlSeconds,
-  statusRefOf,
-} from './oembed.js';
+import { oembedCacheKey, OEMBED_MESSAGES, OEMBED_URL_MAX_LENGTH, pickOembedFields, positiveTtlSeconds, statusRefOf } from './oembed.js';
 
 // X's answer for a post, as publish.twitter.com gives it (trimmed html).
 const X_ANSWER = {
@@ -110,9 +102,5 @@ describe('caching', () => {
 
   it('keys a post by its id under the gateway’s prefix', () => {
     expect(oembedCacheKey('clipit:', '42')).toBe('clipit:oembed:42');
-  });
-
-  it('words the limit with the wait', () => {
-    expect(oembedLimitMessage(45)).toBe('Too many post previews asked for from your network. Try again in 45 seconds.');
   });
 });

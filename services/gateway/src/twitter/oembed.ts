@@ -1,7 +1,4 @@
 import { parsePostUrl, POST_MESSAGES } from '@clipit/field-rules';
-import { HttpStatus } from '@nestjs/common';
-import { HttpErrorWithHeaders } from '../http/http-errors.js';
-import { inAbout } from '../submissions/submission-limit.js';
 
 // GET /api/twitter/oembed (spec 01 §2 Leaderboard post preview, §7): X's oEmbed answer for one status
 // link, which the public site reads a thumbnail from. The rules here are pure: which links are asked
@@ -94,22 +91,3 @@ export function positiveTtlSeconds(oembed: Oembed, maxSeconds: number): number {
 export function oembedCacheKey(keyPrefix: string, statusId: string): string {
   return `${keyPrefix}oembed:${statusId}`;
 }
-
-/** The limiter's action: `<REDIS_KEY_PREFIX>rl:oembed:ip:<address>`, counting lookups that reach X. */
-export const OEMBED_ACTION = 'oembed';
-
-export function oembedLimitMessage(retryAfterSeconds: number): string {
-  return `Too many post previews asked for from your network. Try again ${inAbout(retryAfterSeconds)}.`;
-}
-
-export const OEMBED_LIMIT_EXAMPLE = oembedLimitMessage(45);
-
-/** 429 with Retry-After. */
-export class OembedLimitReached extends HttpErrorWithHeaders {
-  constructor(retryAfterSeconds: number) {
-    super(oembedLimitMessage(retryAfterSeconds), HttpStatus.TOO_MANY_REQUESTS, { 'Retry-After': String(retryAfterSeconds) });
-  }
-}
-
-/** The oEmbed limiter's injection token. */
-export const OEMBED_LIMITER = Symbol('OEMBED_LIMITER');

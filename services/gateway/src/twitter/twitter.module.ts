@@ -1,11 +1,11 @@
-import { CONFIG, LOGGER, RateLimiter, REDIS, SERVICE_INFO, type ServiceInfo } from '@clipit/service-kit';
+import { CONFIG, LOGGER, REDIS, SERVICE_INFO, type ServiceInfo } from '@clipit/service-kit';
 import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';
-import { OEMBED_LIMITER } from './oembed.js';
 import { OembedService } from './oembed.service.js';
 import { OembedUpstream } from './oembed-upstream.js';
+import { PostPreviews } from './post-previews.service.js';
 import { TwitterController } from './twitter.controller.js';
 
 /** GET /api/twitter/oembed: X's embed of a post, cached in Redis (oembed.service.ts). */
@@ -31,22 +31,7 @@ import { TwitterController } from './twitter.controller.js';
         ),
       inject: [REDIS, CONFIG, LOGGER, SERVICE_INFO],
     },
-    {
-      provide: OEMBED_LIMITER,
-      useFactory: (redis: Redis, config: GatewayConfig, log: Logger) =>
-        new RateLimiter(
-          redis,
-          {
-            keyPrefix: config.REDIS_KEY_PREFIX,
-            windowSeconds: config.OEMBED_LIMIT_WINDOW_SECONDS,
-            maxPerIp: config.OEMBED_LIMIT_PER_IP,
-            // Counted per address only (no handle is passed).
-            maxPerHandle: config.OEMBED_LIMIT_PER_IP,
-          },
-          log,
-        ),
-      inject: [REDIS, CONFIG, LOGGER],
-    },
+    PostPreviews,
   ],
 })
 export class TwitterModule {}

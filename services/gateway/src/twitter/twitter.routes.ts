@@ -1,5 +1,6 @@
 import type { EndpointDef } from '../http/endpoint.js';
-import { OEMBED_LIMIT_EXAMPLE, OEMBED_MESSAGES as M } from './oembed.js';
+import { limitExample } from '../http/limits.js';
+import { OEMBED_MESSAGES as M } from './oembed.js';
 import { oembedSchema } from './twitter.schemas.js';
 
 export const twitterRoutes = {
@@ -18,7 +19,7 @@ export const twitterRoutes = {
       },
       {
         status: 429,
-        description: `'${OEMBED_LIMIT_EXAMPLE}': too many lookups that reached X from this address (OEMBED_LIMIT_PER_IP per OEMBED_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait`,
+        description: `'${limitExample('oembed')}': too many lookups that reached X from this address (OEMBED_LIMIT_PER_IP per OEMBED_LIMIT_WINDOW_SECONDS); Retry-After gives the seconds to wait`,
       },
       {
         status: 502,

@@ -8,7 +8,8 @@ import { SESSION_CACHE, type SessionCache } from '../auth/session-cache.js';
 import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import { ByteLimit } from '../submissions/video-upload.js';
 import { gatewayImageUploadUrl, imageContentTypeProblem, ImageSniff } from './image-upload.js';
-import { toCurrentUser, type CurrentUser, type ImageUploadUrl, type ImageUploadUrlBody } from './users.schemas.js';
+import { toCurrentUser, type CurrentUser } from '../auth/current-user.js';
+import type { ImageUploadUrl, ImageUploadUrlBody } from './users.schemas.js';
 
 /** A PUT to the gateway's own image upload URL, as the controller hands it over. */
 export interface IncomingImage {

@@ -1,20 +1,13 @@
-import { Controller, Inject, Param, Query, Req, UseGuards } from '@nestjs/common';
+import { Controller, Param, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { RateLimiter } from '@clipit/service-kit';
-import { clientOf } from '../auth/auth.controller.js';
-import { SESSION_CACHE, type SessionCache } from '../auth/session-cache.js';
 import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
-import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
-import { limitAttempts } from '../http/attempt-limit.js';
-import { RATE_LIMITER } from '../tokens.js';
+import { AccountService } from './account.service.js';
 import { usersRoutes } from './users.routes.js';
 import { ImageUploadService } from './image-upload.service.js';
+import { toCurrentUser, type CurrentUser } from '../auth/current-user.js';
 import {
-  toActiveSession,
-  toCurrentUser,
   type ActiveSessions,
-  type CurrentUser,
   type ImageUploadUrl,
   type ImageUploadUrlBody,
   type SetBannerBody,
@@ -27,9 +20,7 @@ import {
 @UseGuards(SessionGuard)
 export class UsersController {
   constructor(
-    @Inject(IDENTITY_CLIENT) private readonly identity: IdentityClient,
-    @Inject(SESSION_CACHE) private readonly sessions: SessionCache,
-    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    private readonly account: AccountService,
     private readonly images: ImageUploadService,
   ) {}
 
@@ -44,37 +35,20 @@ export class UsersController {
     return toCurrentUser(session.user);
   }
 
+  /** The wallet-change limit (a wrong password costs an attempt) is the route's. */
   @Endpoint(usersRoutes.updateProfile)
-  async updateProfile(
-    @CurrentSession() session: SessionPrincipal,
-    @ValidBody() body: UpdateProfileBody,
-    @Req() req: FastifyRequest,
-  ): Promise<CurrentUser> {
-    // A wrong password costs an attempt, per address and per account, as a login does.
-    await limitAttempts(this.limiter, 'wallet-change', clientOf(req).ip, session.user.id);
-    const user = await this.identity.updateWallet({
-      userId: session.user.id,
-      walletAddress: body.walletAddress,
-      currentPassword: body.currentPassword,
-      sid: session.sid,
-    });
-    // The next /api/user/me on this replica reads the new data; other replicas forget it on `user.updated`.
-    this.sessions.invalidateUser(session.user.id);
-    return toCurrentUser(user);
+  updateProfile(@CurrentSession() session: SessionPrincipal, @ValidBody() body: UpdateProfileBody): Promise<CurrentUser> {
+    return this.account.updateWallet(session, body);
   }
 
   @Endpoint(usersRoutes.sessions)
-  async listSessions(@CurrentSession() session: SessionPrincipal): Promise<ActiveSessions> {
-    const { sessions } = await this.identity.listSessions({ userId: session.user.id, sid: session.sid });
-    return { sessions: (sessions ?? []).map(toActiveSession) };
+  listSessions(@CurrentSession() session: SessionPrincipal): Promise<ActiveSessions> {
+    return this.account.listSessions(session);
   }
 
   @Endpoint(usersRoutes.endOtherSessions)
-  async endOtherSessions(@CurrentSession() session: SessionPrincipal): Promise<{ endedSessions: number }> {
-    const { endedSessions } = await this.identity.endOtherSessions({ userId: session.user.id, sid: session.sid });
-    // This replica forgets the account's sessions now (this one is simply resolved again); the others on `user.sessions-ended`.
-    this.sessions.invalidateUser(session.user.id);
-    return { endedSessions };
+  endOtherSessions(@CurrentSession() session: SessionPrincipal): Promise<{ endedSessions: number }> {
+    return this.account.endOtherSessions(session);
   }
 
   @Endpoint(usersRoutes.profilePictureUploadUrl)

@@ -1,9 +1,9 @@
 import { PLACEHOLDER_MESSAGES, PROFILE_IMAGE_MESSAGES as IMG, WALLET_CHANGE_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
+import { currentUserSchema } from '../auth/current-user.js';
 import type { EndpointDef } from '../http/endpoint.js';
 import { CROSS_SITE_REFUSED, NOT_SIGNED_IN, TOO_MANY_ATTEMPTS } from '../http/messages.js';
 import {
   activeSessionsSchema,
-  currentUserSchema,
   endedSessionsSchema,
   imageStoredSchema,
   imageUploadUrlBody,
@@ -36,6 +36,7 @@ export const usersRoutes = {
   updateProfile: {
     method: 'PATCH',
     path: '/api/user/profile',
+    limit: 'wallet-change',
     tag: 'users',
     summary:
       "Set the signed-in user's Solana wallet address. The first wallet needs nothing more; replacing one needs currentPassword, or for an account made with X a sign-in with X in the last 10 minutes. A replacement is mailed to the owner, and payouts to the new wallet wait 72 hours",

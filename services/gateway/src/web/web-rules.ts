@@ -1,6 +1,10 @@
 // The rules of serving the web app, free of I/O so they are tested alone: which paths belong to the
 // single-page app, how long a file may be cached, what type it is.
 import { extname } from 'node:path';
+import { ENCODINGS } from '../http/content-encoding.js';
+
+// Content negotiation is the HTTP layer's (JSON answers use it too); the web's files are named by it.
+export { chooseEncoding, ENCODINGS, type Encoding } from '../http/content-encoding.js';
 
 // Names the build gives content hashes (`main.2112ee4e.js`, `routes.ab350df2.js.map`): they never change.
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
@@ -42,13 +46,6 @@ export function contentTypeFor(fileName: string): string {
 /** Text assets the build precompresses (a `.br` and a `.gz` sibling; see @clipit/frontend-build). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|map|svg|txt|webmanifest)$/i;
 
-/** The encodings a sibling file can hold, in the order they are preferred (brotli is smaller). */
-export const ENCODINGS = [
-  { name: 'br', suffix: '.br' },
-  { name: 'gzip', suffix: '.gz' },
-] as const;
-export type Encoding = (typeof ENCODINGS)[number];
-
 export function isCompressible(fileName: string): boolean {
   return COMPRESSIBLE.test(fileName);
 }
@@ -56,29 +53,6 @@ export function isCompressible(fileName: string): boolean {
 /** A precompressed sibling itself (`main.js.br`): never served by its own name. */
 export function isPrecompressedSibling(fileName: string): boolean {
   return ENCODINGS.some((e) => fileName.endsWith(e.suffix) && isCompressible(fileName.slice(0, -e.suffix.length)));
-}
-
-/**
- * The preferred encoding among `available` that Accept-Encoding allows (RFC 9110 §12.5.3: a coding
- * listed with q=0 is refused, `*` covers the ones not listed), or undefined for the file as it is.
- */
-export function chooseEncoding(acceptEncoding: string | undefined, available: readonly Encoding[]): Encoding | undefined {
-  if (!acceptEncoding || available.length === 0) return undefined;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
-    if (coding === '') continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    weights.set(coding.trim(), Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: string) => weights.get(name) ?? (name === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
-  let best: Encoding | undefined;
-  for (const encoding of available) {
-    const weight = weightOf(encoding.name);
-    if (weight > 0 && (best === undefined || weight > weightOf(best.name))) best = encoding;
-  }
-  return best;
 }
 
 // Paths with owners of their own: they answer for themselves (an unknown one is a 404 in text, never the app).

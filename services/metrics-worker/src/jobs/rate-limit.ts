@@ -1,4 +1,4 @@
-import type { RateLimitHeaders, RateLimitPause } from './ports.js';
+import type { RateLimitHeaders, RateLimitPause } from '../ports.js';
 
 export interface RateLimitPolicy {
   /** Added to X's reset (whole seconds, X's clock). */

@@ -11,7 +11,7 @@ import type {
   RateLimitPause,
   XLookupAnswer,
   XPostsLookup,
-} from './ports.js';
+} from '../ports.js';
 import {
   followUpBatchId,
   InvalidJobError,

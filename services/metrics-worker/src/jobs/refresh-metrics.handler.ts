@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { postsFetched } from '../metrics.js';
 import { mapLookup } from '../x-api/lookup-mapping.js';
-import type { EventSink, FollowUpQueue, MetricsFetchedEvent, MetricsJob, QueuePause, RateLimitPause, XPostsLookup } from './ports.js';
+import type { EventSink, FollowUpQueue, MetricsFetchedEvent, MetricsJob, QueuePause, RateLimitPause, XPostsLookup } from '../ports.js';
 import { pauseAfterAnswer, type RateLimitPolicy } from './rate-limit.js';
 
 type JobPost = RefreshMetricsJob['posts'][number];

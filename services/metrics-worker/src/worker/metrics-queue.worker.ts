@@ -11,7 +11,7 @@ import {
 } from '@clipit/media-queue';
 import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import type { FollowUpQueue, QueuePause, RateLimitPause } from '../jobs/ports.js';
+import type { FollowUpQueue, QueuePause, RateLimitPause } from '../ports.js';
 import {
   InvalidJobError,
   PostsUnansweredError,

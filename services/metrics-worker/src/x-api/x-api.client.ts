@@ -1,4 +1,4 @@
-import type { RateLimitHeaders, XLookupAnswer, XPostsLookup } from '../jobs/ports.js';
+import type { RateLimitHeaders, XLookupAnswer, XPostsLookup } from '../ports.js';
 import { recordXRequest, statusOutcome } from '../metrics.js';
 
 /** The post fields the worker asks X for (id and text come always). */

@@ -1,10 +1,9 @@
+import { CLIPPER_TIERS, type ClipperTier } from '@clipit/contracts';
 import { clipPoints, metricsOf, tierReached, type ClipperFacts, type PointsBreakdown, type Tier } from './rules.js';
 
+export type { ClipperTier };
+
 /** The points tier (spec 02 §4): the user tier's name, stopping at gold. */
-export type ClipperTier = 'bronze' | 'silver' | 'gold';
-
-export const CLIPPER_TIERS: readonly ClipperTier[] = ['bronze', 'silver', 'gold'];
-
 export function clipperTierOf(currentTier: number): ClipperTier {
   return CLIPPER_TIERS[Math.min(Math.max(currentTier, 1), 3) - 1]!;
 }
@@ -53,9 +52,14 @@ export function standingChanged(
   );
 }
 
-/** Spec 02 §6: the locked-features list of the points and tier card. */
+/** Spec 02 §6: what each points tier does not unlock yet, in the words of the points and tier card. */
+const LOCKED_FEATURES: Record<ClipperTier, readonly string[]> = {
+  bronze: ['Streamer Multipliers', 'Hire Button Visibility'],
+  silver: ['Hire Button Visibility'],
+  gold: [],
+};
+
+/** Spec 02 §6: the locked-features list of the points and tier card (empty at gold: 'All Features Unlocked!'). */
 export function lockedFeatures(tier: ClipperTier): string[] {
-  if (tier === 'bronze') return ['Streamer Multipliers', 'Hire Button Visibility'];
-  if (tier === 'silver') return ['Hire Button Visibility'];
-  return [];
+  return [...LOCKED_FEATURES[tier]];
 }

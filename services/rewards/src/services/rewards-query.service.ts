@@ -5,7 +5,7 @@ import { normalizeAmount } from '../domain/amount.js';
 import { holdReason, holdUntil } from '../domain/hold.js';
 import { messages } from '../domain/messages.js';
 import { metricsOf, NO_POINTS, tierProgress } from '../domain/rules.js';
-import { clipperTierOf } from '../domain/standing.js';
+import { clipperTierOf, lockedFeatures } from '../domain/standing.js';
 import { EarningRepository } from '../repositories/earning.repository.js';
 import { PayoutRepository, type PayoutRow } from '../repositories/payout.repository.js';
 import { PeopleRepository } from '../repositories/people.repository.js';
@@ -133,12 +133,14 @@ export class RewardsQueryService {
     const points = standing?.clipPoints ?? 0;
     const { rank, total } = await this.standings.rankOf(this.standings.reader, points);
     const breakdown = standing?.breakdown ?? { ...NO_POINTS };
+    const tier = standing?.clipperTier ?? clipperTierOf(1);
     return {
       points,
-      tier: standing?.clipperTier ?? clipperTierOf(1),
+      tier,
       rank,
       totalClippers: total,
       breakdown,
+      lockedFeatures: lockedFeatures(tier),
       ...(standing?.lastClipPointsUpdate ? { lastUpdated: standing.lastClipPointsUpdate.toISOString() } : {}),
     };
   }

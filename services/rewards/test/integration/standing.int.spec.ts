@@ -55,6 +55,8 @@ describe('an approved clip', () => {
       points: 35,
       tier: 'bronze',
       breakdown: { approvedCount: 1, basePoints: 10, viewBonusPoints: 25, approvalRatio: 1, inactivityPenalty: false, finalPoints: 35 },
+      // Spec 02 §6, answered by rewards (the gateway passes it on).
+      lockedFeatures: ['Streamer Multipliers', 'Hire Button Visibility'],
     });
     const earned = await waitFor(() =>
       eventsOf<RewardsEarningCreatedV1>('rewards.earning-created', clipper.id).length
@@ -150,7 +152,11 @@ describe('standing', () => {
     // 9 × 10 at Bronze, the 10th at Silver's 15, then 22.5.
     expect((await h.client.getDashboard({ userId: clipper.id })).earningsSummary!.pending).toBe('127.5');
     // Base 10 × ratio 1 × (10 × 1 + 1.5) = 115; views 11 × 500 / 10 = 550.
-    expect(await h.client.getClipperStats({ userId: clipper.id })).toMatchObject({ points: 665, tier: 'silver' });
+    expect(await h.client.getClipperStats({ userId: clipper.id })).toMatchObject({
+      points: 665,
+      tier: 'silver',
+      lockedFeatures: ['Hire Button Visibility'],
+    });
 
     const changes = await waitFor(() => {
       const seen = eventsOf<RewardsStandingChangedV1>('rewards.standing-changed', clipper.id);

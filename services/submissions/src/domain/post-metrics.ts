@@ -1,10 +1,7 @@
 import type { FetchedPost } from '@clipit/contracts';
-import type { SubmissionEntity } from '../entities/submission.entity.js';
+import type { PostStatus, SubmissionEntity } from '../entities/submission.entity.js';
 import { nextMetricsDue, type MetricsSchedule } from './metrics-schedule.js';
 import { provesOwnership } from './verification.js';
-
-/** Where a submission's post stands at X: not read yet, read, or missing at the last read(s) (deleted, protected). */
-export type PostStatus = 'unchecked' | 'found' | 'missing';
 
 export type FoundPost = Extract<FetchedPost, { outcome: 'found' }>;
 

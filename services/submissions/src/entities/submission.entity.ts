@@ -1,6 +1,8 @@
 import type { SubmissionStatus, VideoState } from '@clipit/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { PostStatus } from '../domain/post-metrics.js';
+
+/** Where a submission's post stands at X: not read yet, read, or missing at the last read(s) (deleted, protected). */
+export type PostStatus = 'unchecked' | 'found' | 'missing';
 
 /** Postgres bigint arrives as a string; counts here stay far below 2^53. */
 const bigintNumber = { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) };

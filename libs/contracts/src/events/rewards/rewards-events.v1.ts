@@ -5,6 +5,14 @@ const at = z.iso.datetime({ offset: true });
 const amount = z.string().regex(/^\d+(\.\d{1,6})?$/);
 
 /**
+ * The points tiers (spec 02 §4), lowest first: the rewards service's names for them, as its events and
+ * its answers carry them (rewards decides which one a clipper holds; ADR 0025).
+ */
+export const CLIPPER_TIERS = ['bronze', 'silver', 'gold'] as const;
+export type ClipperTier = (typeof CLIPPER_TIERS)[number];
+export const clipperTierSchema = z.enum(CLIPPER_TIERS);
+
+/**
  * A clipper's standing changed: their clip points, their points tier (bronze, silver, gold) or their user
  * tier (1 Bronze to 4 Diamond). `revision` grows with each change of this clipper's standing, so a read
  * model (identity's users.currentTier, campaigns' gold check) applies an event only when its revision is
@@ -13,7 +21,7 @@ const amount = z.string().regex(/^\d+(\.\d{1,6})?$/);
 export const rewardsStandingChangedV1 = z.object({
   userId: z.uuid(),
   clipPoints: z.number().int().nonnegative(),
-  clipperTier: z.enum(['bronze', 'silver', 'gold']),
+  clipperTier: clipperTierSchema,
   currentTier: z.number().int().min(1).max(4),
   revision: z.number().int().positive(),
   at,

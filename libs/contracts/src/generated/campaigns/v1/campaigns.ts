@@ -119,7 +119,14 @@ export interface ClipperProfile {
   services: ClipperService[];
   createdAt: string;
   updatedAt: string;
-  twitterUsername?: string | undefined;
+  twitterUsername?:
+    | string
+    | undefined;
+  /**
+   * Whether a hire request to this clipper would be taken now (ADR 0027): the gold points tier and
+   * available. What shows the Hire Clipper button.
+   */
+  canBeHired: boolean;
 }
 
 export interface GetClipperProfileRequest {

@@ -123,7 +123,11 @@ export interface ClipperStats {
   rank: number;
   totalClippers: number;
   breakdown: PointsBreakdown | undefined;
-  lastUpdated?: string | undefined;
+  lastUpdated?:
+    | string
+    | undefined;
+  /** Spec 02 §6: what the points tier does not unlock yet, in the words shown (empty at gold). */
+  lockedFeatures: string[];
 }
 
 export interface ListEarningsRequest {

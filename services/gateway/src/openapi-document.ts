@@ -1,6 +1,6 @@
-import { GatewayModule } from '../app.module.js';
-import { API_VERSION, buildOpenApiDocument } from './openapi.js';
-import { controllersOf, endpointsOf } from './route-table.js';
+import { GatewayModule } from './app.module.js';
+import { API_VERSION, buildOpenApiDocument } from './docs/openapi.js';
+import { controllersOf, endpointsOf } from './docs/route-table.js';
 
 /**
  * The document GET /api/docs serves, built from the module tree's route declarations without starting

@@ -1,0 +1,109 @@
+import { CAMPAIGN_MESSAGES, checkCampaign, firstCampaignError, HIRE_MESSAGES } from '@clipit/field-rules';
+import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import type { SessionPrincipal } from '../auth/session.strategy.js';
+import { CAMPAIGNS_CLIENT, type CampaignsClient } from '../clients.js';
+import { pageQuery } from '../http/paging.js';
+import { uuidParam } from '../http/path-params.js';
+import {
+  toCampaignJson,
+  toClipperProfileUpdate,
+  toHireJson,
+  toHiringProfileJson,
+  type CampaignsPageJson,
+  type CampaignSubmittedJson,
+  type HireJson,
+  type HireRequestBody,
+  type HireSentJson,
+  type HiresPageJson,
+  type HiringProfileJson,
+  type RespondToHireBody,
+  type SubmitCampaignBody,
+  type UpdateClipperProfileBody,
+} from './campaigns.schemas.js';
+
+const PAGE_MAX = 200;
+// The hire statuses a list can be asked for; the campaigns service owns them and checks them again.
+const HIRE_STATUSES = new Set(['pending', 'accepted', 'declined', 'completed']);
+
+/**
+ * CPM campaigns (streamers), clipper hiring profiles and hire requests: each is one call to the campaigns
+ * service, which owns the rules. The shared rules (@clipit/field-rules) are checked here first so a refused
+ * request costs no call.
+ */
+@Injectable()
+export class HiringService {
+  constructor(@Inject(CAMPAIGNS_CLIENT) private readonly campaigns: CampaignsClient) {}
+
+  async submitCampaign(session: SessionPrincipal, body: SubmitCampaignBody): Promise<CampaignSubmittedJson> {
+    if (session.user.role !== 'streamer') throw new ForbiddenException(CAMPAIGN_MESSAGES.streamersOnly);
+    const checked = checkCampaign(body, 'shared');
+    if (!checked.ok) throw new BadRequestException(firstCampaignError(checked.errors));
+    const v = checked.value;
+    const stored = await this.campaigns.submitCampaign({
+      streamerId: session.user.id,
+      callerRole: session.user.role,
+      title: v.title,
+      description: v.description,
+      targetViews: String(v.targetViews),
+      budgetAmount: v.budgetAmount.toFixed(2),
+      ...(v.contentLink !== null ? { contentLink: v.contentLink } : {}),
+    });
+    return { campaign: toCampaignJson(stored), message: CAMPAIGN_MESSAGES.submitted };
+  }
+
+  async myCampaigns(session: SessionPrincipal, query: Record<string, unknown>): Promise<CampaignsPageJson> {
+    const page = await this.campaigns.listCampaigns({ streamerId: session.user.id, ...pageQuery(query, PAGE_MAX) });
+    return { campaigns: (page.campaigns ?? []).map(toCampaignJson), nextCursor: page.nextCursor ?? null, total: Number(page.total) };
+  }
+
+  async clipperProfile(clipperId: string): Promise<HiringProfileJson> {
+    return toHiringProfileJson(await this.campaigns.getClipperProfile({ userId: uuidParam(clipperId, 'Invalid clipper id') }));
+  }
+
+  async updateClipperProfile(session: SessionPrincipal, body: UpdateClipperProfileBody): Promise<HiringProfileJson> {
+    return toHiringProfileJson(await this.campaigns.updateClipperProfile(toClipperProfileUpdate(session.user.id, body)));
+  }
+
+  /** A hire request whose target HireTargetGuard checked and whose body passed the rules (and the route's limit). */
+  async hire(clipperId: string, v: HireRequestBody, session: SessionPrincipal | undefined): Promise<HireSentJson> {
+    const stored = await this.campaigns.requestHire({
+      clipperId: uuidParam(clipperId, 'Invalid clipper id'),
+      ...(session ? { clientUserId: session.user.id } : {}),
+      clientName: v.clientName,
+      clientEmail: v.clientEmail,
+      projectDescription: v.projectDescription,
+      ...(v.budget !== null ? { budget: v.budget.toFixed(2) } : {}),
+      urgency: v.urgency,
+      preferredContact: v.preferredContact,
+      contactInfo: v.contactInfo,
+    });
+    return { id: stored.id, status: 'pending', message: HIRE_MESSAGES.sent };
+  }
+
+  async myHires(session: SessionPrincipal, query: Record<string, unknown>): Promise<HiresPageJson> {
+    const status = query['status'];
+    if (status !== undefined && status !== '' && (typeof status !== 'string' || !HIRE_STATUSES.has(status)))
+      throw new BadRequestException('Invalid status');
+    const page = await this.campaigns.listHires({
+      clipperId: session.user.id,
+      ...(typeof status === 'string' && status !== '' ? { status } : {}),
+      ...pageQuery(query, PAGE_MAX),
+    });
+    return { hires: (page.hires ?? []).map(toHireJson), nextCursor: page.nextCursor ?? null, total: Number(page.total) };
+  }
+
+  async respond(
+    session: SessionPrincipal,
+    hireId: string,
+    action: 'accept' | 'decline' | 'complete',
+    body: RespondToHireBody,
+  ): Promise<HireJson> {
+    const answered = await this.campaigns.respondToHire({
+      id: uuidParam(hireId, 'Invalid hire request id'),
+      clipperId: session.user.id,
+      action,
+      ...(body.clipperNotes ? { clipperNotes: body.clipperNotes } : {}),
+    });
+    return toHireJson(answered);
+  }
+}

@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { SessionPrincipal } from '../auth/session.strategy.js';
+import { FEED_CLIENT, type FeedClient } from '../clients.js';
+import type { EndpointDef } from '../http/endpoint.js';
+import { feedRoutes } from './feed.routes.js';
+import { toClipperProfileJson, toFeedClipJson, toTaggedVideosJson, type FeedPageJson } from './feed.schemas.js';
+import { keyOf, sendSharedRead } from './fast-path.js';
+import { PublicReadCache, sendJson, serialize } from './read-cache.js';
+
+/** `?limit=&cursor=` of a public read, as the feed service takes them (absent or odd: its default). */
+export interface PageQuery {
+  limit?: unknown;
+  cursor?: unknown;
+}
+export const page = (query: PageQuery) => ({
+  limit: Number(query.limit) || 0,
+  ...(query.cursor ? { cursor: query.cursor as string } : {}),
+});
+
+/**
+ * The public reads. Each answer comes from the read cache or from one call to the feed service (which
+ * owns the read models and their words); a cached one is usually sent before the route runs, from the
+ * front of the server (publicReadFront) once its URL has been answered here. Signed-in extras
+ * (likedByCurrentUser, a streamer's own tagged clips of every status) are built on the cached public
+ * answer per request.
+ */
+@Injectable()
+export class PublicReads {
+  constructor(
+    @Inject(FEED_CLIENT) private readonly feed: FeedClient,
+    private readonly cache: PublicReadCache,
+  ) {}
+
+  /** Answers a public read from the cache, or loads it once for every concurrent asker. */
+  async shared(route: EndpointDef, reply: FastifyReply, load: () => Promise<unknown>): Promise<FastifyReply> {
+    const key = keyOf(reply.request, route);
+    return sendSharedRead(reply.request, reply, route, key, await this.cache.get(key, load), this.cache);
+  }
+
+  async clips(reply: FastifyReply, session: SessionPrincipal | undefined, query: PageQuery): Promise<FastifyReply> {
+    const request = reply.request;
+    const key = keyOf(request, feedRoutes.clips);
+    const read = await this.cache.get(key, async (): Promise<FeedPageJson> => {
+      const answer = await this.feed.listFeedClips(page(query));
+      return { submissions: answer.clips.map((c) => toFeedClipJson(c)), nextCursor: answer.nextCursor ?? null };
+    });
+    if (!session) return sendSharedRead(request, reply, feedRoutes.clips, key, read, this.cache);
+    if (read.value.submissions.length === 0) return sendJson(request, reply, read, false);
+    const { clipIds } = await this.feed.likedAmong({ viewerId: session.user.id, clipIds: read.value.submissions.map((c) => c.id) });
+    const liked = new Set(clipIds);
+    const own: FeedPageJson = {
+      ...read.value,
+      submissions: read.value.submissions.map((c) => (liked.has(c.id) ? { ...c, likedByCurrentUser: true } : c)),
+    };
+    return sendJson(request, reply, serialize(own), false);
+  }
+
+  clipperProfile(reply: FastifyReply, userId: string, query: PageQuery): Promise<FastifyReply> {
+    return this.shared(feedRoutes.clipperProfile, reply, async () =>
+      toClipperProfileJson(await this.feed.getClipperProfile({ userId, ...page(query) })),
+    );
+  }
+
+  async taggedVideos(reply: FastifyReply, session: SessionPrincipal | undefined, userId: string, query: PageQuery): Promise<FastifyReply> {
+    const req = { userId, ...page(query) };
+    // The streamer's own view (every status) is theirs alone: never cached, never shared.
+    if (session?.user.id === userId)
+      return sendJson(
+        reply.request,
+        reply,
+        serialize(toTaggedVideosJson(await this.feed.listTaggedVideos({ ...req, viewerId: userId }))),
+        false,
+      );
+    return this.shared(feedRoutes.taggedVideos, reply, async () => toTaggedVideosJson(await this.feed.listTaggedVideos(req)));
+  }
+}
