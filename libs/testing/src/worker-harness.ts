@@ -34,8 +34,10 @@ export interface HarnessQueue {
 type Overrides = Record<string, string | number | boolean | undefined>;
 
 export interface WorkerHarnessOptions<A, Q extends HarnessQueue, O extends Overrides> {
-  /** The worker's folder under services/ and the source of its events (`media-worker`). */
+  /** The worker's folder under services/ and the prefix of its variables (`media-worker`: MEDIA_WORKER_*). */
   service: string;
+  /** The source its events are published under (eventCatalog); the service's name by default. */
+  eventSource?: string;
   /** Starts a worker in this process (the service's bootstrap function). */
   bootstrap: (overrides: O) => Promise<A>;
   /** The producer's handle on the worker's queue, on this pipeline's key prefix. */
@@ -74,7 +76,7 @@ export class WorkerHarness<A extends { close(): Promise<void> }, E extends Event
       subjectPrefix: this.names.subjectPrefix,
     });
     const consumer = await jetstream(this.nc).consumers.get(this.names.stream, {
-      filter_subjects: `${this.names.subjectPrefix}.${this.options.service}.>`,
+      filter_subjects: `${this.names.subjectPrefix}.${this.options.eventSource ?? this.options.service}.>`,
     });
     const messages = await consumer.consume();
     this.messages = messages;
