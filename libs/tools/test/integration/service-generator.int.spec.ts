@@ -1,72 +1,13 @@
 // `nx g @clipit/tools:service` run for real into a scratch copy of this workspace: the new service builds,
 // lints, passes its own unit and integration tests (against the real Postgres and NATS), its contract's
-// generated code is current, the lock file knows it, and every deploy-config check still agrees.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+// generated code is current, the lock file knows it, every deploy-config check still agrees, and the tree is
+// Prettier-formatted as `npm test` checks it.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { linkWorkspacePackages, NODE, run, scratchWorkspace } from '../support/scratch-workspace.js';
 
-/** The workspace root: Jest runs from it (this package compiles as CommonJS, so no import.meta here). */
-function workspaceRoot(): string {
-  for (let dir = process.cwd(); dir !== dirname(dir); dir = dirname(dir)) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'clipit') return dir;
-  }
-  throw new Error('not inside the clipit workspace');
-}
-const ROOT = workspaceRoot();
-const NODE = process.execPath;
 const NAME = 'ledger';
-
-/** Runs a command in the scratch workspace; answers its output, or fails the test with it. */
-function run(scratch: string, command: string, args: string[], timeoutMs = 240_000): string {
-  const r = spawnSync(command, args, {
-    cwd: scratch,
-    encoding: 'utf8',
-    timeout: timeoutMs,
-    env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', FORCE_COLOR: '0' },
-  });
-  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-  if (r.status !== 0) throw new Error(`${[command, ...args].join(' ')} exited ${r.status ?? r.signal}:\n${output.slice(-6000)}`);
-  return output;
-}
-
-/**
- * This workspace's files as git sees them (tracked, and new ones not ignored), and a node_modules that
- * reaches the installed packages but links the workspace's own packages to the scratch copy's folders.
- */
-function scratchWorkspace(): string {
-  const scratch = mkdtempSync(join(tmpdir(), 'clipit-generator-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
-    .split('\0')
-    .filter(Boolean);
-  for (const file of files) {
-    if (!existsSync(join(ROOT, file))) continue; // deleted in the working tree
-    mkdirSync(dirname(join(scratch, file)), { recursive: true });
-    cpSync(join(ROOT, file), join(scratch, file));
-  }
-  const modules = join(scratch, 'node_modules');
-  mkdirSync(join(modules, '@clipit'), { recursive: true });
-  for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
-    if (entry !== '@clipit') symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry));
-  }
-  linkWorkspacePackages(scratch);
-  execFileSync('git', ['init', '-q'], { cwd: scratch });
-  return scratch;
-}
-
-/** What `npm install` does for workspace packages: node_modules/@clipit/<name> → the package's folder. */
-function linkWorkspacePackages(scratch: string): void {
-  for (const group of ['libs', 'services', 'frontends']) {
-    for (const folder of readdirSync(join(scratch, group))) {
-      const pkg = join(scratch, group, folder, 'package.json');
-      if (!existsSync(pkg)) continue;
-      const link = join(scratch, 'node_modules', '@clipit', basename((JSON.parse(readFileSync(pkg, 'utf8')) as { name: string }).name));
-      if (!existsSync(link)) symlinkSync(join('..', '..', group, folder), link);
-    }
-  }
-}
 
 describe('nx g @clipit/tools:service', () => {
   let scratch: string;
@@ -115,6 +56,10 @@ describe('nx g @clipit/tools:service', () => {
     // The description is written as given (an apostrophe is not turned into an HTML entity).
     expect(read(`services/${NAME}/README.md`)).toContain("Teams' ledgers of test entries.");
     expect(read(`k8s/base/services/${NAME}/kustomization.yaml`)).toContain("Teams' ledgers of test entries.");
+  });
+
+  it("leaves the tree Prettier-formatted, as the workspace's `prettier --check .` wants it", () => {
+    run(scratch, NODE, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
   });
 
   it('builds, and its tests type-check', () => {
