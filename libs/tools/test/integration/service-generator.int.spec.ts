@@ -2,10 +2,10 @@
 // lints, passes its own unit and integration tests (against the real Postgres and NATS), its contract's
 // generated code is current, the lock file knows it, every deploy-config check still agrees, and the tree is
 // Prettier-formatted as `npm test` checks it.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { linkWorkspacePackages, NODE, run, scratchWorkspace } from '../support/scratch-workspace.js';
+import * as scratchCopy from '../support/scratch-workspace.js';
 
 const NAME = 'ledger';
 
@@ -14,8 +14,8 @@ describe('nx g @clipit/tools:service', () => {
   let generated: string;
 
   beforeAll(() => {
-    scratch = scratchWorkspace();
-    generated = run(scratch, NODE, [
+    scratch = scratchCopy.scratchWorkspace();
+    generated = scratchCopy.run(scratch, scratchCopy.NODE, [
       'node_modules/nx/dist/bin/nx.js',
       'g',
       '@clipit/tools:service',
@@ -24,7 +24,7 @@ describe('nx g @clipit/tools:service', () => {
       "Teams' ledgers of test entries.",
       '--no-interactive',
     ]);
-    linkWorkspacePackages(scratch);
+    scratchCopy.linkWorkspacePackages(scratch);
   }, 300_000);
 
   afterAll(() => {
@@ -59,25 +59,15 @@ describe('nx g @clipit/tools:service', () => {
   });
 
   it("leaves the tree Prettier-formatted, as the workspace's `prettier --check .` wants it", () => {
-    run(scratch, NODE, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
+    scratchCopy.run(scratch, scratchCopy.NODE, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
   });
 
   it('builds, and its tests type-check', () => {
-    run(scratch, NODE, ['node_modules/typescript/bin/tsc', '-b', `services/${NAME}`]);
-    // The workspace's test settings, narrowed to the new service's specs and what they import.
-    writeFileSync(
-      join(scratch, 'tsconfig.generated-tests.json'),
-      JSON.stringify({
-        extends: './tsconfig.tests.json',
-        include: ['types/**/*.d.ts', `services/${NAME}/src/**/*.spec.ts`, `services/${NAME}/test/**/*.ts`],
-        references: ['libs/contracts', 'libs/service-kit', 'libs/testing', `services/${NAME}`].map((path) => ({ path })),
-      }),
-    );
-    run(scratch, NODE, ['node_modules/typescript/bin/tsc', '-b', 'tsconfig.generated-tests.json']);
+    scratchCopy.buildAndTypeCheckTests(scratch, NAME, ['contracts', 'service-kit', 'testing']);
   });
 
   it('lints clean, module boundaries included', () => {
-    run(scratch, NODE, [
+    scratchCopy.run(scratch, scratchCopy.NODE, [
       'node_modules/eslint/bin/eslint.js',
       '--max-warnings=0',
       `services/${NAME}`,
@@ -87,28 +77,13 @@ describe('nx g @clipit/tools:service', () => {
   });
 
   it('has its generated contract code, image tag and version labels current and the lock file in step with the workspace', () => {
-    run(scratch, NODE, ['scripts/proto-gen.mjs', '--check']);
-    run(scratch, NODE, ['scripts/versions.mjs', '--check']);
-    // In step: resolving the workspace again changes nothing in the lock file the generator left.
-    const lock = readFileSync(join(scratch, 'package-lock.json'), 'utf8');
-    run(scratch, 'npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund']);
-    expect(readFileSync(join(scratch, 'package-lock.json'), 'utf8') === lock).toBe(true);
+    scratchCopy.run(scratch, scratchCopy.NODE, ['scripts/proto-gen.mjs', '--check']);
+    scratchCopy.run(scratch, scratchCopy.NODE, ['scripts/versions.mjs', '--check']);
+    expect(scratchCopy.lockFileInStep(scratch)).toBe(true);
   });
 
   it("passes its own unit and integration tests, and the platform's deploy-config checks", () => {
-    const output = run(scratch, NODE, [
-      '--experimental-vm-modules',
-      'node_modules/jest/bin/jest.js',
-      '--selectProjects',
-      'unit',
-      'integration',
-      '--testPathPatterns',
-      `services/${NAME}/`,
-      'libs/testing/test/integration/(deploy-config|ownership)',
-      // The launcher's own start-up tests stay with the workspace's suite: they do not read the service list differently.
-      '--testNamePattern',
-      '^(?!deploy/launcher)',
-    ]);
+    const output = scratchCopy.runOwnTestsAndDeployChecks(scratch, NAME);
     expect(output).toMatch(new RegExp(`PASS .*services/${NAME}/test/integration/${NAME}\\.int\\.spec\\.ts`));
     expect(output).toMatch(new RegExp(`PASS .*services/${NAME}/src/config\\.spec\\.ts`));
     expect(output).toMatch(/PASS .*deploy-config\.int\.spec\.ts/);

@@ -2,10 +2,10 @@
 // is Prettier-formatted as `npm test` checks it, passes its own unit and integration tests against the real Redis
 // and NATS (in process, and as the built service's process: it starts, says it is ready and does a task end to
 // end), its image tag is current, the lock file knows it, and every deploy-config check still agrees.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { linkWorkspacePackages, NODE, run, scratchWorkspace } from '../support/scratch-workspace.js';
+import * as scratchCopy from '../support/scratch-workspace.js';
 
 const NAME = 'thumbs';
 const WORKER = `${NAME}-worker`;
@@ -16,8 +16,8 @@ describe('nx g @clipit/tools:worker', () => {
   const read = (file: string) => readFileSync(join(scratch, file), 'utf8');
 
   beforeAll(() => {
-    scratch = scratchWorkspace();
-    generated = run(scratch, NODE, [
+    scratch = scratchCopy.scratchWorkspace();
+    generated = scratchCopy.run(scratch, scratchCopy.NODE, [
       'node_modules/nx/dist/bin/nx.js',
       'g',
       '@clipit/tools:worker',
@@ -26,7 +26,7 @@ describe('nx g @clipit/tools:worker', () => {
       "Makes the clips' thumbnails.",
       '--no-interactive',
     ]);
-    linkWorkspacePackages(scratch);
+    scratchCopy.linkWorkspacePackages(scratch);
   }, 300_000);
 
   afterAll(() => {
@@ -62,26 +62,15 @@ describe('nx g @clipit/tools:worker', () => {
   });
 
   it("leaves the tree Prettier-formatted, as the workspace's `prettier --check .` wants it", () => {
-    run(scratch, NODE, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
+    scratchCopy.run(scratch, scratchCopy.NODE, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
   });
 
   it('builds, and its tests type-check', () => {
-    run(scratch, NODE, ['node_modules/typescript/bin/tsc', '-b', `services/${WORKER}`]);
-    writeFileSync(
-      join(scratch, 'tsconfig.generated-tests.json'),
-      JSON.stringify({
-        extends: './tsconfig.tests.json',
-        include: ['types/**/*.d.ts', `services/${WORKER}/src/**/*.spec.ts`, `services/${WORKER}/test/**/*.ts`],
-        references: ['libs/contracts', 'libs/service-kit', 'libs/worker-kit', 'libs/media-queue', 'libs/testing', `services/${WORKER}`].map(
-          (path) => ({ path }),
-        ),
-      }),
-    );
-    run(scratch, NODE, ['node_modules/typescript/bin/tsc', '-b', 'tsconfig.generated-tests.json']);
+    scratchCopy.buildAndTypeCheckTests(scratch, WORKER, ['contracts', 'service-kit', 'worker-kit', 'media-queue', 'testing']);
   });
 
   it('lints clean, module boundaries included', () => {
-    run(scratch, NODE, [
+    scratchCopy.run(scratch, scratchCopy.NODE, [
       'node_modules/eslint/bin/eslint.js',
       '--max-warnings=0',
       `services/${WORKER}`,
@@ -91,25 +80,12 @@ describe('nx g @clipit/tools:worker', () => {
   });
 
   it('has its image tag and version labels current and the lock file in step with the workspace', () => {
-    run(scratch, NODE, ['scripts/versions.mjs', '--check']);
-    const lock = read('package-lock.json');
-    run(scratch, 'npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund']);
-    expect(read('package-lock.json') === lock).toBe(true);
+    scratchCopy.run(scratch, scratchCopy.NODE, ['scripts/versions.mjs', '--check']);
+    expect(scratchCopy.lockFileInStep(scratch)).toBe(true);
   });
 
   it("runs: its own unit and integration tests (in process and as its built process, against the real Redis and NATS), and the platform's deploy-config checks", () => {
-    const output = run(scratch, NODE, [
-      '--experimental-vm-modules',
-      'node_modules/jest/bin/jest.js',
-      '--selectProjects',
-      'unit',
-      'integration',
-      '--testPathPatterns',
-      `services/${WORKER}/`,
-      'libs/testing/test/integration/(deploy-config|ownership)',
-      '--testNamePattern',
-      '^(?!deploy/launcher)',
-    ]);
+    const output = scratchCopy.runOwnTestsAndDeployChecks(scratch, WORKER);
     expect(output).toMatch(new RegExp(`PASS .*services/${WORKER}/test/integration/${WORKER}\\.int\\.spec\\.ts`));
     expect(output).toMatch(new RegExp(`PASS .*services/${WORKER}/src/jobs/${NAME}-task\\.handler\\.spec\\.ts`));
     expect(output).toMatch(new RegExp(`PASS .*services/${WORKER}/src/config\\.spec\\.ts`));

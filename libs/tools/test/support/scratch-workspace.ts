@@ -1,7 +1,7 @@
 // A scratch copy of this workspace for the generators' tests: the files git sees, node_modules reaching the
 // installed packages, and the workspace's own packages linked to the copy's folders.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
@@ -63,4 +63,45 @@ export function linkWorkspacePackages(scratch: string): void {
       if (!existsSync(link)) symlinkSync(join('..', '..', group, folder), link);
     }
   }
+}
+
+/** Builds `services/<folder>` and type-checks its tests with the workspace's test settings, narrowed to them and the libraries they use. */
+export function buildAndTypeCheckTests(scratch: string, folder: string, libs: string[]): void {
+  run(scratch, NODE, ['node_modules/typescript/bin/tsc', '-b', `services/${folder}`]);
+  writeFileSync(
+    join(scratch, 'tsconfig.generated-tests.json'),
+    JSON.stringify({
+      extends: './tsconfig.tests.json',
+      include: ['types/**/*.d.ts', `services/${folder}/src/**/*.spec.ts`, `services/${folder}/test/**/*.ts`],
+      references: [...libs.map((lib) => `libs/${lib}`), `services/${folder}`].map((path) => ({ path })),
+    }),
+  );
+  run(scratch, NODE, ['node_modules/typescript/bin/tsc', '-b', 'tsconfig.generated-tests.json']);
+}
+
+/** Whether resolving the workspace again leaves the lock file the generator left as it is (in step). */
+export function lockFileInStep(scratch: string): boolean {
+  const lock = readFileSync(join(scratch, 'package-lock.json'), 'utf8');
+  run(scratch, 'npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund']);
+  return readFileSync(join(scratch, 'package-lock.json'), 'utf8') === lock;
+}
+
+/**
+ * Runs the new project's unit and integration tests with the platform's deploy-config and ownership checks, and
+ * answers Jest's output. The launcher's own start-up tests stay with the workspace's suite: they do not read the
+ * service list differently.
+ */
+export function runOwnTestsAndDeployChecks(scratch: string, folder: string): string {
+  return run(scratch, NODE, [
+    '--experimental-vm-modules',
+    'node_modules/jest/bin/jest.js',
+    '--selectProjects',
+    'unit',
+    'integration',
+    '--testPathPatterns',
+    `services/${folder}/`,
+    'libs/testing/test/integration/(deploy-config|ownership)',
+    '--testNamePattern',
+    '^(?!deploy/launcher)',
+  ]);
 }
