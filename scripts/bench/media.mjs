@@ -286,7 +286,7 @@ async function bareRun(media, maxLongSide, source, outDir) {
 
 /**
  * How many of the jobs each worker process ran, most first: BullMQ keeps completed jobs, and a job's
- * `processedBy` is its worker's name (`<host>:<pid>`, services/media-worker/src/worker/media-queue.worker.ts).
+ * `processedBy` is its worker's name (`<host>:<pid>`, libs/worker-kit/src/queue-worker.ts).
  */
 async function jobsPerWorker(redisKeyPrefix, videoIds) {
   const queue = createMediaQueue({ redisUrl: REDIS_URL, prefix: redisKeyPrefix });

@@ -1,6 +1,7 @@
 import { PROCESS_VIDEO_JOB, processVideoJobSchema, type ProcessVideoJob } from '@clipit/contracts';
-import { Queue, type Job, type JobsOptions } from 'bullmq';
-import { redisRetryStrategy, reportRedisOutages, type ConnectionLogger } from './connection.js';
+import type { Job, JobsOptions, Queue } from 'bullmq';
+import type { ConnectionLogger } from './connection.js';
+import { createJobQueue } from './job-queue.js';
 
 /** The BullMQ queue the media worker consumes; its Redis keys are `<mediaQueuePrefix>:media:*`. */
 export const MEDIA_QUEUE = 'media';
@@ -54,13 +55,11 @@ export interface MediaQueueOptions {
  * and works again within about a second of Redis answering (see connection.ts).
  */
 export function createMediaQueue(opts: MediaQueueOptions): MediaQueue {
-  const queue = new Queue<ProcessVideoJob, unknown, typeof PROCESS_VIDEO_JOB>(MEDIA_QUEUE, {
-    connection: { url: opts.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: redisRetryStrategy },
-    prefix: mediaQueuePrefix(opts.prefix),
+  return createJobQueue<ProcessVideoJob, typeof PROCESS_VIDEO_JOB>({
+    ...opts,
+    queue: MEDIA_QUEUE,
     defaultJobOptions: PROCESS_VIDEO_JOB_OPTIONS,
   });
-  reportRedisOutages(queue, opts.logger, 'media queue');
-  return queue;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { REFRESH_METRICS_JOB, refreshMetricsJobSchema, type RefreshMetricsJob } from '@clipit/contracts';
-import { Queue, type Job, type JobsOptions } from 'bullmq';
-import { redisRetryStrategy, reportRedisOutages, type ConnectionLogger } from './connection.js';
+import type { Job, JobsOptions, Queue } from 'bullmq';
+import type { ConnectionLogger } from './connection.js';
+import { createJobQueue } from './job-queue.js';
 import { mediaQueuePrefix } from './media-queue.js';
 
 /**
@@ -40,13 +41,11 @@ export interface MetricsQueueOptions {
 
 /** The producer's handle on the metrics queue (the submissions service's scheduler). Close it on shutdown. */
 export function createMetricsQueue(opts: MetricsQueueOptions): MetricsQueue {
-  const queue = new Queue<RefreshMetricsJob, unknown, typeof REFRESH_METRICS_JOB>(METRICS_QUEUE, {
-    connection: { url: opts.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: redisRetryStrategy },
-    prefix: metricsQueuePrefix(opts.prefix),
+  return createJobQueue<RefreshMetricsJob, typeof REFRESH_METRICS_JOB>({
+    ...opts,
+    queue: METRICS_QUEUE,
     defaultJobOptions: REFRESH_METRICS_JOB_OPTIONS,
   });
-  reportRedisOutages(queue, opts.logger, 'metrics queue');
-  return queue;
 }
 
 /**

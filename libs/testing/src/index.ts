@@ -18,3 +18,4 @@ export * from './x-api-stand-in.js';
 export * from './x-oembed-stand-in.js';
 export * from './x-oauth-stand-in.js';
 export * from './mail-server.js';
+export * from './worker-harness.js';

@@ -69,11 +69,11 @@ export async function startServiceUnderTest<A extends { close(): Promise<void> }
   };
 }
 
-export interface ReceivedEvent {
+export interface ReceivedEvent<E = EventEnvelope> {
   subject: string;
   /** The Nats-Msg-Id header: the envelope's id, JetStream's duplicate window key. */
   msgId: string | undefined;
-  envelope: EventEnvelope;
+  envelope: E;
 }
 
 /**

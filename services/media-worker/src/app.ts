@@ -2,18 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { MediaTools } from '@clipit/media';
-import {
-  bootstrapService,
-  defineService,
-  packageVersion,
-  REDIS,
-  redisResource,
-  resource,
-  type ConfigOverrides,
-  type HealthCheck,
-  type ServiceApp,
-} from '@clipit/service-kit';
+import { bootstrapService, packageVersion, resource, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
 import { storageResource } from '@clipit/storage';
+import { defineWorker } from '@clipit/worker-kit';
 import { MediaWorkerModule } from './app.module.js';
 import { mediaWorkerConfigShape, type MediaWorkerConfig } from './config.js';
 import { removeDeadWorkDirs } from './jobs/work-dirs.js';
@@ -24,10 +15,9 @@ import { MediaQueueWorker } from './worker/media-queue.worker.js';
  * media-worker: takes process-video jobs from the media queue in Redis, probes and transcodes with
  * ffmpeg, stores the results and states media.processed / media.failed on NATS. No database.
  */
-export const mediaWorkerService = defineService(mediaWorkerConfigShape, {
+export const mediaWorkerService = defineWorker(mediaWorkerConfigShape, {
   name: 'media-worker',
   version: packageVersion(import.meta.url),
-  bus: true,
   resources: [
     // A worker without ffmpeg would fail every job: refuse to start instead, saying which binary is missing.
     resource(
@@ -51,25 +41,8 @@ export const mediaWorkerService = defineService(mediaWorkerConfigShape, {
       return tmpRoot;
     }),
     storageResource,
-    // Its own small connection: readiness must not queue behind the worker's blocking reads.
-    redisResource(REDIS, { enableOfflineQueue: false, tolerateOutage: true }),
   ],
-  workers: [
-    {
-      name: 'media queue worker',
-      start: async ({ get, config }) => {
-        const worker = get(MediaQueueWorker);
-        await worker.start();
-        const taking: HealthCheck = {
-          name: 'worker',
-          check: async () => {
-            if (!worker.isRunning()) throw new Error('not taking jobs');
-          },
-        };
-        return { stop: () => worker.close(config.MEDIA_WORKER_DRAIN_SECONDS * 1000), health: [taking] };
-      },
-    },
-  ],
+  worker: MediaQueueWorker,
   module: MediaWorkerModule,
 });
 

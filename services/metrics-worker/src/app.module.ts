@@ -1,8 +1,9 @@
-import { CONFIG, EventPublisher, LOGGER, NATS_CONNECTION, type NatsConnection } from '@clipit/service-kit';
+import { CONFIG, LOGGER } from '@clipit/service-kit';
+import { WORKER_EVENTS, WORKER_SETTINGS, type EventSink, type WorkerSettings } from '@clipit/worker-kit';
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { MetricsWorkerConfig } from './config.js';
-import type { XPostsLookup } from './ports.js';
+import type { MetricsFetchedEvent, XPostsLookup } from './ports.js';
 import { RefreshMetricsHandler } from './jobs/refresh-metrics.handler.js';
 import { X_API } from './metrics-worker.tokens.js';
 import { MetricsQueueWorker } from './worker/metrics-queue.worker.js';
@@ -10,39 +11,29 @@ import { MetricsQueueWorker } from './worker/metrics-queue.worker.js';
 /**
  * The worker's job handler and the BullMQ worker that feeds it; over HTTP it serves only the kit's
  * /health and /metrics. The kit starts the queue worker once the service is up and stops it first.
+ * No outbox here (no database): the job is the durable record. The handler keeps the decided event in the
+ * job before publishing; a failed publication delays the job and publishes the kept event again (same
+ * deterministic id), X not asked again (ADR 0019, ADR 0034).
  */
 @Module({
   providers: [
     {
       provide: MetricsQueueWorker,
-      useFactory: (config: MetricsWorkerConfig, logger: Logger) =>
-        new MetricsQueueWorker({
-          redisUrl: config.REDIS_URL,
-          redisKeyPrefix: config.REDIS_KEY_PREFIX,
-          logger,
-          concurrency: config.METRICS_WORKER_CONCURRENCY,
-          lockDurationMs: config.METRICS_WORKER_LOCK_DURATION_MS,
-          stalledIntervalMs: config.METRICS_WORKER_STALLED_INTERVAL_MS,
-          maxStalledCount: config.METRICS_WORKER_MAX_STALLED_COUNT,
-          runRetryDelayMs: config.METRICS_WORKER_RUN_RETRY_DELAY_MS,
-          publishRetryMinMs: config.METRICS_WORKER_PUBLISH_RETRY_MIN_MS,
-          publishRetryMaxMs: Math.max(config.METRICS_WORKER_PUBLISH_RETRY_MAX_MS, config.METRICS_WORKER_PUBLISH_RETRY_MIN_MS),
-        }),
-      inject: [CONFIG, LOGGER],
+      useFactory: (settings: WorkerSettings, logger: Logger) => new MetricsQueueWorker({ ...settings, logger }),
+      inject: [WORKER_SETTINGS, LOGGER],
     },
     {
       provide: RefreshMetricsHandler,
-      useFactory: (x: XPostsLookup, worker: MetricsQueueWorker, nc: NatsConnection, config: MetricsWorkerConfig, logger: Logger) => {
+      useFactory: (
+        x: XPostsLookup,
+        worker: MetricsQueueWorker,
+        events: EventSink<MetricsFetchedEvent>,
+        config: MetricsWorkerConfig,
+        logger: Logger,
+      ) => {
         const handler = new RefreshMetricsHandler({
           x,
-          // No outbox here (no database): the job is the durable record. The handler keeps the decided event
-          // in the job before publishing; a failed publication delays the job and publishes the kept event
-          // again (same deterministic id), X not asked again (ADR 0019).
-          events: new EventPublisher({
-            nc,
-            names: { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX },
-            timeoutMs: config.METRICS_WORKER_PUBLISH_TIMEOUT_MS,
-          }),
+          events,
           followUps: worker,
           queuePause: worker,
           logger,
@@ -57,7 +48,7 @@ import { MetricsQueueWorker } from './worker/metrics-queue.worker.js';
         worker.use(handler);
         return handler;
       },
-      inject: [X_API, MetricsQueueWorker, NATS_CONNECTION, CONFIG, LOGGER],
+      inject: [X_API, MetricsQueueWorker, WORKER_EVENTS, CONFIG, LOGGER],
     },
   ],
 })

@@ -1,14 +1,5 @@
-import {
-  bootstrapService,
-  defineService,
-  packageVersion,
-  REDIS,
-  redisResource,
-  resource,
-  type ConfigOverrides,
-  type HealthCheck,
-  type ServiceApp,
-} from '@clipit/service-kit';
+import { bootstrapService, packageVersion, resource, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
+import { defineWorker } from '@clipit/worker-kit';
 import { MetricsWorkerModule } from './app.module.js';
 import { metricsWorkerConfigShape, type MetricsWorkerConfig } from './config.js';
 import { X_API } from './metrics-worker.tokens.js';
@@ -23,35 +14,17 @@ export const MISSING_TOKEN_MESSAGE =
  * metrics-worker: takes refresh-metrics jobs from the metrics queue in Redis, looks their posts up at
  * X's API v2 (at X's rate limit, shared by every process) and states metrics.fetched on NATS. No database.
  */
-export const metricsWorkerService = defineService(metricsWorkerConfigShape, {
+export const metricsWorkerService = defineWorker(metricsWorkerConfigShape, {
   name: 'metrics-worker',
   version: packageVersion(import.meta.url),
-  bus: true,
   resources: [
     // A worker without X's token would fail every job: refuse to start instead, saying what is missing.
     resource('X API', X_API, ({ config }) => {
       if (!config.X_API_BEARER_TOKEN) throw new Error(MISSING_TOKEN_MESSAGE);
       return new XApiClient({ baseUrl: config.X_API_BASE_URL, bearerToken: config.X_API_BEARER_TOKEN, timeoutMs: config.X_API_TIMEOUT_MS });
     }),
-    // Its own small connection: readiness must not queue behind the worker's blocking reads.
-    redisResource(REDIS, { enableOfflineQueue: false, tolerateOutage: true }),
   ],
-  workers: [
-    {
-      name: 'metrics queue worker',
-      start: async ({ get, config }) => {
-        const worker = get(MetricsQueueWorker);
-        await worker.start();
-        const taking: HealthCheck = {
-          name: 'worker',
-          check: async () => {
-            if (!worker.isRunning()) throw new Error('not taking jobs');
-          },
-        };
-        return { stop: () => worker.close(config.METRICS_WORKER_DRAIN_SECONDS * 1000), health: [taking] };
-      },
-    },
-  ],
+  worker: MetricsQueueWorker,
   module: MetricsWorkerModule,
 });
 

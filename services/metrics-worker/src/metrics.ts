@@ -1,23 +1,17 @@
 import { metricOnce, metricsRegistry } from '@clipit/service-kit';
+import { jobMetrics } from '@clipit/worker-kit';
 import { Counter, Histogram } from 'prom-client';
 import type { RateLimitReason } from './ports.js';
-
-/** How a job ended on this worker. */
-export type JobResultLabel = 'fetched' | 'rate-limited' | 'retried' | 'requeued' | 'rejected' | 'refused' | 'publish-delayed' | 'gave-up';
 
 /** How one request to X went. */
 export type XRequestOutcome = 'ok' | 'too-many-requests' | 'server-error' | 'client-error' | 'unavailable';
 
-export const metricsJobs = metricOnce(
-  'metrics_jobs_total',
-  () =>
-    new Counter({
-      name: 'metrics_jobs_total',
-      help: "refresh-metrics jobs this worker ran, by result: fetched (stated), rate-limited (back to the queue, no attempt used), retried (X's 5xx or no answer: will run again), requeued (put back on shutdown), rejected (bad job data), refused (X refused the request: 401/403/400), publish-delayed (decided but NATS did not take the event), gave-up (X kept leaving posts out)",
-      labelNames: ['result'],
-      registers: [metricsRegistry],
-    }),
-);
+/** metrics_jobs_total and metrics_job_duration_seconds, by how a job ended on this worker. */
+export const metricsJobs = jobMetrics('metrics', {
+  results:
+    "fetched (stated), rate-limited (back to the queue, no attempt used), retried (X's 5xx or no answer: will run again), requeued (put back on shutdown), rejected (bad job data), refused (X refused the request: 401/403/400), publish-delayed (decided but NATS did not take the event), gave-up (X kept leaving posts out)",
+  run: 'one lookup at X, the event published, the follow-up queued',
+});
 
 export const xRequests = metricOnce(
   'x_api_requests_total',
@@ -74,10 +68,6 @@ export const rateLimitWaitSeconds = metricOnce(
       registers: [metricsRegistry],
     }),
 );
-
-export function recordJob(result: JobResultLabel): void {
-  metricsJobs.inc({ result });
-}
 
 export function recordXRequest(outcome: XRequestOutcome, seconds: number): void {
   xRequests.inc({ outcome });

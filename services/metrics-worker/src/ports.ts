@@ -1,4 +1,5 @@
 import type { EventEnvelope, MetricsFetchedV1, RefreshMetricsJob } from '@clipit/contracts';
+import type { EventSink as KitEventSink, KeptJob } from '@clipit/worker-kit';
 
 /** The headers X sends with its answers: the window's size, what is left of it, and when it resets (epoch seconds). */
 export interface RateLimitHeaders {
@@ -36,19 +37,11 @@ export interface FollowUpQueue {
 
 export type MetricsFetchedEvent = EventEnvelope<'metrics.fetched', MetricsFetchedV1>;
 
-/** Where facts go (EventPublisher from the service kit): resolves once JetStream has stored the event. */
-export interface EventSink {
-  publishEnvelope(envelope: MetricsFetchedEvent): Promise<unknown>;
-}
+/** Where facts go (the kit's EventPublisher): resolves once JetStream has stored the event. */
+export type EventSink = KitEventSink<MetricsFetchedEvent>;
 
 /**
  * The parts of a BullMQ job the handler reads and writes. `progress` holds what the job decided (the
  * event and the follow-up), so a run after a crash or a NATS outage states the same fact without asking X again.
  */
-export interface MetricsJob {
-  id?: string | undefined;
-  data: unknown;
-  attemptsMade: number;
-  progress: unknown;
-  updateProgress(value: object): Promise<void>;
-}
+export type MetricsJob = KeptJob;

@@ -1,80 +1,21 @@
 // `nx g @clipit/tools:service` run for real into a scratch copy of this workspace: the new service builds,
 // lints, passes its own unit and integration tests (against the real Postgres and NATS), its contract's
-// generated code is current, the lock file knows it, and every deploy-config check still agrees.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+// generated code is current, the lock file knows it, every deploy-config check still agrees, and the tree is
+// Prettier-formatted as `npm test` checks it.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import * as scratchCopy from '../support/scratch-workspace.js';
 
-/** The workspace root: Jest runs from it (this package compiles as CommonJS, so no import.meta here). */
-function workspaceRoot(): string {
-  for (let dir = process.cwd(); dir !== dirname(dir); dir = dirname(dir)) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'clipit') return dir;
-  }
-  throw new Error('not inside the clipit workspace');
-}
-const ROOT = workspaceRoot();
-const NODE = process.execPath;
 const NAME = 'ledger';
-
-/** Runs a command in the scratch workspace; answers its output, or fails the test with it. */
-function run(scratch: string, command: string, args: string[], timeoutMs = 240_000): string {
-  const r = spawnSync(command, args, {
-    cwd: scratch,
-    encoding: 'utf8',
-    timeout: timeoutMs,
-    env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', FORCE_COLOR: '0' },
-  });
-  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-  if (r.status !== 0) throw new Error(`${[command, ...args].join(' ')} exited ${r.status ?? r.signal}:\n${output.slice(-6000)}`);
-  return output;
-}
-
-/**
- * This workspace's files as git sees them (tracked, and new ones not ignored), and a node_modules that
- * reaches the installed packages but links the workspace's own packages to the scratch copy's folders.
- */
-function scratchWorkspace(): string {
-  const scratch = mkdtempSync(join(tmpdir(), 'clipit-generator-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
-    .split('\0')
-    .filter(Boolean);
-  for (const file of files) {
-    if (!existsSync(join(ROOT, file))) continue; // deleted in the working tree
-    mkdirSync(dirname(join(scratch, file)), { recursive: true });
-    cpSync(join(ROOT, file), join(scratch, file));
-  }
-  const modules = join(scratch, 'node_modules');
-  mkdirSync(join(modules, '@clipit'), { recursive: true });
-  for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
-    if (entry !== '@clipit') symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry));
-  }
-  linkWorkspacePackages(scratch);
-  execFileSync('git', ['init', '-q'], { cwd: scratch });
-  return scratch;
-}
-
-/** What `npm install` does for workspace packages: node_modules/@clipit/<name> → the package's folder. */
-function linkWorkspacePackages(scratch: string): void {
-  for (const group of ['libs', 'services', 'frontends']) {
-    for (const folder of readdirSync(join(scratch, group))) {
-      const pkg = join(scratch, group, folder, 'package.json');
-      if (!existsSync(pkg)) continue;
-      const link = join(scratch, 'node_modules', '@clipit', basename((JSON.parse(readFileSync(pkg, 'utf8')) as { name: string }).name));
-      if (!existsSync(link)) symlinkSync(join('..', '..', group, folder), link);
-    }
-  }
-}
 
 describe('nx g @clipit/tools:service', () => {
   let scratch: string;
   let generated: string;
 
   beforeAll(() => {
-    scratch = scratchWorkspace();
-    generated = run(scratch, NODE, [
+    scratch = scratchCopy.scratchWorkspace();
+    generated = scratchCopy.run(scratch, scratchCopy.NODE, [
       'node_modules/nx/dist/bin/nx.js',
       'g',
       '@clipit/tools:service',
@@ -83,7 +24,7 @@ describe('nx g @clipit/tools:service', () => {
       "Teams' ledgers of test entries.",
       '--no-interactive',
     ]);
-    linkWorkspacePackages(scratch);
+    scratchCopy.linkWorkspacePackages(scratch);
   }, 300_000);
 
   afterAll(() => {
@@ -117,22 +58,16 @@ describe('nx g @clipit/tools:service', () => {
     expect(read(`k8s/base/services/${NAME}/kustomization.yaml`)).toContain("Teams' ledgers of test entries.");
   });
 
+  it("leaves the tree Prettier-formatted, as the workspace's `prettier --check .` wants it", () => {
+    scratchCopy.run(scratch, scratchCopy.NODE, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
+  });
+
   it('builds, and its tests type-check', () => {
-    run(scratch, NODE, ['node_modules/typescript/bin/tsc', '-b', `services/${NAME}`]);
-    // The workspace's test settings, narrowed to the new service's specs and what they import.
-    writeFileSync(
-      join(scratch, 'tsconfig.generated-tests.json'),
-      JSON.stringify({
-        extends: './tsconfig.tests.json',
-        include: ['types/**/*.d.ts', `services/${NAME}/src/**/*.spec.ts`, `services/${NAME}/test/**/*.ts`],
-        references: ['libs/contracts', 'libs/service-kit', 'libs/testing', `services/${NAME}`].map((path) => ({ path })),
-      }),
-    );
-    run(scratch, NODE, ['node_modules/typescript/bin/tsc', '-b', 'tsconfig.generated-tests.json']);
+    scratchCopy.buildAndTypeCheckTests(scratch, NAME, ['contracts', 'service-kit', 'testing']);
   });
 
   it('lints clean, module boundaries included', () => {
-    run(scratch, NODE, [
+    scratchCopy.run(scratch, scratchCopy.NODE, [
       'node_modules/eslint/bin/eslint.js',
       '--max-warnings=0',
       `services/${NAME}`,
@@ -142,28 +77,13 @@ describe('nx g @clipit/tools:service', () => {
   });
 
   it('has its generated contract code, image tag and version labels current and the lock file in step with the workspace', () => {
-    run(scratch, NODE, ['scripts/proto-gen.mjs', '--check']);
-    run(scratch, NODE, ['scripts/versions.mjs', '--check']);
-    // In step: resolving the workspace again changes nothing in the lock file the generator left.
-    const lock = readFileSync(join(scratch, 'package-lock.json'), 'utf8');
-    run(scratch, 'npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund']);
-    expect(readFileSync(join(scratch, 'package-lock.json'), 'utf8') === lock).toBe(true);
+    scratchCopy.run(scratch, scratchCopy.NODE, ['scripts/proto-gen.mjs', '--check']);
+    scratchCopy.run(scratch, scratchCopy.NODE, ['scripts/versions.mjs', '--check']);
+    expect(scratchCopy.lockFileInStep(scratch)).toBe(true);
   });
 
   it("passes its own unit and integration tests, and the platform's deploy-config checks", () => {
-    const output = run(scratch, NODE, [
-      '--experimental-vm-modules',
-      'node_modules/jest/bin/jest.js',
-      '--selectProjects',
-      'unit',
-      'integration',
-      '--testPathPatterns',
-      `services/${NAME}/`,
-      'libs/testing/test/integration/(deploy-config|ownership)',
-      // The launcher's own start-up tests stay with the workspace's suite: they do not read the service list differently.
-      '--testNamePattern',
-      '^(?!deploy/launcher)',
-    ]);
+    const output = scratchCopy.runOwnTestsAndDeployChecks(scratch, NAME);
     expect(output).toMatch(new RegExp(`PASS .*services/${NAME}/test/integration/${NAME}\\.int\\.spec\\.ts`));
     expect(output).toMatch(new RegExp(`PASS .*services/${NAME}/src/config\\.spec\\.ts`));
     expect(output).toMatch(/PASS .*deploy-config\.int\.spec\.ts/);

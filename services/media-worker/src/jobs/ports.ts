@@ -1,6 +1,7 @@
 import type { EventData, EventEnvelope } from '@clipit/contracts';
 import type { ProbeResult } from '@clipit/media';
 import type { StorageDriver } from '@clipit/storage';
+import type { EventSink as KitEventSink, KeptJob } from '@clipit/worker-kit';
 
 /** What the job needs of ffmpeg/ffprobe (MediaTools from @clipit/media). */
 export interface VideoTools {
@@ -13,10 +14,8 @@ export interface VideoTools {
 export type MediaEvent =
   EventEnvelope<'media.processed', EventData<'media.processed'>> | EventEnvelope<'media.failed', EventData<'media.failed'>>;
 
-/** Where facts go (EventPublisher from the service kit): resolves once JetStream has stored the event. */
-export interface EventSink {
-  publishEnvelope(envelope: MediaEvent): Promise<unknown>;
-}
+/** Where facts go (the kit's EventPublisher): resolves once JetStream has stored the event. */
+export type EventSink = KitEventSink<MediaEvent>;
 
 /** Object storage as the job uses it. */
 export type ObjectStore = Pick<StorageDriver, 'stat' | 'read' | 'put' | 'delete'>;
@@ -25,12 +24,6 @@ export type ObjectStore = Pick<StorageDriver, 'stat' | 'read' | 'put' | 'delete'
  * The parts of a BullMQ job the handler reads and writes. `progress` holds what the job decided
  * (the event), so a run after a crash states the same fact instead of deciding again.
  */
-export interface VideoJob {
-  id?: string | undefined;
-  data: unknown;
-  /** Attempts that already failed (BullMQ counts them); this run is attempt attemptsMade + 1. */
-  attemptsMade: number;
+export interface VideoJob extends KeptJob {
   opts: { attempts?: number | undefined };
-  progress: unknown;
-  updateProgress(value: object): Promise<void>;
 }

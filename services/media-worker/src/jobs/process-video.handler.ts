@@ -7,8 +7,8 @@ import { mediaKeys, processVideoJobSchema, type MediaFailureCode, type ProcessVi
 import { isVideoTooLong, VIDEO_LIMITS, VIDEO_MESSAGES } from '@clipit/field-rules';
 import { InvalidMediaError } from '@clipit/media';
 import { buildEventEnvelope, deterministicEventId } from '@clipit/service-kit';
+import { decidedProgressSchema, keptEventSchema, KeptOutcome, parseJobData, type Decided } from '@clipit/worker-kit';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { EventSink, MediaEvent, ObjectStore, VideoJob, VideoTools } from './ports.js';
 
 /** Shown when the worker gave up on a video for reasons that are not the file's (after its retries). */
@@ -17,33 +17,8 @@ export const PROCESSING_FAILED_MESSAGE = VIDEO_MESSAGES.processingFailed;
 /** Scratch folders are named `<prefix><pid>-<random>`, so a restarted worker can remove a dead one's. */
 export const WORK_DIR_PREFIX = 'clipit-media-';
 
-/** The job data is not a process-video job; retrying cannot help. */
-export class InvalidJobError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidJobError';
-  }
-}
-
-/**
- * The job decided its outcome (kept in the job's progress) but JetStream did not store the event
- * (NATS down or slow). Not the job's failure: the worker keeps the job and tries the publication
- * again later without using up an attempt and without deciding again (MediaQueueWorker).
- */
-export class PublishFailedError extends Error {
-  constructor(
-    readonly event: MediaEvent,
-    /** Failed publications of this event so far, this one included (for the backoff). */
-    readonly failures: number,
-    options: { cause: unknown },
-  ) {
-    super(
-      `could not publish ${event.type} ${event.id}: ${(options.cause as Error | undefined)?.message ?? String(options.cause)}`,
-      options,
-    );
-    this.name = 'PublishFailedError';
-  }
-}
+// Unusable job data, and a decided outcome JetStream did not take: the kit's (ADR 0034).
+export { InvalidJobError, PublishFailedError } from '@clipit/worker-kit';
 
 /** The upload is not (yet) in storage; worth retrying, then processing-error. */
 export class SourceMissingError extends Error {
@@ -58,31 +33,19 @@ export function playbackIdFor(videoId: string): string {
   return createHash('sha256').update(`clipit-playback:${videoId}`).digest('hex').slice(0, 32);
 }
 
-const recordedSchema = z.object({
-  stage: z.literal('decided'),
-  event: z.object({ id: z.string(), type: z.enum(['media.processed', 'media.failed']) }).loose(),
-  publishFailures: z.number().int().nonnegative().optional(),
-});
-
 /**
- * What a job keeps in its progress once it has decided: the event, and how many times its
- * publication failed so far. Kept in Redis with the job, so it survives the worker, a delay, a
- * failure and a retry of the job (BullMQ keeps progress on `job.retry()`).
+ * What a job keeps in its progress once it has decided: the event, and how many times its publication
+ * failed so far. Kept in Redis with the job, so it survives the worker, a delay, a failure and a retry of
+ * the job (BullMQ keeps progress on `job.retry()`).
  */
-export interface DecidedProgress {
-  stage: 'decided';
-  event: MediaEvent;
-  publishFailures?: number;
-}
+export type DecidedProgress = Decided<MediaEvent> & { event: MediaEvent };
+
+const decidedSchema = decidedProgressSchema({ event: keptEventSchema(['media.processed', 'media.failed']) });
 
 /** The event an earlier run of this job decided on, if any (kept in the job's progress). */
 export function recordedEvent(progress: unknown): MediaEvent | undefined {
-  return recordedProgress(progress)?.event;
-}
-
-function recordedProgress(progress: unknown): DecidedProgress | undefined {
-  const parsed = recordedSchema.safeParse(progress);
-  return parsed.success ? (parsed.data as unknown as DecidedProgress) : undefined;
+  const parsed = decidedSchema.safeParse(progress);
+  return parsed.success ? (parsed.data.event as unknown as MediaEvent) : undefined;
 }
 
 export interface ProcessVideoHandlerDeps {
@@ -111,8 +74,10 @@ export class ProcessVideoHandler {
   private readonly maxLongSide: number;
   private readonly maxDurationSeconds: number;
   private readonly maxBytes: number;
+  private readonly outcomes: KeptOutcome<MediaEvent, DecidedProgress>;
 
   constructor(private readonly deps: ProcessVideoHandlerDeps) {
+    this.outcomes = new KeptOutcome({ schema: decidedSchema, events: deps.events });
     this.maxLongSide = deps.maxLongSide ?? VIDEO_LIMITS.maxLongSide;
     this.maxDurationSeconds = deps.maxDurationSeconds ?? VIDEO_LIMITS.maxDurationSeconds;
     this.maxBytes = deps.maxBytes ?? VIDEO_LIMITS.maxBytes;
@@ -131,25 +96,23 @@ export class ProcessVideoHandler {
       attempt: job.attemptsMade + 1,
       ...(data.correlationId ? { correlationId: data.correlationId } : {}),
     });
-    const recorded = recordedProgress(job.progress);
-    if (recorded) {
-      log.info(
-        { eventId: recorded.event.id, type: recorded.event.type, publishFailures: recorded.publishFailures ?? 0 },
-        'job decided earlier: stating the same outcome again',
-      );
-      return this.finish(job, data, recorded, log);
-    }
-    let event: MediaEvent;
-    try {
-      event = await this.decide(data, signal, log);
-    } catch (err) {
-      if (signal.aborted || !isLastAttempt(job)) throw err;
-      log.error({ err }, 'giving up on the video after its last attempt');
-      event = this.failed(data, 'processing-error', PROCESSING_FAILED_MESSAGE);
-    }
-    // Kept before it is published: from here on every run states this very event.
-    const decided: DecidedProgress = { stage: 'decided', event };
-    await job.updateProgress(decided);
+    const decided = await this.outcomes.decideOnce(
+      job,
+      async () => {
+        try {
+          return { event: await this.decide(data, signal, log) };
+        } catch (err) {
+          if (signal.aborted || !isLastAttempt(job)) throw err;
+          log.error({ err }, 'giving up on the video after its last attempt');
+          return { event: this.failed(data, 'processing-error', PROCESSING_FAILED_MESSAGE) };
+        }
+      },
+      (recorded) =>
+        log.info(
+          { eventId: recorded.event.id, type: recorded.event.type, publishFailures: recorded.publishFailures ?? 0 },
+          'job decided earlier: stating the same outcome again',
+        ),
+    );
     return this.finish(job, data, decided, log);
   }
 
@@ -166,22 +129,15 @@ export class ProcessVideoHandler {
     } catch {
       return undefined;
     }
-    let decided = recordedProgress(job.progress);
-    if (!decided) {
-      decided = { stage: 'decided', event: this.failed(data, 'processing-error', PROCESSING_FAILED_MESSAGE) };
-      await job.updateProgress(decided);
-    }
+    const decided = await this.outcomes.decideOnce(job, async () => ({
+      event: this.failed(data, 'processing-error', PROCESSING_FAILED_MESSAGE),
+    }));
     this.deps.logger.error({ jobId: job.id, videoId: data.videoId, why }, 'job failed without running: stating its outcome');
     return this.finish(job, data, decided);
   }
 
   private parseJob(job: VideoJob): ProcessVideoJob {
-    const parsed = processVideoJobSchema.safeParse(job.data);
-    if (!parsed.success)
-      throw new InvalidJobError(
-        `job ${job.id} is not a process-video job: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
-    return parsed.data;
+    return parseJobData(processVideoJobSchema, job, 'process-video');
   }
 
   private async decide(data: ProcessVideoJob, signal: AbortSignal, log: Logger): Promise<MediaEvent> {
@@ -261,19 +217,13 @@ export class ProcessVideoHandler {
     decided: DecidedProgress,
     log: Logger = this.deps.logger,
   ): Promise<MediaEvent> {
-    const { storage, events } = this.deps;
+    const { storage } = this.deps;
     const { event } = decided;
     if (event.type === 'media.failed') {
       await storage.delete(mediaKeys.video(data.videoId));
       await storage.delete(mediaKeys.poster(data.videoId));
     }
-    try {
-      await events.publishEnvelope(event);
-    } catch (cause) {
-      const failures = (decided.publishFailures ?? 0) + 1;
-      await job.updateProgress({ ...decided, publishFailures: failures });
-      throw new PublishFailedError(event, failures, { cause });
-    }
+    await this.outcomes.publish(job, decided);
     await storage.delete(data.sourceKey);
     log.debug({ eventId: event.id, type: event.type }, 'outcome stated; upload deleted');
     return event;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { refreshMetricsJobSchema, type FetchedPost, type RefreshMetricsJob } from '@clipit/contracts';
 import { buildEventEnvelope, deterministicEventId } from '@clipit/service-kit';
+import { decidedProgressSchema, keptEventSchema, KeptOutcome, parseJobData, type Decided } from '@clipit/worker-kit';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { postsFetched } from '../metrics.js';
@@ -9,14 +10,6 @@ import type { EventSink, FollowUpQueue, MetricsFetchedEvent, MetricsJob, QueuePa
 import { pauseAfterAnswer, type RateLimitPolicy } from './rate-limit.js';
 
 type JobPost = RefreshMetricsJob['posts'][number];
-
-/** The job data is not a refresh-metrics job; retrying cannot help. */
-export class InvalidJobError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidJobError';
-  }
-}
 
 /** X answered 429: every worker is paused (done) and this job goes back to the queue without using an attempt. */
 export class RateLimitedError extends Error {
@@ -48,20 +41,8 @@ export class XRejectedError extends Error {
   }
 }
 
-/** The job's outcome is decided (kept in its progress) but JetStream did not store the event: published again later. */
-export class PublishFailedError extends Error {
-  constructor(
-    readonly event: MetricsFetchedEvent,
-    readonly failures: number,
-    options: { cause: unknown },
-  ) {
-    super(
-      `could not publish ${event.type} ${event.id}: ${(options.cause as Error | undefined)?.message ?? String(options.cause)}`,
-      options,
-    );
-    this.name = 'PublishFailedError';
-  }
-}
+// Unusable job data, and a decided outcome JetStream did not take: the kit's (ADR 0034).
+export { InvalidJobError, PublishFailedError } from '@clipit/worker-kit';
 
 /** X kept leaving the same posts out of its answers: the job fails (after stating the rest), naming them; the scheduler queues them again when due. */
 export class PostsUnansweredError extends Error {
@@ -90,15 +71,11 @@ export function roundsOf(batchId: string): number {
   return m ? Number(m[1]) : 0;
 }
 
-const decidedSchema = z.object({
-  stage: z.literal('decided'),
-  event: z
-    .object({ id: z.string(), type: z.literal('metrics.fetched') })
-    .loose()
-    .optional(),
-  followUp: z.object({ batchId: z.string(), posts: z.array(z.object({ submissionId: z.string(), externalId: z.string() })) }).optional(),
-  unanswered: z.array(z.object({ submissionId: z.string(), externalId: z.string() })).optional(),
-  publishFailures: z.number().int().nonnegative().optional(),
+const jobPostsSchema = z.array(z.object({ submissionId: z.string(), externalId: z.string() }));
+const decidedSchema = decidedProgressSchema({
+  event: keptEventSchema(['metrics.fetched']).optional(),
+  followUp: z.object({ batchId: z.string(), posts: jobPostsSchema }).optional(),
+  unanswered: jobPostsSchema.optional(),
 });
 
 /**
@@ -106,13 +83,7 @@ const decidedSchema = z.object({
  * none of the posts), the follow-up job for posts X left out, or those posts when they were left out too
  * often. Kept in Redis with the job, so it survives the worker, a delay and a retry.
  */
-export interface DecidedProgress {
-  stage: 'decided';
-  event?: MetricsFetchedEvent;
-  followUp?: RefreshMetricsJob;
-  unanswered?: JobPost[];
-  publishFailures?: number;
-}
+export type DecidedProgress = Decided<MetricsFetchedEvent, { followUp?: RefreshMetricsJob; unanswered?: JobPost[] }>;
 
 export function recordedProgress(progress: unknown): DecidedProgress | undefined {
   const parsed = decidedSchema.safeParse(progress);
@@ -153,25 +124,26 @@ export class RefreshMetricsHandler {
   /** 429s without a usable reset in a row, for the backoff (this process's view; any other answer ends the run). */
   private throttledInARow = 0;
   private readonly now: () => number;
+  private readonly outcomes: KeptOutcome<MetricsFetchedEvent, DecidedProgress>;
 
   constructor(private readonly deps: RefreshMetricsHandlerDeps) {
     this.now = deps.now ?? Date.now;
+    this.outcomes = new KeptOutcome({ schema: decidedSchema, events: deps.events });
   }
 
   async process(job: MetricsJob, signal: AbortSignal): Promise<RefreshResult> {
     const data = this.parseJob(job);
     const log = this.deps.logger.child({ jobId: job.id, batchId: data.batchId, posts: data.posts.length, attempt: job.attemptsMade + 1 });
-    const recorded = recordedProgress(job.progress);
-    if (recorded) {
-      log.info(
-        { eventId: recorded.event?.id, publishFailures: recorded.publishFailures ?? 0 },
-        'batch decided earlier: stating the same outcome again',
-      );
-      return this.finish(job, recorded, log);
-    }
-    const decided = await this.decide(data, signal, log);
     // Kept before it is published: from here on every run states this very outcome, X is not asked again.
-    await job.updateProgress(decided);
+    const decided = await this.outcomes.decideOnce(
+      job,
+      () => this.decide(data, signal, log),
+      (recorded) =>
+        log.info(
+          { eventId: recorded.event?.id, publishFailures: recorded.publishFailures ?? 0 },
+          'batch decided earlier: stating the same outcome again',
+        ),
+    );
     return this.finish(job, decided, log);
   }
 
@@ -180,21 +152,16 @@ export class RefreshMetricsHandler {
    * decided, if anything (nothing was lost otherwise: X was not asked or its answer was not kept).
    */
   async finishRecorded(job: MetricsJob): Promise<RefreshResult | undefined> {
-    const recorded = recordedProgress(job.progress);
+    const recorded = this.outcomes.recorded(job.progress);
     if (!recorded) return undefined;
     return this.finish(job, recorded, this.deps.logger.child({ jobId: job.id }));
   }
 
   private parseJob(job: MetricsJob): RefreshMetricsJob {
-    const parsed = refreshMetricsJobSchema.safeParse(job.data);
-    if (!parsed.success)
-      throw new InvalidJobError(
-        `job ${job.id} is not a refresh-metrics job: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
-    return parsed.data;
+    return parseJobData(refreshMetricsJobSchema, job, 'refresh-metrics');
   }
 
-  private async decide(data: RefreshMetricsJob, signal: AbortSignal, log: Logger): Promise<DecidedProgress> {
+  private async decide(data: RefreshMetricsJob, signal: AbortSignal, log: Logger): Promise<Omit<DecidedProgress, 'stage'>> {
     const ids = [...new Set(data.posts.map((p) => p.externalId))];
     const answer = await this.deps.x.lookup(ids, signal);
     const pause = pauseAfterAnswer(
@@ -225,7 +192,7 @@ export class RefreshMetricsHandler {
     }
     for (const post of mapped.stated) postsFetched.inc({ outcome: post.outcome });
     if (mapped.unanswered.length > 0) postsFetched.inc({ outcome: 'unanswered' }, mapped.unanswered.length);
-    const decided: DecidedProgress = { stage: 'decided' };
+    const decided: Omit<DecidedProgress, 'stage'> = {};
     if (mapped.stated.length > 0) decided.event = this.fetchedEvent(data.batchId, answer.answeredAt, mapped.stated);
     if (mapped.unanswered.length > 0) {
       if (roundsOf(data.batchId) < this.deps.partialRetryMax)
@@ -251,15 +218,7 @@ export class RefreshMetricsHandler {
   /** The event goes out, then the follow-up job is queued; a failed publication throws PublishFailedError after counting it in the job. */
   private async finish(job: MetricsJob, decided: DecidedProgress, log: Logger): Promise<RefreshResult> {
     const { event, followUp, unanswered } = decided;
-    if (event) {
-      try {
-        await this.deps.events.publishEnvelope(event);
-      } catch (cause) {
-        const failures = (decided.publishFailures ?? 0) + 1;
-        await job.updateProgress({ ...decided, publishFailures: failures });
-        throw new PublishFailedError(event, failures, { cause });
-      }
-    }
+    await this.outcomes.publish(job, decided);
     if (followUp) await this.deps.followUps.add(followUp, this.deps.partialRetryDelayMs);
     const posts = event?.data.posts ?? [];
     const result: RefreshResult = {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { generateFiles, type GeneratorCallback, type Tree } from '@nx/devkit';
+import { formatFiles, generateFiles, type GeneratorCallback, type Tree } from '@nx/devkit';
 import { registerService, type ServiceNames } from './registration';
 
 export interface ServiceGeneratorSchema {
@@ -14,13 +14,13 @@ export interface ServiceGeneratorSchema {
 const NAME = /^[a-z][a-z0-9]*$/;
 
 /** The next free port after every default of this kind that deploy/.env.example lists. */
-function nextPort(envExample: string, kind: 'GRPC_PORT' | 'HTTP_PORT', floor: number): number {
+export function nextPort(envExample: string, kind: 'GRPC_PORT' | 'HTTP_PORT', floor: number): number {
   const taken = [...envExample.matchAll(new RegExp(`^[A-Z][A-Z0-9_]*_${kind}=(\\d+)$`, 'gm'))].map((m) => Number(m[1]));
   return Math.max(floor, ...taken) + 1;
 }
 
 /** The folder of the workspace package called `packageName`, if one exists (libs, services, frontends). */
-function workspacePackageNamed(tree: Tree, packageName: string): string | undefined {
+export function workspacePackageNamed(tree: Tree, packageName: string): string | undefined {
   for (const root of ['libs', 'services', 'frontends']) {
     if (!tree.exists(root)) continue;
     for (const child of tree.children(root)) {
@@ -73,6 +73,8 @@ export default async function serviceGenerator(tree: Tree, schema: ServiceGenera
   const names = serviceNames(tree, schema);
   generateFiles(tree, path.join(__dirname, 'files'), '.', { ...names, tmpl: '' });
   registerService(tree, names);
+  // As the workspace's `prettier --check .` wants them, so a generated service committed as it is passes.
+  await formatFiles(tree);
   return () => {
     const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: tree.root, stdio: 'inherit' });
     if (!schema.skipProto) run(process.execPath, ['scripts/proto-gen.mjs']);

@@ -1,4 +1,15 @@
 import type { Tree } from '@nx/devkit';
+import {
+  addReplicas,
+  anchorError,
+  appendToLine,
+  codeowners,
+  edit,
+  insertAfterLastLine,
+  insertBeforeLine,
+  readmeServiceRow,
+  tsconfigReferences,
+} from '../text-edits';
 
 /** Every name a new service is known by, derived once from its name. */
 export interface ServiceNames {
@@ -16,47 +27,6 @@ export interface ServiceNames {
   version: string;
   description: string;
   team: string;
-}
-
-// The places the platform lists its services, each edited as text so that comments and layout stay as
-// people wrote them. Each edit finds an anchor and fails, naming the file, when the anchor is gone:
-// better a clear error than a service half registered.
-
-function edit(tree: Tree, file: string, change: (text: string) => string): void {
-  const before = tree.read(file, 'utf-8');
-  if (before === null) throw new Error(`${file} is missing`);
-  tree.write(file, change(before));
-}
-
-function anchorError(file: string, what: string): Error {
-  return new Error(`${file}: cannot find ${what}; add the new service there by hand or restore the anchor`);
-}
-
-/** Inserts `block` before the first line matching `anchor`. */
-function insertBeforeLine(file: string, text: string, anchor: RegExp, block: string): string {
-  const lines = text.split('\n');
-  const at = lines.findIndex((l) => anchor.test(l));
-  if (at < 0) throw anchorError(file, String(anchor));
-  lines.splice(at, 0, ...block.split('\n'));
-  return lines.join('\n');
-}
-
-/** Inserts `block` after the last line matching `anchor`. */
-function insertAfterLastLine(file: string, text: string, anchor: RegExp, block: string): string {
-  const lines = text.split('\n');
-  const at = lines.map((l) => anchor.test(l)).lastIndexOf(true);
-  if (at < 0) throw anchorError(file, String(anchor));
-  lines.splice(at + 1, 0, ...block.split('\n'));
-  return lines.join('\n');
-}
-
-/** Appends ` <word>` to the line matching `anchor` (a space-separated list such as CLIPIT_DATABASES). */
-function appendToLine(file: string, text: string, anchor: RegExp, word: string): string {
-  const lines = text.split('\n');
-  const at = lines.findIndex((l) => anchor.test(l));
-  if (at < 0) throw anchorError(file, String(anchor));
-  lines[at] = `${lines[at]!.trimEnd()} ${word}`;
-  return lines.join('\n');
 }
 
 function launcher(tree: Tree, n: ServiceNames): void {
@@ -79,21 +49,6 @@ function launcher(tree: Tree, n: ServiceNames): void {
       ].join('\n'),
     ),
   );
-}
-
-function tsconfigs(tree: Tree, n: ServiceNames): void {
-  for (const file of ['tsconfig.json', 'tsconfig.build.json', 'tsconfig.tests.json']) {
-    if (!tree.exists(file)) continue;
-    // Before the first service's reference (text, not JSON: these files carry comments).
-    edit(tree, file, (t) => {
-      const lines = t.split('\n');
-      const at = lines.findIndex((l) => /^\s*"path": "services\//.test(l));
-      if (at < 1 || lines[at - 1]!.trim() !== '{') throw anchorError(file, 'a reference to services/');
-      const indent = lines[at - 1]!.slice(0, lines[at - 1]!.indexOf('{'));
-      lines.splice(at - 1, 0, `${indent}{`, `${indent}  "path": "services/${n.name}"`, `${indent}},`);
-      return lines.join('\n');
-    });
-  }
 }
 
 function envExample(tree: Tree, n: ServiceNames): void {
@@ -163,19 +118,6 @@ function compose(tree: Tree, n: ServiceNames): void {
   });
 }
 
-/** Adds `- name: <name>\n count: <n>` at the end of an overlay's `replicas:` list, with the count of its last entry. */
-function addReplicas(file: string, text: string, name: string): string {
-  const lines = text.split('\n');
-  const start = lines.indexOf('replicas:');
-  if (start < 0) return text;
-  let end = start + 1;
-  while (end < lines.length && /^ {2}- name: |^ {4}count: /.test(lines[end]!)) end += 1;
-  const count = /count: (\d+)/.exec(lines[end - 1] ?? '')?.[1];
-  if (!count) throw anchorError(file, 'the replicas list');
-  lines.splice(end, 0, `  - name: ${name}`, `    count: ${count}`);
-  return lines.join('\n');
-}
-
 function kubernetes(tree: Tree, n: ServiceNames): void {
   const base = 'k8s/base/kustomization.yaml';
   edit(tree, base, (t) => insertAfterLastLine(base, t, /^ {2}- services\//, `  - services/${n.name}`));
@@ -226,43 +168,17 @@ function contracts(tree: Tree, n: ServiceNames): void {
   });
 }
 
-function codeowners(tree: Tree, n: ServiceNames): void {
-  const file = ['.github/CODEOWNERS', 'CODEOWNERS'].find((f) => tree.exists(f));
-  if (!file) return;
-  // After the last service's block, in the file's column layout (the last matching line wins, and the
-  // catch-all for the platform team comes first).
-  const line = (path: string) => `${path.padEnd(35)} ${n.team}`;
-  edit(tree, file, (t) =>
-    insertAfterLastLine(
-      file,
-      t,
-      /^\/(services|proto|k8s\/base\/services)\/[a-z0-9-]+\/\s/,
-      ['', line(`/services/${n.name}/`), line(`/proto/${n.name}/`), line(`/k8s/base/services/${n.name}/`)].join('\n'),
-    ),
-  );
-}
-
-function readme(tree: Tree, n: ServiceNames): void {
-  const file = 'README.md';
-  if (!tree.exists(file)) return;
-  edit(tree, file, (t) =>
-    insertAfterLastLine(
-      file,
-      t,
-      /^\| \[[a-z-]+\]\(services\/[a-z-]+\/README\.md\) \|/,
-      `| [${n.name}](services/${n.name}/README.md) | its database \`${n.database}\` | gRPC \`${n.packageName}.${n.serviceName}\` | — | — |`,
-    ),
-  );
-}
-
 /** Registers a new service everywhere the platform lists its services. */
 export function registerService(tree: Tree, n: ServiceNames): void {
   launcher(tree, n);
-  tsconfigs(tree, n);
+  tsconfigReferences(tree, `services/${n.name}`);
   envExample(tree, n);
   compose(tree, n);
   kubernetes(tree, n);
   contracts(tree, n);
-  codeowners(tree, n);
-  readme(tree, n);
+  codeowners(tree, n.team, [`/services/${n.name}/`, `/proto/${n.name}/`, `/k8s/base/services/${n.name}/`]);
+  readmeServiceRow(
+    tree,
+    `| [${n.name}](services/${n.name}/README.md) | its database \`${n.database}\` | gRPC \`${n.packageName}.${n.serviceName}\` | — | — |`,
+  );
 }

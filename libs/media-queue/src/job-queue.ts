@@ -1,0 +1,30 @@
+import { Queue, type JobsOptions } from 'bullmq';
+import { redisRetryStrategy, reportRedisOutages, type ConnectionLogger } from './connection.js';
+import { mediaQueuePrefix } from './media-queue.js';
+
+export interface JobQueueOptions {
+  /** The queue's name (`media`, `metrics`, a generated worker's). */
+  queue: string;
+  /** Redis server, e.g. REDIS_URL. */
+  redisUrl: string;
+  /** The deployment's REDIS_KEY_PREFIX (e.g. `clipit:`); the keys go under {@link mediaQueuePrefix} of it, as the worker's. */
+  prefix: string;
+  defaultJobOptions?: JobsOptions;
+  /** Where a Redis outage is reported (once when it starts, once when it ends); the service's pino logger. */
+  logger?: ConnectionLogger;
+}
+
+/**
+ * A producer's handle on a queue of the platform, on the key rule every queue follows. Adding fails fast
+ * when Redis is down instead of queueing commands in memory, and works again within about a second of
+ * Redis answering (see connection.ts). Close it on shutdown.
+ */
+export function createJobQueue<D, N extends string = string>(opts: JobQueueOptions): Queue<D, unknown, N> {
+  const queue = new Queue<D, unknown, N>(opts.queue, {
+    connection: { url: opts.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: redisRetryStrategy },
+    prefix: mediaQueuePrefix(opts.prefix),
+    ...(opts.defaultJobOptions ? { defaultJobOptions: opts.defaultJobOptions } : {}),
+  });
+  reportRedisOutages(queue, opts.logger, `${opts.queue} queue`);
+  return queue;
+}
