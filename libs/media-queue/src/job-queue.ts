@@ -1,6 +1,24 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import { redisRetryStrategy, reportRedisOutages, type ConnectionLogger } from './connection.js';
-import { mediaQueuePrefix } from './media-queue.js';
+
+/** What BullMQ puts after the deployment's REDIS_KEY_PREFIX: keys are `<REDIS_KEY_PREFIX>bull:media:…`. */
+const BULL_SUFFIX = 'bull';
+
+/**
+ * The one rule both ends of the media queue follow for its Redis keys: the deployment's
+ * REDIS_KEY_PREFIX (`clipit:`) followed by `bull`, so the queue lives at `clipit:bull:media:*` and a
+ * test run's prefix `clipit:<run>_<name>:` gives `clipit:<run>_<name>:bull:media:*`, which the test
+ * teardown's sweep of `clipit:<run>_*` removes. BullMQ adds the `:` before the queue name.
+ */
+export function mediaQueuePrefix(redisKeyPrefix: string): string {
+  if (redisKeyPrefix.endsWith(BULL_SUFFIX)) {
+    // Guards against applying the rule twice (`clipit:bullbull`): callers pass REDIS_KEY_PREFIX itself.
+    throw new Error(
+      `mediaQueuePrefix wants the deployment's REDIS_KEY_PREFIX (e.g. "clipit:"), not a queue prefix; got ${JSON.stringify(redisKeyPrefix)}`,
+    );
+  }
+  return `${redisKeyPrefix}${BULL_SUFFIX}`;
+}
 
 export interface JobQueueOptions {
   /** The queue's name (`media`, `metrics`, a generated worker's). */

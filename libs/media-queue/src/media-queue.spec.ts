@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PROCESS_VIDEO_JOB } from '@clipit/contracts';
 import { jest } from '@jest/globals';
 import { ZodError } from 'zod';
-import { enqueueProcessVideo, mediaQueuePrefix, PROCESS_VIDEO_JOB_OPTIONS, type MediaQueue } from './media-queue.js';
+import { mediaQueuePrefix } from './job-queue.js';
+import { enqueueProcessVideo, PROCESS_VIDEO_JOB_OPTIONS, type MediaQueue } from './media-queue.js';
 
 describe('mediaQueuePrefix', () => {
   it("puts the queue under the deployment's key prefix, inside a test run's sweep pattern", () => {

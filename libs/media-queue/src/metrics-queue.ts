@@ -1,8 +1,7 @@
 import { REFRESH_METRICS_JOB, refreshMetricsJobSchema, type RefreshMetricsJob } from '@clipit/contracts';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { ConnectionLogger } from './connection.js';
-import { createJobQueue } from './job-queue.js';
-import { mediaQueuePrefix } from './media-queue.js';
+import { createJobQueue, mediaQueuePrefix } from './job-queue.js';
 
 /**
  * The BullMQ queue the metrics worker consumes. Its keys follow the media queue's rule:
