@@ -1,4 +1,12 @@
-import { CAMPAIGN_MESSAGES, checkCampaign, checkHireRequest, firstCampaignError, firstHireError, HIRE_MESSAGES } from '@clipit/field-rules';
+import {
+  CAMPAIGN_MESSAGES,
+  checkCampaign,
+  checkHireRequest,
+  firstCampaignError,
+  firstHireError,
+  HIRE_MESSAGES,
+  isHireStatus,
+} from '@clipit/field-rules';
 import type { RateLimiter, RateLimitVerdict } from '@clipit/service-kit';
 import {
   BadRequestException,
@@ -38,7 +46,6 @@ import {
 import { HIRE_LIMITER, HireLimitReached, HIRES_ACTION } from './hire-limit.js';
 
 const PAGE_MAX = 200;
-const HIRE_STATUSES = new Set(['pending', 'accepted', 'declined', 'completed']);
 
 const numberText = (value: number | string): string => (typeof value === 'number' ? String(value) : value);
 
@@ -159,8 +166,7 @@ export class CampaignsController {
   @UseGuards(SessionGuard)
   async myHires(@CurrentSession() session: SessionPrincipal, @Query() query: Record<string, unknown>): Promise<HiresPageJson> {
     const status = query['status'];
-    if (status !== undefined && status !== '' && (typeof status !== 'string' || !HIRE_STATUSES.has(status)))
-      throw new BadRequestException('Invalid status');
+    if (status !== undefined && status !== '' && !isHireStatus(status)) throw new BadRequestException('Invalid status');
     const page = await this.campaigns.listHires({
       clipperId: session.user.id,
       ...(typeof status === 'string' && status !== '' ? { status } : {}),

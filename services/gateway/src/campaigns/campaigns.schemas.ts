@@ -1,4 +1,5 @@
 import type { campaignsV1 } from '@clipit/contracts';
+import { HIRE_STATUSES } from '@clipit/field-rules';
 import { z } from 'zod';
 import { strictBody } from '../http/fields.js';
 
@@ -202,7 +203,7 @@ export const hireRequestBody = strictBody({
 });
 export type HireRequestBody = z.infer<typeof hireRequestBody>;
 
-export const hireStatusSchema = z.enum(['pending', 'accepted', 'declined', 'completed']);
+export const hireStatusSchema = z.enum(HIRE_STATUSES);
 
 export const hireSchema = z
   .object({
