@@ -90,7 +90,7 @@ describe('the frame', () => {
     await expect(classAtBody()).resolves.toBe('light');
     await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
 
-    // The inline boot script alone sets it: with every bundle blocked the class is still there.
+    // The boot script alone sets it (a small file of its own before any bundle): with every bundle blocked the class is still there.
     await page.route('**/js/**', (route) => route.abort());
     await page.reload();
     await expect(htmlClass(page)).resolves.toBe('light');
