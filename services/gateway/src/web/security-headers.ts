@@ -61,7 +61,6 @@ export const PERMISSIONS_POLICY = [
   'picture-in-picture=(self)',
   'clipboard-write=(self)',
   'accelerometer=()',
-  'bluetooth=()',
   'browsing-topics=()',
   'camera=()',
   'clipboard-read=()',
@@ -79,7 +78,6 @@ export const PERMISSIONS_POLICY = [
   'screen-wake-lock=()',
   'serial=()',
   'usb=()',
-  'web-share=()',
   'xr-spatial-tracking=()',
 ].join(', ');
 
