@@ -2,8 +2,13 @@
 // clips read models fed by identity's and submissions' events) and identity mirroring the live state
 // back (ADR 0021). Every rule with its words, repeats that change nothing, the exact count under
 // concurrency, and the live stream delivering a go-live published through another gateway replica.
+// A clip is liked only once the feed lists it (approved, added, its video processed by the media worker).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { synthesizeClip } from '@clipit/media';
 import { waitFor } from '@clipit/testing';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { asOurPage, E2E_ADMIN_PASSWORD, startPlatform, type Platform } from './support/platform.js';
 import { expectText, json } from './support/http.js';
 import { openSse, type SseStream } from './support/sse.js';
@@ -49,11 +54,25 @@ describe('social (gateway + social + identity + submissions + admin, real server
     return { id: ((await res.json()) as { user: { id: string } }).user.id, handle, cookie: `clipit.sid=${sid}`, displayName: name };
   }
 
-  /** A clip approved into the feed through the admin area, once social's clips read model has it. */
-  async function feedClip(owner: Account): Promise<string> {
+  /** A submission approved and added to the feed through the admin area (with a video or not), once social's clips have it. */
+  async function approvedClip(owner: Account, withVideo: boolean): Promise<string> {
     const res = await as(owner, 'POST', '/api/submissions', { name: 'A clip to like', url: postUrl(), walletAddress: '' });
     expect(res.status).toBe(201);
     const id = ((await res.json()) as { id: string }).id;
+    if (withVideo) {
+      const form = new FormData();
+      form.append('video', new Blob([video], { type: 'video/mp4' }), 'clip.mp4');
+      form.append('submissionId', id);
+      expect((await api('/api/submissions/upload-video', { method: 'POST', headers: { cookie: owner.cookie }, body: form })).status).toBe(
+        200,
+      );
+      await waitFor(
+        async () =>
+          (await p.socialDb.query(`SELECT 1 FROM clips WHERE id = $1 AND video_state = 'ready'`, [id])).rowCount ? true : undefined,
+        90_000,
+        'the processed video in social',
+      );
+    }
     const approved = await api(
       `/api/admin/submissions/${id}/approve-and-add-to-feed`,
       json('POST', {}, { authorization: `Bearer ${adminToken}` }),
@@ -67,19 +86,30 @@ describe('social (gateway + social + identity + submissions + admin, real server
     return id;
   }
 
+  /** A clip in the feed: approved, added and with its video processed. */
+  const feedClip = (owner: Account) => approvedClip(owner, true);
+
+  let videoDir: string;
+  let video: Uint8Array<ArrayBuffer>;
+
   let streamer: Account;
   let fan: Account;
   let stranger: Account;
 
   beforeAll(async () => {
     // Fifty-odd accounts sign up from one address here.
-    p = await startPlatform({ RATE_LIMIT_MAX_PER_IP: 1000 });
+    videoDir = await mkdtemp(join(tmpdir(), 'clipit-social-e2e-'));
+    const file = join(videoDir, 'clip.mp4');
+    await synthesizeClip({ path: file, durationSeconds: 3, width: 360, height: 640, withAudio: false, fps: 10 });
+    video = new Uint8Array(await readFile(file));
+    p = await startPlatform({ RATE_LIMIT_MAX_PER_IP: 1000 }, {}, { mediaWorker: true });
     const res = await api('/api/admin/verify-password', json('POST', { password: E2E_ADMIN_PASSWORD }));
     adminToken = ((await res.json()) as { token: string }).token;
     [streamer, fan, stranger] = [await signUp('streamer', 'Ada Streams'), await signUp('clipper'), await signUp('clipper')];
   });
   afterAll(async () => {
     await p?.stop();
+    if (videoDir) await rm(videoDir, { recursive: true, force: true });
   });
 
   describe('follows', () => {
@@ -181,11 +211,20 @@ describe('social (gateway + social + identity + submissions + admin, real server
       expect((await p.socialDb.query('SELECT like_count FROM clips WHERE id = $1', [clip])).rows[0].like_count).toBe(25);
     });
 
-    it('refuses a clip not in the feed (pending, removed, unknown) as not found', async () => {
+    it('refuses a clip the feed does not list (pending, without a playable video, removed) with a reason, and an unknown one as not found', async () => {
+      const NOT_IN_FEED = 'This clip is not in the feed, so it cannot be liked';
       const res = await as(stranger, 'POST', '/api/submissions', { name: 'Pending clip', url: postUrl(), walletAddress: '' });
       const pending = ((await res.json()) as { id: string }).id;
       await waitFor(async () => ((await p.socialDb.query('SELECT 1 FROM clips WHERE id = $1', [pending])).rowCount ? true : undefined));
-      await expectText(await as(fan, 'POST', `/api/feed/clips/${pending}/like`), 404, 'Clip not found');
+      await expectText(await as(fan, 'POST', `/api/feed/clips/${pending}/like`), 409, NOT_IN_FEED);
+
+      // Approved and added to the feed, but with no video the feed cannot play: the feed does not list it, so it cannot be liked.
+      const noVideo = await approvedClip(stranger, false);
+      const feed = (await (await api('/api/feed/clips?limit=50')).json()) as { submissions: Array<{ id: string }> };
+      expect(feed.submissions.map((c) => c.id)).not.toContain(noVideo);
+      await expectText(await as(fan, 'POST', `/api/feed/clips/${noVideo}/like`), 409, NOT_IN_FEED);
+      expect((await p.socialDb.query('SELECT like_count FROM clips WHERE id = $1', [noVideo])).rows[0].like_count).toBe(0);
+
       await expectText(await as(fan, 'POST', `/api/feed/clips/${UNKNOWN}/like`), 404, 'Clip not found');
       await expectText(await as(fan, 'POST', '/api/feed/clips/not-a-clip/like'), 404, 'Clip not found');
 
@@ -197,7 +236,7 @@ describe('social (gateway + social + identity + submissions + admin, real server
       await waitFor(async () =>
         (await p.socialDb.query('SELECT 1 FROM clips WHERE id = $1 AND NOT added_to_feed', [removed])).rowCount ? true : undefined,
       );
-      await expectText(await as(fan, 'POST', `/api/feed/clips/${removed}/like`), 404, 'Clip not found');
+      await expectText(await as(fan, 'POST', `/api/feed/clips/${removed}/like`), 409, NOT_IN_FEED);
     });
   });
 

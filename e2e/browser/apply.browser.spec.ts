@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startPlatform, type Platform } from '../support/platform.js';
 import { SCREENSHOTS, useBrowser } from './support/browser.js';
-import { expectToast, openSite } from './support/site.js';
+import { expectToast, openSite, untilInPage } from './support/site.js';
 
 describe('the apply page (/clippers/apply)', () => {
   const browser = useBrowser();
@@ -45,7 +45,7 @@ describe('the apply page (/clippers/apply)', () => {
     await page.getByRole('link', { name: 'Apply to join the team' }).click();
     await page.waitForURL(`${platform.url}/clippers/apply`);
     await page.getByRole('heading', { name: 'Apply to Clip for CLIP IT' }).waitFor();
-    await page.waitForFunction("document.title === 'Apply to Clip'");
+    await untilInPage(page, "document.title === 'Apply to Clip'");
 
     const form = page.getByRole('form', { name: 'Clipper application' });
     await form.getByLabel('Full Name').fill('A');

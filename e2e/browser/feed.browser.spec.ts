@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { startPlatform, type Platform } from '../support/platform.js';
 import { useBrowser } from './support/browser.js';
 import { clipSeeder, type Account, type ClipSeeder } from './support/clips.js';
-import { openSite, signInBrowser, toasts } from './support/site.js';
+import { openSite, signInBrowser, toasts, untilInPage } from './support/site.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -56,17 +56,20 @@ const mediaState = (page: Page, index: number) =>
 /** Scrolls the feed to card `index` (a snap point) and waits until its clip, and only it, is playing. */
 async function scrollToCard(page: Page, index: number): Promise<MediaState> {
   await page.evaluate(`${CARDS}[${index}].scrollIntoView({ block: 'start' })`);
-  await page.waitForFunction(`(() => {
+  await untilInPage(
+    page,
+    `(() => {
     const video = ${CARDS}[${index}]?.querySelector('video');
     return Boolean(video && !video.paused && video.currentTime > 0);
-  })()`);
+  })()`,
+  );
   const state = await mediaState(page, index);
   expect(state.playing).toEqual([index]);
   expect(state.holding).toBeLessThanOrEqual(3);
   return state;
 }
 
-const cardCountAbove = (page: Page, n: number) => page.waitForFunction(`${CARDS}.length > ${n}`);
+const cardCountAbove = (page: Page, n: number) => untilInPage(page, `${CARDS}.length > ${n}`);
 const LIKE_BUTTON = `${CARDS}[0].querySelector('button[aria-label="Like"]')`;
 
 describe('/feed', () => {
@@ -147,7 +150,7 @@ describe('/feed', () => {
     await scrollToCard(page, 0);
     expect(await first.locator('video').evaluate((v) => (v as unknown as { muted: boolean }).muted)).toBe(true);
     // Let the first clip run on, then come back to it: it starts again from the beginning.
-    await page.waitForFunction(`${CARDS}[0].querySelector('video')?.currentTime > 1`);
+    await untilInPage(page, `${CARDS}[0].querySelector('video')?.currentTime > 1`);
     await scrollToCard(page, 1);
     const back = await scrollToCard(page, 0);
     expect(back.time).toBeLessThan(1);
@@ -174,7 +177,7 @@ describe('/feed', () => {
     await openFeed(page);
     const card = page.getByRole('feed').getByRole('article').first();
     const like = card.getByRole('button', { name: 'Like' });
-    await page.waitForFunction(`!${LIKE_BUTTON}.disabled`);
+    await untilInPage(page, `!${LIKE_BUTTON}.disabled`);
     await like.click();
     const region = toasts(page);
     await region.getByText('Sign in to like clips', { exact: true }).waitFor();
@@ -246,11 +249,11 @@ describe('/feed', () => {
       return page1.submissions.find((c) => c.id === ids[0]);
     };
 
-    await page.waitForFunction(`!${LIKE_BUTTON}.disabled`);
+    await untilInPage(page, `!${LIKE_BUTTON}.disabled`);
     const liked = page.waitForResponse((r) => r.url().endsWith(`/api/feed/clips/${ids[0]}/like`) && r.request().method() === 'POST');
     await like.click();
     expect((await liked).status()).toBe(200);
-    await page.waitForFunction(`${LIKE_BUTTON}.getAttribute('aria-pressed') === 'true'`);
+    await untilInPage(page, `${LIKE_BUTTON}.getAttribute('aria-pressed') === 'true'`);
     expect(await count.textContent()).toBe('1 like');
     await waitFor(async () => ((await likeCount())?.likeCount === 1 ? true : undefined), 5000, 'the like at the API');
     expect(await likeCount()).toMatchObject({ likeCount: 1, likedByCurrentUser: true });
@@ -258,7 +261,7 @@ describe('/feed', () => {
     const unliked = page.waitForResponse((r) => r.url().endsWith(`/api/feed/clips/${ids[0]}/like`) && r.request().method() === 'DELETE');
     await like.click();
     expect((await unliked).status()).toBe(200);
-    await page.waitForFunction(`${LIKE_BUTTON}.getAttribute('aria-pressed') === 'false'`);
+    await untilInPage(page, `${LIKE_BUTTON}.getAttribute('aria-pressed') === 'false'`);
     expect(await count.textContent()).toBe('0 likes');
     await waitFor(async () => ((await likeCount())?.likeCount === 0 ? true : undefined), 5000, 'the unlike at the API');
     expect(await toasts(page).getByText('Failed to like video').count()).toBe(0);

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import type { Page, Request } from 'playwright-core';
 import { startPlatform, type Platform } from '../support/platform.js';
 import { useBrowser } from './support/browser.js';
+import { untilInPage } from './support/site.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -90,7 +91,7 @@ describe('the frame', () => {
     await expect(classAtBody()).resolves.toBe('light');
     await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
 
-    // The inline boot script alone sets it: with every bundle blocked the class is still there.
+    // The boot script alone sets it (a small file of its own before any bundle): with every bundle blocked the class is still there.
     await page.route('**/js/**', (route) => route.abort());
     await page.reload();
     await expect(htmlClass(page)).resolves.toBe('light');
@@ -336,13 +337,13 @@ describe('the frame', () => {
       await page.clock.install();
       await open(page, `${platform.url}/`);
       const shown = () => inPage<unknown[]>(page, 'window.__shown.map(({ title, body, icon, tag }) => ({ title, body, icon, tag }))');
-      await page.waitForFunction('window.__shown.length === 1');
+      await untilInPage(page, 'window.__shown.length === 1');
       expect(await shown()).toEqual([
         { title: 'Ada is now live!', body: 'Click to watch their stream', icon: '/icon.png', tag: 'stream-s1' },
       ]);
 
       await page.clock.fastForward(30_000);
-      await page.waitForFunction('window.__shown.length === 2');
+      await untilInPage(page, 'window.__shown.length === 2');
       // A third answer, the same as the second: nobody new.
       const third = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/followers/live');
       await page.clock.fastForward(30_000);

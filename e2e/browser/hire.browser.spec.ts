@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { startPlatform, type Platform } from '../support/platform.js';
 import { SCREENSHOTS, useBrowser } from './support/browser.js';
 import { clipSeeder, type Account, type ClipSeeder } from './support/clips.js';
-import { openSite, toasts } from './support/site.js';
+import { openSite, toasts, untilInPage } from './support/site.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -145,7 +145,7 @@ describe('hiring a gold clipper', () => {
     );
     expect(scripts.length).toBeGreaterThan(0);
     // Focus goes back to the button that opened it.
-    await page.waitForFunction("document.activeElement?.textContent?.trim().startsWith('Hire Clipper') ?? false", undefined, {
+    await untilInPage(page, "document.activeElement?.textContent?.trim().startsWith('Hire Clipper') ?? false", {
       timeout: 5_000,
     });
 

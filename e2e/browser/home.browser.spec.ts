@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { startPlatform, type Platform } from '../support/platform.js';
 import { useBrowser } from './support/browser.js';
 import { clipSeeder, type Account, type ClipSeeder } from './support/clips.js';
-import { openSite } from './support/site.js';
+import { openSite, untilInPage } from './support/site.js';
 
 const VIEWPORTS = [
   ['phone', { width: 390, height: 844 }],
@@ -56,11 +56,14 @@ const carouselState = (page: Page) =>
 
 /** Waits until slide `index` is current and really playing (its time moves), then checks it is the only one. */
 async function expectPlaying(page: Page, index: number): Promise<void> {
-  await page.waitForFunction(`(() => {
+  await untilInPage(
+    page,
+    `(() => {
     const slide = document.querySelectorAll('[aria-roledescription="slide"]')[${index}];
     const video = slide?.querySelector('video');
     return slide?.dataset.current === 'true' && Boolean(video && !video.paused && video.currentTime > 0);
-  })()`);
+  })()`,
+  );
   const state = await carouselState(page);
   expect(state).toEqual({ slides: CLIPS, current: index, playing: [index], holding: [index], muted: true, dot: index });
 }
@@ -185,7 +188,7 @@ describe('home and guide', () => {
         await page.getByRole('link', { name: 'Watch Full Video' }).click();
         await page.waitForURL(`${platform.url}/feed`);
         // The feed's page is loaded on the way (its title is set once it is there).
-        await page.waitForFunction(`document.title === 'ClipTok'`);
+        await untilInPage(page, `document.title === 'ClipTok'`);
         await page.goBack();
         const carousel = page.getByRole('region', { name: 'Live on Demand clips' });
         await carousel.waitFor({ state: 'attached' });

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { waitFor } from '@clipit/testing';
 import { asOurPage, startPlatform, type Platform } from '../support/platform.js';
 import { SCREENSHOTS, useBrowser } from './support/browser.js';
-import { newPerson, openSite, signInBrowser, TEST_WALLET } from './support/site.js';
+import { newPerson, openSite, signInBrowser, TEST_WALLET, untilInPage } from './support/site.js';
 
 interface Shown {
   title: string;
@@ -97,7 +97,7 @@ describe('live notifications (spec 01 §8)', () => {
     });
     await page.addInitScript(RECORD_NOTIFICATIONS);
     await openSite(page, `${platform.url}/`);
-    await page.waitForFunction("Notification.permission === 'granted'");
+    await untilInPage(page, "Notification.permission === 'granted'");
     await waitFor(() => (streams.length > 0 ? true : undefined), 10_000, 'the shell to open the live stream');
     expect(await shown(page)).toEqual([]);
 
@@ -117,7 +117,7 @@ describe('live notifications (spec 01 §8)', () => {
     expect(await shown(page)).toHaveLength(1);
     await call(streamer.cookie, '/api/users/go-offline');
     await call(streamer.cookie, '/api/users/go-live');
-    await page.waitForFunction('window.__shownNotifications.length === 2', undefined, { timeout: 10_000 });
+    await untilInPage(page, 'window.__shownNotifications.length === 2', { timeout: 10_000 });
 
     // A click on the notification opens the streamer's profile.
     await page.evaluate("window.__lastNotification.onclick(new Event('click'))");

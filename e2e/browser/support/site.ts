@@ -2,6 +2,19 @@
 // read the toast region, create an account through the API and sign the browser in with its cookie.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
+/**
+ * Waits until `expression` (JavaScript run in the page) is truthy. Playwright polls a string predicate
+ * with eval inside the page, which the site's Content-Security-Policy refuses (no 'unsafe-eval',
+ * docs/adr/0036); a function's source is compiled through the DevTools protocol instead, outside the
+ * page's policy. So the expression becomes a function here (written as text: these tests are
+ * type-checked without the DOM's types).
+ */
+export async function untilInPage(page: Page, expression: string, options: { timeout?: number } = {}): Promise<void> {
+  // Compiled in Node and sent as source: never eval'd in the page.
+  const predicate = new Function(`return (${expression});`) as () => unknown;
+  await page.waitForFunction(predicate, undefined, options);
+}
+
 export const REMOTES = ['public', 'dashboard', 'admin'] as const;
 export const TEST_WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 
@@ -12,9 +25,9 @@ export const TEST_WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
  */
 export async function openSite(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(
+  await untilInPage(
+    page,
     `performance.getEntriesByName('clipit:screen-rendered').length > 0 || ${JSON.stringify(REMOTES)}.every((name) => document.querySelector('meta[name="clipit-remote:' + name + '"]'))`,
-    undefined,
     { timeout: 30_000 },
   );
 }

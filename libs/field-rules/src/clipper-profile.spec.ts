@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   checkClipperProfile,
+  checkClipperService,
   CLIPPER_PROFILE_MESSAGES as M,
   firstClipperProfileError,
   type ClipperProfileEdit,
@@ -101,6 +102,34 @@ describe('checkClipperProfile', () => {
     expect(errorsOf({ services: [{ serviceName: '' }], hourlyRate: -1 })).toEqual({
       services: M.serviceNameRequired,
       hourlyRate: M.hourlyRateNegative,
+    });
+  });
+});
+
+describe('checkClipperService', () => {
+  it('names the field of the first rule a service breaks, so a form shows it there', () => {
+    expect(checkClipperService({ serviceName: ' ' })).toEqual({ ok: false, field: 'serviceName', error: M.serviceNameRequired });
+    expect(checkClipperService({ serviceName: 'Pack', description: 'x'.repeat(501) })).toEqual({
+      ok: false,
+      field: 'description',
+      error: M.serviceDescriptionLong,
+    });
+    expect(checkClipperService({ serviceName: 'Pack', basePrice: '40.005' })).toEqual({
+      ok: false,
+      field: 'basePrice',
+      error: M.servicePriceInvalid,
+    });
+    expect(checkClipperService({ serviceName: 'Pack', deliveryTimeHours: '0' })).toEqual({
+      ok: false,
+      field: 'deliveryTimeHours',
+      error: M.deliveryTimeRange,
+    });
+  });
+
+  it('answers the service as stored: trimmed, empty description and price as null, offered by default', () => {
+    expect(checkClipperService({ serviceName: ' Speed Pack ', description: ' ', basePrice: '40', deliveryTimeHours: '24' })).toEqual({
+      ok: true,
+      value: { serviceName: 'Speed Pack', description: null, basePrice: 40, deliveryTimeHours: 24, isActive: true },
     });
   });
 });

@@ -141,24 +141,32 @@ function listOf(
   return { value: items };
 }
 
-function serviceOf(input: ClipperServiceEdit): { value: ClipperServiceDraft } | { error: string } {
+export const CLIPPER_SERVICE_FIELDS = ['serviceName', 'description', 'basePrice', 'deliveryTimeHours'] as const;
+export type ClipperServiceField = (typeof CLIPPER_SERVICE_FIELDS)[number];
+
+export type ClipperServiceCheck = { ok: true; value: ClipperServiceDraft } | { ok: false; field: ClipperServiceField; error: string };
+
+/** One service's rules, stopping at the first it breaks and naming the field (a form shows it there). */
+export function checkClipperService(input: ClipperServiceEdit): ClipperServiceCheck {
   const m = CLIPPER_PROFILE_MESSAGES;
   const l = CLIPPER_PROFILE_LIMITS;
+  const refuse = (field: ClipperServiceField, error: string) => ({ ok: false, field, error }) as const;
   const serviceName = (input.serviceName ?? '').trim();
-  if (serviceName.length < l.serviceName.min) return { error: m.serviceNameRequired };
-  if (serviceName.length > l.serviceName.max) return { error: m.serviceNameLong };
+  if (serviceName.length < l.serviceName.min) return refuse('serviceName', m.serviceNameRequired);
+  if (serviceName.length > l.serviceName.max) return refuse('serviceName', m.serviceNameLong);
   const description = (input.description ?? '').trim();
-  if (description.length > l.serviceDescription.max) return { error: m.serviceDescriptionLong };
+  if (description.length > l.serviceDescription.max) return refuse('description', m.serviceDescriptionLong);
   const price = dollarsOf(input.basePrice, l.servicePrice, {
     invalid: m.servicePriceInvalid,
     negative: m.servicePriceNegative,
     tooHigh: m.servicePriceTooHigh,
   });
-  if ('error' in price) return price;
+  if ('error' in price) return refuse('basePrice', price.error);
   const hours = numberOf(input.deliveryTimeHours);
   if (hours !== undefined && (!Number.isInteger(hours) || hours < l.deliveryTimeHours.min || hours > l.deliveryTimeHours.max))
-    return { error: m.deliveryTimeRange };
+    return refuse('deliveryTimeHours', m.deliveryTimeRange);
   return {
+    ok: true,
     value: {
       serviceName,
       description: description === '' ? null : description,
@@ -224,8 +232,8 @@ export function checkClipperProfile(input: ClipperProfileEdit): ClipperProfileCh
     else {
       const drafts: ClipperServiceDraft[] = [];
       for (const service of services) {
-        const checked = serviceOf(service);
-        if ('error' in checked) {
+        const checked = checkClipperService(service);
+        if (!checked.ok) {
           errors.services = checked.error;
           break;
         }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkHireRequest, firstHireError, HIRE_MESSAGES as M, HIRE_PACKAGES, packageFill } from './hire-request.js';
+import {
+  checkHireRequest,
+  firstHireError,
+  HIRE_MESSAGES as M,
+  HIRE_PACKAGES,
+  HIRE_STATUSES,
+  isHireStatus,
+  packageFill,
+} from './hire-request.js';
 
 const valid = {
   clientName: ' Brand Team ',
@@ -81,5 +89,13 @@ describe('the packages', () => {
       expect(checkHireRequest({ ...valid, ...fill }).ok).toBe(true);
     }
     expect(packageFill('viral').projectDescription).toMatch(/book a call/);
+  });
+});
+
+describe('hire statuses', () => {
+  it('are pending, accepted, declined and completed, and nothing else is one', () => {
+    expect(HIRE_STATUSES).toEqual(['pending', 'accepted', 'declined', 'completed']);
+    for (const status of HIRE_STATUSES) expect(isHireStatus(status)).toBe(true);
+    for (const other of ['approved', 'Pending', '', 'toString', undefined, 1]) expect(isHireStatus(other)).toBe(false);
   });
 });

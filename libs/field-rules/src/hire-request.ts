@@ -19,6 +19,18 @@ export const HIRE_DEFAULTS = { urgency: 'medium', preferredContact: 'email' } as
   preferredContact: HireContactMethod;
 };
 
+/**
+ * A hire request's states (spec 02 §3 clipper_hires, ADR 0027): pending → accepted | declined; accepted →
+ * completed. The one list: the event schema, the gateway's filter and answer, the campaigns service and the
+ * database's check all name these.
+ */
+export const HIRE_STATUSES = ['pending', 'accepted', 'declined', 'completed'] as const;
+export type HireStatus = (typeof HIRE_STATUSES)[number];
+
+export function isHireStatus(value: unknown): value is HireStatus {
+  return (HIRE_STATUSES as readonly unknown[]).includes(value);
+}
+
 /** The points tier a clipper must hold to be hired (spec 02 §6, §9: gold tier allows hiring). */
 export const HIRE_REQUIRED_TIER = 'gold';
 

@@ -1,5 +1,5 @@
 // The theme constants and the boot script, with no imports and no DOM access at load: a build
-// config running in Node can import this file (`@clipit/ui/theme-boot`) to inline the script into
+// config running in Node can import this file (`@clipit/ui/theme-boot`) to write the script beside
 // index.html, and the browser bundle gets the same values from the package entry.
 
 export const themes = ['dark', 'light'] as const;
@@ -15,10 +15,10 @@ export function isTheme(value: unknown): value is Theme {
 }
 
 /**
- * Inline this in <head>, before any stylesheet, so the root element carries the right theme class
- * before the first paint (no flash of the wrong theme):
- * `<script>${themeBootScript}</script>`. ES5 only, and it never throws: storage may be blocked.
- * Under a strict Content-Security-Policy allow it by its sha256 hash.
+ * Load this in <head>, before any stylesheet and without `defer`, so the root element carries the right
+ * theme class before the first paint (no flash of the wrong theme). The shell writes it as a file of its
+ * own (the site's Content-Security-Policy allows no inline script). ES5 only, and it never throws:
+ * storage may be blocked.
  */
 export const themeBootScript =
   `(function(){var k=${JSON.stringify(themeStorageKey)},a=${JSON.stringify(themes)},t;` +

@@ -81,6 +81,8 @@ export type HireRequestsPage = Schemas['HireRequestsPage'];
 export type RespondToHireRequest = ApiRequestBody<'/api/hires/{hireId}/accept', 'post'>;
 export type SendHireRequest = ApiRequestBody<'/api/clippers/{clipperId}/hire', 'post'>;
 export type HireRequestSent = Schemas['HireRequestSent'];
+/** A tier with its requirements and rate per approved clip (GET /api/tiers; rewards owns the table, ADR 0025). */
+export type Tier = Schemas['Tiers'][number];
 /** A clipper's hiring profile (GET /api/clippers/{id}/profile, PATCH /api/clipper-profile). */
 export type HiringProfile = Schemas['HiringProfile'];
 export type HiringService = Schemas['HiringService'];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { CLIPPER_PROFILE_MESSAGES as M } from '@clipit/field-rules';
 import { fakeGateway, renderScreen, type Reply } from '@clipit/web-testing';
 import type { HiringProfile } from '@clipit/web-api';
 import { hiringProfileAnswer, USER_ID } from '../testing/fixtures.js';
@@ -108,10 +109,10 @@ describe('the hiring profile (Profile tab, ADR 0027)', () => {
     await userEvent.type(within(f).getByRole('textbox', { name: 'Years of Experience' }), '.5');
     await userEvent.click(within(f).getByRole('button', { name: 'Add Service' }));
     await userEvent.click(within(f).getByRole('button', { name: 'Save Hiring Profile' }));
-    expect(within(f).getByRole('textbox', { name: 'Years of Experience' })).toHaveAccessibleDescription(
-      'Years of experience must be a whole number',
-    );
-    expect(within(f).getAllByRole('textbox', { name: 'Service Name' })[1]).toHaveAccessibleDescription('Service name is required');
+    // @clipit/field-rules' words, the ones the campaigns service answers with.
+    expect(within(f).getByRole('textbox', { name: 'Years of Experience' })).toHaveAccessibleDescription(M.yearsWhole);
+    expect(M.yearsWhole).toBe('Years of experience must be a whole number');
+    expect(within(f).getAllByRole('textbox', { name: 'Service Name' })[1]).toHaveAccessibleDescription('Each service needs a name');
     expect(calls.writes()).toEqual([]);
 
     await userEvent.clear(within(f).getByRole('textbox', { name: 'Years of Experience' }));
@@ -120,6 +121,32 @@ describe('the hiring profile (Profile tab, ADR 0027)', () => {
     await userEvent.click(within(f).getByRole('button', { name: 'Save Hiring Profile' }));
     await waitFor(() => expect(calls.writes()).toHaveLength(1));
     expect(calls.writes()[0]!.body).toMatchObject({ yearsExperience: null, services: [] });
+  });
+
+  it('checks every field by the rules the campaigns service applies, each message beside its field, before sending', async () => {
+    const calls = campaigns();
+    renderScreen(<HiringProfileSection userId={USER_ID} />);
+    const f = await form();
+    const box = (name: string) => within(f).getByRole('textbox', { name });
+    await userEvent.type(box('Portfolio Links'), '{Enter}ftp://clips.example/reel');
+    await userEvent.clear(box('Hourly Rate (USD)'));
+    await userEvent.type(box('Hourly Rate (USD)'), '-5');
+    await userEvent.clear(box('Years of Experience'));
+    await userEvent.type(box('Years of Experience'), '61');
+    await userEvent.type(box('Specialties'), `, ${'x'.repeat(301)}`);
+    const speed = within(f).getByRole('listitem', { name: 'Speed Pack' });
+    await userEvent.clear(within(speed).getByRole('textbox', { name: 'Price (USD)' }));
+    await userEvent.type(within(speed).getByRole('textbox', { name: 'Price (USD)' }), '40.005');
+    await userEvent.click(within(f).getByRole('button', { name: 'Save Hiring Profile' }));
+
+    expect(box('Portfolio Links')).toHaveAccessibleDescription(expect.stringContaining('Each portfolio link must be a valid http(s) URL'));
+    expect(box('Hourly Rate (USD)')).toHaveAccessibleDescription('Hourly rate cannot be negative');
+    expect(box('Years of Experience')).toHaveAccessibleDescription('Years of experience must be between 0 and 60');
+    expect(box('Specialties')).toHaveAccessibleDescription(expect.stringContaining('Each specialty must be at most 300 characters'));
+    expect(within(speed).getByRole('textbox', { name: 'Price (USD)' })).toHaveAccessibleDescription(
+      expect.stringContaining('Service price must be a number of dollars'),
+    );
+    expect(calls.writes()).toEqual([]);
   });
 
   it("shows the server's message when the profile is refused", async () => {

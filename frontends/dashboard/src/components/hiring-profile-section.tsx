@@ -1,9 +1,9 @@
-import { HIRE_REQUIRED_TIER } from '@clipit/field-rules';
+import { checkClipperProfile, checkClipperService, HIRE_REQUIRED_TIER, type ClipperProfileEdit } from '@clipit/field-rules';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Skeleton, Textarea, useToast } from '@clipit/ui';
 import { apiJson, HttpError, type HiringProfile, type UpdateHiringProfileRequest } from '@clipit/web-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { hiringProfileKey, listOf, serverText, typedNumber } from '../lib/campaigns-data.js';
+import { hiringProfileKey, listOf, serverText } from '../lib/campaigns-data.js';
 
 const TIER_LABEL: Record<HiringProfile['clipperTier'], string> = { bronze: 'Bronze', silver: 'Silver', gold: 'Gold' };
 
@@ -50,62 +50,58 @@ function valuesOf(profile: HiringProfile): ProfileValues {
 
 type Errors = Partial<Record<string, string>>;
 
-/** A whole number typed ('' is none); undefined when it is not one. */
-const wholeOf = (text: string): number | null | undefined => {
-  if (text.trim() === '') return null;
-  const n = typedNumber(text);
-  return n !== undefined && Number.isInteger(n) ? n : undefined;
-};
-/** An amount in dollars typed ('' is none); undefined when it is not one. */
-const amountOf = (text: string): number | null | undefined => {
-  if (text.trim() === '') return null;
-  const n = typedNumber(text);
-  return n === undefined ? undefined : Math.round(n * 100) / 100;
-};
+/** The form as the profile edit @clipit/field-rules checks: lists split as the fields say (commas; one link a line). */
+function editOf(values: ProfileValues): ClipperProfileEdit {
+  return {
+    bio: values.bio,
+    specialties: listOf(values.specialties),
+    portfolioUrls: values.portfolioUrls.split(/\s+/),
+    yearsExperience: values.yearsExperience,
+    hourlyRate: values.hourlyRate,
+    isAvailable: values.isAvailable,
+    services: values.services.map(({ serviceName, description, basePrice, deliveryTimeHours, isActive }) => ({
+      serviceName,
+      description,
+      basePrice,
+      deliveryTimeHours,
+      isActive,
+    })),
+  };
+}
 
 /**
- * What the form sends to PATCH /api/clipper-profile: every field (the services listed replace the old ones).
- * Only what the payload needs is checked here (numbers that are numbers, a service's name); the rest of the
- * profile's rules are the server's, whose message the form shows.
+ * What the form sends to PATCH /api/clipper-profile: every field (the services listed replace the old ones),
+ * checked first by @clipit/field-rules' checkClipperProfile, the rules and words the campaigns service
+ * applies again, each message beside its field (a service's beside the field of its row).
  */
 export function profilePayload(values: ProfileValues): { ok: true; body: UpdateHiringProfileRequest } | { ok: false; errors: Errors } {
-  const errors: Errors = {};
-  const yearsExperience = wholeOf(values.yearsExperience);
-  if (yearsExperience === undefined || (yearsExperience !== null && yearsExperience < 0))
-    errors['yearsExperience'] = 'Years of experience must be a whole number';
-  const hourlyRate = amountOf(values.hourlyRate);
-  if (hourlyRate === undefined) errors['hourlyRate'] = 'Hourly rate must be a number of dollars';
-  const services = values.services.map((s, i) => {
-    const serviceName = s.serviceName.trim();
-    if (serviceName === '') errors[`services.${i}.serviceName`] = 'Service name is required';
-    const basePrice = amountOf(s.basePrice);
-    if (basePrice === undefined) errors[`services.${i}.basePrice`] = 'Price must be a number of dollars, or empty for none';
-    const deliveryTimeHours = wholeOf(s.deliveryTimeHours);
-    if (deliveryTimeHours === undefined) errors[`services.${i}.deliveryTimeHours`] = 'Delivery time must be a whole number of hours';
-    const description = s.description.trim();
-    return {
-      serviceName,
-      description: description === '' ? null : description,
-      basePrice: basePrice ?? null,
-      deliveryTimeHours: deliveryTimeHours ?? null,
-      isActive: s.isActive,
-    };
-  });
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const bio = values.bio.trim();
+  const edit = editOf(values);
+  const checked = checkClipperProfile(edit);
+  if (!checked.ok) {
+    const { services: servicesError, ...fieldErrors } = checked.errors;
+    const errors: Errors = { ...fieldErrors };
+    if (servicesError !== undefined) {
+      const rowErrors = (edit.services ?? []).flatMap((service, i) => {
+        const row = checkClipperService(service);
+        return row.ok ? [] : [[`services.${i}.${row.field}`, row.error] as const];
+      });
+      // Too many services is the list's, not a row's.
+      if (rowErrors.length === 0) errors['services'] = servicesError;
+      for (const [key, error] of rowErrors) errors[key] = error;
+    }
+    return { ok: false, errors };
+  }
+  const v = checked.value;
   return {
     ok: true,
     body: {
-      bio: bio === '' ? null : bio,
-      specialties: listOf(values.specialties),
-      portfolioUrls: values.portfolioUrls
-        .split(/\s+/)
-        .map((u) => u.trim())
-        .filter((u) => u !== ''),
-      yearsExperience: yearsExperience ?? null,
-      hourlyRate: hourlyRate ?? null,
-      isAvailable: values.isAvailable,
-      services,
+      bio: v.bio ?? null,
+      specialties: v.specialties ?? [],
+      portfolioUrls: v.portfolioUrls ?? [],
+      yearsExperience: v.yearsExperience ?? null,
+      hourlyRate: v.hourlyRate ?? null,
+      isAvailable: v.isAvailable === 'true',
+      services: v.services ?? [],
     },
   };
 }
@@ -225,12 +221,21 @@ function HiringProfileForm({ profile, userId }: { profile: HiringProfile; userId
         onChange={(checked) => set('isAvailable', checked)}
         description="Turn off when you are not taking new work; clients cannot send you requests then."
       />
-      <Textarea label="Bio" name="bio" rows={3} showCount value={values.bio} onChange={(e) => set('bio', e.target.value)} />
+      <Textarea
+        label="Bio"
+        name="bio"
+        rows={3}
+        showCount
+        value={values.bio}
+        error={errors['bio']}
+        onChange={(e) => set('bio', e.target.value)}
+      />
       <Input
         label="Specialties"
         name="specialties"
         value={values.specialties}
         description="Separated by commas: Gaming, Crypto, Memes"
+        error={errors['specialties']}
         onChange={(e) => set('specialties', e.target.value)}
       />
       <Textarea
@@ -239,6 +244,7 @@ function HiringProfileForm({ profile, userId }: { profile: HiringProfile; userId
         rows={3}
         value={values.portfolioUrls}
         description="One link a line (http or https)."
+        error={errors['portfolioUrls']}
         onChange={(e) => set('portfolioUrls', e.target.value)}
       />
       <div className="clipit-dash-grid clipit-dash-grid--2">
@@ -281,6 +287,7 @@ function HiringProfileForm({ profile, userId }: { profile: HiringProfile; userId
                   label="Service Description"
                   rows={2}
                   value={service.description}
+                  error={errors[`services.${i}.description`]}
                   onChange={(e) => setService(i, { description: e.target.value })}
                 />
                 <div className="clipit-dash-grid clipit-dash-grid--2">
@@ -316,6 +323,11 @@ function HiringProfileForm({ profile, userId }: { profile: HiringProfile; userId
             </li>
           ))}
         </ul>
+        {errors['services'] ? (
+          <p role="alert" className="clipit-dash-note clipit-dash-note--error">
+            {errors['services']}
+          </p>
+        ) : null}
         <div className="clipit-dash-actions">
           <Button
             type="button"

@@ -51,6 +51,7 @@ export const routes: readonly RemoteRoute[] = [
     path: '/guide',
     title: 'How It Works',
     description: 'How clipping for CLIP IT works: the rules for clips, tiers, clip points and weekly $CLIP payouts.',
+    reads: ['/api/tiers'],
     lazy: () => import('../screens/guide-page.js'),
   },
   {

@@ -1,5 +1,11 @@
+import { Button, Skeleton, VisuallyHidden } from '@clipit/ui';
+import type { Tier } from '@clipit/web-api';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@clipit/router';
 import '../styles/guide.css';
+
+/** Placeholders while the tiers load: one per tier the spec names. */
+const TIER_SKELETONS = 4;
 
 /** Spec 01 §5: the rules every clip follows. */
 const RULES = [
@@ -13,24 +19,91 @@ const RULES = [
   { title: 'Tag us', text: 'Tag the main CLIP IT account in every post.' },
 ];
 
-/** Spec 02 §2.1: the four tiers. */
-const TIERS = [
-  { name: 'Bronze', who: 'New clippers' },
-  { name: 'Silver', who: 'Consistent performers' },
-  { name: 'Gold', who: 'High-quality creators' },
-  { name: 'Diamond', who: 'Elite viral content' },
-];
-
 /**
- * Spec 02 §9, "Tier requirements as displayed". Where §9 disagrees with itself (its progress bar counts
- * 16 and 51 approved clips for Silver and Gold) the displayed table is the one quoted; Diamond's
- * requirements are not published.
+ * Spec 02 §9, "Tier requirements as displayed": one row per tier but the highest (Diamond), whose
+ * requirements are not published. The tiers are rewards' data (GET /api/tiers, ADR 0025), so the page
+ * says what the dashboard counts; the table of §9 is what that data holds (10 and 25 approved clips, not
+ * the progress bar's 16 and 51).
  */
-const REQUIREMENTS = [
-  { tier: 'Bronze', total: '0+', window: '1+', rate: '50%+', views: '100+' },
-  { tier: 'Silver', total: '10+', window: '5+', rate: '70%+', views: '500+' },
-  { tier: 'Gold', total: '25+', window: '10+', rate: '80%+', views: '1500+' },
-];
+function requirementRows(tiers: readonly Tier[]) {
+  return tiers.slice(0, -1).map((tier) => ({
+    tier: tier.name,
+    total: `${tier.minTotalApproved}+`,
+    window: `${tier.minApprovedInWindow}+`,
+    rate: `${Math.round(tier.minApprovalRate * 100)}%+`,
+    views: `${tier.minAvgViews}+`,
+  }));
+}
+
+/** The window the table's column counts in: the tiers share one (4 weeks); its words follow the data. */
+function windowHeading(tiers: readonly Tier[]): string {
+  const weeks = new Set(tiers.map((tier) => tier.windowWeeks));
+  const only = weeks.size === 1 ? [...weeks][0]! : undefined;
+  return only === undefined ? 'Approved in the window' : `Approved in last ${only} ${only === 1 ? 'week' : 'weeks'}`;
+}
+
+/** The four tiers (spec 02 §2.1: name and who it is for) and the requirement table, from GET /api/tiers. */
+function TierList() {
+  const query = useQuery<Tier[]>({ queryKey: ['/api/tiers'] });
+  if (query.isPending)
+    return (
+      <div aria-busy="true" className="clipit-guide-loading">
+        <VisuallyHidden role="status">Loading tiers</VisuallyHidden>
+        <ul className="clipit-guide-tiers" aria-hidden="true">
+          {Array.from({ length: TIER_SKELETONS }, (_, i) => (
+            <li key={i} className="clipit-guide-tier">
+              <Skeleton className="clipit-guide-skeleton" />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div className="clipit-guide-error" role="alert">
+        <p>Failed to load the tiers. Please try again.</p>
+        <Button variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  const tiers = [...query.data].sort((a, b) => a.level - b.level);
+  return (
+    <>
+      <ul className="clipit-guide-tiers">
+        {tiers.map((tier) => (
+          <li key={tier.level} className={`clipit-guide-tier clipit-guide-tier--${tier.name.toLowerCase()}`}>
+            <h3>{tier.name}</h3>
+            <p>{tier.description}</p>
+          </li>
+        ))}
+      </ul>
+      <table className="clipit-guide-table">
+        <caption>Tier requirements</caption>
+        <thead>
+          <tr>
+            <th scope="col">Tier</th>
+            <th scope="col">Approved total</th>
+            <th scope="col">{windowHeading(tiers)}</th>
+            <th scope="col">Approval rate</th>
+            <th scope="col">Average views</th>
+          </tr>
+        </thead>
+        <tbody>
+          {requirementRows(tiers).map((row) => (
+            <tr key={row.tier}>
+              <th scope="row">{row.tier}</th>
+              <td>{row.total}</td>
+              <td>{row.window}</td>
+              <td>{row.rate}</td>
+              <td>{row.views}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
 
 /** /guide: how clipping for CLIP IT works, for clippers (spec 01 §5 rules; spec 02 §9 tiers, points and payouts). */
 export default function GuidePage() {
@@ -69,37 +142,7 @@ export default function GuidePage() {
           Clippers move up through four tiers as their approved clips, approval rate and views grow. Each tier pays its own rate per
           approved clip; your dashboard shows your tier, your rate and what you still need for the next one.
         </p>
-        <ul className="clipit-guide-tiers">
-          {TIERS.map((tier) => (
-            <li key={tier.name} className={`clipit-guide-tier clipit-guide-tier--${tier.name.toLowerCase()}`}>
-              <h3>{tier.name}</h3>
-              <p>{tier.who}</p>
-            </li>
-          ))}
-        </ul>
-        <table className="clipit-guide-table">
-          <caption>Tier requirements</caption>
-          <thead>
-            <tr>
-              <th scope="col">Tier</th>
-              <th scope="col">Approved total</th>
-              <th scope="col">Approved in last 4 weeks</th>
-              <th scope="col">Approval rate</th>
-              <th scope="col">Average views</th>
-            </tr>
-          </thead>
-          <tbody>
-            {REQUIREMENTS.map((row) => (
-              <tr key={row.tier}>
-                <th scope="row">{row.tier}</th>
-                <td>{row.total}</td>
-                <td>{row.window}</td>
-                <td>{row.rate}</td>
-                <td>{row.views}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TierList />
         <p className="clipit-guide-note">
           Diamond is the tier above Gold; its requirements are not published. Gold clippers can be hired by viewers and streamers.
         </p>

@@ -5500,8 +5500,17 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description 'Clip not found': unknown, or not an approved clip in the feed (unlike also takes a clip since removed from the feed) */
+            /** @description 'Clip not found': no such clip */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'This clip is not in the feed, so it cannot be liked': the feed does not list it (not approved, not added, or its video not playable yet); unlike still takes back a like on such a clip */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5586,8 +5595,17 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description 'Clip not found': unknown, or not an approved clip in the feed (unlike also takes a clip since removed from the feed) */
+            /** @description 'Clip not found': no such clip */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'This clip is not in the feed, so it cannot be liked': the feed does not list it (not approved, not added, or its video not playable yet); unlike still takes back a like on such a clip */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,9 +1,13 @@
-import type { campaignsV1, HireRequestSnapshot, HireStatus } from '@clipit/contracts';
-import { HIRE_MESSAGES, HIRE_REQUIRED_TIER, type HireContactMethod, type HireRequestDraft, type HireUrgency } from '@clipit/field-rules';
+import type { campaignsV1, HireRequestSnapshot } from '@clipit/contracts';
+import {
+  HIRE_MESSAGES,
+  HIRE_REQUIRED_TIER,
+  type HireContactMethod,
+  type HireRequestDraft,
+  type HireStatus,
+  type HireUrgency,
+} from '@clipit/field-rules';
 import { dollars, MESSAGES } from './messages.js';
-
-export const HIRE_STATUSES = ['pending', 'accepted', 'declined', 'completed'] as const satisfies readonly HireStatus[];
-export const isHireStatus = (value: string): value is HireStatus => (HIRE_STATUSES as readonly string[]).includes(value);
 
 export type HireAction = 'accept' | 'decline' | 'complete';
 export const isHireAction = (value: string): value is HireAction => value === 'accept' || value === 'decline' || value === 'complete';

@@ -1,4 +1,4 @@
-import type { HireStatus } from '@clipit/contracts';
+import type { HireStatus } from '@clipit/field-rules';
 import type { HireContactMethod, HireUrgency } from '@clipit/field-rules';
 import type { KeysetPosition } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { campaignsV1 } from '@clipit/contracts';
-import { checkHireRequest, CLIPPER_PROFILE_MESSAGES, firstHireError } from '@clipit/field-rules';
+import { checkHireRequest, CLIPPER_PROFILE_MESSAGES, firstHireError, isHireStatus } from '@clipit/field-rules';
 import {
   decodeCursor,
   DomainError,
@@ -19,7 +19,6 @@ import {
   answer,
   hireRefusal,
   isHireAction,
-  isHireStatus,
   newHire,
   respondedAction,
   serviceFor,

@@ -1,12 +1,6 @@
 import type { SubmissionSnapshot } from '@clipit/contracts';
 
-/**
- * Whether a clip is in the public feed: approved, added to the feed, and with a processed video a
- * browser can play. Anything less is not shown (a clip without a video never reaches the feed).
- */
-export function isVisibleInFeed(s: Pick<SubmissionSnapshot, 'status' | 'addedToFeed' | 'videoState' | 'videoUrl'>): boolean {
-  return s.status === 'approved' && s.addedToFeed && s.videoState === 'ready' && s.videoUrl !== null;
-}
+// Whether a clip is in the feed is @clipit/contracts' isInFeed, the rule social applies to likes too.
 
 /** The streamer a clip is tagged with: named directly, else the owner of the tagged token (once known). */
 export function taggedStreamerOf(s: Pick<SubmissionSnapshot, 'streamerId' | 'tokenId'>, tokenStreamerId: string | null): string | null {

@@ -1,6 +1,6 @@
-import type { SubmissionSnapshot, TokenSnapshot, UserSnapshot } from '@clipit/contracts';
+import { isInFeed, type SubmissionSnapshot, type TokenSnapshot, type UserSnapshot } from '@clipit/contracts';
 import type { EntityManager } from 'typeorm';
-import { isVisibleInFeed, taggedStreamerOf } from '../domain/clip-rules.js';
+import { taggedStreamerOf } from '../domain/clip-rules.js';
 import { checkSchemaName, SWAP_LOCK_KEY } from './read-model-schema.js';
 
 /** A social count change: the count after it, and when it happened (the latest wins). */
@@ -107,7 +107,7 @@ export class ProjectionStore {
     const tokenStreamer = submission.tokenId ? await this.tokenStreamer(tx, submission.tokenId) : null;
     const tagged = taggedStreamerOf(submission, tokenStreamer);
     await this.lockPersons(tx, [submission.userId, tagged]);
-    const visible = isVisibleInFeed(submission);
+    const visible = isInFeed(submission);
     const rows = (await tx.query(
       `INSERT INTO ${this.s}.clips AS c (id, user_id, name, url, external_id, author_handle, additional_info, token_id, streamer_id, tagged_user_id,
          status, added_to_feed, video_state, has_video, video_url, video_thumbnail_url, video_duration, video_aspect_ratio, playback_id,

@@ -1,5 +1,5 @@
 import { CLIPPER_TIERS, type campaignsV1, type ClipperTier } from '@clipit/contracts';
-import { checkHireRequest, firstHireError } from '@clipit/field-rules';
+import { checkHireRequest, firstHireError, HIRE_STATUSES } from '@clipit/field-rules';
 import { z } from 'zod';
 import { checkedBy, strictBody } from '../http/fields.js';
 
@@ -204,7 +204,7 @@ const hireRequestShape = strictBody({
 export const hireRequestBody = checkedBy(hireRequestShape, (b) => checkHireRequest({ ...b, budget: b.budget ?? null }), firstHireError);
 export type HireRequestBody = z.output<typeof hireRequestBody>;
 
-export const hireStatusSchema = z.enum(['pending', 'accepted', 'declined', 'completed']);
+export const hireStatusSchema = z.enum(HIRE_STATUSES);
 
 export const hireSchema = z
   .object({

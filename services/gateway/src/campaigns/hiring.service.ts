@@ -1,4 +1,4 @@
-import { CAMPAIGN_MESSAGES, checkCampaign, firstCampaignError, HIRE_MESSAGES } from '@clipit/field-rules';
+import { CAMPAIGN_MESSAGES, checkCampaign, firstCampaignError, HIRE_MESSAGES, isHireStatus } from '@clipit/field-rules';
 import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import type { SessionPrincipal } from '../auth/session.strategy.js';
 import { CAMPAIGNS_CLIENT, type CampaignsClient } from '../clients.js';
@@ -22,8 +22,6 @@ import {
 } from './campaigns.schemas.js';
 
 const PAGE_MAX = 200;
-// The hire statuses a list can be asked for; the campaigns service owns them and checks them again.
-const HIRE_STATUSES = new Set(['pending', 'accepted', 'declined', 'completed']);
 
 /**
  * CPM campaigns (streamers), clipper hiring profiles and hire requests: each is one call to the campaigns
@@ -82,8 +80,8 @@ export class HiringService {
 
   async myHires(session: SessionPrincipal, query: Record<string, unknown>): Promise<HiresPageJson> {
     const status = query['status'];
-    if (status !== undefined && status !== '' && (typeof status !== 'string' || !HIRE_STATUSES.has(status)))
-      throw new BadRequestException('Invalid status');
+    // The statuses a list can be asked for are @clipit/field-rules' (the campaigns service checks them again).
+    if (status !== undefined && status !== '' && !isHireStatus(status)) throw new BadRequestException('Invalid status');
     const page = await this.campaigns.listHires({
       clipperId: session.user.id,
       ...(typeof status === 'string' && status !== '' ? { status } : {}),

@@ -24,9 +24,11 @@ const clipParam = { clipId: 'The clip’s (approved submission’s) id' };
 const LIKE_ERRORS = [
   SIGNED_IN,
   CROSS_SITE,
+  { status: 404, description: "'Clip not found': no such clip" },
   {
-    status: 404,
-    description: "'Clip not found': unknown, or not an approved clip in the feed (unlike also takes a clip since removed from the feed)",
+    status: 409,
+    description:
+      "'This clip is not in the feed, so it cannot be liked': the feed does not list it (not approved, not added, or its video not playable yet); unlike still takes back a like on such a clip",
   },
   UNAVAILABLE,
 ] as const;

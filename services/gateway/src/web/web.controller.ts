@@ -55,7 +55,7 @@ export class WebController {
     if (!found) throw new NotFoundException(NOT_FOUND);
     // Public, credential-free files: a shell on another origin (a dev server, a CDN) may load them too.
     reply.header('Access-Control-Allow-Origin', '*');
-    return send(req, reply, found);
+    return send(req, reply, found, this.web.htmlHeaders);
   }
 
   @Get('/*')
@@ -65,7 +65,7 @@ export class WebController {
     if (looksLikeFile(path)) {
       const found = await this.web.shellFile(path);
       if (!found) throw new NotFoundException(NOT_FOUND);
-      return send(req, reply, found);
+      return send(req, reply, found, this.web.htmlHeaders);
     }
     if (!acceptsHtml(header(req.headers.accept))) throw new RouteNotFoundError(noSuchRoute(req.method, path));
     const index = await this.web.shellIndex();
@@ -73,16 +73,22 @@ export class WebController {
     // The owning remote's files start downloading with the HTML instead of after the shell has found them.
     const query = req.url.indexOf('?');
     reply.header('Link', await this.web.preloadLinks(path, query >= 0 ? req.url.slice(query) : ''));
-    return send(req, reply, index);
+    return send(req, reply, index, this.web.htmlHeaders);
   }
 }
 
 /**
  * A built file with its type, cache policy and validators; 304 when the client's copy is current. A text
  * asset goes out as its precompressed sibling when the browser accepts that encoding (brotli first),
- * with `Vary: Accept-Encoding` either way and an ETag of its own per encoding.
+ * with `Vary: Accept-Encoding` either way and an ETag of its own per encoding. An HTML file carries
+ * `htmlHeaders` (the Content-Security-Policy and the other headers of a page, docs/adr/0036).
  */
-function send(req: FastifyRequest, reply: FastifyReply, { folder, file: original }: FoundFile): FastifyReply {
+function send(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  { folder, file: original }: FoundFile,
+  htmlHeaders: Readonly<Record<string, string>>,
+): FastifyReply {
   const name = basename(original.path);
   const chosen = chooseEncoding(
     header(req.headers['accept-encoding']),
@@ -96,7 +102,7 @@ function send(req: FastifyRequest, reply: FastifyReply, { folder, file: original
     'Last-Modified': original.lastModified.toUTCString(),
   });
   if (isCompressible(name)) reply.header('Vary', 'Accept-Encoding');
-  if (name.endsWith('.html')) reply.headers({ 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'same-origin' });
+  if (name.endsWith('.html')) reply.headers(htmlHeaders);
   const conditional = { ifNoneMatch: header(req.headers['if-none-match']), ifModifiedSince: header(req.headers['if-modified-since']) };
   if (isNotModified(conditional, { etag: file.etag, lastModified: original.lastModified })) return reply.status(304).send();
   if (chosen) reply.header('Content-Encoding', chosen.name);

@@ -7,6 +7,7 @@ import type { GatewayConfig } from '../config.js';
 import { LOGGER } from '@clipit/service-kit';
 import { linkHeader, pagePreloadsOf, preloadsFor, shellStartupOf, type ManifestForPreload, type PagePreloads } from './page-preloads.js';
 import { defaultManifestUrl, remotesDocument, REMOTE_NAMES } from './remotes-config.js';
+import { htmlSecurityHeaders, remoteOrigins } from './security-headers.js';
 
 /** Where the shell reads the remotes (REMOTES_MANIFEST_PATH of @clipit/frontend-contracts; the controller serves it). */
 const REMOTES_DOCUMENT_PATH = '/remotes.json';
@@ -30,6 +31,8 @@ export class WebService implements OnModuleInit {
   private readonly pages = new Map<string, { etag: string; manifest: unknown; preloads: PagePreloads[] }>();
   /** The shell's startup files, as of its startup.json's ETag. */
   private startup: { etag: string; files: string[] } | undefined;
+  /** What every HTML answer carries: the Content-Security-Policy (allowing remotes served elsewhere) and the rest (docs/adr/0036). */
+  readonly htmlHeaders: Readonly<Record<string, string>>;
 
   constructor(
     @Inject(CONFIG) config: GatewayConfig,
@@ -41,6 +44,7 @@ export class WebService implements OnModuleInit {
       config.FRONTEND_REMOTES_DIR ? join(config.FRONTEND_REMOTES_DIR, name) : join('frontends', name, 'dist');
     this.remotes = new Map(REMOTE_NAMES.map((name) => [name, new StaticFolder(folderOf(name))]));
     this.document = remotesDocument(config.FRONTEND_REMOTES);
+    this.htmlHeaders = htmlSecurityHeaders(remoteOrigins(Object.values(this.document.remotes)));
   }
 
   async onModuleInit(): Promise<void> {

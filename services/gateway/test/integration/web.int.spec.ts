@@ -56,6 +56,8 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
       'remoteEntry.js': 'var clipit_public;',
       'mf-manifest.json': '{"name":"clipit_public"}',
       'js/__federation_expose_routes.ab350df2.js': 'routes',
+      // A remote's own page (a build may leave one): HTML like the shell's.
+      'index.html': INDEX,
     });
     h = await startGateway({
       FRONTEND_SHELL_DIR: join(dir, 'shell'),
@@ -79,6 +81,47 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
       // What the shell reads first, preloaded: /remotes.json (this public build lists no pages, so no page's files).
       expect(res.headers.get('link')).toBe('</remotes.json>; rel=preload; as=fetch; crossorigin');
       expect(await res.text()).toBe(INDEX);
+    }
+  });
+
+  it('puts a strict Content-Security-Policy and a Permissions-Policy on every HTML answer (docs/adr/0036)', async () => {
+    const answers = [
+      ...(await Promise.all(['/', '/guide', '/clippers/dashboard', '/admin', '/nope'].map((path) => get(path, html)))),
+      await get('/index.html'),
+      await get('/remotes/public/index.html'),
+      // A revalidation answers the same policy.
+      await get('/', { ...html, 'if-none-match': (await get('/', html)).headers.get('etag')! }),
+    ];
+    for (const res of answers) {
+      expect(res.status === 200 || res.status === 304).toBe(true);
+      const csp = res.headers.get('content-security-policy');
+      expect(csp).not.toBeNull();
+      const policy = new Map(
+        csp!.split(';').map((d) => {
+          const [name = '', ...sources] = d.trim().split(/\s+/);
+          return [name, sources] as const;
+        }),
+      );
+      // Scripts and styles only from files served here, or from the remote FRONTEND_REMOTES puts on a CDN; nothing inline.
+      expect(policy.get('script-src')).toEqual(["'self'", 'https://cdn.example']);
+      expect(policy.get('style-src')).toEqual(["'self'", 'https://cdn.example']);
+      expect(policy.get('connect-src')).toEqual(["'self'", 'https://cdn.example']);
+      expect(policy.get('default-src')).toEqual(["'self'"]);
+      expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://pbs.twimg.com', 'https://abs.twimg.com']);
+      expect(policy.get('media-src')).toEqual(["'self'", 'blob:']);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(policy.get('base-uri')).toEqual(["'self'"]);
+      expect(policy.get('form-action')).toEqual(["'self'"]);
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+      const permissions = res.headers.get('permissions-policy')!;
+      for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'display-capture=()'])
+        expect(permissions.split(', ')).toContain(denied);
+      for (const kept of ['fullscreen=(self)', 'autoplay=(self)', 'clipboard-write=(self)'])
+        expect(permissions.split(', ')).toContain(kept);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('same-origin');
     }
   });
 

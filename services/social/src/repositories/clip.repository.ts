@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { SubmissionSnapshot } from '@clipit/contracts';
+import type { FeedPlacement, SubmissionSnapshot } from '@clipit/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-export interface ClipRow {
+/** A clip as social keeps it: its owner, what decides whether it is in the feed, and its likes. */
+export interface ClipRow extends FeedPlacement {
   id: string;
   ownerId: string;
-  status: 'pending' | 'approved' | 'rejected';
-  addedToFeed: boolean;
   likeCount: number;
 }
 
@@ -16,6 +15,8 @@ interface ClipRecord {
   owner_id: string;
   status: ClipRow['status'];
   added_to_feed: boolean;
+  video_state: ClipRow['videoState'];
+  video_url: string | null;
   like_count: number;
 }
 
@@ -24,6 +25,8 @@ const toClip = (r: ClipRecord): ClipRow => ({
   ownerId: r.owner_id,
   status: r.status,
   addedToFeed: r.added_to_feed,
+  videoState: r.video_state,
+  videoUrl: r.video_url,
   likeCount: r.like_count,
 });
 
@@ -32,7 +35,10 @@ const toClip = (r: ClipRecord): ClipRow => ({
 export class ClipRepository {
   /** The clip as the read model holds it (no lock: the pair row's foreign key keeps the clip from going away). */
   async find(tx: EntityManager, id: string): Promise<ClipRow | undefined> {
-    const rows = (await tx.query('SELECT id, owner_id, status, added_to_feed, like_count FROM clips WHERE id = $1', [id])) as ClipRecord[];
+    const rows = (await tx.query(
+      'SELECT id, owner_id, status, added_to_feed, video_state, video_url, like_count FROM clips WHERE id = $1',
+      [id],
+    )) as ClipRecord[];
     return rows[0] ? toClip(rows[0]) : undefined;
   }
 
@@ -78,12 +84,12 @@ export class ClipRepository {
   /** Applies a submission's state from its event unless the row holds a newer one; the like count is social's and stays. */
   async upsertFromSnapshot(tx: EntityManager, s: SubmissionSnapshot): Promise<boolean> {
     const rows = (await tx.query(
-      `INSERT INTO clips (id, owner_id, status, added_to_feed, source_updated_at) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO clips (id, owner_id, status, added_to_feed, video_state, video_url, source_updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (id) DO UPDATE SET status = excluded.status, added_to_feed = excluded.added_to_feed,
-         source_updated_at = excluded.source_updated_at
+         video_state = excluded.video_state, video_url = excluded.video_url, source_updated_at = excluded.source_updated_at
        WHERE clips.source_updated_at < excluded.source_updated_at
        RETURNING id`,
-      [s.id, s.userId, s.status, s.addedToFeed, new Date(s.updatedAt)],
+      [s.id, s.userId, s.status, s.addedToFeed, s.videoState, s.videoUrl, new Date(s.updatedAt)],
     )) as unknown[];
     return rows.length > 0;
   }

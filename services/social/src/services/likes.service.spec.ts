@@ -4,7 +4,7 @@ import { createTestService, rejectedWith, runTransactionsWith } from '@clipit/te
 import { describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import { ClipRepository, type ClipRow } from '../repositories/clip.repository.js';
-import { isLikeable, LikesService } from './likes.service.js';
+import { LikesService } from './likes.service.js';
 
 const FAN = '0b6c3c1e-8f0e-4a57-9d43-0c1b8f0a2b11';
 const CLIP = '2d8e5e3a-0b2a-4c79-9f65-2e3d0b2c4d33';
@@ -16,6 +16,8 @@ const clip = (patch: Partial<ClipRow> = {}): ClipRow => ({
   ownerId: OWNER,
   status: 'approved',
   addedToFeed: true,
+  videoState: 'ready',
+  videoUrl: `/media/videos/${CLIP}/video.mp4`,
   likeCount: 4,
   ...patch,
 });
@@ -34,13 +36,6 @@ function setup(row: ClipRow | undefined) {
 const failure = (promise: Promise<unknown>) => rejectedWith(promise, DomainError);
 
 describe('LikesService', () => {
-  it('only a clip approved and in the feed is likeable', () => {
-    expect(isLikeable(clip())).toBe(true);
-    expect(isLikeable(clip({ addedToFeed: false }))).toBe(false);
-    expect(isLikeable(clip({ status: 'pending', addedToFeed: false }))).toBe(false);
-    expect(isLikeable(clip({ status: 'rejected' }))).toBe(false);
-  });
-
   it('counts and publishes a new like; a repeated one answers the count as it is', async () => {
     const f = setup(clip());
     f.clips.addLike.mockResolvedValueOnce(true).mockResolvedValueOnce(false);
@@ -58,15 +53,31 @@ describe('LikesService', () => {
     });
   });
 
-  it('refuses a clip outside the feed or unknown as not found, and writes nothing', async () => {
-    for (const row of [clip({ addedToFeed: false }), undefined]) {
+  it('refuses a clip the feed does not list (the feed’s own rule), and writes nothing', async () => {
+    for (const row of [
+      clip({ addedToFeed: false }),
+      clip({ status: 'pending', addedToFeed: false }),
+      clip({ status: 'rejected' }),
+      // Approved and added, but its video is not playable yet: the feed does not list it either.
+      clip({ videoState: 'processing', videoUrl: null }),
+      clip({ videoState: 'none', videoUrl: null }),
+    ]) {
       const f = setup(row);
       expect(await failure(f.service.like({ userId: FAN, clipId: CLIP }))).toMatchObject({
-        code: status.NOT_FOUND,
-        message: 'Clip not found',
+        code: status.FAILED_PRECONDITION,
+        message: 'This clip is not in the feed, so it cannot be liked',
       });
       expect(f.clips.addLike).not.toHaveBeenCalled();
     }
+  });
+
+  it('refuses an unknown clip as not found, and writes nothing', async () => {
+    const f = setup(undefined);
+    expect(await failure(f.service.like({ userId: FAN, clipId: CLIP }))).toMatchObject({
+      code: status.NOT_FOUND,
+      message: 'Clip not found',
+    });
+    expect(f.clips.addLike).not.toHaveBeenCalled();
     expect(await failure(setup(clip()).service.like({ userId: FAN, clipId: 'nope' }))).toMatchObject({ code: status.NOT_FOUND });
     expect(await failure(setup(clip()).service.like({ userId: 'nope', clipId: CLIP }))).toMatchObject({
       code: status.INVALID_ARGUMENT,

@@ -1,11 +1,8 @@
-import type { socialV1 } from '@clipit/contracts';
-import { invalid, notFound, Outbox, uuidOrUndefined, TransactionRunner } from '@clipit/service-kit';
+import { isInFeed, type socialV1 } from '@clipit/contracts';
+import { failedPrecondition, invalid, notFound, Outbox, TransactionRunner, uuidOrUndefined } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { messages } from '../domain/messages.js';
-import { ClipRepository, type ClipRow } from '../repositories/clip.repository.js';
-
-/** A clip a visitor can see, and so like: approved and in the feed (spec 01 §2 feed). */
-export const isLikeable = (clip: ClipRow): boolean => clip.status === 'approved' && clip.addedToFeed;
+import { ClipRepository } from '../repositories/clip.repository.js';
 
 /**
  * Likes of feed clips (spec 02 §3 video_likes). The pair row and the clip's count change in one
@@ -20,7 +17,9 @@ export class LikesService {
   ) {}
 
   /**
-   * Likes a clip in the feed; twice is once (no second row, no second event). The clip's row is locked
+   * Likes a clip in the feed (@clipit/contracts' isInFeed, the rule the feed lists clips by: approved,
+   * added, its video playable); a clip social knows of that is not in it is refused with a reason, an
+   * unknown one as not found. Twice is once (no second row, no second event). The clip's row is locked
    * only from the count's update to the commit, after the pair row is in: likes of one clip wait for each
    * other only that long, and each event carries the count after its own change.
    */
@@ -28,7 +27,8 @@ export class LikesService {
     const { userId, clipId } = ids(request);
     return this.transactions.run(async (tx) => {
       const clip = await this.clips.find(tx, clipId);
-      if (!clip || !isLikeable(clip)) throw notFound(messages.clipNotFound);
+      if (!clip) throw notFound(messages.clipNotFound);
+      if (!isInFeed(clip)) throw failedPrecondition(messages.clipNotInFeed);
       if (!(await this.clips.addLike(tx, userId, clipId, now)))
         return { likeCount: await this.clips.likeCount(tx, clipId), likedByCurrentUser: true };
       const likeCount = await this.clips.addToCount(tx, clipId, 1);
@@ -37,7 +37,10 @@ export class LikesService {
     });
   }
 
-  /** Takes a like back, also on a clip since removed from the feed; twice is once. */
+  /**
+   * Takes a like back, also on a clip no longer in the feed (removed, or its video replaced and being
+   * processed): a like given is always the liker's to take back. Twice is once.
+   */
   async unlike(request: socialV1.UnlikeRequest, now = new Date()): Promise<socialV1.LikeState> {
     const { userId, clipId } = ids(request);
     return this.transactions.run(async (tx) => {

@@ -66,15 +66,47 @@ describe('Like and Unlike', () => {
     expect(likeEvents(clip.id)).toHaveLength(975);
   });
 
-  it('refuses a clip that is not in the feed (pending, rejected, removed, unknown) and changes nothing', async () => {
-    const pending = await h.newClip({ status: 'pending', addedToFeed: false, approvedAt: null });
-    const approvedOutOfFeed = await h.newClip({ addedToFeed: false });
-    for (const clipId of [pending.id, approvedOutOfFeed.id, randomUUID(), 'not-a-uuid']) {
-      expect(await refusal(h.client.like({ userId: randomUUID(), clipId }))).toEqual([status.NOT_FOUND, 'Clip not found']);
+  it('refuses a clip the feed does not list (pending, rejected, removed, video not playable) with a reason, and changes nothing', async () => {
+    const notInFeed = [
+      await h.newClip({ status: 'pending', addedToFeed: false, approvedAt: null }),
+      await h.newClip({ status: 'rejected', addedToFeed: false, rejectedReason: 'Not a clip' }),
+      await h.newClip({ addedToFeed: false }),
+      // Approved and added, but the feed lists a clip only once its video plays.
+      await h.newClip({ videoState: 'processing', hasVideo: true, videoUrl: null }),
+      await h.newClip({ videoState: 'none', hasVideo: false, videoUrl: null }),
+      await h.newClip({ videoState: 'rejected', hasVideo: false, videoUrl: null }),
+    ];
+    for (const clip of notInFeed) {
+      expect(await refusal(h.client.like({ userId: randomUUID(), clipId: clip.id }))).toEqual([
+        status.FAILED_PRECONDITION,
+        'This clip is not in the feed, so it cannot be liked',
+      ]);
     }
+    for (const clipId of [randomUUID(), 'not-a-uuid'])
+      expect(await refusal(h.client.like({ userId: randomUUID(), clipId }))).toEqual([status.NOT_FOUND, 'Clip not found']);
     expect(
-      await h.count('SELECT count(*) FROM video_likes WHERE submission_id = ANY($1::uuid[])', [[pending.id, approvedOutOfFeed.id]]),
+      await h.count('SELECT count(*) FROM video_likes WHERE submission_id = ANY($1::uuid[])', [notInFeed.map((clip) => clip.id)]),
     ).toBe(0);
+    expect(await h.count('SELECT coalesce(sum(like_count), 0) FROM clips WHERE id = ANY($1::uuid[])', [notInFeed.map((c) => c.id)])).toBe(
+      0,
+    );
+  });
+
+  it('lets a clip be liked once its video is ready, as the feed lists it then', async () => {
+    const processing = await h.newClip({ videoState: 'processing', hasVideo: true, videoUrl: null });
+    const fan = randomUUID();
+    expect((await refusal(h.client.like({ userId: fan, clipId: processing.id })))[0]).toBe(status.FAILED_PRECONDITION);
+    const ready = submissionSnapshot({
+      ...processing,
+      videoState: 'ready',
+      videoUrl: `/media/videos/${processing.id}/video.mp4`,
+      updatedAt: new Date(Date.parse(processing.updatedAt) + 1000).toISOString(),
+    });
+    await h.publisher.publish('submission.video-changed', { submission: ready, reason: null });
+    await waitFor(async () =>
+      (await h.count("SELECT count(*) FROM clips WHERE id = $1 AND video_state = 'ready'", [processing.id])) === 1 ? true : undefined,
+    );
+    await expect(h.client.like({ userId: fan, clipId: processing.id })).resolves.toEqual({ likeCount: 1, likedByCurrentUser: true });
   });
 
   it('follows the clip in and out of the feed, keeping its likes, and lets a like be taken back after removal', async () => {
@@ -86,7 +118,10 @@ describe('Like and Unlike', () => {
     await waitFor(async () =>
       (await h.count('SELECT count(*) FROM clips WHERE id = $1 AND NOT added_to_feed', [clip.id])) === 1 ? true : undefined,
     );
-    expect(await refusal(h.client.like({ userId: randomUUID(), clipId: clip.id }))).toEqual([status.NOT_FOUND, 'Clip not found']);
+    expect(await refusal(h.client.like({ userId: randomUUID(), clipId: clip.id }))).toEqual([
+      status.FAILED_PRECONDITION,
+      'This clip is not in the feed, so it cannot be liked',
+    ]);
     await expect(h.client.unlike({ userId: fan, clipId: clip.id })).resolves.toEqual({ likeCount: 0, likedByCurrentUser: false });
 
     // An older snapshot arriving late does not put it back.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { socialContract, type SubmissionSnapshot, type UserSnapshot } from '@clipit/contracts';
 import { connectNats, contractClient, EventPublisher, GrpcCallError, type ClientOf, type NatsConnection } from '@clipit/service-kit';
 import {
@@ -71,7 +72,15 @@ export async function startSocial(overrides: SocialConfigOverrides = {}): Promis
       return user;
     },
     async newClip(patch = {}) {
-      const submission = submissionSnapshot(patch);
+      // In the feed unless the patch says otherwise: approved (the snapshot's default), added, its video playable.
+      const id = randomUUID();
+      const submission = submissionSnapshot({
+        id,
+        videoState: 'ready',
+        hasVideo: true,
+        videoUrl: `/media/videos/${id}/video.mp4`,
+        ...patch,
+      });
       await publisher.publish('submission.approved', { submission });
       await waitFor(
         async () => ((await count('SELECT count(*) FROM clips WHERE id = $1', [submission.id])) === 1 ? true : undefined),

@@ -1,3 +1,4 @@
+import { HIRE_STATUSES } from '@clipit/field-rules';
 import { z } from 'zod';
 
 const at = z.iso.datetime({ offset: true });
@@ -41,8 +42,8 @@ export type CampaignReviewedV1 = z.infer<typeof campaignReviewedV1>;
 export const campaignCompletedV1 = z.object({ campaign: cpmCampaignSnapshotSchema });
 export type CampaignCompletedV1 = z.infer<typeof campaignCompletedV1>;
 
-/** A hire request's state (spec 02 §3, ADR 0027): pending → accepted | declined; accepted → completed. */
-export const hireStatusSchema = z.enum(['pending', 'accepted', 'declined', 'completed']);
+/** A hire request's state: @clipit/field-rules' HIRE_STATUSES (pending → accepted | declined; accepted → completed). */
+export const hireStatusSchema = z.enum(HIRE_STATUSES);
 export type HireStatus = z.infer<typeof hireStatusSchema>;
 
 /** A request to hire a gold clipper as the campaigns service publishes it; `clipperId` is the clipper's user id. */
@@ -76,6 +77,6 @@ export type HireRequestedV1 = z.infer<typeof hireRequestedV1>;
 export const hireRespondedV1 = z.object({
   hire: hireRequestSnapshotSchema,
   clipperId: z.uuid(),
-  action: z.enum(['accepted', 'declined', 'completed']),
+  action: hireStatusSchema.exclude(['pending']),
 });
 export type HireRespondedV1 = z.infer<typeof hireRespondedV1>;

@@ -55,3 +55,15 @@ export const submissionSnapshotSchema = z.object({
 });
 
 export type SubmissionSnapshot = z.infer<typeof submissionSnapshotSchema>;
+
+/** What a submission's feed membership is decided by: the fields of its snapshot that read models keep. */
+export type FeedPlacement = Pick<SubmissionSnapshot, 'status' | 'addedToFeed' | 'videoState' | 'videoUrl'>;
+
+/**
+ * Whether a clip is in the public feed: approved, added to the feed, and with a processed video a
+ * browser can play (a clip without one never reaches the feed). The one rule: the feed lists exactly
+ * these clips and social lets only these be liked, each from the snapshots of the events it keeps.
+ */
+export function isInFeed(s: FeedPlacement): boolean {
+  return s.status === 'approved' && s.addedToFeed && s.videoState === 'ready' && s.videoUrl !== null;
+}

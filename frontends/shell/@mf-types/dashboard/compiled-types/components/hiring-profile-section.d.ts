@@ -20,9 +20,9 @@ interface ProfileValues {
 }
 type Errors = Partial<Record<string, string>>;
 /**
- * What the form sends to PATCH /api/clipper-profile: every field (the services listed replace the old ones).
- * Only what the payload needs is checked here (numbers that are numbers, a service's name); the rest of the
- * profile's rules are the server's, whose message the form shows.
+ * What the form sends to PATCH /api/clipper-profile: every field (the services listed replace the old ones),
+ * checked first by @clipit/field-rules' checkClipperProfile, the rules and words the campaigns service
+ * applies again, each message beside its field (a service's beside the field of its row).
  */
 export declare function profilePayload(values: ProfileValues): {
     ok: true;
