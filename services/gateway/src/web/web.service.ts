@@ -127,6 +127,12 @@ export class WebService implements OnModuleInit {
     return this.found(this.shell, path);
   }
 
+  /** A file of a remote's build by the path after /remotes/ (`<name>/<file>`). */
+  async remoteFileAt(path: string): Promise<FoundFile | undefined> {
+    const slash = path.indexOf('/');
+    return slash > 0 ? this.remoteFile(path.slice(0, slash), path.slice(slash + 1)) : undefined;
+  }
+
   /** A file of a remote's build: `rest` is the path after /remotes/<name>/. */
   async remoteFile(name: string, rest: string): Promise<FoundFile | undefined> {
     const folder = this.remotes.get(name);
