@@ -1,7 +1,7 @@
 import { PROCESS_VIDEO_JOB, processVideoJobSchema, type ProcessVideoJob } from '@clipit/contracts';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { ConnectionLogger } from './connection.js';
-import { createJobQueue, mediaQueuePrefix } from './job-queue.js';
+import { createJobQueue } from './job-queue.js';
 
 /** The BullMQ queue the media worker consumes; its Redis keys are `<mediaQueuePrefix>:media:*`. */
 export const MEDIA_QUEUE = 'media';
