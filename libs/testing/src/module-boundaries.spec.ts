@@ -104,7 +104,7 @@ const cases = {
   workerImportsMediaQueue: { file: 'services/media-worker/src/__boundary__.ts', code: importOf('@clipit/media-queue') },
   frontendImportsIsomorphicLib: { file: 'frontends/public/src/__boundary__.ts', code: importOf('@clipit/field-rules') },
   serviceImportsIsomorphicLib: { file: 'services/identity/src/__boundary__.ts', code: importOf('@clipit/field-rules') },
-  isomorphicLibImportsNodeLib: { file: 'libs/field-rules/src/__boundary__.ts', code: importOf('@clipit/contracts') },
+  isomorphicLibImportsNodeLib: { file: 'libs/field-rules/src/__boundary__.ts', code: importOf('@clipit/storage') },
   isomorphicLibImportsBrowserLib: { file: 'libs/field-rules/src/__boundary__.ts', code: importOf('@clipit/web-api') },
   // The layering rule (docs/adr/0016-service-layering.md).
   serviceImportsDatabase: { file: 'services/submissions/src/services/__layering__.ts', code: importOf('typeorm') },
