@@ -27,7 +27,7 @@ describe('social', () => {
     await expect(h.client.describe({})).resolves.toEqual({
       service: 'social',
       version: '0.1.0',
-      migrations: ['CreateEventBusTables1763700000000', 'CreateSocialTables1764500000000'],
+      migrations: ['CreateEventBusTables1763700000000', 'CreateSocialTables1764500000000', 'KeepClipVideo1766400000000'],
     });
   });
 
