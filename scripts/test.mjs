@@ -136,20 +136,31 @@ const only = process.argv.slice(2);
 // A file named *.serial.int.spec.ts runs alone afterwards, in band: it times real work (ffmpeg transcodes
 // against a worker's lock and stall check) that a second file on the other core would slow past its bounds.
 const SERIAL = '\\.serial\\.int\\.spec\\.ts$';
+// The bad-input walk fills every connection pool of its platform (seven services × 10); beside another e2e
+// platform doing the same, PostgreSQL's 100 connections run out. It runs alone after the other e2e files.
+const E2E_ALONE = 'bad-input\\.e2e\\.spec\\.ts$';
 const GROUPS = [['unit', 'ui', 'web'], ['integration'], ['e2e'], ['browser']];
 const runs =
   only.length > 0
     ? [{ name: 'jest', args: only }]
     : GROUPS.flatMap((g) =>
-        g.includes('integration')
+        g.includes('e2e')
           ? [
-              { name: `jest (${g.join(', ')})`, args: ['--selectProjects', ...g, '--testPathIgnorePatterns', SERIAL] },
+              { name: 'jest (e2e)', args: ['--selectProjects', 'e2e', '--testPathIgnorePatterns', E2E_ALONE] },
               {
-                name: 'jest (integration, serial files alone)',
-                args: ['--selectProjects', 'integration', '--runInBand', '--testPathPatterns', SERIAL],
+                name: 'jest (e2e, the bad-input walk alone)',
+                args: ['--selectProjects', 'e2e', '--runInBand', '--testPathPatterns', E2E_ALONE],
               },
             ]
-          : [{ name: `jest (${g.join(', ')})`, args: ['--selectProjects', ...g] }],
+          : g.includes('integration')
+            ? [
+                { name: `jest (${g.join(', ')})`, args: ['--selectProjects', ...g, '--testPathIgnorePatterns', SERIAL] },
+                {
+                  name: 'jest (integration, serial files alone)',
+                  args: ['--selectProjects', 'integration', '--runInBand', '--testPathPatterns', SERIAL],
+                },
+              ]
+            : [{ name: `jest (${g.join(', ')})`, args: ['--selectProjects', ...g] }],
       );
 const results = { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
 const reports = [];
