@@ -4,6 +4,7 @@
 // message, an answer within the timeout, no cookie-bearing write without Origin/Referer, and the
 // platform still answers normally afterwards.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import {
   corpusFor,
@@ -14,6 +15,7 @@ import {
   pool,
   sample,
   send,
+  userIdParamOf,
   type Answer,
   type BadRequest,
   type Operation,
@@ -45,6 +47,8 @@ describe('bad input on every operation of the API document (gateway + identity +
   let noOriginSummary = 'the cookie-bearing writes without Origin did not run';
   let noOriginFindings: string[] = [];
   let adminToken = '';
+  let userId = '';
+  let apiDocument: Record<string, unknown> = {};
 
   const call = async (r: { method: string; path: string; headers?: Record<string, string>; body?: Buffer }): Promise<Answer> => {
     requests += 1;
@@ -116,9 +120,11 @@ describe('bad input on every operation of the API document (gateway + identity +
     agent = new http.Agent({ keepAlive: false, maxSockets: CONCURRENCY });
     const signup = await jsonCall('POST', '/api/auth/signup', USER);
     expect(signup.status).toBe(201);
+    userId = (JSON.parse(signup.text) as { user: { id: string } }).user.id;
     const docs = await call({ method: 'GET', path: '/api/docs' });
     expect(docs.status).toBe(200);
-    operations = operationsOf(JSON.parse(docs.text) as Record<string, unknown>);
+    apiDocument = JSON.parse(docs.text) as Record<string, unknown>;
+    operations = operationsOf(apiDocument);
     // A real submission of the user's, so the routes that take one get past 'Submission not found'.
     const cookie = await signIn();
     const post = await jsonCall(
@@ -228,6 +234,39 @@ describe('bad input on every operation of the API document (gateway + identity +
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     expect(found).toEqual([]);
   }, 240_000); // the walk grows with the API: about 1.3 s per operation on two cores
+
+  it('answers every read that names a user 404 in text for an id that is no user, and 200 for a real one, even one who signed up a moment ago', async () => {
+    // Derived from the document: a GET whose path parameter is a user's id (by its name or its description).
+    const reads = operations.filter((op) => op.method === 'GET' && userIdParamOf(apiDocument, op) !== undefined);
+    expect(reads.map((op) => op.template)).toEqual(expect.arrayContaining(['/api/clipper/stats/{userId}', '/api/followers/{userId}']));
+    // A streamer who signs up now and is asked about at once: an owner's read model may not have them yet.
+    const streamer = await jsonCall('POST', '/api/auth/signup', {
+      ...USER,
+      email: 'bad.input.streamer@example.com',
+      twitterHandle: 'bi_streamer',
+      role: 'streamer',
+    });
+    expect(streamer.status).toBe(201);
+    const real = { clipper: userId, user: userId, streamer: (JSON.parse(streamer.text) as { user: { id: string } }).user.id };
+    const cookie = await signIn();
+    const found: string[] = [];
+    for (const op of reads) {
+      const param = userIdParamOf(apiDocument, op)!;
+      const at = (id: string) => op.template.replace(`{${param.name}}`, id);
+      const headers: Record<string, string> = op.session ? { cookie } : {};
+      const [unknown, known] = await Promise.all([
+        call({ method: 'GET', path: at(randomUUID()), headers }),
+        call({ method: 'GET', path: at(real[param.role]), headers }),
+      ]);
+      if (unknown.status !== 404 || !unknown.contentType.startsWith('text/plain') || unknown.text.trim() === '')
+        found.push(`GET ${op.template} for an id that is no user: ${unknown.status} ${unknown.contentType} '${unknown.text.slice(0, 80)}'`);
+      if (known.status !== 200) found.push(`GET ${op.template} for a real ${param.role}: ${known.status} '${known.text.slice(0, 80)}'`);
+    }
+    console.log(
+      `reads naming a user: ${reads.map((op) => op.template).join(', ')}; ${found.length} findings${found.map((f) => `\n  ${f}`).join('')}`,
+    );
+    expect(found).toEqual([]);
+  });
 
   it('still answers normally afterwards: sign-in, the signed-in user, a public read', async () => {
     const cookie = await signIn();

@@ -1,8 +1,9 @@
 // Rewards over real HTTP: gateway → rewards (own database, fed by identity's and submissions' events).
 // An approval through the admin area becomes points, a tier's earning, dashboard figures and, after the
-// weekly run, a payout in the public ledger; every refusal is text.
+// weekly run, a payout in the public ledger; every refusal is text, and an id that is no user is 404.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@clipit/testing';
+import { randomUUID } from 'node:crypto';
 import { asOurPage, E2E_ADMIN_PASSWORD, startPlatform, type Platform } from './support/platform.js';
 import { expectText, json } from './support/http.js';
 
@@ -199,6 +200,27 @@ describe('rewards (gateway + rewards + identity + submissions + admin, real serv
       ['Gold', 25],
       ['Diamond', 40],
     ]);
+  });
+
+  it('answers 404 in text for an id that is no user, and a user who signed up a moment ago as bronze with no points', async () => {
+    await expectText(await api(`/api/clipper/stats/${randomUUID()}`), 404, 'User not found');
+    // Asked at once: rewards may not have user.registered yet, and confirms the id with identity instead.
+    const handle = `rf_${Date.now().toString(36).slice(-6)}`;
+    const signUp = await api(
+      '/api/auth/signup',
+      json('POST', {
+        email: `${handle}@example.com`,
+        twitterHandle: handle,
+        walletAddress: WALLET,
+        role: 'streamer',
+        password: 'a-good-password',
+      }),
+    );
+    expect(signUp.status).toBe(201);
+    const fresh = ((await signUp.json()) as { user: { id: string } }).user.id;
+    const stats = await api(`/api/clipper/stats/${fresh}`);
+    expect(stats.status).toBe(200);
+    expect(await stats.json()).toMatchObject({ points: 0, tier: 'bronze', breakdown: { finalPoints: 0 } });
   });
 
   it('refuses in text: no session, a bad id, a bad cursor, a request from another site', async () => {

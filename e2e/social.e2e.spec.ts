@@ -151,10 +151,25 @@ describe('social (gateway + social + identity + submissions + admin, real server
       expect(await res.json()).toEqual({ isFollowing: true, followerCount: 1 });
     });
 
+    it('answers the reads of a user who signed up a moment ago, never 404 for the lag of their event', async () => {
+      // Each read on a user of its own, asked at once: social may not have user.registered yet for any of them.
+      const [a, b, c] = await Promise.all([signUp('streamer'), signUp('streamer'), signUp('clipper')]);
+      const [count, list, following] = await Promise.all([
+        api(`/api/followers/${a.id}`),
+        api(`/api/followers/list/${b.id}`),
+        as(fan, 'GET', `/api/following/${c.id}`),
+      ]);
+      expect([count.status, list.status, following.status]).toEqual([200, 200, 200]);
+      expect(await count.json()).toEqual({ count: 0 });
+      expect(await list.json()).toEqual({ followers: [], nextCursor: null, total: 0 });
+      expect(await following.json()).toEqual({ isFollowing: false });
+    });
+
     it('refuses yourself, a clipper, an unknown user and a visitor, each with its words, and stores nothing', async () => {
       await expectText(await as(streamer, 'POST', `/api/follow/${streamer.id}`), 400, 'You cannot follow yourself');
       await expectText(await as(streamer, 'POST', `/api/follow/${fan.id}`), 400, 'Only streamers can be followed');
       await expectText(await as(fan, 'POST', `/api/follow/${UNKNOWN}`), 404, 'User not found');
+      await expectText(await as(fan, 'POST', `/api/unfollow/${UNKNOWN}`), 404, 'User not found');
       await expectText(await as(fan, 'POST', '/api/follow/not-a-user'), 400, 'Invalid user id');
       await expectText(await api(`/api/follow/${streamer.id}`, { method: 'POST' }), 401, 'Not signed in');
       await expectText(await api(`/api/unfollow/${streamer.id}`, { method: 'POST' }), 401, 'Not signed in');
@@ -172,9 +187,17 @@ describe('social (gateway + social + identity + submissions + admin, real server
         'Cross-site request refused',
       );
       expect(
-        (await p.socialDb.query('SELECT count(*)::int AS n FROM followers WHERE following_id = ANY($1::uuid[])', [[streamer.id, fan.id]]))
-          .rows[0].n,
+        (
+          await p.socialDb.query('SELECT count(*)::int AS n FROM followers WHERE following_id = ANY($1::uuid[])', [
+            [streamer.id, fan.id, UNKNOWN],
+          ])
+        ).rows[0].n,
       ).toBe(0);
+      // An id that is no user leaves nothing behind: no follow, no event, no person.
+      expect(
+        (await p.socialDb.query("SELECT count(*)::int AS n FROM outbox WHERE envelope->'data'->>'userId' = $1", [UNKNOWN])).rows[0].n,
+      ).toBe(0);
+      expect((await p.socialDb.query('SELECT count(*)::int AS n FROM people WHERE id = $1', [UNKNOWN])).rows[0].n).toBe(0);
     });
   });
 

@@ -65,6 +65,30 @@ export function operationsOf(doc: Json): Operation[] {
   return ops;
 }
 
+const USER_ID_NAME = /^(user|clipper|streamer|follower|creator)Id$/;
+const USER_ID_WORDS = /\b(user|clipper|streamer)(?:['’]s)?(?: user)? id\b/i;
+
+/** A path parameter that names a user, and whom its description says it names (a streamer's id, a clipper's, anyone's). */
+export interface UserIdParam {
+  name: string;
+  role: 'streamer' | 'clipper' | 'user';
+}
+
+/**
+ * The path parameter of `op` that names a user (a user's id), if any: by its name (userId, clipperId,
+ * streamerId, …) or, for a generic name such as `id`, by its description in the document ('The
+ * streamer’s id', 'The clipper’s user id').
+ */
+export function userIdParamOf(doc: Json, op: Operation): UserIdParam | undefined {
+  const paths = doc['paths'] as Record<string, Record<string, Json>>;
+  const declared = (paths[op.template]?.[op.method.toLowerCase()]?.['parameters'] ?? []) as Json[];
+  const names = (p: Json) => USER_ID_NAME.test(String(p['name'])) || USER_ID_WORDS.test(String(p['description'] ?? ''));
+  const param = declared.find((p) => p['in'] === 'path' && names(p));
+  if (!param) return undefined;
+  const said = `${String(param['name'])} ${String(param['description'] ?? '')}`.toLowerCase();
+  return { name: String(param['name']), role: said.includes('streamer') ? 'streamer' : said.includes('clipper') ? 'clipper' : 'user' };
+}
+
 // Plausible values by field name, so a sampled body passes validation as far as a generic value can.
 // Handles and emails are numbered: each request names an account of its own, so a bad value in another
 // field reaches the account's owner instead of stopping at 'already registered'.

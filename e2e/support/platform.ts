@@ -284,6 +284,7 @@ export async function startPlatform(
       REWARDS_GRPC_PORT: rewardsGrpcPort,
       REWARDS_HTTP_PORT: rewardsHttpPort,
       REWARDS_BIND_HOST: '127.0.0.1',
+      IDENTITY_GRPC_URL: identityGrpcUrl,
       // Tiers are data (ADR 0025): a spec that changes a requirement sees it at the next recompute.
       REWARDS_TABLES_CACHE_MS: 0,
       ...backend,

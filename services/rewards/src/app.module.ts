@@ -13,12 +13,13 @@ import { StandingRepository } from './repositories/standing.repository.js';
 import { SubmissionRepository } from './repositories/submission.repository.js';
 import { TiersRepository } from './repositories/tiers.repository.js';
 import { DescribeService } from './services/describe.service.js';
+import { DirectoryService } from './services/directory.service.js';
 import { PayoutService } from './services/payout.service.js';
 import { ProjectionsService } from './services/projections.service.js';
 import { RewardsQueryService } from './services/rewards-query.service.js';
 import { StandingService } from './services/standing.service.js';
 
-/** rewards's controller, application services and repositories; the kit provides config, logger, database and outbox. */
+/** rewards's controller, application services and repositories; the kit provides config, logger, database, outbox and the identity client. */
 @Module({
   controllers: [RewardsController],
   providers: [
@@ -30,6 +31,7 @@ import { StandingService } from './services/standing.service.js';
     EarningRepository,
     PayoutRepository,
     DescribeService,
+    DirectoryService,
     StandingService,
     ProjectionsService,
     RewardsQueryService,

@@ -1,9 +1,10 @@
-import { rewardsContract } from '@clipit/contracts';
-import { bootstrapService, defineService, packageVersion, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
+import { identityContract, rewardsContract } from '@clipit/contracts';
+import { bootstrapService, defineService, grpcClient, packageVersion, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
 import { RewardsModule } from './app.module.js';
 import { rewardsConfigShape, type RewardsConfig } from './config.js';
 import { rewardsEntities, rewardsMigrations } from './database.js';
 import { rewardsJobs } from './jobs/rewards-jobs.js';
+import { IDENTITY_CLIENT } from './ports.js';
 import { PayoutService, type HoldReleaseResult, type PayoutRunResult } from './services/payout.service.js';
 import { ProjectionsService } from './services/projections.service.js';
 
@@ -13,6 +14,8 @@ export const rewardsService = defineService(rewardsConfigShape, {
   version: packageVersion(import.meta.url),
   database: { entities: rewardsEntities, migrations: rewardsMigrations },
   grpc: rewardsContract,
+  // Asked only to confirm an id the people read model has not heard of: reported, not a reason to leave traffic.
+  clients: [grpcClient(identityContract, { token: IDENTITY_CLIENT, url: (c) => c.IDENTITY_GRPC_URL, readiness: 'reported' })],
   events: ({ get }) => ({
     'user.registered': (event, tx) => get(ProjectionsService).onUser(event.data, tx),
     'user.updated': (event, tx) => get(ProjectionsService).onUser(event.data, tx),

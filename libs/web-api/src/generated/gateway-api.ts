@@ -418,7 +418,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A clipper’s clip points, points tier, rank among all clippers and the breakdown (as last computed) */
+        /** A clipper’s clip points, points tier, rank among all clippers and the breakdown (as last computed); a user with no clips yet is bronze with no points */
         get: operations["RewardsController.clipperStats"];
         put?: never;
         post?: never;
@@ -4692,6 +4692,15 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description 'User not found': the id is no user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description A path parameter longer than 600 characters */
             414: {
                 headers: {
@@ -4710,7 +4719,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description 'Service temporarily unavailable': the rewards service is away */
+            /** @description 'Service temporarily unavailable': the rewards service is away; 'This user cannot be looked up right now; please try again in a minute': an id rewards has not heard of while identity is away */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5717,7 +5726,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description 'Service temporarily unavailable': the social service is away */
+            /** @description 'Service temporarily unavailable': the social service is away; 'This user cannot be looked up right now; please try again in a minute': an id social has not heard of while identity is away */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5785,7 +5794,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description 'Service temporarily unavailable': the social service is away */
+            /** @description 'Service temporarily unavailable': the social service is away; 'This user cannot be looked up right now; please try again in a minute': an id social has not heard of while identity is away */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5858,7 +5867,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description 'Service temporarily unavailable': the social service is away */
+            /** @description 'Service temporarily unavailable': the social service is away; 'This user cannot be looked up right now; please try again in a minute': an id social has not heard of while identity is away */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5982,7 +5991,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description 'Service temporarily unavailable': the social service is away */
+            /** @description 'Service temporarily unavailable': the social service is away; 'This user cannot be looked up right now; please try again in a minute': an id social has not heard of while identity is away */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8165,7 +8174,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description 'Service temporarily unavailable': the social service is away */
+            /** @description 'Service temporarily unavailable': the social service is away; 'This user cannot be looked up right now; please try again in a minute': an id social has not heard of while identity is away */
             503: {
                 headers: {
                     [name: string]: unknown;

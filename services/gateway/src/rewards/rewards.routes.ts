@@ -23,10 +23,18 @@ export const rewardsRoutes = {
     method: 'GET',
     path: '/api/clipper/stats/:userId',
     tag: 'rewards',
-    summary: 'A clipper’s clip points, points tier, rank among all clippers and the breakdown (as last computed)',
+    summary:
+      'A clipper’s clip points, points tier, rank among all clippers and the breakdown (as last computed); a user with no clips yet is bronze with no points',
     params: { userId: 'The clipper’s user id (uuid)' },
     response: clipperStatsSchema,
-    errors: [{ status: 400, description: "'Invalid user id'" }, UNAVAILABLE],
+    errors: [
+      { status: 400, description: "'Invalid user id'" },
+      { status: 404, description: "'User not found': the id is no user" },
+      {
+        status: 503,
+        description: `'${SERVICE_UNAVAILABLE}': the rewards service is away; 'This user cannot be looked up right now; please try again in a minute': an id rewards has not heard of while identity is away`,
+      },
+    ],
   },
   refreshPoints: {
     method: 'POST',

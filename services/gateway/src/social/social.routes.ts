@@ -19,6 +19,11 @@ const INVALID_USER_ID = { status: 400, description: "'Invalid user id'" } as con
 const SIGNED_IN = { status: 401, description: `'${NOT_SIGNED_IN}'` } as const;
 const CROSS_SITE = { status: 403, description: CROSS_SITE_REFUSED } as const;
 const UNAVAILABLE = { status: 503, description: `'${SERVICE_UNAVAILABLE}': the social service is away` } as const;
+// A route naming a user: social confirms with identity an id its people read model has not heard of (ADR 0037).
+const USER_UNAVAILABLE = {
+  status: 503,
+  description: `${UNAVAILABLE.description}; 'This user cannot be looked up right now; please try again in a minute': an id social has not heard of while identity is away`,
+} as const;
 const userParam = { userId: 'The user’s id (uuid)' };
 const clipParam = { clipId: 'The clip’s (approved submission’s) id' };
 const LIKE_ERRORS = [
@@ -41,7 +46,7 @@ export const socialRoutes = {
     summary: 'Whether the signed-in user follows this user (false when not signed in)',
     params: userParam,
     response: followStateSchema,
-    errors: [INVALID_USER_ID, USER_NOT_FOUND, UNAVAILABLE],
+    errors: [INVALID_USER_ID, USER_NOT_FOUND, USER_UNAVAILABLE],
   },
   follow: {
     method: 'POST',
@@ -56,7 +61,7 @@ export const socialRoutes = {
       SIGNED_IN,
       CROSS_SITE,
       USER_NOT_FOUND,
-      UNAVAILABLE,
+      USER_UNAVAILABLE,
     ],
   },
   unfollow: {
@@ -72,7 +77,7 @@ export const socialRoutes = {
       SIGNED_IN,
       CROSS_SITE,
       USER_NOT_FOUND,
-      UNAVAILABLE,
+      USER_UNAVAILABLE,
     ],
   },
   followerCount: {
@@ -82,7 +87,7 @@ export const socialRoutes = {
     summary: 'How many people follow this user',
     params: userParam,
     response: followerCountSchema,
-    errors: [INVALID_USER_ID, USER_NOT_FOUND, UNAVAILABLE],
+    errors: [INVALID_USER_ID, USER_NOT_FOUND, USER_UNAVAILABLE],
   },
   followersList: {
     method: 'GET',
@@ -92,7 +97,7 @@ export const socialRoutes = {
     params: userParam,
     query: { cursor: 'The nextCursor of the page before', limit: 'Followers per page: default 50, at most 200' },
     response: followersPageSchema,
-    errors: [{ status: 400, description: "'Invalid user id', 'Invalid cursor'" }, USER_NOT_FOUND, UNAVAILABLE],
+    errors: [{ status: 400, description: "'Invalid user id', 'Invalid cursor'" }, USER_NOT_FOUND, USER_UNAVAILABLE],
   },
   liveFollowed: {
     method: 'GET',

@@ -3,4 +3,6 @@
 export const messages = {
   invalidUserId: 'Invalid user id',
   invalidCursor: 'Invalid cursor',
+  userNotFound: 'User not found',
+  identityUnavailable: 'This user cannot be looked up right now; please try again in a minute',
 } as const;

@@ -12,6 +12,7 @@ import { PeopleRepository } from '../repositories/people.repository.js';
 import { StandingRepository } from '../repositories/standing.repository.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { TiersRepository } from '../repositories/tiers.repository.js';
+import { DirectoryService } from './directory.service.js';
 import { RewardsQueryService } from './rewards-query.service.js';
 import { StandingService } from './standing.service.js';
 
@@ -36,6 +37,7 @@ function setup() {
     payouts: mock(PayoutRepository),
     people: mock(PeopleRepository),
     standing: mock(StandingService),
+    directory: mock(DirectoryService),
   };
 }
 
@@ -119,9 +121,10 @@ describe('RewardsQueryService.dashboard', () => {
 });
 
 describe('RewardsQueryService stats and refresh', () => {
-  it('answers a clipper with no standing as bronze with no points, ranked among everyone', async () => {
+  it('answers a user with no standing as bronze with no points, ranked among everyone', async () => {
     const f = setup();
     f.standings.find.mockResolvedValue(undefined);
+    f.directory.requireUser.mockResolvedValue(undefined);
     f.standings.rankOf.mockResolvedValue({ rank: 41, total: 40 });
     await expect(f.service.stats({ userId: CLIPPER_ID })).resolves.toEqual({
       points: 0,
@@ -133,6 +136,19 @@ describe('RewardsQueryService stats and refresh', () => {
       lockedFeatures: ['Streamer Multipliers', 'Hire Button Visibility'],
     });
     expect(f.standings.rankOf).toHaveBeenCalledWith(reader, 0);
+    expect(f.directory.requireUser).toHaveBeenCalledWith(CLIPPER_ID);
+  });
+
+  it('refuses an id that is no user as not found rather than answering zeros, and does not ask when a standing exists', async () => {
+    const f = setup();
+    f.standings.find.mockResolvedValueOnce(undefined);
+    f.directory.requireUser.mockRejectedValue(new DomainError(status.NOT_FOUND, messages.userNotFound));
+    expect(await badId(f.service.stats({ userId: CLIPPER_ID }))).toEqual({ code: status.NOT_FOUND, message: messages.userNotFound });
+    expect(f.standings.rankOf).not.toHaveBeenCalled();
+
+    f.standings.find.mockResolvedValueOnce(standing({ clipPoints: 120 }));
+    await expect(f.service.stats({ userId: CLIPPER_ID })).resolves.toMatchObject({ points: 120 });
+    expect(f.directory.requireUser).toHaveBeenCalledTimes(1);
   });
 
   it('recomputes on Refresh Points in a transaction of its own and answers the new figures', async () => {

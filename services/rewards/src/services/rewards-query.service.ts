@@ -12,6 +12,7 @@ import { PeopleRepository } from '../repositories/people.repository.js';
 import { StandingRepository, type Standing } from '../repositories/standing.repository.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { TiersRepository } from '../repositories/tiers.repository.js';
+import { DirectoryService } from './directory.service.js';
 import { StandingService } from './standing.service.js';
 
 /** Spec 02 §9: the activity window of the stat cards, and 'This Week'. */
@@ -41,6 +42,7 @@ export class RewardsQueryService {
     private readonly payouts: PayoutRepository,
     private readonly people: PeopleRepository,
     private readonly standing: StandingService,
+    private readonly directory: DirectoryService,
     private readonly transactions: TransactionRunner,
   ) {}
 
@@ -116,10 +118,13 @@ export class RewardsQueryService {
     };
   }
 
+  /** Anyone's stats (the public route): an id that is no user is NOT_FOUND, a user with nothing yet bronze with no points. */
   async stats(request: rewardsV1.GetClipperStatsRequest): Promise<rewardsV1.ClipperStats> {
     const userId = userIdOf(request.userId);
-    const tx = this.standings.reader;
-    return this.statsOf(await this.standings.find(tx, userId));
+    const standing = await this.standings.find(this.standings.reader, userId);
+    // A standing exists only for someone who submitted while signed in: a user, no need to ask.
+    if (!standing) await this.directory.requireUser(userId);
+    return this.statsOf(standing);
   }
 
   /** Refresh Points: the clipper's standing recomputed now (the inactivity penalty follows the clock). */

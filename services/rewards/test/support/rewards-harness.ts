@@ -1,12 +1,20 @@
 import { rewardsContract, type SubmissionSnapshot, type UserSnapshot } from '@clipit/contracts';
 import { connectNats, contractClient, EventPublisher, type ClientOf, type NatsConnection } from '@clipit/service-kit';
-import { collectEvents, startServiceUnderTest, submissionSnapshot, userSnapshot, waitFor, type ReceivedEvent } from '@clipit/testing';
+import {
+  collectEvents,
+  freePorts,
+  startServiceUnderTest,
+  submissionSnapshot,
+  userSnapshot,
+  waitFor,
+  type ReceivedEvent,
+} from '@clipit/testing';
 import pg from 'pg';
 import { bootstrapRewards, rewardsService, type RewardsApp, type RewardsConfigOverrides } from '../../src/app.js';
 
 /**
  * One rewards per test file, on its own database, event stream and subject prefix, listening on free
- * ports, with a gRPC client as its callers have, every event it publishes (`events`), and a publisher of
+ * ports (identity at a closed one), with a gRPC client as its callers have, every event it publishes (`events`), and a publisher of
  * the identity, social and submissions events it consumes. `stop()` closes it and removes what the run made.
  */
 export interface RewardsHarness {
@@ -34,7 +42,16 @@ export interface RewardsHarness {
 export { submissionSnapshot, userSnapshot } from '@clipit/testing';
 
 export async function startRewards(overrides: RewardsConfigOverrides = {}): Promise<RewardsHarness> {
-  const service = await startServiceUnderTest('rewards', 'REWARDS', bootstrapRewards, overrides, rewardsService);
+  // identity at a port nobody listens on unless a test gives one: the people read model (fed by the events
+  // a test publishes) answers, and an id it lacks shows what callers see while identity is away.
+  const [closed] = (await freePorts(1)) as [number];
+  const service = await startServiceUnderTest(
+    'rewards',
+    'REWARDS',
+    bootstrapRewards,
+    { IDENTITY_GRPC_URL: `127.0.0.1:${closed}`, ...overrides },
+    rewardsService,
+  );
   const client = contractClient(rewardsContract, service.grpcAddress);
   const db = new pg.Client({ connectionString: service.databaseUrl });
   await db.connect();
