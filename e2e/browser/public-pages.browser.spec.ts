@@ -9,6 +9,11 @@ import { useBrowser } from './support/browser.js';
 import { expectToast, openSite } from './support/site.js';
 
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const VIEWPORTS = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
 
 describe('public screens', () => {
   const browser = useBrowser();
@@ -46,6 +51,59 @@ describe('public screens', () => {
     }
     await openSite(page, `${platform.url}/client-services`);
     await main.getByRole('heading', { name: 'Why CLIP IT' }).waitFor();
+  });
+
+  describe('signing in on a platform without an X app (X_OAUTH_CLIENT_ID unset, ADR 0028)', () => {
+    /** The page at `path`, once it has heard from the gateway that sign in with X is off here. */
+    const openKnowingProviders = async (path: string, viewport: { width: number; height: number }) => {
+      const page = await browser.newPage();
+      await page.setViewportSize(viewport);
+      const providers = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/providers');
+      await openSite(page, `${platform.url}${path}`);
+      expect(await (await providers).json()).toEqual({ x: { available: false } });
+      return page;
+    };
+    const noXAnywhere = async (page: Page) => {
+      expect(await page.getByText(/not available/i).count()).toBe(0);
+      expect(
+        await page
+          .locator('main')
+          .getByRole('button', { name: /Sign in with X/ })
+          .count(),
+      ).toBe(0);
+    };
+
+    for (const [name, viewport] of VIEWPORTS) {
+      it(`${name}: /clippers/auth's 'Sign in with Twitter' opens the password sign-in at /login, which offers only what works`, async () => {
+        const page = await openKnowingProviders('/clippers/auth', viewport);
+        const main = page.locator('main');
+        const button = main.getByRole('button', { name: 'Sign in with Twitter' });
+        expect(await button.isEnabled()).toBe(true);
+        await noXAnywhere(page);
+        const navigations: string[] = [];
+        page.on('request', (r) => {
+          if (r.isNavigationRequest()) navigations.push(new URL(r.url()).pathname);
+        });
+        await button.click();
+        await page.waitForURL(`${platform.url}/login`);
+        await main.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Log In' }).waitFor();
+        // A route of the site, not X's round trip.
+        expect(navigations).toEqual([]);
+        await noXAnywhere(page);
+        expect(await main.getByText('or', { exact: true }).count()).toBe(0);
+      });
+
+      it(`${name}: /connect's 'Login with Twitter' opens the password sign-in at /login`, async () => {
+        const page = await openKnowingProviders('/connect', viewport);
+        const main = page.locator('main');
+        await main.getByRole('heading', { name: 'Login Required' }).waitFor();
+        await noXAnywhere(page);
+        await main.getByRole('button', { name: 'Login with Twitter' }).click();
+        await page.waitForURL(`${platform.url}/login`);
+        await main.getByRole('form', { name: 'Login' }).waitFor();
+        await noXAnywhere(page);
+      });
+    }
   });
 
   describe('the add-clip dialog', () => {
