@@ -145,6 +145,42 @@ describe('social (gateway + social + identity + submissions + admin, real server
       ).toBe(1);
     });
 
+    it('pages a streamer’s followers newest first: each page with the total, the next by its cursor, none twice or missed', async () => {
+      const popular = await signUp('streamer');
+      const fans = [
+        await signUp('clipper'),
+        await signUp('clipper'),
+        await signUp('clipper'),
+        await signUp('clipper'),
+        await signUp('clipper'),
+      ];
+      // One after another, so "newest first" has one answer.
+      for (const f of fans) expect((await as(f, 'POST', `/api/follow/${popular.id}`)).status).toBe(200);
+
+      type Page = { followers: Array<{ id: string }>; nextCursor: string | null; total: number };
+      const pages: Page[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = cursor ? `?limit=2&cursor=${encodeURIComponent(cursor)}` : '?limit=2';
+        const res = await api(`/api/followers/list/${popular.id}${query}`);
+        expect(res.status).toBe(200);
+        const page = (await res.json()) as Page;
+        pages.push(page);
+        cursor = page.nextCursor;
+      } while (cursor && pages.length < 10);
+      expect(pages.map((page) => [page.followers.length, page.total])).toEqual([
+        [2, 5],
+        [2, 5],
+        [1, 5],
+      ]);
+      expect(pages.flatMap((page) => page.followers.map((f) => f.id))).toEqual(fans.map((f) => f.id).reverse());
+      expect(pages.at(-1)!.nextCursor).toBeNull();
+
+      // The default page (50) holds them all.
+      const all = (await (await api(`/api/followers/list/${popular.id}`)).json()) as Page;
+      expect([all.followers.length, all.nextCursor, all.total]).toEqual([5, null, 5]);
+    });
+
     it('follows a streamer who signed up a moment ago (asked of identity when the event has not arrived)', async () => {
       const fresh = await signUp('streamer');
       const res = await as(fan, 'POST', `/api/follow/${fresh.id}`);

@@ -274,6 +274,29 @@ describe('account screens', () => {
     await signedIn.waitForURL(`${platform.url}/clippers/dashboard`);
   });
 
+  for (const [name, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    it(`${name}: with an X app, the buttons of /clippers/auth, /login and /connect start X's round trip`, async () => {
+      for (const [path, button, start] of [
+        ['/clippers/auth', 'Sign in with Twitter', '/api/login'],
+        ['/login', 'Sign in with X', '/api/login'],
+        ['/connect', 'Login with Twitter', '/auth/twitter'],
+      ] as const) {
+        const page = await browser.newPage();
+        await page.setViewportSize(viewport);
+        const providers = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/providers');
+        await openSite(page, `${platform.url}${path}`);
+        expect(await (await providers).json()).toEqual({ x: { available: true } });
+        const redirect = page.waitForRequest((r) => new URL(r.url()).pathname === start && r.isNavigationRequest());
+        await page.locator('main').getByRole('button', { name: button }).click();
+        await redirect;
+        await page.close();
+      }
+    });
+  }
+
   async function loginByApi(handle: string, pw: string): Promise<string> {
     const res = await fetch(`${platform.url}/api/auth/login`, {
       method: 'POST',

@@ -168,7 +168,7 @@ describe('the site under its Content-Security-Policy', () => {
     await signInBrowser(browser.context, platform.url, streamer.sid);
     const { page, findings } = await watchedPage();
     await visit(page, '/clippers/dashboard', (p) => p.locator('main').getByRole('tablist', { name: 'Dashboard sections' }));
-    expect(await everyTab(page)).toEqual(['Tagged Videos', 'Followers', 'Streaming', 'CPM Campaigns']);
+    expect(await everyTab(page)).toEqual(['Tagged Videos', 'Followers', 'Streaming', 'CPM Campaigns', 'Profile']);
     clean(await findings());
     await browser.context.clearCookies();
   });

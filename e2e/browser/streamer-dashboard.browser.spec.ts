@@ -4,9 +4,12 @@
 // desktop and a phone: the header, the three summary cards, the three tabs, the next stream time set,
 // Go Live (the toast counts the follower told) and Go Offline, and Logout to /login; a CPM campaign submitted
 // through the cpm-campaigns tab (one below 100,000 views refused in the form) and listed pending; a token added
-// in the streaming tab's 'Your tokens'.
+// in the streaming tab's 'Your tokens'; on a phone and a desktop, a streamer with 51 followers sees the first
+// 50 and 'Load more followers' brings the last, and a streamer changes display name, picture and banner in the
+// Profile tab and sees them on their public profile.
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startPlatform, type Platform } from '../support/platform.js';
@@ -16,6 +19,11 @@ import { expectToast, openSite, signInBrowser, toasts } from './support/site.js'
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+/** A 30×10 purple PNG (the gateway checks an image's first bytes). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAB4AAAAKCAIAAAAsFXl4AAAACXBIWXMAAAABAAAAAQBPJcTWAAAAF0lEQVR4nGOoMn9DI8QwavSo0aNGk4IA5S/kDBg2B84AAAAASUVORK5CYII=',
+  'base64',
+);
 const TOKEN_LINK = 'https://pump.fun/coin/streamerdash';
 
 interface Me {
@@ -93,7 +101,7 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
     await page.waitForURL(`${platform.url}/login`);
   });
 
-  it('desktop: header, summary cards, the four tabs, the stream time, Go Live and Go Offline', async () => {
+  it('desktop: header, summary cards, the tabs, the stream time, Go Live and Go Offline', async () => {
     const page = await openDashboard(DESKTOP);
     const main = page.locator('main');
     const header = main.getByRole('region', { name: streamer.displayName });
@@ -110,6 +118,7 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
       'Followers',
       'Streaming',
       'CPM Campaigns',
+      'Profile',
     ]);
 
     // Tagged videos (the default tab): the approved clip highlighted with its poster, the pending one secondary.
@@ -290,5 +299,137 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
     await main.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${platform.url}/login`);
     expect((await seeder.api('/api/user/me', { cookie: streamer.cookie })).status).toBe(401);
+  });
+  describe('followers a page at a time, and the profile tab (spec 02 §2.3, §2.6)', () => {
+    /** A streamer of their own per viewport, so the others' counts above stay as they are. */
+    const busy: Record<string, Account> = {};
+    let follower: Account;
+
+    beforeAll(async () => {
+      follower = await seeder.signUp('clipper');
+      for (const name of ['phone', 'desktop']) {
+        const own = await seeder.signUp('streamer');
+        busy[name] = own;
+        // Fifty older followers, written into social's tables as its follows are (signing up fifty accounts
+        // through the API would cost this file a minute), then one real follow through the gateway, the newest.
+        for (let i = 0; i < 50; i += 1) {
+          const id = randomUUID();
+          await platform.socialDb.query(
+            `INSERT INTO people (id, role, display_name, twitter_username, profile_image_url, source_updated_at)
+             VALUES ($1, 'clipper', $2, $3, NULL, now())`,
+            [id, `Older fan ${i + 1}`, `older_${name}_${i + 1}`],
+          );
+          await platform.socialDb.query(
+            `INSERT INTO followers (id, follower_id, following_id, created_at) VALUES ($1, $2, $3, now() - make_interval(mins => $4::int))`,
+            [randomUUID(), id, own.id, 60 - i],
+          );
+        }
+        expect((await seeder.api(`/api/follow/${own.id}`, { method: 'POST', cookie: follower.cookie })).status).toBe(200);
+      }
+    });
+
+    async function openAs(who: Account, viewport: { width: number; height: number }, search: string): Promise<Page> {
+      await browser.context.clearCookies();
+      await signInBrowser(browser.context, platform.url, who.sid);
+      const page = await browser.newPage();
+      await page.setViewportSize(viewport);
+      await openSite(page, `${platform.url}/clippers/dashboard${search}`);
+      return page;
+    }
+
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      it(`${name}: shows the newest 50 followers, and 'Load more followers' the rest`, async () => {
+        const own = busy[name]!;
+        const page = await openAs(own, viewport, '?tab=followers');
+        const main = page.locator('main');
+        await summaryCard(main, 'Followers').getByText('51', { exact: true }).waitFor();
+        const list = main.getByRole('list', { name: 'Followers' });
+        // The newest first: the real follow, then the older ones.
+        await list.getByRole('listitem').first().getByText(`@${follower.handle}`).waitFor();
+        expect(await list.getByRole('listitem').count()).toBe(50);
+        await main.getByText('Showing the newest 50 of 51 followers.').waitFor();
+        expect(await list.getByText('@older_' + name + '_1', { exact: true }).count()).toBe(0);
+
+        const next = page.waitForResponse(
+          (r) => new URL(r.url()).pathname === `/api/followers/list/${own.id}` && new URL(r.url()).searchParams.has('cursor'),
+        );
+        await main.getByRole('button', { name: 'Load more followers' }).click();
+        expect((await next).status()).toBe(200);
+        await list.getByText(`@older_${name}_1`, { exact: true }).waitFor();
+        expect(await list.getByRole('listitem').count()).toBe(51);
+        expect(await main.getByRole('button', { name: 'Load more followers' }).count()).toBe(0);
+        expect(await main.getByText(/^Showing the newest/).count()).toBe(0);
+        expect(await page.evaluate('document.documentElement.scrollWidth <= innerWidth')).toBe(true);
+        await shot(page, `followers-more-${name}`);
+      });
+
+      it(`${name}: the Profile tab changes the display name, picture and banner, as the public profile then shows`, async () => {
+        const own = busy[name]!;
+        const page = await openAs(own, viewport, '?tab=profile');
+        const main = page.locator('main');
+        await main.getByRole('tab', { name: 'Profile', exact: true, selected: true }).waitFor();
+        // The stream time stays a streamer's to set here too.
+        await main.getByRole('button', { name: 'Update Stream Time' }).waitFor();
+
+        const newName = `Renamed ${name} ${own.handle}`.slice(0, 40);
+        await main.getByLabel('Display Name').fill(newName);
+        await main.getByRole('button', { name: 'Save Profile' }).click();
+        await expectToast(page, 'Profile updated!', 'Your profile has been updated successfully.');
+        await main.getByRole('heading', { level: 1, name: newName }).waitFor();
+
+        const pictureSaved = page.waitForResponse(
+          (r) => new URL(r.url()).pathname === '/api/user/profile-picture' && r.request().method() === 'PUT',
+        );
+        await main.getByLabel('Profile Picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+        expect((await pictureSaved).status()).toBe(200);
+        await toasts(page).getByText('Profile updated!', { exact: true }).waitFor();
+        await main.getByRole('img', { name: 'Your current profile picture' }).waitFor();
+
+        await main.getByRole('button', { name: 'Upload Banner' }).click();
+        await expectToast(page, 'No banner image selected', 'Choose a banner image first.');
+        await main.getByLabel('Banner Image').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+        await main.getByRole('button', { name: 'Upload Banner' }).click();
+        await toasts(page).getByText('Banner updated!', { exact: true }).waitFor();
+        await main.getByRole('img', { name: 'Your current banner' }).waitFor();
+        expect(await page.evaluate('document.documentElement.scrollWidth <= innerWidth')).toBe(true);
+        await shot(page, `profile-${name}`);
+
+        const me = (await (await seeder.api('/api/user/me', { cookie: own.cookie })).json()) as {
+          displayName: string;
+          profileImageUrl: string | null;
+          bannerImageUrl: string | null;
+        };
+        expect(me.displayName).toBe(newName);
+        expect(me.profileImageUrl).toMatch(/profile-images\//);
+        expect(me.bannerImageUrl).toMatch(/banner-images\//);
+
+        // Their public profile: the new name, picture and banner (the feed's read model follows user.updated).
+        const profile = await browser.newPage();
+        await profile.setViewportSize(viewport);
+        await waitFor(
+          async () => {
+            await openSite(profile, `${platform.url}/clipper/${own.id}`);
+            return (await profile.getByRole('heading', { level: 1, name: newName }).count()) > 0 ? true : undefined;
+          },
+          20_000,
+          'the new name on the public profile',
+        );
+        const pictures = profile.locator('main img');
+        await waitFor(
+          async () => {
+            const sources = await pictures.evaluateAll((imgs) =>
+              imgs.map((img) => (img as unknown as { getAttribute(n: string): string | null }).getAttribute('src')),
+            );
+            return sources.includes(me.profileImageUrl) && sources.includes(me.bannerImageUrl) ? true : undefined;
+          },
+          20_000,
+          'the new picture and banner on the public profile',
+        );
+        await shot(profile, `public-profile-${name}`);
+      });
+    }
   });
 });

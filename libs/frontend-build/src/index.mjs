@@ -272,6 +272,8 @@ export function frontendConfig({ name, dir, exposes }, argv = {}) {
         },
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/, type: 'asset' },
+        // Videos are never inlined: the gateway serves them in byte ranges, cached for good under their hash.
+        { test: /\.(mp4|webm)$/, type: 'asset/resource' },
       ],
     },
     plugins: [

@@ -147,7 +147,7 @@ export const gatewayConfigShape = {
   OEMBED_NOT_FOUND_TTL_SECONDS: env.int(600, 1),
   OEMBED_LIMIT_PER_IP: env.int(60, 1),
   OEMBED_LIMIT_WINDOW_SECONDS: env.int(60, 1),
-  // Sign in with X (ADR 0028): X's OAuth 2.0 app (no client id = the X buttons read 'not available here'),
+  // Sign in with X (ADR 0028): X's OAuth 2.0 app (no client id = the sign-in buttons open the password sign-in),
   // X's endpoints, where X sends the browser back (empty: PUBLIC_ORIGIN, else the request's own origin, +
   // /auth/twitter/callback), the scopes asked for, the wait for each call to X, and how long a started
   // round trip (its state and PKCE verifier in Redis, its cookie) stays usable.

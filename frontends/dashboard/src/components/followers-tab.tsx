@@ -1,15 +1,22 @@
 import { Link } from '@clipit/router';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { Button } from '@clipit/ui';
 import { formatCount } from '../lib/dashboard-data.js';
-import type { FollowersPage } from '../lib/streamer-data.js';
+import type { FollowerPages } from '../lib/streamer-data.js';
 import { Avatar, nameOf } from './dashboard-header.js';
 import { ListError, ListSkeleton } from './tagged-videos-tab.js';
 
-/** The followers tab (spec 02 §2.3, §3): avatar, name, handle and a 'View Profile' link to /clipper/{id}. */
-export function FollowersTab({ query }: { query: UseQueryResult<FollowersPage> }) {
+/**
+ * The followers tab (spec 02 §2.3, §3): avatar, name, handle and a 'View Profile' link to /clipper/{id},
+ * newest first, 50 at a time with 'Load more followers' until every one is shown.
+ */
+export function FollowersTab({ query }: { query: FollowerPages }) {
   if (query.isPending) return <ListSkeleton rows={3} className="clipit-dash-list" />;
-  if (query.isError) return <ListError what="Followers" error={query.error} />;
-  const { followers, total } = query.data;
+  // A failed first page; a failed next page keeps the ones shown and says so under them.
+  if (query.isLoadingError) return <ListError what="Followers" error={query.error} />;
+  const { pages } = query.data;
+  const followers = pages.flatMap((page) => page.followers);
+  // The newest page's count: follows made while paging are counted, though they sit above the first page.
+  const total = pages[pages.length - 1]!.total;
   if (followers.length === 0) {
     return (
       <div className="clipit-dash-empty">
@@ -44,10 +51,16 @@ export function FollowersTab({ query }: { query: UseQueryResult<FollowersPage> }
           );
         })}
       </ul>
-      {total > followers.length ? (
-        <p className="clipit-dash-muted clipit-dash-more">
-          Showing the newest {formatCount(followers.length)} of {formatCount(total)} followers.
-        </p>
+      {query.hasNextPage ? (
+        <div className="clipit-dash-more">
+          <p className="clipit-dash-muted" role="status">
+            Showing the newest {formatCount(followers.length)} of {formatCount(total)} followers.
+          </p>
+          <Button variant="outline" size="sm" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more followers'}
+          </Button>
+          {query.isFetchNextPageError ? <p role="alert">Could not load more followers: {query.error?.message}</p> : null}
+        </div>
       ) : null}
     </section>
   );

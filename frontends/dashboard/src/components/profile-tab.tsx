@@ -60,8 +60,17 @@ function useImageUpload(kind: ImageKind, userId: string, successTitle: string) {
   return { ...mutation, progress };
 }
 
-/** The Profile tab (spec 02 §2.6, §5, §8): display name, profile picture, banner; the handle and email read-only. */
-export function ProfileTab({ user }: { user: Dashboard['user'] }) {
+/** What the profile form shows of its owner: the dashboard's user (a clipper's) or the signed-in user (a streamer's). */
+export type ProfileOwner = Pick<
+  Dashboard['user'],
+  'id' | 'displayName' | 'twitterUsername' | 'email' | 'profileImageUrl' | 'bannerImageUrl'
+>;
+
+/**
+ * The Profile tab (spec 02 §2.6, §5, §8): display name, profile picture, banner; the handle and email
+ * read-only. Both dashboards show it: the clipper's and the streamer's.
+ */
+export function ProfileTab({ user }: { user: ProfileOwner }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const current = user.displayName ?? '';

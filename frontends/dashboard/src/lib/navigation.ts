@@ -7,7 +7,6 @@ export const fullNavigation = {
 };
 
 export const CLIPPER_DASHBOARD = '/clippers/dashboard';
-export const TWITTER_SIGN_IN = '/api/login';
 /** Spec 02 §2.1: logout is a full-page navigation (the gateway ends the session and redirects), as the shell's header does it. */
 export const LOGOUT_HREF = '/api/logout';
 export const LOGIN_PAGE = '/login';

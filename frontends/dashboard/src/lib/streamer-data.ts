@@ -1,6 +1,6 @@
 // What the streamer dashboard reads and writes (spec 02 §2.3, §3, §7), typed by the gateway's generated API.
-import { currentUserKey, type ApiAnswer, type ApiRequestBody, type CurrentUser } from '@clipit/web-api';
-import type { QueryClient } from '@tanstack/react-query';
+import { apiJson, currentUserKey, type ApiAnswer, type ApiRequestBody, type CurrentUser } from '@clipit/web-api';
+import { useInfiniteQuery, type InfiniteData, type QueryClient, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { dashboardKey } from './dashboard-data.js';
 
 export type FollowerCount = ApiAnswer<'/api/followers/{userId}', 'get'>;
@@ -14,7 +14,7 @@ export type StreamTimeRequest = ApiRequestBody<'/api/users/stream-time', 'patch'
 
 /** Query keys: the default query function GETs the joined key (['/api/followers', id] → /api/followers/<id>). */
 export const followerCountKey = (userId: string) => ['/api/followers', userId] as const;
-/** The first page of each list (the gateway's default page size: 50 followers, 50 videos). */
+/** The followers, a page at a time (the gateway's default page size: 50); the tagged videos' first page (50). */
 export const followersListKey = (userId: string) => ['/api/followers/list', userId] as const;
 export const taggedVideosKey = (userId: string) => ['/api/tagged-videos', userId] as const;
 
@@ -33,6 +33,23 @@ export async function refreshAfterStreamChange(queryClient: QueryClient, userId:
     queryClient.invalidateQueries({ queryKey: ['/api/clipper', userId], exact: true }),
     queryClient.invalidateQueries({ queryKey: ['/api/featured-clippers'] }),
   ]);
+}
+
+export type FollowerPages = UseInfiniteQueryResult<InfiniteData<FollowersPage, string | null>>;
+
+/**
+ * A streamer's followers, newest first, a page at a time (spec 02 §2.3): the first page at the plain path
+ * (as the dashboard's first read), each next one with the cursor the page before answered. Every page
+ * carries the total, so the tab can say how many there are in all.
+ */
+export function useFollowerPages(userId: string): FollowerPages {
+  const path = `/api/followers/list/${encodeURIComponent(userId)}`;
+  return useInfiniteQuery({
+    queryKey: followersListKey(userId),
+    queryFn: ({ pageParam }) => apiJson<FollowersPage>('GET', pageParam ? `${path}?cursor=${encodeURIComponent(pageParam)}` : path),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

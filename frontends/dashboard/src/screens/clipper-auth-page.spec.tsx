@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { fullNavigation } from '../lib/navigation.js';
 import { fakeGateway, renderScreen } from '@clipit/web-testing';
+import { authProvidersKey } from '@clipit/web-api';
 import ClipperAuthPage from './clipper-auth-page.js';
 
 let assign: jest.SpiedFunction<typeof fullNavigation.assign>;
@@ -44,15 +45,18 @@ describe('/clippers/auth (spec 02 §2.1)', () => {
 });
 
 describe('/clippers/auth: sign in with X availability (ADR 0028)', () => {
-  it('reads that sign in with X is not available here, disabled, when the platform has no X app', async () => {
+  it('keeps the spec’s button on a platform without an X app, and it opens the password sign-in at /login', async () => {
     fakeGateway((call) =>
       call.url === '/api/auth/providers' ? { json: { x: { available: false } } } : { status: 401, text: 'Not signed in' },
     );
-    renderScreen(<ClipperAuthPage />, '/clippers/auth');
-    const button = await screen.findByRole('button', { name: 'Sign in with X is not available here' });
-    expect(button).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Sign in with Twitter' })).toBeNull();
+    const { queryClient } = renderScreen(<ClipperAuthPage />, '/clippers/auth');
+    const button = await screen.findByRole('button', { name: 'Sign in with Twitter' });
+    await waitFor(() => expect(queryClient.getQueryData(authProvidersKey)).toEqual({ x: { available: false } }));
+    expect(button).toBeEnabled();
+    expect(screen.queryByText(/not available/)).toBeNull();
     await userEvent.click(button);
+    // /login is a route of the site (the shell's router): here the memory router's catch-all.
+    expect(await screen.findByText('elsewhere')).toBeVisible();
     expect(assign).not.toHaveBeenCalled();
   });
 });

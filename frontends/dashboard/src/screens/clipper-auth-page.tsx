@@ -1,16 +1,17 @@
 import { Badge, Button, Card, CardDescription, CardHeader, CardTitle, Spinner } from '@clipit/ui';
-import { X_SIGN_IN_MESSAGES } from '@clipit/field-rules';
-import { useCurrentUser, useXSignInAvailability } from '@clipit/web-api';
+import { useCurrentUser, useSignInTarget } from '@clipit/web-api';
 import { useEffect } from 'react';
-import { Link } from '@clipit/router';
-import { CLIPPER_DASHBOARD, fullNavigation, TWITTER_SIGN_IN } from '../lib/navigation.js';
+import { Link, useNavigate } from '@clipit/router';
+import { CLIPPER_DASHBOARD, fullNavigation } from '../lib/navigation.js';
 import { HOW_IT_WORKS, TIERS } from '../lib/tiers.js';
 import './dashboard.css';
 
 /** /clippers/auth: the clipper landing and sign-in page (spec 02 §2.1). A signed-in visitor goes to the dashboard. */
 export default function ClipperAuthPage() {
   const { user, isPending } = useCurrentUser();
-  const { available } = useXSignInAvailability();
+  // With an X app: X's round trip (a full-page navigation to /api/login); without: the password sign-in.
+  const signIn = useSignInTarget('landing');
+  const navigate = useNavigate();
   useEffect(() => {
     if (user) fullNavigation.assign(CLIPPER_DASHBOARD);
   }, [user]);
@@ -29,15 +30,9 @@ export default function ClipperAuthPage() {
         <Badge variant="primary">CLIP IT Clippers</Badge>
         <h1 id="clipper-auth-title">Become a CLIP IT Clipper</h1>
         <p className="clipit-dash-lead">Turn live-stream moments into viral clips and earn $CLIP for every approved clip.</p>
-        {available ? (
-          <Button size="lg" onClick={() => fullNavigation.assign(TWITTER_SIGN_IN)}>
-            Sign in with Twitter
-          </Button>
-        ) : (
-          <Button size="lg" disabled>
-            {X_SIGN_IN_MESSAGES.unavailable}
-          </Button>
-        )}
+        <Button size="lg" onClick={() => (signIn.kind === 'x' ? fullNavigation.assign(signIn.path) : navigate(signIn.path))}>
+          Sign in with Twitter
+        </Button>
         <p className="clipit-dash-lead">
           New to clipping for us? <Link to="/clippers/apply">Apply to join the team</Link>
         </p>

@@ -123,7 +123,7 @@ describe('the dashboard screen by who is signed in (spec 02 §2.3)', () => {
     expect(screen.queryByText(/Welcome back/)).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Tier Progress' })).toBeNull();
     const tabs = within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Tagged Videos', 'Followers', 'Streaming', 'CPM Campaigns']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Tagged Videos', 'Followers', 'Streaming', 'CPM Campaigns', 'Profile']);
   });
 
   it('shows anyone else the clipper dashboard', async () => {
@@ -203,7 +203,7 @@ describe('the streamer dashboard', () => {
 
 describe('the streamer dashboard tabs', () => {
   it('are listed once, from one table: adding an entry adds a tab', () => {
-    expect(STREAMER_TABS.map((t) => t.value)).toEqual(['tagged-videos', 'followers', 'streaming', 'cpm-campaigns']);
+    expect(STREAMER_TABS.map((t) => t.value)).toEqual(['tagged-videos', 'followers', 'streaming', 'cpm-campaigns', 'profile']);
   });
 
   it('open on Tagged Videos, keep the chosen tab in the address and open the tab it names', async () => {
@@ -272,10 +272,51 @@ describe('the streamer dashboard tabs', () => {
     expect(await screen.findByText('Profile of f-1')).toBeVisible();
   });
 
+  it("followers: 'Load more followers' asks for the next page with the cursor, until every follower is shown", async () => {
+    const [one, two] = followersAnswer().followers;
+    const gateway = streamerGateway({
+      [`GET /api/followers/list/${STREAMER_ID}`]: { json: { followers: [one!], nextCursor: 'page-2', total: 2 } },
+      [`GET /api/followers/list/${STREAMER_ID}?cursor=page-2`]: { json: { followers: [two!], nextCursor: null, total: 2 } },
+    });
+    renderAt(`${PATH}?tab=followers`);
+    const list = await screen.findByRole('list', { name: 'Followers' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('Showing the newest 1 of 2 followers.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more followers' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getByRole('heading', { name: '@fantwo' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Load more followers' })).toBeNull();
+    expect(screen.queryByText(/^Showing the newest/)).toBeNull();
+    expect(gateway.calls.filter((c) => c.url.startsWith('/api/followers/list/')).map((c) => c.url)).toEqual([
+      `/api/followers/list/${STREAMER_ID}`,
+      `/api/followers/list/${STREAMER_ID}?cursor=page-2`,
+    ]);
+  });
+
   it("followers: 'No followers yet' when there are none", async () => {
     streamerGateway({ [`GET /api/followers/list/${STREAMER_ID}`]: { json: followersAnswer([]) } });
     renderAt(`${PATH}?tab=followers`);
     expect(await screen.findByRole('heading', { name: 'No followers yet' })).toBeVisible();
+  });
+});
+
+describe('the streamer’s profile tab (spec 02 §2.6)', () => {
+  it('edits the display name as the clipper dashboard does, beside the next stream time', async () => {
+    const gateway = streamerGateway({
+      'POST /api/user/update-profile': (call) => ({ json: { ...streamerUser, ...(call.body as object) } }),
+    });
+    renderAt(`${PATH}?tab=profile`);
+    expect(await screen.findByRole('tab', { name: 'Profile', selected: true })).toBeVisible();
+    expect(screen.getByLabelText('Profile Picture')).toBeVisible();
+    expect(screen.getByLabelText('Banner Image')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Update Stream Time' })).toBeVisible();
+    const name = screen.getByLabelText('Display Name');
+    expect(name).toHaveValue('Sam Streams');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Sam Live');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await within(toastRegion()).findByText('Profile updated!')).toBeVisible();
+    expect(gateway.writes()).toEqual([{ method: 'POST', url: '/api/user/update-profile', body: { displayName: 'Sam Live' } }]);
   });
 });
 

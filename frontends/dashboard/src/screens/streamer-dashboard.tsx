@@ -6,17 +6,18 @@ import type { ReactNode } from 'react';
 import { VerifyEmailBanner } from '../components/account-security.js';
 import { CpmCampaignsTab } from '../components/cpm-campaigns-tab.js';
 import { FollowersTab } from '../components/followers-tab.js';
+import { ProfileTab } from '../components/profile-tab.js';
 import { StreamerHeader } from '../components/streamer-header.js';
 import { StreamerSummary } from '../components/streamer-summary.js';
-import { StreamingTab } from '../components/streaming-tab.js';
+import { StreamingTab, StreamTimeCard } from '../components/streaming-tab.js';
 import { TaggedVideosTab } from '../components/tagged-videos-tab.js';
 import { TokensSection } from '../components/tokens-section.js';
 import {
   followerCountKey,
-  followersListKey,
   taggedVideosKey,
+  useFollowerPages,
   type FollowerCount,
-  type FollowersPage,
+  type FollowerPages,
   type TaggedVideos,
 } from '../lib/streamer-data.js';
 import './dashboard.css';
@@ -28,7 +29,7 @@ import './campaigns.css';
 export interface StreamerTabContext {
   user: CurrentUser;
   taggedVideos: UseQueryResult<TaggedVideos>;
-  followers: UseQueryResult<FollowersPage>;
+  followers: FollowerPages;
 }
 
 export interface StreamerTab {
@@ -40,8 +41,8 @@ export interface StreamerTab {
 
 /**
  * The streamer dashboard's tabs (spec 02 §2.3), in order. One entry adds a tab: its trigger, its panel and
- * its place in the address. The streaming tab carries the streamer's tokens below the live controls (ADR 0027:
- * the spec's four tabs stay four).
+ * its place in the address. The streaming tab carries the streamer's tokens below the live controls (ADR 0027);
+ * the Profile tab is the clipper dashboard's (spec 02 §2.6 names no other place a streamer could edit theirs).
  */
 export const STREAMER_TABS: readonly StreamerTab[] = [
   { value: 'tagged-videos', label: 'Tagged Videos', panel: ({ taggedVideos }) => <TaggedVideosTab query={taggedVideos} /> },
@@ -57,6 +58,17 @@ export const STREAMER_TABS: readonly StreamerTab[] = [
     ),
   },
   { value: 'cpm-campaigns', label: 'CPM Campaigns', panel: () => <CpmCampaignsTab /> },
+  {
+    // Spec 02 §2.6: the clipper dashboard's profile editing, and for a streamer the next stream time beside it.
+    value: 'profile',
+    label: 'Profile',
+    panel: ({ user }) => (
+      <div className="clipit-dash-stack clipit-dash-stack--wide">
+        <ProfileTab user={user} />
+        <StreamTimeCard user={user} />
+      </div>
+    ),
+  },
 ];
 
 const DEFAULT_TAB = STREAMER_TABS[0]!.value;
@@ -70,7 +82,7 @@ export function StreamerDashboard({ user }: { user: CurrentUser }) {
   // All three are read at once: the summary cards need the count and the videos, the tabs their lists.
   const followerCount = useQuery<FollowerCount>({ queryKey: followerCountKey(user.id) });
   const taggedVideos = useQuery<TaggedVideos>({ queryKey: taggedVideosKey(user.id) });
-  const followers = useQuery<FollowersPage>({ queryKey: followersListKey(user.id) });
+  const followers = useFollowerPages(user.id);
 
   const selectTab = (value: string) =>
     setParams(

@@ -8,7 +8,17 @@ describe('/client-services', () => {
     fakeGateway();
     renderScreen(<ClientServicesPage />, '/client-services');
     expect(screen.getByRole('heading', { level: 1, name: 'Client Services' })).toBeVisible();
-    expect(screen.getAllByRole('img', { name: /^Sample clip:/ })).toHaveLength(2);
+    const videos = screen.getAllByLabelText(/^Sample clip:/);
+    expect(videos.map((v) => [v.tagName, v.getAttribute('aria-label')])).toEqual([
+      ['VIDEO', 'Sample clip: Stream highlight'],
+      ['VIDEO', 'Sample clip: Meme edit'],
+    ]);
+    for (const video of videos as HTMLVideoElement[]) {
+      // Muted, looped and inline (a phone would otherwise open it full screen), with a poster of its own.
+      expect([video.muted, video.loop, video.playsInline, video.autoplay]).toEqual([true, true, true, true]);
+      expect(video.getAttribute('src')).toMatch(/\/sample-[a-z-]+\.mp4$/);
+      expect(video.getAttribute('poster')).toMatch(/\/sample-[a-z-]+\.jpg$/);
+    }
     for (const heading of [
       'Pay-Per-View Campaigns',
       'Partner With Us',

@@ -4,15 +4,47 @@ import '../styles/public.css';
 
 const CTA = 'clip-btn clip-btn--primary clip-btn--lg';
 
-/** A sample clip: a portrait poster frame drawn in CSS (no media files ship with the app) and its caption. */
-function SampleClip({ title, caption, views, tone }: { title: string; caption: string; views: string; tone: 'a' | 'b' }) {
+/**
+ * The two sample clips (spec 01 §2): short portrait videos the project makes itself
+ * (frontends/public/scripts/make-sample-clips.mjs), shipped with this remote's build under content-hashed
+ * names and served by the gateway in byte ranges. They play muted and looped, inline on a phone, with
+ * their poster until the first frame is in; the controls let a visitor pause or unmute them.
+ */
+const SAMPLES = [
+  {
+    title: 'Stream highlight',
+    caption: 'A 30-second moment from a live stream, captioned and branded.',
+    views: '1.2M',
+    video: new URL('../assets/sample-stream-highlight.mp4', import.meta.url).href,
+    poster: new URL('../assets/sample-stream-highlight.jpg', import.meta.url).href,
+  },
+  {
+    title: 'Meme edit',
+    caption: 'A meme-format cut built to be shared, with the call to action built in.',
+    views: '845K',
+    video: new URL('../assets/sample-meme-edit.mp4', import.meta.url).href,
+    poster: new URL('../assets/sample-meme-edit.jpg', import.meta.url).href,
+  },
+] as const;
+
+function SampleClip({ title, caption, views, video, poster }: (typeof SAMPLES)[number]) {
   return (
     <figure className="clipit-sample">
-      <div className={`clipit-sample__frame clipit-sample__frame--${tone}`} role="img" aria-label={`Sample clip: ${title}`}>
-        <span className="clipit-sample__watermark" aria-hidden="true">
-          CLIP IT
-        </span>
-        <span className="clipit-sample__play" aria-hidden="true" />
+      <div className="clipit-sample__frame">
+        <video
+          className="clipit-sample__video"
+          src={video}
+          poster={poster}
+          aria-label={`Sample clip: ${title}`}
+          width={360}
+          height={640}
+          muted
+          loop
+          playsInline
+          autoPlay
+          controls
+          preload="auto"
+        />
         <span className="clipit-sample__views" aria-hidden="true">
           {views} views
         </span>
@@ -53,18 +85,9 @@ export default function ClientServicesPage() {
       <section className="clipit-section" aria-labelledby="samples-title">
         <h2 id="samples-title">Sample Clips</h2>
         <div className="clipit-samples">
-          <SampleClip
-            tone="a"
-            title="Stream highlight"
-            caption="A 30-second moment from a live stream, captioned and branded."
-            views="1.2M"
-          />
-          <SampleClip
-            tone="b"
-            title="Meme edit"
-            caption="A meme-format cut built to be shared, with the call to action built in."
-            views="845K"
-          />
+          {SAMPLES.map((sample) => (
+            <SampleClip key={sample.title} {...sample} />
+          ))}
         </div>
       </section>
 

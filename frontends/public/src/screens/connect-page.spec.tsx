@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { fullNavigation } from '../lib/navigation.js';
 import { fakeGateway, renderScreen, type Call, type Reply } from '@clipit/web-testing';
+import { authProvidersKey } from '@clipit/web-api';
 import ConnectPage from './connect-page.js';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -18,8 +19,8 @@ afterEach(() => {
 
 function setup(handler: (call: Call) => Reply | Promise<Reply>) {
   const gateway = fakeGateway(handler);
-  renderScreen(<ConnectPage />, '/connect');
-  return { gateway, user: userEvent.setup() };
+  const { queryClient } = renderScreen(<ConnectPage />, '/connect');
+  return { gateway, queryClient, user: userEvent.setup() };
 }
 
 describe('/connect', () => {
@@ -98,14 +99,16 @@ describe('/connect', () => {
 });
 
 describe('/connect: sign in with X availability (ADR 0028)', () => {
-  it('signed out on a platform without an X app: the button says so and cannot be pressed', async () => {
-    const { gateway } = setup((call) =>
+  it('signed out on a platform without an X app: Login with Twitter opens the password sign-in at /login', async () => {
+    const { gateway, user, queryClient } = setup((call) =>
       call.url === '/api/auth/providers' ? { json: { x: { available: false } } } : { status: 401, text: 'Not signed in' },
     );
     expect(await screen.findByRole('heading', { name: 'Login Required' })).toBeVisible();
-    const button = await screen.findByRole('button', { name: 'Sign in with X is not available here' });
-    expect(button).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Login with Twitter' })).toBeNull();
+    await waitFor(() => expect(queryClient.getQueryData(authProvidersKey)).toEqual({ x: { available: false } }));
+    expect(screen.queryByText(/not available/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Login with Twitter' }));
+    // /login is a route of the site (the shell's router): here the memory router's catch-all.
+    expect(await screen.findByText('elsewhere')).toBeVisible();
     expect(assign).not.toHaveBeenCalled();
     expect(gateway.calls.filter((c) => c.url === '/api/auth/providers')).toHaveLength(1);
   });

@@ -1,17 +1,9 @@
-import { WALLET_MESSAGES, walletProblem, X_SIGN_IN_MESSAGES } from '@clipit/field-rules';
+import { WALLET_MESSAGES, walletProblem } from '@clipit/field-rules';
 import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Spinner, useToast } from '@clipit/ui';
-import {
-  apiJson,
-  currentUserKey,
-  useCurrentUser,
-  useXSignInAvailability,
-  X_SIGN_IN_PATHS,
-  type CurrentUser,
-  type UpdateProfileRequest,
-} from '@clipit/web-api';
+import { apiJson, currentUserKey, useCurrentUser, useSignInTarget, type CurrentUser, type UpdateProfileRequest } from '@clipit/web-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from '@clipit/router';
+import { Link, useNavigate } from '@clipit/router';
 import { fullNavigation } from '../lib/navigation.js';
 import '../styles/public.css';
 
@@ -20,10 +12,16 @@ const linkButton = (variant: 'primary' | 'outline', extra = '') =>
 
 function LoginRequired() {
   const { toast } = useToast();
-  const { available } = useXSignInAvailability();
+  // With an X app: X's round trip; without: the password sign-in, after which the dashboard takes the wallet.
+  const signIn = useSignInTarget('connect');
+  const navigate = useNavigate();
   const loginWithTwitter = () => {
+    if (signIn.kind === 'page') {
+      navigate(signIn.path);
+      return;
+    }
     try {
-      fullNavigation.assign(X_SIGN_IN_PATHS.connect);
+      fullNavigation.assign(signIn.path);
     } catch {
       toast({
         title: 'Login Error',
@@ -39,15 +37,9 @@ function LoginRequired() {
         <CardDescription>Connect your Twitter account first, then add the wallet your rewards are paid to.</CardDescription>
       </CardHeader>
       <CardFooter className="clipit-stack">
-        {available ? (
-          <Button block size="lg" onClick={loginWithTwitter}>
-            Login with Twitter
-          </Button>
-        ) : (
-          <Button block size="lg" disabled>
-            {X_SIGN_IN_MESSAGES.unavailable}
-          </Button>
-        )}
+        <Button block size="lg" onClick={loginWithTwitter}>
+          Login with Twitter
+        </Button>
         <Link to="/" className={linkButton('outline')}>
           Back to Home
         </Link>

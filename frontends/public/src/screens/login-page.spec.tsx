@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '@clipit/router';
 import { ToastProvider } from '@clipit/ui';
-import { createQueryClient } from '@clipit/web-api';
+import { authProvidersKey, createQueryClient } from '@clipit/web-api';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { userEvent } from '@testing-library/user-event';
 import { fullNavigation } from '../lib/navigation.js';
@@ -272,12 +272,15 @@ describe('/login: sign in with X (ADR 0028)', () => {
     expect(gateway.calls.filter((c) => c.url === '/api/auth/providers')).toHaveLength(1);
   });
 
-  it('says it is not available here, and cannot be pressed, when the platform has no X app', async () => {
-    setup((call) => (call.url === '/api/auth/providers' ? { json: { x: { available: false } } } : { status: 404, text: 'No such route' }));
-    const button = await screen.findByRole('button', { name: 'Sign in with X is not available here' });
-    expect(button).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Sign in with X' })).toBeNull();
-    expect(assign).not.toHaveBeenCalled();
+  it('offers no X button (nor its “or”) when the platform has no X app: the password forms are all there is', async () => {
+    const { queryClient } = setup((call) =>
+      call.url === '/api/auth/providers' ? { json: { x: { available: false } } } : { status: 404, text: 'No such route' },
+    );
+    await waitFor(() => expect(queryClient.getQueryData(authProvidersKey)).toEqual({ x: { available: false } }));
+    expect(screen.getByRole('form', { name: 'Login' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Sign in with X/ })).toBeNull();
+    expect(screen.queryByText(/not available/)).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
   });
 
   it('toasts the reason of a failed sign-in from /login?error=<code>, then takes the code out of the address', async () => {

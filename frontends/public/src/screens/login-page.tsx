@@ -1,4 +1,4 @@
-import { X_SIGN_IN_ERROR_TITLE, X_SIGN_IN_MESSAGES, xSignInErrorText } from '@clipit/field-rules';
+import { X_SIGN_IN_ERROR_TITLE, xSignInErrorText } from '@clipit/field-rules';
 import { useSearchParams } from '@clipit/router';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Select, useToast } from '@clipit/ui';
 import { apiJson, currentUserKey, useXSignInAvailability, X_SIGN_IN_PATHS, type LoginResponse, type SignupResponse } from '@clipit/web-api';
@@ -210,17 +210,12 @@ function useXSignInErrorToast() {
   }, [code, setParams, toast]);
 }
 
-/** Sign in with X: a full-page navigation to the gateway, or a plain statement when this platform has no X app. */
+/**
+ * Sign in with X: a full-page navigation to the gateway. Shown only once the platform has said it has an X
+ * app (ADR 0028): the page offers nothing a visitor cannot use, so without one the password forms are all.
+ */
 function XSignIn() {
   const { toast } = useToast();
-  const { available } = useXSignInAvailability();
-  if (!available) {
-    return (
-      <Button variant="outline" block size="lg" disabled>
-        {X_SIGN_IN_MESSAGES.unavailable}
-      </Button>
-    );
-  }
   const signIn = () => {
     try {
       fullNavigation.assign(X_SIGN_IN_PATHS.login);
@@ -233,15 +228,21 @@ function XSignIn() {
     }
   };
   return (
-    <Button variant="outline" block size="lg" onClick={signIn}>
-      Sign in with X
-    </Button>
+    <div className="clipit-stack">
+      <p className="clipit-muted clipit-or" aria-hidden="true">
+        or
+      </p>
+      <Button variant="outline" block size="lg" onClick={signIn}>
+        Sign in with X
+      </Button>
+    </div>
   );
 }
 
 /** /login: login and sign-up in one page, and the reset-password dialog (spec 01 §2). */
 export default function LoginPage() {
   useXSignInErrorToast();
+  const x = useXSignInAvailability();
   const [mode, setMode] = useState<Mode>('login');
   const [resetOpen, setResetOpen] = useState(false);
   const login = mode === 'login';
@@ -262,12 +263,7 @@ export default function LoginPage() {
             </Button>
           </div>
           {login ? <LoginPanel onForgot={() => setResetOpen(true)} /> : <SignupPanel />}
-          <div className="clipit-stack">
-            <p className="clipit-muted clipit-or" aria-hidden="true">
-              or
-            </p>
-            <XSignIn />
-          </div>
+          {x.known && x.available ? <XSignIn /> : null}
         </CardContent>
       </Card>
       <ResetPasswordDialog open={resetOpen} onOpenChange={setResetOpen} />

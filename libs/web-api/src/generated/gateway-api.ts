@@ -1589,7 +1589,7 @@ export interface components {
         };
         AuthProviders: {
             x: {
-                /** @description An X app is configured (X_OAUTH_CLIENT_ID); false: the buttons read that sign-in with X is not available here */
+                /** @description An X app is configured (X_OAUTH_CLIENT_ID); false: the sign-in buttons lead to the password sign-in at /login, and /login shows no X button */
                 available: boolean;
             };
         };

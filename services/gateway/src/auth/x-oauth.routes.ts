@@ -7,7 +7,8 @@ export const authProvidersResponse = z
   .object({
     x: z.object({
       available: z.boolean().meta({
-        description: 'An X app is configured (X_OAUTH_CLIENT_ID); false: the buttons read that sign-in with X is not available here',
+        description:
+          'An X app is configured (X_OAUTH_CLIENT_ID); false: the sign-in buttons lead to the password sign-in at /login, and /login shows no X button',
       }),
     }),
   })

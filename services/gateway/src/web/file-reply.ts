@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NotFoundException } from '@nestjs/common';
+import { HttpStatus, NotFoundException } from '@nestjs/common';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
-import { RouteNotFoundError } from '../http/http-errors.js';
-import { NOT_FOUND, noSuchRoute, WEB_APP_NOT_BUILT } from '../http/messages.js';
-import { isNotModified } from '../media/range.js';
+import { HttpErrorWithHeaders, RouteNotFoundError } from '../http/http-errors.js';
+import { NOT_FOUND, noSuchRoute, RANGE_NOT_SATISFIABLE, WEB_APP_NOT_BUILT } from '../http/messages.js';
+import { isNotModified, parseRange, rangeStillValid, type RangeRequest } from '../media/range.js';
 import type { FoundFile } from './web.service.js';
 import {
   acceptsHtml,
@@ -14,6 +14,7 @@ import {
   isCompressible,
   isReservedPath,
   looksLikeFile,
+  servesRanges,
 } from './web-rules.js';
 
 // How the site's controller answers with a built file (web.controller.ts): its headers, validators and
@@ -70,8 +71,9 @@ export function sendFound(
 /**
  * A built file with its type, cache policy and validators; 304 when the client's copy is current. A text
  * asset goes out as its precompressed sibling when the browser accepts that encoding (brotli first),
- * with `Vary: Accept-Encoding` either way and an ETag of its own per encoding. An HTML file carries
- * `htmlHeaders` (the Content-Security-Policy and the other headers of a page, docs/adr/0036).
+ * with `Vary: Accept-Encoding` either way and an ETag of its own per encoding. Any other file (a video,
+ * a picture) is sent in a single byte range when asked (206, as /media/* does; 416 past its end). An HTML
+ * file carries `htmlHeaders` (the Content-Security-Policy and the other headers of a page, docs/adr/0036).
  */
 export function sendFile(
   req: FastifyRequest,
@@ -85,6 +87,19 @@ export function sendFile(
     original.encoded.map((e) => e.encoding),
   );
   const file = chosen ? original.encoded.find((e) => e.encoding === chosen)!.file : original;
+  const validators = { etag: file.etag, lastModified: original.lastModified };
+  const conditional = { ifNoneMatch: header(req.headers['if-none-match']), ifModifiedSince: header(req.headers['if-modified-since']) };
+  const notModified = isNotModified(conditional, validators);
+  const ranges = servesRanges(name);
+  // Decided before any header is set, so a 416 goes out as the plain text answer every error is.
+  const range: RangeRequest =
+    ranges && !notModified && rangeStillValid(header(req.headers['if-range']), validators)
+      ? parseRange(header(req.headers.range), file.size)
+      : { kind: 'whole' };
+  if (range.kind === 'unsatisfiable')
+    throw new HttpErrorWithHeaders(RANGE_NOT_SATISFIABLE, HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, {
+      'Content-Range': `bytes */${file.size}`,
+    });
   reply.headers({
     'Content-Type': contentTypeFor(name),
     'Cache-Control': cacheControlFor(name),
@@ -92,9 +107,16 @@ export function sendFile(
     'Last-Modified': original.lastModified.toUTCString(),
   });
   if (isCompressible(name)) reply.header('Vary', 'Accept-Encoding');
+  if (ranges) reply.header('Accept-Ranges', 'bytes');
   if (name.endsWith('.html')) reply.headers(htmlHeaders);
-  const conditional = { ifNoneMatch: header(req.headers['if-none-match']), ifModifiedSince: header(req.headers['if-modified-since']) };
-  if (isNotModified(conditional, { etag: file.etag, lastModified: original.lastModified })) return reply.status(304).send();
+  if (notModified) return reply.status(304).send();
+  if (range.kind === 'partial') {
+    reply.status(206).headers({
+      'Content-Range': `bytes ${range.start}-${range.end}/${file.size}`,
+      'Content-Length': String(range.end - range.start + 1),
+    });
+    return reply.send(req.method === 'HEAD' ? Readable.from([]) : folder.open(file, range));
+  }
   if (chosen) reply.header('Content-Encoding', chosen.name);
   reply.header('Content-Length', String(file.size));
   // HEAD: an empty stream keeps our Content-Length (Fastify zeroes it for an absent body).

@@ -34,10 +34,12 @@ export function contentSecurityPolicy(remotes: readonly string[] = []): string {
     ['default-src', ["'self'"]],
     ['script-src', self],
     ['style-src', self],
-    // data: for the small pictures the build inlines into the scripts and styles; blob: for a chosen file's preview.
-    ['img-src', ["'self'", 'data:', 'blob:', ...X_IMAGE_ORIGINS]],
-    // blob: for a chosen video, read in the browser before it is uploaded (its length and size).
-    ['media-src', ["'self'", 'blob:']],
+    // data: for the small pictures the build inlines into the scripts and styles; blob: for a chosen file's
+    // preview; a remote's origin for the pictures its build ships (the sample clips' posters).
+    ['img-src', [...self, 'data:', 'blob:', ...X_IMAGE_ORIGINS]],
+    // blob: for a chosen video, read in the browser before it is uploaded (its length and size); a remote's
+    // origin for the videos its build ships (the sample clips of /client-services).
+    ['media-src', [...self, 'blob:']],
     ['connect-src', self],
     ['font-src', ["'self'"]],
     ['frame-src', ["'none'"]],

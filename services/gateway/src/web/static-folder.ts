@@ -51,7 +51,8 @@ export class StaticFolder {
     }
   }
 
-  open(file: StaticFile): Readable {
-    return createReadStream(file.path);
+  /** The file's bytes, or those from `start` to `end` (inclusive). */
+  open(file: StaticFile, range?: { start: number; end: number }): Readable {
+    return createReadStream(file.path, range);
   }
 }

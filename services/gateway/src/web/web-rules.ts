@@ -37,6 +37,8 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.zip': 'application/zip',
   '.webmanifest': 'application/manifest+json',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
 };
 
 export function contentTypeFor(fileName: string): string {
@@ -48,6 +50,14 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|map|svg|txt|webmanifest)$/i;
 
 export function isCompressible(fileName: string): boolean {
   return COMPRESSIBLE.test(fileName);
+}
+
+/**
+ * Files a browser asks for in byte ranges (a <video> seeks and starts with `Range: bytes=0-`): every file
+ * that is sent as it is on disk. A text asset is not: its bytes depend on the encoding chosen.
+ */
+export function servesRanges(fileName: string): boolean {
+  return !isCompressible(fileName);
 }
 
 /** A precompressed sibling itself (`main.js.br`): never served by its own name. */

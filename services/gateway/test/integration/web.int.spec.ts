@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startGateway, type GatewayHarness } from '../support/gateway-harness.js';
 
+/** A remote's video (the sample clips of /client-services): bytes whose every position is known. */
+const VIDEO = Buffer.from(Array.from({ length: 300 }, (_, i) => i % 256));
 const INDEX = '<!doctype html><html><head><title>CLIP IT</title></head><body><div id="root"></div></body></html>';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -56,6 +58,7 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
       'remoteEntry.js': 'var clipit_public;',
       'mf-manifest.json': '{"name":"clipit_public"}',
       'js/__federation_expose_routes.ab350df2.js': 'routes',
+      'assets/sample-clip.0123abcd.mp4': VIDEO,
       // A remote's own page (a build may leave one): HTML like the shell's.
       'index.html': INDEX,
     });
@@ -107,8 +110,16 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
       expect(policy.get('style-src')).toEqual(["'self'", 'https://cdn.example']);
       expect(policy.get('connect-src')).toEqual(["'self'", 'https://cdn.example']);
       expect(policy.get('default-src')).toEqual(["'self'"]);
-      expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://pbs.twimg.com', 'https://abs.twimg.com']);
-      expect(policy.get('media-src')).toEqual(["'self'", 'blob:']);
+      expect(policy.get('img-src')).toEqual([
+        "'self'",
+        'https://cdn.example',
+        'data:',
+        'blob:',
+        'https://pbs.twimg.com',
+        'https://abs.twimg.com',
+      ]);
+      // A remote's own videos (the sample clips) come from wherever the remote is served.
+      expect(policy.get('media-src')).toEqual(["'self'", 'https://cdn.example', 'blob:']);
       expect(policy.get('object-src')).toEqual(["'none'"]);
       expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
       expect(policy.get('base-uri')).toEqual(["'self'"]);
@@ -244,6 +255,45 @@ describe('the web app (shell, remotes, /remotes.json)', () => {
     const icon = await get('/favicon.ico');
     expect([icon.headers.get('content-type'), icon.headers.get('cache-control')]).toEqual(['image/x-icon', 'no-cache']);
     await icon.arrayBuffer();
+  });
+
+  it('serves a remote’s video whole or in a byte range (206 with those bytes), 416 past its end, cached for good', async () => {
+    const path = '/remotes/public/assets/sample-clip.0123abcd.mp4';
+    const whole = await get(path);
+    expect([
+      whole.status,
+      whole.headers.get('content-type'),
+      whole.headers.get('accept-ranges'),
+      whole.headers.get('cache-control'),
+    ]).toEqual([200, 'video/mp4', 'bytes', IMMUTABLE]);
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(VIDEO);
+    const etag = whole.headers.get('etag')!;
+
+    const part = await get(path, { range: 'bytes=10-19' });
+    expect([part.status, part.headers.get('content-range'), part.headers.get('content-length'), part.headers.get('content-type')]).toEqual([
+      206,
+      `bytes 10-19/${VIDEO.length}`,
+      '10',
+      'video/mp4',
+    ]);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(VIDEO.subarray(10, 20));
+    // What a <video> asks first (the whole file from byte 0), and a suffix.
+    const open = await get(path, { range: 'bytes=0-' });
+    expect([open.status, open.headers.get('content-range')]).toEqual([206, `bytes 0-299/${VIDEO.length}`]);
+    expect(Buffer.from(await open.arrayBuffer())).toEqual(VIDEO);
+    const tail = await get(path, { range: 'bytes=-5' });
+    expect(Buffer.from(await tail.arrayBuffer())).toEqual(VIDEO.subarray(295));
+    // If-Range naming this version keeps the range; another version gets the whole file.
+    expect((await get(path, { range: 'bytes=0-1', 'if-range': etag })).status).toBe(206);
+    const changed = await get(path, { range: 'bytes=0-1', 'if-range': '"another-version"' });
+    expect([changed.status, (await changed.arrayBuffer()).byteLength]).toEqual([200, VIDEO.length]);
+
+    const past = await get(path, { range: `bytes=${VIDEO.length}-` });
+    expect(past.headers.get('content-range')).toBe(`bytes */${VIDEO.length}`);
+    await expectText(past, 416, 'Requested range not satisfiable');
+    // A text asset is never cut: its bytes depend on the encoding chosen.
+    const js = await get('/js/main.2112ee4e.js', { range: 'bytes=0-1' });
+    expect([js.status, js.headers.get('accept-ranges'), await js.text()]).toEqual([200, null, 'console.log("shell")']);
   });
 
   it('answers 304 when the browser’s copy is current', async () => {

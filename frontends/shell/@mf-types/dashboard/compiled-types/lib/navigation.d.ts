@@ -3,7 +3,6 @@ export declare const fullNavigation: {
     assign(url: string): void;
 };
 export declare const CLIPPER_DASHBOARD = "/clippers/dashboard";
-export declare const TWITTER_SIGN_IN = "/api/login";
 /** Spec 02 §2.1: logout is a full-page navigation (the gateway ends the session and redirects), as the shell's header does it. */
 export declare const LOGOUT_HREF = "/api/logout";
 export declare const LOGIN_PAGE = "/login";

@@ -2,7 +2,7 @@
 import type { CurrentUser } from '@clipit/web-api';
 import { type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { type FollowersPage, type TaggedVideos } from '../lib/streamer-data.js';
+import { type FollowerPages, type TaggedVideos } from '../lib/streamer-data.js';
 import './dashboard.css';
 import './clipper-dashboard.css';
 import './streamer-dashboard.css';
@@ -11,7 +11,7 @@ import './campaigns.css';
 export interface StreamerTabContext {
     user: CurrentUser;
     taggedVideos: UseQueryResult<TaggedVideos>;
-    followers: UseQueryResult<FollowersPage>;
+    followers: FollowerPages;
 }
 export interface StreamerTab {
     /** The tab's name in the address (?tab=…); the first tab is the default and leaves the address bare. */
@@ -21,8 +21,8 @@ export interface StreamerTab {
 }
 /**
  * The streamer dashboard's tabs (spec 02 §2.3), in order. One entry adds a tab: its trigger, its panel and
- * its place in the address. The streaming tab carries the streamer's tokens below the live controls (ADR 0027:
- * the spec's four tabs stay four).
+ * its place in the address. The streaming tab carries the streamer's tokens below the live controls (ADR 0027);
+ * the Profile tab is the clipper dashboard's (spec 02 §2.6 names no other place a streamer could edit theirs).
  */
 export declare const STREAMER_TABS: readonly StreamerTab[];
 /** The streamer dashboard (spec 02 §2.3) for a signed-in streamer: header, summary cards, tabs. */
