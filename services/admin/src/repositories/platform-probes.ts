@@ -12,6 +12,7 @@ export type QueueReaders = ReadonlyMap<string, QueueReader>;
 /** A /health/ready that has not answered by then counts as not ready (each check of it is bounded at 2 s). */
 const READINESS_TIMEOUT_MS = 3000;
 const NATS_TIMEOUT_MS = 3000;
+const REDIS_TIMEOUT_MS = 3000;
 
 /** Who this replica is, in system_metric_runs.sampled_by. */
 export const REPLICA = `${hostname()}:${process.pid}`;
@@ -75,10 +76,11 @@ export class PlatformProbes {
 
   async queueDepth(name: string, reader: QueueReader): Promise<MetricSample> {
     try {
-      const { depth, ...counts } = await reader.counts();
+      // BullMQ waits for its connection to be ready before a command: bounded here, so Redis away ends the probe.
+      const { depth, ...counts } = await withTimeout(reader.counts(), REDIS_TIMEOUT_MS, 'Redis');
       return sample('queue_depth', name, depth, counts);
     } catch (err) {
-      return unmeasured('queue_depth', name, err, { redis: 'no answer' });
+      return unmeasured('queue_depth', name, err);
     }
   }
 
