@@ -71,7 +71,13 @@ export const adminService = defineService(adminConfigShape, {
     grpcClient(campaignsContract, { token: CAMPAIGNS_CLIENT, url: (c) => c.CAMPAIGNS_GRPC_URL, readiness: 'reported' }),
   ],
   // The platform's health into system_metrics; every replica ticks, the first to claim an interval samples it (ADR 0037).
-  workers: [every('system metrics', (c) => c.ADMIN_SYSTEM_METRICS_INTERVAL_MS, ({ get }) => get(SystemMetricsService).sampleNow())],
+  workers: [
+    every(
+      'system metrics',
+      (c) => c.ADMIN_SYSTEM_METRICS_INTERVAL_MS,
+      ({ get }) => get(SystemMetricsService).sampleNow(),
+    ),
+  ],
   module: AdminModule,
 });
 

@@ -82,7 +82,12 @@ export function sample(metricType: MetricType, metricName: string, value: number
  * A metric that could not be measured (its dependency did not answer): critical, with the error in its
  * metadata, so one unreachable part never stops the rest of the sample.
  */
-export function unmeasured(metricType: MetricType, metricName: string, error: unknown, metadata: Record<string, unknown> = {}): MetricSample {
+export function unmeasured(
+  metricType: MetricType,
+  metricName: string,
+  error: unknown,
+  metadata: Record<string, unknown> = {},
+): MetricSample {
   const kind = METRIC_KINDS[metricType];
   const message = error instanceof Error ? error.message : String(error);
   return {
@@ -134,7 +139,13 @@ export function parseHealthTargets(text: string): HealthTarget[] {
     if (entry === '') continue;
     const eq = entry.indexOf('=');
     const name = eq > 0 ? entry.slice(0, eq).trim() : '';
-    const url = eq > 0 ? entry.slice(eq + 1).trim().replace(/\/+$/, '') : '';
+    const url =
+      eq > 0
+        ? entry
+            .slice(eq + 1)
+            .trim()
+            .replace(/\/+$/, '')
+        : '';
     if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`"${entry}" must be name=http://host:port with a lower-case service name`);
     let parsed: URL;
     try {
@@ -142,7 +153,8 @@ export function parseHealthTargets(text: string): HealthTarget[] {
     } catch {
       throw new Error(`"${entry}" must be name=http://host:port`);
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`"${entry}": the URL must start with http:// or https://`);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new Error(`"${entry}": the URL must start with http:// or https://`);
     if (targets.some((t) => t.name === name)) throw new Error(`"${name}" is listed twice`);
     targets.push({ name, url });
   }

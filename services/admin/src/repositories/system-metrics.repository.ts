@@ -55,9 +55,10 @@ export class SystemMetricsRepository {
   /** Deletes the samples and claimed slots older than `cutoff`; answers how many samples went. */
   async deleteOlderThan(cutoff: Date, query = this.dataSource.query.bind(this.dataSource)): Promise<number> {
     await query(`DELETE FROM system_metric_runs WHERE slot < $1`, [cutoff]);
-    const result = (await query(`WITH gone AS (DELETE FROM system_metrics WHERE created_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`, [
-      cutoff,
-    ])) as Array<{ n: number }>;
+    const result = (await query(
+      `WITH gone AS (DELETE FROM system_metrics WHERE created_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+      [cutoff],
+    )) as Array<{ n: number }>;
     return result[0]?.n ?? 0;
   }
 

@@ -106,7 +106,8 @@ describe('system metrics sampler', () => {
     await expect(sampler.sampleNow(later)).resolves.toMatchObject({ sampled: true, deleted: 1 });
     // The same interval again (this replica's next tick, or another replica's): nothing more is sampled.
     await expect(sampler.sampleNow(new Date(later.getTime() + 1000))).resolves.toEqual({ sampled: false, metrics: 0, deleted: 0 });
-    const names = (await db.query<{ metric_name: string }>(`SELECT metric_name FROM system_metrics WHERE metric_name IN ('old', 'recent')`)).rows;
+    const names = (await db.query<{ metric_name: string }>(`SELECT metric_name FROM system_metrics WHERE metric_name IN ('old', 'recent')`))
+      .rows;
     expect(names.map((r) => r.metric_name)).toEqual(['recent']);
   });
 
@@ -118,7 +119,9 @@ describe('system metrics sampler', () => {
     expect(ghost).toMatchObject({ metricType: 'readiness', status: 'critical', value: 0, unit: 'ready' });
     expect(JSON.parse(ghost!.metadataJson)).toMatchObject({ error: expect.stringMatching(/ECONNREFUSED/) });
     expect(ghost!.series.length).toBeGreaterThan(0);
-    await expect(h.client.getSystemMetrics({ caller: { token: 'v1.nope', clientIp: '203.0.113.9' } })).rejects.toThrow(/Invalid admin token/);
+    await expect(h.client.getSystemMetrics({ caller: { token: 'v1.nope', clientIp: '203.0.113.9' } })).rejects.toThrow(
+      /Invalid admin token/,
+    );
   });
 });
 

@@ -303,10 +303,16 @@ export const systemMetricSchema = z
     id: z.string(),
     metricType: z.enum(['readiness', 'queue_depth', 'dead_letters', 'consumer_lag']),
     metricName: z.string().describe('The service, queue, stream or consumer measured'),
-    value: z.number().nullable().describe('Null when it could not be measured (metadata.error says why); readiness is 1, 0.5 degraded or 0'),
+    value: z
+      .number()
+      .nullable()
+      .describe('Null when it could not be measured (metadata.error says why); readiness is 1, 0.5 degraded or 0'),
     unit: z.string(),
     status: metricStatusSchema.describe('Against its threshold: ok, warning or critical'),
-    threshold: z.number().nullable().describe('The level it should stay on the good side of (metadata.critical is where it turns critical)'),
+    threshold: z
+      .number()
+      .nullable()
+      .describe('The level it should stay on the good side of (metadata.critical is where it turns critical)'),
     metadata: z.record(z.string(), z.unknown()).describe('What else was read: counts by state, health checks, the error'),
     createdAt: z.string(),
     series: z
