@@ -22,6 +22,7 @@ function Sparkline({ metric, end }: { metric: SystemMetric; end: number }) {
       role="img"
       aria-label={`${metric.metricName}: last 24 hours`}
     >
+      <line className="clipit-admin-spark__axis" x1="0" x2={CHART.width} y1={CHART.height - 2} y2={CHART.height - 2} />
       {limit !== null ? <line className="clipit-admin-spark__threshold" x1="0" x2={CHART.width} y1={limit} y2={limit} /> : null}
       {line.path ? <path className="clipit-admin-spark__line" d={line.path} /> : null}
       {line.last ? <circle className="clipit-admin-spark__dot" cx={line.last.x} cy={line.last.y} r="2.5" /> : null}
