@@ -74,13 +74,14 @@ export class SystemMetricsRepository {
   }
 
   /**
-   * Every metric's values since `since`, in buckets of `bucketMs` from `since` on: the worst value of each
+   * Every metric's values since `since`, in buckets of `bucketMs` on a fixed grid (a bucket stays the same
+   * bucket from one refetch to the next; the oldest may be partly before `since`): the worst value of each
    * bucket (the highest, or the lowest for the types in `lowerIsWorse`), so a chart never hides a spike.
    */
   async series(since: Date, bucketMs: number, lowerIsWorse: readonly string[]): Promise<SeriesPoint[]> {
     const rows = (await this.dataSource.query(
       `SELECT metric_type, metric_name,
-              date_bin(make_interval(secs => $2::double precision / 1000), created_at, $1::timestamptz) AS at,
+              date_bin(make_interval(secs => $2::double precision / 1000), created_at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS at,
               CASE WHEN metric_type = ANY($3::text[]) THEN min(value) ELSE max(value) END AS value
          FROM system_metrics
         WHERE created_at >= $1

@@ -112,13 +112,31 @@ describe('system metrics sampler', () => {
   });
 
   it('answers the latest sample with each metric’s 24-hour series over gRPC, to an admin token only', async () => {
+    // Two earlier samples in one 15-minute bucket: the series keeps the worse of each (lower readiness, deeper queue).
+    const bucket = new Date(Math.floor((Date.now() - 5 * HOUR) / (15 * 60_000)) * 15 * 60_000);
+    const inBucket = new Date(bucket.getTime() + 60_000);
+    const laterInBucket = new Date(bucket.getTime() + 120_000);
+    await db.query(
+      `INSERT INTO system_metrics (id, metric_type, metric_name, value, unit, status, threshold, metadata, created_at) VALUES
+         (gen_random_uuid(), 'readiness', 'ghost', 1, 'ready', 'ok', 1, '{}', $1),
+         (gen_random_uuid(), 'readiness', 'ghost', 0.5, 'ready', 'warning', 1, '{}', $2),
+         (gen_random_uuid(), 'queue_depth', 'media', 7, 'jobs', 'ok', 100, '{}', $1),
+         (gen_random_uuid(), 'queue_depth', 'media', 40, 'jobs', 'ok', 100, '{}', $2)`,
+      [inBucket, laterInBucket],
+    );
     const { token } = await h.client.verifyPassword({ password: PASSWORD, clientIp: '203.0.113.9' });
     const answer = await h.client.getSystemMetrics({ caller: { token: token!, clientIp: '203.0.113.9' } });
     expect(answer.intervalMs).toBe(HOUR);
     const ghost = answer.metrics.find((m) => m.metricName === 'ghost');
     expect(ghost).toMatchObject({ metricType: 'readiness', status: 'critical', value: 0, unit: 'ready' });
     expect(JSON.parse(ghost!.metadataJson)).toMatchObject({ error: expect.stringMatching(/ECONNREFUSED/) });
-    expect(ghost!.series.length).toBeGreaterThan(0);
+    expect(ghost!.series).toContainEqual({ at: bucket.toISOString(), value: 0.5 });
+    const media = answer.metrics.find((m) => m.metricType === 'queue_depth' && m.metricName === 'media');
+    expect(media!.series).toContainEqual({ at: bucket.toISOString(), value: 40 });
+    // Oldest first, each bucket once.
+    const times = media!.series.map((p) => Date.parse(p.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(new Set(times).size).toBe(times.length);
     await expect(h.client.getSystemMetrics({ caller: { token: 'v1.nope', clientIp: '203.0.113.9' } })).rejects.toThrow(
       /Invalid admin token/,
     );
