@@ -484,25 +484,26 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
         return a.sampledAt && a.metrics.some((m) => m.metricType === 'consumer_lag' && m.metricName === 'feed') ? a : undefined;
       }, 15_000);
       expect(answer.intervalMs).toBe(500);
-      const of = (type: string, name: string) => answer.metrics.find((m) => m.metricType === type && m.metricName === name);
-      for (const service of ['identity', 'submissions', 'campaigns', 'social', 'feed', 'rewards', 'admin']) {
-        const ready = of('readiness', service);
-        expect({ service, unit: ready?.unit, threshold: ready?.threshold, up: (ready?.value ?? 0) > 0 }).toEqual({
-          service,
-          unit: 'ready',
-          threshold: 1,
-          up: true,
-        });
-        expect(['ok', 'warning']).toContain(ready!.status);
-      }
-      expect(of('queue_depth', 'media')).toMatchObject({ unit: 'jobs', status: 'ok', threshold: 100 });
-      expect(of('queue_depth', 'metrics')).toMatchObject({ unit: 'jobs', status: 'ok' });
-      expect(of('dead_letters', `${p.names.stream}_DLQ`)).toMatchObject({ value: 0, unit: 'events', status: 'ok', threshold: 0 });
-      expect(of('consumer_lag', 'feed')).toMatchObject({ unit: 'messages', threshold: 500 });
-      for (const m of answer.metrics) {
-        expect(m.series.length).toBeGreaterThan(0);
-        expect(m.metadata['critical']).toEqual(expect.any(Number));
-      }
+      // Every metric in one line each, so a failure shows the whole sample.
+      const seen = answer.metrics.map(
+        (m) =>
+          `${m.metricType} ${m.metricName}: ${m.value} ${m.unit} ${m.status} (threshold ${m.threshold}, critical ${String(m.metadata['critical'])}, ${m.series.length} points${m.metadata['error'] ? `, ${String(m.metadata['error'])}` : ''})`,
+      );
+      const line = (type: string, name: string) => seen.find((l) => l.startsWith(`${type} ${name}:`));
+      const expected = [
+        ...['admin', 'campaigns', 'feed', 'identity', 'rewards', 'social', 'submissions'].map(
+          (service) => [`readiness ${service}`, /: (1 ready ok|0\.5 ready warning) \(threshold 1, critical 0, [1-9]\d* points\)$/] as const,
+        ),
+        ['queue_depth media', /: \d+ jobs ok \(threshold 100, critical 1000, [1-9]\d* points\)$/] as const,
+        ['queue_depth metrics', /: \d+ jobs ok \(threshold 100, critical 1000, [1-9]\d* points\)$/] as const,
+        [`dead_letters ${p.names.stream}_DLQ`, /: 0 events ok \(threshold 0, critical 50, [1-9]\d* points\)$/] as const,
+        ['consumer_lag feed', /: \d+ messages (ok|warning) \(threshold 500, critical 5000, [1-9]\d* points\)$/] as const,
+      ];
+      const wrong = expected.filter(([key, pattern]) => {
+        const [type, name] = key.split(' ') as [string, string];
+        return !pattern.test(line(type, name) ?? '');
+      });
+      expect({ wrong: wrong.map(([key]) => key), seen }).toEqual({ wrong: [], seen });
     });
   });
 });

@@ -51,7 +51,10 @@ export class SystemMetricsService {
   /** The latest sample's metrics, each with its 24 hours up to `now`. */
   async overview(now = new Date()): Promise<adminV1.SystemMetrics> {
     const since = new Date(now.getTime() - SERIES_WINDOW_MS);
-    const [latest, points] = await Promise.all([this.repo.latest(), this.repo.series(since, SERIES_BUCKET_MS, LOWER_IS_WORSE)]);
+    // One after the other: the series, read second, holds every sample the latest one could be, so a metric
+    // of the latest sample never comes without its newest point (a sample may land between the two reads).
+    const latest = await this.repo.latest();
+    const points = await this.repo.series(since, SERIES_BUCKET_MS, LOWER_IS_WORSE);
     const series = new Map<string, adminV1.SystemMetricPoint[]>();
     for (const p of points) {
       const key = `${p.metricType}\u0000${p.metricName}`;
