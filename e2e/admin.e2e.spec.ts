@@ -3,6 +3,7 @@
 // and every refused one, a rejection reason the clipper sees, placeholder profiles claimed once, the
 // paged list with its header figures, and the audit of it all.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { waitFor } from '@clipit/testing';
 import type { GatewayApp } from '../services/gateway/src/app.js';
 import { DEVELOPMENT_TOKEN_SECRET, issueAdminToken } from '../services/admin/src/app.js';
 import { asOurPage, E2E_ADMIN_PASSWORD, startPlatform, type Platform } from './support/platform.js';
@@ -63,7 +64,8 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
   let clipper: Awaited<ReturnType<typeof signUp>>;
 
   beforeAll(async () => {
-    p = await startPlatform();
+    // Admin samples the platform's health every half second here (every minute by default).
+    p = await startPlatform({}, { ADMIN_SYSTEM_METRICS_INTERVAL_MS: '500' });
     const res = await api('/api/admin/verify-password', json('POST', { password: E2E_ADMIN_PASSWORD }));
     expect(res.status).toBe(200);
     token = ((await res.json()) as { token: string }).token;
@@ -91,6 +93,7 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
         ['/api/admin/placeholder-streamers'],
         ['/api/clipper-applications'],
         ['/api/admin/audit'],
+        ['/api/admin/system-metrics'],
         ['/api/admin/submissions/00000000-0000-4000-8000-000000000000/approve', json('POST', {})],
         ['/api/admin/placeholder-streamers', json('POST', { displayName: 'X', twitterUsername: 'x' })],
       ];
@@ -445,6 +448,62 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
       // The window is an hour, rounded up so nobody comes back too early.
       expect(await limited.text()).toBe('Too many applications from your network. Try again in 1 hour.');
       expect((await send(0, application(), '203.0.113.91')).status).toBe(201);
+    });
+  });
+  describe('system metrics (spec 02 §3)', () => {
+    interface Metric {
+      metricType: string;
+      metricName: string;
+      value: number | null;
+      unit: string;
+      status: string;
+      threshold: number | null;
+      metadata: Record<string, unknown>;
+      series: Array<{ at: string; value: number | null }>;
+    }
+    interface Answer {
+      sampledAt: string | null;
+      intervalMs: number;
+      metrics: Metric[];
+    }
+
+    it('is refused without the admin bearer, as text', async () => {
+      await expectText(await api('/api/admin/system-metrics'), 401, 'Admin authorization required');
+    });
+
+    it("answers the latest sample: every service's readiness, both queues, the dead letters and each consumer's lag, with status and 24-hour series", async () => {
+      const read = async (): Promise<Answer> => {
+        const res = await admin('/api/admin/system-metrics');
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        return (await res.json()) as Answer;
+      };
+      const answer = await waitFor(async () => {
+        const a = await read();
+        // Consumers register as their services start: wait for a sample that has them.
+        return a.sampledAt && a.metrics.some((m) => m.metricType === 'consumer_lag' && m.metricName === 'feed') ? a : undefined;
+      }, 15_000);
+      expect(answer.intervalMs).toBe(500);
+      // Every metric in one line each, so a failure shows the whole sample.
+      const seen = answer.metrics.map(
+        (m) =>
+          `${m.metricType} ${m.metricName}: ${m.value} ${m.unit} ${m.status} (threshold ${m.threshold}, critical ${String(m.metadata['critical'])}, ${m.series.length} points${m.metadata['error'] ? `, ${String(m.metadata['error'])}` : ''})`,
+      );
+      const line = (type: string, name: string) => seen.find((l) => l.startsWith(`${type} ${name}:`));
+      const expected = [
+        ...['admin', 'campaigns', 'feed', 'identity', 'rewards', 'social', 'submissions'].map(
+          (service) => [`readiness ${service}`, /: (1 ready ok|0\.5 ready warning) \(threshold 1, critical 0, [1-9]\d* points\)$/] as const,
+        ),
+        ['queue_depth media', /: \d+ jobs ok \(threshold 100, critical 1000, [1-9]\d* points\)$/] as const,
+        ['queue_depth metrics', /: \d+ jobs ok \(threshold 100, critical 1000, [1-9]\d* points\)$/] as const,
+        [`dead_letters ${p.names.stream}_DLQ`, /: 0 events ok \(threshold 0, critical 50, [1-9]\d* points\)$/] as const,
+        ['consumer_lag feed', /: \d+ messages (ok|warning) \(threshold 500, critical 5000, [1-9]\d* points\)$/] as const,
+      ];
+      const wrong = expected.filter(([key, pattern]) => {
+        const [type, name] = key.split(' ') as [string, string];
+        return !pattern.test(line(type, name) ?? '');
+      });
+      expect({ wrong: wrong.map(([key]) => key), seen }).toEqual({ wrong: [], seen });
     });
   });
 });

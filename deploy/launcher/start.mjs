@@ -244,9 +244,17 @@ async function startServices(config) {
       throw new LaunchError(`port ${port} (${name}) is already in use: is CLIP IT already running? Stop it or set ${name} in .env.`);
     }
   }
+  const unsetOf = (service) => (service.requiresEnv ?? []).filter((name) => !childEnv[name]?.trim());
+  // Admin samples the readiness of what runs here, at the ports this launch uses (ADR 0039); a service left
+  // off is not listed, so it does not show as down. A value set in .env or the environment wins.
+  if (!childEnv['ADMIN_HEALTH_TARGETS']?.trim()) {
+    childEnv['ADMIN_HEALTH_TARGETS'] = SERVICES.filter((s) => unsetOf(s).length === 0)
+      .map((s) => `${s.name}=http://${probeHost(config, s)}:${numberFrom(config, s.httpPortEnv)}`)
+      .join(',');
+  }
   for (const service of SERVICES) {
     // A service that cannot run without a credential nobody gave it stays off; the rest of the platform runs.
-    const unset = (service.requiresEnv ?? []).filter((name) => !childEnv[name]?.trim());
+    const unset = unsetOf(service);
     if (unset.length > 0) {
       warn(paint(33, `not starting ${service.name}: ${unset.join(', ')} not set (in .env or the environment); see deploy/.env.example`));
       continue;

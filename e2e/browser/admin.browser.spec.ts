@@ -2,7 +2,7 @@
 // the media worker and the gateway serving the production builds): the password gate (a wrong password,
 // then the right one), a clipper's clip with a real video processed by the media worker, approved and
 // added to the feed from the page and played in its <video>, another rejected with a reason, a placeholder
-// streamer created and its claim code copied, and the job applications read.
+// streamer created and its claim code copied, the job applications read, and the System tab's health samples.
 import { MediaTools } from '@clipit/media';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -64,7 +64,8 @@ describe('admin area in a browser', () => {
   }
 
   beforeAll(async () => {
-    platform = await startPlatform({}, {}, { mediaWorker: true });
+    // Admin samples the platform's health every second here, for the System tab (every minute by default).
+    platform = await startPlatform({}, { ADMIN_SYSTEM_METRICS_INTERVAL_MS: '1000' }, { mediaWorker: true });
     clipsDir = await mkdtemp(join(tmpdir(), 'clipit-browser-admin-'));
     const clip = join(clipsDir, 'clip.mp4');
     // A short portrait clip with sound: few frames keep the worker's transcode quick.
@@ -276,5 +277,33 @@ describe('admin area in a browser', () => {
     await card.getByText('Three years of cutting stream highlights into vertical clips.').waitFor();
     expect(await list.getByRole('button').count()).toBe(0);
     await shot(page, 'job-applications');
+  });
+  it("shows the platform's health on the System tab: each metric's value, status and 24-hour chart, on a desktop and a phone", async () => {
+    const page = await unlocked();
+    await page.getByRole('tab', { name: 'System', exact: true }).click();
+    const readiness = page.getByRole('region', { name: 'Service readiness' });
+    const identity = readiness.locator('article').filter({ has: page.getByRole('heading', { name: 'identity', exact: true }) });
+    await identity.getByText('Ready', { exact: true }).waitFor();
+    await identity.getByText('OK', { exact: true }).waitFor();
+    await identity.getByRole('img', { name: 'identity: last 24 hours' }).waitFor();
+    expect(await identity.locator('svg path').getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+/);
+    const media = page
+      .getByRole('region', { name: 'Queue depth' })
+      .locator('article')
+      .filter({ has: page.getByRole('heading', { name: 'media' }) });
+    await media.getByText(/^\d+ jobs$/).waitFor();
+    await media.getByText('Threshold: 100 jobs (critical at 1,000)').waitFor();
+    await page.getByRole('region', { name: 'Dead-lettered events' }).getByText('0 events', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Consumer lag' }).getByRole('heading', { name: 'feed', exact: true }).waitFor();
+    await shot(page, 'system');
+
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await identity.getByText('Ready', { exact: true }).waitFor();
+    // One column on a phone: nothing wider than the screen.
+    expect(await inPage<number>(page, 'document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    expect((await identity.boundingBox())!.width).toBeLessThanOrEqual(390);
+    await shot(page, 'system-phone');
+    if (desktop) await page.setViewportSize(desktop);
   });
 });

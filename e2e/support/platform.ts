@@ -298,6 +298,18 @@ export async function startPlatform(
       IDENTITY_GRPC_URL: identityGrpcUrl,
       SUBMISSIONS_GRPC_URL: `127.0.0.1:${submissionsGrpcPort}`,
       CAMPAIGNS_GRPC_URL: `127.0.0.1:${campaignsGrpcPort}`,
+      // The readiness admin samples into system_metrics: this platform's services (the gateway's port is not known yet).
+      ADMIN_HEALTH_TARGETS: Object.entries({
+        identity: httpPort,
+        submissions: submissionsHttpPort,
+        campaigns: campaignsHttpPort,
+        social: socialHttpPort,
+        feed: feedHttpPort,
+        rewards: rewardsHttpPort,
+        admin: adminHttpPort,
+      })
+        .map(([name, port]) => `${name}=http://127.0.0.1:${port}`)
+        .join(','),
       ...backend,
     }),
   ]);

@@ -46,3 +46,47 @@ export function createJobQueue<D, N extends string = string>(opts: JobQueueOptio
   reportRedisOutages(queue, opts.logger, `${opts.queue} queue`);
   return queue;
 }
+
+/** How many jobs a queue holds, by state: `depth` counts those waiting to be taken (waiting and prioritized). */
+export interface QueueCounts {
+  depth: number;
+  waiting: number;
+  prioritized: number;
+  active: number;
+  delayed: number;
+  failed: number;
+}
+
+export interface QueueReader {
+  /** The queue's counts now; rejects when Redis does not answer. */
+  counts(): Promise<QueueCounts>;
+  close(): Promise<void>;
+}
+
+/**
+ * A read-only handle on a queue of the platform, on the same key rule as its producers and workers: it
+ * counts jobs and never writes (BullMQ's queue meta update is skipped), failing fast while Redis is down.
+ */
+export function openQueueReader(opts: Omit<JobQueueOptions, 'defaultJobOptions'>): QueueReader {
+  const queue = new Queue(opts.queue, {
+    connection: { url: opts.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: redisRetryStrategy },
+    prefix: mediaQueuePrefix(opts.prefix),
+    skipMetasUpdate: true,
+  });
+  reportRedisOutages(queue, opts.logger, `${opts.queue} queue reader`);
+  return {
+    counts: async () => {
+      const c = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed');
+      const n = (state: string) => c[state] ?? 0;
+      return {
+        depth: n('waiting') + n('prioritized'),
+        waiting: n('waiting'),
+        prioritized: n('prioritized'),
+        active: n('active'),
+        delayed: n('delayed'),
+        failed: n('failed'),
+      };
+    },
+    close: () => queue.close(),
+  };
+}

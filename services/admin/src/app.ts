@@ -1,7 +1,9 @@
 import { adminContract, campaignsContract, identityContract, submissionsContract } from '@clipit/contracts';
+import { MEDIA_QUEUE, METRICS_QUEUE, openQueueReader } from '@clipit/media-queue';
 import {
   bootstrapService,
   defineService,
+  every,
   grpcClient,
   packageVersion,
   RateLimiter,
@@ -13,9 +15,11 @@ import {
 } from '@clipit/service-kit';
 import type { Redis } from 'ioredis';
 import { AdminModule } from './app.module.js';
-import { CAMPAIGNS_CLIENT, IDENTITY_CLIENT, LOGIN_LIMITER, SUBMISSIONS_CLIENT } from './clients.js';
+import { CAMPAIGNS_CLIENT, IDENTITY_CLIENT, LOGIN_LIMITER, QUEUE_READERS, SUBMISSIONS_CLIENT } from './clients.js';
 import { adminConfigShape, productionConfigProblem, type AdminConfig } from './config.js';
 import { adminEntities, adminMigrations } from './database.js';
+import type { QueueReaders } from './repositories/platform-probes.js';
+import { SystemMetricsService } from './services/system-metrics.service.js';
 
 /**
  * admin: the admin area (ADR 0020). The admin password and its short-lived tokens, the audit log of
@@ -46,12 +50,33 @@ export const adminService = defineService(adminConfigShape, {
           logger,
         ),
     ),
+    // Read-only counts of the media and metrics queues for system metrics (ADR 0039).
+    resource<AdminConfig, QueueReaders>(
+      'queue readers',
+      QUEUE_READERS,
+      ({ config, logger }) =>
+        new Map(
+          [MEDIA_QUEUE, METRICS_QUEUE].map((queue) => [
+            queue,
+            openQueueReader({ queue, redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger }),
+          ]),
+        ),
+      { close: (readers) => Promise.all([...readers.values()].map((r) => r.close())) },
+    ),
   ],
   clients: [
     // Each owner's outage takes out only its own tab, so none of them decides admin's readiness.
     grpcClient(submissionsContract, { token: SUBMISSIONS_CLIENT, url: (c) => c.SUBMISSIONS_GRPC_URL, readiness: 'reported' }),
     grpcClient(identityContract, { token: IDENTITY_CLIENT, url: (c) => c.IDENTITY_GRPC_URL, readiness: 'reported' }),
     grpcClient(campaignsContract, { token: CAMPAIGNS_CLIENT, url: (c) => c.CAMPAIGNS_GRPC_URL, readiness: 'reported' }),
+  ],
+  // The platform's health into system_metrics; every replica ticks, the first to claim an interval samples it (ADR 0039).
+  workers: [
+    every(
+      'system metrics',
+      (c) => c.ADMIN_SYSTEM_METRICS_INTERVAL_MS,
+      ({ get }) => get(SystemMetricsService).sampleNow(),
+    ),
   ],
   module: AdminModule,
 });

@@ -14,3 +14,6 @@ export const CAMPAIGNS_CLIENT = Symbol('CAMPAIGNS_CLIENT');
 
 /** Counts verify-password attempts per address (a RateLimiter over the kit's Redis). */
 export const LOGIN_LIMITER = Symbol('LOGIN_LIMITER');
+
+/** The platform's queues admin counts for system metrics (read-only BullMQ handles, ADR 0039). */
+export const QUEUE_READERS = Symbol('QUEUE_READERS');

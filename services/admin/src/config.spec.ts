@@ -14,6 +14,10 @@ describe('admin configuration', () => {
   it('names a bad variable', () => {
     expect(() => loadAdminConfig({ ADMIN_GRPC_PORT: 'seventy' })).toThrow(/ADMIN_GRPC_PORT/);
     expect(() => loadAdminConfig({ ADMIN_TOKEN_SECRET: 'short' })).toThrow(/ADMIN_TOKEN_SECRET/);
+    expect(() => loadAdminConfig({ ADMIN_HEALTH_TARGETS: 'feed=nowhere' })).toThrow(
+      /ADMIN_HEALTH_TARGETS.*"feed=nowhere" must be name=http/,
+    );
+    expect(() => loadAdminConfig({ ADMIN_SYSTEM_METRICS_INTERVAL_MS: '10' })).toThrow(/ADMIN_SYSTEM_METRICS_INTERVAL_MS/);
   });
 
   it('runs anywhere but production with the development password, and refuses it in production', () => {

@@ -1,5 +1,6 @@
 import { databaseConfigShape, env, loadConfig, serverConfigShape, sharedConfigShape, type ConfigOf } from '@clipit/service-kit';
 import { z } from 'zod';
+import { parseHealthTargets } from './domain/system-metrics.js';
 
 /** The password `deploy/.env.example` ships and `npm start` prints; refused in production (ADR 0020). */
 export const DEVELOPMENT_ADMIN_PASSWORD = 'clipit-admin-dev';
@@ -7,6 +8,20 @@ export const DEVELOPMENT_ADMIN_PASSWORD = 'clipit-admin-dev';
 export const DEVELOPMENT_TOKEN_SECRET = 'clipit-admin-token-dev-secret-change-me';
 export const PRODUCTION_PASSWORD_MIN_LENGTH = 12;
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
+
+/** Every service's HTTP server at its default port on one machine (`npm start`, deploy/.env.example). */
+export const DEFAULT_HEALTH_TARGETS = [
+  'identity=http://127.0.0.1:8101',
+  'submissions=http://127.0.0.1:8102',
+  'media-worker=http://127.0.0.1:8103',
+  'admin=http://127.0.0.1:8104',
+  'campaigns=http://127.0.0.1:8105',
+  'social=http://127.0.0.1:8106',
+  'feed=http://127.0.0.1:8107',
+  'rewards=http://127.0.0.1:8108',
+  'metrics-worker=http://127.0.0.1:8109',
+  'gateway=http://127.0.0.1:8080',
+].join(',');
 
 /** Every variable admin reads, with a default that works on one machine. Validated once at boot. */
 export const adminConfigShape = {
@@ -25,6 +40,20 @@ export const adminConfigShape = {
   SUBMISSIONS_GRPC_URL: env.hostPort('127.0.0.1:50052'),
   IDENTITY_GRPC_URL: env.hostPort('127.0.0.1:50051'),
   CAMPAIGNS_GRPC_URL: env.hostPort('127.0.0.1:50054'),
+  /** How often the platform's health is sampled into system_metrics (ADR 0039); one replica samples each interval. */
+  ADMIN_SYSTEM_METRICS_INTERVAL_MS: env.int(60_000, 100),
+  /** The services whose /health/ready is sampled, as name=http://host:port (their HTTP servers), comma-separated. */
+  ADMIN_HEALTH_TARGETS: z
+    .string()
+    .default(DEFAULT_HEALTH_TARGETS)
+    .transform((text, ctx) => {
+      try {
+        return parseHealthTargets(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
 };
 
 export type AdminConfig = ConfigOf<typeof adminConfigShape>;

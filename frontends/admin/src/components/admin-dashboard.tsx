@@ -5,6 +5,7 @@ import { ApplicationsTab } from './applications-tab.js';
 import { CampaignsTab } from './campaigns-tab.js';
 import { PlaceholdersTab } from './placeholders-tab.js';
 import { SubmissionsTab } from './submissions-tab.js';
+import { SystemTab } from './system-tab.js';
 
 const count = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-US'));
 
@@ -58,6 +59,7 @@ export function AdminDashboard() {
           <TabsTrigger value="placeholders">
             Placeholder Streamers <Badge variant="secondary">{count(placeholders.data?.length)}</Badge>
           </TabsTrigger>
+          <TabsTrigger value="system">System</TabsTrigger>
         </TabsList>
         <TabsContent value="submissions">
           <SubmissionsTab />
@@ -70,6 +72,9 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="placeholders">
           <PlaceholdersTab />
+        </TabsContent>
+        <TabsContent value="system">
+          <SystemTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,4 +1,4 @@
-import type { AdminSubmission, AdminSubmissionPage, ClipperApplicationPage, PlaceholderStreamer } from '@clipit/web-api';
+import type { AdminSubmission, AdminSubmissionPage, ClipperApplicationPage, PlaceholderStreamer, SystemMetrics } from '@clipit/web-api';
 import type { AdminCampaign, AdminCampaignPage, CampaignStatus } from './campaign-view.js';
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useAdminSession } from './admin-context.js';
@@ -9,7 +9,8 @@ export const APPLICATIONS_KEY = ['/api/clipper-applications'] as const;
 export const PLACEHOLDERS_KEY = ['/api/admin/placeholder-streamers'] as const;
 /** Every campaigns list (one per status filter) starts with this key. */
 export const CAMPAIGNS_KEY = ['/api/admin/campaigns'] as const;
-export const ADMIN_KEYS = [SUBMISSIONS_KEY, APPLICATIONS_KEY, PLACEHOLDERS_KEY, CAMPAIGNS_KEY] as const;
+export const SYSTEM_METRICS_KEY = ['/api/admin/system-metrics'] as const;
+export const ADMIN_KEYS = [SUBMISSIONS_KEY, APPLICATIONS_KEY, PLACEHOLDERS_KEY, CAMPAIGNS_KEY, SYSTEM_METRICS_KEY] as const;
 
 /** What the public remote shows of moderated clips (its query keys): refreshed after every moderation. */
 export const FEED_CLIPS_KEY = ['/api/feed/clips'] as const;
@@ -65,6 +66,16 @@ export function useCampaigns(status: CampaignStatus | null = null) {
       request<AdminCampaignPage>('GET', `${pageUrl(CAMPAIGNS_KEY[0], pageParam)}${status ? `&status=${encodeURIComponent(status)}` : ''}`),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: ADMIN_REFETCH_MS,
+  });
+}
+
+/** GET /api/admin/system-metrics: the latest sample of the platform's health with each metric's 24 hours. */
+export function useSystemMetrics() {
+  const { request } = useAdminSession();
+  return useQuery({
+    queryKey: SYSTEM_METRICS_KEY,
+    queryFn: () => request<SystemMetrics>('GET', SYSTEM_METRICS_KEY[0]),
     refetchInterval: ADMIN_REFETCH_MS,
   });
 }

@@ -1,4 +1,4 @@
-import { jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
+import { AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 
 export interface StreamNames {
@@ -63,5 +63,5 @@ export async function ensureEventStreams(nc: NatsConnection, names: StreamNames)
   return jsm;
 }
 
-export { jetstream, jetstreamManager };
+export { AckPolicy, jetstream, jetstreamManager };
 export type { NatsConnection };

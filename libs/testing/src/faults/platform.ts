@@ -157,6 +157,12 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
         for (const [name, port] of Object.entries(ports.get(`${s.name}#${i}`)!)) env[name] = String(port);
         if (s.httpHostEnv) env[s.httpHostEnv] = '127.0.0.1';
         if (s.databaseUrlEnv) env[s.databaseUrlEnv] = databaseUrls.get(s.name)!;
+        // Admin samples the readiness of replica i of every service (ADR 0039), as the launcher lists them.
+        if (s.name === 'admin') {
+          env['ADMIN_HEALTH_TARGETS'] = services
+            .map((other) => `${other.name}=http://127.0.0.1:${ports.get(`${other.name}#${i}`)![other.httpPortEnv]}`)
+            .join(',');
+        }
         Object.assign(env, options.env ?? {}, options.serviceEnv?.[s.name] ?? {});
         const httpUrl = `http://127.0.0.1:${env[s.httpPortEnv]}`;
         const proc = new ManagedProcess({

@@ -189,6 +189,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/system-metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's health as the admin service samples it every minute (spec 02 §3 system_metrics): every service's readiness, the media and metrics queue depths, the dead-lettered events and each event consumer's lag, each with its status against its threshold and its last 24 hours */
+        get: operations["AdminController.systemMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/verify-password": {
         parameters: {
             query?: never;
@@ -2260,6 +2277,41 @@ export interface components {
             videoFileName: string | null;
             videoFileSize: number | null;
         };
+        SystemMetric: {
+            id: string;
+            /** @enum {string} */
+            metricType: "readiness" | "queue_depth" | "dead_letters" | "consumer_lag";
+            /** @description The service, queue, stream or consumer measured */
+            metricName: string;
+            /** @description Null when it could not be measured (metadata.error says why); readiness is 1, 0.5 degraded or 0 */
+            value: number | null;
+            unit: string;
+            /**
+             * @description Against its threshold: ok, warning or critical
+             * @enum {string}
+             */
+            status: "ok" | "warning" | "critical";
+            /** @description The level it should stay on the good side of (metadata.critical is where it turns critical) */
+            threshold: number | null;
+            /** @description What else was read: counts by state, health checks, the error */
+            metadata: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+            /** @description The last 24 hours in 15-minute buckets, oldest first: each bucket's worst value */
+            series: {
+                at: string;
+                value: number | null;
+            }[];
+        };
+        SystemMetrics: {
+            /** @description When the latest sample was taken; null before the first */
+            sampledAt: string | null;
+            /** @description How often samples are taken */
+            intervalMs: number;
+            /** @description Every metric of the latest sample */
+            metrics: components["schemas"]["SystemMetric"][];
+        };
         TaggedVideo: {
             id: string;
             name: string;
@@ -3476,6 +3528,62 @@ export interface operations {
                 };
             };
             /** @description 'The submissions service is unavailable right now. Please try again shortly.', or it did not answer in time */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "AdminController.systemMetrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemMetrics"];
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Admin authorization required', 'Invalid admin token', 'Your admin session has expired. Enter the password again.' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The admin service is unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -7,6 +7,7 @@ import { CampaignsReviewService } from '../services/campaigns-review.service.js'
 import { DescribeService } from '../services/describe.service.js';
 import { ModerationService } from '../services/moderation.service.js';
 import { PlaceholdersService } from '../services/placeholders.service.js';
+import { SystemMetricsService } from '../services/system-metrics.service.js';
 
 /**
  * admin.v1.AdminService: one application-service call per method; the rules live in the services.
@@ -23,6 +24,7 @@ export class AdminController implements adminV1.AdminServiceController {
     private readonly placeholders: PlaceholdersService,
     private readonly applications: ApplicationsService,
     private readonly campaigns: CampaignsReviewService,
+    private readonly systemMetrics: SystemMetricsService,
   ) {}
 
   describe(): Promise<adminV1.Description> {
@@ -71,5 +73,10 @@ export class AdminController implements adminV1.AdminServiceController {
   async listAudit(request: adminV1.ListAuditRequest): Promise<adminV1.AuditPage> {
     this.access.authorize(request.caller);
     return this.audit.list(request);
+  }
+
+  async getSystemMetrics(request: adminV1.GetSystemMetricsRequest): Promise<adminV1.SystemMetrics> {
+    this.access.authorize(request.caller);
+    return this.systemMetrics.overview();
   }
 }

@@ -51,7 +51,7 @@ describe('admin', () => {
     await expect(h.client.describe({})).resolves.toEqual({
       service: 'admin',
       version: '0.1.0',
-      migrations: ['CreateEventBusTables1763700000000', 'CreateAuditEntries1764200000000'],
+      migrations: ['CreateEventBusTables1763700000000', 'CreateAuditEntries1764200000000', 'CreateSystemMetrics1764900000000'],
     });
   });
 

@@ -16,6 +16,9 @@ export interface AdminHarness {
   databaseUrl: string;
   /** The Redis key prefix its counters live under (a second replica shares it). */
   redisKeyPrefix: string;
+  /** Its event stream and subject prefix. */
+  stream: string;
+  subjectPrefix: string;
   stop(): Promise<void>;
 }
 
@@ -29,6 +32,8 @@ export async function startAdmin(overrides: AdminConfigOverrides = {}): Promise<
     httpUrl: service.app.httpUrl,
     databaseUrl: service.databaseUrl,
     redisKeyPrefix,
+    stream: String(overrides.EVENTS_STREAM ?? service.names.stream),
+    subjectPrefix: String(overrides.EVENTS_SUBJECT_PREFIX ?? service.names.subjectPrefix),
     async stop() {
       client.close();
       await service.stop();

@@ -13,6 +13,7 @@ import {
   toApplicationJson,
   toAuditPageJson,
   toPlaceholderJson,
+  toSystemMetricsJson,
   type AdminCampaignJson,
   type AdminCampaignPageJson,
   type AdminSubmissionJson,
@@ -21,6 +22,7 @@ import {
   type PlaceholderStreamerJson,
   type RejectBody,
   type RejectCampaignBody,
+  type SystemMetricsJson,
   type VerifyPasswordBody,
 } from './admin.schemas.js';
 
@@ -144,6 +146,12 @@ export class AdminController {
   @UseGuards(AdminBearerGuard)
   async audit(@AdminCaller() caller: adminV1.AdminCaller, @Query() query: Record<string, unknown>) {
     return toAuditPageJson(await this.admin.listAudit({ caller, ...pageQuery(query, PAGE_MAX) }));
+  }
+
+  @Endpoint(adminRoutes.systemMetrics)
+  @UseGuards(AdminBearerGuard)
+  async systemMetrics(@AdminCaller() caller: adminV1.AdminCaller): Promise<SystemMetricsJson> {
+    return toSystemMetricsJson(await this.admin.getSystemMetrics({ caller }));
   }
 
   private async moderate(caller: adminV1.AdminCaller, submissionId: string, action: string, reason?: string): Promise<AdminSubmissionJson> {

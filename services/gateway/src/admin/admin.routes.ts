@@ -14,6 +14,7 @@ import {
   placeholderStreamerSchema,
   rejectBody,
   rejectCampaignBody,
+  systemMetricsSchema,
   verifyPasswordBody,
 } from './admin.schemas.js';
 
@@ -186,5 +187,15 @@ export const adminRoutes = {
     query: PAGE_QUERY_DOCS,
     response: auditPageSchema,
     errors: [{ status: 400, description: "'limit must be a whole number from 1 to 200', 'Invalid cursor'" }],
+  },
+  systemMetrics: {
+    method: 'GET',
+    path: '/api/admin/system-metrics',
+    tag: 'admin',
+    summary:
+      "The platform's health as the admin service samples it every minute (spec 02 §3 system_metrics): every service's readiness, the media and metrics queue depths, the dead-lettered events and each event consumer's lag, each with its status against its threshold and its last 24 hours",
+    bearer: true,
+    response: systemMetricsSchema,
+    errors: [{ status: 503, description: 'The admin service is unavailable' }],
   },
 } satisfies Record<string, EndpointDef>;

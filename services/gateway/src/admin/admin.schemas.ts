@@ -294,3 +294,66 @@ export function toAdminCampaignJson(c: adminV1.AdminCampaign): AdminCampaignJson
     updatedAt: c.updatedAt,
   };
 }
+
+// System metrics (spec 02 §3 system_metrics, ADR 0039): the admin service's samples of the platform's health.
+const metricStatusSchema = z.enum(['ok', 'warning', 'critical']);
+
+export const systemMetricSchema = z
+  .object({
+    id: z.string(),
+    metricType: z.enum(['readiness', 'queue_depth', 'dead_letters', 'consumer_lag']),
+    metricName: z.string().describe('The service, queue, stream or consumer measured'),
+    value: z
+      .number()
+      .nullable()
+      .describe('Null when it could not be measured (metadata.error says why); readiness is 1, 0.5 degraded or 0'),
+    unit: z.string(),
+    status: metricStatusSchema.describe('Against its threshold: ok, warning or critical'),
+    threshold: z
+      .number()
+      .nullable()
+      .describe('The level it should stay on the good side of (metadata.critical is where it turns critical)'),
+    metadata: z.record(z.string(), z.unknown()).describe('What else was read: counts by state, health checks, the error'),
+    createdAt: z.string(),
+    series: z
+      .array(z.object({ at: z.string(), value: z.number().nullable() }))
+      .describe("The last 24 hours in 15-minute buckets, oldest first: each bucket's worst value"),
+  })
+  .meta({ id: 'SystemMetric' });
+
+export const systemMetricsSchema = z
+  .object({
+    sampledAt: z.string().nullable().describe('When the latest sample was taken; null before the first'),
+    intervalMs: z.number().int().describe('How often samples are taken'),
+    metrics: z.array(systemMetricSchema).describe('Every metric of the latest sample'),
+  })
+  .meta({ id: 'SystemMetrics' });
+export type SystemMetricsJson = z.infer<typeof systemMetricsSchema>;
+
+function metadataOf(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function toSystemMetricsJson(m: adminV1.SystemMetrics): SystemMetricsJson {
+  return {
+    sampledAt: nul(m.sampledAt),
+    intervalMs: m.intervalMs,
+    metrics: (m.metrics ?? []).map((s) => ({
+      id: s.id,
+      metricType: systemMetricSchema.shape.metricType.catch('readiness').parse(s.metricType),
+      metricName: s.metricName,
+      value: nul(s.value),
+      unit: s.unit,
+      status: metricStatusSchema.catch('critical').parse(s.status),
+      threshold: nul(s.threshold),
+      metadata: metadataOf(s.metadataJson),
+      createdAt: s.createdAt,
+      series: (s.series ?? []).map((p) => ({ at: p.at, value: nul(p.value) })),
+    })),
+  };
+}

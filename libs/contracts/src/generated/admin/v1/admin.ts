@@ -243,6 +243,49 @@ export interface AuditPage {
   nextCursor?: string | undefined;
 }
 
+export interface GetSystemMetricsRequest {
+  caller: AdminCaller | undefined;
+}
+
+/**
+ * One bucket of a metric's 24-hour series: its start and the worst value sampled in it (unset when
+ * the metric could not be measured then).
+ */
+export interface SystemMetricPoint {
+  at: string;
+  value?: number | undefined;
+}
+
+export interface SystemMetric {
+  id: string;
+  /** readiness, queue_depth, dead_letters or consumer_lag */
+  metricType: string;
+  /** The service, queue, stream or consumer measured. */
+  metricName: string;
+  /** Unset when it could not be measured (the error is in the metadata). */
+  value?: number | undefined;
+  unit: string;
+  /** ok, warning or critical */
+  status: string;
+  threshold?:
+    | number
+    | undefined;
+  /** A JSON object: what else was read (counts by state, health checks, the error, the critical level). */
+  metadataJson: string;
+  createdAt: string;
+  series: SystemMetricPoint[];
+}
+
+export interface SystemMetrics {
+  /** When the latest sample was taken; unset before the first one. */
+  sampledAt?:
+    | string
+    | undefined;
+  /** How often samples are taken, in milliseconds. */
+  intervalMs: number;
+  metrics: SystemMetric[];
+}
+
 export const ADMIN_V1_PACKAGE_NAME = "admin.v1";
 
 export interface AdminServiceClient {
@@ -305,6 +348,13 @@ export interface AdminServiceClient {
   /** The audit log, newest first, keyset-paged. */
 
   listAudit(request: ListAuditRequest, metadata?: Metadata): Observable<AuditPage>;
+
+  /**
+   * The platform's health as admin samples it (spec 02 §3 system_metrics, ADR 0039): every metric of
+   * the latest sample with its status, and each one's last 24 hours in 15-minute buckets.
+   */
+
+  getSystemMetrics(request: GetSystemMetricsRequest, metadata?: Metadata): Observable<SystemMetrics>;
 }
 
 export interface AdminServiceController {
@@ -388,6 +438,16 @@ export interface AdminServiceController {
   /** The audit log, newest first, keyset-paged. */
 
   listAudit(request: ListAuditRequest, metadata?: Metadata): Promise<AuditPage> | Observable<AuditPage> | AuditPage;
+
+  /**
+   * The platform's health as admin samples it (spec 02 §3 system_metrics, ADR 0039): every metric of
+   * the latest sample with its status, and each one's last 24 hours in 15-minute buckets.
+   */
+
+  getSystemMetrics(
+    request: GetSystemMetricsRequest,
+    metadata?: Metadata,
+  ): Promise<SystemMetrics> | Observable<SystemMetrics> | SystemMetrics;
 }
 
 export function AdminServiceControllerMethods() {
@@ -403,6 +463,7 @@ export function AdminServiceControllerMethods() {
       "listCampaigns",
       "reviewCampaign",
       "listAudit",
+      "getSystemMetrics",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
