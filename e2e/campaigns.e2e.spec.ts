@@ -283,7 +283,7 @@ describe('campaigns and hiring (gateway + campaigns + identity + submissions + r
       };
       const first = await ask();
       expect(first.ratingToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(first.ratingUrl).toBe(`/hires/${first.id}/rate?token=${first.ratingToken}`);
+      expect(first.ratingUrl).toBe(`/hires/${first.id}/rate#token=${first.ratingToken}`);
       // Only the token's hash is kept.
       const stored = (await p.campaignsDb.query('SELECT rating_token_hash FROM clipper_hires WHERE id = $1', [first.id])).rows[0];
       expect(stored.rating_token_hash).toMatch(/^[0-9a-f]{64}$/);

@@ -28,8 +28,8 @@ describe('checkHireRating', () => {
 });
 
 describe('hireRatingPath and ratingSummary', () => {
-  it('builds the rating page’s link with the token escaped', () => {
-    expect(hireRatingPath('a1', 'ab-_c+/')).toBe('/hires/a1/rate?token=ab-_c%2B%2F');
+  it('builds the rating page’s link with the token escaped, in the fragment', () => {
+    expect(hireRatingPath('a1', 'ab-_c+/')).toBe('/hires/a1/rate#token=ab-_c%2B%2F');
   });
 
   it('reads the average with one decimal and the count, or says there is none', () => {

@@ -50,9 +50,13 @@ export function firstHireRatingError(errors: Partial<Record<'rating' | 'review',
   return errors.rating ?? errors.review;
 }
 
-/** The page a client rates a hire on; the token is the one the hire request's answer carried. */
+/**
+ * The page a client rates a hire on. The token (the one the hire request's answer carried) rides in the
+ * fragment, which the browser never sends to a server, as the mailed links of identity do (ADR 0031);
+ * the page reads it with `linkTokenFromHash`.
+ */
 export function hireRatingPath(hireId: string, token: string): string {
-  return `/hires/${encodeURIComponent(hireId)}/rate?token=${encodeURIComponent(token)}`;
+  return `/hires/${encodeURIComponent(hireId)}/rate#token=${encodeURIComponent(token)}`;
 }
 
 /** '4.5 (2 reviews)', '5.0 (1 review)', 'No reviews yet': a clipper's rating as the hire dialog shows it. */

@@ -242,7 +242,7 @@ export const hireSentSchema = z
     ratingToken: z
       .string()
       .describe('The secret the client rates the hire with once the clipper completes it (ADR 0037); shown only in this answer'),
-    ratingUrl: z.string().describe('The page the client rates the hire on: /hires/{id}/rate?token=…'),
+    ratingUrl: z.string().describe('The page the client rates the hire on: /hires/{id}/rate#token=…'),
   })
   .meta({ id: 'HireRequestSent' });
 export type HireSentJson = z.infer<typeof hireSentSchema>;
