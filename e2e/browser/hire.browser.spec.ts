@@ -86,7 +86,10 @@ describe('hiring a gold clipper', () => {
 
   /** The gold clipper accepts and completes the request the newest of their hires is. */
   async function completeNewestHire(): Promise<void> {
-    const [newest] = (await (await seeder.api('/api/hires?status=pending', { cookie: gold.cookie })).json()) as { hires: { id: string }[] };
+    const { hires } = (await (await seeder.api('/api/hires?status=pending', { cookie: gold.cookie })).json()) as {
+      hires: { id: string }[];
+    };
+    const newest = hires[0];
     for (const action of ['accept', 'complete']) {
       const res = await seeder.api(`/api/hires/${newest!.id}/${action}`, {
         method: 'POST',

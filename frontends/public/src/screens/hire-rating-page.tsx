@@ -83,7 +83,10 @@ export default function HireRatingPage() {
                       name="rating"
                       value={stars}
                       checked={rating === stars}
-                      onChange={() => setRating(stars)}
+                      onChange={() => {
+                        setRating(stars);
+                        setErrors((e) => ({ ...e, rating: undefined }));
+                      }}
                       aria-label={`${stars} ${stars === 1 ? 'star' : 'stars'}`}
                     />
                     <span aria-hidden="true">★</span>

@@ -1999,7 +1999,7 @@ export interface components {
             message: string;
             /** @description The secret the client rates the hire with once the clipper completes it (ADR 0037); shown only in this answer */
             ratingToken: string;
-            /** @description The page the client rates the hire on: /hires/{id}/rate?token=… */
+            /** @description The page the client rates the hire on: /hires/{id}/rate#token=… */
             ratingUrl: string;
         };
         HireRequestsPage: {
