@@ -242,8 +242,9 @@ describe('hiring a gold clipper', () => {
 
     await completeNewestHire();
     await rateOnPage(page, link, 5, '4.5 (2 reviews)', 'desktop');
-    // The dialog on the profile shows the new average and count.
+    // The profile, beside Hire Clipper, and its dialog show the new average and count.
     await openSite(page, `${platform.url}/clipper/${gold.id}`);
+    await page.getByText('Rating 4.5 (2 reviews)', { exact: true }).waitFor();
     await hire.click();
     await page
       .getByRole('dialog', { name: 'Hire Clipper' })

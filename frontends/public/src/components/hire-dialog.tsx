@@ -32,6 +32,7 @@ import { apiJson, HttpError, type HireRequestSent, type HiringProfile, type Send
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { emptyHireForm, hireFailureText, hireRequestBody, packageFields, validateHireForm, type HireForm } from '../lib/hire-form.js';
+import { fetchHiringProfile, hiringProfileKey } from '../lib/hiring-profile.js';
 import { handleOf, initialOf } from '../lib/people.js';
 import { useCheckedForm } from '../lib/use-checked-form.js';
 import '../styles/public.css';
@@ -56,7 +57,6 @@ const CONTACT_HINTS: Record<HireContactMethod, { description: string; placeholde
   twitter: { description: 'Your Twitter/X handle.', placeholder: '@yourhandle' },
 };
 
-export const hiringProfileKey = (clipperId: string) => ['/api/clippers', clipperId, 'profile'] as const;
 const clipperPath = (clipperId: string) => `/api/clippers/${encodeURIComponent(clipperId)}`;
 
 /** '$40 · 7 clips · 24 hours'; Viral Marketing has no price and books a call. */
@@ -120,7 +120,7 @@ function ClipperSummary({ profile }: { profile: HiringProfile }) {
 function ClipperProfile({ clipperId, enabled }: { clipperId: string; enabled: boolean }) {
   const profile = useQuery<HiringProfile>({
     queryKey: hiringProfileKey(clipperId),
-    queryFn: () => apiJson<HiringProfile>('GET', `${clipperPath(clipperId)}/profile`),
+    queryFn: () => fetchHiringProfile(clipperId),
     enabled,
   });
   if (profile.isPending) return <ProfileSkeleton />;

@@ -63,7 +63,7 @@ export default function HireRatingPage() {
               <p>
                 The clipper’s rating is now <strong>{ratingSummary(rate.data.averageRating, rate.data.totalReviews)}</strong>.
               </p>
-              <Link to="/" className="clip-btn clip-btn--outline clip-btn--block">
+              <Link to="/" className="clip-btn clip-btn--outline clip-btn--lg clip-btn--block">
                 Back to CLIP IT
               </Link>
             </div>
