@@ -3,7 +3,8 @@
 // words and a valid one is listed as pending; a clipper cannot buy one; a clipper is hired only once
 // rewards puts them at the gold points tier, with each package; the clipper answers their requests.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CAMPAIGN_MESSAGES, HIRE_MESSAGES, HIRE_PACKAGES, packageFill } from '@clipit/field-rules';
+import { randomUUID } from 'node:crypto';
+import { CAMPAIGN_MESSAGES, HIRE_MESSAGES, HIRE_PACKAGES, HIRE_RATING_MESSAGES as R, packageFill } from '@clipit/field-rules';
 import { waitFor } from '@clipit/testing';
 import { asOurPage, E2E_ADMIN_PASSWORD, startPlatform, type Platform } from './support/platform.js';
 import { expectText, json } from './support/http.js';
@@ -168,6 +169,12 @@ describe('campaigns and hiring (gateway + campaigns + identity + submissions + r
       await expectText(await api('/api/clippers/not-a-uuid/profile'), 400, 'Invalid clipper id');
     });
 
+    it('answers 404 with a text for an id that is no user, on every campaigns route taking a user id (issue 33 §7)', async () => {
+      const nobody = randomUUID();
+      await expectText(await api(`/api/clippers/${nobody}/profile`), 404, 'Clipper not found');
+      await expectText(await as(undefined, 'POST', `/api/clippers/${nobody}/hire`, hire), 404, 'Clipper not found');
+    });
+
     it('hires a gold clipper with each package, and the clipper answers their requests', async () => {
       // Tiers are data (ADR 0025): one approved clip reaches Gold in this spec's rewards database.
       await p.rewardsDb.query(
@@ -266,6 +273,73 @@ describe('campaigns and hiring (gateway + campaigns + identity + submissions + r
       await expectText(await as(undefined, 'POST', to, { ...hire, clipperId: clipper.id }), 400, 'clipperId does not match the path');
       await expectText(await as(gold, 'POST', to, hire), 400, HIRE_MESSAGES.self);
       expect((await p.campaignsDb.query('SELECT count(*)::int AS n FROM clipper_hires')).rows[0].n).toBe(before);
+    });
+
+    it('lets the client rate a completed hire once with the answer’s token, refusing everything else with a text (ADR 0040)', async () => {
+      const ask = async () => {
+        const res = await as(undefined, 'POST', `/api/clippers/${gold.id}/hire`, { ...hire, ...packageFill('speed') });
+        expect(res.status).toBe(201);
+        return (await res.json()) as { id: string; ratingToken: string; ratingUrl: string };
+      };
+      const first = await ask();
+      expect(first.ratingToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(first.ratingUrl).toBe(`/hires/${first.id}/rate#token=${first.ratingToken}`);
+      // Only the token's hash is kept.
+      const stored = (await p.campaignsDb.query('SELECT rating_token_hash FROM clipper_hires WHERE id = $1', [first.id])).rows[0];
+      expect(stored.rating_token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(stored.rating_token_hash).not.toContain(first.ratingToken);
+
+      const rateIt = (id: string, body: Record<string, unknown>) => as(undefined, 'POST', `/api/clipper-hires/${id}/rating`, body);
+      const ok = { token: first.ratingToken, rating: 4, review: 'Fast, sharp clips.' };
+      await expectText(await rateIt(first.id, ok), 409, R.notCompleted);
+      await as(gold, 'POST', `/api/hires/${first.id}/accept`, {});
+      await expectText(await rateIt(first.id, ok), 409, R.notCompleted);
+      expect((await as(gold, 'POST', `/api/hires/${first.id}/complete`, {})).status).toBe(200);
+
+      await expectText(await rateIt(first.id, { ...ok, token: (await ask()).ratingToken }), 403, R.wrongToken);
+      await expectText(await rateIt(first.id, { ...ok, rating: 6 }), 400, R.ratingRange);
+      await expectText(await rateIt(first.id, { ...ok, rating: 0 }), 400, R.ratingRange);
+      await expectText(await rateIt(first.id, { ...ok, rating: 3.5 }), 400, R.ratingRange);
+      await expectText(await rateIt(first.id, { ...ok, review: 'x'.repeat(1001) }), 400, R.reviewTooLong);
+      await expectText(await rateIt(randomUUID(), ok), 404, 'Hire request not found');
+      await expectText(await rateIt('not-a-uuid', ok), 400, 'Invalid hire request id');
+      await expectText(await rateIt(first.id, { ...ok, stars: 5 }), 400, 'Unknown field: stars');
+
+      const rated = await rateIt(first.id, ok);
+      expect(rated.status).toBe(200);
+      expect(await rated.json()).toEqual({
+        hireId: first.id,
+        clipperId: gold.id,
+        rating: 4,
+        review: 'Fast, sharp clips.',
+        averageRating: 4,
+        totalReviews: 1,
+        message: R.saved,
+      });
+      await expectText(await rateIt(first.id, { ...ok, rating: 5 }), 409, R.alreadyRated);
+
+      // A second hire rated 5: the profile's average and count follow.
+      const second = await ask();
+      await as(gold, 'POST', `/api/hires/${second.id}/accept`, {});
+      await as(gold, 'POST', `/api/hires/${second.id}/complete`, {});
+      expect((await rateIt(second.id, { token: second.ratingToken, rating: 5 })).status).toBe(200);
+      expect(await (await api(`/api/clippers/${gold.id}/profile`)).json()).toMatchObject({ averageRating: 4.5, totalReviews: 2 });
+      const hires = (await (await as(gold, 'GET', '/api/hires?status=completed')).json()) as { hires: { id: string }[] };
+      expect(hires.hires.map((h) => h.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+      const events = await p.campaignsDb.query(
+        `SELECT envelope::jsonb #> '{data}' AS data FROM outbox WHERE type = 'hire.rated' ORDER BY seq`,
+      );
+      expect(
+        events.rows.map((r: { data: Record<string, unknown> }) => [
+          r.data['hireId'],
+          r.data['rating'],
+          r.data['averageRating'],
+          r.data['totalReviews'],
+        ]),
+      ).toEqual([
+        [first.id, 4, 4, 1],
+        [second.id, 5, 4.5, 2],
+      ]);
     });
 
     it('refuses a request to a clipper who is not taking work', async () => {

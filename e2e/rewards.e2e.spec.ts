@@ -103,7 +103,7 @@ describe('rewards (gateway + rewards + identity + submissions + admin, real serv
       tier: 'bronze',
       rank: 1,
       totalClippers: 1,
-      lockedFeatures: ['Streamer Multipliers', 'Hire Button Visibility'],
+      lockedFeatures: ['Streamer Multipliers', 'Hire Button Visibility', 'Paid Campaigns'],
       breakdown: { approvalRatio: 0.5, finalPoints: 5 },
     });
     const refreshed = await asClipper('POST', '/api/clipper/refresh-points');

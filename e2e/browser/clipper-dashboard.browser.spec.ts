@@ -137,6 +137,8 @@ describe('/clippers/dashboard', () => {
     await main.getByText(`of ${totalClippers} ${totalClippers === 1 ? 'clipper' : 'clippers'}`, { exact: false }).waitFor();
     await main.getByText(`#${rank}`, { exact: true }).waitFor();
     await main.getByRole('list', { name: 'Locked features' }).getByText('Streamer Multipliers').waitFor();
+    // Gold unlocks paid campaigns (ADR 0041): rewards' list says so below gold.
+    await main.getByRole('list', { name: 'Locked features' }).getByText('Paid Campaigns', { exact: true }).waitFor();
     const breakdown = main.getByRole('button', { name: 'Show point breakdown' });
     await breakdown.click();
     expect(await main.getByRole('button', { name: 'Hide point breakdown' }).getAttribute('aria-expanded')).toBe('true');

@@ -3,8 +3,10 @@
 // shows 'Hire Clipper' on their clip in /feed and on their profile. A visitor, with no session, opens the
 // dialog from each, sees the clipper's hiring profile and the three packages, chooses Growth Pack (which
 // fills the budget and the description), fills in their details and sends: the server's message is the
-// success toast, the dialog closes, and the clipper has the request with the package's budget.
-import { HIRE_MESSAGES, HIRE_PACKAGES } from '@clipit/field-rules';
+// success toast, the dialog shows the rating link (ADR 0040) and Done closes it, and the clipper has the
+// request with the package's budget. Once the clipper completes it, the link's page takes 1 to 5 stars and
+// a review, and the dialog then shows the clipper's average rating and number of reviews.
+import { HIRE_MESSAGES, HIRE_PACKAGES, HIRE_RATING_MESSAGES } from '@clipit/field-rules';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
@@ -82,19 +84,55 @@ describe('hiring a gold clipper', () => {
   const hiresOfGold = async (): Promise<StoredHire[]> =>
     ((await (await seeder.api('/api/hires', { cookie: gold.cookie })).json()) as { hires: StoredHire[] }).hires;
 
-  /** In an open dialog: the profile, the packages, Growth Pack chosen, the details typed, sent; the toast and the close. */
+  /** The gold clipper accepts and completes the request the newest of their hires is. */
+  async function completeNewestHire(): Promise<void> {
+    const { hires } = (await (await seeder.api('/api/hires?status=pending', { cookie: gold.cookie })).json()) as {
+      hires: { id: string }[];
+    };
+    const newest = hires[0];
+    for (const action of ['accept', 'complete']) {
+      const res = await seeder.api(`/api/hires/${newest!.id}/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+        cookie: gold.cookie,
+      });
+      expect(res.status).toBe(200);
+    }
+  }
+
+  /** On the rating link's page: no stars refused in the rule's words, then `stars` and a review saved; the clipper's new figures shown. */
+  async function rateOnPage(page: Page, link: string, stars: number, summary: string, screenshot: string) {
+    await openSite(page, link);
+    await page.getByRole('heading', { level: 1, name: 'Rate Your Hire' }).waitFor();
+    const form = page.getByRole('form', { name: 'Rating' });
+    await form.getByRole('button', { name: 'Submit Rating' }).click();
+    await form.getByText(HIRE_RATING_MESSAGES.ratingRange, { exact: true }).waitFor();
+    await form.getByRole('radio', { name: `${stars} stars` }).check();
+    await form.getByRole('textbox', { name: /^Review/ }).fill('Sharp, fast and on brand.');
+    await shot(page, `${screenshot}-rating`);
+    await form.getByRole('button', { name: 'Submit Rating' }).click();
+    await page.getByRole('status').filter({ hasText: HIRE_RATING_MESSAGES.saved }).waitFor();
+    await page.getByText(summary, { exact: true }).waitFor();
+    await shot(page, `${screenshot}-rated`);
+  }
+
+  /** In an open dialog: the profile, the packages, Growth Pack chosen, the details typed, sent; the toast, the rating link, Done. Answers the link. */
   async function hireWithGrowthPack(
     page: Page,
     opener: Locator,
     client: { name: string; email: string; contact: string },
     screenshot: string,
-  ) {
+    rating: string,
+  ): Promise<string> {
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Hire Clipper' });
     await dialog.waitFor();
     const summary = dialog.getByRole('region', { name: 'Clipper' });
     await summary.getByText(gold.displayName, { exact: true }).waitFor();
     await summary.getByText('Available', { exact: true }).waitFor();
+    // The clipper's average rating and number of reviews (ADR 0040).
+    await summary.getByText(rating, { exact: true }).waitFor();
     expect(await dialog.getByRole('region', { name: 'Packages' }).getByRole('button').allTextContents()).toEqual([
       'Speed Pack$407 clips · 24 hours',
       'Growth Pack$10020 clips · 3 days',
@@ -119,8 +157,13 @@ describe('hiring a gold clipper', () => {
     await dialog.getByRole('button', { name: 'Send Request' }).click();
 
     await toasts(page).getByText(HIRE_MESSAGES.sent, { exact: true }).waitFor();
-    await dialog.waitFor({ state: 'detached' });
+    const sent = dialog.getByRole('region', { name: 'Request sent' });
+    const link = (await sent.getByRole('link').getAttribute('href'))!;
+    expect(link).toMatch(new RegExp(`^${platform.url}/hires/[0-9a-f-]{36}/rate#token=[A-Za-z0-9_-]{43}$`));
     await shot(page, `${screenshot}-sent`);
+    await sent.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    return link;
   }
 
   it('phone: Hire Clipper on the gold clipper’s clip in the feed opens the dialog; Growth Pack is sent', async () => {
@@ -137,11 +180,12 @@ describe('hiring a gold clipper', () => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await shot(page, 'feed-phone');
-    await hireWithGrowthPack(
+    const link = await hireWithGrowthPack(
       page,
       hire,
       { name: 'Brand Team', email: 'team@brand.example.com', contact: 'team@brand.example.com' },
       'feed-phone',
+      'No reviews yet',
     );
     expect(scripts.length).toBeGreaterThan(0);
     // Focus goes back to the button that opened it.
@@ -161,6 +205,10 @@ describe('hiring a gold clipper', () => {
       clientUserId: null,
       status: 'pending',
     });
+
+    // Once the clipper completes it, the link's page rates it.
+    await completeNewestHire();
+    await rateOnPage(page, link, 4, '4.0 (1 review)', 'phone');
   });
 
   it('desktop: Hire Clipper on the gold clipper’s profile opens the dialog; Growth Pack is sent, Escape closes', async () => {
@@ -176,11 +224,12 @@ describe('hiring a gold clipper', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Hire Clipper' }).waitFor({ state: 'detached' });
 
-    await hireWithGrowthPack(
+    const link = await hireWithGrowthPack(
       page,
       hire,
       { name: 'Studio North', email: 'hello@studio-north.example.com', contact: '@studionorth' },
       'profile-desktop',
+      '4.0 (1 review)',
     );
     const hires = await hiresOfGold();
     expect(hires).toHaveLength(2);
@@ -190,5 +239,17 @@ describe('hiring a gold clipper', () => {
       projectDescription: GROWTH.description,
       contactInfo: '@studionorth',
     });
+
+    await completeNewestHire();
+    await rateOnPage(page, link, 5, '4.5 (2 reviews)', 'desktop');
+    // The profile, beside Hire Clipper, and its dialog show the new average and count.
+    await openSite(page, `${platform.url}/clipper/${gold.id}`);
+    await page.getByText('Rating 4.5 (2 reviews)', { exact: true }).waitFor();
+    await hire.click();
+    await page
+      .getByRole('dialog', { name: 'Hire Clipper' })
+      .getByRole('region', { name: 'Clipper' })
+      .getByText('4.5 (2 reviews)', { exact: true })
+      .waitFor();
   });
 });

@@ -16,6 +16,7 @@ export * from './reject-reason.js';
 export * from './stream-time.js';
 export * from './cpm-campaign.js';
 export * from './hire-request.js';
+export * from './hire-rating.js';
 export * from './token.js';
 export * from './clipper-profile.js';
 export * from './x-sign-in.js';

@@ -83,6 +83,9 @@ export type HireRequestsPage = Schemas['HireRequestsPage'];
 export type RespondToHireRequest = ApiRequestBody<'/api/hires/{hireId}/accept', 'post'>;
 export type SendHireRequest = ApiRequestBody<'/api/clippers/{clipperId}/hire', 'post'>;
 export type HireRequestSent = Schemas['HireRequestSent'];
+/** The rating page's request and answer (POST /api/clipper-hires/{hireId}/rating, ADR 0040). */
+export type RateHireRequest = ApiRequestBody<'/api/clipper-hires/{hireId}/rating', 'post'>;
+export type HireRated = Schemas['HireRated'];
 /** A tier with its requirements and rate per approved clip (GET /api/tiers; rewards owns the table, ADR 0025). */
 export type Tier = Schemas['Tiers'][number];
 /** A clipper's hiring profile (GET /api/clippers/{id}/profile, PATCH /api/clipper-profile). */

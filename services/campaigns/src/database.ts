@@ -2,6 +2,8 @@ import { CreateEventBusTables1763700000000 } from '@clipit/service-kit';
 import { ClipperApplicationEntity } from './entities/clipper-application.entity.js';
 import { CreateClipperApplications1764300000000 } from './migrations/1764300000000-create-clipper-applications.js';
 import { CreateCampaignsAndHiring1766100000000 } from './migrations/1766100000000-create-campaigns-and-hiring.js';
+import { AddHireRatings1766900000000 } from './migrations/1766900000000-add-hire-ratings.js';
+import { IndexClipsByClipper1766900000001 } from './migrations/1766900000001-index-clips-by-clipper.js';
 
 // campaigns's entities and migrations. A migration is a class in src/migrations/ named
 // <timestamp>-<what>.ts; list it here after the ones before it. Never `synchronize`.
@@ -13,4 +15,6 @@ export const campaignsMigrations = [
   CreateEventBusTables1763700000000,
   CreateClipperApplications1764300000000,
   CreateCampaignsAndHiring1766100000000,
+  AddHireRatings1766900000000,
+  IndexClipsByClipper1766900000001,
 ];

@@ -13,7 +13,7 @@ const SRC = fileURLToPath(new URL('.', import.meta.url));
 /** The user tiers' names (rewards' tiers table) and the points tiers' (rewards' events and answers). */
 const TIER_NAMES = new Set(['bronze', 'silver', 'gold', 'diamond', ...CLIPPER_TIERS]);
 /** Spec 02 §6's locked features, as the rewards service words them (services/rewards/src/domain/standing.ts). */
-const LOCKED_FEATURES = ['Streamer Multipliers', 'Hire Button Visibility'];
+const LOCKED_FEATURES = ['Streamer Multipliers', 'Hire Button Visibility', 'Paid Campaigns'];
 
 const isTest = (file: string) => /\.spec\.ts$/.test(file);
 

@@ -206,7 +206,7 @@ describe('the clipper dashboard', () => {
       within(locked)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Streamer Multipliers', 'Hire Button Visibility']);
+    ).toEqual(['Streamer Multipliers', 'Hire Button Visibility', 'Paid Campaigns']);
     expect(gateway.calls.map((c) => c.url)).toContain(`/api/clipper/stats/${USER_ID}`);
   });
 

@@ -92,7 +92,7 @@ export function statsAnswer(overrides: Partial<ClipperStats> = {}): ClipperStats
     rank: 3,
     totalClippers: 17,
     breakdown: { approvedCount: 4, basePoints: 26, viewBonusPoints: 612, approvalRatio: 0.667, inactivityPenalty: true, finalPoints: 420 },
-    lockedFeatures: ['Streamer Multipliers', 'Hire Button Visibility'],
+    lockedFeatures: ['Streamer Multipliers', 'Hire Button Visibility', 'Paid Campaigns'],
     lastUpdated: '2026-11-22T12:00:00.000Z',
     ...overrides,
   };

@@ -41,12 +41,11 @@ afterEach(() => {
 });
 
 type Handle = (call: Call) => Reply | Promise<Reply>;
+const TOKEN = 't'.repeat(43);
+const sentAnswer = { id: 'h-1', status: 'pending', message: SENT, ratingToken: TOKEN, ratingUrl: `/hires/h-1/rate#token=${TOKEN}` };
 const profileOk: Handle = () => ({ json: hiringProfile() });
 
-function setup({
-  profile = profileOk,
-  hire = () => ({ status: 201, json: { id: 'h-1', status: 'pending', message: SENT } }),
-}: { profile?: Handle; hire?: Handle } = {}) {
+function setup({ profile = profileOk, hire = () => ({ status: 201, json: sentAnswer }) }: { profile?: Handle; hire?: Handle } = {}) {
   const gateway = fakeGateway((call) => {
     if (call.url === PROFILE_URL) return profile(call);
     if (call.url === HIRE_URL) return hire(call);
@@ -85,7 +84,7 @@ describe('the hire dialog', () => {
     expect(s.getByText('Gail Gold')).toBeVisible();
     expect(s.getByText('@gail')).toBeVisible();
     expect(summary.querySelector('img.clipit-hire-avatar')).toHaveAttribute('src', '/media/avatars/gail.jpg');
-    expect(s.getByText('Rating').nextElementSibling).toHaveTextContent('4.8');
+    expect(s.getByText('Rating').nextElementSibling).toHaveTextContent('4.8 (8 reviews)');
     expect(s.getByText('Total hires').nextElementSibling).toHaveTextContent('12');
     expect(s.getByText('Available')).toBeVisible();
     expect(d.queryByTestId('hire-profile-skeleton')).toBeNull();
@@ -189,13 +188,13 @@ describe('the hire dialog', () => {
     expect(gateway.writes()).toEqual([]);
   });
 
-  it('sends exactly the spec’s fields (medium, email, no budget → null), toasts the server’s message and closes', async () => {
+  it('sends exactly the spec’s fields (medium, email, no budget → null), toasts the server’s message, shows the rating link, and Done closes', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { d, user, gateway, onOpenChange } = setup({
       hire: async () => {
         await gate;
-        return { status: 201, json: { id: 'h-1', status: 'pending', message: SENT } };
+        return { status: 201, json: sentAnswer };
       },
     });
     await fillValid(d, user);
@@ -205,7 +204,13 @@ describe('the hire dialog', () => {
     expect(d.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     release();
 
-    expect(await screen.findByText(SENT)).toBeVisible();
+    const sent = await d.findByRole('region', { name: 'Request sent' });
+    expect(within(sent).getByRole('status')).toHaveTextContent(SENT);
+    expect(screen.getAllByText(SENT).length).toBe(2); // the toast and the panel
+    expect(within(sent).getByRole('link')).toHaveAttribute('href', `${window.location.origin}/hires/h-1/rate#token=${TOKEN}`);
+    expect(d.queryByRole('form', { name: 'Hire request' })).toBeNull();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    await user.click(within(sent).getByRole('button', { name: 'Done' }));
     expect(gateway.writes()).toEqual([
       {
         method: 'POST',
@@ -236,7 +241,7 @@ describe('the hire dialog', () => {
     expect(d.getByLabelText(/^Contact Info/)).toHaveAccessibleDescription('Your Telegram username.');
     await user.type(d.getByLabelText(/^Contact Info/), '@brandco');
     await user.click(send(d));
-    await screen.findByText(SENT);
+    await d.findByRole('region', { name: 'Request sent' });
     expect(gateway.writes()[0]?.body).toEqual({
       clipperId: CLIPPER,
       clientName: 'Brand Co',

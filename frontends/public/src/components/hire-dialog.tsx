@@ -8,6 +8,7 @@ import {
   HIRE_URGENCY_LABELS,
   checkHireRequest,
   isHireContactMethod,
+  ratingSummary,
   type HireContactMethod,
   type HirePackageChoice,
   type HirePackageId,
@@ -31,6 +32,7 @@ import { apiJson, HttpError, type HireRequestSent, type HiringProfile, type Send
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { emptyHireForm, hireFailureText, hireRequestBody, packageFields, validateHireForm, type HireForm } from '../lib/hire-form.js';
+import { fetchHiringProfile, hiringProfileKey } from '../lib/hiring-profile.js';
 import { handleOf, initialOf } from '../lib/people.js';
 import { useCheckedForm } from '../lib/use-checked-form.js';
 import '../styles/public.css';
@@ -55,7 +57,6 @@ const CONTACT_HINTS: Record<HireContactMethod, { description: string; placeholde
   twitter: { description: 'Your Twitter/X handle.', placeholder: '@yourhandle' },
 };
 
-export const hiringProfileKey = (clipperId: string) => ['/api/clippers', clipperId, 'profile'] as const;
 const clipperPath = (clipperId: string) => `/api/clippers/${encodeURIComponent(clipperId)}`;
 
 /** '$40 · 7 clips · 24 hours'; Viral Marketing has no price and books a call. */
@@ -97,7 +98,7 @@ function ClipperSummary({ profile }: { profile: HiringProfile }) {
         <dl className="clipit-hire-stats">
           <div>
             <dt>Rating</dt>
-            <dd>{profile.averageRating.toFixed(1)}</dd>
+            <dd>{ratingSummary(profile.averageRating, profile.totalReviews)}</dd>
           </div>
           <div>
             <dt>Total hires</dt>
@@ -119,7 +120,7 @@ function ClipperSummary({ profile }: { profile: HiringProfile }) {
 function ClipperProfile({ clipperId, enabled }: { clipperId: string; enabled: boolean }) {
   const profile = useQuery<HiringProfile>({
     queryKey: hiringProfileKey(clipperId),
-    queryFn: () => apiJson<HiringProfile>('GET', `${clipperPath(clipperId)}/profile`),
+    queryFn: () => fetchHiringProfile(clipperId),
     enabled,
   });
   if (profile.isPending) return <ProfileSkeleton />;
@@ -170,6 +171,35 @@ function Packages({ choice, onChoose }: { choice: HirePackageChoice; onChoose: (
 }
 
 /**
+ * What the dialog shows once the request is stored (ADR 0040): the link the client rates the hire with
+ * once the clipper marks it completed. It is shown only here, so it says to keep it, and copies it.
+ */
+function RatingLink({ sent, onDone }: { sent: HireRequestSent; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const href = new URL(sent.ratingUrl, window.location.origin).href;
+  const copy = () =>
+    void navigator.clipboard?.writeText(href).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  return (
+    <section className="clipit-hire-sent" aria-label="Request sent">
+      <p role="status">{sent.message}</p>
+      <p>Keep this link: once the clipper marks the work completed, rate it there. It is shown only once.</p>
+      <p className="clipit-hire-sent__link">
+        <a href={href}>{href}</a>
+      </p>
+      <DialogFooter>
+        <Button variant="outline" onClick={copy}>
+          {copied ? 'Copied' : 'Copy Link'}
+        </Button>
+        <Button onClick={onDone}>Done</Button>
+      </DialogFooter>
+    </section>
+  );
+}
+
+/**
  * The hire dialog (spec 02 §2.7, §5 "Hire request", §7, §8; ADR 0027): the clipper's hiring profile
  * (name, image, rating, total hires, availability), the three packages (choosing one fills the budget
  * and the description) and the request form, checked field by field before it is sent. No session is
@@ -180,6 +210,7 @@ export default function HireDialog({ clipperId, open, onOpenChange }: HireDialog
   const { toast } = useToast();
   const [choice, setChoice] = useState<HirePackageChoice>('none');
   const { form, field, set, check, reset } = useCheckedForm<HireForm>(emptyHireForm, validateHireForm);
+  const [sent, setSent] = useState<HireRequestSent | null>(null);
 
   const send = useMutation({
     mutationFn: (body: SendHireRequest) => apiJson<HireRequestSent>('POST', `${clipperPath(clipperId)}/hire`, body),
@@ -188,7 +219,7 @@ export default function HireDialog({ clipperId, open, onOpenChange }: HireDialog
       if (answer?.message) toast({ title: answer.message, variant: 'success' });
       reset();
       setChoice('none');
-      onOpenChange(false);
+      setSent(answer);
     },
     onError: (error: Error) => toast({ title: 'Error', description: hireFailureText(error), variant: 'destructive' }),
   });
@@ -209,6 +240,7 @@ export default function HireDialog({ clipperId, open, onOpenChange }: HireDialog
 
   const close = () => {
     if (send.isPending) return;
+    setSent(null);
     onOpenChange(false);
   };
 
@@ -221,58 +253,64 @@ export default function HireDialog({ clipperId, open, onOpenChange }: HireDialog
         Pick a package or describe your project. The clipper answers through your preferred contact method.
       </DialogDescription>
       <ClipperProfile clipperId={clipperId} enabled={open} />
-      <Packages choice={choice} onChoose={choose} />
-      <form className="clipit-form" noValidate onSubmit={onSubmit} aria-label="Hire request">
-        <Input label="Your Name" name="clientName" autoComplete="name" required {...field('clientName')} />
-        <Input
-          label="Email"
-          name="clientEmail"
-          type="email"
-          autoComplete="email"
-          required
-          placeholder="you@example.com"
-          {...field('clientEmail')}
-        />
-        <Textarea
-          label="Project Description"
-          name="projectDescription"
-          rows={4}
-          required
-          maxLength={HIRE_LIMITS.projectDescription.max}
-          showCount
-          placeholder="What should the clips show, and where will they be posted?"
-          {...field('projectDescription')}
-        />
-        <Input
-          label="Budget (USD, optional)"
-          name="budget"
-          inputMode="decimal"
-          placeholder="100"
-          description={choice === 'viral' ? 'Viral Marketing is priced on a call.' : undefined}
-          {...field('budget')}
-        />
-        <div className="clipit-hire-row">
-          <Select label="Urgency" name="urgency" options={URGENCY_OPTIONS} {...field('urgency')} />
-          <Select label="Preferred Contact" name="preferredContact" options={CONTACT_OPTIONS} {...field('preferredContact')} />
-        </div>
-        <Input
-          label="Contact Info"
-          name="contactInfo"
-          required
-          maxLength={HIRE_LIMITS.contactInfo.max}
-          description={contactHint.description}
-          placeholder={contactHint.placeholder}
-          {...field('contactInfo')}
-        />
-        <DialogFooter>
-          <Button variant="outline" onClick={close} disabled={send.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={send.isPending} disabled={send.isPending} loadingText="Sending...">
-            Send Request
-          </Button>
-        </DialogFooter>
-      </form>
+      {sent ? (
+        <RatingLink sent={sent} onDone={close} />
+      ) : (
+        <>
+          <Packages choice={choice} onChoose={choose} />
+          <form className="clipit-form" noValidate onSubmit={onSubmit} aria-label="Hire request">
+            <Input label="Your Name" name="clientName" autoComplete="name" required {...field('clientName')} />
+            <Input
+              label="Email"
+              name="clientEmail"
+              type="email"
+              autoComplete="email"
+              required
+              placeholder="you@example.com"
+              {...field('clientEmail')}
+            />
+            <Textarea
+              label="Project Description"
+              name="projectDescription"
+              rows={4}
+              required
+              maxLength={HIRE_LIMITS.projectDescription.max}
+              showCount
+              placeholder="What should the clips show, and where will they be posted?"
+              {...field('projectDescription')}
+            />
+            <Input
+              label="Budget (USD, optional)"
+              name="budget"
+              inputMode="decimal"
+              placeholder="100"
+              description={choice === 'viral' ? 'Viral Marketing is priced on a call.' : undefined}
+              {...field('budget')}
+            />
+            <div className="clipit-hire-row">
+              <Select label="Urgency" name="urgency" options={URGENCY_OPTIONS} {...field('urgency')} />
+              <Select label="Preferred Contact" name="preferredContact" options={CONTACT_OPTIONS} {...field('preferredContact')} />
+            </div>
+            <Input
+              label="Contact Info"
+              name="contactInfo"
+              required
+              maxLength={HIRE_LIMITS.contactInfo.max}
+              description={contactHint.description}
+              placeholder={contactHint.placeholder}
+              {...field('contactInfo')}
+            />
+            <DialogFooter>
+              <Button variant="outline" onClick={close} disabled={send.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={send.isPending} disabled={send.isPending} loadingText="Sending...">
+                Send Request
+              </Button>
+            </DialogFooter>
+          </form>
+        </>
+      )}
     </Dialog>
   );
 }

@@ -79,6 +79,12 @@ export const routes: readonly RemoteRoute[] = [
     lazy: () => import('../screens/connect-page.js'),
   },
   {
+    path: '/hires/:hireId/rate',
+    title: 'Rate Your Hire',
+    description: 'Rate the CLIP IT clipper you hired, once the work is completed, with the link you were given.',
+    lazy: () => import('../screens/hire-rating-page.js'),
+  },
+  {
     path: '/client-services',
     title: 'Client Services',
     description: 'Hire CLIP IT clippers to cut and post branded clips of your streams and memes.',

@@ -159,6 +159,16 @@ describe('/clipper/:userId', () => {
     expect(gateway.calls.map((c) => c.url)).toContain('/api/clippers/u-1/profile');
   });
 
+  it('shows a gold clipper’s rating from their hires beside Hire Clipper (ADR 0040)', async () => {
+    setup((call) =>
+      call.url === '/api/clippers/u-1/profile'
+        ? { json: { userId: 'u-1', averageRating: 4.5, totalReviews: 2 } }
+        : { json: profile({ user: { currentTier: 3 } }) },
+    );
+    expect(await screen.findByText('4.5 (2 reviews)')).toBeVisible();
+    expect(screen.getByText('4.5 (2 reviews)').parentElement).toHaveTextContent('Rating 4.5 (2 reviews)');
+  });
+
   it('shows no Hire Clipper below gold', async () => {
     setup(() => ({ json: profile({ user: { currentTier: 2 } }) }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Clip King' })).toBeVisible();

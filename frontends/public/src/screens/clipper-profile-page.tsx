@@ -1,11 +1,13 @@
+import { ratingSummary } from '@clipit/field-rules';
 import { abbreviateNumber, Button, Skeleton, VisuallyHidden } from '@clipit/ui';
 import { apiJson, HttpError, useCurrentUser, type ApiAnswer } from '@clipit/web-api';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link, useParams } from '@clipit/router';
 import { FollowButton } from '../components/follow-button.js';
 import { HireClipperButton } from '../components/hire-button.js';
 import { isGoldClipper } from '../lib/gold-tier.js';
+import { fetchHiringProfile, hiringProfileKey } from '../lib/hiring-profile.js';
 import { displayNameOf, handleOf, initialOf } from '../lib/people.js';
 import '../styles/public.css';
 import '../styles/profile.css';
@@ -26,6 +28,17 @@ const STATS = [
   ['Total Likes', (s: Profile['stats']) => s.totalLikes],
   ['Avg Views', (s: Profile['stats']) => s.avgViews],
 ] as const;
+
+/** A gold clipper's rating from their hires (ADR 0040): the average and the number of reviews, beside Hire Clipper. */
+function HireRating({ clipperId }: { clipperId: string }) {
+  const hiring = useQuery({ queryKey: hiringProfileKey(clipperId), queryFn: () => fetchHiringProfile(clipperId) });
+  if (!hiring.data) return null;
+  return (
+    <p className="clipit-profile-rating">
+      Rating <strong>{ratingSummary(hiring.data.averageRating, hiring.data.totalReviews)}</strong>
+    </p>
+  );
+}
 
 /** The owner's view history of a clip: its own chunk, downloaded only when the owner looks at their profile. */
 const ViewHistory = lazy(() => import('../components/view-history.js'));
@@ -223,6 +236,7 @@ export default function ClipperProfilePage() {
           ) : null}
           {isGoldClipper(user) ? (
             <div className="clipit-profile-follow">
+              <HireRating clipperId={user.id} />
               <HireClipperButton clipperId={user.id} size="md" />
             </div>
           ) : null}

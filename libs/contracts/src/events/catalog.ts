@@ -5,6 +5,7 @@ import {
   campaignReviewedV1,
   campaignSubmittedV1,
   hireRequestedV1,
+  hireRatedV1,
   hireRespondedV1,
 } from './campaigns/campaign-events.v1.js';
 import type { EventEnvelope } from './envelope.js';
@@ -59,6 +60,7 @@ export const eventCatalog = {
   'campaign.completed': { source: 'campaigns', version: 1, schema: campaignCompletedV1 },
   'hire.requested': { source: 'campaigns', version: 1, schema: hireRequestedV1 },
   'hire.responded': { source: 'campaigns', version: 1, schema: hireRespondedV1 },
+  'hire.rated': { source: 'campaigns', version: 1, schema: hireRatedV1 },
   'social.followed': { source: 'social', version: 1, schema: socialFollowedV1 },
   'social.unfollowed': { source: 'social', version: 1, schema: socialUnfollowedV1 },
   'social.liked': { source: 'social', version: 1, schema: socialLikedV1 },

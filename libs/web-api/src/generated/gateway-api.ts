@@ -377,6 +377,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clipper-hires/{hireId}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The client rates a completed hire once, with the ratingToken the request’s answer carried (no account needed, ADR 0040): the clipper’s average rating and review count follow */
+        post: operations["CampaignsController.rateHire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clipper-profile": {
         parameters: {
             query?: never;
@@ -1959,6 +1976,18 @@ export interface components {
             nextStreamTime: string | null;
             notifiedFollowers: number;
         };
+        HireRated: {
+            hireId: string;
+            clipperId: string;
+            rating: number;
+            review: string | null;
+            /** @description The clipper’s average over every rated hire, now including this one */
+            averageRating: number;
+            /** @description How many hires of this clipper are rated */
+            totalReviews: number;
+            /** @description What the rating page shows */
+            message: string;
+        };
         HireRequest: {
             id: string;
             clipperId: string;
@@ -1985,6 +2014,10 @@ export interface components {
             status: "pending";
             /** @description What the hire dialog shows */
             message: string;
+            /** @description The secret the client rates the hire with once the clipper completes it (ADR 0040); shown only in this answer */
+            ratingToken: string;
+            /** @description The page the client rates the hire on: /hires/{id}/rate#token=… */
+            ratingUrl: string;
         };
         HireRequestsPage: {
             /** @description Newest first */
@@ -4521,6 +4554,121 @@ export interface operations {
             };
         };
     };
+    "CampaignsController.rateHire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The hire request’s id (uuid) */
+                hireId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The ratingToken the hire request’s answer carried */
+                    token?: string | null;
+                    /** @description Stars, a whole number from 1 to 5 */
+                    rating?: (number | string) | null;
+                    /** @description Optional, at most 1000 characters */
+                    review?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HireRated"];
+                };
+            };
+            /** @description 'Rating must be a whole number from 1 to 5', 'Review must be at most 1,000 characters', 'The rating link is incomplete: open the link you were given when you sent the request', 'Invalid hire request id' or 'Unknown field: …'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'This rating link is not valid for this hire', or Cross-site request refused; 'Cross-site request refused': a foreign Origin/Referer, or the session cookie with neither */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Hire request not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'This hire has already been rated' or 'Only a completed hire can be rated: the clipper has not marked it completed yet' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Service temporarily unavailable': the campaigns service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     "CampaignsController.updateClipperProfile": {
         parameters: {
             query?: never;
@@ -4894,7 +5042,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description 'Clipper not found' */
+            /** @description 'Clipper not found': the id is no user's, or not a clipper's */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4998,7 +5146,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description 'Clipper not found' */
+            /** @description 'Clipper not found': the id is no user's, or not a clipper's */
             404: {
                 headers: {
                     [name: string]: unknown;

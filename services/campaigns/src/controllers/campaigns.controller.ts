@@ -61,4 +61,8 @@ export class CampaignsController implements campaignsV1.CampaignsServiceControll
   respondToHire(request: campaignsV1.RespondToHireRequest): Promise<campaignsV1.HireRequest> {
     return this.hires.respond(request);
   }
+
+  rateHire(request: campaignsV1.RateHireRequest): Promise<campaignsV1.RateHireResponse> {
+    return this.hires.rate(request);
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { newCampaign, progress, reviewed, toCampaignMessage, toCampaignSnapshot, withProgress } from './campaign.js';
+import { countsTowardCampaigns, newCampaign, progress, reviewed, toCampaignMessage, toCampaignSnapshot, withProgress } from './campaign.js';
 
 const at = new Date('2026-11-26T10:00:00.000Z');
 const later = new Date('2026-11-27T10:00:00.000Z');
@@ -54,5 +54,14 @@ describe('campaign rules', () => {
       streamerTwitterUsername: 'sam',
     });
     expect(toCampaignMessage(pending, { displayName: null, twitterUsername: null }).streamerDisplayName).toBeUndefined();
+  });
+});
+
+describe('what delivers a paid campaign’s views (spec 02 §6, ADR 0041)', () => {
+  it('counts a gold clipper’s clips only: bronze, silver and an unknown standing do not', () => {
+    expect(countsTowardCampaigns('gold')).toBe(true);
+    expect(countsTowardCampaigns('silver')).toBe(false);
+    expect(countsTowardCampaigns('bronze')).toBe(false);
+    expect(countsTowardCampaigns(undefined)).toBe(false);
   });
 });

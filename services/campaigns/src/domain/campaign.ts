@@ -1,4 +1,4 @@
-import type { campaignsV1, CampaignStatus, CpmCampaignSnapshot } from '@clipit/contracts';
+import type { campaignsV1, CampaignStatus, ClipperTier, CpmCampaignSnapshot } from '@clipit/contracts';
 import type { CpmCampaignDraft } from '@clipit/field-rules';
 import { dollars } from './messages.js';
 
@@ -29,6 +29,17 @@ export interface Campaign {
 export interface StreamerNames {
   displayName: string | null;
   twitterUsername: string | null;
+}
+
+/**
+ * "Gold unlocks paid campaigns" (spec 02 §6, ADR 0041): a clip counts toward a CPM campaign's delivered
+ * views only while its clipper holds the gold points tier (the highest; Diamond is a user tier, not a
+ * points tier), as rewards last told campaigns.
+ */
+export const PAID_CAMPAIGN_TIER: ClipperTier = 'gold';
+
+export function countsTowardCampaigns(clipperTier: ClipperTier | undefined): boolean {
+  return clipperTier === PAID_CAMPAIGN_TIER;
 }
 
 /** A new campaign from a checked draft: pending, nothing delivered. */

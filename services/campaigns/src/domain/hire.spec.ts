@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { HIRE_MESSAGES } from '@clipit/field-rules';
-import { answer, canBeHired, hireRefusal, newHire, serviceFor, toHireMessage } from './hire.js';
+import { HIRE_MESSAGES, HIRE_RATING_MESSAGES as R } from '@clipit/field-rules';
+import { answer, canBeHired, hireRefusal, isRatingToken, newHire, newRatingToken, rate, serviceFor, toHireMessage } from './hire.js';
 import { MESSAGES } from './messages.js';
 
 const CLIPPER = '2d9f6e30-8c9f-4e3b-9d7b-4b5c3f9e1c32';
@@ -83,5 +83,43 @@ describe('hire answers', () => {
     expect(serviceFor('growth pack: 20 clips', services)).toBe('b');
     expect(serviceFor('Viral Marketing: a custom campaign', services)).toBeNull();
     expect(serviceFor('Seven launch clips for our token week.', services)).toBeNull();
+  });
+});
+
+describe('rating a hire (ADR 0040)', () => {
+  const token = newRatingToken();
+  const completed = { ...pending, ratingTokenHash: token.hash, status: 'completed' as const, completedAt: later };
+  const stars = { rating: 4, review: 'Fast and sharp.' };
+
+  it('makes a 256-bit token and keeps only its SHA-256', () => {
+    expect(token.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(token.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(token.hash).not.toContain(token.token);
+    expect(newRatingToken().token).not.toBe(token.token);
+    expect(isRatingToken(completed, token.token)).toBe(true);
+    expect(isRatingToken(completed, `${token.token}x`)).toBe(false);
+    expect(isRatingToken({ ratingTokenHash: null }, token.token)).toBe(false);
+  });
+
+  it('rates a completed hire with its token, once', () => {
+    const rated = rate(completed, token.token, stars, later);
+    expect(rated).toEqual({ hire: { ...completed, clientRating: 4, clientReview: 'Fast and sharp.', ratedAt: later, updatedAt: later } });
+    const again = rate('hire' in rated ? rated.hire : completed, token.token, { rating: 5, review: null }, later);
+    expect(again).toEqual({ refusal: { kind: 'failedPrecondition', message: R.alreadyRated } });
+  });
+
+  it('refuses a wrong token before saying anything of the hire, then a hire not completed', () => {
+    expect(rate(completed, newRatingToken().token, stars, later)).toEqual({ refusal: { kind: 'forbidden', message: R.wrongToken } });
+    expect(rate({ ...completed, status: 'pending' }, 'nope', stars, later)).toEqual({
+      refusal: { kind: 'forbidden', message: R.wrongToken },
+    });
+    expect(rate({ ...pending, ratingTokenHash: null, status: 'completed' }, token.token, stars, later)).toEqual({
+      refusal: { kind: 'forbidden', message: R.wrongToken },
+    });
+    for (const status of ['pending', 'accepted', 'declined'] as const) {
+      expect(rate({ ...completed, status }, token.token, stars, later)).toEqual({
+        refusal: { kind: 'failedPrecondition', message: R.notCompleted },
+      });
+    }
   });
 });

@@ -1,6 +1,9 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { campaignsV1, HireRequestSnapshot } from '@clipit/contracts';
 import {
   HIRE_MESSAGES,
+  HIRE_RATING_MESSAGES,
+  type HireRatingDraft,
   HIRE_REQUIRED_TIER,
   type HireContactMethod,
   type HireRequestDraft,
@@ -31,6 +34,9 @@ export interface Hire {
   clipperNotes: string | null;
   respondedAt: Date | null;
   completedAt: Date | null;
+  /** SHA-256 (hex) of the token the client rates with; null for requests stored before ratings. */
+  ratingTokenHash: string | null;
+  ratedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -84,6 +90,7 @@ export function newHire(
   serviceId: string | null,
   draft: HireRequestDraft,
   now: Date,
+  ratingTokenHash: string | null = null,
 ): Hire {
   return {
     id,
@@ -103,9 +110,43 @@ export function newHire(
     clipperNotes: null,
     respondedAt: null,
     completedAt: null,
+    ratingTokenHash,
+    ratedAt: null,
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/**
+ * The secret a client rates a hire with (ADR 0040): 32 random bytes (256 bits), base64url, handed out once
+ * in the request's answer; the hire keeps only its SHA-256 (hex), as identity does for its mailed links.
+ */
+export function newRatingToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: ratingTokenHash(token) };
+}
+
+export function ratingTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Whether `token` is the hire's, compared in constant time. */
+export function isRatingToken(hire: Pick<Hire, 'ratingTokenHash'>, token: string): boolean {
+  if (hire.ratingTokenHash === null) return false;
+  const given = Buffer.from(ratingTokenHash(token), 'hex');
+  const held = Buffer.from(hire.ratingTokenHash, 'hex');
+  return given.length === held.length && timingSafeEqual(given, held);
+}
+
+/**
+ * The client's rating (ADR 0040), in this order so a wrong token learns nothing of the hire: the token
+ * (403), rated once (409), completed (409).
+ */
+export function rate(hire: Hire, token: string, rating: HireRatingDraft, now: Date): { hire: Hire } | { refusal: Refusal } {
+  if (!isRatingToken(hire, token)) return { refusal: { kind: 'forbidden', message: HIRE_RATING_MESSAGES.wrongToken } };
+  if (hire.clientRating !== null) return { refusal: { kind: 'failedPrecondition', message: HIRE_RATING_MESSAGES.alreadyRated } };
+  if (hire.status !== 'completed') return { refusal: { kind: 'failedPrecondition', message: HIRE_RATING_MESSAGES.notCompleted } };
+  return { hire: { ...hire, clientRating: rating.rating, clientReview: rating.review, ratedAt: now, updatedAt: now } };
 }
 
 /**

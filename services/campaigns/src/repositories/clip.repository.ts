@@ -42,12 +42,23 @@ export class ClipRepository {
     return { applied: true, previousStreamerId: existing?.streamer_id ?? null };
   }
 
-  /** The views of the streamer's approved clips approved at or after `since`. */
-  async approvedViewsSince(tx: EntityManager, streamerId: string, since: Date): Promise<number> {
+  /** The views of the streamer's approved clips approved at or after `since` whose clipper holds `tier` (campaign_people's standing). */
+  async approvedViewsSince(tx: EntityManager, streamerId: string, since: Date, tier: string): Promise<number> {
     const rows = (await tx.query(
-      `SELECT COALESCE(sum(views), 0)::bigint AS views FROM campaign_clips WHERE streamer_id = $1 AND status = 'approved' AND approved_at >= $2`,
-      [streamerId, since],
+      `SELECT COALESCE(sum(c.views), 0)::bigint AS views FROM campaign_clips c JOIN campaign_people p ON p.user_id = c.user_id
+       WHERE c.streamer_id = $1 AND c.status = 'approved' AND c.approved_at >= $2 AND p.clipper_tier = $3`,
+      [streamerId, since, tier],
     )) as { views: string }[];
     return Number(rows[0]?.views ?? 0);
+  }
+
+  /** The streamers the clipper's approved clips are tagged with that have a running campaign. */
+  async streamersRunningWith(tx: EntityManager, userId: string): Promise<string[]> {
+    const rows = (await tx.query(
+      `SELECT DISTINCT c.streamer_id FROM campaign_clips c JOIN cpm_campaigns k ON k.streamer_id::text = c.streamer_id AND k.status = 'approved'
+       WHERE c.user_id = $1 AND c.status = 'approved'`,
+      [userId],
+    )) as { streamer_id: string }[];
+    return rows.map((r) => r.streamer_id);
   }
 }

@@ -23,6 +23,8 @@ interface HireRecord {
   clipper_notes: string | null;
   responded_at: Date | null;
   completed_at: Date | null;
+  rating_token_hash: string | null;
+  rated_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -45,6 +47,8 @@ const toHire = (r: HireRecord): Hire => ({
   clipperNotes: r.clipper_notes,
   respondedAt: r.responded_at,
   completedAt: r.completed_at,
+  ratingTokenHash: r.rating_token_hash,
+  ratedAt: r.rated_at,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -65,8 +69,8 @@ export class HireRepository {
   async insert(tx: EntityManager, h: Hire): Promise<void> {
     await tx.query(
       `INSERT INTO clipper_hires (id, client_user_id, clipper_id, service_id, client_name, client_email, project_description, budget, urgency,
-         preferred_contact, contact_info, status, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+         preferred_contact, contact_info, status, rating_token_hash, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         h.id,
         h.clientUserId,
@@ -80,6 +84,7 @@ export class HireRepository {
         h.preferredContact,
         h.contactInfo,
         h.status,
+        h.ratingTokenHash,
         h.createdAt,
         h.updatedAt,
       ],
@@ -97,6 +102,27 @@ export class HireRepository {
       'UPDATE clipper_hires SET status = $2, clipper_notes = $3, responded_at = $4, completed_at = $5, updated_at = $6 WHERE id = $1',
       [h.id, h.status, h.clipperNotes, h.respondedAt, h.completedAt, h.updatedAt],
     );
+  }
+
+  /** Writes the client's rating: once, on a completed hire (the table's check holds it too). */
+  async saveRating(tx: EntityManager, h: Hire): Promise<void> {
+    await tx.query('UPDATE clipper_hires SET client_rating = $2, client_review = $3, rated_at = $4, updated_at = $5 WHERE id = $1', [
+      h.id,
+      h.clientRating,
+      h.clientReview,
+      h.ratedAt,
+      h.updatedAt,
+    ]);
+  }
+
+  /** The clipper's rating figures over every rated hire: the average (two decimals, as text) and the count. */
+  async ratingOf(tx: EntityManager, clipperId: string): Promise<{ averageRating: string; totalReviews: number }> {
+    const rows = (await tx.query(
+      `SELECT COALESCE(round(avg(client_rating), 2), 0)::text AS average, count(client_rating)::int AS total
+       FROM clipper_hires WHERE clipper_id = $1 AND client_rating IS NOT NULL`,
+      [clipperId],
+    )) as { average: string; total: number }[];
+    return { averageRating: rows[0]!.average, totalReviews: rows[0]!.total };
   }
 
   /** `limit` of the clipper's requests strictly older than `before`, newest first (clipper_hires_clipper_idx). */

@@ -31,8 +31,19 @@ export class PeopleRepository {
     );
   }
 
-  /** Keeps a standing unless a later revision is already held. */
-  async applyStanding(tx: EntityManager, s: RewardsStandingChangedV1): Promise<void> {
+  /** Keeps a standing unless a later revision is already held; answers the points tier held before, and whether it took it. */
+  async applyStanding(
+    tx: EntityManager,
+    s: RewardsStandingChangedV1,
+  ): Promise<{ applied: boolean; previousTier: PersonStanding['clipperTier'] | undefined }> {
+    const before = (await tx.query('SELECT clipper_tier, standing_revision FROM campaign_people WHERE user_id = $1 FOR UPDATE', [
+      s.userId,
+    ])) as {
+      clipper_tier: PersonStanding['clipperTier'];
+      standing_revision: number;
+    }[];
+    const held = before[0];
+    if (held && held.standing_revision >= s.revision) return { applied: false, previousTier: held.clipper_tier };
     await tx.query(
       `INSERT INTO campaign_people (user_id, clip_points, clipper_tier, standing_revision, standing_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (user_id) DO UPDATE SET clip_points = excluded.clip_points, clipper_tier = excluded.clipper_tier,
@@ -40,6 +51,7 @@ export class PeopleRepository {
        WHERE campaign_people.standing_revision < excluded.standing_revision`,
       [s.userId, s.clipPoints, s.clipperTier, s.revision, s.at],
     );
+    return { applied: true, previousTier: held?.clipper_tier };
   }
 
   async standingOf(tx: EntityManager, userId: string): Promise<PersonStanding | undefined> {

@@ -170,6 +170,16 @@ export class ProfileRepository {
     await tx.query('UPDATE clipper_profiles SET total_hires = total_hires + 1, updated_at = $2 WHERE user_id = $1', [userId, now]);
   }
 
+  /** The clipper's rating figures, as the hires they were counted from stand in the caller's transaction. */
+  async setRating(tx: EntityManager, userId: string, averageRating: string, totalReviews: number, now: Date): Promise<void> {
+    await tx.query('UPDATE clipper_profiles SET average_rating = $2, total_reviews = $3, updated_at = $4 WHERE user_id = $1', [
+      userId,
+      averageRating,
+      totalReviews,
+      now,
+    ]);
+  }
+
   async services(userId: string, tx: EntityManager = this.dataSource.manager): Promise<ClipperServiceRow[]> {
     const rows = (await tx.query(
       'SELECT id, service_name, description, base_price, delivery_time_hours, is_active FROM clipper_services WHERE clipper_id = $1 ORDER BY position',

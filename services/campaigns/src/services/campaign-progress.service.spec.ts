@@ -28,7 +28,8 @@ describe('CampaignProgressService.recompute', () => {
     f.clips.approvedViewsSince.mockResolvedValue(45_500.7);
     const next = await f.service.recompute(tx, STREAMER_ID.toUpperCase(), AT);
     expect(f.campaigns.lockRunning).toHaveBeenCalledWith(tx, STREAMER_ID);
-    expect(f.clips.approvedViewsSince).toHaveBeenCalledWith(tx, STREAMER_ID, EARLIER);
+    // Only gold clippers' clips deliver (ADR 0041).
+    expect(f.clips.approvedViewsSince).toHaveBeenCalledWith(tx, STREAMER_ID, EARLIER, 'gold');
     expect(next).toEqual({ ...running(), deliveredViews: 45_500, updatedAt: AT });
     expect(f.campaigns.save).toHaveBeenCalledWith(tx, next!);
     expect(f.outbox.append).not.toHaveBeenCalled();

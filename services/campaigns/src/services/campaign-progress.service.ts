@@ -1,13 +1,13 @@
 import { isUuid, Outbox } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { toCampaignSnapshot, withProgress, type Campaign } from '../domain/campaign.js';
+import { PAID_CAMPAIGN_TIER, toCampaignSnapshot, withProgress, type Campaign } from '../domain/campaign.js';
 import { CampaignRepository } from '../repositories/campaign.repository.js';
 import { ClipRepository } from '../repositories/clip.repository.js';
 
 /**
- * A running campaign's delivered views (ADR 0027): the views of its streamer's approved clips approved
- * from the campaign's approval on, capped at the target; reaching it completes the campaign and
+ * A running campaign's delivered views (ADR 0027, ADR 0041): the views of its streamer's approved clips
+ * approved from the campaign's approval on, by clippers at the gold points tier, capped at the target; reaching it completes the campaign and
  * publishes campaign.completed, in the caller's transaction.
  */
 @Injectable()
@@ -24,7 +24,7 @@ export class CampaignProgressService {
     streamerId = streamerId.toLowerCase();
     const running = await this.campaigns.lockRunning(tx, streamerId);
     if (!running?.approvedAt) return undefined;
-    const views = await this.clips.approvedViewsSince(tx, streamerId, running.approvedAt);
+    const views = await this.clips.approvedViewsSince(tx, streamerId, running.approvedAt, PAID_CAMPAIGN_TIER);
     const next = withProgress(running, views, now);
     if (next.deliveredViews === running.deliveredViews && next.status === running.status) return running;
     await this.campaigns.save(tx, next);

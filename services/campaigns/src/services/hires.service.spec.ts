@@ -1,10 +1,10 @@
 import { status } from '@grpc/grpc-js';
-import { CLIPPER_PROFILE_MESSAGES, HIRE_MESSAGES } from '@clipit/field-rules';
+import { CLIPPER_PROFILE_MESSAGES, HIRE_MESSAGES, HIRE_RATING_MESSAGES } from '@clipit/field-rules';
 import { Outbox, TransactionRunner } from '@clipit/service-kit';
 import { createTestService, runTransactionsWith } from '@clipit/testing';
 import { describe, expect, it } from '@jest/globals';
 import { AT, CLIENT_ID, CLIPPER_ID, hire, HIRE_ID, profile, refusal, tx } from '../../test/support/unit-fixtures.js';
-import { toHireSnapshot } from '../domain/hire.js';
+import { newRatingToken, ratingTokenHash, toHireSnapshot } from '../domain/hire.js';
 import { MESSAGES } from '../domain/messages.js';
 import { HireRepository } from '../repositories/hire.repository.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
@@ -57,6 +57,10 @@ describe('HiresService.request', () => {
     });
     expect(f.outbox.append).toHaveBeenCalledWith(tx, 'hire.requested', { hire: toHireSnapshot(stored), clipperId: CLIPPER_ID });
     expect(answer).toMatchObject({ id: stored.id, status: 'pending', serviceId: 'svc-speed' });
+    // The answer carries the rating token; the stored hire only its hash (ADR 0040).
+    expect(answer.ratingToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(stored.ratingTokenHash).toBe(ratingTokenHash(answer.ratingToken!));
+    expect(JSON.stringify(f.outbox.append.mock.calls)).not.toContain(answer.ratingToken);
   });
 
   it('refuses by the hire gate: below gold, oneself, not taking work; and someone with no profile', async () => {
@@ -180,5 +184,81 @@ describe('HiresService.list', () => {
       code: status.INVALID_ARGUMENT,
       message: MESSAGES.unknownHireStatus('open'),
     });
+  });
+});
+
+describe('HiresService.rate', () => {
+  const token = newRatingToken();
+  const completed = () => hire({ status: 'completed', completedAt: AT, ratingTokenHash: token.hash });
+  const rating = (patch: Record<string, unknown> = {}) => ({
+    id: HIRE_ID,
+    token: token.token,
+    rating: 5,
+    review: '  Great clips.  ',
+    ...patch,
+  });
+
+  it('stores the rating, recounts the clipper’s average and count under the profile lock, and publishes hire.rated', async () => {
+    const f = setup();
+    f.hires.lock.mockResolvedValue(completed());
+    f.hires.saveRating.mockResolvedValue(undefined);
+    f.profiles.lock.mockResolvedValue(profile());
+    f.hires.ratingOf.mockResolvedValue({ averageRating: '4.50', totalReviews: 2 });
+    f.profiles.setRating.mockResolvedValue(undefined);
+    const answer = await f.service.rate(rating(), AT);
+
+    const [, saved] = f.hires.saveRating.mock.calls[0]!;
+    expect(saved).toMatchObject({ clientRating: 5, clientReview: 'Great clips.', ratedAt: AT });
+    expect(f.profiles.lock).toHaveBeenCalledWith(tx, CLIPPER_ID);
+    expect(f.hires.saveRating.mock.invocationCallOrder[0]!).toBeLessThan(f.hires.ratingOf.mock.invocationCallOrder[0]!);
+    expect(f.profiles.lock.mock.invocationCallOrder[0]!).toBeLessThan(f.hires.ratingOf.mock.invocationCallOrder[0]!);
+    expect(f.profiles.setRating).toHaveBeenCalledWith(tx, CLIPPER_ID, '4.50', 2, AT);
+    expect(f.outbox.append).toHaveBeenCalledWith(tx, 'hire.rated', {
+      hireId: HIRE_ID,
+      clipperId: CLIPPER_ID,
+      rating: 5,
+      review: 'Great clips.',
+      averageRating: 4.5,
+      totalReviews: 2,
+      at: AT.toISOString(),
+    });
+    expect(answer).toMatchObject({ hire: { id: HIRE_ID, clientRating: 5 }, averageRating: '4.50', totalReviews: 2 });
+  });
+
+  it.each([
+    ['a rating out of range', rating({ rating: 6 }), status.INVALID_ARGUMENT, HIRE_RATING_MESSAGES.ratingRange],
+    ['a review too long', rating({ review: 'x'.repeat(1001) }), status.INVALID_ARGUMENT, HIRE_RATING_MESSAGES.reviewTooLong],
+    ['no token', rating({ token: '' }), status.INVALID_ARGUMENT, HIRE_RATING_MESSAGES.tokenRequired],
+    ['a malformed id', rating({ id: 'h1' }), status.NOT_FOUND, MESSAGES.hireNotFound],
+  ])('refuses %s before any call', async (_case, request, code, message) => {
+    const f = setup();
+    expect(await refusal(f.service.rate(request as never))).toEqual({ code, message });
+    expect(f.hires.lock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an unknown hire', undefined, rating(), status.NOT_FOUND, MESSAGES.hireNotFound],
+    ['a wrong token', completed(), rating({ token: newRatingToken().token }), status.PERMISSION_DENIED, HIRE_RATING_MESSAGES.wrongToken],
+    [
+      'a second rating',
+      { ...completed(), clientRating: 3, ratedAt: AT },
+      rating(),
+      status.FAILED_PRECONDITION,
+      HIRE_RATING_MESSAGES.alreadyRated,
+    ],
+    [
+      'a hire not completed',
+      hire({ status: 'accepted', ratingTokenHash: token.hash }),
+      rating(),
+      status.FAILED_PRECONDITION,
+      HIRE_RATING_MESSAGES.notCompleted,
+    ],
+  ])('refuses %s and writes nothing', async (_case, held, request, code, message) => {
+    const f = setup();
+    f.hires.lock.mockResolvedValue(held);
+    expect(await refusal(f.service.rate(request))).toEqual({ code, message });
+    expect(f.hires.saveRating).not.toHaveBeenCalled();
+    expect(f.profiles.setRating).not.toHaveBeenCalled();
+    expect(f.outbox.append).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { campaignsV1 } from '@clipit/contracts';
-import { checkHireRequest, CLIPPER_PROFILE_MESSAGES, firstHireError, isHireStatus } from '@clipit/field-rules';
+import {
+  checkHireRating,
+  checkHireRequest,
+  CLIPPER_PROFILE_MESSAGES,
+  firstHireError,
+  firstHireRatingError,
+  HIRE_RATING_MESSAGES,
+  isHireStatus,
+} from '@clipit/field-rules';
 import {
   decodeCursor,
   DomainError,
@@ -20,6 +28,8 @@ import {
   hireRefusal,
   isHireAction,
   newHire,
+  newRatingToken,
+  rate,
   respondedAction,
   serviceFor,
   toHireMessage,
@@ -57,6 +67,7 @@ export class HiresService {
     if (clientUserId !== null && !isUuid(clientUserId)) throw invalid(MESSAGES.invalidClientId);
     if (!isUuid(request.clipperId)) throw notFound(CLIPPER_PROFILE_MESSAGES.notFound);
     const clipperId = request.clipperId.toLowerCase();
+    const rating = newRatingToken();
     const hire = await this.transactions.run(async (tx) => {
       // Locked so an edit to availability or services cannot interleave with the checks.
       const clipper = await this.profiles.lock(tx, clipperId);
@@ -71,12 +82,14 @@ export class HiresService {
         serviceFor(checked.value.projectDescription, services),
         checked.value,
         now,
+        rating.hash,
       );
       await this.hires.insert(tx, stored);
       await this.outbox.append(tx, 'hire.requested', { hire: toHireSnapshot(stored), clipperId });
       return stored;
     });
-    return toHireMessage(hire);
+    // The token leaves the service only here, to the client who asked (ADR 0040).
+    return { ...toHireMessage(hire), ratingToken: rating.token };
   }
 
   /** The requests a clipper received, newest first, keyset-paged, optionally of one status. */
@@ -116,5 +129,38 @@ export class HiresService {
       return result.hire;
     });
     return toHireMessage(hire);
+  }
+
+  /**
+   * The client's rating of a completed hire, once, with the token the request's answer carried (ADR 0040):
+   * the hire's rating and review, the clipper's average and count over every rated hire, and hire.rated,
+   * in one transaction.
+   */
+  async rate(request: campaignsV1.RateHireRequest, now = new Date()): Promise<campaignsV1.RateHireResponse> {
+    const checked = checkHireRating({ rating: request.rating, review: request.review ?? null });
+    if (!checked.ok) throw invalid(firstHireRatingError(checked.errors) ?? HIRE_RATING_MESSAGES.ratingRange);
+    if (!request.token) throw invalid(HIRE_RATING_MESSAGES.tokenRequired);
+    if (!isUuid(request.id)) throw notFound(MESSAGES.hireNotFound);
+    return this.transactions.run(async (tx) => {
+      const current = await this.hires.lock(tx, request.id);
+      if (!current) throw notFound(MESSAGES.hireNotFound);
+      const result = rate(current, request.token, checked.value, now);
+      if ('refusal' in result) throw refused(result.refusal);
+      await this.hires.saveRating(tx, result.hire);
+      // The profile's lock orders ratings of one clipper, so each average is counted over every committed one.
+      await this.profiles.lock(tx, result.hire.clipperId);
+      const figures = await this.hires.ratingOf(tx, result.hire.clipperId);
+      await this.profiles.setRating(tx, result.hire.clipperId, figures.averageRating, figures.totalReviews, now);
+      await this.outbox.append(tx, 'hire.rated', {
+        hireId: result.hire.id,
+        clipperId: result.hire.clipperId,
+        rating: checked.value.rating,
+        review: checked.value.review,
+        averageRating: Number(figures.averageRating),
+        totalReviews: figures.totalReviews,
+        at: now.toISOString(),
+      });
+      return { hire: toHireMessage(result.hire), ...figures };
+    });
   }
 }

@@ -51,7 +51,7 @@ describe('ProjectionsService.onUser', () => {
 describe('ProjectionsService.onStandingChanged', () => {
   it('offers the three packages once, when the clipper first reaches gold', async () => {
     const f = setup();
-    f.people.applyStanding.mockResolvedValue(undefined);
+    f.people.applyStanding.mockResolvedValue({ applied: true, previousTier: 'gold' });
     f.profiles.applyStanding.mockResolvedValue(true);
     f.profiles.markFirstGold.mockResolvedValueOnce(true).mockResolvedValueOnce(false);
     await f.service.onStandingChanged(standing, tx, AT);
@@ -62,10 +62,43 @@ describe('ProjectionsService.onStandingChanged', () => {
 
   it('offers nothing when the profile kept a later revision', async () => {
     const f = setup();
-    f.people.applyStanding.mockResolvedValue(undefined);
+    f.people.applyStanding.mockResolvedValue({ applied: false, previousTier: 'silver' });
     f.profiles.applyStanding.mockResolvedValue(false);
     await f.service.onStandingChanged(standing, tx, AT);
     expect(f.profiles.markFirstGold).not.toHaveBeenCalled();
+    expect(f.clips.streamersRunningWith).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['reaching gold', 'silver', 'gold'],
+    ['leaving gold', 'gold', 'silver'],
+    ['a first standing at gold', undefined, 'gold'],
+  ] as const)(
+    'recounts the running campaigns the clipper’s clips deliver to on %s (ADR 0041)',
+    async (_case, previousTier, clipperTier) => {
+      const f = setup();
+      f.people.applyStanding.mockResolvedValue({ applied: true, previousTier });
+      f.profiles.applyStanding.mockResolvedValue(false);
+      f.clips.streamersRunningWith.mockResolvedValue([STREAMER_ID, 'another']);
+      await f.service.onStandingChanged({ ...standing, clipperTier }, tx, AT);
+      expect(f.clips.streamersRunningWith).toHaveBeenCalledWith(tx, CLIPPER_ID);
+      expect(f.progress.recompute.mock.calls).toEqual([
+        [tx, STREAMER_ID, AT],
+        [tx, 'another', AT],
+      ]);
+    },
+  );
+
+  it.each([
+    ['bronze to silver', 'bronze', 'silver'],
+    ['gold to gold (points only)', 'gold', 'gold'],
+  ] as const)('recounts nothing from %s: what the clips deliver is unchanged', async (_case, previousTier, clipperTier) => {
+    const f = setup();
+    f.people.applyStanding.mockResolvedValue({ applied: true, previousTier });
+    f.profiles.applyStanding.mockResolvedValue(false);
+    await f.service.onStandingChanged({ ...standing, clipperTier }, tx, AT);
+    expect(f.clips.streamersRunningWith).not.toHaveBeenCalled();
+    expect(f.progress.recompute).not.toHaveBeenCalled();
   });
 });
 

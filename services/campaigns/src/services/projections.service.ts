@@ -1,6 +1,7 @@
 import type { RewardsStandingChangedV1, SubmissionSnapshot, UserSnapshot } from '@clipit/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { countsTowardCampaigns } from '../domain/campaign.js';
 import { defaultServices } from '../domain/profile.js';
 import { ClipRepository } from '../repositories/clip.repository.js';
 import { PeopleRepository } from '../repositories/people.repository.js';
@@ -30,10 +31,16 @@ export class ProjectionsService {
     await this.offerPackages(tx, u.id, now);
   }
 
-  /** rewards.standing-changed: points and tier, unless a later revision is already held. */
+  /**
+   * rewards.standing-changed: points and tier, unless a later revision is already held. A clipper reaching
+   * or leaving gold changes what their clips deliver (ADR 0041): the running campaigns of the streamers
+   * their approved clips are tagged with are recounted.
+   */
   async onStandingChanged(data: RewardsStandingChangedV1, tx: EntityManager, now = new Date()): Promise<void> {
-    await this.people.applyStanding(tx, data);
+    const change = await this.people.applyStanding(tx, data);
     if (await this.profiles.applyStanding(tx, data, now)) await this.offerPackages(tx, data.userId, now);
+    if (!change.applied || countsTowardCampaigns(change.previousTier) === countsTowardCampaigns(data.clipperTier)) return;
+    for (const streamerId of await this.clips.streamersRunningWith(tx, data.userId)) await this.progress.recompute(tx, streamerId, now);
   }
 
   /** submission.*: the clip, the clipper's last approval, and the running campaign of each streamer it is (or was) tagged with. */

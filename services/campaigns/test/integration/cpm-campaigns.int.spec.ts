@@ -52,10 +52,29 @@ const outboxRows = (type: string, id: string) =>
   h.count(`SELECT count(*) FROM outbox WHERE type = $1 AND envelope::jsonb #>> '{data,campaign,id}' = $2`, [type, id]);
 
 let clock = Date.now();
+/** The clipper of the clips below unless a test names another: at the gold points tier (fed in 'delivered views'). */
+const GOLD_CLIPPER = randomUUID();
 function clip(streamerId: string, patch: Partial<SubmissionSnapshot>): SubmissionSnapshot {
   clock = Math.max(clock + 1, Date.now());
-  return submissionSnapshot({ streamerId, updatedAt: new Date(clock).toISOString(), approvedAt: new Date(clock).toISOString(), ...patch });
+  return submissionSnapshot({
+    streamerId,
+    userId: GOLD_CLIPPER,
+    updatedAt: new Date(clock).toISOString(),
+    approvedAt: new Date(clock).toISOString(),
+    ...patch,
+  });
 }
+let revision = 0;
+/** rewards.standing-changed putting `userId` at `clipperTier`, each with a later revision. */
+const standing = (userId: string, clipperTier: 'bronze' | 'silver' | 'gold') =>
+  h.feed('rewards.standing-changed', {
+    userId,
+    clipPoints: clipperTier === 'gold' ? 1600 : 100,
+    clipperTier,
+    currentTier: 1,
+    revision: (revision += 1),
+    at: new Date().toISOString(),
+  });
 
 describe('SubmitCampaign', () => {
   it('stores a pending campaign with the streamer’s names and publishes campaign.submitted once', async () => {
@@ -226,6 +245,39 @@ describe('ReviewCampaign', () => {
 });
 
 describe('delivered views', () => {
+  beforeAll(async () => {
+    await standing(GOLD_CLIPPER, 'gold');
+  });
+
+  it('counts only gold clippers’ clips (spec 02 §6: gold unlocks paid campaigns, ADR 0041), and follows a clipper reaching or leaving gold', async () => {
+    const streamer = randomUUID();
+    const campaign = await submit(streamer);
+    await h.client.reviewCampaign({ id: campaign.id, decision: 'approve', reviewedBy: 'a' });
+    const delivered = async () => Number((await h.client.listCampaigns({ streamerId: streamer })).campaigns[0]!.deliveredViews);
+    const bronze = randomUUID();
+    const silver = randomUUID();
+    await standing(bronze, 'bronze');
+    await standing(silver, 'silver');
+
+    // A bronze clipper's clip, a silver one's and one whose standing is not known yet add nothing.
+    await h.feed('submission.approved', { submission: clip(streamer, { userId: bronze, views: 20_000 }) });
+    await h.feed('submission.approved', { submission: clip(streamer, { userId: silver, views: 7_000 }) });
+    const unknown = randomUUID();
+    await h.feed('submission.approved', { submission: clip(streamer, { userId: unknown, views: 3_000 }) });
+    expect(await delivered()).toBe(0);
+    // A gold clipper's does.
+    await h.feed('submission.approved', { submission: clip(streamer, { views: 5_000 }) });
+    expect(await delivered()).toBe(5_000);
+
+    // The bronze clipper reaching gold brings their clip in; a clipper leaving gold takes theirs out.
+    await standing(bronze, 'gold');
+    expect(await delivered()).toBe(25_000);
+    await standing(unknown, 'gold');
+    expect(await delivered()).toBe(28_000);
+    await standing(bronze, 'silver');
+    expect(await delivered()).toBe(8_000);
+  });
+
   it('counts the streamer’s clips approved since the approval, capped at the target, and completes the campaign once', async () => {
     const streamer = randomUUID();
     // Approved before the campaign runs: never counted.

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
   parseEventData,
+  type HireRatedV1,
   type HireRequestedV1,
   type HireRespondedV1,
   type RewardsStandingChangedV1,
   type UserSnapshot,
 } from '@clipit/contracts';
-import { CLIPPER_PROFILE_MESSAGES as P, HIRE_MESSAGES as M, HIRE_PACKAGES, packageFill } from '@clipit/field-rules';
+import {
+  CLIPPER_PROFILE_MESSAGES as P,
+  HIRE_MESSAGES as M,
+  HIRE_PACKAGES,
+  HIRE_RATING_MESSAGES as R,
+  packageFill,
+} from '@clipit/field-rules';
 import { GrpcCallError } from '@clipit/service-kit';
 import { waitFor } from '@clipit/testing';
 import { status } from '@grpc/grpc-js';
@@ -409,5 +416,54 @@ describe('RespondToHire', () => {
     expect(
       await h.count(`SELECT count(*) FROM outbox WHERE type = 'hire.responded' AND envelope::jsonb #>> '{data,clipperId}' = $1`, [gold.id]),
     ).toBe(3);
+  });
+});
+
+describe('rating a completed hire (ADR 0040)', () => {
+  it('counts ratings sent at once, each once, and publishes hire.rated with the figures after each', async () => {
+    const gold = await goldClipper();
+    const done = [];
+    for (let i = 0; i < 4; i += 1) {
+      const asked = await h.client.requestHire({ clipperId: gold.id, ...hire });
+      expect(asked.ratingToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await h.client.respondToHire({ id: asked.id, clipperId: gold.id, action: 'accept' });
+      await h.client.respondToHire({ id: asked.id, clipperId: gold.id, action: 'complete' });
+      done.push({ id: asked.id, token: asked.ratingToken! });
+    }
+    // The listed requests never carry the token.
+    expect((await h.client.listHires({ clipperId: gold.id })).hires.every((x) => x.ratingToken === undefined)).toBe(true);
+
+    // Four ratings of four hires at once, and each hire's second rating racing its first.
+    const stars = [5, 4, 4, 2];
+    const results = await Promise.allSettled(
+      done.flatMap((d, i) => [
+        h.client.rateHire({ id: d.id, token: d.token, rating: stars[i]!, review: `Hire ${i}` }),
+        h.client.rateHire({ id: d.id, token: d.token, rating: 1 }),
+      ]),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(4);
+    for (const r of results.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) {
+      expect({ code: (r.reason as GrpcCallError).code, message: (r.reason as GrpcCallError).message }).toEqual({
+        code: status.FAILED_PRECONDITION,
+        message: R.alreadyRated,
+      });
+    }
+    const kept = (await h.client.listHires({ clipperId: gold.id, status: 'completed' })).hires.map((x) => x.clientRating!);
+    const mean = kept.reduce((a, b) => a + b, 0) / kept.length;
+    expect(await h.client.getClipperProfile({ userId: gold.id })).toMatchObject({ averageRating: mean.toFixed(2), totalReviews: 4 });
+
+    const rated = await waitFor(
+      () => {
+        const got = h.events.filter((e) => e.envelope.type === 'hire.rated' && (e.envelope.data as HireRatedV1).clipperId === gold.id);
+        return got.length === 4 ? got.map((e) => parseEventData('hire.rated', e.envelope.data)) : undefined;
+      },
+      10_000,
+      'hire.rated',
+    );
+    expect(rated.map((e) => e.totalReviews).sort()).toEqual([1, 2, 3, 4]);
+    expect(rated.find((e) => e.totalReviews === 4)!.averageRating).toBe(Number(mean.toFixed(2)));
+    expect(
+      await h.count(`SELECT count(*) FROM outbox WHERE type = 'hire.rated' AND envelope::jsonb #>> '{data,clipperId}' = $1`, [gold.id]),
+    ).toBe(4);
   });
 });

@@ -6,6 +6,8 @@ import type {
   CampaignsPageJson,
   CampaignSubmittedJson,
   HireJson,
+  HireRatedJson,
+  HireRatingBody,
   HireRequestBody,
   HireSentJson,
   HiresPageJson,
@@ -99,5 +101,11 @@ export class CampaignsController {
     @ValidBody() body: RespondToHireBody,
   ): Promise<HireJson> {
     return this.hiring.respond(session, hireId, 'complete', body);
+  }
+
+  @Endpoint(campaignRoutes.rateHire)
+  @HttpCode(200)
+  rateHire(@Param('hireId') hireId: string, @ValidBody() body: HireRatingBody): Promise<HireRatedJson> {
+    return this.hiring.rate(hireId, body);
   }
 }

@@ -1,4 +1,4 @@
-import { CAMPAIGN_MESSAGES as C, HIRE_MESSAGES as H } from '@clipit/field-rules';
+import { CAMPAIGN_MESSAGES as C, HIRE_MESSAGES as H, HIRE_RATING_MESSAGES as R } from '@clipit/field-rules';
 import type { EndpointDef } from '../http/endpoint.js';
 import { CROSS_SITE_REFUSED, NOT_SIGNED_IN, SERVICE_UNAVAILABLE } from '../http/messages.js';
 import { PAGE_QUERY_DOCS } from '../http/paging.js';
@@ -7,6 +7,8 @@ import {
   campaignsPageSchema,
   campaignSubmittedSchema,
   hiringProfileSchema,
+  hireRatedSchema,
+  hireRatingBody,
   hireRequestBody,
   hireSentSchema,
   hireSchema,
@@ -82,7 +84,11 @@ export const campaignRoutes = {
     summary: 'A clipper’s hiring profile (the hire dialog): name, image, rating, total hires, availability, points tier, services',
     params: { clipperId: 'The clipper’s user id (uuid)' },
     response: hiringProfileSchema,
-    errors: [{ status: 400, description: "'Invalid clipper id'" }, { status: 404, description: "'Clipper not found'" }, UNAVAILABLE],
+    errors: [
+      { status: 400, description: "'Invalid clipper id'" },
+      { status: 404, description: "'Clipper not found': the id is no user's, or not a clipper's" },
+      UNAVAILABLE,
+    ],
   },
   updateClipperProfile: {
     method: 'PATCH',
@@ -121,7 +127,7 @@ export const campaignRoutes = {
         description: `The first broken rule in form order: '${H.clientNameShort}', '${H.clientEmail}', '${H.projectDescriptionShort}', '${H.budgetPositive}', '${H.contactInfoRequired}', …, '${H.self}', 'clipperId does not match the path', or 'Unknown field: …'`,
       },
       { status: 403, description: `'${H.notGold}', or ${CROSS_SITE_REFUSED}` },
-      { status: 404, description: "'Clipper not found'" },
+      { status: 404, description: "'Clipper not found': the id is no user's, or not a clipper's" },
       { status: 409, description: `'${H.unavailable}'` },
       {
         status: 429,
@@ -143,4 +149,24 @@ export const campaignRoutes = {
   acceptHire: respond('accept', 'The hired clipper accepts a pending request'),
   declineHire: respond('decline', 'The hired clipper declines a pending request'),
   completeHire: respond('complete', 'The hired clipper marks an accepted request delivered: it counts in their total hires'),
+  rateHire: {
+    method: 'POST',
+    path: '/api/clipper-hires/:hireId/rating',
+    tag: 'campaigns',
+    summary:
+      'The client rates a completed hire once, with the ratingToken the request’s answer carried (no account needed, ADR 0040): the clipper’s average rating and review count follow',
+    params: { hireId: 'The hire request’s id (uuid)' },
+    body: hireRatingBody,
+    response: hireRatedSchema,
+    errors: [
+      {
+        status: 400,
+        description: `'${R.ratingRange}', '${R.reviewTooLong}', '${R.tokenRequired}', 'Invalid hire request id' or 'Unknown field: …'`,
+      },
+      { status: 403, description: `'${R.wrongToken}', or ${CROSS_SITE_REFUSED}` },
+      { status: 404, description: "'Hire request not found'" },
+      { status: 409, description: `'${R.alreadyRated}' or '${R.notCompleted}'` },
+      UNAVAILABLE,
+    ],
+  },
 } satisfies Record<string, EndpointDef>;

@@ -1,8 +1,9 @@
 import type { campaignsV1 } from '@clipit/contracts';
-import { HIRE_MESSAGES } from '@clipit/field-rules';
+import { HIRE_MESSAGES, HIRE_RATING_MESSAGES } from '@clipit/field-rules';
 import { describe, expect, it } from '@jest/globals';
 import {
   campaignSchema,
+  hireRatingBody,
   hireRequestBody,
   hireSchema,
   hiringProfileSchema,
@@ -120,5 +121,23 @@ describe('the bodies', () => {
       urgency: 'medium',
       preferredContact: 'email',
     });
+  });
+});
+
+describe('the rating body (ADR 0040)', () => {
+  it('takes the token as sent, whole stars 1 to 5 (a number or its text) and a trimmed review', () => {
+    expect(hireRatingBody.parse({ token: 't', rating: '5', review: '  Great.  ' })).toEqual({ token: 't', rating: 5, review: 'Great.' });
+    expect(hireRatingBody.parse({ token: 't', rating: 1 })).toEqual({ token: 't', rating: 1, review: null });
+  });
+
+  it.each([
+    [{ token: 't', rating: 0 }, HIRE_RATING_MESSAGES.ratingRange],
+    [{ token: 't', rating: 2.5 }, HIRE_RATING_MESSAGES.ratingRange],
+    [{ token: 't' }, HIRE_RATING_MESSAGES.ratingRange],
+    [{ token: 't', rating: 3, review: 'x'.repeat(1001) }, HIRE_RATING_MESSAGES.reviewTooLong],
+    [{ token: 't', rating: 3, stars: 3 }, 'Unknown field: stars'],
+    [{ token: 7, rating: 3 }, 'Token must be text'],
+  ])('refuses %p with %p', (body, message) => {
+    expect(hireRatingBody.safeParse(body).error?.issues[0]?.message).toBe(message);
   });
 });

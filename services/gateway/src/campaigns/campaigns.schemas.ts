@@ -1,5 +1,12 @@
 import { CLIPPER_TIERS, type campaignsV1, type ClipperTier } from '@clipit/contracts';
-import { checkHireRequest, firstHireError, HIRE_STATUSES } from '@clipit/field-rules';
+import {
+  checkHireRating,
+  checkHireRequest,
+  firstHireError,
+  firstHireRatingError,
+  HIRE_RATING_LIMITS,
+  HIRE_STATUSES,
+} from '@clipit/field-rules';
 import { z } from 'zod';
 import { checkedBy, strictBody } from '../http/fields.js';
 
@@ -228,9 +235,46 @@ export const hireSchema = z
 export type HireJson = z.infer<typeof hireSchema>;
 
 export const hireSentSchema = z
-  .object({ id: z.string(), status: z.literal('pending'), message: z.string().describe('What the hire dialog shows') })
+  .object({
+    id: z.string(),
+    status: z.literal('pending'),
+    message: z.string().describe('What the hire dialog shows'),
+    ratingToken: z
+      .string()
+      .describe('The secret the client rates the hire with once the clipper completes it (ADR 0040); shown only in this answer'),
+    ratingUrl: z.string().describe('The page the client rates the hire on: /hires/{id}/rate#token=…'),
+  })
   .meta({ id: 'HireRequestSent' });
 export type HireSentJson = z.infer<typeof hireSentSchema>;
+
+const hireRatingShape = strictBody({
+  token: text('Token', 200).nullish().describe('The ratingToken the hire request’s answer carried'),
+  rating: numberish('Rating').nullish().describe('Stars, a whole number from 1 to 5'),
+  review: text('Review', 10_000).nullish().describe(`Optional, at most ${HIRE_RATING_LIMITS.reviewMax} characters`),
+});
+/** The rating page's body, its rules checked (the campaigns service checks them again); the token is kept as sent. */
+export const hireRatingBody = checkedBy(
+  hireRatingShape,
+  (b) => {
+    const checked = checkHireRating(b);
+    return checked.ok ? { ok: true as const, value: { ...checked.value, token: b.token ?? '' } } : checked;
+  },
+  firstHireRatingError,
+);
+export type HireRatingBody = z.output<typeof hireRatingBody>;
+
+export const hireRatedSchema = z
+  .object({
+    hireId: z.string(),
+    clipperId: z.string(),
+    rating: z.number().int(),
+    review: z.string().nullable(),
+    averageRating: z.number().describe('The clipper’s average over every rated hire, now including this one'),
+    totalReviews: z.number().int().describe('How many hires of this clipper are rated'),
+    message: z.string().describe('What the rating page shows'),
+  })
+  .meta({ id: 'HireRated' });
+export type HireRatedJson = z.infer<typeof hireRatedSchema>;
 
 export const hiresPageSchema = z
   .object({ hires: z.array(hireSchema).describe('Newest first'), nextCursor: z.string().nullable(), total: z.number().int() })

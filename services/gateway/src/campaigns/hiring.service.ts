@@ -1,4 +1,12 @@
-import { CAMPAIGN_MESSAGES, checkCampaign, firstCampaignError, HIRE_MESSAGES, isHireStatus } from '@clipit/field-rules';
+import {
+  CAMPAIGN_MESSAGES,
+  checkCampaign,
+  firstCampaignError,
+  HIRE_MESSAGES,
+  HIRE_RATING_MESSAGES,
+  hireRatingPath,
+  isHireStatus,
+} from '@clipit/field-rules';
 import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import type { SessionPrincipal } from '../auth/session.strategy.js';
 import { CAMPAIGNS_CLIENT, type CampaignsClient } from '../clients.js';
@@ -12,6 +20,8 @@ import {
   type CampaignsPageJson,
   type CampaignSubmittedJson,
   type HireJson,
+  type HireRatedJson,
+  type HireRatingBody,
   type HireRequestBody,
   type HireSentJson,
   type HiresPageJson,
@@ -75,7 +85,33 @@ export class HiringService {
       preferredContact: v.preferredContact,
       contactInfo: v.contactInfo,
     });
-    return { id: stored.id, status: 'pending', message: HIRE_MESSAGES.sent };
+    const ratingToken = stored.ratingToken ?? '';
+    return {
+      id: stored.id,
+      status: 'pending',
+      message: HIRE_MESSAGES.sent,
+      ratingToken,
+      ratingUrl: hireRatingPath(stored.id, ratingToken),
+    };
+  }
+
+  /** The client's rating; the campaigns service checks the token, the hire's state and the rules again. */
+  async rate(hireId: string, body: HireRatingBody): Promise<HireRatedJson> {
+    const rated = await this.campaigns.rateHire({
+      id: uuidParam(hireId, 'Invalid hire request id'),
+      token: body.token,
+      rating: body.rating,
+      ...(body.review !== null ? { review: body.review } : {}),
+    });
+    return {
+      hireId: rated.hire!.id,
+      clipperId: rated.hire!.clipperId,
+      rating: rated.hire!.clientRating ?? body.rating,
+      review: rated.hire!.clientReview ?? null,
+      averageRating: Number(rated.averageRating),
+      totalReviews: rated.totalReviews,
+      message: HIRE_RATING_MESSAGES.saved,
+    };
   }
 
   async myHires(session: SessionPrincipal, query: Record<string, unknown>): Promise<HiresPageJson> {

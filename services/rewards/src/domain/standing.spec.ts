@@ -82,8 +82,8 @@ describe('a standing', () => {
   });
 
   it('lists the locked features of spec 02 §6 per points tier', () => {
-    expect(lockedFeatures('bronze')).toEqual(['Streamer Multipliers', 'Hire Button Visibility']);
-    expect(lockedFeatures('silver')).toEqual(['Hire Button Visibility']);
+    expect(lockedFeatures('bronze')).toEqual(['Streamer Multipliers', 'Hire Button Visibility', 'Paid Campaigns']);
+    expect(lockedFeatures('silver')).toEqual(['Hire Button Visibility', 'Paid Campaigns']);
     expect(lockedFeatures('gold')).toEqual([]);
   });
 });

@@ -52,10 +52,14 @@ export function standingChanged(
   );
 }
 
-/** Spec 02 §6: what each points tier does not unlock yet, in the words of the points and tier card. */
+/**
+ * Spec 02 §6: what each points tier does not unlock yet, in the words of the points and tier card. 'Paid
+ * Campaigns' is §6's "Gold unlocks paid campaigns", which the campaigns service enforces: only gold
+ * clippers' clips deliver a CPM campaign's views (ADR 0041).
+ */
 const LOCKED_FEATURES: Record<ClipperTier, readonly string[]> = {
-  bronze: ['Streamer Multipliers', 'Hire Button Visibility'],
-  silver: ['Hire Button Visibility'],
+  bronze: ['Streamer Multipliers', 'Hire Button Visibility', 'Paid Campaigns'],
+  silver: ['Hire Button Visibility', 'Paid Campaigns'],
   gold: [],
 };
 

@@ -133,7 +133,7 @@ describe('RewardsQueryService stats and refresh', () => {
       totalClippers: 40,
       breakdown: { approvedCount: 0, basePoints: 0, viewBonusPoints: 0, approvalRatio: 0, inactivityPenalty: false, finalPoints: 0 },
       // What a Bronze clipper cannot use yet, answered by rewards (the gateway passes it on).
-      lockedFeatures: ['Streamer Multipliers', 'Hire Button Visibility'],
+      lockedFeatures: ['Streamer Multipliers', 'Hire Button Visibility', 'Paid Campaigns'],
     });
     expect(f.standings.rankOf).toHaveBeenCalledWith(reader, 0);
     expect(f.directory.requireUser).toHaveBeenCalledWith(CLIPPER_ID);

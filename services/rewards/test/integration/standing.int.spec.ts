@@ -56,7 +56,7 @@ describe('an approved clip', () => {
       tier: 'bronze',
       breakdown: { approvedCount: 1, basePoints: 10, viewBonusPoints: 25, approvalRatio: 1, inactivityPenalty: false, finalPoints: 35 },
       // Spec 02 §6, answered by rewards (the gateway passes it on).
-      lockedFeatures: ['Streamer Multipliers', 'Hire Button Visibility'],
+      lockedFeatures: ['Streamer Multipliers', 'Hire Button Visibility', 'Paid Campaigns'],
     });
     const earned = await waitFor(() =>
       eventsOf<RewardsEarningCreatedV1>('rewards.earning-created', clipper.id).length
@@ -155,7 +155,7 @@ describe('standing', () => {
     expect(await h.client.getClipperStats({ userId: clipper.id })).toMatchObject({
       points: 665,
       tier: 'silver',
-      lockedFeatures: ['Hire Button Visibility'],
+      lockedFeatures: ['Hire Button Visibility', 'Paid Campaigns'],
     });
 
     const changes = await waitFor(() => {

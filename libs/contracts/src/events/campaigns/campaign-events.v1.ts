@@ -80,3 +80,18 @@ export const hireRespondedV1 = z.object({
   action: hireStatusSchema.exclude(['pending']),
 });
 export type HireRespondedV1 = z.infer<typeof hireRespondedV1>;
+
+/**
+ * The client rated a completed hire, once (ADR 0040): the rating and review, and the clipper's profile
+ * figures after it (the average over every rated hire, two decimals, and how many there are).
+ */
+export const hireRatedV1 = z.object({
+  hireId: z.uuid(),
+  clipperId: z.uuid(),
+  rating: z.number().int().min(1).max(5),
+  review: z.string().max(1000).nullable(),
+  averageRating: z.number().min(0).max(5),
+  totalReviews: z.number().int().nonnegative(),
+  at,
+});
+export type HireRatedV1 = z.infer<typeof hireRatedV1>;

@@ -8,7 +8,8 @@ export declare const APPLICATIONS_KEY: readonly ["/api/clipper-applications"];
 export declare const PLACEHOLDERS_KEY: readonly ["/api/admin/placeholder-streamers"];
 /** Every campaigns list (one per status filter) starts with this key. */
 export declare const CAMPAIGNS_KEY: readonly ["/api/admin/campaigns"];
-export declare const ADMIN_KEYS: readonly [readonly ["/api/admin/submissions"], readonly ["/api/clipper-applications"], readonly ["/api/admin/placeholder-streamers"], readonly ["/api/admin/campaigns"]];
+export declare const SYSTEM_METRICS_KEY: readonly ["/api/admin/system-metrics"];
+export declare const ADMIN_KEYS: readonly [readonly ["/api/admin/submissions"], readonly ["/api/clipper-applications"], readonly ["/api/admin/placeholder-streamers"], readonly ["/api/admin/campaigns"], readonly ["/api/admin/system-metrics"]];
 /** What the public remote shows of moderated clips (its query keys): refreshed after every moderation. */
 export declare const FEED_CLIPS_KEY: readonly ["/api/feed/clips"];
 export declare const LEADERBOARD_POSTS_KEY: readonly ["/api/leaderboard/posts"];
@@ -107,6 +108,28 @@ export declare function useCampaigns(status?: CampaignStatus | null): import("@t
     nextCursor: string | null;
     total: number;
 }, unknown>, Error>;
+/** GET /api/admin/system-metrics: the latest sample of the platform's health with each metric's 24 hours. */
+export declare function useSystemMetrics(): import("@tanstack/react-query").UseQueryResult<{
+    sampledAt: string | null;
+    intervalMs: number;
+    metrics: {
+        id: string;
+        metricType: "readiness" | "queue_depth" | "dead_letters" | "consumer_lag";
+        metricName: string;
+        value: number | null;
+        unit: string;
+        status: "ok" | "warning" | "critical";
+        threshold: number | null;
+        metadata: {
+            [key: string]: unknown;
+        };
+        createdAt: string;
+        series: {
+            at: string;
+            value: number | null;
+        }[];
+    }[];
+}, Error>;
 /** Puts a reviewed campaign's new state into every loaded campaigns list at once (the refetch confirms it). */
 export declare function replaceCampaign(queryClient: QueryClient, updated: AdminCampaign): void;
 /** Puts a moderated submission's new state into the loaded pages at once (the refetch confirms it). */

@@ -7,7 +7,6 @@ export interface HireDialogProps {
     open: boolean;
     onOpenChange: (open: boolean) => void;
 }
-export declare const hiringProfileKey: (clipperId: string) => readonly ["/api/clippers", string, "profile"];
 /**
  * The hire dialog (spec 02 §2.7, §5 "Hire request", §7, §8; ADR 0027): the clipper's hiring profile
  * (name, image, rating, total hires, availability), the three packages (choosing one fills the budget

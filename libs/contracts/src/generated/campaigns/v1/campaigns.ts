@@ -196,6 +196,27 @@ export interface HireRequest {
   completedAt?: string | undefined;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Only in RequestHire's answer: the secret the client rates the hire with (256 bits, base64url); the
+   * service keeps only its hash.
+   */
+  ratingToken?: string | undefined;
+}
+
+export interface RateHireRequest {
+  id: string;
+  token: string;
+  rating: number;
+  review?: string | undefined;
+}
+
+export interface RateHireResponse {
+  hire:
+    | HireRequest
+    | undefined;
+  /** The clipper's profile after the rating: the average of every rated hire (two decimals, as text) and their count. */
+  averageRating: string;
+  totalReviews: number;
 }
 
 export interface ListHiresRequest {
@@ -339,6 +360,15 @@ export interface CampaignsServiceClient {
    */
 
   respondToHire(request: RespondToHireRequest, metadata?: Metadata): Observable<HireRequest>;
+
+  /**
+   * The client rates a completed hire once, with the token RequestHire answered (ADR 0040): the hire's
+   * rating and review, and the clipper's average and count, in one transaction. NOT_FOUND for an unknown
+   * hire; PERMISSION_DENIED for a wrong token; FAILED_PRECONDITION when it is rated already or not
+   * completed; INVALID_ARGUMENT with the rule's message.
+   */
+
+  rateHire(request: RateHireRequest, metadata?: Metadata): Observable<RateHireResponse>;
 }
 
 export interface CampaignsServiceController {
@@ -438,6 +468,18 @@ export interface CampaignsServiceController {
     request: RespondToHireRequest,
     metadata?: Metadata,
   ): Promise<HireRequest> | Observable<HireRequest> | HireRequest;
+
+  /**
+   * The client rates a completed hire once, with the token RequestHire answered (ADR 0040): the hire's
+   * rating and review, and the clipper's average and count, in one transaction. NOT_FOUND for an unknown
+   * hire; PERMISSION_DENIED for a wrong token; FAILED_PRECONDITION when it is rated already or not
+   * completed; INVALID_ARGUMENT with the rule's message.
+   */
+
+  rateHire(
+    request: RateHireRequest,
+    metadata?: Metadata,
+  ): Promise<RateHireResponse> | Observable<RateHireResponse> | RateHireResponse;
 }
 
 export function CampaignsServiceControllerMethods() {
@@ -454,6 +496,7 @@ export function CampaignsServiceControllerMethods() {
       "requestHire",
       "listHires",
       "respondToHire",
+      "rateHire",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
