@@ -2,6 +2,7 @@ import { CreateEventBusTables1763700000000 } from '@clipit/service-kit';
 import { ClipperApplicationEntity } from './entities/clipper-application.entity.js';
 import { CreateClipperApplications1764300000000 } from './migrations/1764300000000-create-clipper-applications.js';
 import { CreateCampaignsAndHiring1766100000000 } from './migrations/1766100000000-create-campaigns-and-hiring.js';
+import { AddClipperProfileRevision1767300000000 } from './migrations/1767300000000-add-clipper-profile-revision.js';
 
 // campaigns's entities and migrations. A migration is a class in src/migrations/ named
 // <timestamp>-<what>.ts; list it here after the ones before it. Never `synchronize`.
@@ -13,4 +14,5 @@ export const campaignsMigrations = [
   CreateEventBusTables1763700000000,
   CreateClipperApplications1764300000000,
   CreateCampaignsAndHiring1766100000000,
+  AddClipperProfileRevision1767300000000,
 ];

@@ -17,6 +17,7 @@ import { PayoutService } from './services/payout.service.js';
 import { ProjectionsService } from './services/projections.service.js';
 import { RewardsQueryService } from './services/rewards-query.service.js';
 import { StandingService } from './services/standing.service.js';
+import { StreamerMultiplierService } from './services/streamer-multiplier.service.js';
 
 /** rewards's controller, application services and repositories; the kit provides config, logger, database and outbox. */
 @Module({
@@ -31,6 +32,7 @@ import { StandingService } from './services/standing.service.js';
     PayoutRepository,
     DescribeService,
     StandingService,
+    StreamerMultiplierService,
     ProjectionsService,
     RewardsQueryService,
     PayoutService,

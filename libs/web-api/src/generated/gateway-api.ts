@@ -1017,7 +1017,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Clips tagged with a streamer: approved ones, and every status when the streamer asks */
+        /** Clips tagged with a streamer, a page with the total: approved ones, and every status when the streamer asks */
         get: operations["FeedController.taggedVideos"];
         put?: never;
         post?: never;
@@ -1876,6 +1876,9 @@ export interface components {
         FeedClip: {
             id: string;
             name: string;
+            /** @description The clipper’s words about the clip (up to 150 characters) */
+            description: string | null;
+            /** @description The X post */
             url: string;
             authorHandle: string;
             videoUrl: string | null;
@@ -1901,7 +1904,7 @@ export interface components {
             /** @description false for a visitor */
             likedByCurrentUser: boolean;
             user: components["schemas"]["ClipAuthor"] | null;
-            /** @description null until the clipper has a hiring profile */
+            /** @description The clipper’s hiring profile; null until campaigns has told of it */
             clipperProfile: components["schemas"]["ClipperProfileSummary"] | null;
             token: components["schemas"]["ClipToken"] | null;
         };
@@ -2273,7 +2276,10 @@ export interface components {
         TaggedVideos: {
             /** @description Newest first; approved only, except for the streamer themself */
             videos: components["schemas"]["TaggedVideo"][];
+            /** @description Pass as ?cursor= for the next page; null on the last */
             nextCursor: string | null;
+            /** @description Every tagged clip the pages go through (approved only, except for the streamer themself) */
+            total: number;
         };
         TierRef: {
             name: string;
@@ -2308,7 +2314,7 @@ export interface components {
             followerCount: number;
             /** @description Approved clips tagged with the streamer */
             totalClips: number;
-            /** @description 1.00 to 2.00 */
+            /** @description 1.00 to 2.00: the multiplier rewards applies to clips tagged with the streamer (its follower-count step, or the one an admin set) */
             multiplier: number;
         };
         TopStreamers: components["schemas"]["TopStreamer"][];
@@ -7565,6 +7571,15 @@ export interface operations {
             };
             /** @description 'Invalid user id', 'Invalid cursor'; A NUL character (U+0000) anywhere in the request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'User not found': no user has this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

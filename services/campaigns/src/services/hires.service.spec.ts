@@ -8,6 +8,7 @@ import { toHireSnapshot } from '../domain/hire.js';
 import { MESSAGES } from '../domain/messages.js';
 import { HireRepository } from '../repositories/hire.repository.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
+import { ClipperProfileEventsService } from './clipper-profile-events.service.js';
 import { HiresService } from './hires.service.js';
 
 // Asking to hire a clipper and the clipper's answers, with the repositories and the outbox auto-mocked:
@@ -19,7 +20,9 @@ function setup() {
   const transactions = runTransactionsWith(mock(TransactionRunner), tx);
   const outbox = mock(Outbox);
   outbox.append.mockResolvedValue(undefined as never);
-  return { service, transactions, hires: mock(HireRepository), profiles: mock(ProfileRepository), outbox };
+  const profileEvents = mock(ClipperProfileEventsService);
+  profileEvents.changed.mockResolvedValue(undefined);
+  return { service, transactions, hires: mock(HireRepository), profiles: mock(ProfileRepository), outbox, profileEvents };
 }
 
 const ask = (patch: Record<string, string | undefined> = {}) => ({
@@ -118,6 +121,8 @@ describe('HiresService.respond', () => {
     expect(f.outbox.append).toHaveBeenCalledWith(tx, 'hire.responded', { hire: toHireSnapshot(saved), clipperId: CLIPPER_ID, action: to });
     // Only a completed hire counts in the clipper's totalHires.
     expect(f.profiles.incrementHires.mock.calls).toEqual(action === 'complete' ? [[tx, CLIPPER_ID, AT]] : []);
+    // …and so the profile's public snapshot changes (clipper-profile.changed).
+    expect(f.profileEvents.changed.mock.calls).toEqual(action === 'complete' ? [[tx, CLIPPER_ID]] : []);
     expect(answer.status).toBe(to);
   });
 

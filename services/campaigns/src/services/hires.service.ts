@@ -29,6 +29,7 @@ import {
 import { CLIPPER_NOTES_MAX, MESSAGES } from '../domain/messages.js';
 import { HireRepository } from '../repositories/hire.repository.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
+import { ClipperProfileEventsService } from './clipper-profile-events.service.js';
 
 const PAGE_DEFAULT = 50;
 const PAGE_MAX = 200;
@@ -44,6 +45,7 @@ export class HiresService {
     private readonly profiles: ProfileRepository,
     private readonly outbox: Outbox,
     private readonly transactions: TransactionRunner,
+    private readonly profileEvents: ClipperProfileEventsService,
   ) {}
 
   /**
@@ -107,7 +109,10 @@ export class HiresService {
       const result = answer(current, (request.clipperId ?? '').toLowerCase(), action, notes, now);
       if ('refusal' in result) throw refused(result.refusal);
       await this.hires.save(tx, result.hire);
-      if (action === 'complete') await this.profiles.incrementHires(tx, result.hire.clipperId, now);
+      if (action === 'complete') {
+        await this.profiles.incrementHires(tx, result.hire.clipperId, now);
+        await this.profileEvents.changed(tx, result.hire.clipperId);
+      }
       await this.outbox.append(tx, 'hire.responded', {
         hire: toHireSnapshot(result.hire),
         clipperId: result.hire.clipperId,

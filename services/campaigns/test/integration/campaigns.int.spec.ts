@@ -24,7 +24,12 @@ describe('campaigns', () => {
     await expect(h.client.describe({})).resolves.toEqual({
       service: 'campaigns',
       version: '0.1.0',
-      migrations: ['CreateEventBusTables1763700000000', 'CreateClipperApplications1764300000000', 'CreateCampaignsAndHiring1766100000000'],
+      migrations: [
+        'CreateEventBusTables1763700000000',
+        'CreateClipperApplications1764300000000',
+        'CreateCampaignsAndHiring1766100000000',
+        'AddClipperProfileRevision1767300000000',
+      ],
     });
   });
 
