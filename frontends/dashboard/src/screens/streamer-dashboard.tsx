@@ -44,7 +44,11 @@ export interface StreamerTab {
  * the spec's four tabs stay four).
  */
 export const STREAMER_TABS: readonly StreamerTab[] = [
-  { value: 'tagged-videos', label: 'Tagged Videos', panel: ({ taggedVideos }) => <TaggedVideosTab query={taggedVideos} /> },
+  {
+    value: 'tagged-videos',
+    label: 'Tagged Videos',
+    panel: ({ taggedVideos, user }) => <TaggedVideosTab userId={user.id} query={taggedVideos} />,
+  },
   { value: 'followers', label: 'Followers', panel: ({ followers }) => <FollowersTab query={followers} /> },
   {
     value: 'streaming',

@@ -1,6 +1,6 @@
 import { Outbox, TransactionRunner } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { streamerMultiplierChange } from '../domain/earning.js';
 import { PeopleRepository } from '../repositories/people.repository.js';
 import { TiersRepository } from '../repositories/tiers.repository.js';
@@ -21,7 +21,6 @@ export class StreamerMultiplierService {
     private readonly tables: TiersRepository,
     private readonly outbox: Outbox,
     private readonly transactions: TransactionRunner,
-    private readonly dataSource: DataSource,
   ) {}
 
   /** One person, in the caller's transaction; true when a new multiplier was published. */
@@ -48,15 +47,16 @@ export class StreamerMultiplierService {
     let streamers = 0;
     let changed = 0;
     for (;;) {
-      const ids = await this.people.streamerIdsAfter(this.dataSource.manager, after, MULTIPLIER_BATCH);
-      if (ids.length === 0) break;
-      changed += await this.transactions.run(async (tx) => {
+      const batch = await this.transactions.run(async (tx) => {
+        const ids = await this.people.streamerIdsAfter(tx, after, MULTIPLIER_BATCH);
         let n = 0;
         for (const id of ids) if (await this.reconcile(tx, id, now)) n += 1;
-        return n;
+        return { ids, changed: n };
       });
-      streamers += ids.length;
-      after = ids.at(-1)!;
+      if (batch.ids.length === 0) break;
+      changed += batch.changed;
+      streamers += batch.ids.length;
+      after = batch.ids.at(-1)!;
     }
     return { streamers, changed };
   }
