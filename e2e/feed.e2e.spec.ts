@@ -69,6 +69,45 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
     return { id: ((await res.json()) as { user: { id: string } }).user.id, handle, cookie: `clipit.sid=${sid}` };
   }
 
+  /**
+   * Until the feed has applied everything rewards and campaigns have told of a person (a clipper's hiring
+   * profile and standing, a streamer's applied multiplier: the owners' revisions equal the feed's), and
+   * with `approvedId`, once rewards has taken that approval. Each of those events drops the gateway's
+   * cached reads, so a test that counts answers from the cache waits for them first.
+   */
+  const settled = (who: Account, role: 'clipper' | 'streamer', approvedId?: string) =>
+    waitFor(
+      async () => {
+        const one = async (db: typeof p.feedDb, sql: string) => Number((await db.query(sql, [who.id])).rows[0]?.['r'] ?? 0);
+        if (approvedId) {
+          const taken = await p.rewardsDb.query(`SELECT 1 FROM submissions WHERE id = $1 AND status = 'approved'`, [approvedId]);
+          if (!taken.rowCount) return undefined;
+        }
+        const pairs =
+          role === 'clipper'
+            ? [
+                [
+                  await one(p.campaignsDb, 'SELECT revision AS r FROM clipper_profiles WHERE user_id = $1'),
+                  await one(p.feedDb, 'SELECT revision AS r FROM rm.clipper_profiles WHERE user_id = $1'),
+                ],
+                [
+                  await one(p.rewardsDb, 'SELECT revision AS r FROM clipper_standings WHERE user_id = $1'),
+                  await one(p.feedDb, 'SELECT revision AS r FROM rm.standings WHERE user_id = $1'),
+                ],
+              ]
+            : [
+                [
+                  await one(p.rewardsDb, 'SELECT multiplier_revision AS r FROM people WHERE id = $1'),
+                  await one(p.feedDb, 'SELECT revision AS r FROM rm.streamer_multipliers WHERE user_id = $1'),
+                ],
+              ];
+        // Told at least once (a clipper's profile, a streamer's multiplier), and every change applied.
+        return pairs[0]![0]! > 0 && pairs.every(([owner, feed]) => owner === feed) ? true : undefined;
+      },
+      15_000,
+      `rewards' and campaigns' news of ${who.handle} in the feed`,
+    );
+
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'clipit-e2e-feed-'));
     video = join(dir, 'clip.mp4');
@@ -125,11 +164,29 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
     expect((await admin(clipId, 'approve-and-add-to-feed')).status).toBe(200);
     await waitFor(async () => ((await feedIds()).includes(clipId) ? true : undefined), 5000, 'the approved clip in the feed');
 
-    const page = await read<{ submissions: FeedClip[]; nextCursor: string | null }>('/api/feed/clips?limit=10');
-    const clip = page.submissions.find((c) => c.id === clipId)!;
+    // campaigns made the clipper's hiring profile from their sign-up and told it (clipper-profile.changed).
+    const clip = await waitFor(
+      async () => {
+        const page = await read<{ submissions: FeedClip[]; nextCursor: string | null }>('/api/feed/clips?limit=10');
+        const found = page.submissions.find((c) => c.id === clipId);
+        return found?.['clipperProfile'] ? found : undefined;
+      },
+      15_000,
+      'the clipper profile on the feed clip',
+    );
+    const hiring = (await p.campaignsDb.query<{ id: string }>('SELECT id FROM clipper_profiles WHERE user_id = $1', [clipper.id])).rows[0]!;
+    const clipperProfile = {
+      id: hiring.id,
+      displayName: `Name ${clipper.handle}`,
+      profileImageUrl: null,
+      averageRating: 0,
+      totalHires: 0,
+      isAvailable: 'true',
+    };
     expect(clip).toEqual({
       id: clipId,
       name: 'Feed journey',
+      description: 'watch this',
       url,
       authorHandle: clipper.handle,
       videoUrl: expect.stringMatching(/^\/media\/videos\/[\w-]+\/video\.mp4$/),
@@ -154,7 +211,7 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
         twitterUsername: clipper.handle,
         currentTier: 1,
       },
-      clipperProfile: null,
+      clipperProfile,
       token: { id: token.id, name: token.name, pumpFunLink: 'https://pump.fun/coin/feede2e', streamerId: streamer.id },
     });
     // The video the feed names is served.
@@ -162,14 +219,30 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
 
     const posts =
       await read<Array<{ id: string; hasVideo: string; description: string | null; isProcessing: boolean }>>('/api/leaderboard/posts');
-    expect(posts.find((x) => x.id === clipId)).toMatchObject({ hasVideo: 'true', description: 'watch this', isProcessing: false });
+    expect(posts.find((x) => x.id === clipId)).toMatchObject({
+      hasVideo: 'true',
+      description: 'watch this',
+      url,
+      isProcessing: false,
+      clipperProfile,
+    });
     const users = await read<Array<{ userId: string; totalViews: number; mindshare: number }>>('/api/leaderboard/users');
     expect(users.find((u) => u.userId === clipper.id)).toMatchObject({ totalViews: 0, mindshare: 0 });
     expect(await read('/api/leaderboard/stats')).toEqual({ totalPosts: 1, activeUsers: 1, totalViews: 0 });
-    const featured = await read<Array<{ userId: string; approvedClips: number; totalClips: number }>>('/api/featured-clippers');
-    expect(featured.find((f) => f.userId === clipper.id)).toMatchObject({ approvedClips: 1, totalClips: 1 });
-    const clippers =
-      await read<Array<{ userId: string; totalClips: number; verified: boolean; clipPoints: null }>>('/api/creators/clippers');
+    // Clip Points: the approval's standing from rewards (rewards.standing-changed), as the stats route has them.
+    const { points } = (await read<{ points: number }>(`/api/clipper/stats/${clipper.id}`)) as { points: number };
+    expect(points).toBeGreaterThan(0);
+    const clippers = await waitFor(
+      async () => {
+        const list = await read<Array<{ userId: string; clipPoints: number | null }>>('/api/creators/clippers');
+        return list.find((c) => c.userId === clipper.id)?.clipPoints === points ? list : undefined;
+      },
+      15_000,
+      'the clip points on the creators list',
+    );
+    const featured =
+      await read<Array<{ userId: string; approvedClips: number; totalClips: number; clipPoints?: number }>>('/api/featured-clippers');
+    expect(featured.find((f) => f.userId === clipper.id)).toMatchObject({ approvedClips: 1, totalClips: 1, clipPoints: points });
     expect(clippers.find((c) => c.userId === clipper.id)).toEqual({
       userId: clipper.id,
       twitterUsername: clipper.handle,
@@ -179,8 +252,10 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
       totalClips: 1,
       totalViews: 0,
       avgViews: 0,
-      clipPoints: null,
+      clipPoints: points,
     });
+    // A clipper rewards has no standing for yet: no points (null), not a made-up 0.
+    expect(clippers.find((c) => c.userId === fan.id)?.clipPoints).toBeNull();
     const profile = await read<{ user: { id: string }; stats: Record<string, number>; submissions: Array<{ id: string; status: string }> }>(
       `/api/clipper/${clipper.id}`,
     );
@@ -206,18 +281,32 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
       (await read<{ submissions: FeedClip[] }>('/api/feed/clips?limit=50', clipper.cookie)).submissions.find((c) => c.id === clipId),
     ).toMatchObject({ likeCount: 1, likedByCurrentUser: false });
 
-    // A follow: the top streamers and the streamers tab count it.
+    // A follow: the top streamers and the streamers tab count it, and show the multiplier rewards applies
+    // for one follower (its step from the steps table, 1.1: not the stored 1.00).
     expect((await api(`/api/follow/${streamer.id}`, json('POST', undefined, { cookie: fan.cookie }))).status).toBe(200);
+    const step = Number(
+      (
+        await p.rewardsDb.query<{ multiplier: string }>(
+          'SELECT multiplier FROM multiplier_steps WHERE min_followers <= 1 ORDER BY min_followers DESC LIMIT 1',
+        )
+      ).rows[0]!.multiplier,
+    );
+    expect(step).toBe(1.1);
     const top = await waitFor(
       async () => {
         const list = await read<Array<{ id: string; followerCount: number; totalClips: number; multiplier: number }>>('/api/top-streamers');
         const found = list.find((s) => s.id === streamer.id);
-        return found?.followerCount === 1 ? found : undefined;
+        return found?.followerCount === 1 && found.multiplier === step ? found : undefined;
       },
-      5000,
-      'the follow',
+      15_000,
+      'the follow and the applied multiplier',
     );
-    expect(top).toMatchObject({ followerCount: 1, totalClips: 1, multiplier: 1 });
+    expect(top).toMatchObject({ followerCount: 1, totalClips: 1, multiplier: step });
+    // The multiplier shown is the one rewards applied: what it stored and published for this streamer.
+    expect(
+      (await p.rewardsDb.query<{ applied_multiplier: string }>('SELECT applied_multiplier FROM people WHERE id = $1', [streamer.id]))
+        .rows[0],
+    ).toEqual({ applied_multiplier: '1.10' });
     expect(
       (await read<Array<{ userId: string; followers: number; totalClips: number }>>('/api/creators/streamers')).find(
         (s) => s.userId === streamer.id,
@@ -229,6 +318,53 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
     await waitFor(async () => (!(await feedIds()).includes(clipId) ? true : undefined), 5000, 'the removal');
     expect((await read<Array<{ id: string }>>('/api/leaderboard/posts')).map((x) => x.id)).toContain(clipId);
   }, 150_000);
+
+  it('answers tagged videos with their total and pages past 50 by cursor; the streamer’s own count takes every status', async () => {
+    const streamer = await signUp('streamer');
+    const clipper = await signUp('clipper');
+    // 120 tagged clips (55 approved, 65 pending), written straight into the read model: the route's paging,
+    // not the pipeline, is what this proves (the first test takes a clip through the pipeline).
+    await p.feedDb.query(
+      `INSERT INTO rm.clips (id, user_id, name, url, external_id, author_handle, streamer_id, tagged_user_id, status, added_to_feed,
+         video_state, has_video, approved_at, created_at, source_updated_at, visible)
+       SELECT gen_random_uuid(), $1, 'Tagged ' || n, 'https://x.com/a/status/' || n, n::text, 'a', $2, $2,
+         CASE WHEN n <= 55 THEN 'approved' ELSE 'pending' END, false, 'none', false,
+         -- Approved long ago: below every post the other tests approve on the leaderboard.
+         CASE WHEN n <= 55 THEN now() - interval '1 day' END, now() - n * interval '1 second', now(), false
+       FROM generate_series(1, 120) AS n`,
+      [clipper.id, streamer.id],
+    );
+    type Page = { videos: Array<{ id: string; name: string; status: string }>; nextCursor: string | null; total: number };
+    const all = async (cookie?: string) => {
+      const pages: Page[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page = await read<Page>(
+          `/api/tagged-videos/${streamer.id}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+          cookie,
+        );
+        pages.push(page);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return pages;
+    };
+    const visitor = await all();
+    expect(visitor.map((page) => [page.videos.length, page.total])).toEqual([
+      [50, 55],
+      [5, 55],
+    ]);
+    const names = visitor.flatMap((page) => page.videos.map((v) => v.name));
+    expect(names).toEqual(Array.from({ length: 55 }, (_, i) => `Tagged ${i + 1}`));
+    const own = await all(streamer.cookie);
+    expect(own.map((page) => [page.videos.length, page.total])).toEqual([
+      [50, 120],
+      [50, 120],
+      [20, 120],
+    ]);
+    expect(new Set(own.flatMap((page) => page.videos.map((v) => v.id))).size).toBe(120);
+    await settled(streamer, 'streamer');
+    await settled(clipper, 'clipper');
+  });
 
   it('answers from the cache with an ETag, 304 when the browser has it, and a new answer after a change', async () => {
     const first = await api('/api/leaderboard/posts');
@@ -265,6 +401,7 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
     expect(((await changed.json()) as Array<{ id: string }>).map((x) => x.id)).toContain(id);
     // A signed-in reader's feed is theirs: private.
     expect((await api('/api/feed/clips', { headers: { cookie: clipper.cookie } })).headers.get('cache-control')).toBe('private, no-cache');
+    await settled(clipper, 'clipper', id);
   }, 30_000);
 
   it('answers a URL its route has already checked at the front, with the same headers and bytes', async () => {
@@ -308,7 +445,7 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
     expect(await frontAnswers()).toBe(before + 3);
   }, 30_000);
 
-  it('refuses in text: an unknown clipper, an unknown tab, a bad cursor', async () => {
+  it('refuses in text: an unknown clipper or user, an unknown tab, a bad cursor', async () => {
     const text = async (path: string) => {
       const res = await api(path);
       return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
@@ -322,5 +459,12 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
     });
     expect(await text('/api/feed/clips?cursor=nope')).toEqual({ status: 400, type: 'text/plain; charset=utf-8', body: 'Invalid cursor' });
     expect(await text('/api/tagged-videos/nope')).toEqual({ status: 400, type: 'text/plain; charset=utf-8', body: 'Invalid user id' });
+    // An id that is no user: 404, not an empty page with a total of 0.
+    expect(await text(`/api/tagged-videos/${UNKNOWN}`)).toEqual({ status: 404, type: 'text/plain; charset=utf-8', body: 'User not found' });
+    expect(await text(`/api/tagged-videos/${UNKNOWN}?limit=5`)).toEqual({
+      status: 404,
+      type: 'text/plain; charset=utf-8',
+      body: 'User not found',
+    });
   });
 });

@@ -35,6 +35,7 @@ describe('discover and clipper profiles', () => {
   let viewer: Account; // a clipper with no clips
   let s1: Account;
   let s2: Account;
+  let pointsOfA = 0;
   const pendingName = 'Still under review';
   const rejectedName = 'Turned down';
 
@@ -76,6 +77,21 @@ describe('discover and clipper profiles', () => {
         [person.id],
       );
     }
+    // Rewards' standing of the first clipper reaches the feed (rewards.standing-changed): the points the stats route has.
+    pointsOfA = ((await (await seeder.api(`/api/clipper/stats/${a.id}`)).json()) as { points: number }).points;
+    expect(pointsOfA).toBeGreaterThan(0);
+    expect(pointsOfA).toBeLessThan(1000);
+    await waitFor(
+      async () => {
+        const creators = (await (await seeder.api('/api/creators/clippers')).json()) as Array<{
+          userId: string;
+          clipPoints: number | null;
+        }>;
+        return creators.find((x) => x.userId === a.id)?.clipPoints === pointsOfA ? true : undefined;
+      },
+      15_000,
+      'the first clipper’s Clip Points on the creators list',
+    );
   }, 600_000);
 
   afterAll(async () => {
@@ -106,7 +122,7 @@ describe('discover and clipper profiles', () => {
     expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
 
   describe.each(VIEWPORTS)('on a %s', (_, viewport) => {
-    it('lists the clippers with their figures, searches by handle in any case, and switches tabs', async () => {
+    it('lists the clippers with their figures and Clip Points, searches by handle in any case, and switches tabs', async () => {
       await browser.context.clearCookies();
       const page = await browser.newPage();
       await openPage(page, viewport, '/discover');
@@ -121,8 +137,10 @@ describe('discover and clipper profiles', () => {
       expect(await figure(first, 'Views').textContent()).toBe('300');
       expect(await figure(first, 'Avg Views').textContent()).toBe('100');
       expect(await figure(first, 'Followers').textContent()).toBe('0');
-      // No points reported yet: a dash, and words for screen readers.
-      expect(await figure(first, 'Clip Points').textContent()).toBe('—not yet reported');
+      // Clip Points: what rewards reports for the clipper (the stats route's points), once it has.
+      expect(await figure(first, 'Clip Points').textContent()).toBe(String(pointsOfA));
+      // A clipper rewards knows nothing of yet (no clip): a dash, and words for screen readers.
+      expect(await figure(cardOf(page, viewer), 'Clip Points').textContent()).toBe('—not yet reported');
       expect(await first.getByRole('img', { name: 'Verified' }).count()).toBe(1);
       expect(await first.getByRole('link', { name: 'View Profile' }).getAttribute('href')).toBe(`/clipper/${a.id}`);
 

@@ -4,10 +4,11 @@
 // plays, the next page of 10 comes by cursor when the end comes near, and at every step at most 3 <video>
 // elements hold media while scrolling through all the clips; Full screen shows the fullscreen card over
 // its blurred poster. A visitor pressing Like is asked to sign in and no like is made; a signed-in viewer
-// likes and unlikes with the server's count; the trade link is the token's.
+// likes and unlikes with the server's count; the trade link is the token's; every card variant shows the
+// clip's description and links to its X post.
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startPlatform, type Platform } from '../support/platform.js';
 import { useBrowser } from './support/browser.js';
 import { clipSeeder, type Account, type ClipSeeder } from './support/clips.js';
@@ -79,6 +80,8 @@ describe('/feed', () => {
   let token: { id: string; name: string };
   /** The clips' ids, in the feed's order once published. */
   let ids: string[] = [];
+  /** Each clip's X post and name, by id. */
+  const posts = new Map<string, { url: string; name: string }>();
 
   beforeAll(async () => {
     platform = await startPlatform({}, {}, { mediaWorker: true });
@@ -90,7 +93,13 @@ describe('/feed', () => {
     const clippers: Account[] = [];
     for (let i = 0; i < Math.ceil(CLIPS / 3); i += 1) clippers.push(await seeder.signUp('clipper'));
     for (let i = 0; i < CLIPS; i += 1)
-      ids.push(await seeder.submit(clippers[Math.floor(i / 3)]!, { name: `Feed clip ${i + 1}`, tokenId: token.id }));
+      ids.push(
+        await seeder.submit(clippers[Math.floor(i / 3)]!, {
+          name: `Feed clip ${i + 1}`,
+          tokenId: token.id,
+          additionalInfo: `About feed clip ${i + 1}`,
+        }),
+      );
     await seeder.waitProcessed(ids, 420_000);
     for (let i = 0; i < ids.length; i += 10)
       await Promise.all(ids.slice(i, i + 10).map((id) => seeder.moderate(id, 'approve-and-add-to-feed')));
@@ -107,8 +116,9 @@ describe('/feed', () => {
     let cursor: string | null = null;
     do {
       const res = await seeder.api(`/api/feed/clips?limit=10${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-      const page = (await res.json()) as { submissions: Array<{ id: string }>; nextCursor: string | null };
+      const page = (await res.json()) as { submissions: Array<{ id: string; url: string; name: string }>; nextCursor: string | null };
       ids.push(...page.submissions.map((clip) => clip.id));
+      for (const clip of page.submissions) posts.set(clip.id, { url: clip.url, name: clip.name });
       cursor = page.nextCursor;
     } while (cursor);
     expect(ids).toHaveLength(CLIPS);
@@ -118,6 +128,17 @@ describe('/feed', () => {
     await seeder?.close();
     await platform?.stop();
   });
+
+  /** The card shows the clip's description and a link to its X post, opening in a new tab. */
+  const expectDescriptionAndPost = async (card: Locator, id: string) => {
+    const { url, name } = posts.get(id)!;
+    const about = name.replace('Feed clip', 'About feed clip');
+    await card.getByText(about, { exact: true }).waitFor();
+    const post = card.getByRole('link', { name: 'View on X (opens in a new tab)' });
+    expect(await post.getAttribute('href')).toBe(url);
+    expect(await post.getAttribute('target')).toBe('_blank');
+    expect(await post.isVisible()).toBe(true);
+  };
 
   const openFeed = async (page: Page) => {
     await openSite(page, `${platform.url}/feed`);
@@ -189,6 +210,9 @@ describe('/feed', () => {
     const trade = card.getByRole('link', { name: `Trade $${token.name}` });
     expect(await trade.getAttribute('href')).toBe(TOKEN_LINK);
     expect(await trade.getAttribute('target')).toBe('_blank');
+    // The mobile card: the clip's description and its X post.
+    expect(await card.getAttribute('class')).toContain('clipit-feed-card--mobile');
+    await expectDescriptionAndPost(card, ids[0]!);
 
     await region.getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL(`${platform.url}/login`);
@@ -217,14 +241,16 @@ describe('/feed', () => {
     expect(await page.getByTestId('feed-sentinel').count()).toBe(0);
   }, 240_000);
 
-  it('desktop: Full screen shows the fullscreen card over its blurred poster, and back', async () => {
+  it('desktop: Full screen shows the fullscreen card over its blurred poster, and back; both cards show the description and the X post', async () => {
     const page = await browser.newPage();
     await page.setViewportSize(DESKTOP);
     await openFeed(page);
     const first = page.getByRole('feed').getByRole('article').first();
+    await expectDescriptionAndPost(first, ids[0]!);
     await page.getByRole('button', { name: 'Full screen', exact: true }).click();
     await page.getByRole('button', { name: 'Exit full screen' }).waitFor();
     expect(await first.getAttribute('class')).toContain('clipit-feed-card--fullscreen');
+    await expectDescriptionAndPost(first, ids[0]!);
     expect(await first.locator('img.clipit-feed-card__backdrop').getAttribute('src')).toMatch(/\/poster\.jpg$/);
     await scrollToCard(page, 1);
     await page.getByRole('button', { name: 'Exit full screen' }).click();

@@ -4,7 +4,8 @@
 // follows: on a phone and on a desktop, the 'Live on Demand' carousel plays exactly one slide (muted, the
 // current one, the only <video> holding media), next/previous/dots and swipes of more than 50 px move it
 // and it wraps at both ends; Goated Clippers links to the clipper's profile; Top Streamers shows the
-// multiplier as 'Nx'; Watch Full Video goes to /feed.
+// multiplier rewards applies for the streamer's follower count as 'Nx' (1.1x for one follower, not the stored
+// 1.00); Watch Full Video goes to /feed.
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
@@ -159,9 +160,16 @@ describe('home and guide', () => {
       await seeder.publish(clipper, CLIPS, { name: 'Home clip', tokenId: token.id });
       const followed = await seeder.api(`/api/follow/${streamer.id}`, { method: 'POST', cookie: fan.cookie });
       expect(followed.status).toBe(200);
-      // Multipliers are set by admins on streamer profiles; the read model is written directly so the
-      // page has one that is not the default to show.
-      await platform.feedDb.query(`UPDATE rm.people SET streamer_multiplier = 1.5 WHERE id = $1`, [streamer.id]);
+      // The multiplier shown is the one rewards applies (ADR 0042): the step for one follower, told to the feed
+      // by rewards.streamer-multiplier-changed; the stored one (1.00) is not what clips get.
+      const step = Number(
+        (
+          await platform.rewardsDb.query<{ multiplier: string }>(
+            'SELECT multiplier FROM multiplier_steps WHERE min_followers <= 1 ORDER BY min_followers DESC LIMIT 1',
+          )
+        ).rows[0]!.multiplier,
+      );
+      expect(step).toBe(1.1);
       await waitFor(
         async () => {
           const top = (await (await seeder.api('/api/top-streamers')).json()) as Array<{
@@ -169,7 +177,7 @@ describe('home and guide', () => {
             followerCount: number;
             multiplier: number;
           }>;
-          return top[0]?.id === streamer.id && top[0].followerCount === 1 && top[0].multiplier === 1.5 ? true : undefined;
+          return top[0]?.id === streamer.id && top[0].followerCount === 1 && top[0].multiplier === step ? true : undefined;
         },
         15_000,
         'the followed streamer on top',
@@ -230,14 +238,14 @@ describe('home and guide', () => {
         expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
       });
 
-      it(`${device}: Goated Clippers links to the clipper's profile and Top Streamers shows the multiplier as Nx`, async () => {
+      it(`${device}: Goated Clippers links to the clipper's profile and Top Streamers shows the applied multiplier as Nx`, async () => {
         const page = await browser.newPage();
         await page.setViewportSize(viewport);
         await openSite(page, `${platform.url}/`);
         const streamerRow = page.getByTestId('streamer-row').filter({ hasText: streamer.displayName });
         await streamerRow.waitFor();
         expect(await streamerRow.getAttribute('href')).toBe(`/clipper/${streamer.id}`);
-        expect(await streamerRow.innerText()).toMatch(/1\.5x/);
+        expect(await streamerRow.innerText()).toMatch(/1\.1x/);
         expect(await streamerRow.innerText()).toMatch(/1 follower\b/);
         expect(await page.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/discover?tab=streamers');
 

@@ -6,7 +6,8 @@
 // through the cpm-campaigns tab (one below 100,000 views refused in the form) and listed pending; a token added
 // in the streaming tab's 'Your tokens'; on a phone and a desktop, a streamer with 51 followers sees the first
 // 50 and 'Load more followers' brings the last, and a streamer changes display name, picture and banner in the
-// Profile tab and sees them on their public profile.
+// Profile tab and sees them on their public profile; a streamer with 53 tagged clips sees the true total and loads past
+// the first 50 (desktop and phone).
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
@@ -429,6 +430,51 @@ describe('the streamer dashboard (/clippers/dashboard as a streamer)', () => {
           'the new picture and banner on the public profile',
         );
         await shot(profile, `public-profile-${name}`);
+      });
+    }
+  });
+
+  describe('a streamer tagged on more clips than one page holds', () => {
+    let busy: Account;
+    const TAGGED = 53;
+
+    beforeAll(async () => {
+      busy = await seeder.signUp('streamer');
+      // Written straight into the feed's read model: the page's paging is what this proves, and 53 clips
+      // through the pipeline would take a daily limit of 3 per clipper and minutes of transcoding.
+      await platform.feedDb.query(
+        `INSERT INTO rm.clips (id, user_id, name, url, external_id, author_handle, streamer_id, tagged_user_id, status, added_to_feed,
+           video_state, has_video, approved_at, created_at, source_updated_at, visible)
+         SELECT gen_random_uuid(), $1, 'Bulk clip ' || n, 'https://x.com/a/status/' || n, n::text, 'a', $2, $2, 'approved', false,
+           'none', false, now() - interval '1 day', now() - n * interval '1 second', now(), false
+         FROM generate_series(1, $3::int) AS n`,
+        [fan.id, busy.id, TAGGED],
+      );
+    });
+
+    for (const [device, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      it(`${device}: the summary card shows the total, and Load more shows the clips past the first 50`, async () => {
+        await signInBrowser(browser.context, platform.url, busy.sid);
+        const page = await browser.newPage();
+        await page.setViewportSize(viewport);
+        await openSite(page, `${platform.url}/clippers/dashboard`);
+        await page.getByRole('heading', { level: 1, name: busy.displayName }).waitFor();
+        const main = page.locator('main');
+        await summaryCard(main, 'Tagged Videos').getByText(String(TAGGED), { exact: true }).waitFor();
+        expect(await summaryCard(main, 'Tagged Videos').getByText(/\+/).count()).toBe(0);
+        const videos = main.getByRole('list', { name: 'Tagged videos' }).getByRole('listitem');
+        await main.getByText(`Showing 50 of ${TAGGED}`).waitFor();
+        expect(await videos.count()).toBe(50);
+        await main.getByRole('button', { name: 'Load more videos' }).click();
+        await main.getByText(`Showing ${TAGGED} of ${TAGGED}`).waitFor();
+        expect(await videos.count()).toBe(TAGGED);
+        // The oldest clip, on the second page; and no more to load.
+        await videos.filter({ hasText: `Bulk clip ${TAGGED}` }).waitFor();
+        expect(await main.getByRole('button', { name: 'Load more videos' }).count()).toBe(0);
+        expect(await page.evaluate('document.documentElement.scrollWidth <= innerWidth')).toBe(true);
       });
     }
   });

@@ -10,6 +10,7 @@ import { ProfileRepository } from './repositories/profile.repository.js';
 import { ApplicationsService } from './services/applications.service.js';
 import { CampaignProgressService } from './services/campaign-progress.service.js';
 import { ClipperProfilesService } from './services/clipper-profiles.service.js';
+import { ClipperProfileEventsService } from './services/clipper-profile-events.service.js';
 import { CpmCampaignsService } from './services/cpm-campaigns.service.js';
 import { DescribeService } from './services/describe.service.js';
 import { HiresService } from './services/hires.service.js';
@@ -30,6 +31,7 @@ import { ProjectionsService } from './services/projections.service.js';
     ApplicationsService,
     CampaignProgressService,
     CpmCampaignsService,
+    ClipperProfileEventsService,
     ClipperProfilesService,
     HiresService,
     ProjectionsService,

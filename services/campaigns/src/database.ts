@@ -4,6 +4,7 @@ import { CreateClipperApplications1764300000000 } from './migrations/17643000000
 import { CreateCampaignsAndHiring1766100000000 } from './migrations/1766100000000-create-campaigns-and-hiring.js';
 import { AddHireRatings1766900000000 } from './migrations/1766900000000-add-hire-ratings.js';
 import { IndexClipsByClipper1766900000001 } from './migrations/1766900000001-index-clips-by-clipper.js';
+import { AddClipperProfileRevision1767300000000 } from './migrations/1767300000000-add-clipper-profile-revision.js';
 
 // campaigns's entities and migrations. A migration is a class in src/migrations/ named
 // <timestamp>-<what>.ts; list it here after the ones before it. Never `synchronize`.
@@ -17,4 +18,5 @@ export const campaignsMigrations = [
   CreateCampaignsAndHiring1766100000000,
   AddHireRatings1766900000000,
   IndexClipsByClipper1766900000001,
+  AddClipperProfileRevision1767300000000,
 ];

@@ -18,6 +18,7 @@ import { PayoutService } from './services/payout.service.js';
 import { ProjectionsService } from './services/projections.service.js';
 import { RewardsQueryService } from './services/rewards-query.service.js';
 import { StandingService } from './services/standing.service.js';
+import { StreamerMultiplierService } from './services/streamer-multiplier.service.js';
 
 /** rewards's controller, application services and repositories; the kit provides config, logger, database, outbox and the identity client. */
 @Module({
@@ -33,6 +34,7 @@ import { StandingService } from './services/standing.service.js';
     DescribeService,
     DirectoryService,
     StandingService,
+    StreamerMultiplierService,
     ProjectionsService,
     RewardsQueryService,
     PayoutService,

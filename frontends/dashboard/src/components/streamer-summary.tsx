@@ -62,10 +62,7 @@ export function StreamerSummary({
           <CountValue query={followerCount} count={() => formatCount(followerCount.data?.count ?? 0)} />
         </SummaryCard>
         <SummaryCard title="Tagged Videos" note="Clips tagged with you">
-          <CountValue
-            query={taggedVideos}
-            count={() => `${formatCount(taggedVideos.data?.videos.length ?? 0)}${taggedVideos.data?.nextCursor ? '+' : ''}`}
-          />
+          <CountValue query={taggedVideos} count={() => formatCount(taggedVideos.data?.total ?? 0)} />
         </SummaryCard>
         <SummaryCard title="Live Status" note={isLive ? 'Your followers can see you are live' : 'Go live from the Streaming tab'}>
           {isLive ? (

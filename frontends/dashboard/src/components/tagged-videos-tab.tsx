@@ -1,7 +1,8 @@
-import { Badge, Skeleton } from '@clipit/ui';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { Badge, Button, Skeleton } from '@clipit/ui';
+import { apiJson } from '@clipit/web-api';
+import { useInfiniteQuery, type UseQueryResult } from '@tanstack/react-query';
 import { formatCount } from '../lib/dashboard-data.js';
-import type { TaggedVideo, TaggedVideos } from '../lib/streamer-data.js';
+import { taggedVideosPagesKey, taggedVideosUrl, type TaggedVideo, type TaggedVideos } from '../lib/streamer-data.js';
 
 /** 'approved' → 'Approved'. */
 const statusLabel = (status: string) => (status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Unknown');
@@ -57,11 +58,30 @@ function VideoCard({ video }: { video: TaggedVideo }) {
   );
 }
 
-/** The tagged-videos tab (spec 02 §2.3, §3): the clips tagged with the streamer, every status (the streamer asks). */
-export function TaggedVideosTab({ query }: { query: UseQueryResult<TaggedVideos> }) {
+/**
+ * Every page of the streamer's tagged videos, the first one the screen already read (the summary card's
+ * total comes with it): 'Load more' reads the next by its cursor.
+ */
+function useTaggedVideoPages(userId: string, first: UseQueryResult<TaggedVideos>) {
+  return useInfiniteQuery({
+    queryKey: taggedVideosPagesKey(userId),
+    queryFn: ({ pageParam }) => apiJson<TaggedVideos>('GET', taggedVideosUrl(userId, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    initialData: first.data ? { pages: [first.data], pageParams: [null] } : undefined,
+    initialDataUpdatedAt: first.dataUpdatedAt,
+    enabled: first.isSuccess,
+  });
+}
+
+/** The tagged-videos tab (spec 02 §2.3, §3): the clips tagged with the streamer, every status (the streamer asks), page by page. */
+export function TaggedVideosTab({ userId, query }: { userId: string; query: UseQueryResult<TaggedVideos> }) {
+  const pages = useTaggedVideoPages(userId, query);
   if (query.isPending) return <ListSkeleton rows={3} className="clipit-dash-videos" />;
   if (query.isError) return <ListError what="Tagged videos" error={query.error} />;
-  const { videos } = query.data;
+  const loaded = pages.data?.pages ?? [query.data];
+  const videos = loaded.flatMap((page) => page.videos);
+  const total = loaded.at(-1)!.total;
   if (videos.length === 0) {
     return (
       <div className="clipit-dash-empty">
@@ -75,11 +95,24 @@ export function TaggedVideosTab({ query }: { query: UseQueryResult<TaggedVideos>
       <h2 id="dash-tagged-title" className="clipit-dash-subtitle">
         Tagged Videos
       </h2>
+      <p className="clipit-dash-muted" aria-live="polite">
+        Showing {formatCount(videos.length)} of {formatCount(total)}
+      </p>
       <ul className="clipit-dash-videos" aria-label="Tagged videos">
         {videos.map((video) => (
           <VideoCard key={video.id} video={video} />
         ))}
       </ul>
+      {pages.isFetchNextPageError ? (
+        <p role="alert" className="clipit-dash-note clipit-dash-note--error">
+          More tagged videos are unavailable right now. Error: {pages.error?.message}
+        </p>
+      ) : null}
+      {pages.hasNextPage ? (
+        <Button variant="outline" size="sm" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+          {pages.isFetchingNextPage ? 'Loading...' : 'Load more videos'}
+        </Button>
+      ) : null}
     </section>
   );
 }

@@ -17,6 +17,11 @@ export const followerCountKey = (userId: string) => ['/api/followers', userId] a
 /** The followers, a page at a time (the gateway's default page size: 50); the tagged videos' first page (50). */
 export const followersListKey = (userId: string) => ['/api/followers/list', userId] as const;
 export const taggedVideosKey = (userId: string) => ['/api/tagged-videos', userId] as const;
+/** Every page the tagged-videos tab has loaded (under the first page's key: invalidating one invalidates both). */
+export const taggedVideosPagesKey = (userId: string) => [...taggedVideosKey(userId), 'pages'] as const;
+/** A page of tagged videos: the first at the plain path, the next ones by the cursor of the page before. */
+export const taggedVideosUrl = (userId: string, cursor: string | null) =>
+  `/api/tagged-videos/${encodeURIComponent(userId)}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
 
 /**
  * After a stream-time or live call (spec 02 §7): the signed-in user takes the state the call answered (the

@@ -244,6 +244,31 @@ describe('the streamer dashboard tabs', () => {
     expect(within(items[1]!).queryByRole('img')).toBeNull();
   });
 
+  it('tagged videos: the summary card shows the total, and Load more reads the next page by its cursor', async () => {
+    const second = { id: 'v-3', name: 'Third clip', muxPlaybackId: null, videoThumbnailUrl: null, status: 'rejected', views: 5, likes: 0 };
+    const gateway = streamerGateway({
+      [`GET /api/tagged-videos/${STREAMER_ID}`]: { json: taggedVideosAnswer(undefined, { nextCursor: 'page-2', total: 3 }) },
+      [`GET /api/tagged-videos/${STREAMER_ID}?cursor=page-2`]: { json: taggedVideosAnswer([second], { total: 3 }) },
+    });
+    renderAt();
+    const list = await screen.findByRole('list', { name: 'Tagged videos' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    const card = screen.getByRole('heading', { name: 'Tagged Videos', level: 3 }).closest('li')!;
+    expect(card).toHaveTextContent(/^Tagged Videos3Clips tagged with you$/);
+    expect(screen.getByText('Showing 2 of 3')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more videos' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(list).getByRole('heading', { name: 'Third clip' })).toBeVisible();
+    expect(screen.getByText('Showing 3 of 3')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Load more videos' })).toBeNull();
+    // The first page was read once, by the screen; the tab read only the next.
+    expect(gateway.calls.filter((c) => c.url.startsWith('/api/tagged-videos/')).map((c) => c.url)).toEqual([
+      `/api/tagged-videos/${STREAMER_ID}`,
+      `/api/tagged-videos/${STREAMER_ID}?cursor=page-2`,
+    ]);
+  });
+
   it("tagged videos: 'No tagged videos yet' when there are none", async () => {
     streamerGateway({ [`GET /api/tagged-videos/${STREAMER_ID}`]: { json: taggedVideosAnswer([]) } });
     renderAt();

@@ -45,7 +45,11 @@ export interface StreamerTab {
  * the Profile tab is the clipper dashboard's (spec 02 §2.6 names no other place a streamer could edit theirs).
  */
 export const STREAMER_TABS: readonly StreamerTab[] = [
-  { value: 'tagged-videos', label: 'Tagged Videos', panel: ({ taggedVideos }) => <TaggedVideosTab query={taggedVideos} /> },
+  {
+    value: 'tagged-videos',
+    label: 'Tagged Videos',
+    panel: ({ taggedVideos, user }) => <TaggedVideosTab userId={user.id} query={taggedVideos} />,
+  },
   { value: 'followers', label: 'Followers', panel: ({ followers }) => <FollowersTab query={followers} /> },
   {
     value: 'streaming',

@@ -181,8 +181,8 @@ const defaultFollowers: FollowersPage['followers'] = [
   { id: 'f-2', displayName: null, twitterUsername: 'fantwo', profileImageUrl: null },
 ];
 
-export function taggedVideosAnswer(videos: TaggedVideos['videos'] = defaultVideos): TaggedVideos {
-  return { videos, nextCursor: null };
+export function taggedVideosAnswer(videos: TaggedVideos['videos'] = defaultVideos, page: Partial<TaggedVideos> = {}): TaggedVideos {
+  return { videos, nextCursor: null, total: videos.length, ...page };
 }
 const defaultVideos: TaggedVideos['videos'] = [
   {

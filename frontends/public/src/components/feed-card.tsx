@@ -60,8 +60,9 @@ export interface FeedCardProps {
 }
 
 /**
- * One clip of the feed, one feed viewport tall (spec 01 §2, §3 Feed clip): the media, its name, the
- * author (name, avatar, handle to their profile), the published date, the token's trade link, 'Hire
+ * One clip of the feed, one feed viewport tall (spec 01 §2, §3 Feed clip), in each of its variants: the
+ * media, its name and description, the author (name, avatar, handle to their profile), the published date,
+ * a link to the X post, the token's trade link, 'Hire
  * Clipper' when the author is a gold clipper (spec 02 §2.7), and the likes, views and retweets.
  */
 export const FeedCard = memo(function FeedCard({
@@ -110,6 +111,7 @@ export const FeedCard = memo(function FeedCard({
           </h2>
           {full ? (
             <>
+              {clip.description ? <p className="clipit-feed-card__description">{clip.description}</p> : null}
               <div className="clipit-feed-card__author">
                 {author?.profileImageUrl ? (
                   <img
@@ -138,6 +140,9 @@ export const FeedCard = memo(function FeedCard({
                   {published}
                 </time>
               ) : null}
+              <a className="clipit-feed-card__post" href={clip.url} target="_blank" rel="noopener noreferrer">
+                View on X<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+              </a>
               {clip.token?.pumpFunLink ? (
                 <a
                   className="clip-btn clip-btn--primary clip-btn--sm clipit-feed-card__trade"

@@ -85,6 +85,7 @@ afterEach(() => {
 const clip = (n: number, extra: Partial<FeedClip> = {}): FeedClip => ({
   id: `clip-${n}`,
   name: `Clip ${n}`,
+  description: null,
   url: `https://x.com/author${n}/status/${n}`,
   authorHandle: `author${n}`,
   videoUrl: `/media/videos/v${n}/video.mp4`,
@@ -170,11 +171,12 @@ describe('/feed', () => {
     expect(screen.queryByRole('button', { name: 'Unmute' })).toBeNull();
   });
 
-  it('shows each clip’s name, author, figures, date and the token’s trade link', async () => {
+  it('shows each clip’s name, description, author, figures, date, the link to its X post and the token’s trade link', async () => {
     const published = '2025-01-05T15:07:00';
     setup(
       onePage([
         clip(1, {
+          description: 'The best moment of the stream',
           views: 1500,
           retweets: 2_000_000,
           likeCount: 12,
@@ -207,9 +209,16 @@ describe('/feed', () => {
     expect(trade).toHaveAttribute('href', 'https://pump.fun/coin/bigcat');
     expect(trade).toHaveAttribute('target', '_blank');
     expect(trade).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(one.getByText('The best moment of the stream')).toBeVisible();
+    const post = one.getByRole('link', { name: 'View on X (opens in a new tab)' });
+    expect(post).toHaveAttribute('href', 'https://x.com/author1/status/1');
+    expect(post).toHaveAttribute('target', '_blank');
+    expect(post).toHaveAttribute('rel', 'noopener noreferrer');
 
-    // No user record: the post's handle names the author; no token, no trade link.
+    // No user record: the post's handle names the author; no token, no trade link; no description, no paragraph.
     const two = within(second!);
+    expect(second!.querySelector('.clipit-feed-card__description')).toBeNull();
+    expect(two.getByRole('link', { name: 'View on X (opens in a new tab)' })).toHaveAttribute('href', 'https://x.com/author2/status/2');
     expect(two.getByText('author2')).toBeVisible();
     expect(two.getByRole('link', { name: '@author2' })).toHaveAttribute('href', '/clipper/user-2');
     expect(two.queryByRole('link', { name: /^Trade/ })).toBeNull();

@@ -16,6 +16,7 @@ type Streamers = ApiAnswer<'/api/top-streamers', 'get'>;
 const clip = (n: number): Clip => ({
   id: `clip-${n}`,
   name: `Clip number ${n}`,
+  description: null,
   url: `https://x.com/author${n}/status/10${n}`,
   authorHandle: `author${n}`,
   videoUrl: `/media/clips/${n}.mp4`,

@@ -4,6 +4,7 @@ import {
   campaignCompletedV1,
   campaignReviewedV1,
   campaignSubmittedV1,
+  clipperProfileChangedV1,
   hireRequestedV1,
   hireRatedV1,
   hireRespondedV1,
@@ -16,7 +17,12 @@ import { userUpdatedV1 } from './identity/user-updated.v1.js';
 import { userXLinkedV1 } from './identity/user-x-linked.v1.js';
 import { mediaFailedV1, mediaProcessedV1 } from './media/media-events.v1.js';
 import { metricsFetchedV1, metricsUpdatedV1 } from './metrics/metrics-events.v1.js';
-import { rewardsEarningCreatedV1, rewardsPayoutPaidV1, rewardsStandingChangedV1 } from './rewards/rewards-events.v1.js';
+import {
+  rewardsEarningCreatedV1,
+  rewardsPayoutPaidV1,
+  rewardsStandingChangedV1,
+  rewardsStreamerMultiplierChangedV1,
+} from './rewards/rewards-events.v1.js';
 import {
   socialFollowedV1,
   socialLikedV1,
@@ -61,6 +67,7 @@ export const eventCatalog = {
   'hire.requested': { source: 'campaigns', version: 1, schema: hireRequestedV1 },
   'hire.responded': { source: 'campaigns', version: 1, schema: hireRespondedV1 },
   'hire.rated': { source: 'campaigns', version: 1, schema: hireRatedV1 },
+  'clipper-profile.changed': { source: 'campaigns', version: 1, schema: clipperProfileChangedV1 },
   'social.followed': { source: 'social', version: 1, schema: socialFollowedV1 },
   'social.unfollowed': { source: 'social', version: 1, schema: socialUnfollowedV1 },
   'social.liked': { source: 'social', version: 1, schema: socialLikedV1 },
@@ -70,6 +77,7 @@ export const eventCatalog = {
   'rewards.standing-changed': { source: 'rewards', version: 1, schema: rewardsStandingChangedV1 },
   'rewards.earning-created': { source: 'rewards', version: 1, schema: rewardsEarningCreatedV1 },
   'rewards.payout-paid': { source: 'rewards', version: 1, schema: rewardsPayoutPaidV1 },
+  'rewards.streamer-multiplier-changed': { source: 'rewards', version: 1, schema: rewardsStreamerMultiplierChangedV1 },
 } as const satisfies Record<string, { source: string; version: number; schema: z.ZodType }>;
 
 export type EventType = keyof typeof eventCatalog;

@@ -1051,7 +1051,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Clips tagged with a streamer: approved ones, and every status when the streamer asks */
+        /** Clips tagged with a streamer, a page with the total: approved ones, and every status when the streamer asks */
         get: operations["FeedController.taggedVideos"];
         put?: never;
         post?: never;
@@ -1910,6 +1910,9 @@ export interface components {
         FeedClip: {
             id: string;
             name: string;
+            /** @description The clipper’s words about the clip (up to 150 characters) */
+            description: string | null;
+            /** @description The X post */
             url: string;
             authorHandle: string;
             videoUrl: string | null;
@@ -1935,7 +1938,7 @@ export interface components {
             /** @description false for a visitor */
             likedByCurrentUser: boolean;
             user: components["schemas"]["ClipAuthor"] | null;
-            /** @description null until the clipper has a hiring profile */
+            /** @description The clipper’s hiring profile; null until campaigns has told of it */
             clipperProfile: components["schemas"]["ClipperProfileSummary"] | null;
             token: components["schemas"]["ClipToken"] | null;
         };
@@ -2358,7 +2361,10 @@ export interface components {
         TaggedVideos: {
             /** @description Newest first; approved only, except for the streamer themself */
             videos: components["schemas"]["TaggedVideo"][];
+            /** @description Pass as ?cursor= for the next page; null on the last */
             nextCursor: string | null;
+            /** @description Every tagged clip the pages go through (approved only, except for the streamer themself) */
+            total: number;
         };
         TierRef: {
             name: string;
@@ -2393,7 +2399,7 @@ export interface components {
             followerCount: number;
             /** @description Approved clips tagged with the streamer */
             totalClips: number;
-            /** @description 1.00 to 2.00 */
+            /** @description 1.00 to 2.00: the multiplier rewards applies to clips tagged with the streamer (its follower-count step, or the one an admin set) */
             multiplier: number;
         };
         TopStreamers: components["schemas"]["TopStreamer"][];
@@ -7830,6 +7836,15 @@ export interface operations {
             };
             /** @description 'Invalid user id', 'Invalid cursor'; A NUL character (U+0000) anywhere in the request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'User not found': no user has this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

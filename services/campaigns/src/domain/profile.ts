@@ -1,4 +1,4 @@
-import type { campaignsV1, ClipperTier, UserSnapshot } from '@clipit/contracts';
+import type { campaignsV1, ClipperProfileSnapshot, ClipperTier, UserSnapshot } from '@clipit/contracts';
 import { HIRE_PACKAGES, type ClipperServiceDraft } from '@clipit/field-rules';
 import { canBeHired } from './hire.js';
 import { dollars } from './messages.js';
@@ -100,6 +100,21 @@ export function toProfileMessage(p: ClipperProfile, services: readonly ClipperSe
     lastApprovedClipDate: iso(p.lastApprovedClipDate),
     services: services.map(toServiceMessage),
     createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** What clipper-profile.changed tells of a profile (the public clip cards' clipperProfile). */
+export function toProfileSnapshot(p: ClipperProfile): ClipperProfileSnapshot {
+  return {
+    id: p.id,
+    userId: p.userId,
+    displayName: p.displayName,
+    profileImageUrl: p.profileImageUrl,
+    averageRating: Number(p.averageRating),
+    totalReviews: p.totalReviews,
+    totalHires: p.totalHires,
+    isAvailable: p.isAvailable,
     updatedAt: p.updatedAt.toISOString(),
   };
 }

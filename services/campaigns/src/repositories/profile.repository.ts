@@ -92,15 +92,19 @@ export class ProfileRepository {
     return rows[0] ? toProfile(rows[0]) : undefined;
   }
 
-  /** Makes the clipper's profile, or refreshes its names and image unless it holds newer ones; a new one takes the standing already known. */
-  async upsertFromUser(tx: EntityManager, u: UserSnapshot, standing: PersonStanding | undefined, now: Date): Promise<void> {
-    await tx.query(
+  /**
+   * Makes the clipper's profile, or refreshes its names and image unless it holds newer ones; a new one
+   * takes the standing already known. True when it wrote.
+   */
+  async upsertFromUser(tx: EntityManager, u: UserSnapshot, standing: PersonStanding | undefined, now: Date): Promise<boolean> {
+    const rows = await tx.query(
       `INSERT INTO clipper_profiles (id, user_id, display_name, twitter_username, profile_image_url, identity_updated_at, clip_points, clipper_tier,
          standing_revision, last_clip_points_update, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
        ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name, twitter_username = excluded.twitter_username,
          profile_image_url = excluded.profile_image_url, identity_updated_at = excluded.identity_updated_at, updated_at = excluded.updated_at
-       WHERE clipper_profiles.identity_updated_at IS NULL OR clipper_profiles.identity_updated_at <= excluded.identity_updated_at`,
+       WHERE clipper_profiles.identity_updated_at IS NULL OR clipper_profiles.identity_updated_at <= excluded.identity_updated_at
+       RETURNING id`,
       [
         randomUUID(),
         u.id,
@@ -115,6 +119,18 @@ export class ProfileRepository {
         now,
       ],
     );
+    return rowsOf(rows).length > 0;
+  }
+
+  /**
+   * The profile with its next revision (clipper-profile.changed's), counted in the caller's transaction;
+   * undefined without a profile.
+   */
+  async nextRevision(tx: EntityManager, userId: string): Promise<{ profile: ClipperProfile; revision: number } | undefined> {
+    const rows = rowsOf(
+      await tx.query('UPDATE clipper_profiles SET revision = revision + 1 WHERE user_id = $1 RETURNING *', [userId]),
+    ) as (ProfileRecord & { revision: number })[];
+    return rows[0] ? { profile: toProfile(rows[0]), revision: rows[0].revision } : undefined;
   }
 
   /** Applies a standing to the profile, if there is one, unless it holds a later revision. */

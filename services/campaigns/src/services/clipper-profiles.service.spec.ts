@@ -7,6 +7,7 @@ import { AT, CLIPPER_ID, profile, refusal, tx } from '../../test/support/unit-fi
 import { MESSAGES } from '../domain/messages.js';
 import type { ClipperServiceRow } from '../domain/profile.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
+import { ClipperProfileEventsService } from './clipper-profile-events.service.js';
 import { ClipperProfilesService, editOf } from './clipper-profiles.service.js';
 
 // Clipper profiles with the repository auto-mocked: who can be read, the owner's edit checked by the
@@ -24,7 +25,9 @@ const SERVICE: ClipperServiceRow = {
 function setup() {
   const { service, mock } = createTestService(ClipperProfilesService);
   const transactions = runTransactionsWith(mock(TransactionRunner), tx);
-  return { service, transactions, repo: mock(ProfileRepository) };
+  const profileEvents = mock(ClipperProfileEventsService);
+  profileEvents.changed.mockResolvedValue(undefined);
+  return { service, transactions, repo: mock(ProfileRepository), profileEvents };
 }
 
 const nothingSent = {
@@ -86,6 +89,7 @@ describe('ClipperProfilesService.update', () => {
     expect(f.repo.replaceServices).toHaveBeenCalledWith(tx, CLIPPER_ID, [expect.objectContaining({ serviceName: 'Highlight reel' })], AT);
     expect(f.repo.find).toHaveBeenCalledWith(CLIPPER_ID, tx);
     expect(answer).toMatchObject({ bio: 'Fast cuts', isAvailable: 'false', services: [{ id: SERVICE.id }] });
+    expect(f.profileEvents.changed).toHaveBeenCalledWith(tx, CLIPPER_ID);
   });
 
   it('leaves the services alone when none were sent', async () => {

@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { MESSAGES } from '../domain/messages.js';
 import { toProfileMessage } from '../domain/profile.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
+import { ClipperProfileEventsService } from './clipper-profile-events.service.js';
 
 /** The proto's update as the rules' edit: absent fields and unsent lists stay as they are. */
 export function editOf(request: campaignsV1.UpdateClipperProfileRequest): ClipperProfileEdit {
@@ -26,6 +27,7 @@ export class ClipperProfilesService {
   constructor(
     private readonly repo: ProfileRepository,
     private readonly transactions: TransactionRunner,
+    private readonly profileEvents: ClipperProfileEventsService,
   ) {}
 
   async get(request: campaignsV1.GetClipperProfileRequest): Promise<campaignsV1.ClipperProfile> {
@@ -45,6 +47,7 @@ export class ClipperProfilesService {
       if (!(await this.repo.lock(tx, request.userId))) throw notFound(CLIPPER_PROFILE_MESSAGES.notFound);
       await this.repo.update(tx, request.userId, draft, now);
       if (draft.services !== undefined) await this.repo.replaceServices(tx, request.userId, draft.services, now);
+      await this.profileEvents.changed(tx, request.userId);
       const profile = (await this.repo.find(request.userId, tx))!;
       return toProfileMessage(profile, await this.repo.services(request.userId, tx));
     });

@@ -8,6 +8,7 @@ import { newRatingToken, ratingTokenHash, toHireSnapshot } from '../domain/hire.
 import { MESSAGES } from '../domain/messages.js';
 import { HireRepository } from '../repositories/hire.repository.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
+import { ClipperProfileEventsService } from './clipper-profile-events.service.js';
 import { HiresService } from './hires.service.js';
 
 // Asking to hire a clipper and the clipper's answers, with the repositories and the outbox auto-mocked:
@@ -19,7 +20,9 @@ function setup() {
   const transactions = runTransactionsWith(mock(TransactionRunner), tx);
   const outbox = mock(Outbox);
   outbox.append.mockResolvedValue(undefined as never);
-  return { service, transactions, hires: mock(HireRepository), profiles: mock(ProfileRepository), outbox };
+  const profileEvents = mock(ClipperProfileEventsService);
+  profileEvents.changed.mockResolvedValue(undefined);
+  return { service, transactions, hires: mock(HireRepository), profiles: mock(ProfileRepository), outbox, profileEvents };
 }
 
 const ask = (patch: Record<string, string | undefined> = {}) => ({
@@ -122,6 +125,8 @@ describe('HiresService.respond', () => {
     expect(f.outbox.append).toHaveBeenCalledWith(tx, 'hire.responded', { hire: toHireSnapshot(saved), clipperId: CLIPPER_ID, action: to });
     // Only a completed hire counts in the clipper's totalHires.
     expect(f.profiles.incrementHires.mock.calls).toEqual(action === 'complete' ? [[tx, CLIPPER_ID, AT]] : []);
+    // …and so the profile's public snapshot changes (clipper-profile.changed).
+    expect(f.profileEvents.changed.mock.calls).toEqual(action === 'complete' ? [[tx, CLIPPER_ID]] : []);
     expect(answer.status).toBe(to);
   });
 
@@ -198,7 +203,7 @@ describe('HiresService.rate', () => {
     ...patch,
   });
 
-  it('stores the rating, recounts the clipper’s average and count under the profile lock, and publishes hire.rated', async () => {
+  it('stores the rating, recounts the clipper’s average and count under the profile lock, and publishes hire.rated and the profile', async () => {
     const f = setup();
     f.hires.lock.mockResolvedValue(completed());
     f.hires.saveRating.mockResolvedValue(undefined);
@@ -222,6 +227,9 @@ describe('HiresService.rate', () => {
       totalReviews: 2,
       at: AT.toISOString(),
     });
+    // The feed's clipperProfile carries the average: the profile's snapshot goes out after the new figures.
+    expect(f.profileEvents.changed.mock.calls).toEqual([[tx, CLIPPER_ID]]);
+    expect(f.profiles.setRating.mock.invocationCallOrder[0]!).toBeLessThan(f.profileEvents.changed.mock.invocationCallOrder[0]!);
     expect(answer).toMatchObject({ hire: { id: HIRE_ID, clientRating: 5 }, averageRating: '4.50', totalReviews: 2 });
   });
 

@@ -39,6 +39,7 @@ import {
 import { CLIPPER_NOTES_MAX, MESSAGES } from '../domain/messages.js';
 import { HireRepository } from '../repositories/hire.repository.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
+import { ClipperProfileEventsService } from './clipper-profile-events.service.js';
 
 const PAGE_DEFAULT = 50;
 const PAGE_MAX = 200;
@@ -54,6 +55,7 @@ export class HiresService {
     private readonly profiles: ProfileRepository,
     private readonly outbox: Outbox,
     private readonly transactions: TransactionRunner,
+    private readonly profileEvents: ClipperProfileEventsService,
   ) {}
 
   /**
@@ -120,7 +122,10 @@ export class HiresService {
       const result = answer(current, (request.clipperId ?? '').toLowerCase(), action, notes, now);
       if ('refusal' in result) throw refused(result.refusal);
       await this.hires.save(tx, result.hire);
-      if (action === 'complete') await this.profiles.incrementHires(tx, result.hire.clipperId, now);
+      if (action === 'complete') {
+        await this.profiles.incrementHires(tx, result.hire.clipperId, now);
+        await this.profileEvents.changed(tx, result.hire.clipperId);
+      }
       await this.outbox.append(tx, 'hire.responded', {
         hire: toHireSnapshot(result.hire),
         clipperId: result.hire.clipperId,
@@ -133,8 +138,8 @@ export class HiresService {
 
   /**
    * The client's rating of a completed hire, once, with the token the request's answer carried (ADR 0040):
-   * the hire's rating and review, the clipper's average and count over every rated hire, and hire.rated,
-   * in one transaction.
+   * the hire's rating and review, the clipper's average and count over every rated hire, hire.rated and
+   * clipper-profile.changed, in one transaction.
    */
   async rate(request: campaignsV1.RateHireRequest, now = new Date()): Promise<campaignsV1.RateHireResponse> {
     const checked = checkHireRating({ rating: request.rating, review: request.review ?? null });
@@ -151,6 +156,8 @@ export class HiresService {
       await this.profiles.lock(tx, result.hire.clipperId);
       const figures = await this.hires.ratingOf(tx, result.hire.clipperId);
       await this.profiles.setRating(tx, result.hire.clipperId, figures.averageRating, figures.totalReviews, now);
+      // The public cards' clipperProfile (feed) carries the average: the whole profile goes out again.
+      await this.profileEvents.changed(tx, result.hire.clipperId);
       await this.outbox.append(tx, 'hire.rated', {
         hireId: result.hire.id,
         clipperId: result.hire.clipperId,

@@ -6,6 +6,7 @@ import { ClipRepository } from '../repositories/clip.repository.js';
 import { PeopleRepository } from '../repositories/people.repository.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
 import { CampaignProgressService } from './campaign-progress.service.js';
+import { ClipperProfileEventsService } from './clipper-profile-events.service.js';
 import { ProjectionsService } from './projections.service.js';
 
 // What campaigns does with identity's, rewards' and submissions' events, in the consumer's transaction,
@@ -20,7 +21,9 @@ function setup() {
   people.upsertUser.mockResolvedValue(undefined);
   profiles.replaceServices.mockResolvedValue(undefined);
   progress.recompute.mockResolvedValue(undefined);
-  return { service, people, profiles, clips: mock(ClipRepository), progress };
+  const profileEvents = mock(ClipperProfileEventsService);
+  profileEvents.changed.mockResolvedValue(undefined);
+  return { service, people, profiles, clips: mock(ClipRepository), progress, profileEvents };
 }
 
 const standing = { userId: CLIPPER_ID, clipPoints: 1200, clipperTier: 'gold' as const, currentTier: 3, revision: 4, at: AT.toISOString() };
@@ -31,12 +34,23 @@ describe('ProjectionsService.onUser', () => {
     const user = userSnapshot('clipper', { id: CLIPPER_ID });
     const known = { clipPoints: 1200, clipperTier: 'gold' as const, revision: 4, at: AT };
     f.people.standingOf.mockResolvedValue(known);
-    f.profiles.upsertFromUser.mockResolvedValue(undefined);
+    f.profiles.upsertFromUser.mockResolvedValue(true);
     f.profiles.markFirstGold.mockResolvedValue(false);
     await f.service.onUser({ user }, tx, AT);
     expect(f.people.upsertUser).toHaveBeenCalledWith(tx, user);
     expect(f.profiles.upsertFromUser).toHaveBeenCalledWith(tx, user, known, AT);
     expect(f.profiles.replaceServices).not.toHaveBeenCalled();
+    // The profile made or renamed is told (clipper-profile.changed).
+    expect(f.profileEvents.changed).toHaveBeenCalledWith(tx, CLIPPER_ID);
+  });
+
+  it('tells nothing when the user snapshot is older than the profile’s', async () => {
+    const f = setup();
+    f.people.standingOf.mockResolvedValue(undefined);
+    f.profiles.upsertFromUser.mockResolvedValue(false);
+    f.profiles.markFirstGold.mockResolvedValue(false);
+    await f.service.onUser({ user: userSnapshot('clipper', { id: CLIPPER_ID }) }, tx, AT);
+    expect(f.profileEvents.changed).not.toHaveBeenCalled();
   });
 
   it('makes no profile for a streamer or an admin', async () => {

@@ -7,6 +7,7 @@ import { ClipRepository } from '../repositories/clip.repository.js';
 import { PeopleRepository } from '../repositories/people.repository.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
 import { CampaignProgressService } from './campaign-progress.service.js';
+import { ClipperProfileEventsService } from './clipper-profile-events.service.js';
 
 /**
  * What campaigns does with other services' events, each applied once in the transaction of its inbox row
@@ -20,6 +21,7 @@ export class ProjectionsService {
     private readonly profiles: ProfileRepository,
     private readonly clips: ClipRepository,
     private readonly progress: CampaignProgressService,
+    private readonly profileEvents: ClipperProfileEventsService,
   ) {}
 
   /** user.registered / user.updated: the person, and for a clipper their profile (made if missing). */
@@ -27,7 +29,7 @@ export class ProjectionsService {
     const u = data.user;
     await this.people.upsertUser(tx, u);
     if (u.role !== 'clipper') return;
-    await this.profiles.upsertFromUser(tx, u, await this.people.standingOf(tx, u.id), now);
+    if (await this.profiles.upsertFromUser(tx, u, await this.people.standingOf(tx, u.id), now)) await this.profileEvents.changed(tx, u.id);
     await this.offerPackages(tx, u.id, now);
   }
 

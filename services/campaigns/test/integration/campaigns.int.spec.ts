@@ -30,6 +30,7 @@ describe('campaigns', () => {
         'CreateCampaignsAndHiring1766100000000',
         'AddHireRatings1766900000000',
         'IndexClipsByClipper1766900000001',
+        'AddClipperProfileRevision1767300000000',
       ],
     });
   });

@@ -3,6 +3,7 @@ export const messages = {
   clipperNotFound: 'Clipper not found',
   invalidUserId: 'Invalid user id',
   invalidTab: 'Tab must be clippers or streamers',
+  userNotFound: 'User not found',
 } as const;
 
 /** Page sizes: the feed (spec 01 §9: 10 a page), leaderboards and lists. */

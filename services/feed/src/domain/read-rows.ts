@@ -39,6 +39,12 @@ export interface ClipRow {
   t_name: string | null;
   t_pump_fun_link: string | null;
   t_streamer_id: string | null;
+  cp_id: string | null;
+  cp_display_name: string | null;
+  cp_profile_image_url: string | null;
+  cp_average_rating: string | null;
+  cp_total_hires: number | null;
+  cp_is_available: boolean | null;
 }
 
 /** A person row with figures and follower count, as the people queries select it. */
@@ -63,6 +69,10 @@ export interface PersonRow {
   tagged_clips: number;
   tagged_views: string | number;
   follower_count: number | null;
+  /** rewards' latest standing; null until rewards has told. */
+  clip_points: string | number | null;
+  /** The multiplier rewards applies; the stored one until rewards has told. */
+  applied_multiplier: string;
 }
 
 const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
@@ -105,6 +115,16 @@ export function toClip(r: ClipRow): feedV1.Clip {
       ? { id: r.t_id, name: r.t_name ?? '', pumpFunLink: opt(r.t_pump_fun_link), streamerId: r.t_streamer_id ?? '' }
       : undefined,
     createdAt: r.created_at.toISOString(),
+    clipperProfile: r.cp_id
+      ? {
+          id: r.cp_id,
+          displayName: r.cp_display_name ?? '',
+          profileImageUrl: opt(r.cp_profile_image_url),
+          averageRating: Number(r.cp_average_rating ?? 0),
+          totalHires: r.cp_total_hires ?? 0,
+          isAvailable: r.cp_is_available ?? false,
+        }
+      : undefined,
   };
 }
 
@@ -125,6 +145,7 @@ export function toPersonWithFigures(r: PersonRow): feedV1.PersonWithFigures {
       nextStreamTime: opt(r.next_stream_time),
       streamerMultiplier: Number(r.streamer_multiplier).toFixed(2),
       isPlaceholder: r.is_placeholder,
+      appliedMultiplier: Number(r.applied_multiplier).toFixed(2),
     },
     figures: {
       totalClips: r.total_clips,
@@ -135,7 +156,7 @@ export function toPersonWithFigures(r: PersonRow): feedV1.PersonWithFigures {
       followerCount: r.follower_count ?? 0,
       taggedClips: r.tagged_clips,
       taggedViews: Number(r.tagged_views),
-      clipPoints: undefined,
+      clipPoints: r.clip_points === null ? undefined : Number(r.clip_points),
     },
   };
 }

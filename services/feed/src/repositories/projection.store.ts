@@ -1,4 +1,4 @@
-import { isInFeed, type SubmissionSnapshot, type TokenSnapshot, type UserSnapshot } from '@clipit/contracts';
+import { isInFeed, type ClipperProfileSnapshot, type SubmissionSnapshot, type TokenSnapshot, type UserSnapshot } from '@clipit/contracts';
 import type { EntityManager } from 'typeorm';
 import { taggedStreamerOf } from '../domain/clip-rules.js';
 import { checkSchemaName, SWAP_LOCK_KEY } from './read-model-schema.js';
@@ -204,6 +204,51 @@ export class ProjectionStore {
       `INSERT INTO ${this.s}.follower_counts AS f (user_id, follower_count, at) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET follower_count = EXCLUDED.follower_count, at = EXCLUDED.at WHERE f.at <= EXCLUDED.at`,
       [change.id, change.count, change.at],
+    );
+  }
+
+  /** A clipper's clip points (rewards.standing-changed), unless a later revision is held. */
+  async applyStanding(tx: EntityManager, standing: { userId: string; clipPoints: number; revision: number }): Promise<void> {
+    await this.holdSwapLock(tx);
+    await tx.query(
+      `INSERT INTO ${this.s}.standings AS t (user_id, clip_points, revision) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET clip_points = EXCLUDED.clip_points, revision = EXCLUDED.revision WHERE t.revision < EXCLUDED.revision`,
+      [standing.userId, standing.clipPoints, standing.revision],
+    );
+  }
+
+  /** The multiplier rewards applies to a streamer (rewards.streamer-multiplier-changed), unless a later revision is held. */
+  async applyStreamerMultiplier(tx: EntityManager, change: { userId: string; multiplier: number; revision: number }): Promise<void> {
+    await this.holdSwapLock(tx);
+    await tx.query(
+      `INSERT INTO ${this.s}.streamer_multipliers AS m (user_id, multiplier, revision) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET multiplier = EXCLUDED.multiplier, revision = EXCLUDED.revision WHERE m.revision < EXCLUDED.revision`,
+      [change.userId, change.multiplier, change.revision],
+    );
+  }
+
+  /** A clipper's hiring profile (clipper-profile.changed), unless a later revision is held. */
+  async applyClipperProfile(tx: EntityManager, profile: ClipperProfileSnapshot, revision: number): Promise<void> {
+    await this.holdSwapLock(tx);
+    await tx.query(
+      `INSERT INTO ${this.s}.clipper_profiles AS c (user_id, id, display_name, profile_image_url, average_rating, total_reviews, total_hires,
+         is_available, revision)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (user_id) DO UPDATE SET id = EXCLUDED.id, display_name = EXCLUDED.display_name, profile_image_url = EXCLUDED.profile_image_url,
+         average_rating = EXCLUDED.average_rating, total_reviews = EXCLUDED.total_reviews, total_hires = EXCLUDED.total_hires,
+         is_available = EXCLUDED.is_available, revision = EXCLUDED.revision
+       WHERE c.revision < EXCLUDED.revision`,
+      [
+        profile.userId,
+        profile.id,
+        profile.displayName,
+        profile.profileImageUrl,
+        profile.averageRating,
+        profile.totalReviews,
+        profile.totalHires,
+        profile.isAvailable === 'true',
+        revision,
+      ],
     );
   }
 

@@ -19,6 +19,48 @@ export function checkSchemaName(schema: string): string {
 
 /** Every statement that creates the read models in `schema` (which must not exist yet). */
 export function readModelDdl(schema: string): string[] {
+  return [...baseReadModelDdl(schema), ...rewardsAndHiringDdl(schema)];
+}
+
+/**
+ * The read models of rewards' and campaigns' events (issue 33), each its own table keyed by the person,
+ * so an event that arrives before the person's own is kept and shows once they do. Created with IF NOT
+ * EXISTS: a fresh schema takes them with the rest, and migration AddRewardsAndHiringReadModels adds them
+ * to a live schema made before them (new tables only, no ALTER; a replay with --swap then fills them
+ * from the events already in the stream).
+ */
+export function rewardsAndHiringDdl(schema: string): string[] {
+  const s = checkSchemaName(schema);
+  return [
+    // rewards.standing-changed: a clipper's clip points; the highest revision wins.
+    `CREATE TABLE IF NOT EXISTS ${s}.standings (
+      user_id uuid PRIMARY KEY,
+      clip_points bigint NOT NULL,
+      revision integer NOT NULL
+    )`,
+    // rewards.streamer-multiplier-changed: the multiplier rewards applies to a streamer's tagged clips.
+    `CREATE TABLE IF NOT EXISTS ${s}.streamer_multipliers (
+      user_id uuid PRIMARY KEY,
+      multiplier numeric(3,2) NOT NULL,
+      revision integer NOT NULL
+    )`,
+    // clipper-profile.changed: the hiring profile shown on a clipper's clips (spec 01 §3 clipperProfile).
+    `CREATE TABLE IF NOT EXISTS ${s}.clipper_profiles (
+      user_id uuid PRIMARY KEY,
+      id uuid NOT NULL,
+      display_name text NOT NULL,
+      profile_image_url text,
+      average_rating numeric(3,2) NOT NULL,
+      total_reviews integer NOT NULL,
+      total_hires integer NOT NULL,
+      is_available boolean NOT NULL,
+      revision integer NOT NULL
+    )`,
+  ];
+}
+
+/** The first read models (identity's, submissions' and social's events). */
+function baseReadModelDdl(schema: string): string[] {
   const s = checkSchemaName(schema);
   return [
     `CREATE SCHEMA ${s}`,

@@ -34,19 +34,26 @@ export class ReadRepository {
         c.retweets, c.replies, c.published_at, c.created_at, ${position} AS position, lc.like_count,
         p.id AS p_id, p.display_name AS p_display_name, p.first_name AS p_first_name, p.last_name AS p_last_name,
         p.profile_image_url AS p_profile_image_url, p.twitter_username AS p_twitter_username, p.current_tier AS p_current_tier,
-        t.id AS t_id, t.name AS t_name, t.pump_fun_link AS t_pump_fun_link, t.streamer_id AS t_streamer_id
+        t.id AS t_id, t.name AS t_name, t.pump_fun_link AS t_pump_fun_link, t.streamer_id AS t_streamer_id,
+        cp.id AS cp_id, cp.display_name AS cp_display_name, cp.profile_image_url AS cp_profile_image_url,
+        cp.average_rating AS cp_average_rating, cp.total_hires AS cp_total_hires, cp.is_available AS cp_is_available
       FROM ${s}.clips c
       LEFT JOIN ${s}.clip_like_counts lc ON lc.clip_id = c.id
       LEFT JOIN ${s}.people p ON p.id = c.user_id
-      LEFT JOIN ${s}.tokens t ON t.id = c.token_id`;
+      LEFT JOIN ${s}.tokens t ON t.id = c.token_id
+      LEFT JOIN ${s}.clipper_profiles cp ON cp.user_id = c.user_id`;
   }
 
   private personSelect(): string {
     const s = this.schema;
     return `SELECT p.id, p.role, p.twitter_username, p.display_name, p.first_name, p.last_name, p.profile_image_url, p.banner_image_url,
         p.current_tier, p.is_live, p.next_stream_time, p.streamer_multiplier, p.is_placeholder, p.total_clips, p.approved_clips,
-        p.total_views, p.total_likes, p.tagged_clips, p.tagged_views, f.follower_count
-      FROM ${s}.people p LEFT JOIN ${s}.follower_counts f ON f.user_id = p.id`;
+        p.total_views, p.total_likes, p.tagged_clips, p.tagged_views, f.follower_count, st.clip_points,
+        COALESCE(m.multiplier, p.streamer_multiplier) AS applied_multiplier
+      FROM ${s}.people p
+      LEFT JOIN ${s}.follower_counts f ON f.user_id = p.id
+      LEFT JOIN ${s}.standings st ON st.user_id = p.id
+      LEFT JOIN ${s}.streamer_multipliers m ON m.user_id = p.id`;
   }
 
   /** Visible clips, newest first, `limit + 1` of them after `after`. */
@@ -126,6 +133,11 @@ export class ReadRepository {
     return rows[0];
   }
 
+  async isPerson(id: string): Promise<boolean> {
+    const rows = (await this.db.query(`SELECT 1 FROM ${this.schema}.people WHERE id = $1`, [id])) as unknown[];
+    return rows.length > 0;
+  }
+
   /** A person's approved clips, newest first, `limit + 1` after `after`. */
   approvedClipsOf(userId: string, limit: number, after: Position | null): Promise<ClipRow[]> {
     return this.db.query(
@@ -133,6 +145,15 @@ export class ReadRepository {
        ${after ? 'AND (c.created_at, c.id) < ($3, $4)' : ''} ORDER BY c.created_at DESC, c.id DESC LIMIT $2`,
       after ? [userId, limit + 1, after.createdAt, after.id] : [userId, limit + 1],
     );
+  }
+
+  /** How many clips {@link taggedClips} pages through: every page's total (one count on the tagged index). */
+  async countTaggedClips(userId: string, everyStatus: boolean): Promise<number> {
+    const [row] = (await this.db.query(
+      `SELECT count(*)::int AS n FROM ${this.schema}.clips c WHERE c.tagged_user_id = $1 ${everyStatus ? '' : "AND c.status = 'approved'"}`,
+      [userId],
+    )) as Array<{ n: number }>;
+    return row!.n;
   }
 
   /** Clips tagged with a streamer (approved only unless `everyStatus`), newest first. */

@@ -11,7 +11,17 @@ const tx = {} as EntityManager;
 
 function setup() {
   const store = automock(ProjectionStore);
-  for (const method of ['applyUser', 'applyToken', 'applySubmission', 'applyLike', 'applyFollowerCount', 'recomputeAllFigures'] as const) {
+  for (const method of [
+    'applyUser',
+    'applyToken',
+    'applySubmission',
+    'applyLike',
+    'applyFollowerCount',
+    'recomputeAllFigures',
+    'applyStanding',
+    'applyStreamerMultiplier',
+    'applyClipperProfile',
+  ] as const) {
     store[method].mockResolvedValue(undefined as never);
   }
   return { store, handlers: new Projections(store).handlers() };
@@ -24,7 +34,7 @@ const apply = <T extends ProjectedEventType>(
 ) => (handlers[type] as (e: unknown, tx: EntityManager) => Promise<void>)(buildEventEnvelope(type, data), tx);
 
 describe('Projections', () => {
-  it('covers every event of identity, submissions and social the public reads show, and nothing else', () => {
+  it('covers every event of identity, submissions, social, rewards and campaigns the public reads show, and nothing else', () => {
     const { handlers } = setup();
     const wanted = (Object.keys(eventCatalog) as EventType[]).filter(
       (t) =>
@@ -38,9 +48,37 @@ describe('Projections', () => {
           'social.unliked',
           'social.followed',
           'social.unfollowed',
+          'rewards.standing-changed',
+          'rewards.streamer-multiplier-changed',
+          'clipper-profile.changed',
         ].includes(t),
     );
     expect(Object.keys(handlers).sort()).toEqual(wanted.sort());
+  });
+
+  it('keeps rewards’ clip points and applied multipliers, and campaigns’ clipper profiles, each with its revision', async () => {
+    const { store, handlers } = setup();
+    const userId = randomUUID();
+    const at = '2026-11-26T10:00:00.000Z';
+    const standing = { userId, clipPoints: 42, clipperTier: 'bronze' as const, currentTier: 1, revision: 3, at };
+    await apply(handlers, 'rewards.standing-changed', standing);
+    expect(store.applyStanding).toHaveBeenCalledWith(tx, standing);
+    const multiplier = { userId, multiplier: 1.25, followerCount: 150, revision: 2, at };
+    await apply(handlers, 'rewards.streamer-multiplier-changed', multiplier);
+    expect(store.applyStreamerMultiplier).toHaveBeenCalledWith(tx, multiplier);
+    const profile = {
+      id: randomUUID(),
+      userId,
+      displayName: 'Casey',
+      profileImageUrl: null,
+      averageRating: 4.5,
+      totalReviews: 2,
+      totalHires: 3,
+      isAvailable: 'true' as const,
+      updatedAt: at,
+    };
+    await apply(handlers, 'clipper-profile.changed', { profile, revision: 5 });
+    expect(store.applyClipperProfile).toHaveBeenCalledWith(tx, profile, 5);
   });
 
   it('applies users and tokens as their snapshots', async () => {

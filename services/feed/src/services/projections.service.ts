@@ -1,4 +1,13 @@
-import type { SocialFollowedV1, SocialLikedV1, SubmissionSnapshot, TokenSnapshot, UserSnapshot } from '@clipit/contracts';
+import type {
+  ClipperProfileChangedV1,
+  RewardsStandingChangedV1,
+  RewardsStreamerMultiplierChangedV1,
+  SocialFollowedV1,
+  SocialLikedV1,
+  SubmissionSnapshot,
+  TokenSnapshot,
+  UserSnapshot,
+} from '@clipit/contracts';
 import type { HandlerTable } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -43,6 +52,21 @@ export class Projections {
     return this.store.applyFollowerCount(tx, { id: data.userId, count: data.followerCount, at: data.at });
   }
 
+  /** Clip points: only the standing's latest revision counts. */
+  onStanding(data: RewardsStandingChangedV1, tx: EntityManager): Promise<void> {
+    return this.store.applyStanding(tx, data);
+  }
+
+  /** The multiplier rewards applies to the streamer: only its latest revision counts. */
+  onStreamerMultiplier(data: RewardsStreamerMultiplierChangedV1, tx: EntityManager): Promise<void> {
+    return this.store.applyStreamerMultiplier(tx, data);
+  }
+
+  /** The clipper's hiring profile: only its latest revision counts. */
+  onClipperProfile(data: ClipperProfileChangedV1, tx: EntityManager): Promise<void> {
+    return this.store.applyClipperProfile(tx, data.profile, data.revision);
+  }
+
   /** Every event type the read models are built from, with what it does: the consumer's table and the replay's. */
   handlers(): ProjectionHandlerTable {
     return {
@@ -60,6 +84,9 @@ export class Projections {
       'social.unliked': (e, tx) => this.onLike(e.data, false, tx),
       'social.followed': (e, tx) => this.onFollow(e.data, tx),
       'social.unfollowed': (e, tx) => this.onFollow(e.data, tx),
+      'rewards.standing-changed': (e, tx) => this.onStanding(e.data, tx),
+      'rewards.streamer-multiplier-changed': (e, tx) => this.onStreamerMultiplier(e.data, tx),
+      'clipper-profile.changed': (e, tx) => this.onClipperProfile(e.data, tx),
     };
   }
 }
@@ -77,7 +104,10 @@ export type ProjectedEventType =
   | 'social.liked'
   | 'social.unliked'
   | 'social.followed'
-  | 'social.unfollowed';
+  | 'social.unfollowed'
+  | 'rewards.standing-changed'
+  | 'rewards.streamer-multiplier-changed'
+  | 'clipper-profile.changed';
 
 export type ProjectionHandlerTable = HandlerTable<ProjectedEventType>;
 

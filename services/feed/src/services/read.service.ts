@@ -87,8 +87,14 @@ export class ReadService {
     if (!isUuid(req.userId)) throw invalid(messages.invalidUserId);
     const after = req.cursor ? decodeCursor(req.cursor) : null;
     const size = pageSize(req.limit, limits.taggedVideos.fallback, limits.taggedVideos.max);
-    const rows = await this.reads.taggedClips(req.userId, req.viewerId === req.userId, size, after);
+    const everyStatus = req.viewerId === req.userId;
+    const [known, rows, total] = await Promise.all([
+      this.reads.isPerson(req.userId),
+      this.reads.taggedClips(req.userId, everyStatus, size, after),
+      this.reads.countTaggedClips(req.userId, everyStatus),
+    ]);
+    if (!known) throw notFound(messages.userNotFound);
     const { clips, nextCursor } = clipPage(rows, size);
-    return { videos: clips, nextCursor };
+    return { videos: clips, nextCursor, total };
   }
 }

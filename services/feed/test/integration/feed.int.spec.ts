@@ -24,7 +24,7 @@ describe('feed', () => {
     await expect(h.client.describe({})).resolves.toEqual({
       service: 'feed',
       version: '0.1.0',
-      migrations: ['CreateEventBusTables1763700000000', 'CreateReadModels1764600000000'],
+      migrations: ['CreateEventBusTables1763700000000', 'CreateReadModels1764600000000', 'AddRewardsAndHiringReadModels1767300000000'],
     });
   });
 

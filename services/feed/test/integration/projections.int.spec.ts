@@ -331,6 +331,117 @@ describe('leaderboards, creators and profiles', () => {
       message: 'Invalid user id',
     });
   });
+
+  it('answers the total of tagged clips beside each page, and User not found for an id that is no user', async () => {
+    const streamer = userSnapshot('streamer');
+    const clipper = userSnapshot('clipper');
+    const t0 = new Date(Date.now() - 60_000).toISOString();
+    const clips = Array.from({ length: 5 }, (_, i) => feedClip(clipper.id, later(t0, i * 1000), { streamerId: streamer.id }));
+    const pending = submissionSnapshot({ userId: clipper.id, streamerId: streamer.id, status: 'pending', approvedAt: null });
+    await h.apply(
+      ['user.registered', { user: streamer, claimedPlaceholderId: null }],
+      ...clips.map((submission) => ['submission.approved', { submission }] as const),
+      ['submission.created', { submission: pending }],
+    );
+    const first = await h.client.listTaggedVideos({ userId: streamer.id, limit: 2 });
+    expect(first).toMatchObject({ total: 5, nextCursor: expect.any(String) });
+    const second = await h.client.listTaggedVideos({ userId: streamer.id, limit: 2, cursor: first.nextCursor });
+    const third = await h.client.listTaggedVideos({ userId: streamer.id, limit: 2, cursor: second.nextCursor });
+    expect([second.total, third.total, third.nextCursor]).toEqual([5, 5, undefined]);
+    expect([...first.videos, ...second.videos, ...third.videos].map((v) => v.id)).toEqual(clips.map((c) => c.id).reverse());
+    // The streamer's own count takes every status.
+    expect((await h.client.listTaggedVideos({ userId: streamer.id, viewerId: streamer.id, limit: 2 })).total).toBe(6);
+
+    await expect(h.client.listTaggedVideos({ userId: randomUUID(), limit: 5 })).rejects.toMatchObject({
+      code: status.NOT_FOUND,
+      message: 'User not found',
+    });
+  });
+});
+
+describe('rewards’ and campaigns’ events', () => {
+  it('shows clip points on creators and featured clippers, the latest revision winning in any order', async () => {
+    const clipper = userSnapshot('clipper');
+    const at = new Date().toISOString();
+    const standing = (clipPoints: number, revision: number) => ({
+      userId: clipper.id,
+      clipPoints,
+      clipperTier: 'bronze' as const,
+      currentTier: 1,
+      revision,
+      at,
+    });
+    // The standing before the person: kept, and shown once they arrive.
+    await h.apply(['rewards.standing-changed', standing(10, 1)]);
+    await h.apply(
+      ['user.registered', { user: clipper, claimedPlaceholderId: null }],
+      ['submission.approved', { submission: submissionSnapshot({ userId: clipper.id }) }],
+    );
+    const pointsOf = async () =>
+      (await h.client.listCreators({ tab: 'clippers' })).creators.find((c) => c.person!.id === clipper.id)!.figures!.clipPoints;
+    expect(await pointsOf()).toBe(10);
+    await h.apply(['rewards.standing-changed', standing(30, 3)], ['rewards.standing-changed', standing(20, 2)]);
+    expect(await pointsOf()).toBe(30);
+    const featured = (await h.client.featuredClippers({ limit: 50 })).clippers.find((c) => c.person!.id === clipper.id)!;
+    expect(featured.figures!.clipPoints).toBe(30);
+
+    // Without a standing, no points (not zero).
+    const other = userSnapshot('clipper');
+    await h.apply(['user.registered', { user: other, claimedPlaceholderId: null }]);
+    expect(
+      (await h.client.listCreators({ tab: 'clippers' })).creators.find((c) => c.person!.id === other.id)!.figures!.clipPoints,
+    ).toBeUndefined();
+  });
+
+  it('shows the multiplier rewards applies to a streamer, the stored one until rewards has told', async () => {
+    const streamer = userSnapshot('streamer');
+    await h.apply(['user.registered', { user: streamer, claimedPlaceholderId: null }]);
+    const multiplierOf = async () =>
+      (await h.client.topStreamers({ limit: 50 })).streamers.find((s) => s.person!.id === streamer.id)!.person!.appliedMultiplier;
+    expect(await multiplierOf()).toBe('1.00');
+    const at = new Date().toISOString();
+    await h.apply(
+      ['rewards.streamer-multiplier-changed', { userId: streamer.id, multiplier: 1.5, followerCount: 1000, revision: 2, at }],
+      ['rewards.streamer-multiplier-changed', { userId: streamer.id, multiplier: 1.1, followerCount: 0, revision: 1, at }],
+    );
+    expect(await multiplierOf()).toBe('1.50');
+  });
+
+  it('shows the clipper’s hiring profile on their clips in the feed and the leaderboard, the latest revision winning', async () => {
+    const clipper = userSnapshot('clipper');
+    const clip = feedClip(clipper.id, new Date().toISOString(), { additionalInfo: 'the words' });
+    const profile = (patch: Record<string, unknown>) => ({
+      id: randomUUID(),
+      userId: clipper.id,
+      displayName: 'Hire Me',
+      profileImageUrl: null,
+      averageRating: 0,
+      totalReviews: 0,
+      totalHires: 0,
+      isAvailable: 'true' as const,
+      updatedAt: new Date().toISOString(),
+      ...patch,
+    });
+    await h.apply(['user.registered', { user: clipper, claimedPlaceholderId: null }], ['submission.approved', { submission: clip }]);
+    const inFeed = async () => (await h.client.listFeedClips({ limit: 50 })).clips.find((c) => c.id === clip.id)!;
+    expect((await inFeed()).clipperProfile).toBeUndefined();
+    const latest = profile({ averageRating: 4.5, totalReviews: 2, totalHires: 3, isAvailable: 'false', profileImageUrl: '/media/p.jpg' });
+    await h.apply(
+      ['clipper-profile.changed', { profile: latest, revision: 4 }],
+      ['clipper-profile.changed', { profile: profile({ displayName: 'Old' }), revision: 3 }],
+    );
+    const expected = {
+      id: latest.id,
+      displayName: 'Hire Me',
+      profileImageUrl: '/media/p.jpg',
+      averageRating: 4.5,
+      totalHires: 3,
+      isAvailable: false,
+    };
+    expect(await inFeed()).toMatchObject({ description: 'the words', url: clip.url, clipperProfile: expected });
+    const post = (await h.client.leaderboardPosts({ limit: 100 })).posts.find((p) => p.id === clip.id)!;
+    expect(post.clipperProfile).toEqual(expected);
+  });
 });
 
 describe('post metrics (metrics.updated)', () => {

@@ -105,10 +105,14 @@ export const feedRoutes = {
     publicRead: { query: ['limit', 'cursor'], visitorOnly: true },
     path: '/api/tagged-videos/:userId',
     tag: 'feed',
-    summary: 'Clips tagged with a streamer: approved ones, and every status when the streamer asks',
+    summary: 'Clips tagged with a streamer, a page with the total: approved ones, and every status when the streamer asks',
     params: { userId: 'The streamer’s id (uuid)' },
     query: { limit: limit(50, 100), cursor: 'The nextCursor of the page before (opaque)' },
     response: taggedVideosSchema,
-    errors: [{ status: 400, description: "'Invalid user id', 'Invalid cursor'" }, UNAVAILABLE],
+    errors: [
+      { status: 400, description: "'Invalid user id', 'Invalid cursor'" },
+      { status: 404, description: "'User not found': no user has this id" },
+      UNAVAILABLE,
+    ],
   },
 } satisfies Record<string, EndpointDef>;

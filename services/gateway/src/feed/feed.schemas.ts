@@ -38,7 +38,8 @@ export const feedClipSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    url: z.string(),
+    description: z.string().nullable().describe('The clipper’s words about the clip (up to 150 characters)'),
+    url: z.string().describe('The X post'),
     authorHandle: z.string(),
     videoUrl: z.string().nullable(),
     videoDuration: z.number().nullable().describe('Seconds'),
@@ -55,7 +56,7 @@ export const feedClipSchema = z
     likeCount: z.number().int().describe('Likes on CLIP IT'),
     likedByCurrentUser: z.boolean().describe('false for a visitor'),
     user: clipAuthorSchema.nullable(),
-    clipperProfile: clipperProfileSummarySchema.nullable().describe('null until the clipper has a hiring profile'),
+    clipperProfile: clipperProfileSummarySchema.nullable().describe('The clipper’s hiring profile; null until campaigns has told of it'),
     token: clipTokenSchema.nullable(),
   })
   .meta({ id: 'FeedClip' });
@@ -134,7 +135,11 @@ export const topStreamerSchema = z
     bannerImageUrl: z.string().nullable(),
     followerCount: z.number().int(),
     totalClips: z.number().int().describe('Approved clips tagged with the streamer'),
-    multiplier: z.number().describe('1.00 to 2.00'),
+    multiplier: z
+      .number()
+      .describe(
+        '1.00 to 2.00: the multiplier rewards applies to clips tagged with the streamer (its follower-count step, or the one an admin set)',
+      ),
   })
   .meta({ id: 'TopStreamer' });
 export const topStreamersSchema = z.array(topStreamerSchema).meta({ id: 'TopStreamers' });
@@ -211,7 +216,8 @@ export const taggedVideoSchema = z
 export const taggedVideosSchema = z
   .object({
     videos: z.array(taggedVideoSchema).describe('Newest first; approved only, except for the streamer themself'),
-    nextCursor: z.string().nullable(),
+    nextCursor: z.string().nullable().describe('Pass as ?cursor= for the next page; null on the last'),
+    total: z.number().int().describe('Every tagged clip the pages go through (approved only, except for the streamer themself)'),
   })
   .meta({ id: 'TaggedVideos' });
 
@@ -231,6 +237,18 @@ function author(u: feedV1.ClipUser | undefined): z.infer<typeof clipAuthorSchema
   };
 }
 
+function clipperProfile(p: feedV1.ClipperProfileSummary | undefined): z.infer<typeof clipperProfileSummarySchema> | null {
+  if (!p) return null;
+  return {
+    id: p.id,
+    displayName: p.displayName,
+    profileImageUrl: orNull(p.profileImageUrl),
+    averageRating: p.averageRating,
+    totalHires: p.totalHires,
+    isAvailable: p.isAvailable ? 'true' : 'false',
+  };
+}
+
 function token(t: feedV1.ClipToken | undefined): z.infer<typeof clipTokenSchema> | null {
   return t ? { id: t.id, name: t.name, pumpFunLink: orNull(t.pumpFunLink), streamerId: t.streamerId } : null;
 }
@@ -239,6 +257,7 @@ export function toFeedClipJson(c: feedV1.Clip, likedByCurrentUser = false): Feed
   return {
     id: c.id,
     name: c.name,
+    description: orNull(c.description),
     url: c.url,
     authorHandle: c.authorHandle,
     videoUrl: orNull(c.videoUrl),
@@ -256,7 +275,7 @@ export function toFeedClipJson(c: feedV1.Clip, likedByCurrentUser = false): Feed
     likeCount: c.likeCount,
     likedByCurrentUser,
     user: author(c.user),
-    clipperProfile: null,
+    clipperProfile: clipperProfile(c.clipperProfile),
     token: token(c.token),
   };
 }
@@ -280,7 +299,7 @@ export function toLeaderboardPostJson(c: feedV1.Clip): z.infer<typeof leaderboar
     publishedAt: orNull(c.publishedAt),
     userId: c.userId,
     user: author(c.user),
-    clipperProfile: null,
+    clipperProfile: clipperProfile(c.clipperProfile),
     token: token(c.token),
     hasVideo: c.hasVideo ? 'true' : 'false',
   };
@@ -315,7 +334,7 @@ export function toTopStreamerJson({ person, figures }: feedV1.PersonWithFigures)
     bannerImageUrl: orNull(person!.bannerImageUrl),
     followerCount: figures!.followerCount,
     totalClips: figures!.taggedClips,
-    multiplier: Number(person!.streamerMultiplier),
+    multiplier: Number(person!.appliedMultiplier),
   };
 }
 
@@ -387,5 +406,6 @@ export function toTaggedVideosJson(t: feedV1.TaggedVideos): z.infer<typeof tagge
       likes: v.likes,
     })),
     nextCursor: orNull(t.nextCursor),
+    total: t.total,
   };
 }

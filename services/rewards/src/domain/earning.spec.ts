@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { clipEarning, multiplierAtApproval } from './earning.js';
+import { clipEarning, multiplierAtApproval, streamerMultiplierChange, type StreamerMultiplierState } from './earning.js';
 import { DEFAULT_MULTIPLIER_STEPS, type Tier } from './rules.js';
 
 // ADR 0025's seed: the rates per approved clip are what the earning rule reads.
@@ -77,5 +77,47 @@ describe('multiplierAtApproval (the multiplier a clip captures and keeps)', () =
     ];
     expect(multiplierAtApproval(STREAMER, { streamerMultiplier: 1, followerCount: 499 }, steps)).toBe(1);
     expect(multiplierAtApproval(STREAMER, { streamerMultiplier: 1, followerCount: 500 }, steps)).toBe(1.4);
+  });
+});
+
+describe('streamerMultiplierChange (ADR 0042: the applied multiplier the public reads show)', () => {
+  const state = (patch: Partial<StreamerMultiplierState> = {}): StreamerMultiplierState => ({
+    role: 'streamer',
+    streamerMultiplier: 1,
+    followerCount: 0,
+    appliedMultiplier: null,
+    revision: 0,
+    ...patch,
+  });
+
+  it('tells a streamer first heard of their step: 1.1 with no followers', () => {
+    expect(streamerMultiplierChange(state(), DEFAULT_MULTIPLIER_STEPS)).toEqual({ multiplier: 1.1, revision: 1 });
+  });
+
+  it('tells again only when a step is crossed, with the next revision', () => {
+    const told = state({ appliedMultiplier: 1.1, revision: 1 });
+    expect(streamerMultiplierChange({ ...told, followerCount: 99 }, DEFAULT_MULTIPLIER_STEPS)).toBeUndefined();
+    expect(streamerMultiplierChange({ ...told, followerCount: 100 }, DEFAULT_MULTIPLIER_STEPS)).toEqual({ multiplier: 1.25, revision: 2 });
+    expect(streamerMultiplierChange({ ...told, followerCount: 10_000 }, DEFAULT_MULTIPLIER_STEPS)).toEqual({ multiplier: 2, revision: 2 });
+  });
+
+  it('is the multiplier a tagged clip captures at approval, the admin-set one included', () => {
+    for (const [setByAdmin, followerCount] of [
+      [1, 0],
+      [1, 150],
+      [1, 5000],
+      [1.8, 0],
+      [1.3, 20_000],
+    ] as const) {
+      const change = streamerMultiplierChange(state({ streamerMultiplier: setByAdmin, followerCount }), DEFAULT_MULTIPLIER_STEPS);
+      expect(change?.multiplier).toBe(
+        multiplierAtApproval(STREAMER, { streamerMultiplier: setByAdmin, followerCount }, DEFAULT_MULTIPLIER_STEPS),
+      );
+    }
+  });
+
+  it('tells nothing of people who are not streamers', () => {
+    expect(streamerMultiplierChange(state({ role: 'clipper' }), DEFAULT_MULTIPLIER_STEPS)).toBeUndefined();
+    expect(streamerMultiplierChange(state({ role: 'user', followerCount: 500 }), DEFAULT_MULTIPLIER_STEPS)).toBeUndefined();
   });
 });

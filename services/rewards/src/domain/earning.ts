@@ -46,3 +46,26 @@ export function clipEarning(tiers: readonly Tier[], heldTier: number, clipMultip
   const multiplier = multipliersApply(heldTier) ? clipMultiplier : 1;
   return { tierLevel: tier.level, multiplier, amount: normalizeAmount(earningAmount(tier.ratePerPost, multiplier)) };
 }
+
+/** What rewards last told of a streamer's applied multiplier, beside the inputs of the rule. */
+export interface StreamerMultiplierState extends TaggedStreamer {
+  role: string;
+  /** As last published; null when never. */
+  appliedMultiplier: number | null;
+  revision: number;
+}
+
+/**
+ * The multiplier to publish for a person (rewards.streamer-multiplier-changed), or undefined when there
+ * is nothing new to tell: not a streamer, or the rule gives what was last published. The same rule a clip
+ * captures at approval (`streamerMultiplier`), so what the public sees is what clips get.
+ */
+export function streamerMultiplierChange(
+  person: StreamerMultiplierState,
+  steps: readonly MultiplierStep[],
+): { multiplier: number; revision: number } | undefined {
+  if (person.role !== 'streamer') return undefined;
+  const multiplier = streamerMultiplier(person.streamerMultiplier, person.followerCount, steps);
+  if (person.appliedMultiplier !== null && Math.abs(person.appliedMultiplier - multiplier) < 0.005) return undefined;
+  return { multiplier, revision: person.revision + 1 };
+}

@@ -4,6 +4,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import type { RewardsConfig } from '../config.js';
 import { PayoutService } from '../services/payout.service.js';
 import { StandingService } from '../services/standing.service.js';
+import { StreamerMultiplierService } from '../services/streamer-multiplier.service.js';
 
 /** The BullMQ queue of rewards' scheduled jobs; its keys are `<REDIS_KEY_PREFIX>bull:rewards:*`. */
 export const REWARDS_QUEUE = 'rewards';
@@ -55,7 +56,11 @@ export const rewardsJobs: ServiceWorker<RewardsConfig> = {
           if (!result.ran) throw new Error('another payout run holds the lock');
           return result;
         }
-        if (job.name === RECOMPUTE_JOB) return get(StandingService).recomputeAll(new Date());
+        if (job.name === RECOMPUTE_JOB) {
+          const now = new Date();
+          // Standings, then streamers' applied multipliers (a step changed in the table reaches them within a day).
+          return { ...(await get(StandingService).recomputeAll(now)), ...(await get(StreamerMultiplierService).reconcileAll(now)) };
+        }
         // A payout run holding the lock releases nothing now; the next quarter-hour's release does.
         if (job.name === HOLD_RELEASE_JOB) return get(PayoutService).releaseHolds(new Date());
         throw new Error(`unknown rewards job ${job.name}`);

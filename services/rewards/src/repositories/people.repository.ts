@@ -38,6 +38,16 @@ const toPerson = (r: PersonRecord): Person => ({
   followerCount: r.follower_count,
 });
 
+/** A person's multiplier inputs and what was last published of it. */
+export interface MultiplierRecord {
+  id: string;
+  role: string;
+  streamerMultiplier: number;
+  followerCount: number;
+  appliedMultiplier: number | null;
+  revision: number;
+}
+
 /** Where a payout goes, and whether that wallet is new (ADR 0032). */
 export interface Payee {
   walletAddress: string | null;
@@ -94,6 +104,44 @@ export class PeopleRepository {
       [id],
     )) as PersonRecord[];
     return rows[0] ? toPerson(rows[0]) : undefined;
+  }
+
+  /** The person's multiplier inputs and last published multiplier, locked until the transaction ends (a read-modify-write). */
+  async lockMultiplier(tx: EntityManager, id: string): Promise<MultiplierRecord | undefined> {
+    const rows = (await tx.query(
+      `SELECT id, role, streamer_multiplier, follower_count, applied_multiplier, multiplier_revision FROM people WHERE id = $1 FOR UPDATE`,
+      [id],
+    )) as {
+      id: string;
+      role: string;
+      streamer_multiplier: string;
+      follower_count: number;
+      applied_multiplier: string | null;
+      multiplier_revision: number;
+    }[];
+    const r = rows[0];
+    if (!r) return undefined;
+    return {
+      id: r.id,
+      role: r.role,
+      streamerMultiplier: Number(r.streamer_multiplier),
+      followerCount: r.follower_count,
+      appliedMultiplier: r.applied_multiplier === null ? null : Number(r.applied_multiplier),
+      revision: r.multiplier_revision,
+    };
+  }
+
+  async saveAppliedMultiplier(tx: EntityManager, id: string, multiplier: number, revision: number): Promise<void> {
+    await tx.query('UPDATE people SET applied_multiplier = $2, multiplier_revision = $3 WHERE id = $1', [id, multiplier, revision]);
+  }
+
+  /** Streamers' ids after `afterId`, in id order (the daily recompute's batches). */
+  async streamerIdsAfter(tx: EntityManager, afterId: string | null, limit: number): Promise<string[]> {
+    const rows = (await tx.query(
+      "SELECT id FROM people WHERE role = 'streamer' AND ($1::uuid IS NULL OR id > $1::uuid) ORDER BY id LIMIT $2",
+      [afterId, limit],
+    )) as { id: string }[];
+    return rows.map((r) => r.id);
   }
 
   /** Wallets of these people (a payout run's recipients), with when each was last replaced; people unknown here are absent. */

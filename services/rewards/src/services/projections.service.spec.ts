@@ -8,6 +8,7 @@ import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { TiersRepository } from '../repositories/tiers.repository.js';
 import { ProjectionsService } from './projections.service.js';
 import { StandingService } from './standing.service.js';
+import { StreamerMultiplierService } from './streamer-multiplier.service.js';
 
 // Rewards' event handlers in the consumer's transaction, with the read models, the standing collaborator
 // and the outbox auto-mocked (the earning rule runs for real, domain/earning.ts): the multiplier a clip
@@ -126,14 +127,21 @@ describe('ProjectionsService.onSubmission', () => {
 });
 
 describe('ProjectionsService people', () => {
-  it('keeps users and follower counts in the people model', async () => {
-    const f = setup(1);
-    f.people.upsertUser.mockResolvedValue(undefined);
-    f.people.setFollowerCount.mockResolvedValue(undefined);
+  it('keeps users and follower counts in the people model, and reconciles the streamer’s applied multiplier after each', async () => {
+    const { service, mock } = createTestService(ProjectionsService);
+    const people = mock(PeopleRepository);
+    people.upsertUser.mockResolvedValue(undefined);
+    people.setFollowerCount.mockResolvedValue(undefined);
+    const multipliers = mock(StreamerMultiplierService);
+    multipliers.reconcile.mockResolvedValue(true);
     const user = userSnapshot('streamer', { id: STREAMER_ID });
-    await f.service.onUser({ user }, tx);
-    await f.service.onFollowChange({ followerId: CLIPPER_ID, userId: STREAMER_ID, followerCount: 101, at: AT.toISOString() }, tx);
-    expect(f.people.upsertUser).toHaveBeenCalledWith(tx, user);
-    expect(f.people.setFollowerCount).toHaveBeenCalledWith(tx, STREAMER_ID, 101, AT.toISOString());
+    await service.onUser({ user }, tx, AT);
+    await service.onFollowChange({ followerId: CLIPPER_ID, userId: STREAMER_ID, followerCount: 101, at: AT.toISOString() }, tx, AT);
+    expect(people.upsertUser).toHaveBeenCalledWith(tx, user);
+    expect(people.setFollowerCount).toHaveBeenCalledWith(tx, STREAMER_ID, 101, AT.toISOString());
+    expect(multipliers.reconcile.mock.calls).toEqual([
+      [tx, STREAMER_ID, AT],
+      [tx, STREAMER_ID, AT],
+    ]);
   });
 });

@@ -9,10 +9,12 @@ import { PeopleRepository } from '../repositories/people.repository.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { TiersRepository } from '../repositories/tiers.repository.js';
 import { StandingService } from './standing.service.js';
+import { StreamerMultiplierService } from './streamer-multiplier.service.js';
 
 /**
  * What rewards does with other services' events, each applied once in the transaction of its inbox row:
- * people from identity (wallets, admin-set multipliers), follower counts from social, and submissions,
+ * people from identity (wallets, admin-set multipliers), follower counts from social (each may change a
+ * streamer's applied multiplier, then published), and submissions,
  * whose every change recomputes the clipper's standing and whose approval makes one earning (ADR 0025).
  */
 @Injectable()
@@ -23,15 +25,20 @@ export class ProjectionsService {
     private readonly earnings: EarningRepository,
     private readonly tables: TiersRepository,
     private readonly standing: StandingService,
+    private readonly multipliers: StreamerMultiplierService,
     private readonly outbox: Outbox,
   ) {}
 
-  async onUser(data: { user: UserSnapshot }, tx: EntityManager): Promise<void> {
+  /** The person; a streamer whose applied multiplier this changes (first heard of, admin-set) is published. */
+  async onUser(data: { user: UserSnapshot }, tx: EntityManager, now = new Date()): Promise<void> {
     await this.people.upsertUser(tx, data.user);
+    await this.multipliers.reconcile(tx, data.user.id, now);
   }
 
-  async onFollowChange(data: SocialFollowedV1, tx: EntityManager): Promise<void> {
+  /** The follower count; a streamer crossing a multiplier step is published. */
+  async onFollowChange(data: SocialFollowedV1, tx: EntityManager, now = new Date()): Promise<void> {
     await this.people.setFollowerCount(tx, data.userId, data.followerCount, data.at);
+    await this.multipliers.reconcile(tx, data.userId, now);
   }
 
   async onSubmission(data: { submission: SubmissionSnapshot }, tx: EntityManager, now = new Date()): Promise<void> {

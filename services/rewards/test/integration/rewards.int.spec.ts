@@ -43,7 +43,12 @@ describe('rewards', () => {
     await expect(h.client.describe({})).resolves.toEqual({
       service: 'rewards',
       version: '0.1.0',
-      migrations: ['CreateEventBusTables1763700000000', 'CreateRewardsTables1765000000000', 'AddWalletHolds1766200000000'],
+      migrations: [
+        'CreateEventBusTables1763700000000',
+        'CreateRewardsTables1765000000000',
+        'AddWalletHolds1766200000000',
+        'AddAppliedMultipliers1767300000000',
+      ],
     });
   });
 

@@ -95,3 +95,33 @@ export const hireRatedV1 = z.object({
   at,
 });
 export type HireRatedV1 = z.infer<typeof hireRatedV1>;
+
+/**
+ * A clipper's hiring profile as the public reads show it beside their clips (spec 01 §3 clipperProfile):
+ * `id` is the profile's id, `userId` the clipper's user id.
+ */
+export const clipperProfileSnapshotSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  displayName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  /** 0 to 5, two decimals; 0 without reviews. */
+  averageRating: z.number().min(0).max(5),
+  totalReviews: z.number().int().nonnegative(),
+  totalHires: z.number().int().nonnegative(),
+  isAvailable: z.enum(['true', 'false']),
+  updatedAt: at,
+});
+export type ClipperProfileSnapshot = z.infer<typeof clipperProfileSnapshotSchema>;
+
+/**
+ * A clipper's hiring profile changed in any field the snapshot carries (made, renamed, new picture,
+ * availability, a completed hire, a rating): the whole snapshot, so any change simply publishes it again.
+ * `revision` grows with each change of this profile: a read model (feed's clip cards) applies an event
+ * only when its revision is above the one it holds.
+ */
+export const clipperProfileChangedV1 = z.object({
+  profile: clipperProfileSnapshotSchema,
+  revision: z.number().int().positive(),
+});
+export type ClipperProfileChangedV1 = z.infer<typeof clipperProfileChangedV1>;

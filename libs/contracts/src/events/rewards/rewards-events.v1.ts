@@ -28,6 +28,24 @@ export const rewardsStandingChangedV1 = z.object({
 });
 export type RewardsStandingChangedV1 = z.infer<typeof rewardsStandingChangedV1>;
 
+/**
+ * The streamer multiplier rewards applies to clips tagged with a streamer changed (ADR 0025's rule: the
+ * admin-set one above 1.00, else the step of their follower count): published when a streamer is first
+ * heard of, when their follower count crosses a step, when an admin changes their multiplier, and by the
+ * daily recompute when the steps table changed. `revision` grows with each change of this streamer's
+ * multiplier: a read model (feed's top streamers) applies an event only when its revision is above the
+ * one it holds.
+ */
+export const rewardsStreamerMultiplierChangedV1 = z.object({
+  userId: z.uuid(),
+  /** 1.00 to 2.00, two decimals. */
+  multiplier: z.number().min(1).max(2),
+  followerCount: z.number().int().nonnegative(),
+  revision: z.number().int().positive(),
+  at,
+});
+export type RewardsStreamerMultiplierChangedV1 = z.infer<typeof rewardsStreamerMultiplierChangedV1>;
+
 /** An approved clip earned `amount` (pending until the Friday payout). */
 export const rewardsEarningCreatedV1 = z.object({
   earningId: z.uuid(),

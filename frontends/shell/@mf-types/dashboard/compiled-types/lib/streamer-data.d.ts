@@ -14,6 +14,10 @@ export declare const followerCountKey: (userId: string) => readonly ["/api/follo
 /** The followers, a page at a time (the gateway's default page size: 50); the tagged videos' first page (50). */
 export declare const followersListKey: (userId: string) => readonly ["/api/followers/list", string];
 export declare const taggedVideosKey: (userId: string) => readonly ["/api/tagged-videos", string];
+/** Every page the tagged-videos tab has loaded (under the first page's key: invalidating one invalidates both). */
+export declare const taggedVideosPagesKey: (userId: string) => readonly ["/api/tagged-videos", string, "pages"];
+/** A page of tagged videos: the first at the plain path, the next ones by the cursor of the page before. */
+export declare const taggedVideosUrl: (userId: string, cursor: string | null) => string;
 /**
  * After a stream-time or live call (spec 02 §7): the signed-in user takes the state the call answered (the
  * summary card and the streaming tab read it), and the dashboard, the streamer's public profile and the

@@ -17,8 +17,9 @@ export interface FeedCardProps {
     onShown?: () => void;
 }
 /**
- * One clip of the feed, one feed viewport tall (spec 01 §2, §3 Feed clip): the media, its name, the
- * author (name, avatar, handle to their profile), the published date, the token's trade link, 'Hire
+ * One clip of the feed, one feed viewport tall (spec 01 §2, §3 Feed clip), in each of its variants: the
+ * media, its name and description, the author (name, avatar, handle to their profile), the published date,
+ * a link to the X post, the token's trade link, 'Hire
  * Clipper' when the author is a gold clipper (spec 02 §2.7), and the likes, views and retweets.
  */
 export declare const FeedCard: import("react").MemoExoticComponent<({ clip, index, variant, active, near, holdsVideo, muted, total, observe, onShown, }: FeedCardProps) => import("react").JSX.Element>;

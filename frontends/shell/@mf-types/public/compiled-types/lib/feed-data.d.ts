@@ -22,6 +22,7 @@ export declare function useFeedClips(): import("@tanstack/react-query").UseInfin
     submissions: {
         id: string;
         name: string;
+        description: string | null;
         url: string;
         authorHandle: string;
         videoUrl: string | null;

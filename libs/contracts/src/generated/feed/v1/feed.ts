@@ -46,6 +46,19 @@ export interface ClipToken {
   streamerId: string;
 }
 
+/** The clipper's hiring profile as clip cards show it (spec 01 §3 clipperProfile), from campaigns' clipper-profile.changed. */
+export interface ClipperProfileSummary {
+  id: string;
+  displayName: string;
+  profileImageUrl?:
+    | string
+    | undefined;
+  /** 0 to 5; 0 without reviews. */
+  averageRating: number;
+  totalHires: number;
+  isAvailable: boolean;
+}
+
 /** Everything a read screen shows of one clip (spec 01 §3 feed clip and leaderboard post). */
 export interface Clip {
   id: string;
@@ -74,6 +87,8 @@ export interface Clip {
   user?: ClipUser | undefined;
   token?: ClipToken | undefined;
   createdAt: string;
+  /** Absent until campaigns has told of the author's hiring profile. */
+  clipperProfile?: ClipperProfileSummary | undefined;
 }
 
 export interface ListFeedClipsRequest {
@@ -115,9 +130,17 @@ export interface Person {
   bannerImageUrl?: string | undefined;
   currentTier: number;
   isLive: boolean;
-  nextStreamTime?: string | undefined;
+  nextStreamTime?:
+    | string
+    | undefined;
+  /** As identity stores it (set by an admin; 1.00 by default). */
   streamerMultiplier: string;
   isPlaceholder: boolean;
+  /**
+   * The multiplier rewards applies to clips tagged with this streamer (rewards.streamer-multiplier-changed;
+   * ADR 0025's follower-count steps or the admin-set one), "1.10" for example; the stored one until rewards has told.
+   */
+  appliedMultiplier: string;
 }
 
 /** A person's figures: as a clipper (their own clips) and as a streamer (clips tagged with them). */
@@ -130,6 +153,7 @@ export interface Figures {
   followerCount: number;
   taggedClips: number;
   taggedViews: number;
+  /** From rewards.standing-changed; absent until rewards has told of this clipper's standing. */
   clipPoints?: number | undefined;
 }
 
@@ -210,7 +234,11 @@ export interface ListTaggedVideosRequest {
 
 export interface TaggedVideos {
   videos: Clip[];
-  nextCursor?: string | undefined;
+  nextCursor?:
+    | string
+    | undefined;
+  /** Every clip the same question tags with the streamer, on every page. */
+  total: number;
 }
 
 export interface GetProjectionLagRequest {
@@ -266,7 +294,7 @@ export interface FeedServiceClient {
 
   getClipperProfile(request: GetClipperProfileRequest, metadata?: Metadata): Observable<ClipperProfile>;
 
-  /** Clips tagged with a streamer: approved ones for anyone, every status for the streamer. */
+  /** Clips tagged with a streamer: approved ones for anyone, every status for the streamer; NOT_FOUND for an id that is no user. */
 
   listTaggedVideos(request: ListTaggedVideosRequest, metadata?: Metadata): Observable<TaggedVideos>;
 
@@ -340,7 +368,7 @@ export interface FeedServiceController {
     metadata?: Metadata,
   ): Promise<ClipperProfile> | Observable<ClipperProfile> | ClipperProfile;
 
-  /** Clips tagged with a streamer: approved ones for anyone, every status for the streamer. */
+  /** Clips tagged with a streamer: approved ones for anyone, every status for the streamer; NOT_FOUND for an id that is no user. */
 
   listTaggedVideos(
     request: ListTaggedVideosRequest,
