@@ -126,6 +126,17 @@ export class ProfileRepository {
    * The profile with its next revision (clipper-profile.changed's), counted in the caller's transaction;
    * undefined without a profile.
    */
+  /**
+   * Up to `limit` profiles never told (revision 0: made before clipper-profile.changed existed), locked
+   * for this transaction and skipped by another replica's, so each is told once.
+   */
+  async lockUntold(tx: EntityManager, limit: number): Promise<string[]> {
+    const rows = rowsOf(
+      await tx.query('SELECT user_id FROM clipper_profiles WHERE revision = 0 ORDER BY user_id LIMIT $1 FOR UPDATE SKIP LOCKED', [limit]),
+    ) as { user_id: string }[];
+    return rows.map((r) => r.user_id);
+  }
+
   async nextRevision(tx: EntityManager, userId: string): Promise<{ profile: ClipperProfile; revision: number } | undefined> {
     const rows = rowsOf(
       await tx.query('UPDATE clipper_profiles SET revision = revision + 1 WHERE user_id = $1 RETURNING *', [userId]),

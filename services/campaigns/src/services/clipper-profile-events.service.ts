@@ -1,4 +1,4 @@
-import { Outbox } from '@clipit/service-kit';
+import { Outbox, TransactionRunner } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { toProfileSnapshot } from '../domain/profile.js';
@@ -15,11 +15,30 @@ export class ClipperProfileEventsService {
   constructor(
     private readonly profiles: ProfileRepository,
     private readonly outbox: Outbox,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async changed(tx: EntityManager, userId: string): Promise<void> {
     const next = await this.profiles.nextRevision(tx, userId);
     if (!next) return;
     await this.outbox.append(tx, 'clipper-profile.changed', { profile: toProfileSnapshot(next.profile), revision: next.revision });
+  }
+
+  /**
+   * Tells every profile made before this event existed (revision 0), `batch` per transaction, so the
+   * public cards of a platform older than clipper-profile.changed get their clipperProfile without waiting
+   * for each profile's next change. Replicas share the work (SKIP LOCKED); answers how many were told.
+   */
+  async tellUntold(batch = 200): Promise<number> {
+    let told = 0;
+    for (;;) {
+      const n = await this.transactions.run(async (tx) => {
+        const userIds = await this.profiles.lockUntold(tx, batch);
+        for (const userId of userIds) await this.changed(tx, userId);
+        return userIds.length;
+      });
+      told += n;
+      if (n < batch) return told;
+    }
   }
 }

@@ -1,11 +1,13 @@
 import type { ClipperProfileChangedV1 } from '@clipit/contracts';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ClipperProfileEventsService } from '../../src/services/clipper-profile-events.service.js';
 import { startCampaigns, userSnapshot, type CampaignsHarness } from '../support/campaigns-harness.js';
 
 // clipper-profile.changed through the real outbox and NATS (ADR 0042): the whole public snapshot, published
 // when a profile is made or renamed from identity's events and on the owner's edit, with a revision that
-// grows by one per change; an older user snapshot changes nothing and tells nothing.
+// grows by one per change; an older user snapshot changes nothing and tells nothing; profiles made before
+// the event existed are told once at start-up.
 
 let h: CampaignsHarness;
 beforeAll(async () => {
@@ -77,5 +79,23 @@ describe('clipper-profile.changed', () => {
         [user.id],
       ),
     ).toBe(3);
+  });
+
+  it('tells once, at start-up, the profiles made before the event existed, and none twice', async () => {
+    const older = userSnapshot('clipper', { displayName: 'Before The Event', profileImageUrl: null });
+    await h.feed('user.registered', { user: older, claimedPlaceholderId: null });
+    await until(older.id, 1);
+    // As a platform older than clipper-profile.changed holds it: a profile never told (revision 0).
+    await h.db.query('UPDATE clipper_profiles SET revision = 0 WHERE user_id = $1', [older.id]);
+    const before = toldOf(older.id).length;
+
+    // Two replicas' start-up: the profile is told once between them.
+    const events = h.app.get(ClipperProfileEventsService);
+    const told = await Promise.all([events.tellUntold(1), events.tellUntold(1)]);
+    expect(told.reduce((a, b) => a + b, 0)).toBe(1);
+    const [again] = (await until(older.id, before + 1)).slice(before);
+    expect(again).toMatchObject({ profile: { userId: older.id, displayName: 'Before The Event' }, revision: 1 });
+    expect(await events.tellUntold()).toBe(0);
+    expect(await h.count('SELECT count(*) FROM clipper_profiles WHERE revision = 0')).toBe(0);
   });
 });
