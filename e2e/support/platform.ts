@@ -277,6 +277,7 @@ export async function startPlatform(
       FEED_GRPC_PORT: feedGrpcPort,
       FEED_HTTP_PORT: feedHttpPort,
       FEED_BIND_HOST: '127.0.0.1',
+      IDENTITY_GRPC_URL: identityGrpcUrl,
       ...backend,
     }),
     bootstrapRewards({

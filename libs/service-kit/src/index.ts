@@ -19,6 +19,7 @@ export * from './bus/transient-errors.js';
 export * from './grpc/errors.js';
 export * from './grpc/server.js';
 export * from './grpc/client.js';
+export * from './grpc/user-lookup.js';
 export * from './process/run-service.js';
 export * from './process/startup.js';
 export * from './service/index.js';

@@ -1,7 +1,8 @@
-import { feedChangedSubject, feedContract, type FeedChangedNotice } from '@clipit/contracts';
+import { feedChangedSubject, feedContract, identityContract, type FeedChangedNotice } from '@clipit/contracts';
 import {
   bootstrapService,
   defineService,
+  grpcClient,
   NATS_CONNECTION,
   packageVersion,
   type ConfigOverrides,
@@ -11,6 +12,7 @@ import {
 import { FeedModule } from './app.module.js';
 import { feedConfigShape, type FeedConfig } from './config.js';
 import { feedEntities, feedMigrations } from './database.js';
+import { IDENTITY_CLIENT } from './ports.js';
 import { LagService } from './services/lag.service.js';
 import { ProjectionsService } from './services/projections.service.js';
 
@@ -24,6 +26,8 @@ export const feedService = defineService(feedConfigShape, {
   version: packageVersion(import.meta.url),
   database: { entities: feedEntities, migrations: feedMigrations },
   grpc: feedContract,
+  // Asked only to confirm an id the people read model has not heard of: reported, not a reason to leave traffic.
+  clients: [grpcClient(identityContract, { token: IDENTITY_CLIENT, url: (c) => c.IDENTITY_GRPC_URL, readiness: 'reported' })],
   events: ({ get }) => get(ProjectionsService).handlers(),
   afterEvent: ({ get, config }) => {
     const subject = feedChangedSubject(config.EVENTS_SUBJECT_PREFIX);

@@ -1,9 +1,10 @@
 import type { feedV1 } from '@clipit/contracts';
-import { decodeCursor, invalid, isUuid, keysetPage, notFound, pageSize } from '@clipit/service-kit';
-import { Injectable } from '@nestjs/common';
+import { decodeCursor, invalid, isUuid, keysetPage, notFound, pageSize, userFromIdentity } from '@clipit/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
 import { CREATOR_TABS, isCreatorTab, mindshare } from '../domain/clip-rules.js';
 import { limits, messages } from '../domain/messages.js';
 import { toClip, toPersonWithFigures, type ClipRow } from '../domain/read-rows.js';
+import { IDENTITY_CLIENT, type IdentityPort } from '../ports.js';
 import { ReadRepository } from '../repositories/read.repository.js';
 
 /** A page of clips from `limit + 1` rows, its cursor naming the last row's position. */
@@ -18,11 +19,14 @@ function clipPage(rows: ClipRow[], size: number): { clips: feedV1.Clip[]; nextCu
 /** The public reads: each one query on the read models, shaped as spec 01 §3 and spec 02 §3 read them. */
 @Injectable()
 export class ReadService {
-  constructor(private readonly reads: ReadRepository) {}
+  constructor(
+    private readonly reads: ReadRepository,
+    @Inject(IDENTITY_CLIENT) private readonly identity: IdentityPort,
+  ) {}
 
   /** For a replay's check: the same answers, read from another schema. */
   forSchema(schema: string): ReadService {
-    return new ReadService(this.reads.forSchema(schema));
+    return new ReadService(this.reads.forSchema(schema), this.identity);
   }
 
   async feedClips(req: feedV1.ListFeedClipsRequest): Promise<feedV1.FeedClipsPage> {
@@ -93,7 +97,9 @@ export class ReadService {
       this.reads.taggedClips(req.userId, everyStatus, size, after),
       this.reads.countTaggedClips(req.userId, everyStatus),
     ]);
-    if (!known) throw notFound(messages.userNotFound);
+    // An id the people read model has not heard of is confirmed with identity first (ADR 0037): a streamer
+    // who signed up a moment ago has no tagged clips yet, not 'User not found'.
+    if (!known) await userFromIdentity(this.identity, req.userId);
     const { clips, nextCursor } = clipPage(rows, size);
     return { videos: clips, nextCursor, total };
   }

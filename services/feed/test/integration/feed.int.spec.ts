@@ -17,7 +17,7 @@ describe('feed', () => {
   it('is ready once its database and NATS answer', async () => {
     const res = await fetch(`${h.httpUrl}/health/ready`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', nats: 'ok', projections: 'ok' } });
+    expect(await res.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', nats: 'ok', projections: 'ok', identity: 'ok' } });
   });
 
   it('says over gRPC what it runs: name, version and the migrations its database has', async () => {

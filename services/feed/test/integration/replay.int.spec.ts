@@ -8,6 +8,7 @@ import { feedEntities, feedMigrations } from '../../src/database.js';
 import { replayReadModels } from '../../src/replay.js';
 import { ReadRepository } from '../../src/repositories/read.repository.js';
 import { ReadService } from '../../src/services/read.service.js';
+import { IDENTITY_CLIENT, type IdentityPort } from '../../src/ports.js';
 import { startFeed, type Event, type FeedHarness } from '../support/feed-harness.js';
 
 // The replay: every read model rebuilt from the start of the stream into fresh tables gives the same
@@ -209,7 +210,7 @@ describe('replay', () => {
         filter_subject: `${h.names.subjectPrefix}.>`,
       });
       const reads = h.app.get(ReadService);
-      const seeded = new ReadService(new ReadRepository(db));
+      const seeded = new ReadService(new ReadRepository(db), h.app.get<IdentityPort>(IDENTITY_CLIENT));
       await expect(seeded.leaderboardStats()).resolves.toEqual(await reads.leaderboardStats());
       await expect(seeded.feedClips({ limit: 20 })).resolves.toEqual(await reads.feedClips({ limit: 20 }));
     } finally {

@@ -1,13 +1,16 @@
-import { feedContract, type EventData, type EventType } from '@clipit/contracts';
+import { feedContract, identityContract, type EventData, type EventType } from '@clipit/contracts';
 import { connectNats, contractClient, EventPublisher, type ClientOf, type NatsConnection } from '@clipit/service-kit';
-import { startServiceUnderTest, waitFor } from '@clipit/testing';
+import { grpcError, startFakeGrpcServer, startServiceUnderTest, waitFor } from '@clipit/testing';
+import { status } from '@grpc/grpc-js';
 import pg from 'pg';
 import { bootstrapFeed, feedService, type FeedApp, type FeedConfigOverrides } from '../../src/app.js';
 
 /**
  * One feed per test file, on its own database, event stream and subject prefix, listening on free
  * ports, with a gRPC client as its callers have, a Postgres connection to its database, and a publisher
- * of the events it consumes (on the run's stream, as identity, submissions and social publish them).
+ * of the events it consumes (on the run's stream, as identity, submissions and social publish them), and
+ * identity standing in at its contract, knowing no user beyond those the tests announce by events (an id the
+ * people read model has not heard of is confirmed with it before 'User not found', ADR 0037).
  * `stop()` closes it and removes what the run made.
  */
 export interface FeedHarness {
@@ -28,7 +31,18 @@ export interface FeedHarness {
 export type Event = { [T in EventType]: readonly [T, EventData<T>] }[EventType];
 
 export async function startFeed(overrides: FeedConfigOverrides = {}): Promise<FeedHarness> {
-  const service = await startServiceUnderTest('feed', 'FEED', bootstrapFeed, overrides, feedService);
+  const identity = await startFakeGrpcServer(identityContract, {
+    GetUser: () => {
+      throw grpcError(status.NOT_FOUND, 'User not found');
+    },
+  });
+  const service = await startServiceUnderTest(
+    'feed',
+    'FEED',
+    bootstrapFeed,
+    { IDENTITY_GRPC_URL: identity.url, ...overrides },
+    feedService,
+  );
   const client = contractClient(feedContract, service.grpcAddress);
   const db = new pg.Client({ connectionString: service.databaseUrl });
   await db.connect();
@@ -65,6 +79,7 @@ export async function startFeed(overrides: FeedConfigOverrides = {}): Promise<Fe
       await nc.close();
       await db.end();
       await service.stop();
+      await identity.stop();
     },
   };
 }

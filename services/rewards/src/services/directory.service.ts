@@ -1,7 +1,5 @@
-import { DomainError, GrpcCallError, notFound } from '@clipit/service-kit';
-import { status } from '@grpc/grpc-js';
+import { userFromIdentity } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
-import { messages } from '../domain/messages.js';
 import { IDENTITY_CLIENT, type IdentityPort } from '../ports.js';
 import { PeopleRepository } from '../repositories/people.repository.js';
 import { StandingRepository } from '../repositories/standing.repository.js';
@@ -23,17 +21,8 @@ export class DirectoryService {
   /** Resolves when `id` (a valid uuid) is a user; NOT_FOUND 'User not found' when identity knows no such user. */
   async requireUser(id: string): Promise<void> {
     if (await this.people.find(this.standings.reader, id)) return;
-    try {
-      // Not kept: the event brings the whole snapshot (the wallet and when it changed, which payouts read)
-      // a moment later, and a miss costs one call only until then.
-      await this.identity.getUser({ id });
-    } catch (err) {
-      if (err instanceof GrpcCallError && err.code === status.NOT_FOUND) throw notFound(messages.userNotFound);
-      // identity unreachable or silent: a read, so trying again is safe.
-      if (err instanceof GrpcCallError && (err.code === status.UNAVAILABLE || err.code === status.DEADLINE_EXCEEDED)) {
-        throw new DomainError(status.UNAVAILABLE, messages.identityUnavailable);
-      }
-      throw err;
-    }
+    // Not kept: the event brings the whole snapshot (the wallet and when it changed, which payouts read)
+    // a moment later, and a miss costs one call only until then.
+    await userFromIdentity(this.identity, id);
   }
 }

@@ -2,7 +2,6 @@
 
 export const messages = {
   userNotFound: 'User not found',
-  identityUnavailable: 'This user cannot be looked up right now; please try again in a minute',
   clipNotFound: 'Clip not found',
   /** A clip social knows of that the feed does not list (not approved, not added, or its video not playable yet). */
   clipNotInFeed: 'This clip is not in the feed, so it cannot be liked',

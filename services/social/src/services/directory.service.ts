@@ -1,7 +1,5 @@
-import { DomainError, GrpcCallError, notFound } from '@clipit/service-kit';
-import { status } from '@grpc/grpc-js';
+import { userFromIdentity } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
-import { messages } from '../domain/messages.js';
 import { personFromIdentity, type PersonRow } from '../domain/person.js';
 import { IDENTITY_CLIENT, type IdentityPort } from '../ports.js';
 import { PeopleRepository } from '../repositories/people.repository.js';
@@ -22,18 +20,7 @@ export class DirectoryService {
   async require(id: string): Promise<PersonRow> {
     const known = await this.people.find(id);
     if (known) return known;
-    let user;
-    try {
-      user = await this.identity.getUser({ id });
-    } catch (err) {
-      if (err instanceof GrpcCallError && err.code === status.NOT_FOUND) throw notFound(messages.userNotFound);
-      // identity unreachable or silent: nothing was written yet, so trying again is safe.
-      if (err instanceof GrpcCallError && (err.code === status.UNAVAILABLE || err.code === status.DEADLINE_EXCEEDED)) {
-        throw new DomainError(status.UNAVAILABLE, messages.identityUnavailable);
-      }
-      throw err;
-    }
-    const person = personFromIdentity(user);
+    const person = personFromIdentity(await userFromIdentity(this.identity, id));
     await this.people.upsert(person);
     return person;
   }
