@@ -1,8 +1,7 @@
 import { Badge, Button, Skeleton } from '@clipit/ui';
-import { apiJson } from '@clipit/web-api';
-import { useInfiniteQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { formatCount } from '../lib/dashboard-data.js';
-import { taggedVideosPagesKey, taggedVideosUrl, type TaggedVideo, type TaggedVideos } from '../lib/streamer-data.js';
+import { taggedVideosPagesKey, taggedVideosPath, useCursorPages, type TaggedVideo, type TaggedVideos } from '../lib/streamer-data.js';
 
 /** 'approved' → 'Approved'. */
 const statusLabel = (status: string) => (status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Unknown');
@@ -58,25 +57,10 @@ function VideoCard({ video }: { video: TaggedVideo }) {
   );
 }
 
-/**
- * Every page of the streamer's tagged videos, the first one the screen already read (the summary card's
- * total comes with it): 'Load more' reads the next by its cursor.
- */
-function useTaggedVideoPages(userId: string, first: UseQueryResult<TaggedVideos>) {
-  return useInfiniteQuery({
-    queryKey: taggedVideosPagesKey(userId),
-    queryFn: ({ pageParam }) => apiJson<TaggedVideos>('GET', taggedVideosUrl(userId, pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    initialData: first.data ? { pages: [first.data], pageParams: [null] } : undefined,
-    initialDataUpdatedAt: first.dataUpdatedAt,
-    enabled: first.isSuccess,
-  });
-}
-
 /** The tagged-videos tab (spec 02 §2.3, §3): the clips tagged with the streamer, every status (the streamer asks), page by page. */
 export function TaggedVideosTab({ userId, query }: { userId: string; query: UseQueryResult<TaggedVideos> }) {
-  const pages = useTaggedVideoPages(userId, query);
+  // Every page, the first one the screen already read (the summary card's total comes with it).
+  const pages = useCursorPages<TaggedVideos>(taggedVideosPagesKey(userId), taggedVideosPath(userId), query);
   if (query.isPending) return <ListSkeleton rows={3} className="clipit-dash-videos" />;
   if (query.isError) return <ListError what="Tagged videos" error={query.error} />;
   const loaded = pages.data?.pages ?? [query.data];

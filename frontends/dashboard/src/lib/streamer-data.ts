@@ -19,9 +19,8 @@ export const followersListKey = (userId: string) => ['/api/followers/list', user
 export const taggedVideosKey = (userId: string) => ['/api/tagged-videos', userId] as const;
 /** Every page the tagged-videos tab has loaded (under the first page's key: invalidating one invalidates both). */
 export const taggedVideosPagesKey = (userId: string) => [...taggedVideosKey(userId), 'pages'] as const;
-/** A page of tagged videos: the first at the plain path, the next ones by the cursor of the page before. */
-export const taggedVideosUrl = (userId: string, cursor: string | null) =>
-  `/api/tagged-videos/${encodeURIComponent(userId)}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
+/** The tagged videos' path; later pages add the cursor of the page before ({@link useCursorPages}). */
+export const taggedVideosPath = (userId: string) => `/api/tagged-videos/${encodeURIComponent(userId)}`;
 
 /**
  * After a stream-time or live call (spec 02 §7): the signed-in user takes the state the call answered (the
@@ -40,22 +39,41 @@ export async function refreshAfterStreamChange(queryClient: QueryClient, userId:
   ]);
 }
 
-export type FollowerPages = UseInfiniteQueryResult<InfiniteData<FollowersPage, string | null>>;
+/** A list read a page at a time by the cursor each page answers (followers, tagged videos). */
+export interface CursorPage {
+  nextCursor: string | null;
+}
+export type CursorPages<P extends CursorPage> = UseInfiniteQueryResult<InfiniteData<P, string | null>>;
+export type FollowerPages = CursorPages<FollowersPage>;
 
 /**
- * A streamer's followers, newest first, a page at a time (spec 02 §2.3): the first page at the plain path
- * (as the dashboard's first read), each next one with the cursor the page before answered. Every page
- * carries the total, so the tab can say how many there are in all.
+ * Every page of a cursor-paged list: the first at the plain path (as the dashboard's first read), each
+ * next one with the cursor the page before answered. `first`, when the screen has already read the first
+ * page under another key, seeds it rather than reading it again.
  */
-export function useFollowerPages(userId: string): FollowerPages {
-  const path = `/api/followers/list/${encodeURIComponent(userId)}`;
+export function useCursorPages<P extends CursorPage>(
+  queryKey: readonly unknown[],
+  path: string,
+  first?: { data: P | undefined; dataUpdatedAt: number; isSuccess: boolean },
+): CursorPages<P> {
   return useInfiniteQuery({
-    queryKey: followersListKey(userId),
-    queryFn: ({ pageParam }) => apiJson<FollowersPage>('GET', pageParam ? `${path}?cursor=${encodeURIComponent(pageParam)}` : path),
+    queryKey,
+    queryFn: ({ pageParam }) => apiJson<P>('GET', pageParam ? `${path}?cursor=${encodeURIComponent(pageParam)}` : path),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    ...(first
+      ? {
+          initialData: first.data ? { pages: [first.data], pageParams: [null] } : undefined,
+          initialDataUpdatedAt: first.dataUpdatedAt,
+          enabled: first.isSuccess,
+        }
+      : {}),
   });
 }
+
+/** A streamer's followers, newest first, a page at a time (spec 02 §2.3); every page carries the total. */
+export const useFollowerPages = (userId: string): FollowerPages =>
+  useCursorPages<FollowersPage>(followersListKey(userId), `/api/followers/list/${encodeURIComponent(userId)}`);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -12,9 +12,19 @@ export function dlqStreamName(names: StreamNames): string {
   return `${names.stream}_DLQ`;
 }
 
+/** Every dead letter of the platform: the dead-letter stream's subjects, `dlq.<prefix>.>`. */
+export function dlqSubjects(names: StreamNames): string {
+  return `dlq.${names.subjectPrefix}.>`;
+}
+
 /** Dead letters of one consumer: `dlq.<prefix>.<consumer>.<type>`. */
 export function dlqSubject(names: StreamNames, consumer: string, type: string): string {
   return `dlq.${names.subjectPrefix}.${consumer}.${type.replace(/[^\w-]/g, '_')}`;
+}
+
+/** The consumer that gave up on a dead letter, read back from its subject ({@link dlqSubject}). */
+export function consumerOfDlqSubject(names: StreamNames, subject: string): string {
+  return subject.slice(`dlq.${names.subjectPrefix}.`.length).split('.')[0] ?? '?';
 }
 
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
@@ -30,7 +40,7 @@ export async function ensureEventStreams(nc: NatsConnection, names: StreamNames)
   const wanted = [
     // Kept for good (max_age 0): read models are rebuilt from the start of the stream (ADR 0022).
     { name: names.stream, subjects: [`${names.subjectPrefix}.>`], max_age: 0 },
-    { name: dlqStreamName(names), subjects: [`dlq.${names.subjectPrefix}.>`], max_age: 30 * 24 * 3600 * 1e9 },
+    { name: dlqStreamName(names), subjects: [dlqSubjects(names)], max_age: 30 * 24 * 3600 * 1e9 },
   ];
   for (const s of wanted) {
     let existing;

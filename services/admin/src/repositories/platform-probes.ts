@@ -1,6 +1,15 @@
 import { hostname } from 'node:os';
 import type { QueueReader } from '@clipit/media-queue';
-import { CONFIG, dlqStreamName, jetstreamManager, NATS_CONNECTION, type NatsConnection, type StreamNames } from '@clipit/service-kit';
+import {
+  CONFIG,
+  consumerOfDlqSubject,
+  dlqStreamName,
+  dlqSubjects,
+  jetstreamManager,
+  NATS_CONNECTION,
+  type NatsConnection,
+  type StreamNames,
+} from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { QUEUE_READERS } from '../clients.js';
 import type { AdminConfig } from '../config.js';
@@ -90,7 +99,7 @@ export class PlatformProbes {
     try {
       const jsm = await withTimeout(jetstreamManager(this.nc), NATS_TIMEOUT_MS, 'NATS');
       const info = await withTimeout(
-        jsm.streams.info(stream, { subjects_filter: `dlq.${this.names.subjectPrefix}.>` }).catch((err: unknown) => {
+        jsm.streams.info(stream, { subjects_filter: dlqSubjects(this.names) }).catch((err: unknown) => {
           // Not created yet: nothing was ever dead-lettered.
           if (/stream not found/i.test((err as Error).message)) return undefined;
           throw err;
@@ -100,8 +109,7 @@ export class PlatformProbes {
       );
       const byConsumer: Record<string, number> = {};
       for (const [subject, count] of Object.entries(info?.state.subjects ?? {})) {
-        // dlq.<prefix>.<consumer>.<type>: the consumer is the token after the prefix.
-        const consumer = subject.slice(`dlq.${this.names.subjectPrefix}.`.length).split('.')[0] ?? '?';
+        const consumer = consumerOfDlqSubject(this.names, subject);
         byConsumer[consumer] = (byConsumer[consumer] ?? 0) + count;
       }
       return sample('dead_letters', stream, info?.state.messages ?? 0, { byConsumer });

@@ -123,10 +123,6 @@ export class ProfileRepository {
   }
 
   /**
-   * The profile with its next revision (clipper-profile.changed's), counted in the caller's transaction;
-   * undefined without a profile.
-   */
-  /**
    * Up to `limit` profiles never told (revision 0: made before clipper-profile.changed existed), locked
    * for this transaction and skipped by another replica's, so each is told once.
    */
@@ -137,6 +133,10 @@ export class ProfileRepository {
     return rows.map((r) => r.user_id);
   }
 
+  /**
+   * The profile with its next revision (clipper-profile.changed's), counted in the caller's transaction;
+   * undefined without a profile.
+   */
   async nextRevision(tx: EntityManager, userId: string): Promise<{ profile: ClipperProfile; revision: number } | undefined> {
     const rows = rowsOf(
       await tx.query('UPDATE clipper_profiles SET revision = revision + 1 WHERE user_id = $1 RETURNING *', [userId]),

@@ -144,4 +144,12 @@ describe('ProjectionsService people', () => {
       [tx, STREAMER_ID, AT],
     ]);
   });
+
+  it('reads no multiplier for a clipper’s user event: only a streamer has one to tell', async () => {
+    const { service, mock } = createTestService(ProjectionsService);
+    mock(PeopleRepository).upsertUser.mockResolvedValue(undefined);
+    const multipliers = mock(StreamerMultiplierService);
+    await service.onUser({ user: userSnapshot('clipper', { id: CLIPPER_ID }) }, tx, AT);
+    expect(multipliers.reconcile).not.toHaveBeenCalled();
+  });
 });

@@ -32,7 +32,8 @@ export class ProjectionsService {
   /** The person; a streamer whose applied multiplier this changes (first heard of, admin-set) is published. */
   async onUser(data: { user: UserSnapshot }, tx: EntityManager, now = new Date()): Promise<void> {
     await this.people.upsertUser(tx, data.user);
-    await this.multipliers.reconcile(tx, data.user.id, now);
+    // Only a streamer has a multiplier to tell: a clipper's user event locks and reads nothing more.
+    if (data.user.role === 'streamer') await this.multipliers.reconcile(tx, data.user.id, now);
   }
 
   /** The follower count; a streamer crossing a multiplier step is published. */

@@ -16,8 +16,8 @@ export declare const followersListKey: (userId: string) => readonly ["/api/follo
 export declare const taggedVideosKey: (userId: string) => readonly ["/api/tagged-videos", string];
 /** Every page the tagged-videos tab has loaded (under the first page's key: invalidating one invalidates both). */
 export declare const taggedVideosPagesKey: (userId: string) => readonly ["/api/tagged-videos", string, "pages"];
-/** A page of tagged videos: the first at the plain path, the next ones by the cursor of the page before. */
-export declare const taggedVideosUrl: (userId: string, cursor: string | null) => string;
+/** The tagged videos' path; later pages add the cursor of the page before ({@link useCursorPages}). */
+export declare const taggedVideosPath: (userId: string) => string;
 /**
  * After a stream-time or live call (spec 02 §7): the signed-in user takes the state the call answered (the
  * summary card and the streaming tab read it), and the dashboard, the streamer's public profile and the
@@ -25,13 +25,24 @@ export declare const taggedVideosUrl: (userId: string, cursor: string | null) =>
  * and identity mirrors it a moment later (ADR 0021), so a read right now could answer the old one.
  */
 export declare function refreshAfterStreamChange(queryClient: QueryClient, userId: string, state: StreamState): Promise<void>;
-export type FollowerPages = UseInfiniteQueryResult<InfiniteData<FollowersPage, string | null>>;
+/** A list read a page at a time by the cursor each page answers (followers, tagged videos). */
+export interface CursorPage {
+    nextCursor: string | null;
+}
+export type CursorPages<P extends CursorPage> = UseInfiniteQueryResult<InfiniteData<P, string | null>>;
+export type FollowerPages = CursorPages<FollowersPage>;
 /**
- * A streamer's followers, newest first, a page at a time (spec 02 §2.3): the first page at the plain path
- * (as the dashboard's first read), each next one with the cursor the page before answered. Every page
- * carries the total, so the tab can say how many there are in all.
+ * Every page of a cursor-paged list: the first at the plain path (as the dashboard's first read), each
+ * next one with the cursor the page before answered. `first`, when the screen has already read the first
+ * page under another key, seeds it rather than reading it again.
  */
-export declare function useFollowerPages(userId: string): FollowerPages;
+export declare function useCursorPages<P extends CursorPage>(queryKey: readonly unknown[], path: string, first?: {
+    data: P | undefined;
+    dataUpdatedAt: number;
+    isSuccess: boolean;
+}): CursorPages<P>;
+/** A streamer's followers, newest first, a page at a time (spec 02 §2.3); every page carries the total. */
+export declare const useFollowerPages: (userId: string) => FollowerPages;
 /** An ISO time as a datetime-local input's value ('2026-11-20T15:07', local time); '' for none or an invalid one. */
 export declare function toLocalInputValue(iso: string | null): string;
 /**
