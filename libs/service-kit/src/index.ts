@@ -25,3 +25,4 @@ export * from './process/startup.js';
 export * from './service/index.js';
 export * from './rate-limit/rate-limiter.js';
 export * from './paging/keyset-cursor.js';
+export * from './secrets/secret-token.js';

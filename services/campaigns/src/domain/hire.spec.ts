@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { HIRE_MESSAGES, HIRE_RATING_MESSAGES as R } from '@clipit/field-rules';
-import { answer, canBeHired, hireRefusal, isRatingToken, newHire, newRatingToken, rate, serviceFor, toHireMessage } from './hire.js';
+import { newSecretToken } from '@clipit/service-kit';
+import { answer, canBeHired, hireRefusal, isRatingToken, newHire, rate, serviceFor, toHireMessage } from './hire.js';
 import { MESSAGES } from './messages.js';
 
 const CLIPPER = '2d9f6e30-8c9f-4e3b-9d7b-4b5c3f9e1c32';
@@ -87,7 +88,7 @@ describe('hire answers', () => {
 });
 
 describe('rating a hire (ADR 0040)', () => {
-  const token = newRatingToken();
+  const token = newSecretToken();
   const completed = { ...pending, ratingTokenHash: token.hash, status: 'completed' as const, completedAt: later };
   const stars = { rating: 4, review: 'Fast and sharp.' };
 
@@ -95,7 +96,7 @@ describe('rating a hire (ADR 0040)', () => {
     expect(token.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(token.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(token.hash).not.toContain(token.token);
-    expect(newRatingToken().token).not.toBe(token.token);
+    expect(newSecretToken().token).not.toBe(token.token);
     expect(isRatingToken(completed, token.token)).toBe(true);
     expect(isRatingToken(completed, `${token.token}x`)).toBe(false);
     expect(isRatingToken({ ratingTokenHash: null }, token.token)).toBe(false);
@@ -109,7 +110,7 @@ describe('rating a hire (ADR 0040)', () => {
   });
 
   it('refuses a wrong token before saying anything of the hire, then a hire not completed', () => {
-    expect(rate(completed, newRatingToken().token, stars, later)).toEqual({ refusal: { kind: 'forbidden', message: R.wrongToken } });
+    expect(rate(completed, newSecretToken().token, stars, later)).toEqual({ refusal: { kind: 'forbidden', message: R.wrongToken } });
     expect(rate({ ...completed, status: 'pending' }, 'nope', stars, later)).toEqual({
       refusal: { kind: 'forbidden', message: R.wrongToken },
     });

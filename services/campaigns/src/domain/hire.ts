@@ -1,4 +1,3 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { campaignsV1, HireRequestSnapshot } from '@clipit/contracts';
 import {
   HIRE_MESSAGES,
@@ -10,6 +9,7 @@ import {
   type HireStatus,
   type HireUrgency,
 } from '@clipit/field-rules';
+import { secretTokenMatches } from '@clipit/service-kit';
 import { dollars, MESSAGES } from './messages.js';
 
 export type HireAction = 'accept' | 'decline' | 'complete';
@@ -118,24 +118,11 @@ export function newHire(
 }
 
 /**
- * The secret a client rates a hire with (ADR 0040): 32 random bytes (256 bits), base64url, handed out once
- * in the request's answer; the hire keeps only its SHA-256 (hex), as identity does for its mailed links.
+ * Whether `token` is the hire's rating token (ADR 0040: the kit's secret token, 256 bits handed out once in
+ * the request's answer, of which the hire keeps only the SHA-256), compared in constant time.
  */
-export function newRatingToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: ratingTokenHash(token) };
-}
-
-export function ratingTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** Whether `token` is the hire's, compared in constant time. */
 export function isRatingToken(hire: Pick<Hire, 'ratingTokenHash'>, token: string): boolean {
-  if (hire.ratingTokenHash === null) return false;
-  const given = Buffer.from(ratingTokenHash(token), 'hex');
-  const held = Buffer.from(hire.ratingTokenHash, 'hex');
-  return given.length === held.length && timingSafeEqual(given, held);
+  return hire.ratingTokenHash !== null && secretTokenMatches(hire.ratingTokenHash, token);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { status } from '@grpc/grpc-js';
 import { CLIPPER_PROFILE_MESSAGES, HIRE_MESSAGES, HIRE_RATING_MESSAGES } from '@clipit/field-rules';
-import { Outbox, TransactionRunner } from '@clipit/service-kit';
+import { newSecretToken, Outbox, secretTokenHash, TransactionRunner } from '@clipit/service-kit';
 import { createTestService, runTransactionsWith } from '@clipit/testing';
 import { describe, expect, it } from '@jest/globals';
 import { AT, CLIENT_ID, CLIPPER_ID, hire, HIRE_ID, profile, refusal, tx } from '../../test/support/unit-fixtures.js';
-import { newRatingToken, ratingTokenHash, toHireSnapshot } from '../domain/hire.js';
+import { toHireSnapshot } from '../domain/hire.js';
 import { MESSAGES } from '../domain/messages.js';
 import { HireRepository } from '../repositories/hire.repository.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
@@ -62,7 +62,7 @@ describe('HiresService.request', () => {
     expect(answer).toMatchObject({ id: stored.id, status: 'pending', serviceId: 'svc-speed' });
     // The answer carries the rating token; the stored hire only its hash (ADR 0040).
     expect(answer.ratingToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(stored.ratingTokenHash).toBe(ratingTokenHash(answer.ratingToken!));
+    expect(stored.ratingTokenHash).toBe(secretTokenHash(answer.ratingToken!));
     expect(JSON.stringify(f.outbox.append.mock.calls)).not.toContain(answer.ratingToken);
   });
 
@@ -193,7 +193,7 @@ describe('HiresService.list', () => {
 });
 
 describe('HiresService.rate', () => {
-  const token = newRatingToken();
+  const token = newSecretToken();
   const completed = () => hire({ status: 'completed', completedAt: AT, ratingTokenHash: token.hash });
   const rating = (patch: Record<string, unknown> = {}) => ({
     id: HIRE_ID,
@@ -246,7 +246,7 @@ describe('HiresService.rate', () => {
 
   it.each([
     ['an unknown hire', undefined, rating(), status.NOT_FOUND, MESSAGES.hireNotFound],
-    ['a wrong token', completed(), rating({ token: newRatingToken().token }), status.PERMISSION_DENIED, HIRE_RATING_MESSAGES.wrongToken],
+    ['a wrong token', completed(), rating({ token: newSecretToken().token }), status.PERMISSION_DENIED, HIRE_RATING_MESSAGES.wrongToken],
     [
       'a second rating',
       { ...completed(), clientRating: 3, ratedAt: AT },

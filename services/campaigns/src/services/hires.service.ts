@@ -17,6 +17,7 @@ import {
   invalid,
   isUuid,
   keysetPage,
+  newSecretToken,
   notFound,
   Outbox,
   pageSize,
@@ -28,7 +29,6 @@ import {
   hireRefusal,
   isHireAction,
   newHire,
-  newRatingToken,
   rate,
   respondedAction,
   serviceFor,
@@ -69,7 +69,7 @@ export class HiresService {
     if (clientUserId !== null && !isUuid(clientUserId)) throw invalid(MESSAGES.invalidClientId);
     if (!isUuid(request.clipperId)) throw notFound(CLIPPER_PROFILE_MESSAGES.notFound);
     const clipperId = request.clipperId.toLowerCase();
-    const rating = newRatingToken();
+    const rating = newSecretToken();
     const hire = await this.transactions.run(async (tx) => {
       // Locked so an edit to availability or services cannot interleave with the checks.
       const clipper = await this.profiles.lock(tx, clipperId);

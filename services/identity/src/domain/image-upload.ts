@@ -6,10 +6,9 @@ import {
   PROFILE_IMAGE_MESSAGES,
   type ProfileImageKind,
 } from '@clipit/field-rules';
-import { forbidden, invalid, conflict, notFound, tooLarge } from '@clipit/service-kit';
+import { conflict, forbidden, invalid, newSecretToken, notFound, secretTokenMatches, tooLarge } from '@clipit/service-kit';
 import { assertSafeKey } from '@clipit/storage';
 import type { ImageUploadEntity } from '../entities/image-upload.entity.js';
-import { newSecretToken, secretTokenHash } from './secret-token.js';
 import { imageTypes, sniffImage, type SniffedImage } from './image.js';
 
 // The rules of profile image uploads (spec 02 §2.6): what an upload URL may be asked for, which URL
@@ -152,5 +151,5 @@ export function storedImageVerdict(
 export const newUploadToken = newSecretToken;
 
 export function uploadTokenMatches(storedHash: string, token: string | undefined | null): boolean {
-  return typeof token === 'string' && token !== '' && storedHash === secretTokenHash(token);
+  return typeof token === 'string' && secretTokenMatches(storedHash, token);
 }

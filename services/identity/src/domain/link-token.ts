@@ -1,7 +1,7 @@
 /** A token as a link carries it: 43 URL-safe characters (@clipit/field-rules); anything else is no token of ours. */
 export { isLinkToken } from '@clipit/field-rules';
 
-// A link's token is a secret token (secret-token.ts): 256 random bits, only its hash stored.
+// A link's token is a secret token (the service kit's newSecretToken): 256 random bits, only its hash stored.
 
 /** How long a password reset link stays good. */
 export const RESET_LINK_TTL_MS = 30 * 60_000;

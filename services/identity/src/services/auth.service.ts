@@ -7,11 +7,13 @@ import {
   invalid,
   isUuid,
   LOGGER,
+  newSecretToken,
   notFound,
   Outbox,
+  secretTokenHash,
+  TransactionRunner,
   unauthenticated,
   uniqueViolation,
-  TransactionRunner,
 } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -19,7 +21,6 @@ import type { IdentityConfig } from '../config.js';
 import { messages } from '../domain/messages.js';
 import { isLinkToken, linkTo, RESET_LINK_TTL_MS } from '../domain/link-token.js';
 import { passwordResetMail } from '../domain/mails.js';
-import { newSecretToken, secretTokenHash } from '../domain/secret-token.js';
 import { hashPassword, needsRehash, scryptParamsOf, verifyAgainstDummy, verifyPassword, type ScryptParams } from '../domain/password.js';
 import { newAccount, newStreamerToken } from '../domain/user.factory.js';
 import { toTokenSnapshot, toUserMessage, toUserSnapshot } from '../domain/user.mapper.js';

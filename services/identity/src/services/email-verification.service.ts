@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { identityV1 } from '@clipit/contracts';
-import { CONFIG, invalid, LOGGER, notFound, TransactionRunner } from '@clipit/service-kit';
+import { CONFIG, invalid, LOGGER, newSecretToken, notFound, secretTokenHash, TransactionRunner } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
@@ -8,7 +8,6 @@ import type { IdentityConfig } from '../config.js';
 import { isLinkToken, linkTo, VERIFICATION_LINK_TTL_MS } from '../domain/link-token.js';
 import { emailVerificationMail } from '../domain/mails.js';
 import { messages } from '../domain/messages.js';
-import { newSecretToken, secretTokenHash } from '../domain/secret-token.js';
 import { toUserMessage } from '../domain/user.mapper.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { EmailLinkRepository } from '../repositories/email-link.repository.js';
