@@ -49,8 +49,22 @@ export function scratchWorkspace(): string {
     if (entry !== '@clipit') symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry));
   }
   linkWorkspacePackages(scratch);
-  execFileSync('git', ['init', '-q'], { cwd: scratch });
+  // A repository whose first commit is the copy, so what a generator wrote or changed can be listed (changedFiles).
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=generator test', '-c', 'user.email=generator-test@clipit.invalid', ...args], { cwd: scratch });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '--no-verify', '-m', 'the workspace as copied');
   return scratch;
+}
+
+/** The files written or changed since the copy was made (new ones included, deleted ones not), relative to it. */
+export function changedFiles(scratch: string): string[] {
+  const listed = execFileSync('git', ['ls-files', '-z', '--modified', '--others', '--exclude-standard'], {
+    cwd: scratch,
+    encoding: 'utf8',
+  });
+  return [...new Set(listed.split('\0').filter(Boolean))].filter((file) => existsSync(join(scratch, file))).sort();
 }
 
 /** What `npm install` does for workspace packages: node_modules/@clipit/<name> → the package's folder. */
@@ -65,15 +79,18 @@ export function linkWorkspacePackages(scratch: string): void {
   }
 }
 
-/** Builds `services/<folder>` and type-checks its tests with the workspace's test settings, narrowed to them and the libraries they use. */
-export function buildAndTypeCheckTests(scratch: string, folder: string, libs: string[]): void {
-  run(scratch, NODE, ['node_modules/typescript/bin/tsc', '-b', `services/${folder}`]);
+/** Builds each `services/<folder>` and type-checks their tests with the workspace's test settings, narrowed to them and the libraries they use. */
+export function buildAndTypeCheckTests(scratch: string, folders: string[], libs: string[]): void {
+  run(scratch, NODE, ['node_modules/typescript/bin/tsc', '-b', ...folders.map((folder) => `services/${folder}`)]);
   writeFileSync(
     join(scratch, 'tsconfig.generated-tests.json'),
     JSON.stringify({
       extends: './tsconfig.tests.json',
-      include: ['types/**/*.d.ts', `services/${folder}/src/**/*.spec.ts`, `services/${folder}/test/**/*.ts`],
-      references: [...libs.map((lib) => `libs/${lib}`), `services/${folder}`].map((path) => ({ path })),
+      include: [
+        'types/**/*.d.ts',
+        ...folders.flatMap((folder) => [`services/${folder}/src/**/*.spec.ts`, `services/${folder}/test/**/*.ts`]),
+      ],
+      references: [...libs.map((lib) => `libs/${lib}`), ...folders.map((folder) => `services/${folder}`)].map((path) => ({ path })),
     }),
   );
   run(scratch, NODE, ['node_modules/typescript/bin/tsc', '-b', 'tsconfig.generated-tests.json']);
@@ -87,11 +104,11 @@ export function lockFileInStep(scratch: string): boolean {
 }
 
 /**
- * Runs the new project's unit and integration tests with the platform's deploy-config and ownership checks, and
+ * Runs the new projects' unit and integration tests with the platform's deploy-config and ownership checks, and
  * answers Jest's output. The launcher's own start-up tests stay with the workspace's suite: they do not read the
  * service list differently.
  */
-export function runOwnTestsAndDeployChecks(scratch: string, folder: string): string {
+export function runOwnTestsAndDeployChecks(scratch: string, folders: string[]): string {
   return run(scratch, NODE, [
     '--experimental-vm-modules',
     'node_modules/jest/bin/jest.js',
@@ -99,7 +116,7 @@ export function runOwnTestsAndDeployChecks(scratch: string, folder: string): str
     'unit',
     'integration',
     '--testPathPatterns',
-    `services/${folder}/`,
+    ...folders.map((folder) => `services/${folder}/`),
     'libs/testing/test/integration/(deploy-config|ownership)',
     '--testNamePattern',
     '^(?!deploy/launcher)',
