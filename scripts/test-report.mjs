@@ -58,9 +58,10 @@ const mmss = (n) => {
 export function renderReport({ steps, files, totalSeconds, slowest = 15 }) {
   const lines = [];
   if (steps.length > 0) {
-    lines.push('| step | wall |', '|---|---|');
-    for (const s of steps) lines.push(`| ${s.name} | ${secs(s.seconds)} |`);
-    if (totalSeconds !== undefined) lines.push(`| **total** | **${secs(totalSeconds)} (${mmss(totalSeconds)})** |`);
+    // CPU: the processor time of the step's processes (all cores; see childrenCpuSeconds in scripts/test.mjs).
+    lines.push('| step | wall | CPU |', '|---|---|---|');
+    for (const s of steps) lines.push(`| ${s.name} | ${secs(s.seconds)} | ${s.cpu === undefined ? '' : secs(s.cpu)} |`);
+    if (totalSeconds !== undefined) lines.push(`| **total** | **${secs(totalSeconds)} (${mmss(totalSeconds)})** | |`);
     lines.push('');
   }
   const projects = new Map();

@@ -24,13 +24,33 @@ const bin = (p) => join(root, 'node_modules', p);
 const started = Date.now();
 const timings = [];
 
+/**
+ * Processor seconds used by this process's children that ended (Linux: cutime + cstime of /proc/self/stat,
+ * which count each child's own waited-for children too), so a step's CPU is the difference around it; a step
+ * whose CPU is far below twice its wall waited more than it computed. Undefined where /proc is not there.
+ */
+function childrenCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+const cpuSince = (before) => {
+  const now = childrenCpuSeconds();
+  return before === undefined || now === undefined ? undefined : now - before;
+};
+
 /** Runs one step in the foreground; a failure ends the run unless `exit` is false (then it answers false). */
 function step(name, args, env = {}, { exit = true } = {}) {
   const t0 = Date.now();
+  const cpu0 = childrenCpuSeconds();
   console.log(`\n▶ ${name}`);
   const r = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = (Date.now() - t0) / 1000;
-  timings.push({ name, seconds });
+  timings.push({ name, seconds, cpu: cpuSince(cpu0) });
   if (r.status === 0) return true;
   console.error(`\n✗ ${name} failed (exit ${r.status ?? r.signal}) after ${seconds.toFixed(1)}s`);
   if (exit) process.exit(r.status || 1);
@@ -44,6 +64,7 @@ function step(name, args, env = {}, { exit = true } = {}) {
  */
 async function lanes(lanesOfSteps) {
   const t0 = Date.now();
+  const cpu0 = childrenCpuSeconds();
   const failed = [];
   await Promise.all(
     lanesOfSteps.map(async (lane, laneIndex) => {
@@ -67,7 +88,7 @@ async function lanes(lanesOfSteps) {
       }
     }),
   );
-  timings.push({ name: `  (the checks above, side by side)`, seconds: (Date.now() - t0) / 1000 });
+  timings.push({ name: `  (the checks above, side by side)`, seconds: (Date.now() - t0) / 1000, cpu: cpuSince(cpu0) });
   // The exit code of the first lane's failure (lanes in the order given), as one step after another would end.
   const first = failed.sort((a, b) => a.laneIndex - b.laneIndex)[0];
   if (first) process.exit(typeof first.code === 'number' && first.code > 0 ? first.code : 1);
