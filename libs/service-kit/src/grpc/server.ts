@@ -13,7 +13,7 @@ import { protoRoot } from '@clipit/contracts';
 import { Observable, throwError } from 'rxjs';
 import { CORRELATION_HEADER, runWithCorrelation, sanitizeCorrelationId } from '../context/correlation.js';
 import { grpcServerHandled } from '../metrics/metrics.js';
-import { DOMAIN_ERROR_TRAILER, DomainError } from './errors.js';
+import { DOMAIN_ERROR_TRAILER, DomainError, RETRY_AFTER_TRAILER } from './errors.js';
 
 export const GRPC_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -82,6 +82,7 @@ export class GrpcErrorFilter implements RpcExceptionFilter<unknown> {
     if (exception instanceof DomainError) {
       const metadata = new Metadata();
       metadata.set(DOMAIN_ERROR_TRAILER, '1');
+      if (exception.retryAfterSeconds !== undefined) metadata.set(RETRY_AFTER_TRAILER, String(exception.retryAfterSeconds));
       return throwError(() => ({ code: exception.code, message: exception.message, metadata }));
     }
     if (exception instanceof RpcException) return throwError(() => exception.getError());

@@ -73,6 +73,22 @@ describe('toErrorAnswer', () => {
     });
   });
 
+  it('answers an owner too busy to serve in time as a 503 with its text and Retry-After, not a fault (ADR 0044)', () => {
+    const busy = new GrpcCallError(status.UNAVAILABLE, 'Too many sign-ins right now; please try again in 7 seconds', 'LogIn', true, 7);
+    expect(toErrorAnswer(busy)).toEqual({
+      status: 503,
+      message: 'Too many sign-ins right now; please try again in 7 seconds',
+      headers: { 'Retry-After': '7' },
+      serverFault: false,
+    });
+    // A transport failure never carries the owner's advice, whatever its metadata says.
+    expect(toErrorAnswer(new GrpcCallError(status.UNAVAILABLE, 'connect ECONNREFUSED', 'LogIn', false, 7))).toEqual({
+      status: 503,
+      message: 'Service temporarily unavailable',
+      serverFault: true,
+    });
+  });
+
   it('turns Fastify body errors into texts a person can act on', () => {
     expect(toErrorAnswer(fastifyError('FST_ERR_CTP_BODY_TOO_LARGE', 413))).toMatchObject({
       status: 413,

@@ -71,6 +71,10 @@ export function grpcErrorAnswer(err: GrpcCallError): ErrorAnswer {
   const status = httpStatusFor(err.code);
   // Transport and server-side failures get a fixed text: theirs names hosts, ports, SQL and the like.
   // …unless the service said it on purpose (e.g. "video processing is unavailable right now").
+  // The owner refused on purpose because it is busy, before doing anything (ADR 0044): a designed 503 whose
+  // Retry-After the web apps wait before trying again; not a fault to log per request.
+  if (err.code === GrpcStatus.UNAVAILABLE && err.fromDomain && err.retryAfterSeconds !== undefined)
+    return { status, message: err.message, headers: { 'Retry-After': String(err.retryAfterSeconds) }, serverFault: false };
   if (err.code === GrpcStatus.UNAVAILABLE)
     return { status, message: err.fromDomain ? err.message : SERVICE_UNAVAILABLE, serverFault: true };
   if (err.code === GrpcStatus.DEADLINE_EXCEEDED) return { status, message: SERVICE_TIMEOUT, serverFault: true };
