@@ -54,18 +54,3 @@ export const messages = {
   handleLinkedToOtherX: X_SIGN_IN_MESSAGES.handleLinkedToOtherX,
   xProfileInvalid: X_SIGN_IN_MESSAGES.xProfileInvalid,
 } as const;
-
-/** What identity hashes a password for (ADR 0044): each has its words when the line is full. */
-export type HashedOperation = 'log-in' | 'sign-up' | 'reset-request' | 'wallet-password';
-
-const BUSY_WHAT: Record<HashedOperation, string> = {
-  'log-in': 'sign-ins',
-  'sign-up': 'sign-ups',
-  'reset-request': 'password resets',
-  'wallet-password': 'password checks',
-};
-
-/** "Too many sign-ins right now; please try again in 3 seconds": N is the Retry-After sent with it. */
-export function busyText(operation: HashedOperation, seconds: number): string {
-  return `Too many ${BUSY_WHAT[operation]} right now; please try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
-}

@@ -1,3 +1,4 @@
+import { busyText, type HashedOperation } from '@clipit/field-rules';
 import { busy, CONFIG, DomainError, LOGGER, metricOnce, metricsRegistry } from '@clipit/service-kit';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
@@ -5,7 +6,6 @@ import { Counter } from 'prom-client';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config.js';
 import { HashQueue, HashQueueFull, type HashKind } from '../domain/hash-queue.js';
-import { busyText, type HashedOperation } from '../domain/messages.js';
 import { hashPassword, needsRehash, scryptParamsOf, verifyAgainstDummy, verifyPassword, type ScryptParams } from '../domain/password.js';
 
 /** Which line's budget each operation gets (ADR 0044): people with an account first. */
