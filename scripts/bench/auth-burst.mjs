@@ -215,6 +215,15 @@ async function main() {
       }),
     );
     const stillRefused = finals.filter(refused).length;
+    const late = problems.slice(0);
+    const lateCounts = {};
+    for (const p of late) lateCounts[p] = (lateCounts[p] ?? 0) + 1;
+    if (late.length > 0)
+      log(
+        `retries answered other than 2xx or the designed 503: ${Object.entries(lateCounts)
+          .map(([p, n]) => `${n} × ${p}`)
+          .join('; ')}`,
+      );
     log(
       `\nwith the web apps' retries (after each Retry-After, at most ${RETRIES} more): ${retried} retries; ` +
         `${finals.filter(ok).length} of ${finals.length} done, the last ${(lastIn / 1000).toFixed(1)} s after the burst's answers; ${stillRefused} still refused after ${RETRIES} retries`,
