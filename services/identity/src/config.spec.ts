@@ -49,6 +49,9 @@ describe('identity configuration', () => {
     expect(defaultHashConcurrency(1, 1)).toBe(1);
     expect(loadIdentityConfig({ PASSWORD_HASH_CONCURRENCY: '1' }).PASSWORD_HASH_CONCURRENCY).toBe(1);
     expect(loadIdentityConfig({}).PASSWORD_HASH_BUDGET_MS).toBe(2500);
+    expect(loadIdentityConfig({}).PASSWORD_HASH_DEADLINE_MARGIN_MS).toBe(1000);
+    expect(loadIdentityConfig({ PASSWORD_HASH_DEADLINE_MARGIN_MS: '0' }).PASSWORD_HASH_DEADLINE_MARGIN_MS).toBe(0);
+    expect(() => loadIdentityConfig({ PASSWORD_HASH_DEADLINE_MARGIN_MS: '-1' })).toThrow(/PASSWORD_HASH_DEADLINE_MARGIN_MS/);
     expect(() => loadIdentityConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
     const dev = { NODE_ENV: 'development', PASSWORD_HASH_COST: 10, MAIL_DRIVER: 'outbox', SMTP_HOST: '' } as const;
     expect(configProblem({ ...dev, PASSWORD_HASH_CONCURRENCY: 3 }, 4)).toBeUndefined();

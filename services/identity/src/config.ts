@@ -29,6 +29,12 @@ export const identityConfigShape = {
    * gateway's is 5 s), which must also cover the database and the trip.
    */
   PASSWORD_HASH_BUDGET_MS: env.int(2500, 50),
+  /**
+   * What a hash leaves of its caller's time (the gRPC deadline, read per call) for the work after it: the
+   * database and the answer's trip. A hash that would be done later than the caller's deadline less this
+   * is refused at once, and one waiting in line is refused as soon as it could no longer make it (ADR 0044).
+   */
+  PASSWORD_HASH_DEADLINE_MARGIN_MS: env.int(1000, 0),
   SESSION_TTL_SECONDS: env.int(1_209_600, 60),
   SESSION_SWEEP_INTERVAL_SECONDS: env.int(600, 1),
   /** How long a profile image upload URL stays valid (at most 7 days: a presigned S3 URL's limit). */

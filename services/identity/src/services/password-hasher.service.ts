@@ -1,5 +1,5 @@
 import { busyText, type HashedOperation } from '@clipit/field-rules';
-import { busy, CONFIG, DomainError, LOGGER, metricOnce, metricsRegistry } from '@clipit/service-kit';
+import { busy, CONFIG, DomainError, LOGGER, metricOnce, metricsRegistry, remainingDeadlineMs } from '@clipit/service-kit';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { Counter } from 'prom-client';
@@ -33,7 +33,8 @@ const refusedTotal = metricOnce(
 /**
  * Every scrypt identity runs goes through here: at most PASSWORD_HASH_CONCURRENCY at once on libuv's
  * thread pool (off the event loop), the rest in one line, and a call that would not be done within its
- * budget refused at once with UNAVAILABLE and the seconds to wait (ADR 0044).
+ * budget, or before its caller's deadline less PASSWORD_HASH_DEADLINE_MARGIN_MS, refused at once with
+ * UNAVAILABLE and the seconds to wait (ADR 0044).
  */
 @Injectable()
 export class PasswordHasher implements OnModuleInit {
@@ -50,6 +51,10 @@ export class PasswordHasher implements OnModuleInit {
       concurrency: config.PASSWORD_HASH_CONCURRENCY,
       budgetMs: config.PASSWORD_HASH_BUDGET_MS,
       initialMeanMs: guessMs(config.PASSWORD_HASH_COST),
+      deadlineMarginMs: config.PASSWORD_HASH_DEADLINE_MARGIN_MS,
+      // The gRPC call's deadline, which the kit's interceptor put in the request context: a hash is admitted
+      // only if it would be done PASSWORD_HASH_DEADLINE_MARGIN_MS before the caller stops waiting.
+      remainingMs: () => remainingDeadlineMs(),
     });
   }
 
@@ -114,9 +119,17 @@ export class PasswordHasher implements OnModuleInit {
 
   private refused(operation: HashedOperation, seconds: number): DomainError {
     refusedTotal.inc({ operation });
-    const { running, waiting, meanMs } = this.queue.state;
+    const { running, waiting, meanMs, paceMs } = this.queue.state;
     this.logger.debug(
-      { operation, retryAfterSeconds: seconds, running, waiting, meanMs: Math.round(meanMs) },
+      {
+        operation,
+        retryAfterSeconds: seconds,
+        running,
+        waiting,
+        meanMs: Math.round(meanMs),
+        paceMs: Math.round(paceMs),
+        remainingDeadlineMs: remainingDeadlineMs(),
+      },
       'password hash refused: busy',
     );
     return busy(busyText(operation, seconds), seconds);
