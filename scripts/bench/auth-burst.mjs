@@ -1,17 +1,21 @@
 // `npm run bench:auth`: a burst of sign-ups and log-ins at production password hashing (issue 34, point 4;
 // ADR 0044). Identity hashes through a bounded line (PASSWORD_HASH_CONCURRENCY at once) and refuses at once,
-// with UNAVAILABLE and a retry-after, a call it could not hash within its budget; the gateway answers that as
-// 503 with Retry-After and the text. Before, 50 sign-ups at once on two cores outlasted the gateway's 5 s
-// deadline (504s), because every scrypt queued without bound on libuv's pool.
+// with UNAVAILABLE and a retry-after, a call it could not hash within its budget or before its caller's
+// deadline (less a margin); the gateway answers that as 503 with Retry-After and the text, and answers a
+// sign-up or log-in identity did not answer within the deadline the same way. Before, 50 sign-ups at once on
+// two cores outlasted the gateway's 5 s deadline (504s), because every scrypt queued without bound on
+// libuv's pool.
 //
 // It starts identity and the gateway as real processes on an isolated backend (isolation.mjs), identity at
 // its default PASSWORD_HASH_COST (15, production's; AUTH_BENCH_HASH_COST overrides it), signs up
 // AUTH_BENCH_LOGINS (500) accounts beforehand (two at a time, waiting out any 503 as the web apps do), then
 // fires AUTH_BENCH_SIGNUPS (200) sign-ups of new accounts and AUTH_BENCH_LOGINS log-ins of those accounts all
 // at once, interleaved. It prints the burst's throughput, p50 and p99 (all answers, and the 2xx and the 503s
-// apart), the 2xx and the 503 refusals per kind with the Retry-After told, and every other answer. Then
-// (AUTH_BENCH_RETRY, on by default) the refused ones are sent again after their Retry-After as the web apps do
-// (BUSY_RETRY: at most 3 more times), and it prints how many got in and when the last did.
+// apart), the 2xx and the 503 refusals per kind with the Retry-After told, and every answer that broke the
+// contract: its kind, status, content type, Retry-After and the first 200 characters of its body (each
+// distinct one once, with its count). Then (AUTH_BENCH_RETRY, on by default) the refused ones are sent again
+// after their Retry-After as the web apps do (BUSY_RETRY: at most 3 more times), and it prints how many got
+// in, when the last did, what the ones refused again were told, and the retries that broke the contract.
 //
 // It exits non-zero when any request got no answer within AUTH_BENCH_TIMEOUT_MS (30000), any answer was a 5xx
 // other than the designed 503 (with Retry-After, text/plain, identity's words), any other non-2xx came back
@@ -92,17 +96,31 @@ async function send(api, kind, path, body) {
   }
 }
 
-/** Why an answer breaks the contract, or undefined: a 2xx, or the designed 503 (Retry-After, text/plain, identity's words with the same seconds). */
+/** The first 200 characters of an answer's body, on one line, for the report. */
+const bodyOf = (r) => JSON.stringify((r.text ?? '').slice(0, 200));
+
+/**
+ * Why an answer breaks the contract, or undefined: a 2xx, or the designed 503 (Retry-After, text/plain,
+ * identity's words with the same seconds). A break names the answer: its kind, status and body (200 chars).
+ */
 function problemOf(r) {
-  if (r.error) return `no answer: ${r.error}`;
+  if (r.error) return `${r.kind}: no answer (${r.error})`;
   if (r.status >= 200 && r.status < 300) return undefined;
-  if (r.status !== 503) return `${r.status} ${r.text.slice(0, 120)}`;
+  const answer = `${r.kind}: ${r.status} ${r.contentType || '(no content type)'}, Retry-After ${r.retryAfter ?? '(none)'}, body ${bodyOf(r)}`;
+  if (r.status !== 503) return answer;
   const words = BUSY_TEXT.exec(r.text);
-  if (!/^\d+$/.test(r.retryAfter ?? '')) return `503 without Retry-After: ${r.text.slice(0, 120)}`;
-  if (!r.contentType.startsWith('text/plain')) return `503 as ${r.contentType}, not text/plain`;
-  if (!words || words[2] !== r.retryAfter)
-    return `503 whose text is not the busy refusal with Retry-After ${r.retryAfter}: ${r.text.slice(0, 120)}`;
+  if (!/^\d+$/.test(r.retryAfter ?? '')) return `${answer} (a 503 without Retry-After)`;
+  if (!r.contentType.startsWith('text/plain')) return `${answer} (a 503 not in text/plain)`;
+  if (!words || words[2] !== r.retryAfter) return `${answer} (a 503 whose text is not the busy refusal with its Retry-After)`;
   return undefined;
+}
+
+/** Every answer that broke the contract, each distinct one once with how many times it came. */
+function logProblems(label, problems) {
+  const counts = new Map();
+  for (const p of problems) counts.set(p, (counts.get(p) ?? 0) + 1);
+  log(`${label}: ${problems.length}`);
+  for (const [p, n] of counts) log(`  ${String(n).padStart(4)} × ${p}`);
 }
 
 const refused = (r) => r.status === 503 && problemOf(r) === undefined;
@@ -137,17 +155,7 @@ function report(label, results, wallMs) {
     );
   }
   const problems = results.map(problemOf).filter(Boolean);
-  const counts = {};
-  for (const p of problems) counts[p] = (counts[p] ?? 0) + 1;
-  log(
-    `other non-2xx or no answer: ${problems.length}${
-      problems.length
-        ? ` (${Object.entries(counts)
-            .map(([p, n]) => `${n} × ${p}`)
-            .join('; ')})`
-        : ''
-    }`,
-  );
+  logProblems('answers that broke the contract (no answer, a 5xx but the designed 503, another non-2xx)', problems);
   return problems;
 }
 
@@ -196,9 +204,11 @@ async function main() {
   const results = await Promise.all(requests.map(([kind, path, body]) => send(api, kind, path, body)));
   const problems = report(`burst of ${SIGNUPS} sign-ups and ${LOGINS} log-ins`, results, performance.now() - burstStarted);
 
-  if (RETRY && problems.length === 0) {
+  if (RETRY) {
     // As the web apps: each refused one again after its Retry-After, at most RETRIES more times.
     const retryStarted = performance.now();
+    const retryProblems = [];
+    const told = [];
     let lastIn = 0;
     let retried = 0;
     const finals = await Promise.all(
@@ -208,26 +218,24 @@ async function main() {
           await new Promise((resolve) => setTimeout(resolve, Number(r.retryAfter) * 1000));
           retried += 1;
           r = await send(api, requests[i][0], requests[i][1], requests[i][2]);
-          problems.push(...[problemOf(r)].filter(Boolean));
+          retryProblems.push(...[problemOf(r)].filter(Boolean));
+          if (refused(r)) told.push(Number(r.retryAfter));
           if (ok(r)) lastIn = Math.max(lastIn, performance.now() - retryStarted);
         }
         return r;
       }),
     );
     const stillRefused = finals.filter(refused).length;
-    const late = problems.slice(0);
-    const lateCounts = {};
-    for (const p of late) lateCounts[p] = (lateCounts[p] ?? 0) + 1;
-    if (late.length > 0)
-      log(
-        `retries answered other than 2xx or the designed 503: ${Object.entries(lateCounts)
-          .map(([p, n]) => `${n} × ${p}`)
-          .join('; ')}`,
-      );
+    const toldSorted = Int32Array.from(told).sort();
     log(
       `\nwith the web apps' retries (after each Retry-After, at most ${RETRIES} more): ${retried} retries; ` +
-        `${finals.filter(ok).length} of ${finals.length} done, the last ${(lastIn / 1000).toFixed(1)} s after the burst's answers; ${stillRefused} still refused after ${RETRIES} retries`,
+        `${finals.filter(ok).length} of ${finals.length} done, the last ${(lastIn / 1000).toFixed(1)} s after the burst's answers; ${stillRefused} still refused after ${RETRIES} retries` +
+        (told.length
+          ? `; retries refused again: ${told.length}, told ${toldSorted[0]} to ${toldSorted.at(-1)} s, median ${percentile(toldSorted, 0.5)} s`
+          : ''),
     );
+    logProblems('retries that broke the contract', retryProblems);
+    problems.push(...retryProblems);
     results.splice(0, results.length, ...finals);
   }
 
