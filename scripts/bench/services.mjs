@@ -71,14 +71,15 @@ export async function startGateway(group, backend, grpc, env = {}, name = 'gatew
   return { url, child };
 }
 
-/** A fetch to the gateway as its own pages send it (Origin set: the cross-site check), JSON bodies. */
+/** A fetch to the gateway as its own pages send it (Origin set: the cross-site check), JSON bodies; `signal` to give up. */
 export function gatewayApi(gatewayUrl) {
   const origin = new URL(gatewayUrl).origin;
-  return (path, { method = 'GET', body, headers = {} } = {}) =>
+  return (path, { method = 'GET', body, headers = {}, signal } = {}) =>
     fetch(`${gatewayUrl}${path}`, {
       method,
       headers: { origin, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(signal ? { signal } : {}),
     });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isHttpUrl, isSignUpRole, SIGN_IN_MESSAGES, URL_MAX_LENGTH } from './sign-in.js';
+import { busyText, isHttpUrl, isSignUpRole, SIGN_IN_MESSAGES, URL_MAX_LENGTH } from './sign-in.js';
 
 describe('sign-up role', () => {
   it('is clipper or streamer, exactly', () => {
@@ -38,5 +38,13 @@ describe('sign-in messages', () => {
       roleRequired: 'Please select a role',
       urlInvalid: 'Please enter a valid URL',
     });
+  });
+});
+
+describe('busyText (ADR 0044)', () => {
+  it('names what is busy and the seconds to wait, as the Retry-After sent with it', () => {
+    expect(busyText('log-in', 3)).toBe('Too many sign-ins right now; please try again in 3 seconds');
+    expect(busyText('sign-up', 1)).toBe('Too many sign-ups right now; please try again in 1 second');
+    expect(busyText('reset-request', 'N')).toBe('Too many password resets right now; please try again in N seconds');
   });
 });

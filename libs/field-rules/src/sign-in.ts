@@ -27,3 +27,21 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/** What identity hashes a password for (ADR 0044): each has its words when the hashing line is full. */
+export type HashedOperation = 'log-in' | 'sign-up' | 'reset-request' | 'wallet-password';
+
+const BUSY_WHAT: Record<HashedOperation, string> = {
+  'log-in': 'sign-ins',
+  'sign-up': 'sign-ups',
+  'reset-request': 'password resets',
+  'wallet-password': 'password checks',
+};
+
+/**
+ * "Too many sign-ins right now; please try again in 3 seconds": identity's refusal when it could not hash
+ * in time; the seconds are the Retry-After sent with it ('N' in the API document).
+ */
+export function busyText(operation: HashedOperation, seconds: number | 'N'): string {
+  return `Too many ${BUSY_WHAT[operation]} right now; please try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
+}

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiJson, apiRequest, configureHttp, getQueryFn, HttpError, pathFromQueryKey } from './http.js';
+import { apiJson, apiRequest, BUSY_RETRY, configureHttp, getQueryFn, HttpError, pathFromQueryKey } from './http.js';
 
 interface Seen {
   method: string;
@@ -14,6 +14,13 @@ describe('the web apps’ HTTP contract (against a real HTTP server)', () => {
   let server: Server;
   const seen: Seen[] = [];
   const inits: RequestInit[] = [];
+  const busyCalls = new Map<string, number>();
+  const busyWait = new Map<string, string>();
+  /** A route busy for its first `times` calls, each answered with `retryAfter` (none when undefined). */
+  const busyRoute = (name: string, times: number, retryAfter: string | undefined) => {
+    if (retryAfter !== undefined) busyWait.set(name, retryAfter);
+    return `/api/busy/${name}/${times}`;
+  };
 
   beforeAll(async () => {
     server = createServer((req: IncomingMessage, res) => {
@@ -27,7 +34,21 @@ describe('the web apps’ HTTP contract (against a real HTTP server)', () => {
           authorization: req.headers.authorization,
           body,
         });
-        if (req.url === '/api/bad') {
+        const busy = /^\/api\/busy\/(\w+)\/(\d+)$/.exec(req.url!);
+        if (busy) {
+          // /api/busy/<name>/<n>: 503 with the Retry-After ?wait= asks (or none), the first n calls to <name>; then 201.
+          const count = (busyCalls.get(busy[1]!) ?? 0) + 1;
+          busyCalls.set(busy[1]!, count);
+          const retryAfter = busyWait.get(busy[1]!);
+          if (count <= Number(busy[2]))
+            res
+              .writeHead(503, {
+                'content-type': 'text/plain; charset=utf-8',
+                ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }),
+              })
+              .end(`Too many sign-ins right now; please try again in ${retryAfter ?? '?'} seconds`);
+          else res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ signedIn: count }));
+        } else if (req.url === '/api/bad') {
           res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Please enter a valid email address');
         } else if (req.url === '/api/empty-error') {
           res.writeHead(503).end();
@@ -85,6 +106,39 @@ describe('the web apps’ HTTP contract (against a real HTTP server)', () => {
     await expect(apiRequest('POST', '/api/bad', {})).rejects.toThrow(new HttpError(400, 'Please enter a valid email address'));
     await expect(apiRequest('POST', '/api/bad', {})).rejects.toThrow('400: Please enter a valid email address');
     await expect(apiRequest('GET', '/api/empty-error')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  describe('a 503 with Retry-After, on a call made with retryBusy (ADR 0044)', () => {
+    it('is sent again after the seconds it asks, the same body, and answers what the retry got', async () => {
+      const url = busyRoute('once', 1, '1');
+      const started = Date.now();
+      await expect(apiJson('POST', url, { twitterHandle: 'alice' }, { retryBusy: true })).resolves.toEqual({ signedIn: 2 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+      const sent = seen.filter((r) => r.url === url);
+      expect(sent.map((r) => r.body)).toEqual(['{"twitterHandle":"alice"}', '{"twitterHandle":"alice"}']);
+      const form = new FormData();
+      form.append('twitterHandle', 'bob');
+      await expect(apiJson('POST', busyRoute('form', 1, '0'), form, { retryBusy: true })).resolves.toEqual({ signedIn: 2 });
+      expect(seen.filter((r) => r.url === busyRoute('form', 1, '0')).every((r) => r.body.includes('name="twitterHandle"'))).toBe(true);
+    });
+
+    it(`gives up after ${BUSY_RETRY.retries} retries with the server's text and its Retry-After`, async () => {
+      const url = busyRoute('always', 99, '0');
+      const err = await apiJson('POST', url, {}, { retryBusy: true }).catch((e: unknown) => e);
+      expect(err).toEqual(new HttpError(503, 'Too many sign-ins right now; please try again in 0 seconds'));
+      expect((err as HttpError).retryAfterSeconds).toBe(0);
+      expect(seen.filter((r) => r.url === url)).toHaveLength(1 + BUSY_RETRY.retries);
+    });
+
+    it('is not retried without retryBusy, without a Retry-After, or when the wait is longer than a person should sit through', async () => {
+      const plain = busyRoute('plain', 99, '0');
+      await expect(apiJson('POST', plain, {})).rejects.toThrow('503: Too many sign-ins right now');
+      const bare = busyRoute('bare', 99, undefined);
+      await expect(apiJson('POST', bare, {}, { retryBusy: true })).rejects.toThrow('503: Too many sign-ins right now');
+      const long = busyRoute('long', 99, String(BUSY_RETRY.maxWaitSeconds + 1));
+      await expect(apiJson('POST', long, {}, { retryBusy: true })).rejects.toThrow(`try again in ${BUSY_RETRY.maxWaitSeconds + 1} seconds`);
+      for (const url of [plain, bare, long]) expect(seen.filter((r) => r.url === url)).toHaveLength(1);
+    });
   });
 
   it('joins GET query keys into the path', async () => {

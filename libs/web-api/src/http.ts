@@ -12,6 +12,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly text: string,
+    /** A 503's Retry-After in whole seconds, when it had one (the server was busy and said when to come back). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${status}: ${text}`);
     this.name = 'HttpError';
@@ -33,8 +35,24 @@ export function configureHttp(options: { baseUrl?: string; fetch?: FetchLike }):
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text().catch(() => '')) || res.statusText;
-  throw new HttpError(res.status, text);
+  throw new HttpError(res.status, text, busyRetryAfter(res));
 }
+
+/**
+ * ADR 0044: a call made with `retryBusy` that is answered 503 with a Retry-After is sent again after
+ * that many seconds, at most `retries` times; a wait longer than `maxWaitSeconds` is not waited for (the
+ * person reads the server's text and decides). Meanwhile the caller's promise is pending: the form stays busy.
+ */
+export const BUSY_RETRY = { retries: 3, maxWaitSeconds: 60 } as const;
+
+/** The seconds a 503 asks to wait before trying again (Retry-After in delta-seconds), else undefined. */
+export function busyRetryAfter(res: Response): number | undefined {
+  if (res.status !== 503) return undefined;
+  const raw = res.headers?.get('retry-after')?.trim();
+  return raw && /^\d{1,6}$/.test(raw) ? Number(raw) : undefined;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Lets go of an answer nobody reads (204, a 401 taken as "signed out", a result the caller ignores). */
 export async function discardBody(res: Response): Promise<void> {
@@ -46,6 +64,11 @@ export async function discardBody(res: Response): Promise<void> {
 /** What a call may add: headers of its own (the admin area's `Authorization: Bearer <token>`). */
 export interface CallOptions {
   headers?: Record<string, string>;
+  /**
+   * Try again after a 503's Retry-After (BUSY_RETRY): for calls the server refuses at once when busy,
+   * having done nothing (sign-up, log-in, reset request; ADR 0044).
+   */
+  retryBusy?: boolean;
 }
 
 /** Sends one call; a non-OK answer throws (its body read). The caller owns the OK answer's body. */
@@ -59,9 +82,16 @@ async function send(method: string, url: string, body?: unknown, options: CallOp
     init.body = JSON.stringify(body);
   }
   if (Object.keys(headers).length > 0) init.headers = headers;
-  const res = await fetchImpl(`${baseUrl}${url}`, init);
-  await throwIfResNotOk(res);
-  return res;
+  for (let retries = 0; ; retries += 1) {
+    const res = await fetchImpl(`${baseUrl}${url}`, init);
+    const seconds = options.retryBusy && retries < BUSY_RETRY.retries ? busyRetryAfter(res) : undefined;
+    if (seconds === undefined || seconds > BUSY_RETRY.maxWaitSeconds) {
+      await throwIfResNotOk(res);
+      return res;
+    }
+    await discardBody(res);
+    await wait(seconds * 1000);
+  }
 }
 
 /** A call whose answer is not needed: resolves once it succeeded, its body released. */

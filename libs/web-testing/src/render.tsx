@@ -15,7 +15,7 @@ export interface Call {
   body: unknown;
 }
 
-export type Reply = { status?: number; json?: unknown; text?: string };
+export type Reply = { status?: number; json?: unknown; text?: string; headers?: Record<string, string> };
 export type Handler = (call: Call) => Reply | Promise<Reply>;
 
 /** Installs a fake gateway: every call is recorded, `handler` decides the answer (404 by default). */
@@ -31,11 +31,13 @@ export function fakeGateway(handler: Handler = () => ({ status: 404, text: 'No s
       const reply = await handler(call);
       const status = reply.status ?? 200;
       const text = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.text ?? '');
+      const headers = new Map(Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
       // A minimal Response (jsdom has none): what @clipit/web-api reads of one.
       return {
         ok: status >= 200 && status < 300,
         status,
         statusText: status === 404 ? 'Not Found' : '',
+        headers: { get: (name: string) => headers.get(name.toLowerCase()) ?? null },
         text: async () => text,
         json: async () => JSON.parse(text) as unknown,
       } as Response;

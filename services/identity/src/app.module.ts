@@ -12,6 +12,7 @@ import { ImageUploadService } from './services/image-upload.service.js';
 import { EmailVerificationService } from './services/email-verification.service.js';
 import { MailService } from './services/mail.service.js';
 import { AuthService } from './services/auth.service.js';
+import { PasswordHasher } from './services/password-hasher.service.js';
 import { PlaceholderService } from './services/placeholder.service.js';
 import { SessionService } from './services/session.service.js';
 import { SocialMirrorService } from './services/social-mirror.service.js';
@@ -31,6 +32,7 @@ import { XSignInService } from './services/x-sign-in.service.js';
     ImageUploadRepository,
     MailRepository,
     EmailLinkRepository,
+    PasswordHasher,
     SessionService,
     MailService,
     EmailVerificationService,

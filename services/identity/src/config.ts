@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { databaseConfigShape, env, loadConfig, serverConfigShape, sharedConfigShape, type ConfigOf } from '@clipit/service-kit';
 import { z } from 'zod';
 import { storageConfigShape } from '@clipit/storage';
@@ -16,6 +17,24 @@ export const identityConfigShape = {
    * (the test platforms use 10, so their many sign-ups do not spend the machine on hashing).
    */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_HASH_COST),
+  /**
+   * Password hashes run at once (ADR 0044): the rest wait in line or are refused with a Retry-After.
+   * scrypt runs on libuv's thread pool (UV_THREADPOOL_SIZE, 4 unless set), which also serves file
+   * and DNS work: by default the cores, leaving that pool at least one thread.
+   */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultHashConcurrency()),
+  /**
+   * The longest a log-in may take from arrival until its hash is done; one that would take longer is
+   * refused at once (a sign-up or reset request past half of it). Well under the callers' deadline (the
+   * gateway's is 5 s), which must also cover the database and the trip.
+   */
+  PASSWORD_HASH_BUDGET_MS: env.int(2500, 50),
+  /**
+   * What a hash leaves of its caller's time (the gRPC deadline, read per call) for the work after it: the
+   * database and the answer's trip. A hash that would be done later than the caller's deadline less this
+   * is refused at once, and one waiting in line is refused as soon as it could no longer make it (ADR 0044).
+   */
+  PASSWORD_HASH_DEADLINE_MARGIN_MS: env.int(1000, 0),
   SESSION_TTL_SECONDS: env.int(1_209_600, 60),
   SESSION_SWEEP_INTERVAL_SECONDS: env.int(600, 1),
   /** How long a profile image upload URL stays valid (at most 7 days: a presigned S3 URL's limit). */
@@ -46,6 +65,17 @@ export const identityConfigShape = {
   MAIL_DELIVERY_INTERVAL_MS: env.int(1000, 50),
 };
 
+/** libuv's thread pool size for this process (UV_THREADPOOL_SIZE, read by libuv when the process starts). */
+export function uvThreadPoolSize(source: NodeJS.ProcessEnv = process.env): number {
+  const size = Number(source.UV_THREADPOOL_SIZE);
+  return Number.isInteger(size) && size >= 1 ? Math.min(size, 1024) : 4;
+}
+
+/** The cores, but at most one fewer than libuv's thread pool holds, and at least 1. */
+export function defaultHashConcurrency(cores = availableParallelism(), poolSize = uvThreadPoolSize()): number {
+  return Math.max(1, Math.min(cores, poolSize - 1));
+}
+
 export type IdentityConfig = ConfigOf<typeof identityConfigShape>;
 
 export function loadIdentityConfig(source: NodeJS.ProcessEnv = process.env): IdentityConfig {
@@ -57,9 +87,13 @@ export function loadIdentityConfig(source: NodeJS.ProcessEnv = process.env): Ide
  * production, a password hash too cheap to resist guessing, or mail that would reach nobody.
  */
 export function configProblem(
-  config: Pick<IdentityConfig, 'NODE_ENV' | 'PASSWORD_HASH_COST' | 'MAIL_DRIVER' | 'SMTP_HOST'>,
+  config: Pick<IdentityConfig, 'NODE_ENV' | 'PASSWORD_HASH_COST' | 'MAIL_DRIVER' | 'SMTP_HOST' | 'PASSWORD_HASH_CONCURRENCY'>,
+  poolSize = uvThreadPoolSize(),
 ): string | undefined {
   if (config.MAIL_DRIVER === 'smtp' && !config.SMTP_HOST) return 'MAIL_DRIVER=smtp needs SMTP_HOST (the relay identity sends mail through)';
+  // Hashes filling libuv's whole pool would stall every file and DNS call behind them.
+  if (config.PASSWORD_HASH_CONCURRENCY >= poolSize)
+    return `PASSWORD_HASH_CONCURRENCY must be below UV_THREADPOOL_SIZE (${poolSize}), which also serves file and DNS work: lower it, or raise UV_THREADPOOL_SIZE`;
   if (config.NODE_ENV !== 'production') return undefined;
   if (config.PASSWORD_HASH_COST < DEFAULT_HASH_COST)
     return `PASSWORD_HASH_COST must be at least ${DEFAULT_HASH_COST} in production (it is ${config.PASSWORD_HASH_COST})`;

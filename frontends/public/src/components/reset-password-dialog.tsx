@@ -22,7 +22,9 @@ export function ResetPasswordDialog({ open, onOpenChange }: ResetPasswordDialogP
   };
 
   const reset = useMutation({
-    mutationFn: (body: ReturnType<typeof resetPasswordBody>) => apiJson<ResetPasswordResponse>('POST', '/api/auth/reset-password', body),
+    // A reset request hashes the new password too: tried again after a busy 503's Retry-After (ADR 0044).
+    mutationFn: (body: ReturnType<typeof resetPasswordBody>) =>
+      apiJson<ResetPasswordResponse>('POST', '/api/auth/reset-password', body, { retryBusy: true }),
     onSuccess: (answer) => {
       // Nothing is reset yet: the link mailed to the account applies it (ADR 0031).
       toast({ title: 'Check your email', description: answer.message, variant: 'success' });

@@ -197,6 +197,47 @@ describe('/login: log in', () => {
   });
 });
 
+describe('/login: identity too busy to hash (503 with Retry-After, ADR 0044)', () => {
+  const BUSY = 'Too many sign-ins right now; please try again in 1 second';
+
+  it('tries the log-in again after the seconds asked, the button busy meanwhile, and signs in', async () => {
+    let calls = 0;
+    const { user, gateway } = setup((call) => {
+      if (call.method === 'GET') return { status: 404, text: 'No such route' };
+      return (calls += 1) === 1
+        ? { status: 503, text: BUSY, headers: { 'Retry-After': '1' } }
+        : { json: { user: { twitterUsername: 'alice' } } };
+    });
+    await user.type(screen.getByLabelText('Twitter Handle'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(calls).toBe(1));
+    expect(screen.getByRole('button', { name: /Logging in/ })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Failed to log in')).toBeNull();
+    expect(await screen.findByText('Logged in successfully!', {}, { timeout: 3000 })).toBeVisible();
+    expect(gateway.writes()).toEqual([
+      { method: 'POST', url: '/api/auth/login', body: { twitterHandle: 'alice', password: 'correct horse' } },
+      { method: 'POST', url: '/api/auth/login', body: { twitterHandle: 'alice', password: 'correct horse' } },
+    ]);
+  });
+
+  it('gives up after a few tries and shows the server’s text; the form can be sent again', async () => {
+    const text = 'Too many sign-ups right now; please try again in 0 seconds';
+    const { user, gateway } = setup((call) =>
+      call.method === 'GET' ? { status: 404, text: 'No such route' } : { status: 503, text, headers: { 'Retry-After': '0' } },
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await user.selectOptions(screen.getByLabelText('Role'), 'clipper');
+    await fillSignup(user);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Failed to create account')).toBeVisible();
+    expect(screen.getByText(`503: ${text}`)).toBeVisible();
+    expect(gateway.writes()).toHaveLength(4);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Account' })).not.toHaveAttribute('aria-busy'));
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
 describe('/login: reset password', () => {
   it('checks the confirmation, asks for the reset link, says to check the email, closes and clears', async () => {
     const { user, gateway } = setup(() => ({ json: { message: RESET_LINK_MESSAGES.sent } }));

@@ -21,6 +21,13 @@ import '../styles/public.css';
 
 type Mode = 'login' | 'signup';
 
+/**
+ * Identity refuses a sign-in or sign-up it cannot hash in time, at once, with a 503 and Retry-After (ADR
+ * 0044): the call is sent again after it, a few times, while the button stays busy; the last refusal's
+ * text is what the toast shows.
+ */
+const BUSY_RETRIED = { retryBusy: true } as const;
+
 const ROLE_OPTIONS = [
   { value: 'clipper', label: 'Clipper' },
   { value: 'streamer', label: 'Streamer' },
@@ -46,7 +53,7 @@ function LoginPanel({ onForgot }: { onForgot: () => void }) {
   const signedIn = useSignedIn();
   const { form, field, check } = useCheckedForm<LoginForm>({ twitterHandle: '', password: '' }, validateLogin);
   const login = useMutation({
-    mutationFn: (body: LoginForm) => apiJson<LoginResponse>('POST', '/api/auth/login', body),
+    mutationFn: (body: LoginForm) => apiJson<LoginResponse>('POST', '/api/auth/login', body, BUSY_RETRIED),
     onSuccess: async (response, body) => {
       toast({ title: 'Logged in successfully!', description: loginWelcome(response, body.twitterHandle), variant: 'success' });
       await signedIn();
@@ -82,7 +89,7 @@ function SignupPanel() {
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | undefined>();
   const signup = useMutation({
-    mutationFn: (body: ReturnType<typeof signupRequestBody>) => apiJson<SignupResponse>('POST', '/api/auth/signup', body),
+    mutationFn: (body: ReturnType<typeof signupRequestBody>) => apiJson<SignupResponse>('POST', '/api/auth/signup', body, BUSY_RETRIED),
     onSuccess: async (response) => {
       toast({ title: 'Account created successfully!', description: signupWelcome(response), variant: 'success' });
       await signedIn();

@@ -4,15 +4,29 @@ import { randomUUID } from 'node:crypto';
 /** The header (HTTP) and metadata key (gRPC) that carry the correlation id between services. */
 export const CORRELATION_HEADER = 'x-correlation-id';
 
+/** What the request being served carries through every await it causes. */
 interface RequestContext {
   correlationId: string;
+  /**
+   * When the caller stops waiting for the answer (epoch ms, the `Date.now()` clock): the incoming gRPC
+   * call's deadline, when it has one. Work that may not be done in time (a password hash, ADR 0044)
+   * refuses at once instead of finishing for nobody.
+   */
+  deadline?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
 /** Runs `fn` with the correlation id visible to logs, gRPC calls and events it causes. */
 export function runWithCorrelation<T>(correlationId: string | undefined, fn: () => T): T {
-  return storage.run({ correlationId: sanitizeCorrelationId(correlationId) ?? randomUUID() }, fn);
+  return runWithRequestContext({ correlationId }, fn);
+}
+
+/** Runs `fn` as the request `context` describes: its correlation id, and its caller's deadline when it has one. */
+export function runWithRequestContext<T>(context: { correlationId?: string | undefined; deadline?: number | undefined }, fn: () => T): T {
+  const correlationId = sanitizeCorrelationId(context.correlationId) ?? randomUUID();
+  const deadline = context.deadline;
+  return storage.run(deadline !== undefined && Number.isFinite(deadline) ? { correlationId, deadline } : { correlationId }, fn);
 }
 
 export function currentCorrelationId(): string | undefined {
@@ -22,6 +36,29 @@ export function currentCorrelationId(): string | undefined {
 /** The current id, or a fresh one for work that starts outside any request (timers, relays). */
 export function correlationIdOrNew(): string {
   return currentCorrelationId() ?? randomUUID();
+}
+
+/** When the caller of the request being served stops waiting (epoch ms), or undefined when it set no deadline. */
+export function currentDeadline(): number | undefined {
+  return storage.getStore()?.deadline;
+}
+
+/**
+ * The ms the caller of the request being served still waits (negative once its deadline has passed), or
+ * undefined outside a request or when the caller set no deadline. `now` is the `Date.now()` clock.
+ */
+export function remainingDeadlineMs(now: number = Date.now()): number | undefined {
+  const deadline = currentDeadline();
+  return deadline === undefined ? undefined : deadline - now;
+}
+
+/**
+ * A gRPC deadline (grpc-js `ServerSurfaceCall.getDeadline()`: a Date, epoch ms, or Infinity when the caller
+ * set none) as epoch ms, or undefined when there is none.
+ */
+export function deadlineMsOf(deadline: unknown): number | undefined {
+  const ms = deadline instanceof Date ? deadline.getTime() : deadline;
+  return typeof ms === 'number' && Number.isFinite(ms) ? ms : undefined;
 }
 
 /** Accepts ids from outside only when they look like ids, so logs cannot be forged or bloated. */

@@ -5,7 +5,7 @@ import { protoRoot } from '@clipit/contracts';
 import type { Observable } from 'rxjs';
 import { CORRELATION_HEADER, currentCorrelationId } from '../context/correlation.js';
 import { GRPC_MAX_MESSAGE_BYTES, protoLoaderOptions } from './server.js';
-import { DOMAIN_ERROR_TRAILER } from './errors.js';
+import { DOMAIN_ERROR_TRAILER, RETRY_AFTER_TRAILER } from './errors.js';
 
 /** Turns a generated client interface (methods answering Observables) into one answering Promises. */
 export type PromiseClient<T> = {
@@ -20,6 +20,8 @@ export class GrpcCallError extends Error {
     readonly method: string,
     /** The owning service answered this on purpose (a DomainError): the message is written for people. */
     readonly fromDomain = false,
+    /** The seconds after which the call may be made again, when the owner said (a busy refusal). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'GrpcCallError';
@@ -83,11 +85,19 @@ export function createGrpcClient<T extends object>(opts: GrpcClientOptions): Grp
         const correlationId = currentCorrelationId();
         if (correlationId) md.set(CORRELATION_HEADER, correlationId);
         raw[method]!.call(raw, request, md, { deadline: Date.now() + deadlineMs }, (err, res) => {
-          if (err)
-            reject(new GrpcCallError(err.code, err.details || err.message, method, err.metadata?.get(DOMAIN_ERROR_TRAILER)[0] === '1'));
-          else resolve(res);
+          if (err) {
+            const fromDomain = err.metadata?.get(DOMAIN_ERROR_TRAILER)[0] === '1';
+            reject(new GrpcCallError(err.code, err.details || err.message, method, fromDomain, retryAfterOf(err.metadata)));
+          } else resolve(res);
         });
       });
   }
   return client as GrpcClient<T>;
+}
+
+/** The whole seconds of RETRY_AFTER_TRAILER, when it holds a sane number. */
+function retryAfterOf(metadata: grpc.Metadata | undefined): number | undefined {
+  const raw = metadata?.get(RETRY_AFTER_TRAILER)[0];
+  const seconds = typeof raw === 'string' && /^\d{1,5}$/.test(raw) ? Number(raw) : undefined;
+  return seconds !== undefined && seconds >= 1 ? seconds : undefined;
 }

@@ -8,6 +8,8 @@ export class DomainError extends Error {
   constructor(
     readonly code: status,
     message: string,
+    /** Seconds after which the same call may succeed (a busy refusal): sent in RETRY_AFTER_TRAILER. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -21,6 +23,12 @@ export class DomainError extends Error {
  */
 export const DOMAIN_ERROR_TRAILER = 'clipit-domain-error';
 
+/**
+ * Trailer with the whole seconds after which a refused call may be made again (ADR 0044): the gateway
+ * answers it as the HTTP Retry-After of its 503.
+ */
+export const RETRY_AFTER_TRAILER = 'clipit-retry-after';
+
 export const invalid = (message: string) => new DomainError(status.INVALID_ARGUMENT, message);
 export const conflict = (message: string) => new DomainError(status.ALREADY_EXISTS, message);
 export const notFound = (message: string) => new DomainError(status.NOT_FOUND, message);
@@ -28,6 +36,11 @@ export const unauthenticated = (message: string) => new DomainError(status.UNAUT
 export const forbidden = (message: string) => new DomainError(status.PERMISSION_DENIED, message);
 export const tooMany = (message: string) => new DomainError(status.RESOURCE_EXHAUSTED, message);
 export const failedPrecondition = (message: string) => new DomainError(status.FAILED_PRECONDITION, message);
+/**
+ * The owner is too busy to do this in time and refused it at once, before doing any of it: UNAVAILABLE
+ * (503 at the gateway) with the seconds to wait, which the web apps honour before trying again.
+ */
+export const busy = (message: string, retryAfterSeconds: number) => new DomainError(status.UNAVAILABLE, message, retryAfterSeconds);
 /** Something is over a size limit (an upload too large): OUT_OF_RANGE, answered as 413 by the gateway. */
 export const tooLarge = (message: string) => new DomainError(status.OUT_OF_RANGE, message);
 

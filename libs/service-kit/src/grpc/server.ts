@@ -11,9 +11,9 @@ import {
 import { RpcException, Transport, type GrpcOptions } from '@nestjs/microservices';
 import { protoRoot } from '@clipit/contracts';
 import { Observable, throwError } from 'rxjs';
-import { CORRELATION_HEADER, runWithCorrelation, sanitizeCorrelationId } from '../context/correlation.js';
+import { CORRELATION_HEADER, deadlineMsOf, runWithRequestContext } from '../context/correlation.js';
 import { grpcServerHandled } from '../metrics/metrics.js';
-import { DOMAIN_ERROR_TRAILER, DomainError } from './errors.js';
+import { DOMAIN_ERROR_TRAILER, DomainError, RETRY_AFTER_TRAILER } from './errors.js';
 
 export const GRPC_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -48,15 +48,28 @@ export function grpcServerOptions(opts: { packageName: string; protoFile: string
   };
 }
 
-/** Carries the caller's correlation id into logs and events for the whole call, and counts calls. */
+/** The part of grpc-js's server call (Nest's third handler argument) the context is read from. */
+interface ServerCallLike {
+  getDeadline?: () => unknown;
+}
+
+/**
+ * Carries the caller's correlation id into logs and events for the whole call, and its deadline into the
+ * request context (`remainingDeadlineMs`, ADR 0044: work that could not be done in time refuses at once),
+ * and counts calls.
+ */
 @Injectable()
 export class GrpcContextInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const metadata = context.switchToRpc().getContext<Metadata | undefined>();
-    const id = sanitizeCorrelationId(metadata?.get?.(CORRELATION_HEADER)?.[0]);
+    const correlationId = metadata?.get?.(CORRELATION_HEADER)?.[0];
+    // Nest calls a gRPC handler with (request, metadata, call); grpc-js's call knows the deadline the client
+    // sent (grpc-timeout, measured from when the call arrived), Infinity when it sent none.
+    const call = context.getArgByIndex<ServerCallLike | undefined>(2);
+    const deadline = typeof call?.getDeadline === 'function' ? deadlineMsOf(call.getDeadline()) : undefined;
     const method = context.getHandler().name;
     return new Observable((subscriber) =>
-      runWithCorrelation(id, () =>
+      runWithRequestContext({ correlationId: typeof correlationId === 'string' ? correlationId : undefined, deadline }, () =>
         next.handle().subscribe({
           next: (v) => subscriber.next(v),
           error: (err: unknown) => {
@@ -82,6 +95,7 @@ export class GrpcErrorFilter implements RpcExceptionFilter<unknown> {
     if (exception instanceof DomainError) {
       const metadata = new Metadata();
       metadata.set(DOMAIN_ERROR_TRAILER, '1');
+      if (exception.retryAfterSeconds !== undefined) metadata.set(RETRY_AFTER_TRAILER, String(exception.retryAfterSeconds));
       return throwError(() => ({ code: exception.code, message: exception.message, metadata }));
     }
     if (exception instanceof RpcException) return throwError(() => exception.getError());

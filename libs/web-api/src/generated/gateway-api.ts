@@ -3819,7 +3819,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Service temporarily unavailable */
+            /** @description 'Too many sign-ins right now; please try again in N seconds' (with Retry-After: N, in seconds; the web apps try again after it), or 'Service temporarily unavailable' */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3949,7 +3949,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Service temporarily unavailable */
+            /** @description 'Too many password resets right now; please try again in N seconds' (with Retry-After: N, in seconds; the web apps try again after it), or 'Service temporarily unavailable' */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4164,7 +4164,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Service temporarily unavailable */
+            /** @description 'Too many sign-ups right now; please try again in N seconds' (with Retry-After: N, in seconds; the web apps try again after it), or 'Service temporarily unavailable' */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8893,7 +8893,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Service temporarily unavailable */
+            /** @description 'Too many password checks right now; please try again in N seconds' (with Retry-After: N, in seconds; identity could not check the password in time), or 'Service temporarily unavailable' */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -1,10 +1,12 @@
 import {
+  busyText,
   EMAIL_MESSAGES,
   EMAIL_VERIFICATION_MESSAGES,
   HANDLE_MESSAGES,
   PASSWORD_MESSAGES,
   RESET_LINK_MESSAGES,
   SIGN_IN_MESSAGES,
+  type HashedOperation,
 } from '@clipit/field-rules';
 import type { EndpointDef, ErrorDoc } from '../http/endpoint.js';
 import { CROSS_SITE_REFUSED, NOT_SIGNED_IN, TOO_MANY_ATTEMPTS } from '../http/messages.js';
@@ -26,6 +28,11 @@ import {
 const crossSite: ErrorDoc = { status: 403, description: CROSS_SITE_REFUSED };
 const limited: ErrorDoc = { status: 429, description: `${TOO_MANY_ATTEMPTS} (with Retry-After, in seconds)` };
 const unavailable: ErrorDoc = { status: 503, description: 'Service temporarily unavailable' };
+/** Identity could not hash the password in time and refused at once (ADR 0044); the web apps try again after Retry-After. */
+const hashingBusy = (operation: HashedOperation): ErrorDoc => ({
+  status: 503,
+  description: `'${busyText(operation, 'N')}' (with Retry-After: N, in seconds; the web apps try again after it), or 'Service temporarily unavailable'`,
+});
 const bodyErrors: ErrorDoc[] = [
   { status: 413, description: 'Request body is too large' },
   { status: 415, description: 'Unsupported content type' },
@@ -61,7 +68,7 @@ export const authRoutes = {
       { status: 415, description: 'Unsupported content type' },
       crossSite,
       limited,
-      unavailable,
+      hashingBusy('sign-up'),
     ],
   },
   login: {
@@ -79,7 +86,7 @@ export const authRoutes = {
       ...bodyErrors,
       crossSite,
       limited,
-      unavailable,
+      hashingBusy('log-in'),
     ],
   },
   resetPassword: {
@@ -96,7 +103,7 @@ export const authRoutes = {
       ...bodyErrors,
       crossSite,
       limited,
-      unavailable,
+      hashingBusy('reset-request'),
     ],
   },
   confirmPasswordReset: {

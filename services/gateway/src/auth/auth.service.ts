@@ -4,6 +4,7 @@ import type { identityV1 } from '@clipit/contracts';
 import { EMAIL_VERIFICATION_MESSAGES, RESET_LINK_MESSAGES, SIGN_IN_MESSAGES } from '@clipit/field-rules';
 import { GrpcCallError } from '@clipit/service-kit';
 import type { ClientContext } from '../http/client.js';
+import { busyOnTimeout } from '../http/http-errors.js';
 import { IDENTITY_CLIENT, type IdentityClient } from '../clients.js';
 import type { LoginBody, ResetPasswordBody, SignupBody } from './auth.schemas.js';
 import { verifyPicture } from './profile-picture.js';
@@ -29,30 +30,36 @@ export class AuthService {
 
   async signUp(body: SignupBody, picture: Buffer | undefined, client: ClientContext): Promise<SignedIn> {
     const pictureType = picture && picture.length > 0 ? verifyPicture(picture) : undefined;
-    const result = await this.identity.signUp({
-      email: body.email,
-      displayName: body.displayName,
-      twitterHandle: body.twitterHandle,
-      walletAddress: body.walletAddress,
-      role: body.role,
-      tokenLink: body.tokenLink,
-      claimCode: body.claimCode,
-      password: body.password,
-      profilePicture: pictureType ? picture : undefined,
-      profilePictureContentType: pictureType,
-      client: { ip: client.ip, userAgent: client.userAgent },
-    });
+    const result = await busyOnTimeout(
+      'sign-up',
+      this.identity.signUp({
+        email: body.email,
+        displayName: body.displayName,
+        twitterHandle: body.twitterHandle,
+        walletAddress: body.walletAddress,
+        role: body.role,
+        tokenLink: body.tokenLink,
+        claimCode: body.claimCode,
+        password: body.password,
+        profilePicture: pictureType ? picture : undefined,
+        profilePictureContentType: pictureType,
+        client: { ip: client.ip, userAgent: client.userAgent },
+      }),
+    );
     return signedIn(result);
   }
 
   async logIn(body: LoginBody, client: ClientContext): Promise<SignedIn> {
     try {
       return signedIn(
-        await this.identity.logIn({
-          twitterHandle: body.twitterHandle,
-          password: body.password,
-          client: { ip: client.ip, userAgent: client.userAgent },
-        }),
+        await busyOnTimeout(
+          'log-in',
+          this.identity.logIn({
+            twitterHandle: body.twitterHandle,
+            password: body.password,
+            client: { ip: client.ip, userAgent: client.userAgent },
+          }),
+        ),
       );
     } catch (err) {
       // Whatever identity's wording, a failed login reads the same for a wrong handle and a wrong password.
@@ -64,12 +71,15 @@ export class AuthService {
 
   /** Asks identity for a reset by link (ADR 0031); it answers the same whether or not an account matched. */
   async requestPasswordReset(body: ResetPasswordBody, client: ClientContext): Promise<{ message: string }> {
-    await this.identity.requestPasswordReset({
-      twitterHandle: body.twitterHandle,
-      email: body.email,
-      newPassword: body.newPassword,
-      client: { ip: client.ip, userAgent: client.userAgent },
-    });
+    await busyOnTimeout(
+      'reset-request',
+      this.identity.requestPasswordReset({
+        twitterHandle: body.twitterHandle,
+        email: body.email,
+        newPassword: body.newPassword,
+        client: { ip: client.ip, userAgent: client.userAgent },
+      }),
+    );
     return { message: RESET_LINK_MESSAGES.sent };
   }
 

@@ -7,8 +7,9 @@ import {
   InternalServerErrorException,
   PayloadTooLargeException,
 } from '@nestjs/common';
+import { busyText } from '@clipit/field-rules';
 import { GrpcCallError } from '@clipit/service-kit';
-import { RateLimitedError, toErrorAnswer } from './http-errors.js';
+import { busyAfterTimeout, busyOnTimeout, RateLimitedError, TIMEOUT_RETRY_AFTER_SECONDS, toErrorAnswer } from './http-errors.js';
 
 const grpc = (code: status, message: string) => new GrpcCallError(code, message, 'SignUp');
 /** What Nest hands the filter for an error Fastify raised before the route (a FastifyError as cause). */
@@ -70,6 +71,58 @@ describe('toErrorAnswer', () => {
       status: 503,
       message: 'Video processing is unavailable right now; please try again in a minute',
       serverFault: true,
+    });
+  });
+
+  it('answers an owner too busy to serve in time as a 503 with its text and Retry-After, not a fault (ADR 0044)', () => {
+    const busy = new GrpcCallError(status.UNAVAILABLE, 'Too many sign-ins right now; please try again in 7 seconds', 'LogIn', true, 7);
+    expect(toErrorAnswer(busy)).toEqual({
+      status: 503,
+      message: 'Too many sign-ins right now; please try again in 7 seconds',
+      headers: { 'Retry-After': '7' },
+      serverFault: false,
+    });
+    // A transport failure never carries the owner's advice, whatever its metadata says.
+    expect(toErrorAnswer(new GrpcCallError(status.UNAVAILABLE, 'connect ECONNREFUSED', 'LogIn', false, 7))).toEqual({
+      status: 503,
+      message: 'Service temporarily unavailable',
+      serverFault: true,
+    });
+  });
+
+  describe('identity missing the deadline of a sign-up, log-in or reset request (ADR 0044)', () => {
+    const timedOut = () => new GrpcCallError(status.DEADLINE_EXCEEDED, 'Deadline exceeded after 5.002s', 'LogIn');
+
+    it('is answered as the designed busy 503, with Retry-After and the same words as identity’s own refusal', async () => {
+      for (const operation of ['sign-up', 'log-in', 'reset-request'] as const) {
+        const thrown = await busyOnTimeout(operation, Promise.reject(timedOut())).then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+        const answer = toErrorAnswer(thrown);
+        const seconds = Number(answer.headers?.['Retry-After']);
+        expect(answer).toEqual({
+          status: 503,
+          message: busyText(operation, seconds),
+          headers: { 'Retry-After': String(seconds) },
+          serverFault: true,
+        });
+        expect(seconds).toBeGreaterThanOrEqual(TIMEOUT_RETRY_AFTER_SECONDS.min);
+        expect(seconds).toBeLessThanOrEqual(TIMEOUT_RETRY_AFTER_SECONDS.max);
+      }
+    });
+
+    it('spreads the seconds told over the whole range, never outside it', () => {
+      const told = [0, 0.0999, 0.5, 0.999999, 1].map((r) => busyAfterTimeout('log-in', undefined, () => r).retryAfterSeconds);
+      expect(told).toEqual([5, 6, 10, 15, 15]);
+    });
+
+    it('leaves every other failure as it was: only a timeout becomes the busy answer', async () => {
+      const denied = new GrpcCallError(status.ALREADY_EXISTS, 'That Twitter handle is already registered', 'SignUp', true);
+      await expect(busyOnTimeout('sign-up', Promise.reject(denied))).rejects.toBe(denied);
+      await expect(busyOnTimeout('sign-up', Promise.resolve('ok'))).resolves.toBe('ok');
+      // Elsewhere a timeout is still a 504.
+      expect(toErrorAnswer(timedOut())).toMatchObject({ status: 504, message: 'The service took too long to answer. Please try again.' });
     });
   });
 

@@ -1,4 +1,5 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
+import { busyText, type HashedOperation } from '@clipit/field-rules';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { GrpcCallError, httpStatusFor } from '@clipit/service-kit';
 import { STATUS_CODES } from 'node:http';
@@ -29,6 +30,49 @@ export class HttpErrorWithHeaders extends HttpException {
 export class RateLimitedError extends HttpErrorWithHeaders {
   constructor(readonly retryAfterSeconds: number) {
     super(TOO_MANY_ATTEMPTS, HttpStatus.TOO_MANY_REQUESTS, { 'Retry-After': String(retryAfterSeconds) });
+  }
+}
+
+/**
+ * The designed busy refusal (ADR 0044) when the gateway words it itself: 503 with Retry-After and the busy
+ * words of field-rules, the same answer identity gives when it refuses a hash, so the browser (and the web
+ * apps' wait-and-retry) cannot tell them apart.
+ */
+export class BusyError extends HttpErrorWithHeaders {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, HttpStatus.SERVICE_UNAVAILABLE, { 'Retry-After': String(retryAfterSeconds) });
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/**
+ * The Retry-After told when identity did not answer a sign-up, log-in or reset request within the deadline
+ * (its own refusals say how long its line needs; this one knows nothing of the line): a whole second drawn
+ * evenly from this range, so a crowd that timed out together does not come back together.
+ */
+export const TIMEOUT_RETRY_AFTER_SECONDS = { min: 5, max: 15 } as const;
+
+/**
+ * identity took longer than the gateway's deadline over a sign-up, log-in or reset request: the machine was
+ * slower than identity's admission estimate (ADR 0044). The person gets the designed busy 503, never a 504.
+ */
+export function busyAfterTimeout(operation: HashedOperation, cause?: unknown, random: () => number = Math.random): BusyError {
+  const { min, max } = TIMEOUT_RETRY_AFTER_SECONDS;
+  const seconds = Math.min(max, min + Math.floor(random() * (max - min + 1)));
+  return new BusyError(busyText(operation, seconds), seconds, { cause });
+}
+
+/** identity's answer to a sign-up, log-in or reset request, or the designed busy 503 when it missed the deadline. */
+export async function busyOnTimeout<T>(operation: HashedOperation, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof GrpcCallError && err.code === GrpcStatus.DEADLINE_EXCEEDED) throw busyAfterTimeout(operation, err);
+    throw err;
   }
 }
 
@@ -71,6 +115,10 @@ export function grpcErrorAnswer(err: GrpcCallError): ErrorAnswer {
   const status = httpStatusFor(err.code);
   // Transport and server-side failures get a fixed text: theirs names hosts, ports, SQL and the like.
   // …unless the service said it on purpose (e.g. "video processing is unavailable right now").
+  // The owner refused on purpose because it is busy, before doing anything (ADR 0044): a designed 503 whose
+  // Retry-After the web apps wait before trying again; not a fault to log per request.
+  if (err.code === GrpcStatus.UNAVAILABLE && err.fromDomain && err.retryAfterSeconds !== undefined)
+    return { status, message: err.message, headers: { 'Retry-After': String(err.retryAfterSeconds) }, serverFault: false };
   if (err.code === GrpcStatus.UNAVAILABLE)
     return { status, message: err.fromDomain ? err.message : SERVICE_UNAVAILABLE, serverFault: true };
   if (err.code === GrpcStatus.DEADLINE_EXCEEDED) return { status, message: SERVICE_TIMEOUT, serverFault: true };
@@ -97,6 +145,9 @@ export function toErrorAnswer(exception: unknown): ErrorAnswer {
     if (known) return { status: known[0], message: known[1], serverFault: false };
     // A JSON body that tries to set __proto__ or constructor.prototype.
     if (exception.cause instanceof SyntaxError) return { status: 400, message: BODY_NOT_JSON, serverFault: false };
+    // Our own busy refusal: its words and Retry-After go out as they are. Logged: identity missed its estimate.
+    if (exception instanceof BusyError)
+      return { status, message: httpExceptionMessage(exception), headers: exception.headers, serverFault: true };
     if (status >= 500) {
       // Only texts written for people (ours) go out; a framework's 5xx text is replaced.
       const message = status === 503 ? SERVICE_UNAVAILABLE : SOMETHING_WENT_WRONG;

@@ -1,4 +1,10 @@
-import { PLACEHOLDER_MESSAGES, PROFILE_IMAGE_MESSAGES as IMG, WALLET_CHANGE_MESSAGES, WALLET_MESSAGES } from '@clipit/field-rules';
+import {
+  busyText,
+  PLACEHOLDER_MESSAGES,
+  PROFILE_IMAGE_MESSAGES as IMG,
+  WALLET_CHANGE_MESSAGES,
+  WALLET_MESSAGES,
+} from '@clipit/field-rules';
 import { currentUserSchema } from '../auth/current-user.js';
 import type { EndpointDef } from '../http/endpoint.js';
 import { CROSS_SITE_REFUSED, NOT_SIGNED_IN, TOO_MANY_ATTEMPTS } from '../http/messages.js';
@@ -56,7 +62,10 @@ export const usersRoutes = {
         status: 429,
         description: `${TOO_MANY_ATTEMPTS} (with Retry-After, in seconds): wallet changes are limited per account and per address`,
       },
-      { status: 503, description: 'Service temporarily unavailable' },
+      {
+        status: 503,
+        description: `'${busyText('wallet-password', 'N')}' (with Retry-After: N, in seconds; identity could not check the password in time), or 'Service temporarily unavailable'`,
+      },
     ],
   },
   sessions: {

@@ -471,6 +471,30 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       await expectText(await fetch(`${h.url}/api/tokens`), 500, 'Something went wrong. Please try again.');
     });
 
+    it('answers a sign-up, log-in or reset request that identity did not answer in time as the designed busy 503, never a 504 (ADR 0044)', async () => {
+      const cases = [
+        ['SignUp', '/api/auth/signup', signup(), 'sign-ups'],
+        ['LogIn', '/api/auth/login', { twitterHandle: 'someone', password: 'password123' }, 'sign-ins'],
+        [
+          'RequestPasswordReset',
+          '/api/auth/reset-password',
+          { twitterHandle: 'someone', email: 'a@b.co', newPassword: 'longenough' },
+          'password resets',
+        ],
+      ] as const;
+      for (const [method, path, body, what] of cases) {
+        h.identity.fail(method, status.DEADLINE_EXCEEDED, 'Deadline exceeded after 5.002s,LB pick: 0.001s,remote_addr=10.1.2.3:50051');
+        const res = await post(`${h.url}${path}`, body);
+        const seconds = res.headers.get('retry-after');
+        expect(seconds).toMatch(/^(?:[5-9]|1[0-5])$/);
+        expect(res.headers.get('set-cookie')).toBeNull();
+        await expectText(res, 503, `Too many ${what} right now; please try again in ${seconds} seconds`);
+      }
+      // A timeout elsewhere is still the timeout it is.
+      h.identity.fail('ListTokens', status.DEADLINE_EXCEEDED, 'Deadline exceeded');
+      await expectText(await fetch(`${h.url}/api/tokens`), 504, 'The service took too long to answer. Please try again.');
+    });
+
     it('answers 503, not 401, when the session cannot be checked', async () => {
       h.identity.fail('ResolveSessionWithExpiry', status.UNAVAILABLE, 'down');
       await expectText(

@@ -1,10 +1,11 @@
 import { status } from '@grpc/grpc-js';
 import type { identityV1 } from '@clipit/contracts';
-import { CONFIG, DomainError, LOGGER, Outbox, TransactionRunner } from '@clipit/service-kit';
+import { busy, CONFIG, DomainError, LOGGER, Outbox, TransactionRunner } from '@clipit/service-kit';
 import { createTestService, rejectedWith, runTransactionsWith } from '@clipit/testing';
-import { beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it, type jest } from '@jest/globals';
 import pino from 'pino';
 import { QueryFailedError, type EntityManager } from 'typeorm';
+import type { IdentityConfig } from '../config.js';
 import { newPlaceholder } from '../domain/user.factory.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { EmailLinkRepository } from '../repositories/email-link.repository.js';
@@ -14,6 +15,7 @@ import { UserRepository } from '../repositories/user.repository.js';
 import { AuthService } from './auth.service.js';
 import { EmailVerificationService } from './email-verification.service.js';
 import { MailService } from './mail.service.js';
+import { PasswordHasher } from './password-hasher.service.js';
 import { SessionService } from './session.service.js';
 
 // The ordering rules of sign-up, with every repository auto-mocked: what runs before the
@@ -38,11 +40,24 @@ function placeholder(patch: Partial<UserEntity> = {}): UserEntity {
   return { ...built, ...patch };
 }
 
+/** The mocked hasher doing the real work: scrypt at the config's cost, through the real line. */
+function hashForReal(hasher: jest.Mocked<PasswordHasher>, config: Partial<IdentityConfig>) {
+  const real = new PasswordHasher(
+    { PASSWORD_HASH_CONCURRENCY: 2, PASSWORD_HASH_BUDGET_MS: 2500, ...config } as IdentityConfig,
+    pino({ level: 'silent' }),
+  );
+  hasher.assertRoom.mockImplementation((operation) => real.assertRoom(operation));
+  hasher.hash.mockImplementation((operation, password) => real.hash(operation, password));
+  hasher.verify.mockImplementation((operation, password, stored) => real.verify(operation, password, stored));
+  hasher.verifyUnknown.mockImplementation((operation, password) => real.verifyUnknown(operation, password));
+  hasher.rehashIfDue.mockImplementation((password, stored) => real.rehashIfDue(password, stored));
+  return hasher;
+}
+
 function setup() {
-  const { service, mock } = createTestService(AuthService, {
-    [CONFIG]: { MEDIA_PUBLIC_BASE_URL: '/media', PASSWORD_HASH_COST: 15 },
-    [LOGGER]: pino({ level: 'silent' }),
-  });
+  const config = { MEDIA_PUBLIC_BASE_URL: '/media', PASSWORD_HASH_COST: 15 };
+  const { service, mock } = createTestService(AuthService, { [CONFIG]: config, [LOGGER]: pino({ level: 'silent' }) });
+  const hasher = hashForReal(mock(PasswordHasher), config);
   const users = mock(UserRepository);
   users.accountHandleExists.mockResolvedValue(false);
   users.emailExists.mockResolvedValue(false);
@@ -61,7 +76,7 @@ function setup() {
   const transactions = runTransactionsWith(mock(TransactionRunner), tx);
   const verification = mock(EmailVerificationService);
   verification.queueLink.mockResolvedValue(undefined);
-  return { service, users, tokens, storage, outbox, sessions, transactions, verification };
+  return { service, users, tokens, storage, outbox, sessions, transactions, verification, hasher };
 }
 
 const request = (patch: Partial<identityV1.SignUpRequest> = {}): identityV1.SignUpRequest => ({
@@ -89,6 +104,23 @@ describe('AuthService.signUp', () => {
     const err = await failure(f.service.signUp(request({ email: 'nope', profilePicture: PNG })));
     expect(err.message).toBe('Please enter a valid email address');
     expect(f.users.accountHandleExists).not.toHaveBeenCalled();
+    expect(f.storage.put).not.toHaveBeenCalled();
+    expect(f.transactions.run).not.toHaveBeenCalled();
+  });
+
+  it('refuses at once when the hashing line is full (ADR 0044): nothing read, hashed, stored or written', async () => {
+    f.hasher.assertRoom.mockImplementationOnce(() => {
+      throw busy('Too many sign-ups right now; please try again in 4 seconds', 4);
+    });
+    const err = await failure(f.service.signUp(request({ profilePicture: PNG })));
+    expect([err.code, err.message, err.retryAfterSeconds]).toEqual([
+      status.UNAVAILABLE,
+      'Too many sign-ups right now; please try again in 4 seconds',
+      4,
+    ]);
+    expect(f.hasher.assertRoom).toHaveBeenCalledWith('sign-up');
+    expect(f.users.accountHandleExists).not.toHaveBeenCalled();
+    expect(f.hasher.hash).not.toHaveBeenCalled();
     expect(f.storage.put).not.toHaveBeenCalled();
     expect(f.transactions.run).not.toHaveBeenCalled();
   });
@@ -242,7 +274,9 @@ describe('AuthService.signUp', () => {
 
 describe('AuthService.requestPasswordReset (ADR 0032)', () => {
   it('does the same work for every request: the password hashed, one pending row as asked, nothing looked up or mailed', async () => {
-    const { service, mock } = createTestService(AuthService, { [CONFIG]: { PASSWORD_HASH_COST: 10 }, [LOGGER]: pino({ level: 'silent' }) });
+    const config = { PASSWORD_HASH_COST: 10 };
+    const { service, mock } = createTestService(AuthService, { [CONFIG]: config, [LOGGER]: pino({ level: 'silent' }) });
+    hashForReal(mock(PasswordHasher), config);
     const users = mock(UserRepository);
     const links = mock(EmailLinkRepository);
     links.insertResetRequest.mockResolvedValue(undefined);
@@ -276,5 +310,28 @@ describe('AuthService.requestPasswordReset (ADR 0032)', () => {
       processedAt: null,
     });
     expect(JSON.stringify(row)).not.toContain('new password');
+  });
+});
+
+describe('AuthService.logIn (ADR 0044)', () => {
+  it('refuses at once when the hashing line is full, before looking the handle up', async () => {
+    const f = setup();
+    f.hasher.assertRoom.mockImplementationOnce(() => {
+      throw busy('Too many sign-ins right now; please try again in 2 seconds', 2);
+    });
+    const err = await failure(f.service.logIn({ twitterHandle: 'someone', password: 'long enough', client: { ip: '203.0.113.9' } }));
+    expect([err.code, err.retryAfterSeconds]).toEqual([status.UNAVAILABLE, 2]);
+    expect(f.hasher.assertRoom).toHaveBeenCalledWith('log-in');
+    expect(f.users.findAccountByHandle).not.toHaveBeenCalled();
+    expect(f.transactions.run).not.toHaveBeenCalled();
+  });
+
+  it('checks an unknown handle against the dummy hash through the same line, and a known one against its own', async () => {
+    const f = setup();
+    f.users.findAccountByHandle.mockResolvedValueOnce(null);
+    const unknown = await failure(f.service.logIn({ twitterHandle: 'nobody', password: 'long enough', client: { ip: '203.0.113.9' } }));
+    expect([unknown.code, unknown.message]).toEqual([status.UNAUTHENTICATED, 'Invalid Twitter handle or password']);
+    expect(f.hasher.verifyUnknown).toHaveBeenCalledWith('log-in', 'long enough');
+    expect(f.hasher.verify).not.toHaveBeenCalled();
   });
 });

@@ -21,7 +21,6 @@ import type { IdentityConfig } from '../config.js';
 import { messages } from '../domain/messages.js';
 import { isLinkToken, linkTo, RESET_LINK_TTL_MS } from '../domain/link-token.js';
 import { passwordResetMail } from '../domain/mails.js';
-import { hashPassword, needsRehash, scryptParamsOf, verifyAgainstDummy, verifyPassword, type ScryptParams } from '../domain/password.js';
 import { newAccount, newStreamerToken } from '../domain/user.factory.js';
 import { toTokenSnapshot, toUserMessage, toUserSnapshot } from '../domain/user.mapper.js';
 import { parseLogIn, parseResetPassword, parseSignUp, type SignUpInput } from '../domain/validation.js';
@@ -34,6 +33,7 @@ import { TokenRepository } from '../repositories/token.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { EmailVerificationService } from './email-verification.service.js';
 import { MailService } from './mail.service.js';
+import { PasswordHasher } from './password-hasher.service.js';
 import { clientIp, SessionService } from './session.service.js';
 
 /** Reset links mailed to one account within an hour, at most; past it a request still answers the same. */
@@ -50,9 +50,6 @@ const CONFLICT_BY_CONSTRAINT: Record<string, string> = {
 /** Sign-up (with an optional profile claim), log-in and out, sessions and password reset. */
 @Injectable()
 export class AuthService {
-  /** The cost new hashes are made with (PASSWORD_HASH_COST); an older hash is made again at the next log-in. */
-  private readonly hashParams: ScryptParams;
-
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly users: UserRepository,
@@ -64,21 +61,22 @@ export class AuthService {
     private readonly links: EmailLinkRepository,
     private readonly mail: MailService,
     private readonly verification: EmailVerificationService,
+    private readonly hasher: PasswordHasher,
     @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.hashParams = scryptParamsOf(config.PASSWORD_HASH_COST);
-  }
+  ) {}
 
   /**
    * Everything is checked before anything is written; the picture is stored before the
-   * transaction and removed again if the transaction does not commit, so nothing is left behind.
+   * transaction and removed again if the transaction does not commit, so nothing is left behind. When
+   * the hashing line is full it is refused before any of that (UNAVAILABLE with a retry-after, ADR 0044).
    */
   async signUp(req: identityV1.SignUpRequest): Promise<identityV1.AuthResult> {
     const input = parseSignUp(req);
+    this.hasher.assertRoom('sign-up');
     await this.assertAvailable(input);
 
-    const passwordHash = await hashPassword(input.password, this.hashParams);
+    const passwordHash = await this.hasher.hash('sign-up', input.password);
     const userId = randomUUID();
     let pictureKey: string | undefined;
     if (input.picture) {
@@ -148,12 +146,15 @@ export class AuthService {
     const { handle, password } = parseLogIn(req);
     // Longer than any password we accept: refuse before spending a hash on it.
     if (password.length > PASSWORD_MAX_LENGTH) throw unauthenticated(messages.badCredentials);
+    // A full line refuses before the lookup, alike whether or not the handle exists (ADR 0044).
+    this.hasher.assertRoom('log-in');
     const user = await this.users.findAccountByHandle(handle);
-    const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password, this.hashParams);
-    if (!user || !ok) throw unauthenticated(messages.badCredentials);
+    const ok = user?.passwordHash
+      ? await this.hasher.verify('log-in', password, user.passwordHash)
+      : await this.hasher.verifyUnknown('log-in', password);
+    if (!user?.passwordHash || !ok) throw unauthenticated(messages.badCredentials);
 
-    const rehash =
-      user.passwordHash && needsRehash(user.passwordHash, this.hashParams) ? await hashPassword(password, this.hashParams) : undefined;
+    const rehash = await this.hasher.rehashIfDue(password, user.passwordHash);
     const session = await this.transactions.run(async (tx) => {
       if (rehash) await this.users.update(tx, user.id, { passwordHash: rehash });
       return this.sessions.create(tx, user.id, req.client, 'password');
@@ -207,7 +208,7 @@ export class AuthService {
    */
   async requestPasswordReset(req: identityV1.RequestPasswordResetRequest): Promise<identityV1.RequestPasswordResetResponse> {
     const input = parseResetPassword(req);
-    const passwordHash = await hashPassword(input.newPassword, this.hashParams);
+    const passwordHash = await this.hasher.hash('reset-request', input.newPassword);
     const now = new Date();
     await this.transactions.run((tx) =>
       this.links.insertResetRequest(tx, {

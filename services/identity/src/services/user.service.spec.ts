@@ -2,12 +2,15 @@ import { status } from '@grpc/grpc-js';
 import { CONFIG, DomainError, Outbox, TransactionRunner } from '@clipit/service-kit';
 import { createTestService, rejectedWith, runTransactionsWith } from '@clipit/testing';
 import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import pino from 'pino';
 import type { EntityManager } from 'typeorm';
+import type { IdentityConfig } from '../config.js';
 import { hashPassword } from '../domain/password.js';
 import { newAccount } from '../domain/user.factory.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { MailService } from './mail.service.js';
+import { PasswordHasher } from './password-hasher.service.js';
 import { SessionService } from './session.service.js';
 import { UserService } from './user.service.js';
 
@@ -55,6 +58,10 @@ function setup(user: UserEntity | null, locked: UserEntity | null = user) {
   const mail = mock(MailService);
   mail.queue.mockResolvedValue(undefined);
   runTransactionsWith(mock(TransactionRunner), tx);
+  // The wallet's password check through the real line (scrypt at the stored hash's cost).
+  const hashing = { PASSWORD_HASH_COST: 10, PASSWORD_HASH_CONCURRENCY: 1, PASSWORD_HASH_BUDGET_MS: 2500 } as IdentityConfig;
+  const real = new PasswordHasher(hashing, pino({ level: 'silent' }));
+  mock(PasswordHasher).verify.mockImplementation((operation, password, hash) => real.verify(operation, password, hash));
   return { service, users, outbox, sessions, mail };
 }
 

@@ -6,12 +6,12 @@ import type { EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config.js';
 import { walletChangedMail } from '../domain/mails.js';
 import { messages } from '../domain/messages.js';
-import { verifyPassword } from '../domain/password.js';
 import { toUserSnapshot, toStreamerSummary, toUserMessage } from '../domain/user.mapper.js';
 import { parseProfileUpdate, requireWallet } from '../domain/validation.js';
 import type { UserEntity } from '../entities/user.entity.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { MailService } from './mail.service.js';
+import { PasswordHasher } from './password-hasher.service.js';
 import { SessionService } from './session.service.js';
 
 /** The most ids one GetUsers call may name (a page of the admin list is at most 200). */
@@ -33,6 +33,7 @@ export class UserService {
     private readonly outbox: Outbox,
     private readonly sessions: SessionService,
     private readonly mail: MailService,
+    private readonly hasher: PasswordHasher,
     @Inject(CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -93,7 +94,7 @@ export class UserService {
   private async proveOwner(user: UserEntity, req: identityV1.UpdateWalletRequest): Promise<true> {
     if (await this.sessions.isRecentXSignIn(user.id, req.sid)) return true;
     if (user.passwordHash && req.currentPassword) {
-      if (await verifyPassword(req.currentPassword, user.passwordHash)) return true;
+      if (await this.hasher.verify('wallet-password', req.currentPassword, user.passwordHash)) return true;
       throw forbidden(messages.walletPasswordIncorrect);
     }
     throw forbidden(this.missingProof(user));
