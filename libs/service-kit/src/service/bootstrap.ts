@@ -22,6 +22,7 @@ import { natsCheck, postgresCheck } from '../health/checks.js';
 import { HEALTH_CHECKS, HealthController, type HealthCheck } from '../health/health.js';
 import { createLogger, NestPinoLogger } from '../logging/logger.js';
 import { initMetrics, MetricsController, serviceInfo } from '../metrics/metrics.js';
+import { startIdleHeapRelease } from '../process/idle-heap.js';
 import { closeInOrder, connectEventBus, openServiceDatabase, withOverrides, type ShutdownStep } from '../process/startup.js';
 import { openGrpcClient, type GrpcClientDefinition } from './clients.js';
 import type { ConfigOf, ConfigOverrides } from './service-config.js';
@@ -405,6 +406,10 @@ export async function bootstrapService<S extends z.ZodRawShape>(
       steps.workers.push([w.name, () => running.stop()]);
       checks.push(...(running.health ?? []));
     }
+
+    // Memory a load left behind goes back once the service is quiet again (ADR 0046).
+    const idleHeap = startIdleHeapRelease({}, (freedBytes) => logger.debug({ freedBytes }, 'idle: heap released'));
+    steps.workers.push(['idle heap release', async () => idleHeap.stop()]);
 
     logger.info({ version: def.version, httpPort, ...(grpcPort ? { grpcPort } : {}) }, `${def.name} ready`);
     let closing: Promise<void> | undefined;
