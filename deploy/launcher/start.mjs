@@ -227,11 +227,20 @@ function startService(service, childEnv, url) {
       `services/${service.name}/dist/main.js does not exist: the build produced nothing for ${service.name} (is there a services/${service.name}/src/main.ts?).`,
     );
   }
-  return supervisor.start(
-    service.name,
-    () => spawn(process.execPath, [main], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] }),
-    url,
-  );
+  const env = runtimeEnv(service, childEnv);
+  return supervisor.start(service.name, () => spawn(process.execPath, [main], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }), url);
+}
+
+/**
+ * A service's environment with its memory settings (services.mjs `runtime`, ADR 0046): a variable set in .env or
+ * the environment wins, and NODE_OPTIONS given there is added after the service's own, so its flags win too.
+ */
+function runtimeEnv(service, childEnv) {
+  const env = { ...service.runtime, ...childEnv };
+  const own = service.runtime?.NODE_OPTIONS;
+  const given = childEnv.NODE_OPTIONS?.trim();
+  if (own) env.NODE_OPTIONS = given ? `${own} ${given}` : own;
+  return env;
 }
 
 async function startServices(config) {
