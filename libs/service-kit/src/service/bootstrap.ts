@@ -7,7 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import type { GrpcOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { EventConsumer } from '../bus/consumer.js';
 import { HandlerRegistry, type EventHandler } from '../bus/handlers.js';
@@ -297,10 +297,12 @@ export async function bootstrapService<S extends z.ZodRawShape>(
         logger,
       });
       const ds = dataSource;
+      // Injected by its class, which only a service with a database loads (openServiceDatabase did already).
+      const { DataSource: DataSourceClass } = await import('typeorm');
       steps.database = ['database', () => ds.destroy()];
       checks.push(postgresCheck(ds));
       providers.push(
-        { provide: DataSource, useValue: ds },
+        { provide: DataSourceClass, useValue: ds },
         { provide: Outbox, useValue: new Outbox(cfg['EVENTS_SUBJECT_PREFIX'] as string) },
         { provide: TransactionRunner, useValue: new TransactionRunner(ds) },
       );
