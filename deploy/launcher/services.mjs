@@ -133,3 +133,18 @@ export const SERVICES = [
 
 export const HEALTH_LIVE_PATH = '/health/live';
 export const HEALTH_READY_PATH = '/health/ready';
+
+/**
+ * A service's process environment with its memory settings (`runtime`, ADR 0046), as the launcher and the
+ * benchmarks start it: a variable already set in `env` (.env or the environment) wins, and NODE_OPTIONS given
+ * there is added after the service's own, so its flags win too.
+ * @param {ServiceDef} service
+ * @param {Record<string, string | undefined>} env
+ */
+export function runtimeEnv(service, env) {
+  const merged = { ...service.runtime, ...env };
+  const own = service.runtime?.NODE_OPTIONS;
+  const given = env.NODE_OPTIONS?.trim();
+  if (own) merged.NODE_OPTIONS = given ? `${own} ${given}` : own;
+  return merged;
+}

@@ -23,7 +23,7 @@ import { loadConfig } from './config.mjs';
 import { installDependencies } from './install-deps.mjs';
 import { ensurePrograms, ensureServers, PrerequisiteError, programPath, servers as serverList } from './prerequisites.mjs';
 import { seedDemoData } from './seed.mjs';
-import { HEALTH_READY_PATH, SERVICES } from './services.mjs';
+import { HEALTH_READY_PATH, runtimeEnv, SERVICES } from './services.mjs';
 import { Supervisor, SupervisorError } from './supervisor.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -229,18 +229,6 @@ function startService(service, childEnv, url) {
   }
   const env = runtimeEnv(service, childEnv);
   return supervisor.start(service.name, () => spawn(process.execPath, [main], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }), url);
-}
-
-/**
- * A service's environment with its memory settings (services.mjs `runtime`, ADR 0046): a variable set in .env or
- * the environment wins, and NODE_OPTIONS given there is added after the service's own, so its flags win too.
- */
-function runtimeEnv(service, childEnv) {
-  const env = { ...service.runtime, ...childEnv };
-  const own = service.runtime?.NODE_OPTIONS;
-  const given = childEnv.NODE_OPTIONS?.trim();
-  if (own) env.NODE_OPTIONS = given ? `${own} ${given}` : own;
-  return env;
 }
 
 async function startServices(config) {
