@@ -4,9 +4,10 @@
 // memory to MEMORY_PROBE_DIR/<pid>.json; with MEMORY_PROBE_SNAPSHOT=<service> that service also writes a heap
 // snapshot beside it. The bench reads them back (memory.mjs). Counting costs a little memory of its own, so the
 // bench's gate is judged on runs without this probe.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 
 const dir = process.env.MEMORY_PROBE_DIR;
@@ -21,6 +22,14 @@ function packageOf(url) {
   return first.startsWith('@') ? `${first}/${second}` : first;
 }
 
+function sizeOf(url) {
+  try {
+    return statSync(fileURLToPath(url)).size;
+  } catch {
+    return 0;
+  }
+}
+
 if (dir && service) {
   const byPackage = new Map();
   const seen = new Set();
@@ -29,7 +38,11 @@ if (dir && service) {
       if (!seen.has(url)) {
         seen.add(url);
         const name = packageOf(url);
-        byPackage.set(name, (byPackage.get(name) ?? 0) + 1);
+        const entry = byPackage.get(name) ?? { modules: 0, bytes: 0 };
+        entry.modules += 1;
+        // The source's size: V8 keeps every module's source in the heap (lazy compilation, Function.prototype.toString).
+        if (url.startsWith('file:')) entry.bytes += sizeOf(url);
+        byPackage.set(name, entry);
       }
       return nextLoad(url, context);
     },
@@ -58,7 +71,7 @@ if (dir && service) {
         .getHeapSpaceStatistics()
         .map((s) => ({ name: s.space_name, size: s.space_size, used: s.space_used_size, physical: s.physical_space_size })),
       modules: seen.size,
-      byPackage: [...byPackage].sort((a, b) => b[1] - a[1]),
+      byPackage: [...byPackage].map(([name, e]) => [name, e.modules, e.bytes]).sort((a, b) => b[2] - a[2]),
     };
     if (process.env.MEMORY_PROBE_SNAPSHOT === service) report.snapshot = v8.writeHeapSnapshot(join(dir, `${service}.heapsnapshot`));
     writeFileSync(join(dir, `${process.pid}.json`), JSON.stringify(report));
