@@ -17,6 +17,10 @@
  * @property {ToolDef[]} [tools]      programs it runs, checked (and installed with apt-get where the launcher can) before start
  * @property {string[]} [requiresEnv] variables it cannot run without and that have no default (a credential): the
  *                                    launcher leaves the service off, saying so, while one of them is unset
+ * @property {Record<string, string>} runtime  the process's memory settings (ADR 0046), as variables: Node's
+ *                                    NODE_OPTIONS (V8's heap sizes) and glibc's MALLOC_ARENA_MAX. The launcher, the
+ *                                    compose file and the Kubernetes ConfigMaps set the same values (the deploy-config
+ *                                    test checks it); an operator's own NODE_OPTIONS comes after them, so it wins
  */
 
 /**
@@ -25,10 +29,24 @@
  * @property {string} aptPackage   Debian package that provides it
  */
 
+/**
+ * Memory settings of one service's Node process (ADR 0046). Young generation: V8 grows each semi-space up to
+ * 16 MB (×3 for the new space) under load and never gives it back while idle; `semiSpaceMb` caps it where the
+ * throughput it buys is not needed (left out, V8's default). Old generation: `oldSpaceMb` is the heap limit,
+ * sized per service with room over what it holds after load. MALLOC_ARENA_MAX=2: glibc otherwise gives each
+ * thread that allocates (libuv's pool, V8's workers) an arena of its own, which keeps freed memory resident.
+ * @param {{ oldSpaceMb: number, semiSpaceMb?: number }} sizes
+ */
+function runtime({ oldSpaceMb, semiSpaceMb }) {
+  const semi = semiSpaceMb === undefined ? '' : `--max-semi-space-size=${semiSpaceMb} `;
+  return { NODE_OPTIONS: `${semi}--max-old-space-size=${oldSpaceMb}`, MALLOC_ARENA_MAX: '2' };
+}
+
 /** @type {ServiceDef[]} */
 export const SERVICES = [
   {
     name: 'identity',
+    runtime: runtime({ oldSpaceMb: 256, semiSpaceMb: 1 }),
     httpPortEnv: 'IDENTITY_HTTP_PORT',
     httpHostEnv: 'IDENTITY_BIND_HOST',
     portEnvs: ['IDENTITY_GRPC_PORT'],
@@ -36,6 +54,7 @@ export const SERVICES = [
   },
   {
     name: 'submissions',
+    runtime: runtime({ oldSpaceMb: 256, semiSpaceMb: 1 }),
     httpPortEnv: 'SUBMISSIONS_HTTP_PORT',
     httpHostEnv: 'SUBMISSIONS_BIND_HOST',
     portEnvs: ['SUBMISSIONS_GRPC_PORT'],
@@ -44,6 +63,7 @@ export const SERVICES = [
   {
     // No database and no gRPC: it takes jobs from the media queue in Redis and publishes events.
     name: 'media-worker',
+    runtime: runtime({ oldSpaceMb: 256, semiSpaceMb: 1 }),
     httpPortEnv: 'MEDIA_WORKER_HTTP_PORT',
     httpHostEnv: 'MEDIA_WORKER_BIND_HOST',
     tools: [
@@ -55,12 +75,14 @@ export const SERVICES = [
     // No database and no gRPC: it takes jobs from the metrics queue in Redis, asks X's API and publishes events.
     // It refuses to start without the X app's bearer token, which has no default: off until one is set.
     name: 'metrics-worker',
+    runtime: runtime({ oldSpaceMb: 256, semiSpaceMb: 1 }),
     httpPortEnv: 'METRICS_WORKER_HTTP_PORT',
     httpHostEnv: 'METRICS_WORKER_BIND_HOST',
     requiresEnv: ['X_API_BEARER_TOKEN'],
   },
   {
     name: 'campaigns',
+    runtime: runtime({ oldSpaceMb: 256, semiSpaceMb: 1 }),
     httpPortEnv: 'CAMPAIGNS_HTTP_PORT',
     httpHostEnv: 'CAMPAIGNS_BIND_HOST',
     portEnvs: ['CAMPAIGNS_GRPC_PORT'],
@@ -69,6 +91,7 @@ export const SERVICES = [
   {
     // Carries admin commands to submissions, identity and campaigns: started after them.
     name: 'admin',
+    runtime: runtime({ oldSpaceMb: 256, semiSpaceMb: 1 }),
     httpPortEnv: 'ADMIN_HTTP_PORT',
     httpHostEnv: 'ADMIN_BIND_HOST',
     portEnvs: ['ADMIN_GRPC_PORT'],
@@ -76,6 +99,7 @@ export const SERVICES = [
   },
   {
     name: 'social',
+    runtime: runtime({ oldSpaceMb: 256, semiSpaceMb: 1 }),
     httpPortEnv: 'SOCIAL_HTTP_PORT',
     httpHostEnv: 'SOCIAL_BIND_HOST',
     portEnvs: ['SOCIAL_GRPC_PORT'],
@@ -83,6 +107,7 @@ export const SERVICES = [
   },
   {
     name: 'feed',
+    runtime: runtime({ oldSpaceMb: 256, semiSpaceMb: 1 }),
     httpPortEnv: 'FEED_HTTP_PORT',
     httpHostEnv: 'FEED_BIND_HOST',
     portEnvs: ['FEED_GRPC_PORT'],
@@ -90,6 +115,7 @@ export const SERVICES = [
   },
   {
     name: 'rewards',
+    runtime: runtime({ oldSpaceMb: 256, semiSpaceMb: 1 }),
     httpPortEnv: 'REWARDS_HTTP_PORT',
     httpHostEnv: 'REWARDS_BIND_HOST',
     portEnvs: ['REWARDS_GRPC_PORT'],
@@ -97,6 +123,8 @@ export const SERVICES = [
   },
   {
     name: 'gateway',
+    // The read path allocates the most per request: its young generation keeps V8's default size.
+    runtime: runtime({ oldSpaceMb: 384 }),
     httpPortEnv: 'GATEWAY_PORT',
     httpHostEnv: 'GATEWAY_HOST',
     public: true,
@@ -105,3 +133,18 @@ export const SERVICES = [
 
 export const HEALTH_LIVE_PATH = '/health/live';
 export const HEALTH_READY_PATH = '/health/ready';
+
+/**
+ * A service's process environment with its memory settings (`runtime`, ADR 0046), as the launcher and the
+ * benchmarks start it: a variable already set in `env` (.env or the environment) wins, and NODE_OPTIONS given
+ * there is added after the service's own, so its flags win too.
+ * @param {ServiceDef} service
+ * @param {Record<string, string | undefined>} env
+ */
+export function runtimeEnv(service, env) {
+  const merged = { ...service.runtime, ...env };
+  const own = service.runtime?.NODE_OPTIONS;
+  const given = env.NODE_OPTIONS?.trim();
+  if (own) merged.NODE_OPTIONS = given ? `${own} ${given}` : own;
+  return merged;
+}

@@ -23,7 +23,7 @@ import { loadConfig } from './config.mjs';
 import { installDependencies } from './install-deps.mjs';
 import { ensurePrograms, ensureServers, PrerequisiteError, programPath, servers as serverList } from './prerequisites.mjs';
 import { seedDemoData } from './seed.mjs';
-import { HEALTH_READY_PATH, SERVICES } from './services.mjs';
+import { HEALTH_READY_PATH, runtimeEnv, SERVICES } from './services.mjs';
 import { Supervisor, SupervisorError } from './supervisor.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -227,11 +227,8 @@ function startService(service, childEnv, url) {
       `services/${service.name}/dist/main.js does not exist: the build produced nothing for ${service.name} (is there a services/${service.name}/src/main.ts?).`,
     );
   }
-  return supervisor.start(
-    service.name,
-    () => spawn(process.execPath, [main], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] }),
-    url,
-  );
+  const env = runtimeEnv(service, childEnv);
+  return supervisor.start(service.name, () => spawn(process.execPath, [main], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }), url);
 }
 
 async function startServices(config) {

@@ -14,7 +14,8 @@ import {
   timedProblems,
   wireAnswer,
 } from './baseline.mjs';
-import { processGroup } from './processes.mjs';
+import { SERVICES } from '../../deploy/launcher/services.mjs';
+import { benchProcessEnv, processGroup } from './processes.mjs';
 import { bareServerEnv, fetchedSample, SAME_ENCODING, sampleAnswer, startBareServer } from './services.mjs';
 
 /** An autocannon result of a healthy bare server, with `over` on top. */
@@ -188,5 +189,25 @@ describe('the bare server', () => {
       assert.match(err.message, /does not decode/);
       return true;
     });
+  });
+});
+
+describe("a benchmark's service processes", () => {
+  const feed = SERVICES.find((s) => s.name === 'feed');
+
+  it("get the memory settings npm start gives them, an operator's NODE_OPTIONS after them", () => {
+    assert.deepEqual(benchProcessEnv(['services/feed/dist/main.js'], { LOG_LEVEL: 'warn' }), { ...feed.runtime, LOG_LEVEL: 'warn' });
+    const withOwn = benchProcessEnv(['--cpu-prof', 'services/feed/dist/main.js'], { NODE_OPTIONS: '--max-old-space-size=512' });
+    assert.equal(withOwn.NODE_OPTIONS, `${feed.runtime.NODE_OPTIONS} --max-old-space-size=512`);
+  });
+
+  it('leave anything that is not a service as it is, and BENCH_SERVICE_RUNTIME=0 leaves the settings out', () => {
+    assert.deepEqual(benchProcessEnv(['services/feed/dist/replay-main.js'], { A: '1' }), { A: '1' });
+    process.env.BENCH_SERVICE_RUNTIME = '0';
+    try {
+      assert.deepEqual(benchProcessEnv(['services/feed/dist/main.js'], { A: '1' }), { A: '1' });
+    } finally {
+      delete process.env.BENCH_SERVICE_RUNTIME;
+    }
   });
 });

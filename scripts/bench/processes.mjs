@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { runtimeEnv, SERVICES } from '../../deploy/launcher/services.mjs';
 
 export async function freePort() {
   return new Promise((resolve, reject) => {
@@ -31,6 +32,18 @@ export async function waitReady(url, label, child, timeoutMs = 60_000) {
   }
 }
 
+/**
+ * The environment of a benchmark's Node process: a service (`services/<name>/dist/main.js` among `args`) gets
+ * the memory settings `npm start` gives it (deploy/launcher/services.mjs `runtime`, ADR 0046), so a benchmark
+ * measures the processes that run. BENCH_SERVICE_RUNTIME=0 leaves them out (V8's and glibc's defaults), to
+ * compare; BENCH_<SERVICE>_NODE_ARGS still comes after them on the command line.
+ */
+export function benchProcessEnv(args, env) {
+  const name = args.map((a) => /(?:^|\/)services\/([^/]+)\/dist\/main\.js$/.exec(a)?.[1]).find(Boolean);
+  const service = SERVICES.find((s) => s.name === name);
+  return service && process.env.BENCH_SERVICE_RUNTIME !== '0' ? runtimeEnv(service, env) : env;
+}
+
 /** Node processes started from the repository root, stopped together in reverse order. */
 export function processGroup(root) {
   const children = [];
@@ -38,7 +51,7 @@ export function processGroup(root) {
     start(label, args, extraEnv) {
       const child = spawn(process.execPath, args, {
         cwd: root,
-        env: { ...process.env, ...extraEnv },
+        env: benchProcessEnv(args, { ...process.env, ...extraEnv }),
         // Logs go nowhere (as fast as a log shipper could take them); errors still show.
         stdio: ['ignore', 'ignore', 'inherit'],
       });

@@ -86,7 +86,7 @@ async function seed() {
   await transcodeForWeb(source, video);
   await makePoster(video, poster);
   const [videoBytes, posterBytes] = [await readFile(video), await readFile(poster)];
-  const storage = createStorage({ STORAGE_DRIVER: 'fs', STORAGE_FS_ROOT: backend.env.STORAGE_FS_ROOT });
+  const storage = await createStorage({ STORAGE_DRIVER: 'fs', STORAGE_FS_ROOT: backend.env.STORAGE_FS_ROOT });
   for (const id of seeded.clipIds) {
     await storage.put(mediaKeys.video(id), videoBytes, 'video/mp4');
     await storage.put(mediaKeys.poster(id), posterBytes, 'image/jpeg');

@@ -22,6 +22,7 @@ export * from './grpc/client.js';
 export * from './grpc/user-lookup.js';
 export * from './process/run-service.js';
 export * from './process/startup.js';
+export * from './process/idle-heap.js';
 export * from './service/index.js';
 export * from './rate-limit/rate-limiter.js';
 export * from './paging/keyset-cursor.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FsStorageDriver } from './fs-driver.js';
-import { parseS3Endpoint, S3StorageDriver } from './s3-driver.js';
+import type { S3StorageDriver } from './s3-driver.js';
+import { parseS3Endpoint } from './s3-endpoint.js';
 import type { StorageDriver } from './storage.js';
 
 const S3_DEFAULT_REGION = 'us-east-1';
@@ -71,8 +72,12 @@ const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY
 
 const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
 
-/** Picks the driver named by STORAGE_DRIVER. */
-export function createStorage(config: StorageConfig): StorageDriver {
+/**
+ * Picks the driver named by STORAGE_DRIVER; rejects with a StorageConfigError naming what is missing or wrong.
+ * The S3 driver's module, and with it the `minio` client (about 10 MB of heap), is loaded only here, for
+ * STORAGE_DRIVER=s3: a service on the fs driver never loads it (ADR 0046).
+ */
+export async function createStorage(config: StorageConfig): Promise<StorageDriver> {
   switch (config.STORAGE_DRIVER) {
     case 'fs':
       return new FsStorageDriver(config.STORAGE_FS_ROOT);
@@ -99,6 +104,7 @@ export function createStorage(config: StorageConfig): StorageDriver {
           ['S3_PUBLIC_ENDPOINT'],
         );
       }
+      const { S3StorageDriver } = await import('./s3-driver.js');
       return new S3StorageDriver({
         endPoint,
         bucket: (config.S3_BUCKET as string).trim(),
@@ -116,8 +122,8 @@ export function createStorage(config: StorageConfig): StorageDriver {
  * and Kubernetes create it beforehand; this covers a fresh MinIO or S3 all the same).
  */
 export async function openStorage(config: StorageConfig): Promise<StorageDriver> {
-  const storage = createStorage(config);
-  if (storage instanceof S3StorageDriver) await storage.ensureBucket();
+  const storage = await createStorage(config);
+  if (storage.name === 's3') await (storage as S3StorageDriver).ensureBucket();
   return storage;
 }
 

@@ -1,6 +1,7 @@
 import { Client, S3Error } from 'minio';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
+import { parseS3Endpoint } from './s3-endpoint.js';
 import { assertSafeKey, type ObjectInfo, type ReadRange, type StorageDriver, type StoredObject } from './storage.js';
 import { byteWindow, readHead } from './streams.js';
 
@@ -29,28 +30,6 @@ const PART_SIZE = 16 * 1024 * 1024;
 /** Presigned URLs live at most a week (the SigV4 limit). */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
-
-/** The client settings named by an S3 endpoint URL; throws a TypeError saying what is wrong with it. */
-export function parseS3Endpoint(url: string): { endPoint: string; port: number; useSSL: boolean } {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new TypeError(`S3 endpoint ${JSON.stringify(url)} is not a URL; expected e.g. http://minio:9000`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new TypeError(`S3 endpoint ${JSON.stringify(url)} must start with http:// or https://`);
-  }
-  if (parsed.pathname !== '/' || parsed.search !== '' || parsed.hash !== '' || parsed.username !== '' || parsed.password !== '') {
-    throw new TypeError(`S3 endpoint ${JSON.stringify(url)} must be scheme, host and port only (no path, query or credentials)`);
-  }
-  const useSSL = parsed.protocol === 'https:';
-  return {
-    endPoint: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: parsed.port === '' ? (useSSL ? 443 : 80) : Number(parsed.port),
-    useSSL,
-  };
-}
 
 /** True when `err` is an S3 error answer carrying one of `codes`. */
 function isS3Code(err: unknown, ...codes: string[]): boolean {

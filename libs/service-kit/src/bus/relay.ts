@@ -1,6 +1,6 @@
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { runTransaction } from '../database/transactions.js';
@@ -137,7 +137,9 @@ export class OutboxRelay {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.opts.databaseUrl });
+    // pg is loaded with the database, not with the kit: a service without one never needs it (ADR 0046).
+    const { default: pgModule } = await import('pg');
+    const client = new pgModule.Client({ connectionString: this.opts.databaseUrl });
     client.on('notification', () => this.kick());
     client.on('error', (err) => {
       this.opts.logger.warn({ err }, 'outbox relay: LISTEN connection lost; polling until it is back');

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { ensureEventStreams, connectNats, type NatsConnection, type StreamNames } from '../bus/jetstream.js';
 import { dataSourceOptions, runMigrationsLocked, type DatabaseOptions } from '../database/database.js';
 
@@ -36,6 +36,8 @@ export interface ServiceDatabaseOptions extends DatabaseOptions {
  * is reported with the variable to fix, not just Postgres's code. On failure nothing stays open.
  */
 export async function openServiceDatabase(opts: ServiceDatabaseOptions): Promise<DataSource> {
+  // Loaded here, not at the top: only a service with a database pays for typeorm (ADR 0046).
+  const { DataSource } = await import('typeorm');
   const dataSource = new DataSource(dataSourceOptions(opts));
   try {
     await dataSource.initialize();

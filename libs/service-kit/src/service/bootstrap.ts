@@ -7,7 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import type { GrpcOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { EventConsumer } from '../bus/consumer.js';
 import { HandlerRegistry, type EventHandler } from '../bus/handlers.js';
@@ -22,6 +22,7 @@ import { natsCheck, postgresCheck } from '../health/checks.js';
 import { HEALTH_CHECKS, HealthController, type HealthCheck } from '../health/health.js';
 import { createLogger, NestPinoLogger } from '../logging/logger.js';
 import { initMetrics, MetricsController, serviceInfo } from '../metrics/metrics.js';
+import { startIdleHeapRelease } from '../process/idle-heap.js';
 import { closeInOrder, connectEventBus, openServiceDatabase, withOverrides, type ShutdownStep } from '../process/startup.js';
 import { openGrpcClient, type GrpcClientDefinition } from './clients.js';
 import type { ConfigOf, ConfigOverrides } from './service-config.js';
@@ -296,10 +297,12 @@ export async function bootstrapService<S extends z.ZodRawShape>(
         logger,
       });
       const ds = dataSource;
+      // Injected by its class, which only a service with a database loads (openServiceDatabase did already).
+      const { DataSource: DataSourceClass } = await import('typeorm');
       steps.database = ['database', () => ds.destroy()];
       checks.push(postgresCheck(ds));
       providers.push(
-        { provide: DataSource, useValue: ds },
+        { provide: DataSourceClass, useValue: ds },
         { provide: Outbox, useValue: new Outbox(cfg['EVENTS_SUBJECT_PREFIX'] as string) },
         { provide: TransactionRunner, useValue: new TransactionRunner(ds) },
       );
@@ -405,6 +408,10 @@ export async function bootstrapService<S extends z.ZodRawShape>(
       steps.workers.push([w.name, () => running.stop()]);
       checks.push(...(running.health ?? []));
     }
+
+    // Memory a load left behind goes back once the service is quiet again (ADR 0046).
+    const idleHeap = startIdleHeapRelease({}, (freedBytes) => logger.debug({ freedBytes }, 'idle: heap released'));
+    steps.workers.push(['idle heap release', async () => idleHeap.stop()]);
 
     logger.info({ version: def.version, httpPort, ...(grpcPort ? { grpcPort } : {}) }, `${def.name} ready`);
     let closing: Promise<void> | undefined;

@@ -35,6 +35,7 @@ interface ServiceDef {
   databaseUrlEnv?: string;
   public?: boolean;
   requiresEnv?: string[];
+  runtime: Record<string, string>;
 }
 
 type Doc = Record<string, any>;
@@ -218,6 +219,15 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it("gives every service the memory settings the launcher's list gives it (ADR 0046)", () => {
+    for (const s of SERVICES) {
+      expect(Object.keys(s.runtime).sort()).toEqual(['MALLOC_ARENA_MAX', 'NODE_OPTIONS']);
+      const env = (services[s.name]?.['environment'] ?? {}) as Record<string, unknown>;
+      const set = Object.fromEntries(Object.keys(s.runtime).map((k) => [k, env[k]]));
+      expect({ service: s.name, runtime: set }).toEqual({ service: s.name, runtime: s.runtime });
+    }
+  });
+
   it("creates every service's database on the postgres container", () => {
     const wanted = databasesWanted(SERVICES);
     const listed = String(services['postgres']?.['environment']?.['CLIPIT_DATABASES'] ?? '').split(/[\s,]+/);
@@ -326,6 +336,11 @@ describe('k8s/', () => {
       });
       const k = parsed.get(join(dir, 'kustomization.yaml'))![0]!;
       const literals = ((k['configMapGenerator'] ?? []) as Doc[]).flatMap((g) => (g['literals'] ?? []) as string[]);
+      // The memory settings the launcher's list gives the service (ADR 0046), in its ConfigMap.
+      const runtime = Object.fromEntries(
+        Object.keys(s.runtime).map((key) => [key, literals.find((l) => l.startsWith(`${key}=`))?.slice(key.length + 1)]),
+      );
+      expect({ service: s.name, runtime }).toEqual({ service: s.name, runtime: s.runtime });
       const configured = literals.find((l) => l.startsWith(`${s.httpPortEnv}=`))?.split('=')[1] ?? defaultOf(s.httpPortEnv);
       const deployment = manifests().find(
         (m) => m.file.startsWith(dir) && m.doc['kind'] === 'Deployment' && m.doc['metadata']['name'] === s.name,

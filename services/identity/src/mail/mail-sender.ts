@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { createTransport, Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export interface OutgoingMail {
@@ -38,8 +38,12 @@ export interface MailConfig {
   SMTP_TIMEOUT_MS: number;
 }
 
-export function openMailSender(config: MailConfig, logger: Logger): MailSender {
-  return config.MAIL_DRIVER === 'smtp' ? new SmtpMailSender(config) : new OutboxFolderMailSender(config, logger);
+export async function openMailSender(config: MailConfig, logger: Logger): Promise<MailSender> {
+  if (config.MAIL_DRIVER !== 'smtp') return new OutboxFolderMailSender(config, logger);
+  // nodemailer (about 40 modules, 650 KB of source kept in the heap) is loaded for the smtp driver only:
+  // `npm start` writes to the outbox (ADR 0046).
+  const nodemailer = await import('nodemailer');
+  return new SmtpMailSender(config, nodemailer.createTransport);
 }
 
 /** A relay over SMTP. Nothing is sent at start-up: a relay that is away only delays the queue. */
@@ -47,8 +51,11 @@ export class SmtpMailSender implements MailSender {
   readonly driver = 'smtp' as const;
   private readonly transport: Transporter;
 
-  constructor(private readonly config: MailConfig) {
-    this.transport = createTransport({
+  constructor(
+    private readonly config: MailConfig,
+    transportOf: typeof createTransport,
+  ) {
+    this.transport = transportOf({
       host: config.SMTP_HOST,
       port: config.SMTP_PORT,
       secure: config.SMTP_SECURE,

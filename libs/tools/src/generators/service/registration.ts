@@ -40,6 +40,7 @@ function launcher(tree: Tree, n: ServiceNames): void {
       /^ {4}name: 'gateway',$/,
       [
         `    name: '${n.name}',`,
+        '    runtime: runtime({ oldSpaceMb: 256, semiSpaceMb: 1 }),',
         `    httpPortEnv: '${n.prefix}_HTTP_PORT',`,
         `    httpHostEnv: '${n.prefix}_BIND_HOST',`,
         `    portEnvs: ['${n.prefix}_GRPC_PORT'],`,
@@ -101,6 +102,9 @@ function compose(tree: Tree, n: ServiceNames): void {
       `    image: clipit/${n.name}:${n.version}`,
       '    environment:',
       '      <<: *shared-env',
+      '      # Memory settings of the process (ADR 0046), as deploy/launcher/services.mjs gives them to this service.',
+      "      NODE_OPTIONS: '--max-semi-space-size=1 --max-old-space-size=256'",
+      "      MALLOC_ARENA_MAX: '2'",
       `      ${n.prefix}_DATABASE_URL: postgres://postgres:clipit-dev@postgres:5432/${n.database}`,
       `      ${n.prefix}_GRPC_PORT: "${n.grpcPort}"`,
       `      ${n.prefix}_HTTP_PORT: "${n.httpPort}"`,

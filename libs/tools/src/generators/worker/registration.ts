@@ -35,6 +35,7 @@ function launcher(tree: Tree, n: WorkerNames): void {
       [
         '    // No database and no gRPC: it takes jobs from its queue in Redis and publishes events.',
         `    name: '${n.worker}',`,
+        '    runtime: runtime({ oldSpaceMb: 256, semiSpaceMb: 1 }),',
         `    httpPortEnv: '${n.prefix}_HTTP_PORT',`,
         `    httpHostEnv: '${n.prefix}_BIND_HOST',`,
         '  },',
@@ -110,6 +111,9 @@ function compose(tree: Tree, n: WorkerNames): void {
       '    stop_grace_period: 30s',
       '    environment:',
       '      <<: *shared-env',
+      '      # Memory settings of the process (ADR 0046), as deploy/launcher/services.mjs gives them to this service.',
+      "      NODE_OPTIONS: '--max-semi-space-size=1 --max-old-space-size=256'",
+      "      MALLOC_ARENA_MAX: '2'",
       `      ${n.prefix}_HTTP_PORT: '${n.httpPort}'`,
       `      ${n.prefix}_BIND_HOST: 0.0.0.0`,
       '    depends_on:',
