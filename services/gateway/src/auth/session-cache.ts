@@ -17,6 +17,12 @@ interface Entry extends CachedSession {
   until: number;
 }
 
+/** A per-user cache of what a user's sessions read (their dashboard): it forgets a user when the session cache does. */
+export interface FollowsSessions {
+  invalidateUser(userId: string): void;
+  clear(): void;
+}
+
 export interface SessionCacheOptions {
   /** How long an answer is served without asking identity again; 0 turns the cache off. */
   ttlMs: number;
@@ -43,9 +49,15 @@ export class SessionCache {
   private readonly now: () => number;
   private epoch = 0;
   private enabled = false;
+  private readonly followers: FollowsSessions[] = [];
 
   constructor(private readonly opts: SessionCacheOptions) {
     this.now = opts.now ?? Date.now;
+  }
+
+  /** Makes `follower` forget a user (everyone) whenever this cache does: a user event, an unreadable one, the bus away. */
+  follow(follower: FollowsSessions): void {
+    this.followers.push(follower);
   }
 
   /** Whether the cache is on at all (a TTL above 0); off, the gateway asks identity for every request as it did before. */
@@ -111,6 +123,7 @@ export class SessionCache {
   /** Everything known about a user is stale: their data changed, or all their sessions ended. */
   invalidateUser(userId: string): void {
     this.epoch += 1;
+    for (const follower of this.followers) follower.invalidateUser(userId);
     const sids = this.byUser.get(userId);
     if (!sids) return;
     for (const sid of [...sids]) {
@@ -136,6 +149,7 @@ export class SessionCache {
   /** Forgets everything (the invalidation feed may have missed something). */
   clear(): void {
     this.epoch += 1;
+    for (const follower of this.followers) follower.clear();
     this.entries.clear();
     this.byUser.clear();
   }

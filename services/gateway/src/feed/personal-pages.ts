@@ -1,0 +1,75 @@
+import { CONFIG } from '@clipit/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { GatewayConfig } from '../config.js';
+import type { EncodableJson } from '../http/json-compression.js';
+import type { FeedPageJson } from './feed.schemas.js';
+import { overlayLiked } from './liked-overlay.js';
+import { PublicReadCache, type CachedRead } from './read-cache.js';
+
+interface Entry {
+  key: string;
+  /** The read cache's generation the liked set was read in: any feed notice since makes it stale. */
+  generation: number;
+  expiresAt: number;
+  liked: ReadonlySet<string>;
+  /** The shared page the answer was laid over, and the answer (compressed forms kept on it once made). */
+  base: CachedRead<FeedPageJson>;
+  answer: EncodableJson;
+}
+
+/**
+ * Signed-in readers' feed pages (ADR 0045): per reader and page, the clips of the shared page they liked
+ * (one likedAmong call to the feed service) and the answer laid over the shared bytes with them. Kept for
+ * the read cache's time at most and dropped by the same feed notices (a like or an unlike is one), at most
+ * GATEWAY_PERSONAL_READ_CACHE_MAX_ENTRIES (LRU). A reader who liked nothing on a page costs a key and an
+ * empty set: their answer is the shared answer itself.
+ */
+@Injectable()
+export class PersonalPages {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    @Inject(CONFIG) private readonly config: GatewayConfig,
+    private readonly reads: PublicReadCache,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The reader's answer for the page cached under `pageKey`, when their liked set of it is still current. */
+  peek(userId: string, pageKey: string, base: CachedRead<FeedPageJson>): EncodableJson | undefined {
+    const key = entryKey(userId, pageKey);
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== this.reads.currentGeneration || entry.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // The shared page was loaded again in the same generation (its time ran out): the same clips, laid over again.
+    if (entry.base !== base) {
+      entry.base = base;
+      entry.answer = overlayLiked(base, entry.liked);
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.answer;
+  }
+
+  /**
+   * The reader's answer for `base` with `liked` laid over it; kept only when no feed notice came since
+   * `base` was loaded (likedAmong was asked after that: a like applied meanwhile is not missed).
+   */
+  put(userId: string, pageKey: string, base: CachedRead<FeedPageJson>, liked: ReadonlySet<string>): EncodableJson {
+    const answer = overlayLiked(base, liked);
+    const generation = base.generation;
+    if (this.config.PUBLIC_READ_CACHE_TTL_MS === 0 || generation !== this.reads.currentGeneration) return answer;
+    const key = entryKey(userId, pageKey);
+    this.entries.delete(key);
+    this.entries.set(key, { key, generation, expiresAt: Date.now() + this.config.PUBLIC_READ_CACHE_TTL_MS, liked, base, answer });
+    while (this.entries.size > this.config.GATEWAY_PERSONAL_READ_CACHE_MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    return answer;
+  }
+}
+
+const entryKey = (userId: string, pageKey: string) => `${userId}\u0001${pageKey}`;
