@@ -1,0 +1,37 @@
+// What the benchmarks at the issue's size share once the seed is on the stream: the feed's read models
+// built by its own replay, and waiting until every service's consumer has worked through the seed.
+import { spawn } from 'node:child_process';
+import { connectNats, jetstreamManager } from '@clipit/service-kit';
+
+/** `npm run feed:replay -- --swap` on `backend`'s feed database (run from `root`): answers its JSON line. */
+export async function replayFeed(root, backend) {
+  const child = spawn(process.execPath, ['services/feed/dist/replay-main.js', '--swap'], {
+    cwd: root,
+    env: { ...process.env, ...backend.env, FEED_DATABASE_URL: backend.databaseUrls.feed, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`feed replay exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').at(-1));
+}
+
+/** Waits until no durable consumer of the stream `names.stream` has an event left to apply. */
+export async function untilConsumersCaughtUp(backend, names, timeoutMs = 20 * 60_000) {
+  const nc = await connectNats(backend.env.NATS_URL, 'bench-watch');
+  try {
+    const jsm = await jetstreamManager(nc);
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const behind = [];
+      for await (const c of jsm.consumers.list(names.stream))
+        if (c.num_pending + c.num_ack_pending > 0) behind.push(`${c.name} ${c.num_pending + c.num_ack_pending}`);
+      if (behind.length === 0) return;
+      if (performance.now() > deadline) throw new Error(`consumers still behind after ${timeoutMs / 60_000} min: ${behind.join(', ')}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } finally {
+    await nc.close();
+  }
+}
