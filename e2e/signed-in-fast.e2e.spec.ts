@@ -260,7 +260,8 @@ describe('signed-in reads at the front (gateway + identity + feed + rewards + so
     await atFront(PAGE, { cookie: bob.cookie });
     await atFront('/api/dashboard', { cookie: bob.cookie });
     const before = await frontAnswers();
-    for (const headers of [{ cookie: `${bob.cookie}; clipit.rw=1` }, { cookie: bob.cookie, 'clipit-after': '1' }]) {
+    const waiting: Array<Record<string, string>> = [{ cookie: `${bob.cookie}; clipit.rw=1` }, { cookie: bob.cookie, 'clipit-after': '1' }];
+    for (const headers of waiting) {
       for (const path of [PAGE, '/api/dashboard', '/api/user/me']) {
         const answer = await fast(path, headers);
         expect(answer.status).toBe(200);

@@ -35,7 +35,7 @@ import { publicReadFront } from './feed/fast-path.js';
 import { PersonalPages } from './feed/personal-pages.js';
 import { SESSION_CACHE } from './auth/session-cache.js';
 import { DashboardCache } from './rewards/dashboard-cache.js';
-import { frontChain, signedInFront } from './http/signed-in-front.js';
+import { frontChain, signedInFront } from './front/signed-in-front.js';
 import { PublicReadCache } from './feed/read-cache.js';
 import { gatewayConfigShape, type GatewayConfig, type GatewayConfigOverrides } from './config.js';
 import { installBodyParsers } from './http/body-parsers.js';

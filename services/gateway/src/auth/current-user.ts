@@ -1,7 +1,5 @@
 import type { identityV1 } from '@clipit/contracts';
 import { z } from 'zod';
-import type { EncodableJson } from '../http/json-compression.js';
-import { serialize } from '../feed/read-cache.js';
 
 /**
  * The signed-in user as the browser sees it (GET /api/user/me, /api/auth/user, auth answers); its id
@@ -54,14 +52,4 @@ export function toCurrentUser(user: identityV1.User): CurrentUser {
     streamerMultiplier: user.streamerMultiplier,
     createdAt: user.createdAt,
   };
-}
-
-/** The JSON of each cached user (the session cache's object), made once: GET /api/user/me at the front and in the route. */
-const answers = new WeakMap<identityV1.User, EncodableJson>();
-
-/** The bytes and ETag of `toCurrentUser(user)`, kept as long as the user object lives (the session cache's entry). */
-export function currentUserAnswer(user: identityV1.User): EncodableJson {
-  let answer = answers.get(user);
-  if (!answer) answers.set(user, (answer = serialize(toCurrentUser(user))));
-  return answer;
 }

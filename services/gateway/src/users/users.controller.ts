@@ -6,7 +6,8 @@ import { Endpoint, ValidBody } from '../http/endpoint.js';
 import { AccountService } from './account.service.js';
 import { usersRoutes } from './users.routes.js';
 import { ImageUploadService } from './image-upload.service.js';
-import { currentUserAnswer, type CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../auth/current-user.js';
+import { currentUserAnswer } from './current-user-answer.js';
 import {
   type ActiveSessions,
   type ImageUploadUrl,

@@ -1,7 +1,7 @@
 import { metricOnce, metricsRegistry } from '@clipit/service-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter } from 'prom-client';
-import { currentUserAnswer } from '../auth/current-user.js';
+import { currentUserAnswer } from '../users/current-user-answer.js';
 import type { SessionCache } from '../auth/session-cache.js';
 import { answerAtFront } from '../feed/fast-path.js';
 import { feedRoutes } from '../feed/feed.routes.js';
@@ -11,12 +11,12 @@ import type { CachedRead, PublicReadCache } from '../feed/read-cache.js';
 import type { DashboardCache } from '../rewards/dashboard-cache.js';
 import { rewardsRoutes } from '../rewards/rewards.routes.js';
 import { usersRoutes } from '../users/users.routes.js';
-import type { FrontHandler } from './front-door.js';
-import type { EncodableJson } from './json-compression.js';
-import { hasPendingWrites } from './pending-writes.js';
-import { cookiesOf } from './request-cookies.js';
-import type { RequestLog } from './request-log.js';
-import { SESSION_COOKIE } from './session-cookie.js';
+import type { FrontHandler } from '../http/front-door.js';
+import type { EncodableJson } from '../http/json-compression.js';
+import { hasPendingWrites } from '../http/pending-writes.js';
+import { cookiesOf } from '../http/request-cookies.js';
+import type { RequestLog } from '../http/request-log.js';
+import { SESSION_COOKIE } from '../http/session-cookie.js';
 
 const signedInFrontAnswers = metricOnce(
   'gateway_signed_in_front_answers_total',
