@@ -70,4 +70,22 @@ describe('PersonalPages', () => {
     off.pages.put('a', 'k', off.page(), new Set());
     expect(off.pages.size).toBe(0);
   });
+
+  it("shares one likedAmong call among a reader's concurrent misses of a page, and not across a feed notice", async () => {
+    const { reads, pages, page } = setup();
+    const shared = page();
+    const releases: Array<() => void> = [];
+    const likedAmong = () => new Promise<string[]>((resolve) => releases.push(() => resolve(['c1'])));
+    const both = [pages.get('alice', 'k', shared, likedAmong), pages.get('alice', 'k', shared, likedAmong)];
+    expect(releases).toHaveLength(1);
+    reads.currentGeneration += 1;
+    const fresh = page();
+    const after = pages.get('alice', 'k', fresh, likedAmong);
+    expect(releases).toHaveLength(2);
+    releases.forEach((release) => release());
+    const [a, b] = await Promise.all(both);
+    expect(a).toBe(b);
+    expect(likedIn(await after)).toEqual(['c1']);
+    expect(pages.peek('alice', 'k', fresh)).toBeDefined();
+  });
 });

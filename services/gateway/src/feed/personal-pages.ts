@@ -27,6 +27,7 @@ interface Entry {
 @Injectable()
 export class PersonalPages {
   private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, { base: CachedRead<FeedPageJson>; generation: number; answer: Promise<EncodableJson> }>();
 
   constructor(
     @Inject(CONFIG) private readonly config: GatewayConfig,
@@ -53,6 +54,29 @@ export class PersonalPages {
     }
     this.entries.delete(key);
     this.entries.set(key, entry);
+    return entry.answer;
+  }
+
+  /**
+   * The reader's answer for the page, from the cache or laid over `base` with what `likedAmong` answers;
+   * concurrent misses of one reader and page share one call, unless a feed notice came since it started.
+   */
+  async get(userId: string, pageKey: string, base: CachedRead<FeedPageJson>, likedAmong: () => Promise<string[]>): Promise<EncodableJson> {
+    const hit = this.peek(userId, pageKey, base);
+    if (hit) return hit;
+    const key = entryKey(userId, pageKey);
+    const pending = this.loading.get(key);
+    if (pending && pending.base === base && pending.generation === this.reads.currentGeneration) return pending.answer;
+    const entry = {
+      base,
+      generation: base.generation,
+      answer: likedAmong().then((ids) => this.put(userId, pageKey, base, new Set(ids))),
+    };
+    this.loading.set(key, entry);
+    const done = () => {
+      if (this.loading.get(key) === entry) this.loading.delete(key);
+    };
+    entry.answer.then(done, done);
     return entry.answer;
   }
 

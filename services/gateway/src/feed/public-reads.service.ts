@@ -53,10 +53,13 @@ export class PublicReads {
     // The URL is noted for the signed-in front too (signed-in-front.ts), which answers it from PersonalPages.
     this.cache.remember(request.raw.url ?? request.url, { key, route: feedRoutes.clips.path, visitorOnly: true });
     if (read.value.submissions.length === 0) return sendJson(request, reply, read, false);
-    const known = !hasPendingWrites(request.raw) ? this.pages.peek(session.user.id, key, read) : undefined;
-    if (known) return sendJson(request, reply, known, false);
-    const { clipIds } = await this.feed.likedAmong({ viewerId: session.user.id, clipIds: read.value.submissions.map((c) => c.id) });
-    return sendJson(request, reply, this.pages.put(session.user.id, key, read, new Set(clipIds)), false);
+    const likedAmong = async () =>
+      (await this.feed.likedAmong({ viewerId: session.user.id, clipIds: read.value.submissions.map((c) => c.id) })).clipIds;
+    // A reader waiting for their own write is answered afresh (read-your-writes).
+    const answer = hasPendingWrites(request.raw)
+      ? this.pages.put(session.user.id, key, read, new Set(await likedAmong()))
+      : await this.pages.get(session.user.id, key, read, likedAmong);
+    return sendJson(request, reply, answer, false);
   }
 
   clipperProfile(reply: FastifyReply, userId: string, query: PageQuery): Promise<FastifyReply> {

@@ -92,4 +92,19 @@ describe('DashboardCache', () => {
     await off.cache.get('a', loader('a').load);
     expect(off.cache.size).toBe(0);
   });
+
+  it('shares one call to rewards among concurrent misses of a user, and not across an invalidation', async () => {
+    const { cache, notice } = setup();
+    let calls = 0;
+    const releases: Array<() => void> = [];
+    const load = () => new Promise<unknown>((resolve) => releases.push(() => resolve({ n: ++calls })));
+    const first = [cache.get('alice', load), cache.get('alice', load)];
+    notice({ userIds: ['alice'], cause: 'submission.created' });
+    const after = cache.get('alice', load);
+    expect(releases).toHaveLength(2);
+    releases.forEach((release) => release());
+    const [a, b] = await Promise.all(first);
+    expect(a).toBe(b);
+    expect((await after).body.toString()).toBe('{"n":2}');
+  });
 });

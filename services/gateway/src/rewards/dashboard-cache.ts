@@ -40,6 +40,7 @@ interface Entry extends EncodableJson {
 @Injectable()
 export class DashboardCache implements OnModuleInit, OnModuleDestroy {
   private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, { epoch: number; answer: Promise<EncodableJson> }>();
   private epoch = 0;
   private subscription: { unsubscribe(): void } | undefined;
 
@@ -98,15 +99,32 @@ export class DashboardCache implements OnModuleInit, OnModuleDestroy {
   async get(userId: string, load: () => Promise<unknown>): Promise<EncodableJson> {
     const hit = this.peek(userId);
     if (hit) return hit;
+    // Concurrent misses of one user share one call to rewards, unless an invalidation came since it started.
+    const pending = this.loading.get(userId);
+    if (pending && pending.epoch === this.epoch) {
+      lookups.inc({ outcome: 'joined' });
+      return pending.answer;
+    }
     lookups.inc({ outcome: 'miss' });
     const epoch = this.epoch;
-    const answer = serialize(await load());
-    if (this.active && epoch === this.epoch) {
-      this.entries.set(userId, { ...answer, userId, expiresAt: Date.now() + this.config.GATEWAY_DASHBOARD_CACHE_TTL_MS });
-      while (this.entries.size > this.config.GATEWAY_DASHBOARD_CACHE_MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      return this.entries.get(userId)!;
-    }
+    const answer = load().then((value) => this.keep(userId, serialize(value), epoch));
+    const entry = { epoch, answer };
+    this.loading.set(userId, entry);
+    const done = () => {
+      if (this.loading.get(userId) === entry) this.loading.delete(userId);
+    };
+    answer.then(done, done);
     return answer;
+  }
+
+  /** Keeps a loaded answer unless the cache is off or an invalidation came since `epoch`. */
+  private keep(userId: string, answer: EncodableJson, epoch: number): EncodableJson {
+    if (!this.active || epoch !== this.epoch) return answer;
+    const entry: Entry = { ...answer, userId, expiresAt: Date.now() + this.config.GATEWAY_DASHBOARD_CACHE_TTL_MS };
+    this.entries.delete(userId);
+    this.entries.set(userId, entry);
+    while (this.entries.size > this.config.GATEWAY_DASHBOARD_CACHE_MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    return entry;
   }
 
   invalidateUser(userId: string): void {
