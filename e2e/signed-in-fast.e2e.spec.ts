@@ -54,6 +54,13 @@ describe('signed-in reads at the front (gateway + identity + feed + rewards + so
     const text = await (await fetch(`${p.url}/metrics`)).text();
     return [...text.matchAll(/^gateway_signed_in_front_answers_total\{[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
   };
+  /** Whether `request` was answered at a front (the counter is the process's, shared by its gateways), its body read. */
+  const frontAnswersOf = async (request: () => Promise<Response>): Promise<boolean> => {
+    const before = await frontAnswers();
+    const res = await request();
+    await res.text();
+    return res.status === 200 && (await frontAnswers()) === before + 1;
+  };
   const liked = (answer: Answer) =>
     (JSON.parse(answer.body) as { submissions: Array<{ id: string; likedByCurrentUser: boolean }> }).submissions
       .filter((c) => c.likedByCurrentUser)
@@ -278,6 +285,38 @@ describe('signed-in reads at the front (gateway + identity + feed + rewards + so
       expect(signedIn.status).toBe(200);
       expect(signedIn.body).toBe(visitor.body);
       expect(signedIn.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('re-issues the cookie of a session identity renewed while its requests were answered at the front', async () => {
+    // A replica whose session cache refreshes within seconds: its entries are resolved again ahead of their end.
+    const quick = await p.startGateway({ GATEWAY_SESSION_CACHE_TTL_MS: 2000 });
+    try {
+      const frank = await signUp();
+      const me = () => fetch(...asOurPage(quick.httpUrl, '/api/user/me', { headers: { cookie: frank.cookie } }));
+      await waitFor(async () => ((await frontAnswersOf(me)) ? true : undefined), 5000, "frank's session at the front");
+      // Past half its life: identity extends the session the next time it resolves it.
+      await p.db.query(`UPDATE sessions SET expire = now() + interval '1 day' WHERE sess ->> 'userId' = $1`, [frank.id]);
+      const renewed = await waitFor(
+        async () => {
+          const res = await me();
+          expect(res.status).toBe(200);
+          await res.text();
+          return res.headers.get('set-cookie') ?? undefined;
+        },
+        10_000,
+        'the renewed cookie',
+      );
+      expect(renewed).toContain(frank.cookie);
+      // The session's new lifetime (14 days), not the day it had left.
+      expect(Number(/Max-Age=(\d+)/i.exec(renewed)?.[1])).toBeGreaterThan(13 * 86_400);
+      // Once: the session's next requests are answered at the front again, without a cookie.
+      const next = await waitFor(async () => ((await frontAnswersOf(me)) ? true : undefined), 5000, 'the front again');
+      expect(next).toBe(true);
+      const after = await me();
+      expect(after.headers.get('set-cookie')).toBeNull();
+    } finally {
+      await quick.close();
     }
   });
 

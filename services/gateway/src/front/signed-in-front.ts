@@ -47,8 +47,9 @@ export interface SignedInFrontDeps {
  * The public reads that are the same for everyone (profiles, creators) are answered by publicReadFront
  * whatever the cookie. Answers are the route's (answerAtFront: same headers, ETag and 304, `private,
  * no-cache`, request log and histogram). Anything else goes on to Fastify: no cookie, a session not in
- * the cache (the route resolves it and fills the cache), a miss, a body, or a request waiting for its own
- * write (hasPendingWrites), which is never answered here.
+ * the cache (the route resolves it and fills the cache), a session whose renewed cookie is still to be
+ * sent (the route sends it), a miss, a body, or a request waiting for its own write (hasPendingWrites),
+ * which is never answered here.
  */
 export function signedInFront(deps: SignedInFrontDeps): FrontHandler {
   const { sessions, reads, pages, dashboards, requestLog } = deps;
@@ -61,7 +62,8 @@ export function signedInFront(deps: SignedInFrontDeps): FrontHandler {
     const sid = cookies[SESSION_COOKIE];
     if (!sid || hasPendingWrites(req, cookies)) return false;
     const session = sessions.get(sid);
-    if (!session) return false;
+    // A session identity has just extended goes to the route once, which re-issues its cookie.
+    if (!session || sessions.renewalPending(sid)) return false;
     const url = req.url!;
     let route: string;
     let answer: EncodableJson | undefined;
