@@ -57,7 +57,7 @@ export class PublicReads {
       (await this.feed.likedAmong({ viewerId: session.user.id, clipIds: read.value.submissions.map((c) => c.id) })).clipIds;
     // A reader waiting for their own write is answered afresh (read-your-writes).
     const answer = hasPendingWrites(request.raw)
-      ? this.pages.put(session.user.id, key, read, new Set(await likedAmong()))
+      ? await this.pages.fresh(session.user.id, key, read, likedAmong)
       : await this.pages.get(session.user.id, key, read, likedAmong);
     return sendJson(request, reply, answer, false);
   }

@@ -107,4 +107,28 @@ describe('DashboardCache', () => {
     expect(a).toBe(b);
     expect((await after).body.toString()).toBe('{"n":2}');
   });
+
+  it("keeps an answer showing a wallet hold no later than the hold's end, others their whole time", async () => {
+    const realNow = Date.now;
+    let now = realNow();
+    Date.now = () => now;
+    try {
+      const { cache } = setup(100, 60_000);
+      const heldUntil = new Date(now + 5_000).toISOString();
+      await cache.get('held', async () => ({ payoutHold: { amount: 1, reason: 'held', heldUntil, walletChangedAt: heldUntil } }));
+      await cache.get('free', async () => ({ payoutHold: null }));
+      await cache.get('over', async () => ({ payoutHold: { heldUntil: new Date(now - 1).toISOString() } }));
+      expect(cache.peek('over')).toBeUndefined();
+      now += 4_999;
+      expect(cache.peek('held')).toBeDefined();
+      now += 1;
+      expect(cache.peek('held')).toBeUndefined();
+      now += 54_999;
+      expect(cache.peek('free')).toBeDefined();
+      now += 1;
+      expect(cache.peek('free')).toBeUndefined();
+    } finally {
+      Date.now = realNow;
+    }
+  });
 });

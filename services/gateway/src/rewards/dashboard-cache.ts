@@ -24,12 +24,20 @@ interface Entry extends EncodableJson {
   expiresAt: number;
 }
 
+/** When the answer's wallet hold ends (ms since the epoch), if it shows one. */
+function holdEndOf(value: unknown): number | undefined {
+  const heldUntil = (value as { payoutHold?: { heldUntil?: unknown } } | null)?.payoutHold?.heldUntil;
+  if (typeof heldUntil !== 'string') return undefined;
+  const at = Date.parse(heldUntil);
+  return Number.isNaN(at) ? undefined : at;
+}
+
 /**
  * Each signed-in user's dashboard answer (GET /api/dashboard) in the replica's memory (ADR 0045): the JSON
  * bytes and ETag of rewards' answer with the session's user, by user id, so it can never be anyone
- * else's. Kept GATEWAY_DASHBOARD_CACHE_TTL_MS at most (0: off; the dashboard's weekly windows and a
- * wallet hold's end move with the clock alone), at most GATEWAY_DASHBOARD_CACHE_MAX_ENTRIES (LRU), and
- * dropped:
+ * else's. Notices keep it fresh; GATEWAY_DASHBOARD_CACHE_TTL_MS (0: off) bounds a lost notice and what
+ * moves with the clock alone (the dashboard's weekly windows), and an answer showing a wallet hold is
+ * kept no later than the hold's end. At most GATEWAY_DASHBOARD_CACHE_MAX_ENTRIES (LRU). Dropped:
  * - for the users rewards names in its after-commit notice (core NATS `notices.<prefix>.rewards.changed`),
  *   for everyone when it names no one in particular (a payout run, the daily recompute);
  * - with the user's cached sessions (identity's user events, through the session cache it follows), as
@@ -107,7 +115,7 @@ export class DashboardCache implements OnModuleInit, OnModuleDestroy {
     }
     lookups.inc({ outcome: 'miss' });
     const epoch = this.epoch;
-    const answer = load().then((value) => this.keep(userId, serialize(value), epoch));
+    const answer = load().then((value) => this.keep(userId, serialize(value), epoch, holdEndOf(value)));
     const entry = { epoch, answer };
     this.loading.set(userId, entry);
     const done = () => {
@@ -118,9 +126,13 @@ export class DashboardCache implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Keeps a loaded answer unless the cache is off or an invalidation came since `epoch`. */
-  private keep(userId: string, answer: EncodableJson, epoch: number): EncodableJson {
+  private keep(userId: string, answer: EncodableJson, epoch: number, holdEnd: number | undefined): EncodableJson {
     if (!this.active || epoch !== this.epoch) return answer;
-    const entry: Entry = { ...answer, userId, expiresAt: Date.now() + this.config.GATEWAY_DASHBOARD_CACHE_TTL_MS };
+    const now = Date.now();
+    // A wallet hold's end changes the answer with the clock alone: the entry ends with it.
+    const expiresAt = Math.min(now + this.config.GATEWAY_DASHBOARD_CACHE_TTL_MS, holdEnd ?? Infinity);
+    if (!(expiresAt > now)) return answer;
+    const entry: Entry = { ...answer, userId, expiresAt };
     this.entries.delete(userId);
     this.entries.set(userId, entry);
     while (this.entries.size > this.config.GATEWAY_DASHBOARD_CACHE_MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
