@@ -189,9 +189,13 @@ describe('SessionCache', () => {
       c.set('sid-a', { user: user('u1'), expiresAt: inDays(14) }, c.mark());
       c.set('sid-b', { user: user('u1'), expiresAt: inDays(14) }, c.mark());
       clock.now += 8_000;
+      const mark = c.mark();
       c.drop('sid-a');
       expect(c.get('sid-a')).toBeUndefined();
       expect(c.get('sid-b')).toBeDefined();
+      // Another session's answer under way is still kept.
+      c.set('sid-c', { user: user('u2'), expiresAt: inDays(14) }, mark);
+      expect(c.get('sid-c')).toBeDefined();
     });
   });
 

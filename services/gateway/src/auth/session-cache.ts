@@ -170,10 +170,11 @@ export class SessionCache {
 
   /**
    * Forgets one session's entry without telling anyone (its refresh found it dead, or identity failed):
-   * its next request resolves it through the route, which answers what identity says.
+   * its next request resolves it through the route, which answers what identity says. The epoch is left
+   * alone: the only call about this sid was the refresh itself, and other sessions' answers under way are
+   * as good as before (bumping it would throw them away, and under an identity slowdown make more calls).
    */
   drop(sid: string): void {
-    this.epoch += 1;
     const entry = this.entries.get(sid);
     if (entry) this.remove(entry);
   }
