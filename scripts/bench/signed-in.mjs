@@ -24,8 +24,9 @@
 // clipper profile and the creators tab, signed in and as a visitor) with the gateway's req/s, its ratio to
 // a bare node:http server sending that read's very bytes in the same run (same autocannon settings:
 // BENCH_CONNECTIONS=100, BENCH_DURATION=10 s, the same request headers), p99, and the CPU the gateway spent
-// per request. Before each signed-in read, every session reads it once (readers coming back: their
-// session, likes and dashboard in the gateway's caches, as in steady use), then the usual 2 s warm-up.
+// per request. Before each signed-in read, every session reads it (readers coming back: their session,
+// likes and dashboard in the gateway's caches, as in steady use; again until a pass is answered wholly at
+// the front), then the usual 2 s warm-up.
 // It exits non-zero when a target is missed:
 //   signed-in feed page ≥ 40 % of bare and p99 < 25 ms; /api/dashboard ≥ 20 % and p99 < 50 ms;
 //   /api/user/me ≥ 50 %; profile and creators signed in at least BENCH_SAME_AS_VISITOR (0.85) of the
@@ -118,6 +119,12 @@ function readerNumbers() {
   return { numbers: chosen, likers: Math.min(likers.size, SESSIONS) };
 }
 
+/** How many signed-in reads the gateway has answered at its front so far (its metrics). */
+async function frontAnswers(gateway) {
+  const text = await (await fetch(`${gateway.url}/metrics`)).text();
+  return [...text.matchAll(/^gateway_signed_in_front_answers_total\{[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+}
+
 /**
  * One read measured: through the gateway (with `cookies` round-robin, each connection starting at another,
  * or as a visitor), then a bare server with the same bytes and the same request headers. Answers a row.
@@ -127,15 +134,21 @@ async function read(label, gateway, path, cookies) {
   const sample = await sampleAnswer(`${gateway.url}${path}`, { headers: headersOf(cookies?.[0]) });
   if (sample.status !== 200) throw new Error(`${label}: ${path} answered ${sample.status}: ${sample.body}`);
   const requests = cookies ? cookies.map((cookie) => ({ method: 'GET', path, headers: headersOf(cookie) })) : undefined;
-  // Readers coming back: each session has read this once (its session, likes or dashboard cached, as in steady use).
+  // Readers coming back: each session has read this before (its session, likes or dashboard cached, as in
+  // steady use). Passes over every session until one is answered wholly at the front: on a loaded machine a
+  // first pass can take longer than a session-cache entry lives (10 s), and only a read refreshes one.
   if (cookies)
-    await pool(
-      cookies.map((cookie) => async () => {
-        const answer = await sampleAnswer(`${gateway.url}${path}`, { headers: headersOf(cookie) });
-        if (answer.status !== 200) throw new Error(`${label}: ${path} answered ${answer.status}: ${answer.body}`);
-      }),
-      20,
-    );
+    for (let pass = 1; pass <= 5; pass += 1) {
+      const before = await frontAnswers(gateway);
+      await pool(
+        cookies.map((cookie) => async () => {
+          const answer = await sampleAnswer(`${gateway.url}${path}`, { headers: headersOf(cookie) });
+          if (answer.status !== 200) throw new Error(`${label}: ${path} answered ${answer.status}: ${answer.body}`);
+        }),
+        CONNECTIONS,
+      );
+      if ((await frontAnswers(gateway)) - before >= cookies.length) break;
+    }
   let next = 0;
   const share = requests ? Math.ceil(requests.length / CONNECTIONS) : 0;
   const load = requests
