@@ -99,7 +99,9 @@ describe('auth journey (gateway + identity, real servers)', () => {
       for (const path of ['/api/user/me', '/api/auth/user']) {
         const res = await api(path, { headers: { cookie } });
         expect(res.status).toBe(200);
-        expect(res.headers.get('cache-control')).toBe('no-store');
+        // The user's own answer: kept by no shared cache, revalidated by its ETag (ADR 0045).
+        expect(res.headers.get('cache-control')).toBe('private, no-cache');
+        expect(res.headers.get('etag')).toMatch(/^"[\w-]+"$/);
         expect(await res.json()).toMatchObject({ id: userId, twitterUsername: me.handle, walletAddress: WALLET, role: 'clipper' });
       }
     });

@@ -21,20 +21,19 @@
 //
 // It runs them as processes on databases, JetStream stream
 // names, a Redis prefix and a storage folder of its own, and removes all of them when it ends.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { synthesizeClip } from '@clipit/media';
-import { connectNats, jetstreamManager } from '@clipit/service-kit';
 import { isolatedBackend } from './isolation.mjs';
 import { runBench, HTTP_STATIC_FLOORS } from './baseline.mjs';
 import { log, measure } from './measure.mjs';
 import { cpuMs, freePort, processGroup, waitReady } from './processes.mjs';
 import { gatewayApi, residentMb, SAME_ENCODING, sampleAnswer, startBareServer, startGateway, startServices } from './services.mjs';
 import { seedEvents, WALLET } from './seed.mjs';
+import { replayFeed, untilConsumersCaughtUp } from './replay.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = (name, def) => process.env[name] || def;
@@ -66,39 +65,6 @@ function summary(label, values) {
 async function seed(names) {
   const seeded = await seedEvents(backend.env.NATS_URL, names, { users: USERS, clips: CLIPS, likes: LIKES });
   log(`published ${USERS} users, ${CLIPS} clips and ${LIKES} likes as events in ${(seeded.ms / 1000).toFixed(1)} s`);
-}
-
-/** `npm run feed:replay -- --swap` on the bench's feed database: answers its JSON line. */
-async function replay() {
-  const child = spawn(process.execPath, ['services/feed/dist/replay-main.js', '--swap'], {
-    cwd: root,
-    env: { ...process.env, ...backend.env, FEED_DATABASE_URL: backend.databaseUrls.feed, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`feed replay exited with ${code}`);
-  return JSON.parse(out.trim().split('\n').at(-1));
-}
-
-/** Waits until no durable consumer of the stream has an event left to apply. */
-async function untilConsumersCaughtUp(names) {
-  const nc = await connectNats(backend.env.NATS_URL, 'bench-feed-watch');
-  try {
-    const jsm = await jetstreamManager(nc);
-    const deadline = performance.now() + 20 * 60_000;
-    for (;;) {
-      const behind = [];
-      for await (const c of jsm.consumers.list(names.stream))
-        if (c.num_pending + c.num_ack_pending > 0) behind.push(`${c.name} ${c.num_pending + c.num_ack_pending}`);
-      if (behind.length === 0) return;
-      if (performance.now() > deadline) throw new Error(`consumers still behind after 20 min: ${behind.join(', ')}`);
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  } finally {
-    await nc.close();
-  }
 }
 
 /** What the gateway did during a run, from its metrics before and after: cache outcomes, front answers, GC. */
@@ -166,7 +132,7 @@ async function main() {
   backend = await isolatedBackend('benchfeed', { otherDatabases: ['submissions', 'admin', 'campaigns', 'social', 'feed'] });
   const names = { stream: backend.env.EVENTS_STREAM, subjectPrefix: backend.env.EVENTS_SUBJECT_PREFIX };
   await seed(names);
-  const rebuilt = await replay();
+  const rebuilt = await replayFeed(root, backend);
   log(`feed:replay --swap built the read models from ${rebuilt.applied} events in ${(rebuilt.ms / 1000).toFixed(1)} s`);
 
   const gatewayLog = { LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info' };
@@ -194,7 +160,7 @@ async function main() {
   // Every other consumer (social keeps its own clips and people; the rest skip what is not theirs) works
   // through the seeded events too: measured once the whole platform has caught up.
   const caughtUp = performance.now();
-  await untilConsumersCaughtUp(names);
+  await untilConsumersCaughtUp(backend, names);
   log(`every service's consumer caught up with the seeded stream in ${((performance.now() - caughtUp) / 1000).toFixed(1)} s`);
   const api = gatewayApi(gatewayUrl);
   const first = await (await api('/api/feed/clips?limit=10')).json();

@@ -1,7 +1,8 @@
 // What both benchmarks need to run the real services as child processes: free ports, readiness,
 // and stopping everything they started (SIGTERM, then SIGKILL after 10 s).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { runtimeEnv, SERVICES } from '../../deploy/launcher/services.mjs';
 
@@ -44,16 +45,22 @@ export function benchProcessEnv(args, env) {
   return service && process.env.BENCH_SERVICE_RUNTIME !== '0' ? runtimeEnv(service, env) : env;
 }
 
-/** Node processes started from the repository root, stopped together in reverse order. */
+/**
+ * Node processes started from the repository root, stopped together in reverse order. Their logs go
+ * nowhere (as fast as a log shipper could take them; errors on stderr still show), or with BENCH_LOG_DIR
+ * set into `<dir>/<label>.log` each, to find out afterwards why a run saw answers that were not 2xx.
+ */
 export function processGroup(root) {
   const children = [];
+  const logDir = process.env.BENCH_LOG_DIR;
+  if (logDir) mkdirSync(logDir, { recursive: true });
   return {
     start(label, args, extraEnv) {
+      const out = logDir ? openSync(join(logDir, `${label.replace(/[^\w.-]+/g, '-')}.log`), 'a') : 'ignore';
       const child = spawn(process.execPath, args, {
         cwd: root,
         env: benchProcessEnv(args, { ...process.env, ...extraEnv }),
-        // Logs go nowhere (as fast as a log shipper could take them); errors still show.
-        stdio: ['ignore', 'ignore', 'inherit'],
+        stdio: ['ignore', out, 'inherit'],
       });
       children.push({ label, child });
       return child;

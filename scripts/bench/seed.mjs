@@ -19,13 +19,22 @@ export async function pool(tasks, width) {
   );
 }
 
+/** Whether user number `i` of a seed is a streamer (one in twenty; they own no clips, clippers tag them). */
+export const isStreamer = (i) => i % 20 === 0;
+
 /**
  * The bulk loader: the events identity, submissions and social would publish for `users` users (one in
  * twenty a streamer), `clips` approved clips in the feed with a processed video (its objects at the media
  * worker's keys: the caller stores them, see mediaKeys) and `likes` likes, put on the stream named by
  * `names` ({ stream, subjectPrefix }) as the owners would publish them. Answers the clips' ids and owners.
+ *
+ * `last` (a Set of user numbers): those users' user.registered and their clips' submission.approved go
+ * on the stream after everything else, likes included, from stream sequence `tailFrom` (answered), so a
+ * consumer started there builds its rows for them alone (the signed-in benchmark's rewards: only the
+ * dashboards it reads). A read model built from every event (the feed's replay) is the same either way:
+ * its handlers do not depend on the order (a like is kept by clip id, a clip's like count by time).
  */
-export async function seedEvents(natsUrl, names, { users: USERS, clips: CLIPS, likes: LIKES }) {
+export async function seedEvents(natsUrl, names, { users: USERS, clips: CLIPS, likes: LIKES, last = new Set() }) {
   const nc = await connectNats(natsUrl, 'bench-seed');
   await ensureEventStreams(nc, names);
   const js = jetstream(nc);
@@ -40,7 +49,7 @@ export async function seedEvents(natsUrl, names, { users: USERS, clips: CLIPS, l
     profileImageUrl: null,
     bannerImageUrl: null,
     walletAddress: WALLET,
-    role: i % 20 === 0 ? 'streamer' : 'clipper',
+    role: isStreamer(i) ? 'streamer' : 'clipper',
     currentTier: 1,
     isLive: 'false',
     nextStreamTime: null,
@@ -53,15 +62,19 @@ export async function seedEvents(natsUrl, names, { users: USERS, clips: CLIPS, l
   }));
   const streamers = users.filter((u) => u.role === 'streamer');
   const clippers = users.filter((u) => u.role === 'clipper');
-  const publish = (type, data) => async () => {
-    const envelope = buildEventEnvelope(type, data);
-    await js.publish(subjectFor(type, names.subjectPrefix), JSON.stringify(envelope), { msgID: envelope.id });
-  };
+  let tailFrom = Infinity;
+  const publish = (type, data, tail = false) =>
+    Object.assign(
+      async () => {
+        const envelope = buildEventEnvelope(type, data);
+        const ack = await js.publish(subjectFor(type, names.subjectPrefix), JSON.stringify(envelope), { msgID: envelope.id });
+        if (tail) tailFrom = Math.min(tailFrom, ack.seq);
+      },
+      { tail },
+    );
+  const lastIds = new Set([...last].map((i) => users[i]?.id));
   const started = performance.now();
-  await pool(
-    users.map((user) => publish('user.registered', { user, claimedPlaceholderId: null })),
-    256,
-  );
+  const userTasks = users.map((user) => publish('user.registered', { user, claimedPlaceholderId: null }, lastIds.has(user.id)));
   const clipIds = [];
   const clipOwners = [];
   const clipTasks = [];
@@ -72,42 +85,49 @@ export async function seedEvents(natsUrl, names, { users: USERS, clips: CLIPS, l
     clipOwners.push(owner.id);
     const when = at(1000 + i * 10);
     clipTasks.push(
-      publish('submission.approved', {
-        submission: {
-          id,
-          userId: owner.id,
-          name: `Bench clip ${i}`,
-          url: `https://x.com/${owner.twitterUsername}/status/${1_000_000_000 + i}`,
-          platform: 'twitter',
-          externalId: String(1_000_000_000 + i),
-          authorHandle: owner.twitterUsername,
-          walletAddress: WALLET,
-          additionalInfo: i % 3 === 0 ? 'A bench clip' : null,
-          tokenId: null,
-          streamerId: i % 4 === 0 ? streamers[i % streamers.length].id : null,
-          status: 'approved',
-          addedToFeed: true,
-          rejectedReason: null,
-          approvedAt: when,
-          videoState: 'ready',
-          hasVideo: true,
-          videoUrl: `/media/videos/${id}/video.mp4`,
-          videoThumbnailUrl: `/media/videos/${id}/poster.jpg`,
-          videoDuration: 12 + (i % 28),
-          videoAspectRatio: '9:16',
-          playbackId: id,
-          views: (i * 7919) % 50_000,
-          likes: i % 97,
-          retweets: i % 13,
-          replies: i % 7,
-          publishedAt: when,
-          createdAt: when,
-          updatedAt: when,
+      publish(
+        'submission.approved',
+        {
+          submission: {
+            id,
+            userId: owner.id,
+            name: `Bench clip ${i}`,
+            url: `https://x.com/${owner.twitterUsername}/status/${1_000_000_000 + i}`,
+            platform: 'twitter',
+            externalId: String(1_000_000_000 + i),
+            authorHandle: owner.twitterUsername,
+            walletAddress: WALLET,
+            additionalInfo: i % 3 === 0 ? 'A bench clip' : null,
+            tokenId: null,
+            streamerId: i % 4 === 0 ? streamers[i % streamers.length].id : null,
+            status: 'approved',
+            addedToFeed: true,
+            rejectedReason: null,
+            approvedAt: when,
+            videoState: 'ready',
+            hasVideo: true,
+            videoUrl: `/media/videos/${id}/video.mp4`,
+            videoThumbnailUrl: `/media/videos/${id}/poster.jpg`,
+            videoDuration: 12 + (i % 28),
+            videoAspectRatio: '9:16',
+            playbackId: id,
+            views: (i * 7919) % 50_000,
+            likes: i % 97,
+            retweets: i % 13,
+            replies: i % 7,
+            publishedAt: when,
+            createdAt: when,
+            updatedAt: when,
+          },
         },
-      }),
+        lastIds.has(owner.id),
+      ),
     );
   }
-  await pool(clipTasks, 256);
+  const tail = (tasks) => tasks.filter((task) => task.tail);
+  const notTail = (tasks) => tasks.filter((task) => !task.tail);
+  await pool(notTail(userTasks), 256);
+  await pool(notTail(clipTasks), 256);
   const likeTasks = [];
   for (let j = 0; j < LIKES; j += 1) {
     const clip = j % CLIPS;
@@ -124,6 +144,9 @@ export async function seedEvents(natsUrl, names, { users: USERS, clips: CLIPS, l
     );
   }
   await pool(likeTasks, 256);
+  // After everything before them (each pool waits for its acks): the tail's sequences are the stream's last.
+  await pool(tail(userTasks), 256);
+  await pool(tail(clipTasks), 256);
   await nc.drain();
-  return { clipIds, clipOwners, users, ms: performance.now() - started };
+  return { clipIds, clipOwners, users, tailFrom: Number.isFinite(tailFrom) ? tailFrom : undefined, ms: performance.now() - started };
 }

@@ -2,6 +2,9 @@
 // of its own, started in the order their calls need and waited for until ready. Benchmarks that drive the
 // whole platform through the gateway start it with this, so each names only what it measures.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { BaselineBroken, checkBareAnswer, decodeBody } from './baseline.mjs';
 import { benchNodeArgs, freePort, waitReady } from './processes.mjs';
@@ -14,6 +17,7 @@ const SERVICES = [
   { name: 'social', prefix: 'SOCIAL', calls: ['identity'] },
   { name: 'feed', prefix: 'FEED' },
   { name: 'admin', prefix: 'ADMIN', calls: ['identity', 'submissions', 'campaigns'] },
+  { name: 'rewards', prefix: 'REWARDS', calls: ['identity'] },
 ];
 
 /**
@@ -101,14 +105,15 @@ export async function residentMb(child) {
 export const SAME_ENCODING = { 'accept-encoding': 'identity' };
 
 /**
- * The same bytes from a server that does nothing else (BARE_STATUS, BARE_HEADERS JSON, BARE_BODY base64,
- * BARE_PORT). Its Content-Length is always the length of what it sends: copied headers once described
+ * The same bytes from a server that does nothing else (BARE_STATUS, BARE_HEADERS JSON, BARE_BODY base64 or,
+ * for a body too big for the environment, BARE_BODY_FILE, BARE_PORT). Its Content-Length is always the length of what it sends: copied headers once described
  * other bytes (a compressed sample's) and the answers were misframed.
  */
 export const BARE_SERVER = `
 import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
 const headers = JSON.parse(process.env.BARE_HEADERS);
-const body = Buffer.from(process.env.BARE_BODY, 'base64');
+const body = process.env.BARE_BODY_FILE ? readFileSync(process.env.BARE_BODY_FILE) : Buffer.from(process.env.BARE_BODY, 'base64');
 delete headers['transfer-encoding'];
 headers['content-length'] = String(body.length);
 const status = Number(process.env.BARE_STATUS || 200);
@@ -157,12 +162,14 @@ export function bareServerEnv(port, sample) {
       `the sample's body is not what its Content-Encoding ${sample.headers['content-encoding']} says (${err.message})`,
     );
   }
-  return {
-    BARE_PORT: String(port),
-    BARE_STATUS: String(sample.status),
-    BARE_HEADERS: JSON.stringify(sample.headers),
-    BARE_BODY: sample.body.toString('base64'),
-  };
+  // The environment takes some 128 KB per variable: a bigger body (a creators tab) goes through a file.
+  let body = { BARE_BODY: sample.body.toString('base64') };
+  if (body.BARE_BODY.length > 64 * 1024) {
+    const file = join(mkdtempSync(join(tmpdir(), 'clipit-bare-')), 'body');
+    writeFileSync(file, sample.body);
+    body = { BARE_BODY_FILE: file };
+  }
+  return { BARE_PORT: String(port), BARE_STATUS: String(sample.status), BARE_HEADERS: JSON.stringify(sample.headers), ...body };
 }
 
 /**
@@ -171,9 +178,15 @@ export function bareServerEnv(port, sample) {
  */
 export async function startBareServer(group, label, sample, headers = SAME_ENCODING) {
   const port = await freePort();
-  const child = group.start(label, ['--input-type=module', '-e', BARE_SERVER], bareServerEnv(port, sample));
+  const bareEnv = bareServerEnv(port, sample);
+  const child = group.start(label, ['--input-type=module', '-e', BARE_SERVER], bareEnv);
   const url = `http://127.0.0.1:${port}`;
-  await waitReady(`${url}/`, label, child);
+  try {
+    await waitReady(`${url}/`, label, child);
+  } finally {
+    // Read once at start: the file is not needed any more.
+    if (bareEnv.BARE_BODY_FILE) rmSync(dirname(bareEnv.BARE_BODY_FILE), { recursive: true, force: true });
+  }
   await checkBareAnswer(label, `${url}/`, sample, headers);
   return { url, child };
 }

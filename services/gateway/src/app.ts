@@ -32,6 +32,10 @@ import {
 } from './clients.js';
 import { installSessionResolver, SessionResolver } from './auth/session.strategy.js';
 import { publicReadFront } from './feed/fast-path.js';
+import { PersonalPages } from './feed/personal-pages.js';
+import { SESSION_CACHE } from './auth/session-cache.js';
+import { DashboardCache } from './rewards/dashboard-cache.js';
+import { frontChain, signedInFront } from './front/signed-in-front.js';
 import { PublicReadCache } from './feed/read-cache.js';
 import { gatewayConfigShape, type GatewayConfig, type GatewayConfigOverrides } from './config.js';
 import { installBodyParsers } from './http/body-parsers.js';
@@ -74,7 +78,20 @@ export const gatewayService = defineService(gatewayConfigShape, {
       const requestLog = new RequestLog(logger);
       installRequestPipeline(fastify, { publicOrigin: config.PUBLIC_ORIGIN, cookieSecure: config.COOKIE_SECURE, requestLog });
       installSessionResolver(fastify, app.get(SessionResolver));
-      setFrontHandler(fastify.server, publicReadFront(app.get(PublicReadCache), requestLog));
+      const reads = app.get(PublicReadCache);
+      setFrontHandler(
+        fastify.server,
+        frontChain(
+          publicReadFront(reads, requestLog),
+          signedInFront({
+            sessions: app.get(SESSION_CACHE),
+            reads,
+            pages: app.get(PersonalPages),
+            dashboards: app.get(DashboardCache),
+            requestLog,
+          }),
+        ),
+      );
       await app.register(fastifyCookie);
       app.useGlobalFilters(new HttpErrorFilter(logger));
     },

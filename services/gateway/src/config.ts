@@ -108,6 +108,19 @@ export const gatewayConfigShape = {
   // notices drop them as soon as what they show changes (ADR 0022). At most this many answers are kept.
   PUBLIC_READ_CACHE_TTL_MS: env.int(10_000),
   PUBLIC_READ_CACHE_MAX_ENTRIES: env.int(1000, 1),
+  // Signed-in readers' feed pages: the likes of each reader on each page, laid over the shared page
+  // (ADR 0045). The feed's notices drop them as soon as a like changes, and all of them go while NATS
+  // cannot be heard: this time limit only bounds what a lost notice could leave (0: not cached). At most
+  // this many (reader, page) pairs; one whose reader liked a clip on it holds a copy of the page (about
+  // 1 KB a clip).
+  GATEWAY_PERSONAL_READ_CACHE_TTL_MS: env.int(60_000, 0),
+  GATEWAY_PERSONAL_READ_CACHE_MAX_ENTRIES: env.int(20_000, 1),
+  // Each user's dashboard answer, kept this long at most (0: not cached); rewards' notices and identity's
+  // user events drop it as soon as it changes, and all of them go while NATS cannot be heard (ADR 0045).
+  // The limit bounds a lost notice and what moves with the clock alone (a week's window; a wallet hold's
+  // end also ends the entry). At most this many users' (a few KB each).
+  GATEWAY_DASHBOARD_CACHE_TTL_MS: env.int(60_000, 0),
+  GATEWAY_DASHBOARD_CACHE_MAX_ENTRIES: env.int(10_000, 1),
   // The live stream (GET /api/live/stream): a comment line this often keeps proxies from closing an idle
   // stream; after the longest life the server ends it and the browser reconnects (its session checked again).
   LIVE_HEARTBEAT_SECONDS: env.int(15, 1),

@@ -12,6 +12,7 @@ import { PeopleRepository } from './repositories/people.repository.js';
 import { StandingRepository } from './repositories/standing.repository.js';
 import { SubmissionRepository } from './repositories/submission.repository.js';
 import { TiersRepository } from './repositories/tiers.repository.js';
+import { DashboardNotices } from './services/dashboard-notices.service.js';
 import { DescribeService } from './services/describe.service.js';
 import { DirectoryService } from './services/directory.service.js';
 import { PayoutService } from './services/payout.service.js';
@@ -31,6 +32,7 @@ import { StreamerMultiplierService } from './services/streamer-multiplier.servic
     StandingRepository,
     EarningRepository,
     PayoutRepository,
+    DashboardNotices,
     DescribeService,
     DirectoryService,
     StandingService,

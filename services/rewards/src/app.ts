@@ -7,6 +7,7 @@ import { rewardsJobs } from './jobs/rewards-jobs.js';
 import { IDENTITY_CLIENT } from './ports.js';
 import { PayoutService, type HoldReleaseResult, type PayoutRunResult } from './services/payout.service.js';
 import { ProjectionsService } from './services/projections.service.js';
+import { DashboardNotices } from './services/dashboard-notices.service.js';
 
 /** rewards: Tiers, clip points, earnings per approved clip and the weekly payouts to clippers' Solana wallets. Served over gRPC (rewards.v1.RewardsService). */
 export const rewardsService = defineService(rewardsConfigShape, {
@@ -29,6 +30,11 @@ export const rewardsService = defineService(rewardsConfigShape, {
     // A post's X metrics moved (or it was verified): its counted views feed points, tiers and earnings.
     'metrics.updated': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
   }),
+  // After each applied event's commit, the gateways drop the dashboard it changed (ADR 0045).
+  afterEvent: ({ get }) => {
+    const notices = get(DashboardNotices);
+    return (event) => notices.afterEvent(event);
+  },
   workers: [rewardsJobs],
   module: RewardsModule,
 });
@@ -42,7 +48,15 @@ export const bootstrapRewards = (overrides: RewardsConfigOverrides = {}): Promis
 export type { HoldReleaseResult, PayoutRunResult };
 
 /** The weekly payout run at `now`, as the scheduled job runs it (operations scripts and end-to-end tests). */
-export const runPayouts = (app: RewardsApp, now = new Date()): Promise<PayoutRunResult> => app.get(PayoutService).run(now);
+export const runPayouts = async (app: RewardsApp, now = new Date()): Promise<PayoutRunResult> => {
+  const result = await app.get(PayoutService).run(now);
+  app.get(DashboardNotices).everyone('weekly-payout');
+  return result;
+};
 
 /** The release of held payouts whose 72 hours are over at `now` (ADR 0032), as the scheduled job runs it. */
-export const releaseHolds = (app: RewardsApp, now = new Date()): Promise<HoldReleaseResult> => app.get(PayoutService).releaseHolds(now);
+export const releaseHolds = async (app: RewardsApp, now = new Date()): Promise<HoldReleaseResult> => {
+  const result = await app.get(PayoutService).releaseHolds(now);
+  app.get(DashboardNotices).everyone('release-holds');
+  return result;
+};

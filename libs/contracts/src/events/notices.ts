@@ -14,3 +14,18 @@ export interface FeedChangedNotice {
   type: string;
   appliedAt: string;
 }
+
+/**
+ * Rewards committed a change to what a user's dashboard shows (their standing, earnings, submissions,
+ * payouts, wallet hold): gateways drop the cached dashboards of the users named, or of everyone.
+ */
+export function rewardsChangedSubject(eventsPrefix = 'events'): string {
+  return `notices.${eventsPrefix}.rewards.changed`;
+}
+
+/** A rewards-changed notice: the users whose dashboards changed (`all`: anyone's may have), and why. */
+export interface RewardsChangedNotice {
+  userIds: string[];
+  all?: boolean;
+  cause: string;
+}

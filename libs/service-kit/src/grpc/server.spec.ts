@@ -1,9 +1,13 @@
-import { Metadata } from '@grpc/grpc-js';
+import { Metadata, status as GrpcStatus } from '@grpc/grpc-js';
 import { describe, expect, it } from '@jest/globals';
+import type { ArgumentsHost } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/internal';
+import pg from 'pg';
 import { firstValueFrom, Observable } from 'rxjs';
+import { QueryFailedError } from 'typeorm';
 import { currentCorrelationId, currentDeadline } from '../context/correlation.js';
-import { GrpcContextInterceptor } from './server.js';
+import { DomainError } from './errors.js';
+import { GrpcContextInterceptor, GrpcErrorFilter } from './server.js';
 
 // What a gRPC handler sees of its request context: Nest calls it with (request, metadata, call), and the
 // interceptor carries the metadata's correlation id and the call's deadline (grpc-js getDeadline(), from the
@@ -45,5 +49,52 @@ describe('GrpcContextInterceptor', () => {
   it('has no deadline when the caller sent none (Infinity) or the call does not say', async () => {
     expect(await handlerSees(metadata(), { getDeadline: () => Infinity })).toEqual({ correlationId: 'corr-42', deadline: undefined });
     expect(await handlerSees(new Metadata(), undefined)).toMatchObject({ deadline: undefined, correlationId: expect.any(String) });
+  });
+});
+
+/** What the filter makes of `exception`: the error object grpc-js sends as the call's status. */
+async function answered(exception: unknown): Promise<{ code: number; message: string; metadata?: unknown }> {
+  const logged: unknown[] = [];
+  const filter = new GrpcErrorFilter((err) => logged.push(err));
+  try {
+    await firstValueFrom(filter.catch(exception, {} as ArgumentsHost));
+  } catch (err) {
+    return err as { code: number; message: string };
+  }
+  throw new Error('the filter answered no error');
+}
+
+/** A Postgres error as pg raises it, with its SQLSTATE. */
+function pgError(message: string, code: string): Error {
+  const err = new pg.DatabaseError(message, message.length, 'error');
+  err.code = code;
+  return err;
+}
+
+describe('GrpcErrorFilter', () => {
+  it("answers a domain error's own status and words", async () => {
+    const answer = await answered(new DomainError(GrpcStatus.NOT_FOUND, 'User not found'));
+    expect(answer).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'User not found' });
+  });
+
+  it('answers UNAVAILABLE, not INTERNAL, when the database cannot be used right now (the caller may try again)', async () => {
+    const outages = [
+      pgError('sorry, too many clients already', '53300'),
+      new QueryFailedError('SELECT 1', [], pgError('terminating connection due to administrator command', '57P01')),
+      new Error('timeout exceeded when trying to connect'),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ];
+    for (const outage of outages) {
+      const answer = await answered(outage);
+      expect(answer.code).toBe(GrpcStatus.UNAVAILABLE);
+      // Never the driver's own text: it names hosts, ports and SQL.
+      expect(answer.message).toBe('The database is unavailable right now');
+    }
+  });
+
+  it('answers INTERNAL for anything else, without its text', async () => {
+    for (const fault of [new TypeError("Cannot read properties of undefined (reading 'id')"), pgError('syntax error', '42601')]) {
+      expect(await answered(fault)).toEqual({ code: GrpcStatus.INTERNAL, message: 'Internal error' });
+    }
   });
 });

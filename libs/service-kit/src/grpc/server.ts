@@ -12,6 +12,7 @@ import { RpcException, Transport, type GrpcOptions } from '@nestjs/microservices
 import { protoRoot } from '@clipit/contracts';
 import { Observable, throwError } from 'rxjs';
 import { CORRELATION_HEADER, deadlineMsOf, runWithRequestContext } from '../context/correlation.js';
+import { isTransientDatabaseError } from '../bus/transient-errors.js';
 import { grpcServerHandled } from '../metrics/metrics.js';
 import { DOMAIN_ERROR_TRAILER, DomainError, RETRY_AFTER_TRAILER } from './errors.js';
 
@@ -73,7 +74,7 @@ export class GrpcContextInterceptor implements NestInterceptor {
         next.handle().subscribe({
           next: (v) => subscriber.next(v),
           error: (err: unknown) => {
-            grpcServerHandled.inc({ method, code: err instanceof DomainError ? GrpcStatus[err.code] : 'INTERNAL' });
+            grpcServerHandled.inc({ method, code: GrpcStatus[grpcStatusOf(err)] });
             subscriber.error(err);
           },
           complete: () => {
@@ -86,7 +87,18 @@ export class GrpcContextInterceptor implements NestInterceptor {
   }
 }
 
-/** Domain errors become their status code with the message as details; anything else is INTERNAL. */
+/** The status a failed call answers (GrpcErrorFilter): a domain error's own, an outage's UNAVAILABLE, else INTERNAL. */
+function grpcStatusOf(err: unknown): GrpcStatus {
+  if (err instanceof DomainError) return err.code;
+  return isTransientDatabaseError(err) ? GrpcStatus.UNAVAILABLE : GrpcStatus.INTERNAL;
+}
+
+/**
+ * Domain errors become their status code with the message as details. A database the service cannot use
+ * right now (out of connections, restarting, unreachable: isTransientDatabaseError, as the event consumer
+ * tells outages) is UNAVAILABLE, which callers answer as "try again" (the gateway's 503), not as a fault of
+ * the request; anything else is INTERNAL. Neither carries the error's own text (it names hosts and SQL).
+ */
 @Catch()
 export class GrpcErrorFilter implements RpcExceptionFilter<unknown> {
   constructor(private readonly log: (err: unknown) => void = () => undefined) {}
@@ -100,6 +112,8 @@ export class GrpcErrorFilter implements RpcExceptionFilter<unknown> {
     }
     if (exception instanceof RpcException) return throwError(() => exception.getError());
     this.log(exception);
+    if (grpcStatusOf(exception) === GrpcStatus.UNAVAILABLE)
+      return throwError(() => ({ code: GrpcStatus.UNAVAILABLE, message: 'The database is unavailable right now' }));
     return throwError(() => ({ code: GrpcStatus.INTERNAL, message: 'Internal error' }));
   }
 }

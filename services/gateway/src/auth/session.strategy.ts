@@ -40,9 +40,13 @@ declare module 'fastify' {
  *
  * Only identity's answers are cached, and only live sessions. Identity extends a session (rolling
  * expiry) when it resolves one, so a session used only from the cache still reaches identity at least
- * once per cache TTL (seconds), far more often than the renewal point (half of 14 days) needs; the
- * request that gets the renewal re-issues the cookie. Requests for a sid that is being resolved wait
- * for that answer instead of asking again.
+ * once per cache TTL (seconds), far more often than the renewal point (half of 14 days) needs. Requests
+ * for a sid that is being resolved wait for that answer instead of asking again.
+ *
+ * A session in use is resolved again ahead of its cache entry's end, in the background (the cache asks,
+ * `refreshAhead`), so under load its requests keep being answered from the cache (ADR 0045). Whenever
+ * identity says it extended a session, the cache notes it, and the next request of that session that
+ * reaches a route re-issues the cookie (the front sends it on until then).
  */
 @Injectable()
 export class SessionResolver {
@@ -51,7 +55,9 @@ export class SessionResolver {
   constructor(
     @Inject(IDENTITY_CLIENT) private readonly identity: IdentityClient,
     @Inject(SESSION_CACHE) private readonly cache: SessionCache,
-  ) {}
+  ) {
+    cache.refreshWith((sid) => void this.refreshAhead(sid));
+  }
 
   async validate(request: FastifyRequest): Promise<SessionPrincipal | null> {
     const sid = request.cookies[SESSION_COOKIE];
@@ -60,20 +66,39 @@ export class SessionResolver {
       request.sessionRejected = true;
       return null;
     }
+    const principal = await this.principal(request, sid);
+    // Identity extended the session (now or in a refresh ahead): the browser's cookie must live as long
+    // (set when the answer goes out).
+    const renewal = this.cache.takeRenewal(sid);
+    if (principal && renewal !== undefined) request.renewedSession = { sid, expiresAt: renewal };
+    return principal;
+  }
+
+  private async principal(request: FastifyRequest, sid: string): Promise<SessionPrincipal | null> {
     const cached = this.cache.get(sid);
     if (cached) return { sid, user: cached.user };
     try {
       const resolved = await this.resolve(sid);
-      if (!resolved) return null;
-      // Identity extended the session: the browser's cookie must live as long (set when the answer goes out).
-      if (resolved.renewed) request.renewedSession = { sid, expiresAt: resolved.expiresAt };
-      return { sid, user: resolved.user };
+      return resolved ? { sid, user: resolved.user } : null;
     } catch (err) {
-      if (err instanceof GrpcCallError && (err.code === GrpcStatus.UNAUTHENTICATED || err.code === GrpcStatus.NOT_FOUND)) {
+      if (isDeadSession(err)) {
         request.sessionRejected = true;
         return null;
       }
       throw err;
+    }
+  }
+
+  /**
+   * The cache found `sid`'s entry near its end: resolved again now, sharing a call under way. The answer
+   * replaces the entry (SessionCache.set); a session identity no longer knows, or an identity error,
+   * drops it, so its next request goes through the route and gets identity's answer.
+   */
+  private async refreshAhead(sid: string): Promise<void> {
+    try {
+      if (!(await this.resolve(sid))) this.cache.drop(sid);
+    } catch {
+      this.cache.drop(sid);
     }
   }
 
@@ -101,10 +126,16 @@ export class SessionResolver {
     return this.identity.resolveSessionWithExpiry({ sid }).then((resolved): Resolved | null => {
       if (!resolved.user || !resolved.session) return null;
       const expiresAt = resolved.session.expiresAt;
+      if (resolved.renewed) this.cache.noteRenewal(sid, expiresAt);
       this.cache.set(sid, { user: resolved.user, expiresAt }, mark);
       return { user: resolved.user, expiresAt, renewed: resolved.renewed };
     });
   }
+}
+
+/** Identity's refusal of the session itself (unknown, expired): the cookie names nothing. */
+function isDeadSession(err: unknown): boolean {
+  return err instanceof GrpcCallError && (err.code === GrpcStatus.UNAUTHENTICATED || err.code === GrpcStatus.NOT_FOUND);
 }
 
 /**

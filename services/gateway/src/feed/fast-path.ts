@@ -8,7 +8,8 @@ import { SESSION_COOKIE } from '../http/session-cookie.js';
 import type { EndpointDef } from '../http/endpoint.js';
 import type { FrontHandler } from '../http/front-door.js';
 import type { RequestLog } from '../http/request-log.js';
-import { encodedJson } from '../http/json-compression.js';
+import { encodedJson, type EncodableJson } from '../http/json-compression.js';
+import { AFTER_HEADER, hasPendingWrites } from '../http/pending-writes.js';
 import { matchesEtag, readKey, sendJson, varyOf, type CachedRead, type PublicReadCache } from './read-cache.js';
 
 const sessionCookie = `${SESSION_COOKIE}=`;
@@ -51,7 +52,8 @@ export function sendSharedRead(
  * a shared answer, still in the read cache, is answered from the cached bytes before Fastify and Nest
  * see it, with the headers the route sends (correlation id, the /api security headers, ETag, 304), one
  * request-log line and the latency histogram. Anything else (a miss, another URL, a body, a signed-in
- * request on a route whose answer depends on the user) goes on to Fastify. A URL is only remembered
+ * request on a route whose answer depends on the user, a request waiting for its own write) goes on to
+ * Fastify (signed-in reads have a front of their own, signed-in-front.ts). A URL is only remembered
  * once the route's schema and checks passed it, so the front never answers what the route would refuse.
  */
 export function publicReadFront(cache: PublicReadCache, requestLog: RequestLog): FrontHandler {
@@ -62,39 +64,57 @@ export function publicReadFront(cache: PublicReadCache, requestLog: RequestLog):
     const headers = req.headers;
     if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
     if (alias.visitorOnly && headers.cookie?.includes(sessionCookie)) return false;
+    // A reader waiting for their own write goes to the route (read-your-writes), which waits for it.
+    if ((headers.cookie !== undefined || headers[AFTER_HEADER] !== undefined) && hasPendingWrites(req)) return false;
     const hit = cache.peek(alias.key);
     if (!hit) return false;
-    const started = performance.now();
-    const correlationId = sanitizeCorrelationId(headers[CORRELATION_HEADER]) ?? randomUUID();
-    const sent = encodedJson(hit, headers['accept-encoding']);
-    const notModified = matchesEtag(headers['if-none-match'], sent.etag);
-    const common = [
-      CORRELATION_HEADER,
-      correlationId,
-      'x-content-type-options',
-      'nosniff',
-      'cache-control',
-      'no-cache',
-      'x-frame-options',
-      'DENY',
-      'referrer-policy',
-      'same-origin',
-      'etag',
-      sent.etag,
-      'vary',
-      varyOf(hit.body.length),
-    ];
-    if (notModified) {
-      res.writeHead(304, common);
-      res.end();
-    } else {
-      if (sent.encoding) common.push('content-encoding', sent.encoding);
-      common.push('content-type', 'application/json; charset=utf-8', 'content-length', String(sent.body.length));
-      res.writeHead(200, common);
-      res.end(sent.body);
-    }
+    answerAtFront(req, res, hit, { shared: true, route: alias.route, requestLog });
     frontAnswers.inc();
-    requestLog.record(correlationId, 'GET', alias.route, undefined, notModified ? 304 : 200, performance.now() - started);
     return true;
   };
+}
+
+/**
+ * Sends JSON bytes from the front as the route sends them (sendJson and the request pipeline): the
+ * correlation id, the /api security headers, the ETag (304 on If-None-Match), `no-cache` for a shared
+ * answer and `private, no-cache` for the user's own, Vary, the coding the browser takes; then the request
+ * log line and the latency histogram under the route's pattern.
+ */
+export function answerAtFront(
+  req: IncomingMessage,
+  res: ServerResponse,
+  read: EncodableJson,
+  opts: { shared: boolean; route: string; requestLog: RequestLog },
+): void {
+  const started = performance.now();
+  const headers = req.headers;
+  const correlationId = sanitizeCorrelationId(headers[CORRELATION_HEADER]) ?? randomUUID();
+  const sent = encodedJson(read, headers['accept-encoding']);
+  const notModified = matchesEtag(headers['if-none-match'], sent.etag);
+  const common = [
+    CORRELATION_HEADER,
+    correlationId,
+    'x-content-type-options',
+    'nosniff',
+    'cache-control',
+    opts.shared ? 'no-cache' : 'private, no-cache',
+    'x-frame-options',
+    'DENY',
+    'referrer-policy',
+    'same-origin',
+    'etag',
+    sent.etag,
+    'vary',
+    varyOf(read.body.length),
+  ];
+  if (notModified) {
+    res.writeHead(304, common);
+    res.end();
+  } else {
+    if (sent.encoding) common.push('content-encoding', sent.encoding);
+    common.push('content-type', 'application/json; charset=utf-8', 'content-length', String(sent.body.length));
+    res.writeHead(200, common);
+    res.end(sent.body);
+  }
+  opts.requestLog.record(correlationId, 'GET', opts.route, undefined, notModified ? 304 : 200, performance.now() - started);
 }

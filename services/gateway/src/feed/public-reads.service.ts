@@ -6,6 +6,8 @@ import type { EndpointDef } from '../http/endpoint.js';
 import { feedRoutes } from './feed.routes.js';
 import { toClipperProfileJson, toFeedClipJson, toTaggedVideosJson, type FeedPageJson } from './feed.schemas.js';
 import { keyOf, sendSharedRead } from './fast-path.js';
+import { hasPendingWrites } from '../http/pending-writes.js';
+import { PersonalPages } from './personal-pages.js';
 import { PublicReadCache, sendJson, serialize } from './read-cache.js';
 
 /** `?limit=&cursor=` of a public read, as the feed service takes them (absent or odd: its default). */
@@ -23,13 +25,15 @@ export const page = (query: PageQuery) => ({
  * owns the read models and their words); a cached one is usually sent before the route runs, from the
  * front of the server (publicReadFront) once its URL has been answered here. Signed-in extras
  * (likedByCurrentUser, a streamer's own tagged clips of every status) are built on the cached public
- * answer per request.
+ * answer: a reader's likes on a feed page are asked once per page and feed change, and laid over the
+ * shared bytes (PersonalPages, ADR 0045).
  */
 @Injectable()
 export class PublicReads {
   constructor(
     @Inject(FEED_CLIENT) private readonly feed: FeedClient,
     private readonly cache: PublicReadCache,
+    private readonly pages: PersonalPages,
   ) {}
 
   /** Answers a public read from the cache, or loads it once for every concurrent asker. */
@@ -46,14 +50,16 @@ export class PublicReads {
       return { submissions: answer.clips.map((c) => toFeedClipJson(c)), nextCursor: answer.nextCursor ?? null };
     });
     if (!session) return sendSharedRead(request, reply, feedRoutes.clips, key, read, this.cache);
+    // The URL is noted for the signed-in front too (signed-in-front.ts), which answers it from PersonalPages.
+    this.cache.remember(request.raw.url ?? request.url, { key, route: feedRoutes.clips.path, visitorOnly: true });
     if (read.value.submissions.length === 0) return sendJson(request, reply, read, false);
-    const { clipIds } = await this.feed.likedAmong({ viewerId: session.user.id, clipIds: read.value.submissions.map((c) => c.id) });
-    const liked = new Set(clipIds);
-    const own: FeedPageJson = {
-      ...read.value,
-      submissions: read.value.submissions.map((c) => (liked.has(c.id) ? { ...c, likedByCurrentUser: true } : c)),
-    };
-    return sendJson(request, reply, serialize(own), false);
+    const likedAmong = async () =>
+      (await this.feed.likedAmong({ viewerId: session.user.id, clipIds: read.value.submissions.map((c) => c.id) })).clipIds;
+    // A reader waiting for their own write is answered afresh (read-your-writes).
+    const answer = hasPendingWrites(request.raw)
+      ? await this.pages.fresh(session.user.id, key, read, likedAmong)
+      : await this.pages.get(session.user.id, key, read, likedAmong);
+    return sendJson(request, reply, answer, false);
   }
 
   clipperProfile(reply: FastifyReply, userId: string, query: PageQuery): Promise<FastifyReply> {

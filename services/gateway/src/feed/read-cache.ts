@@ -32,7 +32,12 @@ export interface CachedRead<T = unknown> {
 /** The JSON bytes of a value and their strong ETag. */
 export function serialize<T>(value: T): { body: Buffer; etag: string } {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  return { body, etag: etagOf(body) };
+}
+
+/** The strong ETag of JSON bytes. */
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 /** Whether the request's If-None-Match names this ETag (a list, or `*`). */
@@ -110,6 +115,11 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Bumped by every invalidation: what was built on a cached answer of an older generation is stale too. */
+  get currentGeneration(): number {
+    return this.generation;
   }
 
   /** A fresh cached answer for `key`, if there is one. */

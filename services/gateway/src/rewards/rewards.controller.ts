@@ -1,7 +1,11 @@
-import { Controller, Inject, Param, Query, UseGuards } from '@nestjs/common';
+import { Controller, Inject, Param, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
 import { REWARDS_CLIENT, type RewardsClient } from '../clients.js';
 import { Endpoint } from '../http/endpoint.js';
+import { hasPendingWrites } from '../http/pending-writes.js';
+import { sendJson, serialize } from '../feed/read-cache.js';
+import { DashboardCache } from './dashboard-cache.js';
 import { rewardsRoutes } from './rewards.routes.js';
 import {
   toClipperStatsJson,
@@ -24,12 +28,20 @@ const page = (cursor?: string, limit?: string) => ({ limit: Number(limit) || 0, 
  */
 @Controller()
 export class RewardsController {
-  constructor(@Inject(REWARDS_CLIENT) private readonly rewards: RewardsClient) {}
+  constructor(
+    @Inject(REWARDS_CLIENT) private readonly rewards: RewardsClient,
+    private readonly dashboards: DashboardCache,
+  ) {}
 
+  /** From the user's cached answer when there is one (DashboardCache, ADR 0045), which is usually sent at the front. */
   @Endpoint(rewardsRoutes.dashboard)
   @UseGuards(SessionGuard)
-  async dashboard(@CurrentSession() session: SessionPrincipal): Promise<DashboardJson> {
-    return toDashboardJson(session.user, await this.rewards.getDashboard({ userId: session.user.id }));
+  async dashboard(@Res() reply: FastifyReply, @CurrentSession() session: SessionPrincipal): Promise<FastifyReply> {
+    const load = async (): Promise<DashboardJson> =>
+      toDashboardJson(session.user, await this.rewards.getDashboard({ userId: session.user.id }));
+    // A reader waiting for their own write is answered afresh (read-your-writes).
+    const answer = hasPendingWrites(reply.request.raw) ? serialize(await load()) : await this.dashboards.get(session.user.id, load);
+    return sendJson(reply.request, reply, answer, false);
   }
 
   @Endpoint(rewardsRoutes.clipperStats)

@@ -1,11 +1,13 @@
-import { Controller, Param, Query, Req, UseGuards } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendJson } from '../feed/read-cache.js';
 import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
 import { AccountService } from './account.service.js';
 import { usersRoutes } from './users.routes.js';
 import { ImageUploadService } from './image-upload.service.js';
-import { toCurrentUser, type CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../auth/current-user.js';
+import { currentUserAnswer } from './current-user-answer.js';
 import {
   type ActiveSessions,
   type ImageUploadUrl,
@@ -24,15 +26,16 @@ export class UsersController {
     private readonly images: ImageUploadService,
   ) {}
 
-  // The hot path: the guard already has the user (from the session cache, or its one ResolveSession call).
+  // The hot path: the guard already has the user (from the session cache, or its one ResolveSession call),
+  // and its JSON is made once per cached user; usually answered at the front (signed-in-front.ts, ADR 0045).
   @Endpoint(usersRoutes.me)
-  me(@CurrentSession() session: SessionPrincipal): CurrentUser {
-    return toCurrentUser(session.user);
+  me(@Res() reply: FastifyReply, @CurrentSession() session: SessionPrincipal): FastifyReply {
+    return sendJson(reply.request, reply, currentUserAnswer(session.user), false);
   }
 
   @Endpoint(usersRoutes.authUser)
-  authUser(@CurrentSession() session: SessionPrincipal): CurrentUser {
-    return toCurrentUser(session.user);
+  authUser(@Res() reply: FastifyReply, @CurrentSession() session: SessionPrincipal): FastifyReply {
+    return sendJson(reply.request, reply, currentUserAnswer(session.user), false);
   }
 
   /** The wallet-change limit (a wrong password costs an attempt) is the route's. */

@@ -1,5 +1,6 @@
 import { rewardsV1 } from '@clipit/contracts';
 import { GrpcService } from '@clipit/service-kit';
+import { DashboardNotices } from '../services/dashboard-notices.service.js';
 import { DescribeService } from '../services/describe.service.js';
 import { RewardsQueryService } from '../services/rewards-query.service.js';
 
@@ -10,6 +11,7 @@ export class RewardsController implements rewardsV1.RewardsServiceController {
   constructor(
     private readonly describer: DescribeService,
     private readonly rewards: RewardsQueryService,
+    private readonly notices: DashboardNotices,
   ) {}
 
   describe(): Promise<rewardsV1.Description> {
@@ -24,8 +26,11 @@ export class RewardsController implements rewardsV1.RewardsServiceController {
     return this.rewards.stats(request);
   }
 
-  refreshPoints(request: rewardsV1.RefreshPointsRequest): Promise<rewardsV1.ClipperStats> {
-    return this.rewards.refresh(request);
+  async refreshPoints(request: rewardsV1.RefreshPointsRequest): Promise<rewardsV1.ClipperStats> {
+    const stats = await this.rewards.refresh(request);
+    // Committed: the clipper's dashboard shows the new standing.
+    this.notices.users([request.userId], 'refresh-points');
+    return stats;
   }
 
   listEarnings(request: rewardsV1.ListEarningsRequest): Promise<rewardsV1.EarningsPage> {

@@ -2,6 +2,7 @@ import { redisRetryStrategy, reportRedisOutages } from '@clipit/media-queue';
 import type { ServiceWorker } from '@clipit/service-kit';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { RewardsConfig } from '../config.js';
+import { DashboardNotices } from '../services/dashboard-notices.service.js';
 import { PayoutService } from '../services/payout.service.js';
 import { StandingService } from '../services/standing.service.js';
 import { StreamerMultiplierService } from '../services/streamer-multiplier.service.js';
@@ -47,23 +48,32 @@ export const rewardsJobs: ServiceWorker<RewardsConfig> = {
       { pattern: config.HOLD_RELEASE_CRON, tz: 'UTC' },
       { name: HOLD_RELEASE_JOB, opts: JOB_OPTIONS },
     );
+    const notices = get(DashboardNotices);
+    const work = async (job: Job): Promise<unknown> => {
+      if (job.name === PAYOUT_JOB) {
+        const result = await get(PayoutService).run(new Date());
+        // Another run held the lock: this one failed, and is tried again later.
+        if (!result.ran) throw new Error('another payout run holds the lock');
+        return result;
+      }
+      if (job.name === RECOMPUTE_JOB) {
+        const now = new Date();
+        // Standings, then streamers' applied multipliers (a step changed in the table reaches them within a day).
+        return { ...(await get(StandingService).recomputeAll(now)), ...(await get(StreamerMultiplierService).reconcileAll(now)) };
+      }
+      // A payout run holding the lock releases nothing now; the next quarter-hour's release does.
+      if (job.name === HOLD_RELEASE_JOB) return get(PayoutService).releaseHolds(new Date());
+      throw new Error(`unknown rewards job ${job.name}`);
+    };
     const worker = new Worker(
       REWARDS_QUEUE,
       async (job: Job) => {
-        if (job.name === PAYOUT_JOB) {
-          const result = await get(PayoutService).run(new Date());
-          // Another run held the lock: this one failed, and is tried again later.
-          if (!result.ran) throw new Error('another payout run holds the lock');
-          return result;
+        try {
+          return await work(job);
+        } finally {
+          // Whatever a job committed, even one that failed half-way: anyone's dashboard may show it now (ADR 0045).
+          notices.everyone(job.name);
         }
-        if (job.name === RECOMPUTE_JOB) {
-          const now = new Date();
-          // Standings, then streamers' applied multipliers (a step changed in the table reaches them within a day).
-          return { ...(await get(StandingService).recomputeAll(now)), ...(await get(StreamerMultiplierService).reconcileAll(now)) };
-        }
-        // A payout run holding the lock releases nothing now; the next quarter-hour's release does.
-        if (job.name === HOLD_RELEASE_JOB) return get(PayoutService).releaseHolds(new Date());
-        throw new Error(`unknown rewards job ${job.name}`);
       },
       { connection, prefix, concurrency: 1 },
     );
