@@ -60,8 +60,36 @@ export function recordRequests(on: boolean): void {
   logging = on;
 }
 
+/**
+ * The web apps' rule for a busy refusal (ADR 0044, `retryBusy` in libs/web-api): a sign-up or log-in answered
+ * 503 with a Retry-After is sent again after that many seconds, at most 3 times, waits up to 60 s. The
+ * simulated people do as the site does, so a refusal that the site would have ridden out is not counted.
+ */
+const BUSY_RETRIES = 3;
+const BUSY_MAX_WAIT_SECONDS = 60;
+
 /** One HTTP step: answers the response when its status is the one wanted, else stops the journey. */
-async function step(gateway: string, name: string, path: string, init: RequestInit & { cookie?: string }, want: number): Promise<Response> {
+async function step(
+  gateway: string,
+  name: string,
+  path: string,
+  init: RequestInit & { cookie?: string; retryBusy?: boolean },
+  want: number,
+): Promise<Response> {
+  for (let retries = 0; ; retries += 1) {
+    const res = await send(gateway, name, path, init);
+    if (res.status === want) return res;
+    const raw = res.status === 503 ? res.headers.get('retry-after')?.trim() : undefined;
+    const seconds = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : undefined;
+    if (!init.retryBusy || retries >= BUSY_RETRIES || seconds === undefined || seconds > BUSY_MAX_WAIT_SECONDS)
+      return stopUnlessWanted(res, name, want);
+    await res.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
+}
+
+/** One request and its answer, whatever its status; no answer stops the journey (unreachable or failed). */
+async function send(gateway: string, name: string, path: string, init: RequestInit & { cookie?: string }): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('origin', gateway);
   if (init.cookie) headers.set('cookie', init.cookie);
@@ -80,6 +108,11 @@ async function step(gateway: string, name: string, path: string, init: RequestIn
     if (cause === 'ECONNREFUSED' || cause === 'ECONNRESET' || cause === 'UND_ERR_SOCKET') throw new Stop('unreachable', name, cause);
     throw new Stop('failed', name, `no answer: ${cause}`);
   }
+  return res;
+}
+
+/** The answer when its status is the one wanted, else the journey stops: refused with a clear text, or failed. */
+async function stopUnlessWanted(res: Response, name: string, want: number): Promise<Response> {
   if (res.status === want) return res;
   const body = await res.text();
   const clear = res.status >= 400 && isClearText(res.headers.get('content-type'), body);
@@ -109,7 +142,10 @@ async function signUpAs(gateway: string, handle: string, role: 'clipper' | 'stre
     gateway,
     `sign up (${role})`,
     '/api/auth/signup',
-    json({ email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password' }),
+    {
+      ...json({ email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password' }),
+      retryBusy: true,
+    },
     201,
   );
   const sid = /clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
@@ -127,7 +163,13 @@ export function authJourney(gateway: string): Promise<JourneyResult> {
   return run('auth', gateway, async () => {
     const handle = newHandle();
     await signUp(gateway, handle);
-    const login = await step(gateway, 'log in', '/api/auth/login', json({ twitterHandle: handle, password: 'a-good-password' }), 200);
+    const login = await step(
+      gateway,
+      'log in',
+      '/api/auth/login',
+      { ...json({ twitterHandle: handle, password: 'a-good-password' }), retryBusy: true },
+      200,
+    );
     const sid = /clipit\.sid=([^;]*)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
     const me = await step(gateway, 'who am I', '/api/user/me', { cookie: `clipit.sid=${sid}` }, 200);
     const user = (await me.json()) as { twitterUsername?: string };
