@@ -70,6 +70,8 @@ export class KitTestHandler {
     const data = parseJobData(kitTestJobSchema, job, KIT_TEST_JOB);
     const decided = await this.outcomes.decideOnce(job, async () => {
       await new Promise<void>((resolve, reject) => {
+        // A shutdown may have begun before this job's hold did: an aborted signal never fires 'abort' again.
+        if (signal.aborted) return reject(new Error('stopped'));
         const timer = setTimeout(resolve, data.holdMs);
         signal.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('stopped'))), { once: true });
       });
