@@ -68,7 +68,11 @@ describe('auth journey (gateway + identity, real servers)', () => {
     it('signs up with JSON: 201, the public user, and the session cookie', async () => {
       const res = await api('/api/auth/signup', json('POST', signupBody(me, { confirmPassword: 'first-password' })));
       expect(res.status).toBe(201);
-      expect(res.headers.get('set-cookie')).toMatch(/^clipit\.sid=[\w-]{43}; Max-Age=\d{6,}; Path=\/; HttpOnly; SameSite=Lax$/);
+      // The session cookie, and the sign-up's events for the next reads to wait for (read-your-writes, ADR 0043).
+      const [session, pending, ...more] = res.headers.getSetCookie();
+      expect(session).toMatch(/^clipit\.sid=[\w-]{43}; Max-Age=\d{6,}; Path=\/; HttpOnly; SameSite=Lax$/);
+      expect(pending).toMatch(/^clipit\.rw=[^;]*user\.registered[^;]*; Max-Age=60; Path=\/; HttpOnly; SameSite=Lax$/);
+      expect(more).toEqual([]);
       cookie = cookieOf(res);
       const body = (await res.json()) as any;
       expect(body).toEqual({

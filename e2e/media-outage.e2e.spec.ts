@@ -17,6 +17,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signUp } from './support/accounts.js';
 import { asOurPage, startPlatform, type Platform } from './support/platform.js';
 
 interface SubmissionJson {
@@ -27,7 +28,6 @@ interface SubmissionJson {
   videoUrl: string | null;
 }
 
-const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const TIMEOUT_MS = 90_000;
 
 describe('media pipeline outages (private NATS)', () => {
@@ -74,22 +74,7 @@ describe('media pipeline outages (private NATS)', () => {
     if (clipsDir) await rm(clipsDir, { recursive: true, force: true });
   });
 
-  async function clipper(): Promise<string> {
-    const handle = `mo_${randomBytes(4).toString('hex')}`;
-    const res = await api('/api/auth/signup', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `${handle}@example.com`,
-        twitterHandle: handle,
-        walletAddress: WALLET,
-        role: 'clipper',
-        password: 'a-good-password',
-      }),
-    });
-    expect(res.status).toBe(201);
-    return `clipit.sid=${/clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1]}`;
-  }
+  const clipper = async (): Promise<string> => (await signUp(p.url, { prefix: 'mo' })).cookie;
 
   /** A submission with the clip PUT through its upload URL, not finalized yet. */
   async function uploaded(cookie: string): Promise<{ id: string; videoId: string }> {

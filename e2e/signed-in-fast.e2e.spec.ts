@@ -4,22 +4,12 @@
 // and dashboard caches off is the reference, asked the same thing at the same moment. Clips reach the
 // feed as the events submissions publishes on approval (with a processed video, as the benchmark's seed
 // does); likes, submissions and sign-outs go through the real routes.
-import { randomUUID } from 'node:crypto';
-import { subjectFor } from '@clipit/contracts';
-import { buildEventEnvelope, connectNats, jetstream } from '@clipit/service-kit';
-import { testInfra, waitFor } from '@clipit/testing';
+import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { GatewayApp } from '../services/gateway/src/app.js';
+import { publishFeedClips, signUp as signUpAt, type Account } from './support/accounts.js';
 import { asOurPage, startPlatform, type Platform } from './support/platform.js';
-
-const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const PAGE = '/api/feed/clips?limit=10';
-
-interface Account {
-  id: string;
-  handle: string;
-  cookie: string;
-}
 
 interface Answer {
   status: number;
@@ -33,7 +23,6 @@ const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'x-correlation-i
 describe('signed-in reads at the front (gateway + identity + feed + rewards + social + submissions)', () => {
   let p: Platform;
   let reference: GatewayApp;
-  let seq = 0;
   let postSeq = 0;
   const clips: string[] = [];
   let alice: Account;
@@ -67,26 +56,7 @@ describe('signed-in reads at the front (gateway + identity + feed + rewards + so
       .map((c) => c.id)
       .sort();
 
-  async function signUp(): Promise<Account> {
-    seq += 1;
-    const handle = `sf_${Date.now().toString(36).slice(-5)}${seq}`;
-    const res = await fetch(
-      ...asOurPage(p.url, '/api/auth/signup', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email: `${handle}@example.com`,
-          twitterHandle: handle,
-          walletAddress: WALLET,
-          role: 'clipper',
-          password: 'a-good-password',
-        }),
-      }),
-    );
-    expect(res.status).toBe(201);
-    const id = ((await res.json()) as { user: { id: string } }).user.id;
-    return { id, handle, cookie: /clipit\.sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0] };
-  }
+  const signUp = () => signUpAt(p.url, { prefix: 'sf' });
 
   const write = (who: Account, method: string, path: string, body?: unknown) =>
     fetch(
@@ -126,52 +96,7 @@ describe('signed-in reads at the front (gateway + identity + feed + rewards + so
     reference = await p.startGateway({ PUBLIC_READ_CACHE_TTL_MS: 0, GATEWAY_SESSION_CACHE_TTL_MS: 0, GATEWAY_DASHBOARD_CACHE_TTL_MS: 0 });
     [alice, bob, carol] = [await signUp(), await signUp(), await signUp()];
     // Three of alice's clips approved into the feed, as submissions tells of them.
-    const nc = await connectNats(testInfra().natsUrl, 'e2e-signed-in-fast');
-    try {
-      const js = jetstream(nc);
-      for (let i = 0; i < 3; i += 1) {
-        const id = randomUUID();
-        const at = new Date(Date.now() - 60_000 + i * 1000).toISOString();
-        const externalId = `${Date.now()}${i}`;
-        const envelope = buildEventEnvelope('submission.approved', {
-          submission: {
-            id,
-            userId: alice.id,
-            name: `Front clip ${i}`,
-            url: `https://x.com/${alice.handle}/status/${externalId}`,
-            platform: 'twitter',
-            externalId,
-            authorHandle: alice.handle,
-            walletAddress: WALLET,
-            additionalInfo: null,
-            tokenId: null,
-            streamerId: null,
-            status: 'approved',
-            addedToFeed: true,
-            rejectedReason: null,
-            approvedAt: at,
-            videoState: 'ready',
-            hasVideo: true,
-            videoUrl: `/media/videos/${id}/video.mp4`,
-            videoThumbnailUrl: `/media/videos/${id}/poster.jpg`,
-            videoDuration: 12,
-            videoAspectRatio: '9:16',
-            playbackId: id,
-            views: 100 * i,
-            likes: 0,
-            retweets: 0,
-            replies: 0,
-            publishedAt: at,
-            createdAt: at,
-            updatedAt: at,
-          },
-        } as never);
-        await js.publish(subjectFor('submission.approved', p.names.subjectPrefix), JSON.stringify(envelope), { msgID: envelope.id });
-        clips.push(id);
-      }
-    } finally {
-      await nc.drain();
-    }
+    clips.push(...(await publishFeedClips(p.names.subjectPrefix, alice, 3, 'Front clip')));
     await waitFor(
       async () => {
         const ids = (JSON.parse((await slow(PAGE)).body) as { submissions: Array<{ id: string }> }).submissions.map((c) => c.id);

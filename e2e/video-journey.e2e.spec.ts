@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signUp } from './support/accounts.js';
 import { asOurPage, startPlatform, type Platform } from './support/platform.js';
 
 /** The fields of a submission (GET /api/submissions) this journey reads. */
@@ -32,7 +33,6 @@ interface SubmissionJson {
   muxPlaybackId: string | null;
 }
 
-const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const ACCESS_KEY = 'clipit-e2e';
 const SECRET_KEY = randomBytes(20).toString('hex');
 const JOURNEY_TIMEOUT_MS = 120_000;
@@ -123,24 +123,7 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     await driver.tearDown();
   });
 
-  let seq = 0;
-  async function clipper(): Promise<string> {
-    seq += 1;
-    const handle = `j${driver.name}_${randomBytes(3).toString('hex')}${seq}`.slice(0, 15);
-    const res = await api('/api/auth/signup', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `${handle}@example.com`,
-        twitterHandle: handle,
-        walletAddress: WALLET,
-        role: 'clipper',
-        password: 'a-good-password',
-      }),
-    });
-    expect(res.status).toBe(201);
-    return `clipit.sid=${/clipit\.sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')?.[1]}`;
-  }
+  const clipper = async (): Promise<string> => (await signUp(p.url, { prefix: `j${driver.name}` })).cookie;
 
   async function submit(cookie: string): Promise<string> {
     const url = `https://x.com/clipper/status/${Date.now()}${randomBytes(2).readUInt16BE()}`;

@@ -85,21 +85,21 @@ export interface Platform {
   campaigns: CampaignsApp;
   social: SocialApp;
   /** Postgres on social's database. */
-  socialDb: pg.Client;
+  socialDb: pg.Pool;
   feed: FeedApp;
   rewards: RewardsApp;
   /** Postgres on rewards' database. */
-  rewardsDb: pg.Client;
+  rewardsDb: pg.Pool;
   /** The weekly payout run as its scheduled job runs it, at `now`. */
   runPayouts(now: Date): Promise<PayoutRunResult>;
   /** Rewards' release of held payouts (ADR 0032) at `now`, as its quarter-hourly job runs it. */
   releaseHolds(now: Date): ReturnType<typeof releaseHolds>;
   /** Postgres on feed's database (the read models are in schema rm). */
-  feedDb: pg.Client;
+  feedDb: pg.Pool;
   /** Postgres on admin's database (the audit log). */
-  adminDb: pg.Client;
+  adminDb: pg.Pool;
   /** Postgres on campaigns' database. */
-  campaignsDb: pg.Client;
+  campaignsDb: pg.Pool;
   /** Present when started with `{ mediaWorker: true }`. */
   mediaWorker: MediaWorkerApp | undefined;
   /** Present when started with `{ metricsWorker: true }`: reads post metrics from {@link xApi}. */
@@ -120,9 +120,9 @@ export interface Platform {
   identityGrpcUrl: string;
   names: ReturnType<typeof isolatedNames>;
   storageRoot: string;
-  db: pg.Client;
+  db: pg.Pool;
   /** Postgres on submissions' database. */
-  submissionsDb: pg.Client;
+  submissionsDb: pg.Pool;
   identityClient: IdentityClient;
   /** `SELECT count(*)` over identity's database. */
   count(sql: string, params?: unknown[]): Promise<number>;
@@ -368,20 +368,24 @@ export async function startPlatform(
   };
   const gateway = await startGateway();
 
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  const submissionsDb = new pg.Client({ connectionString: submissionsDatabaseUrl });
-  await submissionsDb.connect();
-  const adminDb = new pg.Client({ connectionString: adminDatabaseUrl });
-  await adminDb.connect();
-  const campaignsDb = new pg.Client({ connectionString: campaignsDatabaseUrl });
-  await campaignsDb.connect();
-  const socialDb = new pg.Client({ connectionString: socialDatabaseUrl });
-  await socialDb.connect();
-  const feedDb = new pg.Client({ connectionString: feedDatabaseUrl });
-  await feedDb.connect();
-  const rewardsDb = new pg.Client({ connectionString: rewardsDatabaseUrl });
-  await rewardsDb.connect();
+  // A look into each service's database: one connection, opened at the first query and closed after a
+  // second unused, so three platforms side by side (npm test) keep PostgreSQL's 100 connections for the
+  // services and no test holds seven idle ones for its whole length.
+  // The server may end an idle one (a database dropped WITH (FORCE), an administrator's terminate): pg's pool
+  // then drops it and emits 'error', which without a listener is thrown and fails whatever test runs at that
+  // moment (CI failed so once, in admin.e2e). The next query opens a new connection, or fails on its own.
+  const lookInto = (connectionString: string) => {
+    const pool = new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: 1000 });
+    pool.on('error', () => undefined);
+    return pool;
+  };
+  const db = lookInto(databaseUrl);
+  const submissionsDb = lookInto(submissionsDatabaseUrl);
+  const adminDb = lookInto(adminDatabaseUrl);
+  const campaignsDb = lookInto(campaignsDatabaseUrl);
+  const socialDb = lookInto(socialDatabaseUrl);
+  const feedDb = lookInto(feedDatabaseUrl);
+  const rewardsDb = lookInto(rewardsDatabaseUrl);
   const identityClient = createGrpcClient<identityV1.IdentityServiceClient>({
     url: identityGrpcUrl,
     packageName: identityV1.IDENTITY_V1_PACKAGE_NAME,

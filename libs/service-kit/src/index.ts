@@ -1,5 +1,6 @@
 export * from './config/config.js';
 export * from './context/correlation.js';
+export * from './context/read-your-writes.js';
 export * from './logging/logger.js';
 export * from './health/health.js';
 export * from './health/checks.js';
@@ -15,6 +16,7 @@ export * from './bus/relay.js';
 export * from './bus/jetstream.js';
 export * from './bus/handlers.js';
 export * from './bus/consumer.js';
+export * from './bus/inbox-waiter.js';
 export * from './bus/transient-errors.js';
 export * from './grpc/errors.js';
 export * from './grpc/server.js';

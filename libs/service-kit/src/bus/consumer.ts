@@ -43,6 +43,11 @@ export interface EventConsumerOptions {
    * process or stop NATS there and lose the ack.
    */
   afterCommit?: (event: EventEnvelope) => Promise<void> | void;
+  /**
+   * Told each event id this replica found applied (handled now, after `afterCommit`, or a duplicate):
+   * the service's InboxWaiter, so a read waiting for it answers at once (ADR 0043).
+   */
+  onApplied?: (eventId: string) => void;
 }
 
 export type HandleOutcome = 'handled' | 'duplicate' | 'ignored' | 'retried' | 'dead-lettered';
@@ -226,6 +231,7 @@ export class EventConsumer {
     this.outageStreak = 0;
     this.failures.delete(seq);
     if (outcome === 'handled' && this.opts.afterCommit) await this.opts.afterCommit(event);
+    this.opts.onApplied?.(event.id);
     await this.ack(msg, event);
     this.opts.logger.debug({ eventId: event.id, type, outcome, deliveryCount: msg.info.deliveryCount }, 'event processed');
     return this.count(type, outcome);

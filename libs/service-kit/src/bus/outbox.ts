@@ -1,5 +1,6 @@
 import { subjectFor, type EventData, type EventEnvelope, type EventType } from '@clipit/contracts';
 import type { EntityManager } from 'typeorm';
+import { noteAppendedEvent } from '../database/transactions.js';
 import { buildEventEnvelope } from './envelope.js';
 
 /** Postgres channel the relay listens on; NOTIFY is delivered only when the writing transaction commits. */
@@ -27,6 +28,7 @@ export async function appendEvent<T extends EventType>(
     JSON.stringify(envelope),
   ]);
   await manager.query('SELECT pg_notify($1, $2)', [OUTBOX_CHANNEL, type]);
+  noteAppendedEvent({ id: envelope.id, type });
   return envelope;
 }
 

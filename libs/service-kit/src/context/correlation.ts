@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { ReadYourWrites } from './read-your-writes.js';
 
 /** The header (HTTP) and metadata key (gRPC) that carry the correlation id between services. */
 export const CORRELATION_HEADER = 'x-correlation-id';
@@ -13,6 +14,8 @@ interface RequestContext {
    * refuses at once instead of finishing for nobody.
    */
   deadline?: number;
+  /** The request's reads that must show its caller's writes, and the events its own writes committed (ADR 0043). */
+  readYourWrites?: ReadYourWrites;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -23,10 +26,19 @@ export function runWithCorrelation<T>(correlationId: string | undefined, fn: () 
 }
 
 /** Runs `fn` as the request `context` describes: its correlation id, and its caller's deadline when it has one. */
-export function runWithRequestContext<T>(context: { correlationId?: string | undefined; deadline?: number | undefined }, fn: () => T): T {
-  const correlationId = sanitizeCorrelationId(context.correlationId) ?? randomUUID();
-  const deadline = context.deadline;
-  return storage.run(deadline !== undefined && Number.isFinite(deadline) ? { correlationId, deadline } : { correlationId }, fn);
+export function runWithRequestContext<T>(
+  context: { correlationId?: string | undefined; deadline?: number | undefined; readYourWrites?: ReadYourWrites | undefined },
+  fn: () => T,
+): T {
+  const store: RequestContext = { correlationId: sanitizeCorrelationId(context.correlationId) ?? randomUUID() };
+  if (context.deadline !== undefined && Number.isFinite(context.deadline)) store.deadline = context.deadline;
+  if (context.readYourWrites) store.readYourWrites = context.readYourWrites;
+  return storage.run(store, fn);
+}
+
+/** The read-your-writes state of the request being served (ADR 0043), when it has one. */
+export function currentReadYourWrites(): ReadYourWrites | undefined {
+  return storage.getStore()?.readYourWrites;
 }
 
 export function currentCorrelationId(): string | undefined {

@@ -12,6 +12,8 @@ export interface DatabaseOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
   poolSize?: number;
+  /** A pooled connection idle this long (ms) is closed; pg's default, 10 s, when not given. */
+  poolIdleMs?: number;
   /** When given, TypeORM logs through it as JSON, without query parameters (see TypeOrmPinoLogger). */
   logger?: Logger;
 }
@@ -28,7 +30,7 @@ export function dataSourceOptions(opts: DatabaseOptions): DataSourceOptions {
     migrationsRun: false,
     logging: ['error', 'warn'],
     ...(opts.logger ? { logger: new TypeOrmPinoLogger(opts.logger) } : {}),
-    extra: { max: opts.poolSize ?? 10 },
+    extra: { max: opts.poolSize ?? 10, idleTimeoutMillis: opts.poolIdleMs ?? 10_000 },
   };
 }
 

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource, EntityManager } from 'typeorm';
+import { currentReadYourWrites } from '../context/correlation.js';
+import { addEvents, type WrittenEvent } from '../context/read-your-writes.js';
 
 /** What runs inside a transaction: every write, lock and `Outbox.append` goes through `tx`. */
 export type TransactionWork<T> = (tx: EntityManager) => Promise<T>;
@@ -7,7 +9,15 @@ export type TransactionWork<T> = (tx: EntityManager) => Promise<T>;
 // Marks the async context of a transaction's work while that transaction is open, so a second one
 // opened from inside it is caught (see runTransaction). `open` turns false when it ends: work the
 // transaction started and left running (a timer, a kicked-off job) may open its own afterwards.
-const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+// `events` are those `Outbox.append` wrote in it: once it commits they are the request's to report
+// (read-your-writes, ADR 0043).
+const openTransaction = new AsyncLocalStorage<{ open: boolean; events: WrittenEvent[] }>();
+
+/** Notes an event appended to the outbox in the open transaction (reported once it commits). */
+export function noteAppendedEvent(event: WrittenEvent): void {
+  const scope = openTransaction.getStore();
+  if (scope?.open) scope.events.push(event);
+}
 
 /**
  * Runs `work` in a new transaction on a connection of its own: committed when `work` resolves, rolled
@@ -23,9 +33,13 @@ export async function runTransaction<T>(dataSource: DataSource, work: Transactio
   if (openTransaction.getStore()?.open) {
     throw new Error('a transaction was opened inside another one: pass the open transaction on (or nest it with a savepoint)');
   }
-  const scope = { open: true };
+  const scope = { open: true, events: [] as WrittenEvent[] };
   try {
-    return await openTransaction.run(scope, () => dataSource.transaction(work));
+    const result = await openTransaction.run(scope, () => dataSource.transaction(work));
+    // Committed: the request that caused it reports its events to its caller, whose next reads wait for them.
+    const rw = currentReadYourWrites();
+    if (rw && scope.events.length > 0) addEvents(rw.written, scope.events);
+    return result;
   } finally {
     scope.open = false;
   }
@@ -53,6 +67,12 @@ export class TransactionRunner {
     if (!tx.queryRunner?.isTransactionActive) {
       return Promise.reject(new Error('TransactionRunner.nested needs the open transaction of its caller'));
     }
-    return tx.transaction(work);
+    // Events appended in a savepoint that is rolled back never commit: they are not reported.
+    const scope = openTransaction.getStore();
+    const mark = scope?.events.length ?? 0;
+    return tx.transaction(work).catch((err: unknown) => {
+      if (scope) scope.events.length = Math.min(scope.events.length, mark);
+      throw err;
+    });
   }
 }

@@ -3,7 +3,17 @@ import { loadSync } from '@grpc/proto-loader';
 import { join } from 'node:path';
 import { protoRoot } from '@clipit/contracts';
 import type { Observable } from 'rxjs';
-import { CORRELATION_HEADER, currentCorrelationId } from '../context/correlation.js';
+import { CORRELATION_HEADER, currentCorrelationId, currentReadYourWrites } from '../context/correlation.js';
+import {
+  addEvents,
+  AFTER_METADATA,
+  AFTER_MS_METADATA,
+  formatEvents,
+  parseEvents,
+  STALE_METADATA,
+  WRITTEN_METADATA,
+  type ReadYourWrites,
+} from '../context/read-your-writes.js';
 import { GRPC_MAX_MESSAGE_BYTES, protoLoaderOptions } from './server.js';
 import { DOMAIN_ERROR_TRAILER, RETRY_AFTER_TRAILER } from './errors.js';
 
@@ -47,12 +57,21 @@ export type GrpcClient<T> = PromiseClient<T> & {
 type RawClient = grpc.Client &
   Record<
     string,
-    (req: unknown, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res: unknown) => void) => void
+    (
+      req: unknown,
+      md: grpc.Metadata,
+      opts: grpc.CallOptions,
+      cb: (err: grpc.ServiceError | null, res: unknown) => void,
+    ) => grpc.ClientUnaryCall
   >;
 
 /**
  * A typed client for one service: every call carries the current correlation id and a deadline,
  * and fails with a GrpcCallError holding the owner's status code and message.
+ *
+ * Within a request that has a read-your-writes state (ADR 0043), every call also carries the events its
+ * reads must show and the ms left to wait for them, and the events it committed, or its staleness, are
+ * added to that state from the answer's headers.
  */
 export function createGrpcClient<T extends object>(opts: GrpcClientOptions): GrpcClient<T> {
   const definition = loadSync(join(protoRoot, opts.protoFile), protoLoaderOptions);
@@ -84,12 +103,19 @@ export function createGrpcClient<T extends object>(opts: GrpcClientOptions): Grp
         const md = new grpc.Metadata();
         const correlationId = currentCorrelationId();
         if (correlationId) md.set(CORRELATION_HEADER, correlationId);
-        raw[method]!.call(raw, request, md, { deadline: Date.now() + deadlineMs }, (err, res) => {
+        const rw = currentReadYourWrites();
+        if (rw && rw.after.length > 0) {
+          md.set(AFTER_METADATA, formatEvents(rw.after));
+          md.set(AFTER_MS_METADATA, String(Math.max(0, rw.waitUntil - Date.now())));
+        }
+        const call = raw[method]!.call(raw, request, md, { deadline: Date.now() + deadlineMs }, (err, res) => {
           if (err) {
             const fromDomain = err.metadata?.get(DOMAIN_ERROR_TRAILER)[0] === '1';
             reject(new GrpcCallError(err.code, err.details || err.message, method, fromDomain, retryAfterOf(err.metadata)));
           } else resolve(res);
         });
+        // The response headers arrive before the message, so before the callback above.
+        if (rw) call.on('metadata', (answered: grpc.Metadata) => takeReadYourWrites(rw, answered));
       });
   }
   return client as GrpcClient<T>;
@@ -100,4 +126,11 @@ function retryAfterOf(metadata: grpc.Metadata | undefined): number | undefined {
   const raw = metadata?.get(RETRY_AFTER_TRAILER)[0];
   const seconds = typeof raw === 'string' && /^\d{1,5}$/.test(raw) ? Number(raw) : undefined;
   return seconds !== undefined && seconds >= 1 ? seconds : undefined;
+}
+
+/** What a service answered of read-your-writes: the events the call committed, and whether it read stale. */
+function takeReadYourWrites(rw: ReadYourWrites, metadata: grpc.Metadata): void {
+  const written = parseEvents(metadata.get(WRITTEN_METADATA)[0]);
+  if (written.length > 0) addEvents(rw.written, written);
+  if (metadata.get(STALE_METADATA)[0] === '1') rw.stale = true;
 }

@@ -1,7 +1,9 @@
 import { Metadata, status as GrpcStatus } from '@grpc/grpc-js';
 import {
   Catch,
+  Inject,
   Injectable,
+  Optional,
   type ArgumentsHost,
   type CallHandler,
   type ExecutionContext,
@@ -12,6 +14,18 @@ import { RpcException, Transport, type GrpcOptions } from '@nestjs/microservices
 import { protoRoot } from '@clipit/contracts';
 import { Observable, throwError } from 'rxjs';
 import { CORRELATION_HEADER, deadlineMsOf, runWithRequestContext } from '../context/correlation.js';
+import {
+  AFTER_METADATA,
+  AFTER_MS_METADATA,
+  formatEvents,
+  parseEvents,
+  READ_AFTER_MAX_MS,
+  readYourWrites,
+  STALE_METADATA,
+  WRITTEN_METADATA,
+  type ReadYourWrites,
+} from '../context/read-your-writes.js';
+import { INBOX_WAITER, type InboxWaiter } from '../bus/inbox-waiter.js';
 import { isTransientDatabaseError } from '../bus/transient-errors.js';
 import { grpcServerHandled } from '../metrics/metrics.js';
 import { DOMAIN_ERROR_TRAILER, DomainError, RETRY_AFTER_TRAILER } from './errors.js';
@@ -49,18 +63,26 @@ export function grpcServerOptions(opts: { packageName: string; protoFile: string
   };
 }
 
-/** The part of grpc-js's server call (Nest's third handler argument) the context is read from. */
+/** The part of grpc-js's server call (Nest's third handler argument) the context is read from and answers through. */
 interface ServerCallLike {
   getDeadline?: () => unknown;
+  sendMetadata?: (metadata: Metadata) => void;
 }
 
 /**
  * Carries the caller's correlation id into logs and events for the whole call, and its deadline into the
  * request context (`remainingDeadlineMs`, ADR 0044: work that could not be done in time refuses at once),
  * and counts calls.
+ *
+ * Read-your-writes (ADR 0043): a call naming its caller's earlier writes (`clipit-after`) first waits, up
+ * to the ms it was given (`clipit-after-ms`, never more than READ_AFTER_MAX_MS), until this service's
+ * consumer has applied those of them it consumes; past that it runs anyway and answers `clipit-stale: 1`.
+ * A call whose transactions committed events answers them (`clipit-written`), for the caller's next reads.
  */
 @Injectable()
 export class GrpcContextInterceptor implements NestInterceptor {
+  constructor(@Optional() @Inject(INBOX_WAITER) private readonly waiter?: InboxWaiter | null) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const metadata = context.switchToRpc().getContext<Metadata | undefined>();
     const correlationId = metadata?.get?.(CORRELATION_HEADER)?.[0];
@@ -68,23 +90,66 @@ export class GrpcContextInterceptor implements NestInterceptor {
     // sent (grpc-timeout, measured from when the call arrived), Infinity when it sent none.
     const call = context.getArgByIndex<ServerCallLike | undefined>(2);
     const deadline = typeof call?.getDeadline === 'function' ? deadlineMsOf(call.getDeadline()) : undefined;
+    const rw = readYourWritesOf(metadata);
+    const awaited = rw && this.waiter ? this.waiter.relevant(rw.after) : [];
     const method = context.getHandler().name;
     return new Observable((subscriber) =>
-      runWithRequestContext({ correlationId: typeof correlationId === 'string' ? correlationId : undefined, deadline }, () =>
-        next.handle().subscribe({
-          next: (v) => subscriber.next(v),
-          error: (err: unknown) => {
-            grpcServerHandled.inc({ method, code: GrpcStatus[grpcStatusOf(err)] });
-            subscriber.error(err);
-          },
-          complete: () => {
-            grpcServerHandled.inc({ method, code: 'OK' });
-            subscriber.complete();
-          },
-        }),
+      runWithRequestContext(
+        { correlationId: typeof correlationId === 'string' ? correlationId : undefined, deadline, readYourWrites: rw },
+        () => {
+          let reported = false;
+          const run = () =>
+            next.handle().subscribe({
+              next: (v) => {
+                if (!reported && rw) answerReadYourWrites(call, rw);
+                reported = true;
+                subscriber.next(v);
+              },
+              error: (err: unknown) => {
+                grpcServerHandled.inc({ method, code: GrpcStatus[grpcStatusOf(err)] });
+                subscriber.error(err);
+              },
+              complete: () => {
+                grpcServerHandled.inc({ method, code: 'OK' });
+                subscriber.complete();
+              },
+            });
+          if (!rw || awaited.length === 0) return run();
+          let subscription: { unsubscribe(): void } | undefined;
+          let cancelled = false;
+          const go = (applied: boolean) => {
+            if (!applied) rw.stale = true;
+            if (!cancelled) subscription = run();
+          };
+          // An inbox that cannot be read (a database outage) answers as a wait that ran out: the handler
+          // then meets the outage itself, or answers what it has, marked stale.
+          this.waiter!.waitFor(awaited, rw.waitUntil).then(go, () => go(false));
+          return () => {
+            cancelled = true;
+            subscription?.unsubscribe();
+          };
+        },
       ),
     );
   }
+}
+
+/** The read-your-writes state of an incoming call: what its caller's reads must show, and for how long it may wait. */
+function readYourWritesOf(metadata: Metadata | undefined): ReadYourWrites | undefined {
+  if (typeof metadata?.get !== 'function') return undefined;
+  const after = parseEvents(metadata.get(AFTER_METADATA)[0]);
+  const asked = Number(metadata.get(AFTER_MS_METADATA)[0]);
+  const ms = after.length === 0 ? 0 : Number.isFinite(asked) ? Math.min(Math.max(asked, 0), READ_AFTER_MAX_MS) : READ_AFTER_MAX_MS;
+  return readYourWrites(after, Date.now() + ms);
+}
+
+/** Sends the call's committed events and staleness as response headers (before its message). */
+function answerReadYourWrites(call: ServerCallLike | undefined, rw: ReadYourWrites): void {
+  if (typeof call?.sendMetadata !== 'function' || (rw.written.length === 0 && !rw.stale)) return;
+  const md = new Metadata();
+  if (rw.written.length > 0) md.set(WRITTEN_METADATA, formatEvents(rw.written));
+  if (rw.stale) md.set(STALE_METADATA, '1');
+  call.sendMetadata(md);
 }
 
 /** The status a failed call answers (GrpcErrorFilter): a domain error's own, an outage's UNAVAILABLE, else INTERNAL. */

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { EventConsumer } from '../bus/consumer.js';
+import { INBOX_WAITER, InboxWaiter } from '../bus/inbox-waiter.js';
 import { HandlerRegistry, type EventHandler } from '../bus/handlers.js';
 import type { NatsConnection } from '../bus/jetstream.js';
 import { Outbox } from '../bus/outbox.js';
@@ -293,6 +294,7 @@ export async function bootstrapService<S extends z.ZodRawShape>(
         entities: def.database.entities,
         migrations: def.database.migrations,
         poolSize: variable(config, `${prefix}_DB_POOL_SIZE`) as number,
+        poolIdleMs: variable(config, 'DB_POOL_IDLE_MS') as number,
         migrate: variable(config, 'DB_MIGRATE_ON_BOOT') as boolean,
         logger,
       });
@@ -307,6 +309,9 @@ export async function bootstrapService<S extends z.ZodRawShape>(
         { provide: TransactionRunner, useValue: new TransactionRunner(ds) },
       );
     }
+    // Reads wait here for their writer's events (ADR 0043); a service consuming none has nothing to wait for.
+    const inboxWaiter = dataSource && def.events ? new InboxWaiter({ dataSource, consumer: def.name }) : undefined;
+    providers.push({ provide: INBOX_WAITER, useValue: inboxWaiter ?? null });
 
     const names = { stream: cfg['EVENTS_STREAM'] as string, subjectPrefix: cfg['EVENTS_SUBJECT_PREFIX'] as string };
     let nc: NatsConnection | undefined;
@@ -385,6 +390,7 @@ export async function bootstrapService<S extends z.ZodRawShape>(
     if (def.events) {
       if (!dataSource || !nc) throw new Error(`${def.name} consumes events but has no database for its inbox`);
       const table = def.events(ctx);
+      inboxWaiter?.consumes(Object.keys(table));
       const consumer = new EventConsumer({
         name: def.name,
         ackWaitMs: variable(config, 'BUS_ACK_WAIT_MS') as number,
@@ -398,6 +404,7 @@ export async function bootstrapService<S extends z.ZodRawShape>(
         subscriptions: Object.keys(table) as EventType[],
         registry: new HandlerRegistry().addTable(table as Record<EventType, EventHandler<EventType>>, def.name),
         ...(def.afterEvent ? { afterCommit: afterEventHook(def.afterEvent(ctx), logger) } : {}),
+        ...(inboxWaiter ? { onApplied: (id: string) => inboxWaiter.applied(id) } : {}),
       });
       await consumer.start();
       steps.consumer = ['event consumer', () => consumer.stop()];

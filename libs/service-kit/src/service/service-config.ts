@@ -6,13 +6,19 @@ import { env } from '../config/config.js';
 
 type Keys<P extends string, S extends string> = `${P}_${S}`;
 
-/** `<P>_DATABASE_URL`, `<P>_DB_POOL_SIZE` and `DB_MIGRATE_ON_BOOT`: a service's own Postgres database. */
+/**
+ * `<P>_DATABASE_URL`, `<P>_DB_POOL_SIZE`, `DB_POOL_IDLE_MS` (a pooled connection idle this long is closed,
+ * pg's own 10 s by default: a burst's connections do not stay open against PostgreSQL's max_connections)
+ * and `DB_MIGRATE_ON_BOOT`: a service's own Postgres database.
+ */
 export function databaseConfigShape<P extends string>(prefix: P, databaseName: string) {
   return {
     [`${prefix}_DATABASE_URL`]: env.url(`postgres://postgres@127.0.0.1:5432/${databaseName}`, ['postgres', 'postgresql']),
     [`${prefix}_DB_POOL_SIZE`]: env.int(10, 1),
+    DB_POOL_IDLE_MS: env.int(10_000, 100),
     DB_MIGRATE_ON_BOOT: env.bool(true),
   } as { [K in Keys<P, 'DATABASE_URL'>]: ReturnType<typeof env.url> } & { [K in Keys<P, 'DB_POOL_SIZE'>]: ReturnType<typeof env.int> } & {
+    DB_POOL_IDLE_MS: ReturnType<typeof env.int>;
     DB_MIGRATE_ON_BOOT: ReturnType<typeof env.bool>;
   };
 }

@@ -78,11 +78,16 @@ describe('TransactionRunner (real Postgres)', () => {
     expect(await widgetNamed('side-a')).toBe(1);
     expect(await widgetNamed('side-b')).toBe(1);
 
+    // The work it leaves behind goes on once the transaction has ended (a timer could fire before the
+    // commit on a slow machine): it still runs in the async context the transaction's work gave it.
+    let ended!: () => void;
+    const transactionEnded = new Promise<void>((resolve) => (ended = resolve));
     let later: Promise<string> | undefined;
     await runner.run(async (tx) => {
       await insertWidget(tx, 'first');
-      later = new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => runner.run((next) => insertWidget(next, 'after')));
+      later = transactionEnded.then(() => runner.run((next) => insertWidget(next, 'after')));
     });
+    ended();
     await later;
     expect(await widgetNamed('after')).toBe(1);
   });

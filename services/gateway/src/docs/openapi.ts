@@ -269,7 +269,9 @@ export function buildOpenApiDocument(endpoints: DiscoveredEndpoint[], info: { ve
       version: info.version,
       description:
         'The one HTTP origin of the platform. Every non-2xx answer is text/plain; charset=utf-8 whose body is a message a person can act on. ' +
-        'State-changing requests from a foreign Origin/Referer are refused (403). Every answer echoes x-correlation-id.',
+        'State-changing requests from a foreign Origin/Referer are refused (403). Every answer echoes x-correlation-id. ' +
+        "Read-your-writes: a write's answer names the events it committed in the Clipit-After header (and the clipit.rw cookie, " +
+        '60 s); a read that sends either back shows that write, waiting at most 250 ms for it, or else answers with Clipit-Stale: 1.',
     },
     servers: [{ url: '/' }],
     paths: { ...paths, ...OPERATIONS },

@@ -9,7 +9,7 @@ import type { EndpointDef } from '../http/endpoint.js';
 import type { FrontHandler } from '../http/front-door.js';
 import type { RequestLog } from '../http/request-log.js';
 import { encodedJson, type EncodableJson } from '../http/json-compression.js';
-import { AFTER_HEADER, hasPendingWrites } from '../http/pending-writes.js';
+import { hasPendingWrites } from '../http/pending-writes.js';
 import { matchesEtag, readKey, sendJson, varyOf, type CachedRead, type PublicReadCache } from './read-cache.js';
 
 const sessionCookie = `${SESSION_COOKIE}=`;
@@ -65,7 +65,7 @@ export function publicReadFront(cache: PublicReadCache, requestLog: RequestLog):
     if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
     if (alias.visitorOnly && headers.cookie?.includes(sessionCookie)) return false;
     // A reader waiting for their own write goes to the route (read-your-writes), which waits for it.
-    if ((headers.cookie !== undefined || headers[AFTER_HEADER] !== undefined) && hasPendingWrites(req)) return false;
+    if (hasPendingWrites(req)) return false;
     const hit = cache.peek(alias.key);
     if (!hit) return false;
     answerAtFront(req, res, hit, { shared: true, route: alias.route, requestLog });

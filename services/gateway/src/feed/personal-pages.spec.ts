@@ -141,7 +141,7 @@ describe('PersonalPages', () => {
     let release: (() => void) | undefined;
     const likedAmong = () => new Promise<string[]>((resolve) => (release = () => resolve(['c1'])));
     const answer = pages.get('alice', 'k', shared, likedAmong);
-    const fresh = pages.fresh('bob', 'k', shared, async () => {
+    const fresh = pages.get('bob', 'k', shared, async () => {
       sessions.suspend();
       sessions.resume();
       return ['c2'];

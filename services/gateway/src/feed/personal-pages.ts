@@ -105,20 +105,6 @@ export class PersonalPages implements FollowsSessions {
   }
 
   /**
-   * The reader's answer for `base` from likes asked now (a reader waiting for their own write): never
-   * joined with a call under way, kept as `get` keeps it.
-   */
-  async fresh(
-    userId: string,
-    pageKey: string,
-    base: CachedRead<FeedPageJson>,
-    likedAmong: () => Promise<string[]>,
-  ): Promise<EncodableJson> {
-    const epoch = this.epoch;
-    return this.keep(userId, pageKey, base, new Set(await likedAmong()), epoch);
-  }
-
-  /**
    * The reader's answer for `base` with `liked` laid over it; kept only when no feed notice came since
    * `base` was loaded (likedAmong was asked after that: a like applied meanwhile is not missed).
    */

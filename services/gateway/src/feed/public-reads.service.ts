@@ -38,27 +38,35 @@ export class PublicReads {
 
   /** Answers a public read from the cache, or loads it once for every concurrent asker. */
   async shared(route: EndpointDef, reply: FastifyReply, load: () => Promise<unknown>): Promise<FastifyReply> {
+    // A reader waiting for their own write is answered from the feed itself, which waits for it (ADR 0043).
+    if (hasPendingWrites(reply.request.raw)) return sendJson(reply.request, reply, serialize(await load()), false);
     const key = keyOf(reply.request, route);
     return sendSharedRead(reply.request, reply, route, key, await this.cache.get(key, load), this.cache);
   }
 
   async clips(reply: FastifyReply, session: SessionPrincipal | undefined, query: PageQuery): Promise<FastifyReply> {
     const request = reply.request;
-    const key = keyOf(request, feedRoutes.clips);
-    const read = await this.cache.get(key, async (): Promise<FeedPageJson> => {
+    const load = async (): Promise<FeedPageJson> => {
       const answer = await this.feed.listFeedClips(page(query));
       return { submissions: answer.clips.map((c) => toFeedClipJson(c)), nextCursor: answer.nextCursor ?? null };
-    });
+    };
+    const likedAmong = async (clips: FeedPageJson['submissions']) =>
+      session ? (await this.feed.likedAmong({ viewerId: session.user.id, clipIds: clips.map((c) => c.id) })).clipIds : [];
+    // A reader waiting for their own write (a like, say) gets the page and their likes from the feed itself,
+    // each read waiting until the feed has applied that write (read-your-writes, ADR 0043); nothing is kept.
+    if (hasPendingWrites(request.raw)) {
+      const fresh = await load();
+      const liked = new Set(fresh.submissions.length > 0 ? await likedAmong(fresh.submissions) : []);
+      for (const clip of fresh.submissions) clip.likedByCurrentUser = liked.has(clip.id);
+      return sendJson(request, reply, serialize(fresh), false);
+    }
+    const key = keyOf(request, feedRoutes.clips);
+    const read = await this.cache.get(key, load);
     if (!session) return sendSharedRead(request, reply, feedRoutes.clips, key, read, this.cache);
     // The URL is noted for the signed-in front too (signed-in-front.ts), which answers it from PersonalPages.
     this.cache.remember(request.raw.url ?? request.url, { key, route: feedRoutes.clips.path, visitorOnly: true });
     if (read.value.submissions.length === 0) return sendJson(request, reply, read, false);
-    const likedAmong = async () =>
-      (await this.feed.likedAmong({ viewerId: session.user.id, clipIds: read.value.submissions.map((c) => c.id) })).clipIds;
-    // A reader waiting for their own write is answered afresh (read-your-writes).
-    const answer = hasPendingWrites(request.raw)
-      ? await this.pages.fresh(session.user.id, key, read, likedAmong)
-      : await this.pages.get(session.user.id, key, read, likedAmong);
+    const answer = await this.pages.get(session.user.id, key, read, () => likedAmong(read.value.submissions));
     return sendJson(request, reply, answer, false);
   }
 

@@ -1,9 +1,26 @@
 import { ForbiddenException } from '@nestjs/common';
-import { CORRELATION_HEADER, runWithCorrelation, sanitizeCorrelationId } from '@clipit/service-kit';
-import type { FastifyInstance } from 'fastify';
+import {
+  CORRELATION_HEADER,
+  READ_AFTER_MAX_MS,
+  readYourWrites,
+  runWithRequestContext,
+  sanitizeCorrelationId,
+  type ReadYourWrites,
+} from '@clipit/service-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { compressJson, jsonEncodingFor, MIN_COMPRESSED_BYTES, varyOnEncoding } from './json-compression.js';
-import { SESSION_COOKIE, sessionCookieOptions, type CookieSecureMode } from './session-cookie.js';
+import { SESSION_COOKIE, sessionCookieOptions, shortLivedCookieOptions, type CookieSecureMode } from './session-cookie.js';
+import {
+  AFTER_HEADER_ANSWERED,
+  afterWriting,
+  formatPendingWrites,
+  PENDING_WRITE_LIFETIME_MS,
+  PENDING_WRITES_COOKIE,
+  pendingWritesOf,
+  STALE_HEADER,
+  type PendingWrite,
+} from './pending-writes.js';
 import { assertNoControlCharacters } from './control-characters.js';
 import type { EndpointRouteConfig } from './endpoint.js';
 import type { RequestLog } from './request-log.js';
@@ -18,6 +35,11 @@ declare module 'fastify' {
     sessionRejected?: boolean;
     /** Set when identity extended the session (rolling expiry): the cookie is re-issued with the new lifetime. */
     renewedSession?: { sid: string; expiresAt: string };
+    /**
+     * Read-your-writes (ADR 0043): the writes this request names, which its reads wait for (at most
+     * READ_AFTER_MAX_MS from its start), and the events its own writes committed.
+     */
+    readYourWrites: ReadYourWrites & { after: readonly PendingWrite[] };
   }
 }
 
@@ -36,6 +58,7 @@ export interface RequestPipelineOptions {
 export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPipelineOptions): void {
   const requestLog = opts.requestLog;
   fastify.decorateRequest('correlationId', '');
+  fastify.decorateRequest('readYourWrites', null as unknown as FastifyRequest['readYourWrites']);
 
   fastify.addHook('onRequest', (request, reply, done) => {
     const id = sanitizeCorrelationId(request.headers[CORRELATION_HEADER]) ?? randomUUID();
@@ -54,8 +77,10 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
       done(new ForbiddenException(CROSS_SITE_REFUSED));
       return;
     }
-    // The rest of the lifecycle continues inside the correlation scope...
-    runWithCorrelation(id, () => done());
+    const now = Date.now();
+    request.readYourWrites = readYourWrites(pendingWritesOf(request.raw, now), now + READ_AFTER_MAX_MS) as FastifyRequest['readYourWrites'];
+    // The rest of the lifecycle continues inside the request's context...
+    runWithRequestContext({ correlationId: id, readYourWrites: request.readYourWrites }, () => done());
   });
 
   // Once the body is parsed: one rule on control characters for every route, whatever field holds
@@ -73,7 +98,30 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
 
   // ...and is re-entered once the body has been read, since stream events run outside that scope.
   fastify.addHook('preHandler', (request, _reply, done) => {
-    runWithCorrelation(request.correlationId, () => done());
+    runWithRequestContext({ correlationId: request.correlationId, readYourWrites: request.readYourWrites }, () => done());
+  });
+
+  // Read-your-writes (ADR 0043): a write's answer names its events, for the writer's next reads (the
+  // cookie for browsers, the header for other clients); a read that stopped waiting for them says so.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    const rw = request.readYourWrites;
+    if (!rw) return done(null, payload);
+    if (rw.stale) reply.header(STALE_HEADER, '1');
+    if (rw.written.length > 0 && reply.statusCode < 400) {
+      const value = formatPendingWrites(afterWriting(rw.after, rw.written));
+      reply.header(AFTER_HEADER_ANSWERED, value);
+      reply.setCookie(
+        PENDING_WRITES_COOKIE,
+        value,
+        shortLivedCookieOptions({
+          path: '/',
+          maxAgeSeconds: PENDING_WRITE_LIFETIME_MS / 1000,
+          secureMode: opts.cookieSecure,
+          requestProtocol: request.protocol,
+        }),
+      );
+    }
+    done(null, payload);
   });
 
   // A rolling session's new expiry reaches the browser with whatever answer the request gets.
