@@ -23,25 +23,27 @@
 // One table: each read (the visitor's feed page, the signed-in feed page, /api/dashboard, /api/user/me, a
 // clipper profile and the creators tab, signed in and as a visitor) with the gateway's req/s, its ratio to
 // a bare node:http server sending that read's very bytes in the same run (same autocannon settings:
-// BENCH_CONNECTIONS=100, BENCH_DURATION=10 s, the same request headers), p99, and the CPU the gateway spent
-// per request. Before each signed-in read, every session reads it (readers coming back: their session,
-// likes and dashboard in the gateway's caches, as in steady use; again until a pass is answered wholly at
-// the front), then the usual 2 s warm-up.
+// BENCH_CONNECTIONS=100 for BENCH_DURATION=6 s, the same request headers), p99, the CPU the gateway spent
+// per request, and the share of the requests answered at a front (the rest went through the routes).
+// Each read runs BENCH_ROUNDS (3) rounds of gateway then bare, and each figure is the median of its rounds:
+// one run on a two-core virtual machine can be a fifth off the next. Before each signed-in round, every
+// session reads it (readers coming back: their session, likes and dashboard in the gateway's caches, as in
+// steady use; again until a pass is answered wholly at the front), then the usual 2 s warm-up.
 // It exits non-zero when a target is missed:
 //   signed-in feed page ≥ 40 % of bare and p99 < 25 ms; /api/dashboard ≥ 20 % and p99 < 50 ms;
 //   /api/user/me ≥ 50 %; profile and creators signed in at least BENCH_SAME_AS_VISITOR (0.85) of the
 //   visitor's ratio (the same front path; the margin is for a busy machine's noise).
-// A bare server that errors or runs under 1,000 req/s is refused ("baseline broken", exit 1; baseline.mjs),
+// A bare server that errors or runs under 1,000 req/s (50 MB/s for a large answer) is refused ("baseline broken", exit 1; baseline.mjs),
 // and so is any answer that is not 2xx (BENCH_LOG_DIR=<dir> keeps every process's log there to see why).
 //
 //   npm run bench:signed-in     (part of npm run bench; builds the services first, tsc -b)
-//   BENCH_CLIPS=5000 BENCH_USERS=2000 BENCH_LIKES=10000 BENCH_SESSIONS=200 BENCH_DURATION=5 npm run bench:signed-in
+//   BENCH_CLIPS=5000 BENCH_USERS=2000 BENCH_LIKES=10000 BENCH_SESSIONS=200 npm run bench:signed-in
 //
 // Everything runs on databases, stream names, a Redis prefix and a storage folder of its own, removed at the end.
 import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { runBench, HTTP_STATIC_FLOORS } from './baseline.mjs';
+import { runBench, httpStaticFloorsFor } from './baseline.mjs';
 import { isolatedBackend } from './isolation.mjs';
 import { log, measure } from './measure.mjs';
 import { cpuMs, processGroup } from './processes.mjs';
@@ -52,7 +54,8 @@ import { isStreamer, pool, seedEvents } from './seed.mjs';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = (name, def) => process.env[name] || def;
 const CONNECTIONS = Number(env('BENCH_CONNECTIONS', '100'));
-const DURATION = Number(env('BENCH_DURATION', '10'));
+const DURATION = Number(env('BENCH_DURATION', '6'));
+const ROUNDS = Number(env('BENCH_ROUNDS', '3'));
 const USERS = Number(env('BENCH_USERS', '10000'));
 const CLIPS = Number(env('BENCH_CLIPS', '100000'));
 const LIKES = Number(env('BENCH_LIKES', '200000'));
@@ -119,10 +122,13 @@ function readerNumbers() {
   return { numbers: chosen, likers: Math.min(likers.size, SESSIONS) };
 }
 
-/** How many signed-in reads the gateway has answered at its front so far (its metrics). */
+/**
+ * How many reads the gateway has answered at its fronts so far, public or signed-in (its metrics): a
+ * signed-in profile or creators read is answered by the public front, the same for everyone.
+ */
 async function frontAnswers(gateway) {
   const text = await (await fetch(`${gateway.url}/metrics`)).text();
-  return [...text.matchAll(/^gateway_signed_in_front_answers_total\{[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  return [...text.matchAll(/^gateway_(?:signed_in_)?front_answers_total(?:\{[^}]*\})? (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
 }
 
 /**
@@ -134,21 +140,6 @@ async function read(label, gateway, path, cookies) {
   const sample = await sampleAnswer(`${gateway.url}${path}`, { headers: headersOf(cookies?.[0]) });
   if (sample.status !== 200) throw new Error(`${label}: ${path} answered ${sample.status}: ${sample.body}`);
   const requests = cookies ? cookies.map((cookie) => ({ method: 'GET', path, headers: headersOf(cookie) })) : undefined;
-  // Readers coming back: each session has read this before (its session, likes or dashboard cached, as in
-  // steady use). Passes over every session until one is answered wholly at the front: on a loaded machine a
-  // first pass can take longer than a session-cache entry lives (10 s), and only a read refreshes one.
-  if (cookies)
-    for (let pass = 1; pass <= 5; pass += 1) {
-      const before = await frontAnswers(gateway);
-      await pool(
-        cookies.map((cookie) => async () => {
-          const answer = await sampleAnswer(`${gateway.url}${path}`, { headers: headersOf(cookie) });
-          if (answer.status !== 200) throw new Error(`${label}: ${path} answered ${answer.status}: ${answer.body}`);
-        }),
-        CONNECTIONS,
-      );
-      if ((await frontAnswers(gateway)) - before >= cookies.length) break;
-    }
   let next = 0;
   const share = requests ? Math.ceil(requests.length / CONNECTIONS) : 0;
   const load = requests
@@ -165,25 +156,72 @@ async function read(label, gateway, path, cookies) {
       }
     : { url: `${gateway.url}${path}`, headers: headersOf() };
   const opts = { connections: CONNECTIONS, duration: DURATION, warmConnections: 10, labelWidth: 40 };
-  let cpuBefore = 0;
-  const measured = await measure(`gateway ${label}`, load, { ...opts, afterWarmUp: () => void (cpuBefore = cpuMs(gateway.child)) });
-  const cpuUs = (((cpuMs(gateway.child) ?? NaN) - cpuBefore) * 1000) / measured.requests.total;
+  // Readers coming back: each session has read this before (its session, likes or dashboard cached, as in
+  // steady use). Passes over every session until one is answered wholly at the front: on a loaded machine a
+  // first pass can take longer than a session-cache entry lives (10 s), and only a read refreshes one.
+  const comeBack = async () => {
+    if (!cookies) return;
+    for (let pass = 1; pass <= 5; pass += 1) {
+      const before = await frontAnswers(gateway);
+      await pool(
+        cookies.map((cookie) => async () => {
+          const answer = await sampleAnswer(`${gateway.url}${path}`, { headers: headersOf(cookie) });
+          if (answer.status !== 200) throw new Error(`${label}: ${path} answered ${answer.status}: ${answer.body}`);
+        }),
+        CONNECTIONS,
+      );
+      if ((await frontAnswers(gateway)) - before >= cookies.length) break;
+    }
+  };
   const { url: bareUrl, child: bare } = await startBareServer(group, `bare ${label}`, sample, headersOf(cookies?.[0]));
-  const plain = await measure(
-    `bare node:http, same bytes`,
-    { url: `${bareUrl}${path}`, headers: headersOf(cookies?.[0]) },
-    { ...opts, baseline: HTTP_STATIC_FLOORS },
-  );
-  bare.kill('SIGTERM');
+  // Rounds side by side: the gateway, then the bare server, ROUNDS times; each figure is the median of its
+  // rounds. On a two-core virtual machine one run of either can be a fifth off the next; a drift then
+  // moves both sides of a round, and one odd round moves no median.
+  const rounds = [];
+  try {
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      await comeBack();
+      let cpuBefore = 0;
+      let frontBefore = 0;
+      const measured = await measure(`gateway ${label} (${round}/${ROUNDS})`, load, {
+        ...opts,
+        afterWarmUp: async () => {
+          cpuBefore = cpuMs(gateway.child);
+          frontBefore = await frontAnswers(gateway);
+        },
+      });
+      const cpuUs = (((cpuMs(gateway.child) ?? NaN) - cpuBefore) * 1000) / measured.requests.total;
+      // The share of the measured requests answered at a front (public or signed-in); the rest went through the routes.
+      const frontShare = ((await frontAnswers(gateway)) - frontBefore) / measured.requests.total;
+      const plain = await measure(
+        `bare node:http, same bytes (${round}/${ROUNDS})`,
+        { url: `${bareUrl}${path}`, headers: headersOf(cookies?.[0]) },
+        { ...opts, baseline: httpStaticFloorsFor(sample.body.length) },
+      );
+      rounds.push({
+        rps: measured.requests.average,
+        ratio: measured.requests.average / plain.requests.average,
+        p99: measured.latency.p99,
+        cpuUs,
+        frontShare,
+      });
+    }
+  } finally {
+    bare.kill('SIGTERM');
+  }
+  const middle = (key) => median(rounds.map((r) => r[key]));
   return {
     label,
-    rps: measured.requests.average,
-    ratio: measured.requests.average / plain.requests.average,
-    p99: measured.latency.p99,
-    cpuUs,
+    rps: middle('rps'),
+    ratio: middle('ratio'),
+    p99: middle('p99'),
+    cpuUs: middle('cpuUs'),
+    frontShare: Math.min(...rounds.map((r) => r.frontShare)),
     bytes: sample.body.length,
   };
 }
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
   const started = performance.now();
@@ -220,7 +258,9 @@ async function main() {
     throw new Error('the first reader sees none of their likes on the page');
   const profile = `/api/clipper/${firstLiker.submissions[0].userId}`;
 
-  log(`\n${CONNECTIONS} connections, ${DURATION} s per run; each read beside a bare node:http server sending its bytes`);
+  log(
+    `\n${CONNECTIONS} connections, ${DURATION} s per run; each read in ${ROUNDS} rounds beside a bare node:http server sending its bytes (medians)`,
+  );
   const rows = [
     await read('feed page, visitor', gateway, page),
     await read('feed page, signed in', gateway, page, cookies),
@@ -253,11 +293,11 @@ async function main() {
     ),
   };
   log(
-    `\n${'read'.padEnd(28)} ${'req/s'.padStart(8)} ${'of bare'.padStart(8)} ${'p99'.padStart(7)} ${'CPU/req'.padStart(9)} ${'bytes'.padStart(7)}  target`,
+    `\n${'read'.padEnd(28)} ${'req/s'.padStart(8)} ${'of bare'.padStart(8)} ${'p99'.padStart(7)} ${'CPU/req'.padStart(9)} ${'front'.padStart(7)} ${'bytes'.padStart(7)}  target`,
   );
   for (const r of rows)
     log(
-      `${r.label.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} ${`${(r.ratio * 100).toFixed(1)} %`.padStart(8)} ${`${r.p99} ms`.padStart(7)} ${`${(r.cpuUs / 1000).toFixed(3)} ms`.padStart(9)} ${String(r.bytes).padStart(7)}  ${targets[r.label] ?? ''}`,
+      `${r.label.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} ${`${(r.ratio * 100).toFixed(1)} %`.padStart(8)} ${`${r.p99} ms`.padStart(7)} ${`${(r.cpuUs / 1000).toFixed(3)} ms`.padStart(9)} ${`${(r.frontShare * 100).toFixed(1)} %`.padStart(7)} ${String(r.bytes).padStart(7)}  ${targets[r.label] ?? ''}`,
     );
   log(
     `(users ${USERS}, clips ${CLIPS}, likes ${LIKES}, sessions ${cookies.length}; ${((performance.now() - started) / 60_000).toFixed(1)} min in all)`,

@@ -8,7 +8,7 @@ import type { IdentityClient } from '../clients.js';
 import '../http/request-pipeline.js';
 import { SESSION_COOKIE } from '../http/session-cookie.js';
 import { SessionCache } from './session-cache.js';
-import { SessionResolver } from './session.strategy.js';
+import { REFRESH_BATCH_MAX, REFRESH_BATCH_MS, SessionResolver } from './session.strategy.js';
 
 const SID = 'a-session-id-long-enough-0123456789';
 const T0 = Date.parse('2026-11-26T00:00:00.000Z');
@@ -21,13 +21,25 @@ type Answer = identityV1.ResolvedSession | Error;
 /** Identity as the resolver sees it: each call takes the next answer when the test releases it. */
 function fakeIdentity() {
   const calls: Array<(answer: Answer) => void> = [];
+  /** The sids of each ResolveSessions call (the refreshes ahead, batched). */
+  const batches: string[][] = [];
   const identity = {
     resolveSessionWithExpiry: () =>
       new Promise<identityV1.ResolvedSession>((resolve, reject) => {
         calls.push((answer) => (answer instanceof Error ? reject(answer) : resolve(answer)));
       }),
+    // One answer per call as well: a live session is the answer, a dead one is left out, as identity does.
+    resolveSessions: ({ sids }: identityV1.ResolveSessionsRequest) =>
+      new Promise<identityV1.ResolveSessionsResponse>((resolve, reject) => {
+        batches.push(sids);
+        calls.push((answer) => {
+          if (answer instanceof GrpcCallError && answer.code === GrpcStatus.UNAUTHENTICATED) resolve({ sessions: [] });
+          else if (answer instanceof Error) reject(answer);
+          else resolve({ sessions: [answer] });
+        });
+      }),
   } as unknown as IdentityClient;
-  return { identity, calls };
+  return { identity, calls, batches };
 }
 
 const live = (u: identityV1.User, expiresAt = inDays(14), renewed = false): identityV1.ResolvedSession => ({
@@ -40,11 +52,11 @@ function setup() {
   const clock = { now: T0 };
   const cache = new SessionCache({ ttlMs: 10_000, maxEntries: 100, now: () => clock.now, random: () => 0 });
   cache.resume();
-  const { identity, calls } = fakeIdentity();
+  const { identity, calls, batches } = fakeIdentity();
   const resolver = new SessionResolver(identity, cache);
   const request = () => ({ cookies: { [SESSION_COOKIE]: SID } }) as unknown as FastifyRequest;
   const settle = () => new Promise((resolve) => setImmediate(resolve));
-  return { clock, cache, resolver, calls, request, settle };
+  return { clock, cache, resolver, calls, batches, request, settle };
 }
 
 describe('SessionResolver: sessions refreshed ahead of their cache entry', () => {
@@ -59,6 +71,7 @@ describe('SessionResolver: sessions refreshed ahead of their cache entry', () =>
     expect((await resolver.validate(request()))?.user.id).toBe('u1');
     expect((await resolver.validate(request()))?.user.id).toBe('u1');
     expect(cache.get(SID)?.user.id).toBe('u1');
+    resolver.flushRefreshes();
     expect(calls).toHaveLength(1);
     calls.shift()!(live(user('u1', 'renamed')));
     await settle();
@@ -78,6 +91,7 @@ describe('SessionResolver: sessions refreshed ahead of their cache entry', () =>
 
     clock.now += 8_000;
     cache.get(SID);
+    resolver.flushRefreshes();
     calls.shift()!(live(user('u1'), inDays(14), true));
     await settle();
     // The front sends the session's requests on until the route has re-issued the cookie.
@@ -98,6 +112,7 @@ describe('SessionResolver: sessions refreshed ahead of their cache entry', () =>
     await first;
     clock.now += 8_000;
     cache.get(SID);
+    resolver.flushRefreshes();
     calls.shift()!(new GrpcCallError(GrpcStatus.UNAUTHENTICATED, 'Not signed in', 'ResolveSessionWithExpiry', true));
     await settle();
     expect(cache.get(SID)).toBeUndefined();
@@ -115,6 +130,7 @@ describe('SessionResolver: sessions refreshed ahead of their cache entry', () =>
     await first;
     clock.now += 8_000;
     cache.get(SID);
+    resolver.flushRefreshes();
     calls.shift()!(new GrpcCallError(GrpcStatus.UNAVAILABLE, 'identity away', 'ResolveSessionWithExpiry'));
     await settle();
     expect(cache.get(SID)).toBeUndefined();
@@ -130,11 +146,64 @@ describe('SessionResolver: sessions refreshed ahead of their cache entry', () =>
     await first;
     clock.now += 8_000;
     cache.get(SID);
+    resolver.flushRefreshes();
     clock.now += 2_000; // the entry's end: the refresh is still under way
     const waiting = resolver.validate(request());
     expect(calls).toHaveLength(1);
     calls.shift()!(live(user('u1')));
     expect((await waiting)?.user.id).toBe('u1');
     expect(cache.get(SID)?.user.id).toBe('u1');
+  });
+});
+
+describe('SessionResolver: a request waiting for its own writes (read-your-writes, ADR 0043)', () => {
+  it('asks identity itself instead of the cache, and the answer refreshes the cache for the next reads', async () => {
+    const { cache, resolver, calls, request } = setup();
+    const first = resolver.validate(request());
+    calls.shift()!(live(user('u1')));
+    await first;
+    expect(cache.get(SID)?.user.twitterUsername).toBe('handle_u1');
+
+    const waiting = { ...request(), readYourWrites: { after: [{ id: 'e1', type: 'social.stream-time-changed', until: T0 + 60_000 }] } };
+    const fresh = resolver.validate(waiting as unknown as FastifyRequest);
+    expect(calls).toHaveLength(1);
+    calls.shift()!(live(user('u1', 'renamed')));
+    expect((await fresh)?.user.twitterUsername).toBe('renamed');
+    // The next request without pending writes is answered from the refreshed cache.
+    expect((await resolver.validate(request()))?.user.twitterUsername).toBe('renamed');
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('SessionResolver: refreshes ahead asked together', () => {
+  const OTHER = 'another-session-id-long-enough-98765';
+
+  it('asks identity once for every session due within the batch time, keeps the live and drops the dead', async () => {
+    const { clock, cache, calls, batches } = setup();
+    cache.set(SID, { user: user('u1'), expiresAt: inDays(14) }, cache.mark());
+    cache.set(OTHER, { user: user('u2'), expiresAt: inDays(14) }, cache.mark());
+    clock.now += 8_000;
+    cache.get(SID);
+    cache.get(OTHER);
+    expect(calls).toHaveLength(0); // waiting for others due soon
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_BATCH_MS + 50));
+    expect(batches).toEqual([[SID, OTHER]]);
+    // Identity answers the first only: the other session ended.
+    calls.shift()!(live(user('u1', 'renamed')));
+    await new Promise((resolve) => setImmediate(resolve));
+    clock.now += 7_000;
+    expect(cache.get(SID)?.user.twitterUsername).toBe('renamed');
+    expect(cache.get(OTHER)).toBeUndefined();
+  });
+
+  it('asks at once when a batch is full', () => {
+    const { clock, cache, resolver, batches } = setup();
+    const sids = Array.from({ length: REFRESH_BATCH_MAX }, (_, i) => `session-${String(i).padStart(3, '0')}-long-enough-0123456789`);
+    for (const sid of sids) cache.set(sid, { user: user(sid), expiresAt: inDays(14) }, cache.mark());
+    clock.now += 8_000;
+    for (const sid of sids) cache.get(sid);
+    expect(batches).toEqual([sids]);
+    resolver.flushRefreshes(); // nothing left due
+    expect(batches).toHaveLength(1);
   });
 });

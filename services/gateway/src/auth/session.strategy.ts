@@ -51,6 +51,9 @@ declare module 'fastify' {
 @Injectable()
 export class SessionResolver {
   private readonly inFlight = new Map<string, { mark: number; answer: Promise<Resolved | null> }>();
+  /** Sessions due for a refresh, asked together (ResolveSessions) when the batch is full or its time is up. */
+  private due = new Map<string, { mark: number; settle: (answer: Promise<Resolved | null>) => void }>();
+  private dueTimer: NodeJS.Timeout | undefined;
 
   constructor(
     @Inject(IDENTITY_CLIENT) private readonly identity: IdentityClient,
@@ -75,10 +78,13 @@ export class SessionResolver {
   }
 
   private async principal(request: FastifyRequest, sid: string): Promise<SessionPrincipal | null> {
-    const cached = this.cache.get(sid);
+    // A request waiting for its own writes asks identity itself, which waits until it has applied those it
+    // mirrors (stream time, live state: read-your-writes, ADR 0043); the answer refreshes the cache.
+    const fresh = (request.readYourWrites?.after.length ?? 0) > 0;
+    const cached = fresh ? undefined : this.cache.get(sid);
     if (cached) return { sid, user: cached.user };
     try {
-      const resolved = await this.resolve(sid);
+      const resolved = fresh ? await this.call(sid, this.cache.mark()) : await this.resolve(sid);
       return resolved ? { sid, user: resolved.user } : null;
     } catch (err) {
       if (isDeadSession(err)) {
@@ -96,10 +102,38 @@ export class SessionResolver {
    */
   private async refreshAhead(sid: string): Promise<void> {
     try {
-      if (!(await this.resolve(sid))) this.cache.drop(sid);
+      if (!(await this.refresh(sid))) this.cache.drop(sid);
     } catch {
       this.cache.drop(sid);
     }
+  }
+
+  /**
+   * A refresh ahead: shares a call under way for `sid`, else joins the next batch. Sessions due are asked
+   * together, REFRESH_BATCH_MAX or REFRESH_BATCH_MS after the first (still seconds before their entries
+   * end): one call and one query for all of them, where one each cost identity about as much as every
+   * signed-in read at the front (ADR 0045). A request that needs `sid` meanwhile waits for the batch.
+   */
+  private refresh(sid: string): Promise<Resolved | null> {
+    return this.shared(sid, (mark) => {
+      const answer = new Promise<Resolved | null>((settle) => this.due.set(sid, { mark, settle }));
+      if (this.due.size >= REFRESH_BATCH_MAX) this.flushRefreshes();
+      else this.dueTimer ??= setTimeout(() => this.flushRefreshes(), REFRESH_BATCH_MS).unref();
+      return answer;
+    });
+  }
+
+  /** Asks identity about every session due for a refresh now (the batch's timer does; tests too). */
+  flushRefreshes(): void {
+    clearTimeout(this.dueTimer);
+    this.dueTimer = undefined;
+    const batch = this.due;
+    if (batch.size === 0) return;
+    this.due = new Map();
+    const answered = this.identity
+      .resolveSessions({ sids: [...batch.keys()] })
+      .then(({ sessions }) => new Map(sessions.map((resolved) => [resolved.session?.sid, resolved])));
+    for (const [sid, { mark, settle }] of batch) settle(answered.then((live) => this.keep(sid, live.get(sid), mark)));
   }
 
   /**
@@ -107,31 +141,44 @@ export class SessionResolver {
    * invalidation came meanwhile. With GATEWAY_SESSION_CACHE_TTL_MS=0, every request asks identity itself.
    */
   private resolve(sid: string): Promise<Resolved | null> {
+    if (!this.cache.configured) return this.call(sid, this.cache.mark());
+    return this.shared(sid, (mark) => this.call(sid, mark));
+  }
+
+  /**
+   * The call under way for `sid`, else the one `start` begins, noted until it settles so that others
+   * share it. One started before an invalidation is not shared: its answer may predate it.
+   */
+  private shared(sid: string, start: (mark: number) => Promise<Resolved | null>): Promise<Resolved | null> {
     const mark = this.cache.mark();
-    if (!this.cache.configured) return this.call(sid, mark);
     const pending = this.inFlight.get(sid);
-    // An invalidation since that call started: its answer may predate it, ask again.
     if (pending && pending.mark === mark) return pending.answer;
-    const answer = this.call(sid, mark);
-    const entry = { mark, answer };
+    const entry = { mark, answer: start(mark) };
     this.inFlight.set(sid, entry);
     const done = () => {
       if (this.inFlight.get(sid) === entry) this.inFlight.delete(sid);
     };
-    answer.then(done, done);
-    return answer;
+    entry.answer.then(done, done);
+    return entry.answer;
   }
 
   private call(sid: string, mark: number): Promise<Resolved | null> {
-    return this.identity.resolveSessionWithExpiry({ sid }).then((resolved): Resolved | null => {
-      if (!resolved.user || !resolved.session) return null;
-      const expiresAt = resolved.session.expiresAt;
-      if (resolved.renewed) this.cache.noteRenewal(sid, expiresAt);
-      this.cache.set(sid, { user: resolved.user, expiresAt }, mark);
-      return { user: resolved.user, expiresAt, renewed: resolved.renewed };
-    });
+    return this.identity.resolveSessionWithExpiry({ sid }).then((resolved) => this.keep(sid, resolved, mark));
+  }
+
+  /** Identity's answer for `sid` (none: no live session), kept in the cache unless an invalidation came since `mark`. */
+  private keep(sid: string, resolved: identityV1.ResolvedSession | undefined, mark: number): Resolved | null {
+    if (!resolved?.user || !resolved.session) return null;
+    const expiresAt = resolved.session.expiresAt;
+    if (resolved.renewed) this.cache.noteRenewal(sid, expiresAt);
+    this.cache.set(sid, { user: resolved.user, expiresAt }, mark);
+    return { user: resolved.user, expiresAt, renewed: resolved.renewed };
   }
 }
+
+/** The most sessions one refresh call asks about, and how long the first due waits for others (ms). */
+export const REFRESH_BATCH_MAX = 100;
+export const REFRESH_BATCH_MS = 100;
 
 /** Identity's refusal of the session itself (unknown, expired): the cookie names nothing. */
 function isDeadSession(err: unknown): boolean {

@@ -14,7 +14,7 @@ import { usersRoutes } from '../users/users.routes.js';
 import type { FrontHandler } from '../http/front-door.js';
 import type { EncodableJson } from '../http/json-compression.js';
 import { hasPendingWrites } from '../http/pending-writes.js';
-import { cookiesOf } from '../http/request-cookies.js';
+import { cookieOf } from '../http/request-cookies.js';
 import type { RequestLog } from '../http/request-log.js';
 import { SESSION_COOKIE } from '../http/session-cookie.js';
 
@@ -58,9 +58,8 @@ export function signedInFront(deps: SignedInFrontDeps): FrontHandler {
     const headers = req.headers;
     if (req.method !== 'GET' || headers.cookie === undefined) return false;
     if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
-    const cookies = cookiesOf(headers);
-    const sid = cookies[SESSION_COOKIE];
-    if (!sid || hasPendingWrites(req, cookies)) return false;
+    const sid = cookieOf(headers, SESSION_COOKIE);
+    if (!sid || hasPendingWrites(req)) return false;
     const session = sessions.get(sid);
     // A session identity has just extended goes to the route once, which re-issues its cookie.
     if (!session || sessions.renewalPending(sid)) return false;

@@ -10,6 +10,37 @@ export function cookiesOf(headers: IncomingHttpHeaders): Record<string, string |
   const header = headers.cookie;
   const cookies: Record<string, string | undefined> = Object.create(null) as Record<string, string | undefined>;
   if (!header || header.length < 2) return cookies;
+  walkCookies(header, (nameStart, nameEnd, eq, end) => {
+    const name = header.slice(nameStart, nameEnd);
+    if (cookies[name] === undefined) cookies[name] = decoded(trimmed(header, eq + 1, end));
+    return false;
+  });
+  return cookies;
+}
+
+/**
+ * One cookie of the request, exactly as `cookiesOf(headers)[name]` reads it (the first of a repeated
+ * name, trimmed, %-decoded), without building the others: the signed-in front asks for the session
+ * cookie on every request, and an object of every cookie was a visible share of its cost.
+ */
+export function cookieOf(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const header = headers.cookie;
+  if (!header || header.length < 2) return undefined;
+  let value: string | undefined;
+  walkCookies(header, (nameStart, nameEnd, eq, end) => {
+    if (nameEnd - nameStart !== name.length || !header.startsWith(name, nameStart)) return false;
+    value = decoded(trimmed(header, eq + 1, end));
+    return true;
+  });
+  return value;
+}
+
+/**
+ * The parser's walk over `header`'s pairs (split at `;` and the first `=`; a pair without `=` skipped):
+ * `visit` gets each pair's name bounds, blanks and tabs trimmed, its `=` and its end, and ends the walk by
+ * answering true.
+ */
+function walkCookies(header: string, visit: (nameStart: number, nameEnd: number, eq: number, end: number) => boolean): void {
   const len = header.length;
   let index = 0;
   while (index < len) {
@@ -21,12 +52,16 @@ export function cookiesOf(headers: IncomingHttpHeaders): Record<string, string |
       index = header.lastIndexOf(';', eq - 1) + 1;
       continue;
     }
-    const name = trimmed(header, index, eq);
-    if (cookies[name] === undefined) cookies[name] = decoded(trimmed(header, eq + 1, end));
+    let start = index;
+    let stop = eq;
+    while (start < stop && isBlank(header.charCodeAt(start))) start += 1;
+    while (stop > start && isBlank(header.charCodeAt(stop - 1))) stop -= 1;
+    if (visit(start, stop, eq, end)) return;
     index = end + 1;
   }
-  return cookies;
 }
+
+const isBlank = (code: number) => code === 32 || code === 9;
 
 function indexOr(text: string, char: string, from: number, len: number): number {
   const at = text.indexOf(char, from);
@@ -34,8 +69,8 @@ function indexOr(text: string, char: string, from: number, len: number): number 
 }
 
 function trimmed(text: string, start: number, end: number): string {
-  while (start < end && (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9)) start += 1;
-  while (end > start && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end -= 1;
+  while (start < end && isBlank(text.charCodeAt(start))) start += 1;
+  while (end > start && isBlank(text.charCodeAt(end - 1))) end -= 1;
   return text.slice(start, end);
 }
 

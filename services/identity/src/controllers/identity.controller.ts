@@ -46,6 +46,10 @@ export class IdentityController implements identityV1.IdentityServiceController 
     return this.auth.resolveSessionWithExpiry(request);
   }
 
+  resolveSessions(request: identityV1.ResolveSessionsRequest): Promise<identityV1.ResolveSessionsResponse> {
+    return this.auth.resolveSessions(request);
+  }
+
   getUser(request: identityV1.GetUserRequest): Promise<identityV1.User> {
     return this.users.getUser(request);
   }

@@ -20,20 +20,27 @@ export class SessionRepository {
     await tx.getRepository(SessionEntity).insert(session);
   }
 
-  /**
-   * The gateway's hot path (every signed-in request): one query over the session's primary key
-   * joined to its user's primary key. Plain SQL, because the query builder's per-call work costs
-   * several times the query itself here; the column list comes from the entity's metadata.
-   */
+  /** One live session by stored key (a request the gateway's cache could not answer), or undefined. */
   async resolve(key: string): Promise<ResolvedSession | undefined> {
+    return (await this.resolveMany([key])).get(key);
+  }
+
+  /**
+   * Live sessions by stored key, keys of none left out: one query over the sessions' primary key joined
+   * to their users' primary key (the gateway's hot path: a session it has not cached, and its refresh
+   * ahead of those it has). Plain SQL, because the query builder's per-call work costs several times the
+   * query itself here; the column list comes from the entity's metadata.
+   */
+  async resolveMany(keys: readonly string[]): Promise<Map<string, ResolvedSession>> {
+    const found = new Map<string, ResolvedSession>();
+    if (keys.length === 0) return found;
     this.resolveSql ??= this.buildResolveSql();
-    const rows = (await this.dataSource.query(this.resolveSql, [key])) as Array<
-      UserEntity & { sessionExpire: Date; sessionSeen: Date | null }
+    const rows = (await this.dataSource.query(this.resolveSql, [keys])) as Array<
+      UserEntity & { sessionExpire: Date; sessionSeen: Date | null; sessionKey: string }
     >;
-    const row = rows[0];
-    if (!row) return undefined;
-    const { sessionExpire, sessionSeen, ...user } = row;
-    return { user: Object.assign(new UserEntity(), user), expire: sessionExpire, lastSeenAt: sessionSeen };
+    for (const { sessionExpire, sessionSeen, sessionKey, ...user } of rows)
+      found.set(sessionKey, { user: Object.assign(new UserEntity(), user), expire: sessionExpire, lastSeenAt: sessionSeen });
+    return found;
   }
 
   private buildResolveSql(): string {
@@ -41,9 +48,9 @@ export class SessionRepository {
       .getMetadata(UserEntity)
       .columns.map((c) => `u."${c.databaseName}" AS "${c.propertyName}"`)
       .join(', ');
-    return `SELECT ${columns}, s.expire AS "sessionExpire", s.last_seen_at AS "sessionSeen"
+    return `SELECT ${columns}, s.sid AS "sessionKey", s.expire AS "sessionExpire", s.last_seen_at AS "sessionSeen"
       FROM sessions s JOIN users u ON u.id = (s.sess ->> 'userId')::uuid
-      WHERE s.sid = $1 AND s.expire > now()`;
+      WHERE s.sid = ANY($1::text[]) AND s.expire > now()`;
   }
 
   /** Moves the expiry forward (never backward, should two requests race). */

@@ -34,12 +34,14 @@ import { UserRepository } from '../repositories/user.repository.js';
 import { EmailVerificationService } from './email-verification.service.js';
 import { MailService } from './mail.service.js';
 import { PasswordHasher } from './password-hasher.service.js';
-import { clientIp, SessionService } from './session.service.js';
+import { clientIp, SessionService, type ActiveSession } from './session.service.js';
 
 /** Reset links mailed to one account within an hour, at most; past it a request still answers the same. */
 export const RESET_LINKS_PER_HOUR = 5;
 /** Reset requests matched per transaction. */
 const RESET_MATCH_BATCH = 100;
+/** The most sessions one ResolveSessions call may name (the gateway asks for at most 100 at a time). */
+export const RESOLVE_SESSIONS_MAX = 500;
 
 /** Unique indexes whose violation means a person lost a race for a handle or an email. */
 const CONFLICT_BY_CONSTRAINT: Record<string, string> = {
@@ -196,8 +198,16 @@ export class AuthService {
   }
 
   async resolveSessionWithExpiry(req: identityV1.ResolveSessionWithExpiryRequest): Promise<identityV1.ResolvedSession> {
-    const { user, expiresAt, renewed } = await this.sessions.resolve(req.sid);
-    return { user: toUserMessage(user), session: { sid: req.sid, expiresAt: expiresAt.toISOString() }, renewed };
+    return toResolvedSession(req.sid, await this.sessions.resolve(req.sid));
+  }
+
+  /** Many sessions at once (the gateway's refresh ahead), each as resolveSessionWithExpiry answers it; the dead ones left out. */
+  async resolveSessions(req: identityV1.ResolveSessionsRequest): Promise<identityV1.ResolveSessionsResponse> {
+    const sids = [...new Set(req.sids ?? [])];
+    if (sids.length > RESOLVE_SESSIONS_MAX) throw invalid(`At most ${RESOLVE_SESSIONS_MAX} sessions per call`);
+    const sessions: identityV1.ResolvedSession[] = [];
+    for (const [sid, session] of await this.sessions.resolveMany(sids)) sessions.push(toResolvedSession(sid, session));
+    return { sessions };
   }
 
   /**
@@ -296,4 +306,9 @@ export class AuthService {
     this.logger.info({ userId: done.userId, endedSessions: done.ended }, 'password reset by link');
     return { endedSessions: done.ended, userId: done.userId };
   }
+}
+
+/** A live session as ResolveSessionWithExpiry and ResolveSessions answer it. */
+function toResolvedSession(sid: string, { user, expiresAt, renewed }: ActiveSession): identityV1.ResolvedSession {
+  return { user: toUserMessage(user), session: { sid, expiresAt: expiresAt.toISOString() }, renewed };
 }

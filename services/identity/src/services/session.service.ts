@@ -9,7 +9,7 @@ import { deviceOf, networkOf } from '../domain/session-device.js';
 import { generateSessionId, isWellFormedSessionId, sessionKey, sessionReference } from '../domain/session-token.js';
 import type { SignInMethod } from '../entities/session.entity.js';
 import type { UserEntity } from '../entities/user.entity.js';
-import { SessionRepository } from '../repositories/session.repository.js';
+import { SessionRepository, type ResolvedSession } from '../repositories/session.repository.js';
 
 const SWEEP_BATCH = 1000;
 /** A session's last_seen_at is written at most this often: resolving a session stays a read almost always. */
@@ -78,6 +78,25 @@ export class SessionService {
     const key = sessionKey(sid);
     const found = await this.sessions.resolve(key);
     if (!found) throw unauthenticated(messages.notSignedIn);
+    return this.inUse(key, found);
+  }
+
+  /**
+   * Several sessions at once, each as `resolve` answers it (seen, extended when due); ids that are not
+   * well formed or name no live session are left out. Answers sid → session.
+   */
+  async resolveMany(sids: readonly string[]): Promise<Map<string, ActiveSession>> {
+    const keys = new Map<string, string>();
+    for (const sid of sids) if (isWellFormedSessionId(sid)) keys.set(sessionKey(sid), sid);
+    const found = await this.sessions.resolveMany([...keys.keys()]);
+    const answers = new Map<string, ActiveSession>();
+    // Seen and extended one by one: each is due once in minutes (a write), the rest is the one read above.
+    for (const [key, session] of found) answers.set(keys.get(key)!, await this.inUse(key, session));
+    return answers;
+  }
+
+  /** A live session just read: its last use recorded (at most every SEEN_INTERVAL_MS), extended past half its life. */
+  private async inUse(key: string, found: ResolvedSession): Promise<ActiveSession> {
     const now = Date.now();
     if (!found.lastSeenAt || now - found.lastSeenAt.getTime() >= SEEN_INTERVAL_MS) await this.seen(key, new Date(now));
     if (found.expire.getTime() - now >= this.ttlMs / 2) return { user: found.user, expiresAt: found.expire, renewed: false };

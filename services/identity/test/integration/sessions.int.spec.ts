@@ -159,6 +159,33 @@ describe('log-in and sessions', () => {
     expect([err.code, err.message]).toEqual([status.UNAUTHENTICATED, 'Not signed in']);
   });
 
+  it('resolves many sessions in one call, each as alone (renewed when due), leaving out the ended, expired, unknown and malformed', async () => {
+    const fresh = await h.client.signUp(newSignUp());
+    const due = await h.client.signUp(newSignUp());
+    const ended = await h.client.signUp(newSignUp());
+    const expired = await h.client.signUp(newSignUp());
+    await h.db.query(`UPDATE sessions SET expire = now() + interval '1 day' WHERE sess->>'userId' = $1`, [due.user!.id]);
+    await h.db.query(`UPDATE sessions SET expire = now() - interval '1 second' WHERE sess->>'userId' = $1`, [expired.user!.id]);
+    await h.client.logOut({ sid: ended.session!.sid });
+    const sids = [fresh, due, ended, expired].map((a) => a.session!.sid);
+    const { sessions } = await h.client.resolveSessions({ sids: [...sids, fresh.session!.sid, 'C'.repeat(43), 'garbage', ''] });
+    const bySid = new Map(sessions.map((s) => [s.session!.sid, s]));
+    expect([...bySid.keys()].sort()).toEqual([fresh.session!.sid, due.session!.sid].sort());
+    expect(sessions).toHaveLength(2);
+    expect(bySid.get(fresh.session!.sid)).toEqual({
+      user: expect.objectContaining({ id: fresh.user!.id }),
+      session: { sid: fresh.session!.sid, expiresAt: fresh.session!.expiresAt },
+      renewed: false,
+    });
+    const renewed = bySid.get(due.session!.sid)!;
+    expect([renewed.user!.id, renewed.renewed]).toEqual([due.user!.id, true]);
+    expect((await sessionExpiries(due.user!.id))[0]!.toISOString()).toBe(renewed.session!.expiresAt);
+    expect(await h.client.resolveSessions({ sids: [] })).toEqual({ sessions: [] });
+
+    const err = await rejected(h.client.resolveSessions({ sids: Array.from({ length: 501 }, (_, i) => `${'D'.repeat(40)}${i}`) }));
+    expect([err.code, err.message]).toEqual([status.INVALID_ARGUMENT, 'At most 500 sessions per call']);
+  });
+
   it('refuses an expired session, and the sweeper removes it', async () => {
     const { user, session } = await h.client.signUp(newSignUp());
     await h.db.query(`UPDATE sessions SET expire = now() - interval '1 second' WHERE sess->>'userId' = $1`, [user!.id]);
