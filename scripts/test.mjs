@@ -1,14 +1,15 @@
-// `npm test`: every check the platform has, in the order that fails fastest.
+// `npm test`: every check the platform has, in phases that keep both cores busy (see the phases below).
 // First what the machine must provide (deploy/launcher/prerequisites.mjs, the checks `npm start` uses):
 // PostgreSQL, NATS with JetStream and Redis at TEST_POSTGRES_URL / TEST_NATS_URL / TEST_REDIS_URL (local ones
 // started, missing packages installed with apt-get as root on Debian), docker-compose, kubectl (or kustomize),
 // Chromium and ffmpeg; anything still missing stops the run at once, named with the command that provides it.
-// Then lint beside the type-check (sources and tests) and the checks that generated contracts, remote types,
-// web API types, versions and the OpenAPI document are current → Jest (every project in jest.config.js: unit,
-// UI, integration against the real Postgres/NATS/Redis, end-to-end journeys, the site in headless Chromium) →
-// the fault suite (every part of the platform down in the middle of the journeys, in a compressed time
-// profile; the real-time outages are `npm run test:faults:long`). Stops at the first failing step, and ends
-// with a report of where the time went (scripts/test-report.mjs).
+// Then the type-check (sources and tests) and the checks that generated contracts, remote types, web API
+// types, versions and the OpenAPI document are current, beside the unit, UI and web specs → integration
+// against the real Postgres/NATS/Redis, end-to-end journeys and the site in headless Chromium → the files
+// that time what they do against a bound, with lint beside them → the fault suite (every part of the
+// platform down in the middle of the journeys, in a compressed time profile; the real-time outages are
+// `npm run test:faults:long`). Stops after the first phase with a failing step, and ends with a report of
+// where the time went (scripts/test-report.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,26 +44,21 @@ const cpuSince = (before) => {
   return before === undefined || now === undefined ? undefined : now - before;
 };
 
-/** Runs one step in the foreground; a failure ends the run unless `exit` is false (then it answers false). */
-function step(name, args, env = {}, { exit = true } = {}) {
-  const t0 = Date.now();
-  const cpu0 = childrenCpuSeconds();
-  console.log(`\n▶ ${name}`);
-  const r = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = (Date.now() - t0) / 1000;
-  timings.push({ name, seconds, cpu: cpuSince(cpu0) });
-  if (r.status === 0) return true;
-  console.error(`\n✗ ${name} failed (exit ${r.status ?? r.signal}) after ${seconds.toFixed(1)}s`);
-  if (exit) process.exit(r.status || 1);
-  return false;
-}
+/**
+ * A step: a program run with this Node. A Jest step (`report`) writes its --json report, whose counts and
+ * files make the summary and the timing report.
+ * @typedef {{ name: string, args: string[], env?: Record<string, string>, report?: string }} Step
+ */
 
 /**
- * Runs lanes of steps side by side (each lane's steps in order), each step's output shown whole when it ends;
- * after all lanes end, a failure in any ends the run.
- * @param {{ name: string, args: string[], env?: Record<string, string> }[][]} lanesOfSteps
+ * Runs one phase: its lanes side by side, each lane's steps one after another. A phase of one step shows
+ * that step's output as it comes; side by side, each step's output is shown whole when it ends. A failed
+ * step ends its lane; the run ends after the phase, with the timing report, if any step failed.
+ * @param {string} name what the phase is, for the report's row when it has several lanes
+ * @param {Step[][]} lanesOfSteps
  */
-async function lanes(lanesOfSteps) {
+async function phase(name, lanesOfSteps) {
+  const alone = lanesOfSteps.length === 1 && lanesOfSteps[0].length === 1;
   const t0 = Date.now();
   const cpu0 = childrenCpuSeconds();
   const failed = [];
@@ -70,16 +66,27 @@ async function lanes(lanesOfSteps) {
     lanesOfSteps.map(async (lane, laneIndex) => {
       for (const s of lane) {
         const began = Date.now();
+        if (alone) console.log(`\n▶ ${s.name}`);
+        const args = s.report ? [...s.args, '--json', `--outputFile=${s.report}`] : s.args;
         const { code, output } = await new Promise((resolve) => {
-          const child = spawn(node, s.args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0', ...(s.env ?? {}) } });
+          const child = spawn(node, args, {
+            cwd: root,
+            stdio: alone ? 'inherit' : 'pipe',
+            env: { ...process.env, ...(alone ? {} : { FORCE_COLOR: '0' }), ...(s.env ?? {}) },
+          });
           let output = '';
-          child.stdout.on('data', (d) => (output += d));
-          child.stderr.on('data', (d) => (output += d));
+          child.stdout?.on('data', (d) => (output += d));
+          child.stderr?.on('data', (d) => (output += d));
           child.on('close', (code, signal) => resolve({ code: code ?? signal, output }));
         });
         const seconds = (Date.now() - began) / 1000;
-        timings.push({ name: s.name, seconds });
-        console.log(`\n▶ ${s.name} (${seconds.toFixed(1)}s)${output.trim() ? `\n${output.trimEnd()}` : ''}`);
+        timings.push({ name: s.name, seconds, ...(alone ? { cpu: cpuSince(cpu0) } : {}) });
+        if (!alone) console.log(`\n▶ ${s.name} (${seconds.toFixed(1)}s)${output.trim() ? `\n${output.trimEnd()}` : ''}`);
+        if (s.report && existsSync(s.report)) {
+          reports.push(s.report);
+          const r = JSON.parse(readFileSync(s.report, 'utf8'));
+          for (const key of Object.keys(results)) results[key] += r[key];
+        }
         if (code !== 0) {
           console.error(`\n✗ ${s.name} failed (exit ${code}) after ${seconds.toFixed(1)}s`);
           failed.push({ laneIndex, code });
@@ -88,10 +95,10 @@ async function lanes(lanesOfSteps) {
       }
     }),
   );
-  timings.push({ name: `  (the checks above, side by side)`, seconds: (Date.now() - t0) / 1000, cpu: cpuSince(cpu0) });
+  if (!alone) timings.push({ name: `  (${name}: the steps above, side by side)`, seconds: (Date.now() - t0) / 1000, cpu: cpuSince(cpu0) });
   // The exit code of the first lane's failure (lanes in the order given), as one step after another would end.
   const first = failed.sort((a, b) => a.laneIndex - b.laneIndex)[0];
-  if (first) process.exit(typeof first.code === 'number' && first.code > 0 ? first.code : 1);
+  if (first) finish(typeof first.code === 'number' && first.code > 0 ? first.code : 1);
 }
 
 // A fresh clone: the npm dependencies first (they bring Node 24), then this script again on that Node.
@@ -127,95 +134,97 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
   timings.push({ name: 'prerequisites', seconds: (Date.now() - t0) / 1000 });
 }
 
-// The static checks in two lanes side by side, one per core: lint alone (type-aware, the longest), and the
-// type-check followed by the quick generated-file checks. Each lane's output is shown when its step ends.
-await lanes([
-  [{ name: 'lint', args: [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.'] }],
-  [
-    // The root tsconfig references every project and tsconfig.tests.json, so this checks sources and tests.
-    { name: 'type-check', args: [bin('typescript/bin/tsc'), '-b', 'tsconfig.json'] },
-    { name: 'contracts up to date', args: ['scripts/proto-gen.mjs', '--check'] },
-    { name: 'remote types up to date', args: ['scripts/remote-types.mjs', '--check'] },
-    { name: 'web api types up to date', args: ['scripts/web-api-types.mjs', '--check'] },
-    {
-      name: 'OpenAPI document lint',
-      args: [bin('@redocly/cli/bin/cli.js'), 'lint', 'docs/api/openapi.json'],
-      env: { REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' },
-    },
-    { name: 'versions up to date', args: ['scripts/versions.mjs', '--check'] },
-    // One format for the whole tree (.prettierrc.json; generated files are in .prettierignore).
-    { name: 'format (prettier --check)', args: [bin('prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.'] },
-    // The guard every benchmark puts between its baseline and the ratio it prints (scripts/bench/baseline.mjs).
-    { name: 'benchmark baseline guard', args: ['--test', 'scripts/bench/baseline.test.mjs'] },
-  ],
-]);
-
 const out = mkdtempSync(join(process.env['KEEP_REPORTS'] ?? tmpdir(), 'clipit-jest-'));
 const only = process.argv.slice(2);
-// Each group in a Jest process of its own (a fresh heap): a process would otherwise carry every test file's
-// leftovers to the end. The file-heavy groups use both cores; see jest.config.js for each project's workers.
-// A file named *.serial.int.spec.ts runs alone afterwards, in band: it times real work (ffmpeg transcodes
-// against a worker's lock and stall check) that a second file on the other core would slow past its bounds.
-const SERIAL = '\\.serial\\.int\\.spec\\.ts$';
-// The bad-input walk fills every connection pool of its platform (seven services × 10); beside another e2e
-// platform doing the same, PostgreSQL's 100 connections run out. It runs alone after the other e2e files.
-const E2E_ALONE = 'bad-input\\.e2e\\.spec\\.ts$';
-const GROUPS = [['unit', 'ui', 'web'], ['integration'], ['e2e'], ['browser']];
-const runs =
-  only.length > 0
-    ? [{ name: 'jest', args: only }]
-    : GROUPS.flatMap((g) =>
-        g.includes('e2e')
-          ? [
-              { name: 'jest (e2e)', args: ['--selectProjects', 'e2e', '--testPathIgnorePatterns', E2E_ALONE] },
-              {
-                name: 'jest (e2e, the bad-input walk alone)',
-                args: ['--selectProjects', 'e2e', '--runInBand', '--testPathPatterns', E2E_ALONE],
-              },
-            ]
-          : g.includes('integration')
-            ? [
-                { name: `jest (${g.join(', ')})`, args: ['--selectProjects', ...g, '--testPathIgnorePatterns', SERIAL] },
-                {
-                  name: 'jest (integration, serial files alone)',
-                  args: ['--selectProjects', 'integration', '--runInBand', '--testPathPatterns', SERIAL],
-                },
-              ]
-            : [{ name: `jest (${g.join(', ')})`, args: ['--selectProjects', ...g] }],
-      );
 const results = { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
 const reports = [];
-for (const [i, run] of runs.entries()) {
-  const report = join(out, `report-${i}.json`);
-  reports.push(report);
-  const ok = step(
-    run.name,
-    ['--experimental-vm-modules', bin('jest/bin/jest.js'), '--json', `--outputFile=${report}`, ...run.args],
-    {
-      NODE_OPTIONS: '--no-warnings=ExperimentalWarning --max-old-space-size=6144',
-    },
-    { exit: false },
-  );
-  if (existsSync(report)) {
-    const r = JSON.parse(readFileSync(report, 'utf8'));
-    for (const key of Object.keys(results)) results[key] += r[key];
-  }
-  if (!ok) finish(1);
+let reportCount = 0;
+/** A phase of one step, its output shown as it comes. */
+const alone = (s) => phase(s.name, [[s]]);
+/** A Jest run as a step, each in a process of its own (a fresh heap, which no earlier file's leftovers weigh on). */
+const jest = (name, args, nodeOptions = '--max-old-space-size=6144') => ({
+  name,
+  args: ['--experimental-vm-modules', bin('jest/bin/jest.js'), ...args],
+  env: { NODE_OPTIONS: `--no-warnings=ExperimentalWarning ${nodeOptions}`.trim() },
+  report: join(out, `report-${reportCount++}.json`),
+});
+
+// The static checks. Lint is type-aware and the longest; the type-check (the root tsconfig references every
+// project and tsconfig.tests.json, so sources and tests) comes first in its lane, the quick generated-file
+// checks after it.
+const LINT = { name: 'lint', args: [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.'] };
+const CHECKS = [
+  { name: 'type-check', args: [bin('typescript/bin/tsc'), '-b', 'tsconfig.json'] },
+  { name: 'contracts up to date', args: ['scripts/proto-gen.mjs', '--check'] },
+  { name: 'remote types up to date', args: ['scripts/remote-types.mjs', '--check'] },
+  { name: 'web api types up to date', args: ['scripts/web-api-types.mjs', '--check'] },
+  {
+    name: 'OpenAPI document lint',
+    args: [bin('@redocly/cli/bin/cli.js'), 'lint', 'docs/api/openapi.json'],
+    env: { REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' },
+  },
+  { name: 'versions up to date', args: ['scripts/versions.mjs', '--check'] },
+  // One format for the whole tree (.prettierrc.json; generated files are in .prettierignore).
+  { name: 'format (prettier --check)', args: [bin('prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.'] },
+  // The guard every benchmark puts between its baseline and the ratio it prints (scripts/bench/baseline.mjs).
+  { name: 'benchmark baseline guard', args: ['--test', 'scripts/bench/baseline.test.mjs'] },
+];
+
+if (only.length > 0) {
+  // `npm test -- <jest arguments>`: the static checks, then only the tests asked for.
+  await phase('static checks', [[LINT], CHECKS]);
+  await alone(jest('jest', only));
+  finish(0);
 }
-// The fault suite last: the platform as real processes on private servers, each part down in the middle of
-// the journeys, in the compressed time profile (jest.faults.config.js, e2e/faults). Skipped when only some
-// tests were asked for.
-if (only.length === 0) {
-  const report = join(out, 'faults.json');
-  reports.push(report);
-  const ok = step(
-    'fault suite (npm run test:faults)',
-    ['--experimental-vm-modules', bin('jest/bin/jest.js'), '-c', 'jest.faults.config.js', '--json', `--outputFile=${report}`],
-    { NODE_OPTIONS: '--no-warnings=ExperimentalWarning' },
-    { exit: false },
-  );
-  if (!ok) finish(1);
-}
+
+// The whole suite, in phases that keep both cores busy (ADR 0030). What shares a phase was chosen by what
+// each step needs of the machine:
+// - The type-check lane uses one core and the unit, UI and web specs (swc, no types) the other.
+// - Integration, e2e and browser files wait on servers, Chromium and ffmpeg much of the time: each file
+//   keeps about half a core busy, so they share one Jest with three workers, the longest files first (ADR
+//   0030 records the other layouts tried, and why they were left out).
+// - Some files hold what they time to a bound, and run where nothing else competes for what they measure:
+//   an integration file named *.serial.int.spec.ts (ffmpeg transcodes against a worker's lock and stall
+//   check) alone; the read-your-writes trials (each read within the 250 ms bound of ADR 0043; beside a
+//   second platform on a slow machine, 2 reads in 1,000 went stale) beside nothing but lint, which uses one
+//   core and none of the servers; the bad-input walk, which fills every connection pool of its platform
+//   (seven services × 10: beside another platform PostgreSQL's 100 connections run out), goes with them.
+// - The fault suite last: its two shards side by side, each a platform of real processes on private
+//   servers, each part down in the middle of the journeys, in the compressed time profile
+//   (jest.faults.config.js, e2e/faults; the real-time one is `npm run test:faults:long`).
+const SERIAL = '\\.serial\\.int\\.spec\\.ts$';
+const E2E_ALONE = '(bad-input|read-your-writes)\\.e2e\\.spec\\.ts$';
+await phase('the type-check and the unit, UI and web specs', [
+  CHECKS,
+  [jest('jest (unit, ui, web)', ['--selectProjects', 'unit', 'ui', 'web'])],
+]);
+await alone(
+  jest('jest (integration, e2e, browser: three workers)', [
+    '--selectProjects',
+    'integration',
+    'e2e',
+    'browser',
+    '--maxWorkers=3',
+    '--testPathIgnorePatterns',
+    `(${SERIAL})|(${E2E_ALONE})`,
+  ]),
+);
+await alone(
+  jest('jest (integration, serial files alone)', ['--selectProjects', 'integration', '--runInBand', '--testPathPatterns', SERIAL]),
+);
+await phase('lint beside the e2e files that run alone', [
+  [LINT],
+  [
+    jest('jest (e2e, the bad-input walk and the read-your-writes trials, one after the other)', [
+      '--selectProjects',
+      'e2e',
+      '--runInBand',
+      '--testPathPatterns',
+      E2E_ALONE,
+    ]),
+  ],
+]);
+await alone(jest('fault suite (npm run test:faults)', ['-c', 'jest.faults.config.js'], ''));
 finish(0);
 
 /** Prints the timing report (each step, each Jest project, the slowest files) and ends the run. */
@@ -231,4 +240,5 @@ function finish(code) {
     process.exit(1);
   }
   console.log(`\n${results.numPassedTests} passed, ${results.numFailedTests} failed, ${results.numPendingTests} skipped`);
+  process.exit(0);
 }

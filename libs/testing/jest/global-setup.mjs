@@ -25,6 +25,10 @@ export default async function globalSetup() {
   }
   await containers.startIfNeeded();
   for (const [k, v] of Object.entries(DEFAULTS)) process.env[k] ||= v;
+  // The services a test starts close a pooled database connection idle for a second, not pg's 10 s: three
+  // platforms side by side (npm test runs three files at once) kept up to 96 of PostgreSQL's 100
+  // connections open, nearly all idle since their start-up or a burst.
+  process.env.DB_POOL_IDLE_MS ||= '1000';
   await checkInfrastructure();
 }
 

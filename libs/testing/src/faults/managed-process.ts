@@ -16,8 +16,10 @@ export interface ProcessSpec {
   ready: () => Promise<boolean>;
   /** How long a start may take before it fails (default 30 s). */
   readyTimeoutMs?: number;
-  /** How long a stop waits after SIGTERM before SIGKILL (default 10 s). */
+  /** How long a stop waits after its signal before SIGKILL (default 10 s). */
   stopGraceMs?: number;
+  /** The signal a stop sends (default SIGTERM); a server whose SIGTERM waits for its clients names its fast one. */
+  stopSignal?: NodeJS.Signals;
 }
 
 export type ProcessState = 'running' | 'stopped' | 'killed' | 'paused' | 'crashed';
@@ -106,14 +108,14 @@ export class ManagedProcess {
     }
   }
 
-  /** SIGTERM and wait for the exit; SIGKILL after the grace period. */
+  /** The stop signal (SIGTERM) and wait for the exit; SIGKILL after the grace period. */
   async stop(): Promise<void> {
     const child = this.child;
     if (!child) return;
     if (this.state === 'paused') child.kill('SIGCONT');
     this.expectingExit = true;
     this.state = 'stopped';
-    child.kill('SIGTERM');
+    child.kill(this.spec.stopSignal ?? 'SIGTERM');
     // SIGKILL after the grace period; the timer goes as soon as the process has exited.
     const timer = setTimeout(() => child.kill('SIGKILL'), this.spec.stopGraceMs ?? 10_000);
     await this.exitedPromise;

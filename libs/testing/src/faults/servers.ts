@@ -159,6 +159,10 @@ export async function startPostgresServer(): Promise<PrivateServer> {
       'full_page_writes=off',
     ],
     ...(ids ?? {}),
+    // Fast shutdown, as `pg_ctl stop` does: SIGTERM is postgres's smart shutdown, which waits for every client
+    // to leave (the consumers never do), so each stop ran out its grace and ended in a SIGKILL of the
+    // postmaster; its orphaned children then held the port, and on a slow machine the restart found it taken.
+    stopSignal: 'SIGINT',
     ready: async () => {
       const client = new pg.Client({ connectionString: `${url}/postgres`, connectionTimeoutMillis: 1000 });
       try {

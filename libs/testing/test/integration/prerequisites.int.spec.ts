@@ -2,8 +2,9 @@
 // anything slow runs (deploy/launcher/prerequisites.mjs, shared with `npm start`), and the first install
 // (deploy/launcher/install-deps.mjs) says in one line why it falls back from `npm ci` to `npm install`.
 //
-// scripts/test.mjs runs here on a copy of itself whose lint step is a stand-in that only says it ran, so a
-// passing prerequisites step costs nothing; missing programs are simulated with a PATH of the test's own
+// scripts/test.mjs runs here on a copy of itself whose first step, the type-check, is a stand-in that only
+// says it ran and fails (the unit specs beside it, a stand-in too, pass), so a passing prerequisites step
+// costs nothing; missing programs are simulated with a PATH of the test's own
 // (which also hides apt-get, so nothing is installed on this machine).
 import { spawnSync } from 'node:child_process';
 import {
@@ -59,10 +60,12 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     mkdirSync(join(fixture, 'deploy/launcher'), { recursive: true });
     for (const f of readdirSync(at('deploy/launcher')).filter((n) => n.endsWith('.mjs')))
       copyFileSync(at('deploy/launcher', f), join(fixture, 'deploy/launcher', f));
-    // The server clients the checks use are the real ones; the lint step is a stand-in.
-    mkdirSync(join(fixture, 'node_modules/eslint/bin'), { recursive: true });
+    // The server clients the checks use are the real ones; the first phase's steps are stand-ins.
+    mkdirSync(join(fixture, 'node_modules/typescript/bin'), { recursive: true });
+    mkdirSync(join(fixture, 'node_modules/jest/bin'), { recursive: true });
     for (const pkg of ['pg', 'ioredis', '@nats-io']) symlinkSync(at('node_modules', pkg), join(fixture, 'node_modules', pkg), 'dir');
-    writeFileSync(join(fixture, 'node_modules/eslint/bin/eslint.js'), "console.log('stand-in lint ran');\nprocess.exit(7);\n");
+    writeFileSync(join(fixture, 'node_modules/typescript/bin/tsc'), "console.log('stand-in type-check ran');\nprocess.exit(7);\n");
+    writeFileSync(join(fixture, 'node_modules/jest/bin/jest.js'), "console.log('stand-in jest ran');\n");
 
     emptyPath = join(fixture, 'empty-bin');
     mkdirSync(emptyPath);
@@ -85,12 +88,14 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     rmSync(fixture, { recursive: true, force: true });
   });
 
+  // The copies of scripts/test.mjs keep no reports where a KEEP_REPORTS of the run around this test says.
+  const parentEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'KEEP_REPORTS'));
   const runTests = (env: Record<string, string>) =>
     spawnSync(process.execPath, [join(fixture, 'scripts/test.mjs')], {
       cwd: fixture,
       encoding: 'utf8',
       timeout: 90_000,
-      env: { ...process.env, NO_COLOR: '1', TEST_POSTGRES_URL: postgresUrl, TEST_NATS_URL: natsUrl, TEST_REDIS_URL: redisUrl, ...env },
+      env: { ...parentEnv, NO_COLOR: '1', TEST_POSTGRES_URL: postgresUrl, TEST_NATS_URL: natsUrl, TEST_REDIS_URL: redisUrl, ...env },
     });
 
   it('on a fresh clone installs the npm dependencies first (install-deps), then checks the prerequisites', () => {
@@ -115,7 +120,7 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
       encoding: 'utf8',
       timeout: 90_000,
       env: {
-        ...process.env,
+        ...parentEnv,
         NO_COLOR: '1',
         PATH: npmPath,
         TEST_POSTGRES_URL: postgresUrl,
@@ -127,7 +132,7 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     expect(out).toContain('node_modules is missing: installing the npm dependencies');
     expect(out.indexOf('stand-in npm ci ran')).toBeGreaterThan(-1);
     expect(out.indexOf('stand-in npm ci ran')).toBeLessThan(out.indexOf('▶ prerequisites'));
-    expect(out.indexOf('▶ prerequisites')).toBeLessThan(out.indexOf('stand-in lint ran'));
+    expect(out.indexOf('▶ prerequisites')).toBeLessThan(out.indexOf('stand-in type-check ran'));
     expect(result.status).toBe(7);
   });
 
@@ -140,8 +145,8 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     expect(result.stderr).toContain('ffprobe: install it with apt-get install -y ffmpeg');
     expect(result.stderr).toMatch(/kubectl \(or kustomize\): install kubectl 1\.21 or newer .* or a standalone kustomize 4\+ on PATH/);
     expect(result.stderr).toContain('Nothing was run.');
-    expect(result.stdout).not.toContain('▶ lint');
-    expect(result.stdout).not.toContain('stand-in lint ran');
+    expect(result.stdout).not.toContain('▶ type-check');
+    expect(result.stdout).not.toContain('stand-in type-check ran');
   });
 
   it('as root on Debian, runs apt-get update once and one apt-get install of every missing package, then names what is still missing', () => {
@@ -155,7 +160,7 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     const asRootOnDebian = process.getuid?.() === 0 && existsSync('/etc/debian_version');
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('docker-compose: install it with apt-get install -y docker-compose');
-    expect(result.stdout).not.toContain('stand-in lint ran');
+    expect(result.stdout).not.toContain('stand-in type-check ran');
     if (asRootOnDebian) {
       expect(readFileSync(aptLog, 'utf8').trim().split('\n')).toEqual([
         'update -q',
@@ -174,11 +179,11 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     expect(result.stdout).toContain(`Redis at redis://127.0.0.1:${port}: down`);
     expect(result.stdout).toContain('starting Redis');
     expect(result.stdout).toContain(`Redis at redis://127.0.0.1:${port}: ok`);
-    expect(result.stdout.indexOf('starting Redis')).toBeLessThan(result.stdout.indexOf('stand-in lint ran'));
-    // The stand-in lint's exit code: everything before it passed.
+    expect(result.stdout.indexOf('starting Redis')).toBeLessThan(result.stdout.indexOf('stand-in type-check ran'));
+    // The stand-in type-check's exit code: everything before it passed.
     expect({ status: result.status, stderr: result.stderr }).toEqual({
       status: 7,
-      stderr: expect.stringContaining('lint failed (exit 7)'),
+      stderr: expect.stringContaining('type-check failed (exit 7)'),
     });
   });
 
@@ -190,7 +195,7 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     expect(result.stderr).toContain('Redis at redis://192.0.2.1:6379');
     expect(result.stderr).toContain('or point TEST_REDIS_URL at a server that runs');
     expect(result.stdout).not.toContain('starting Redis');
-    expect(result.stdout).not.toContain('stand-in lint ran');
+    expect(result.stdout).not.toContain('stand-in type-check ran');
   });
 });
 

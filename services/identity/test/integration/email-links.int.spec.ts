@@ -15,6 +15,19 @@ const tokenOf = (link: string): string => {
 };
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/**
+ * Waits until the queue records the message to `email` as sent and clears its body: the relay has the
+ * message before the loop records it, so a test that saw it arrive waits for that too.
+ */
+const recordedSent = (h: IdentityHarness, email: string, timeoutMs: number) =>
+  waitFor(
+    async () =>
+      (await h.count(`SELECT count(*) FROM mail_queue WHERE recipient = $1 AND sent_at IS NOT NULL AND body = ''`, [email])) === 1 ||
+      undefined,
+    timeoutMs,
+    'the message recorded as sent, its body cleared',
+  );
+
 describe('e-mail links', () => {
   let h: IdentityHarness;
 
@@ -63,9 +76,7 @@ describe('e-mail links', () => {
     expect(
       await h.count('SELECT count(*) FROM email_verifications WHERE user_id = $1 AND token_hash = $2', [user!.id, sha256(token)]),
     ).toBe(1);
-    expect(await h.count(`SELECT count(*) FROM mail_queue WHERE recipient = $1 AND sent_at IS NOT NULL AND body = ''`, [req.email])).toBe(
-      1,
-    );
+    await recordedSent(h, req.email, 10_000);
 
     const verified = await h.client.verifyEmail({ token });
     expect(verified).toMatchObject({ id: user!.id, emailVerifiedAt: expect.any(String) });
@@ -301,14 +312,7 @@ describe('mail while the relay is away', () => {
     refusing = false;
     const mail = await h.mail.waitFor(req.email, { timeoutMs: 15_000 });
     expect(mail.subject).toBe('Confirm your e-mail address for CLIP IT');
-    // The relay has the message before the loop records it as sent (and clears its body): wait for that.
-    await waitFor(
-      async () =>
-        (await h.count(`SELECT count(*) FROM mail_queue WHERE recipient = $1 AND sent_at IS NOT NULL AND body = ''`, [req.email])) === 1 ||
-        undefined,
-      5_000,
-      'the message recorded as sent, its body cleared',
-    );
+    await recordedSent(h, req.email, 5_000);
   });
 
   it('drops, unsent, a message whose link expired before the relay took it', async () => {
