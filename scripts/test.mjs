@@ -11,7 +11,7 @@
 // `npm run test:faults:long`). Stops after the first phase with a failing step, and ends with a report of
 // where the time went (scripts/test-report.mjs).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,7 +134,10 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
   timings.push({ name: 'prerequisites', seconds: (Date.now() - t0) / 1000 });
 }
 
-const out = mkdtempSync(join(process.env['KEEP_REPORTS'] ?? tmpdir(), 'clipit-jest-'));
+// KEEP_REPORTS: a folder (made if missing) to keep the Jest reports in after the run.
+const reportsRoot = process.env['KEEP_REPORTS'] ?? tmpdir();
+mkdirSync(reportsRoot, { recursive: true });
+const out = mkdtempSync(join(reportsRoot, 'clipit-jest-'));
 const only = process.argv.slice(2);
 const results = { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
 const reports = [];

@@ -4,6 +4,9 @@ import { aspectRatioOf, parseProbe, probeArgs, reduceRatio, rotationOf, type Ffp
 const video = (patch: Partial<NonNullable<FfprobeOutput['streams']>[number]> = {}) => ({
   codec_type: 'video',
   codec_name: 'h264',
+  profile: 'High',
+  level: 31,
+  pix_fmt: 'yuv420p',
   width: 720,
   height: 1280,
   sample_aspect_ratio: '1:1',
@@ -13,7 +16,7 @@ const video = (patch: Partial<NonNullable<FfprobeOutput['streams']>[number]> = {
   ...patch,
 });
 const aac = { codec_type: 'audio', codec_name: 'aac', duration: '10.010000' };
-const mp4 = { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '10.010000' };
+const mp4 = { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '10.010000', bit_rate: '2500123' };
 
 describe('probeArgs', () => {
   it('asks for JSON with format and streams and passes the file as a file: URL, never as an option', () => {
@@ -38,9 +41,25 @@ describe('parseProbe', () => {
       height: 1280,
       aspectRatio: '9:16',
       videoCodec: 'h264',
+      videoProfile: 'High',
+      videoLevel: 31,
+      pixelFormat: 'yuv420p',
       audioCodec: 'aac',
+      bitRate: 2500123,
       formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
       rotation: 0,
+    });
+  });
+
+  it("takes the bit rate from the file's size over its duration when ffprobe gives none, and says null when neither is known", () => {
+    const sized = { format_name: 'matroska,webm', duration: '8.000000', size: '2000000' };
+    expect(parseProbe({ streams: [video()], format: sized }).bitRate).toBe(2_000_000);
+    const bare = { format_name: 'matroska,webm', duration: '8.000000' };
+    expect(parseProbe({ streams: [video({ profile: undefined, level: -99, pix_fmt: undefined })], format: bare })).toMatchObject({
+      bitRate: null,
+      videoProfile: null,
+      videoLevel: null,
+      pixelFormat: null,
     });
   });
 

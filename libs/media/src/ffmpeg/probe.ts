@@ -11,7 +11,15 @@ export interface ProbeResult {
   /** Reduced `w:h` as displayed, e.g. `9:16`. */
   aspectRatio: string;
   videoCodec: string;
+  /** As ffprobe names it, e.g. `High`, `Constrained Baseline`; null when it does not say. */
+  videoProfile: string | null;
+  /** H.264's level times ten as ffprobe gives it (`42` is level 4.2); null when unknown. */
+  videoLevel: number | null;
+  /** e.g. `yuv420p`; null when unknown. */
+  pixelFormat: string | null;
   audioCodec: string | null;
+  /** Bits per second of the whole file (video, audio and container); null when neither ffprobe nor the size says. */
+  bitRate: number | null;
   /** ffprobe's format name, e.g. `mov,mp4,m4a,3gp,3g2,mj2`. */
   formatName: string;
   /** Clockwise quarter turns a player applies (0, 90, 180 or 270). */
@@ -23,6 +31,10 @@ export interface FfprobeOutput {
   streams?: Array<{
     codec_type?: string;
     codec_name?: string;
+    profile?: string;
+    level?: number;
+    pix_fmt?: string;
+    bit_rate?: string;
     width?: number;
     height?: number;
     sample_aspect_ratio?: string;
@@ -32,7 +44,7 @@ export interface FfprobeOutput {
     tags?: Record<string, string | undefined>;
     side_data_list?: Array<{ side_data_type?: string; rotation?: number }>;
   }>;
-  format?: { format_name?: string; duration?: string };
+  format?: { format_name?: string; duration?: string; bit_rate?: string; size?: string };
 }
 
 export function probeArgs(file: string): string[] {
@@ -72,10 +84,22 @@ export function parseProbe(output: FfprobeOutput): ProbeResult {
     height,
     aspectRatio: aspectRatioOf(video.display_aspect_ratio, video.sample_aspect_ratio, codedWidth, codedHeight, turned),
     videoCodec: video.codec_name ?? 'unknown',
+    videoProfile: video.profile ?? null,
+    videoLevel: typeof video.level === 'number' && video.level > 0 ? video.level : null,
+    pixelFormat: video.pix_fmt ?? null,
     audioCodec: audio?.codec_name ?? null,
+    bitRate: bitRateOf(output.format, durationSeconds),
     formatName,
     rotation,
   };
+}
+
+/** The file's bits per second: ffprobe's figure for the container, else its size over its duration. */
+function bitRateOf(format: FfprobeOutput['format'], durationSeconds: number): number | null {
+  const given = firstPositive(format?.bit_rate);
+  if (given !== undefined) return Math.round(given);
+  const size = firstPositive(format?.size);
+  return size === undefined ? null : Math.round((size * 8) / durationSeconds);
 }
 
 function firstPositive(...values: Array<string | undefined>): number | undefined {

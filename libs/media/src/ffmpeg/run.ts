@@ -14,6 +14,8 @@ export interface RunToolOptions {
 
 export interface ToolOutput {
   stdout: string;
+  /** stdout as it came (raw frames, for one). */
+  stdoutBytes: Buffer;
   stderrTail: string;
 }
 
@@ -86,7 +88,8 @@ export function runTool(binary: string, args: readonly string[], opts: RunToolOp
       const tail = tailText(stderrTail);
       done(() => {
         if (exitCode === 0 && !stdoutOverflow) {
-          resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderrTail: tail });
+          const bytes = Buffer.concat(stdout);
+          resolve({ stdout: bytes.toString('utf8'), stdoutBytes: bytes, stderrTail: tail });
           return;
         }
         const why = timedOut
