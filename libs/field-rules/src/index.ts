@@ -21,3 +21,4 @@ export * from './token.js';
 export * from './clipper-profile.js';
 export * from './x-sign-in.js';
 export * from './email-links.js';
+export * from './guide.js';

@@ -1,6 +1,15 @@
 import { runTool } from './ffmpeg/run.js';
 import { probe, type ProbeResult } from './ffmpeg/probe.js';
-import { DEFAULT_MAX_LONG_SIDE, makePoster, synthesizeClip, transcodeForWeb, type SynthesizeClipSpec } from './ffmpeg/transcode.js';
+import { sampleFrames } from './ffmpeg/frames.js';
+import {
+  DEFAULT_MAX_LONG_SIDE,
+  makePoster,
+  remuxForWeb,
+  synthesizeClip,
+  transcodeForWeb,
+  type SynthesizeClipSpec,
+} from './ffmpeg/transcode.js';
+import { estimateWatermark, SAMPLE_SIZE, type WatermarkEstimate } from './watermark.js';
 import type { MediaToolsConfig } from './config.js';
 
 export interface MediaToolsOptions {
@@ -39,8 +48,27 @@ export class MediaTools {
     });
   }
 
-  transcodeForWeb(input: string, output: string, opts: { maxLongSide?: number; signal?: AbortSignal } = {}): Promise<ProbeResult> {
-    return transcodeForWeb(input, output, { ...this.tools(opts.signal), maxLongSide: opts.maxLongSide ?? DEFAULT_MAX_LONG_SIDE });
+  transcodeForWeb(
+    input: string,
+    output: string,
+    opts: { maxLongSide?: number; maxBitRate?: number; signal?: AbortSignal } = {},
+  ): Promise<ProbeResult> {
+    return transcodeForWeb(input, output, {
+      ...this.tools(opts.signal),
+      maxLongSide: opts.maxLongSide ?? DEFAULT_MAX_LONG_SIDE,
+      ...(opts.maxBitRate === undefined ? {} : { maxBitRate: opts.maxBitRate }),
+    });
+  }
+
+  /** The streams as they are, in a faststart MP4 (for a source that plays as it is). */
+  remuxForWeb(input: string, output: string, opts: { signal?: AbortSignal } = {}): Promise<ProbeResult> {
+    return remuxForWeb(input, output, this.tools(opts.signal));
+  }
+
+  /** The top-right watermark estimate, from frames sampled over the clip. */
+  async estimateWatermark(input: string, opts: { signal?: AbortSignal } = {}): Promise<WatermarkEstimate> {
+    const frames = await sampleFrames(input, this.tools(opts.signal));
+    return estimateWatermark(frames, SAMPLE_SIZE.width, SAMPLE_SIZE.height);
   }
 
   synthesizeClip(spec: SynthesizeClipSpec, signal?: AbortSignal): Promise<void> {

@@ -1,4 +1,4 @@
-import { posterArgs, posterTime, scaleFilter, synthesizeArgs, transcodeArgs } from './transcode.js';
+import { posterArgs, posterTime, remuxArgs, scaleFilter, synthesizeArgs, transcodeArgs, videoRateFor } from './transcode.js';
 
 /** The value following an option in an argument list. */
 const valueOf = (args: string[], option: string) => args[args.indexOf(option) + 1];
@@ -87,7 +87,81 @@ describe('transcodeArgs', () => {
   });
 });
 
+describe('the bit-rate cap of a transcode', () => {
+  it("holds the video's peak rate, over a one-second buffer, to what the cap leaves after the audio and the container", () => {
+    expect(videoRateFor(8_000_000)).toBe(7_635_840);
+    const args = transcodeArgs('/tmp/in.mov', '/tmp/out.mp4', 1080, 2_000_000);
+    expect(valueOf(args, '-maxrate')).toBe(String(videoRateFor(2_000_000)));
+    expect(valueOf(args, '-bufsize')).toBe(String(videoRateFor(2_000_000)));
+    expect(valueOf(args, '-b:a')).toBe('128000');
+    expect(valueOf(transcodeArgs('/tmp/in.mov', '/tmp/out.mp4'), '-maxrate')).toBe('7635840');
+  });
+
+  it('refuses a cap that leaves the video nothing', () => {
+    expect(() => videoRateFor(200_000)).toThrow(RangeError);
+  });
+});
+
+describe('remuxArgs', () => {
+  const args = remuxArgs('/tmp/in.mov', '/tmp/out.mp4');
+
+  it('copies the first video and audio streams as they are into a faststart MP4, without the source metadata', () => {
+    expect(args.filter((a, i) => args[i - 1] === '-map')).toEqual(['0:v:0', '0:a:0?']);
+    expect(valueOf(args, '-c')).toBe('copy');
+    expect(valueOf(args, '-movflags')).toBe('+faststart');
+    expect(valueOf(args, '-map_metadata')).toBe('-1');
+    expect(args).toEqual(expect.arrayContaining(['-sn', '-dn', '-nostdin', '-y']));
+    expect(args).not.toContain('-vf');
+    expect(args[args.length - 1]).toBe('file:/tmp/out.mp4');
+  });
+});
+
 describe('synthesizeArgs', () => {
+  it('makes the kinds of clip the remux rule is tested on', () => {
+    const args = synthesizeArgs({
+      path: '/tmp/c.webm',
+      durationSeconds: 2,
+      width: 720,
+      height: 1280,
+      withAudio: true,
+      pattern: 'moving',
+      watermark: 'top-right',
+      keyframeSeconds: 1,
+      video: { codec: 'vp9' },
+      audioCodec: 'opus',
+      container: 'webm',
+    });
+    expect(args).toContain('testsrc=size=720x1280:rate=30:duration=2.000,scroll=horizontal=0.01:vertical=0.007');
+    expect(valueOf(args, '-vf')).toMatch(/^drawbox=x=iw\*0\.62/);
+    expect(valueOf(args, '-c:v')).toBe('libvpx-vp9');
+    expect(valueOf(args, '-g')).toBe('30');
+    expect(valueOf(args, '-c:a')).toBe('libopus');
+    expect(args.slice(-3)).toEqual(['-f', 'webm', 'file:/tmp/c.webm']);
+    const faststart = synthesizeArgs({
+      path: '/tmp/c.mp4',
+      durationSeconds: 1,
+      width: 8,
+      height: 8,
+      withAudio: false,
+      faststart: true,
+      video: { profile: 'high', level: '4.2', bitRate: 5_000_000 },
+    });
+    expect(faststart).toEqual(
+      expect.arrayContaining([
+        '-profile:v',
+        'high',
+        '-level:v',
+        '4.2',
+        '-b:v',
+        '5000000',
+        '-maxrate',
+        '5000000',
+        '-movflags',
+        '+faststart',
+      ]),
+    );
+  });
+
   it('encodes testsrc, with a sine tone when asked', () => {
     const args = synthesizeArgs({ path: '/tmp/c.mp4', durationSeconds: 10, width: 720, height: 1280, withAudio: true, fps: 15 });
     expect(args).toEqual(

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { probe, type ProbeResult } from './probe.js';
 import { runTool } from './run.js';
+import { DEFAULT_MAX_BIT_RATE } from '../web-ready.js';
 
 export interface FfmpegOptions {
   ffmpegPath?: string;
@@ -60,6 +61,23 @@ export function posterArgs(input: string, output: string, atSeconds: number, max
 export interface TranscodeOptions extends FfmpegOptions {
   /** Long side of the output, never upscaled (VIDEO_LIMITS.maxLongSide). */
   maxLongSide?: number;
+  /** Bits per second the whole output stays under (DEFAULT_MAX_BIT_RATE): the video's rate is held below it. */
+  maxBitRate?: number;
+}
+
+/** The AAC rate of a transcode; the video gets the cap less this and a margin for the container. */
+const AUDIO_BIT_RATE = 128_000;
+const CONTAINER_MARGIN = 0.97;
+
+/**
+ * The video's peak rate for a cap on the whole file: what the cap leaves after the audio, less 3 % for
+ * the container. x264 keeps its rate under it over every second-long window (a VBV buffer of one
+ * second), so the file's average stays under the cap too.
+ */
+export function videoRateFor(maxBitRate: number): number {
+  const rate = Math.floor((maxBitRate - AUDIO_BIT_RATE) * CONTAINER_MARGIN);
+  if (!Number.isFinite(rate) || rate < 100_000) throw new RangeError(`a bit-rate cap of ${maxBitRate} leaves no room for the video`);
+  return rate;
 }
 
 /**
@@ -69,7 +87,13 @@ export interface TranscodeOptions extends FfmpegOptions {
  * optional, so a silent source gives an MP4 with no audio track. Metadata, subtitles and data streams
  * are dropped.
  */
-export function transcodeArgs(input: string, output: string, maxLongSide = DEFAULT_MAX_LONG_SIDE): string[] {
+export function transcodeArgs(
+  input: string,
+  output: string,
+  maxLongSide = DEFAULT_MAX_LONG_SIDE,
+  maxBitRate = DEFAULT_MAX_BIT_RATE,
+): string[] {
+  const videoRate = videoRateFor(maxBitRate);
   return [
     ...COMMON,
     '-i',
@@ -92,6 +116,10 @@ export function transcodeArgs(input: string, output: string, maxLongSide = DEFAU
     'veryfast',
     '-crf',
     '23',
+    '-maxrate',
+    String(videoRate),
+    '-bufsize',
+    String(videoRate),
     '-profile:v',
     'high',
     '-pix_fmt',
@@ -99,7 +127,7 @@ export function transcodeArgs(input: string, output: string, maxLongSide = DEFAU
     '-c:a',
     'aac',
     '-b:a',
-    '128k',
+    String(AUDIO_BIT_RATE),
     '-ac',
     '2',
     '-ar',
@@ -126,7 +154,42 @@ export async function makePoster(
 
 /** Transcodes to the web MP4 described at {@link transcodeArgs}; answers what ffprobe measures on the result. */
 export async function transcodeForWeb(input: string, output: string, opts: TranscodeOptions = {}): Promise<ProbeResult> {
-  await runFfmpeg(transcodeArgs(input, output, opts.maxLongSide), output, opts, 600_000);
+  await runFfmpeg(transcodeArgs(input, output, opts.maxLongSide, opts.maxBitRate), output, opts, 600_000);
+  return probe(output, opts);
+}
+
+/**
+ * Copies the first video and the first audio stream, as they are, into an MP4 whose index comes first
+ * (faststart), dropping the source's metadata, subtitles and data streams. The rotation a phone
+ * recorded stays (it is the stream's display matrix, which players apply). For a source that plays as
+ * it is ({@link webReadiness}).
+ */
+export function remuxArgs(input: string, output: string): string[] {
+  return [
+    ...COMMON,
+    '-i',
+    `file:${input}`,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-map_metadata',
+    '-1',
+    '-sn',
+    '-dn',
+    '-c',
+    'copy',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    `file:${output}`,
+  ];
+}
+
+/** The remux of {@link remuxArgs}; answers what ffprobe measures on the result. */
+export async function remuxForWeb(input: string, output: string, opts: FfmpegOptions = {}): Promise<ProbeResult> {
+  await runFfmpeg(remuxArgs(input, output), output, opts, 120_000);
   return probe(output, opts);
 }
 
@@ -140,30 +203,84 @@ export interface SynthesizeClipSpec {
   fps?: number;
   /** Rotation metadata to set on the video stream (the picture itself is not turned). */
   rotation?: 0 | 90 | 180 | 270;
+  /**
+   * `testsrc` (default): ffmpeg's test card, mostly still; `moving`: the card scrolling, which changes all
+   * over the picture, as filmed footage does.
+   */
+  pattern?: 'testsrc' | 'moving';
+  /** A static white mark (a watermark) drawn in that corner of every frame. */
+  watermark?: 'top-right' | 'top-left';
+  /** A keyframe this often (default: x264's, every 250 frames); phones' and editors' exports use 1–2 s. */
+  keyframeSeconds?: number;
+  /** The video encoding (default: H.264 in yuv420p, x264's ultrafast preset, its own rate). */
+  video?: {
+    codec?: 'h264' | 'hevc' | 'vp9';
+    /** x264's profile names (`baseline`, `main`, `high`, `high444`). */
+    profile?: string;
+    /** e.g. `4.2`, `5.1`. */
+    level?: string;
+    pixelFormat?: string;
+    /** A target rate in bits per second (x264: also its peak, over one second). */
+    bitRate?: number;
+    preset?: string;
+  };
+  /** The audio codec when `withAudio` (default AAC at 64 kb/s). */
+  audioCodec?: 'aac' | 'mp3' | 'opus';
+  /** The container (default mp4; mp4 and mov are written with the index at the end, as cameras do). */
+  container?: 'mp4' | 'mov' | 'webm' | 'matroska';
+  /** Writes an mp4 or mov with the index first. */
+  faststart?: boolean;
 }
+
+const ENCODERS = { h264: 'libx264', hevc: 'libx265', vp9: 'libvpx-vp9' } as const;
+const AUDIO_ENCODERS = { aac: ['aac', '-b:a', '64k'], mp3: ['libmp3lame', '-b:a', '96k'], opus: ['libopus', '-b:a', '64k'] } as const;
+
+function videoArgs(spec: SynthesizeClipSpec, fps: number): string[] {
+  const video = spec.video ?? {};
+  const codec = video.codec ?? 'h264';
+  const args = ['-c:v', ENCODERS[codec], '-pix_fmt', video.pixelFormat ?? 'yuv420p'];
+  if (codec === 'vp9') args.push('-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1');
+  else args.push('-preset', video.preset ?? 'ultrafast');
+  if (video.profile) args.push('-profile:v', video.profile);
+  if (video.level) args.push('-level:v', video.level);
+  if (video.bitRate) {
+    args.push('-b:v', String(video.bitRate));
+    if (codec === 'h264') args.push('-maxrate', String(video.bitRate), '-bufsize', String(video.bitRate));
+  }
+  if (spec.keyframeSeconds) args.push('-g', String(Math.max(1, Math.round(spec.keyframeSeconds * fps))));
+  if (codec === 'hevc') args.push('-tag:v', 'hvc1', '-x265-params', 'log-level=error');
+  return args;
+}
+
+const MARKS = {
+  'top-right': 'drawbox=x=iw*0.62:y=ih*0.04:w=iw*0.30:h=ih*0.05:color=white:t=fill',
+  'top-left': 'drawbox=x=iw*0.08:y=ih*0.04:w=iw*0.30:h=ih*0.05:color=white:t=fill',
+} as const;
 
 /** Arguments that encode a test pattern (and a sine tone) of the given size and length. */
 export function synthesizeArgs(spec: SynthesizeClipSpec, output = spec.path): string[] {
   const fps = spec.fps ?? 30;
   const d = spec.durationSeconds.toFixed(3);
+  const size = `size=${spec.width}x${spec.height}:rate=${fps}`;
+  // Scrolled diagonally, a third of the frame a second, wrapping round: every pixel keeps changing.
+  const source = `testsrc=${size}:duration=${d}${spec.pattern === 'moving' ? ',scroll=horizontal=0.01:vertical=0.007' : ''}`;
+  const container = spec.container ?? 'mp4';
+  const indexFirst = spec.faststart && (container === 'mp4' || container === 'mov');
   return [
     ...COMMON,
     '-f',
     'lavfi',
     '-i',
-    `testsrc=size=${spec.width}x${spec.height}:rate=${fps}:duration=${d}`,
+    source,
     ...(spec.withAudio ? ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${d}`] : []),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    ...(spec.withAudio ? ['-c:a', 'aac', '-b:a', '64k'] : []),
+    ...(spec.watermark ? ['-vf', MARKS[spec.watermark]] : []),
+    ...videoArgs(spec, fps),
+    ...(spec.withAudio ? ['-c:a', ...AUDIO_ENCODERS[spec.audioCodec ?? 'aac']] : []),
+    ...(indexFirst ? ['-movflags', '+faststart'] : []),
     '-t',
     d,
     '-f',
-    'mp4',
+    container,
     `file:${output}`,
   ];
 }
@@ -191,8 +308,9 @@ export async function synthesizeClip(spec: SynthesizeClipSpec, opts: FfmpegOptio
       'copy',
       '-metadata:s:v:0',
       `rotate=${spec.rotation}`,
+      ...(spec.faststart ? ['-movflags', '+faststart'] : []),
       '-f',
-      'mp4',
+      spec.container ?? 'mp4',
       `file:${spec.path}`,
     ];
     await runFfmpeg(args, spec.path, opts, 60_000);
