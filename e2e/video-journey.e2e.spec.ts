@@ -52,7 +52,17 @@ beforeAll(async () => {
   });
   // The issue's reference clip: 10 s, 720x1280 (portrait), with sound. Few frames keep the transcode quick.
   await synthesizeClip({ path: clips.tenSeconds, durationSeconds: 10, width: 720, height: 1280, withAudio: true, fps: 10 });
-  await synthesizeClip({ path: clips.short, durationSeconds: 3, width: 1280, height: 720, withAudio: false, fps: 10 });
+  // 4:4:4, which no phone plays as it is: transcoded.
+  await synthesizeClip({
+    path: clips.short,
+    durationSeconds: 3,
+    width: 1280,
+    height: 720,
+    withAudio: false,
+    fps: 10,
+    container: 'mov',
+    video: { profile: 'high444', pixelFormat: 'yuv444p' },
+  });
   await synthesizeClip({ path: clips.tooLong, durationSeconds: 45, width: 160, height: 284, withAudio: false, fps: 2 });
   await writeFile(clips.text, 'These are my notes about the clip, not a video.\n'.repeat(200));
 }, 120_000);
@@ -218,7 +228,8 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     await writeFile(served, mp4);
     const probed = await tools.probe(served);
     expect(probed).toMatchObject({ videoCodec: 'h264', aspectRatio });
-    expect(Math.max(probed.width, probed.height)).toBeLessThanOrEqual(1080);
+    expect(Math.max(probed.width, probed.height)).toBeLessThanOrEqual(1920);
+    expect(probed.bitRate!).toBeLessThan(8_000_000);
     expect(probed.durationSeconds).toBeCloseTo(durationSeconds, 0);
 
     const poster = await api(s.videoThumbnailUrl!);
@@ -268,8 +279,8 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
         { state: 'ready', correlation: requestId },
       ]);
       const probed = await expectPlayable(s, 10, '9:16');
-      // Long side brought down to 1080 px, width kept even for H.264.
-      expect(probed).toMatchObject({ width: 606, height: 1080, audioCodec: 'aac' });
+      // H.264 in yuv420p with AAC: it plays as it is, so its own streams are served (a remux).
+      expect(probed).toMatchObject({ width: 720, height: 1280, audioCodec: 'aac', pixelFormat: 'yuv420p' });
       // The upload itself is gone: only the results stay.
       expect(await store.stat(mediaKeys.upload(videoId))).toBeUndefined();
       expect(await store.stat(mediaKeys.video(videoId))).toMatchObject({ contentType: 'video/mp4' });
@@ -278,13 +289,14 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
   );
 
   it(
-    'multipart in one request: a 3 s landscape .mov ends processed and playable',
+    'multipart in one request: a 3 s landscape 4:4:4 .mov ends transcoded and playable',
     async () => {
       const cookie = await clipper();
       const id = await submit(cookie);
       await sendMultipart(cookie, id, clips.short, 'short.mov', 'video/quicktime');
       const s = await settled(cookie, id);
-      await expectPlayable(s, 3, '16:9');
+      // Transcoded: long side brought down to 1080 px, height kept even, 4:2:0.
+      expect(await expectPlayable(s, 3, '16:9')).toMatchObject({ width: 1080, height: 606, pixelFormat: 'yuv420p', audioCodec: null });
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -1,8 +1,9 @@
-import { LOGGER } from '@clipit/service-kit';
+import { CONFIG, LOGGER } from '@clipit/service-kit';
 import { STORAGE, type StorageDriver } from '@clipit/storage';
 import { WORKER_EVENTS, WORKER_SETTINGS, type EventSink, type WorkerSettings } from '@clipit/worker-kit';
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
+import type { MediaWorkerConfig } from './config.js';
 import { ProcessVideoHandler } from './jobs/process-video.handler.js';
 import type { MediaEvent, VideoTools } from './jobs/ports.js';
 import { MEDIA_TOOLS, WORK_ROOT } from './media-worker.tokens.js';
@@ -20,9 +21,15 @@ import { MediaQueueWorker } from './worker/media-queue.worker.js';
   providers: [
     {
       provide: ProcessVideoHandler,
-      useFactory: (storage: StorageDriver, tools: VideoTools, events: EventSink<MediaEvent>, logger: Logger, tmpRoot: string) =>
-        new ProcessVideoHandler({ storage, tools, events, logger, tmpRoot }),
-      inject: [STORAGE, MEDIA_TOOLS, WORKER_EVENTS, LOGGER, WORK_ROOT],
+      useFactory: (
+        storage: StorageDriver,
+        tools: VideoTools,
+        events: EventSink<MediaEvent>,
+        logger: Logger,
+        tmpRoot: string,
+        config: MediaWorkerConfig,
+      ) => new ProcessVideoHandler({ storage, tools, events, logger, tmpRoot, maxBitRate: config.MEDIA_MAX_BIT_RATE }),
+      inject: [STORAGE, MEDIA_TOOLS, WORKER_EVENTS, LOGGER, WORK_ROOT, CONFIG],
     },
     {
       provide: MediaQueueWorker,

@@ -1,5 +1,5 @@
 import { env, loadConfig, sharedConfigShape, type ConfigOf } from '@clipit/service-kit';
-import { mediaToolsConfigShape } from '@clipit/media';
+import { DEFAULT_MAX_BIT_RATE, mediaToolsConfigShape } from '@clipit/media';
 import { storageConfigShape } from '@clipit/storage';
 import { shutdownGraceMs as workerShutdownGraceMs, workerConfigShape } from '@clipit/worker-kit';
 import { z } from 'zod';
@@ -16,6 +16,11 @@ export const mediaWorkerConfigShape = {
   MEDIA_WORKER_TMP_DIR: z.string().min(1).optional(),
   /** Longest ffmpeg may take to make the poster or the web MP4 of one video. */
   MEDIA_WORKER_TRANSCODE_TIMEOUT_SECONDS: env.int(600, 10),
+  /**
+   * Bits per second no served video reaches: an upload under it that plays as it is gets remuxed, anything
+   * else is transcoded under it (ADR 0047).
+   */
+  MEDIA_MAX_BIT_RATE: env.int(DEFAULT_MAX_BIT_RATE, 500_000),
 };
 
 export type MediaWorkerConfig = ConfigOf<typeof mediaWorkerConfigShape>;

@@ -1,5 +1,5 @@
 import type { EventData, EventEnvelope } from '@clipit/contracts';
-import type { ProbeResult } from '@clipit/media';
+import type { ProbeResult, WatermarkEstimate } from '@clipit/media';
 import type { StorageDriver } from '@clipit/storage';
 import type { EventSink as KitEventSink, KeptJob } from '@clipit/worker-kit';
 
@@ -7,7 +7,13 @@ import type { EventSink as KitEventSink, KeptJob } from '@clipit/worker-kit';
 export interface VideoTools {
   probe(file: string, signal?: AbortSignal): Promise<ProbeResult>;
   makePoster(input: string, output: string, opts: { durationSeconds?: number; maxLongSide?: number; signal?: AbortSignal }): Promise<void>;
-  transcodeForWeb(input: string, output: string, opts: { maxLongSide?: number; signal?: AbortSignal }): Promise<ProbeResult>;
+  transcodeForWeb(
+    input: string,
+    output: string,
+    opts: { maxLongSide?: number; maxBitRate?: number; signal?: AbortSignal },
+  ): Promise<ProbeResult>;
+  remuxForWeb(input: string, output: string, opts: { signal?: AbortSignal }): Promise<ProbeResult>;
+  estimateWatermark(input: string, opts: { signal?: AbortSignal }): Promise<WatermarkEstimate>;
 }
 
 /** The two facts the worker states. */

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { mediaKeys, type ProcessVideoJob } from '@clipit/contracts';
-import { VIDEO_MESSAGES } from '@clipit/field-rules';
-import { InvalidMediaError, MediaToolError, type ProbeResult } from '@clipit/media';
+import { mediaKeys, type MediaProcessedV1, type ProcessVideoJob } from '@clipit/contracts';
+import { guideChecks, VIDEO_MESSAGES } from '@clipit/field-rules';
+import { InvalidMediaError, MediaToolError, type ProbeResult, type WatermarkEstimate } from '@clipit/media';
 import { deterministicEventId } from '@clipit/service-kit';
 import { automock } from '@clipit/testing';
 import pino from 'pino';
@@ -30,10 +30,19 @@ const PROBE: ProbeResult = {
   height: 1280,
   aspectRatio: '9:16',
   videoCodec: 'h264',
+  videoProfile: 'High',
+  videoLevel: 31,
+  pixelFormat: 'yuv420p',
   audioCodec: 'aac',
+  bitRate: 2_000_000,
   formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
   rotation: 0,
 };
+
+/** An upload no phone plays as it is. */
+const HEVC: ProbeResult = { ...PROBE, videoCodec: 'hevc', videoProfile: 'Main', videoLevel: 93 };
+
+const FOUND: WatermarkEstimate = { verdict: 'found', samples: 10, motion: 40, stillTopRight: 0.12, stillTopLeft: 0, stillRest: 0 };
 
 class MemoryStore implements ObjectStore {
   readonly objects = new Map<string, { body: Buffer; contentType: string }>();
@@ -59,12 +68,21 @@ class MemoryStore implements ObjectStore {
   }
 }
 
-function setup(opts: { probe?: ProbeResult | Error; transcodeError?: Error; publishError?: Error } = {}) {
+function setup(
+  opts: {
+    probe?: ProbeResult | Error;
+    transcodeError?: Error;
+    remuxError?: Error;
+    remuxed?: Partial<ProbeResult>;
+    watermark?: WatermarkEstimate | Error;
+    publishError?: Error;
+  } = {},
+) {
   const steps: string[] = [];
   const storage = new MemoryStore(steps);
   const published: MediaEvent[] = [];
   const workDirs: string[] = [];
-  const tools = automock<VideoTools>('VideoTools', ['probe', 'makePoster', 'transcodeForWeb']);
+  const tools = automock<VideoTools>('VideoTools', ['probe', 'makePoster', 'transcodeForWeb', 'remuxForWeb', 'estimateWatermark']);
   tools.probe.mockImplementation(async (file) => {
     workDirs.push(join(file, '..'));
     steps.push('probe');
@@ -80,6 +98,17 @@ function setup(opts: { probe?: ProbeResult | Error; transcodeError?: Error; publ
     if (opts.transcodeError) throw opts.transcodeError;
     await writeFile(output, 'MP4 bytes');
     return { ...PROBE, width: 606, height: 1080 };
+  });
+  tools.remuxForWeb.mockImplementation(async (_input, output) => {
+    steps.push('remux');
+    if (opts.remuxError) throw opts.remuxError;
+    await writeFile(output, 'MP4 copy');
+    return { ...PROBE, ...opts.remuxed };
+  });
+  tools.estimateWatermark.mockImplementation(async () => {
+    steps.push('watermark');
+    if (opts.watermark instanceof Error) throw opts.watermark;
+    return opts.watermark ?? FOUND;
   });
   const events = automock<EventSink>('EventSink', ['publishEnvelope']);
   events.publishEnvelope.mockImplementation(async (envelope) => {
@@ -147,7 +176,7 @@ describe('ProcessVideoHandler', () => {
   });
 
   it('stores the poster and the web MP4, states media.processed, then deletes the upload', async () => {
-    const s = setup();
+    const s = setup({ probe: HEVC });
     const job = makeJob();
     withUpload(s, job);
     const event = await handlerFor(s).process(job, signal);
@@ -165,18 +194,25 @@ describe('ProcessVideoHandler', () => {
         width: 720,
         height: 1280,
         aspectRatio: '9:16',
-        videoCodec: 'h264',
+        videoCodec: 'hevc',
         audioCodec: 'aac',
         video: { key: mediaKeys.video(videoId), contentType: 'video/mp4', size: 9 },
         poster: { key: mediaKeys.poster(videoId), contentType: 'image/jpeg', size: 4 },
         playbackId: playbackIdFor(videoId),
+        processing: 'transcode',
       },
+    });
+    expect(s.tools.transcodeForWeb).toHaveBeenCalledWith(expect.any(String), expect.any(String), {
+      maxLongSide: 1080,
+      maxBitRate: 8_000_000,
+      signal,
     });
     expect(s.published).toEqual([event]);
     expect(s.steps).toEqual([
       'probe',
-      'poster',
       'transcode',
+      'poster',
+      'watermark',
       `put ${mediaKeys.video(videoId)}`,
       `put ${mediaKeys.poster(videoId)}`,
       'publish media.processed',
@@ -185,6 +221,73 @@ describe('ProcessVideoHandler', () => {
     expect([...s.storage.objects.keys()].sort()).toEqual([mediaKeys.poster(videoId), mediaKeys.video(videoId)]);
     // Decided before publishing, so a crash after this point states the same event.
     expect(job.progressUpdates).toEqual([{ stage: 'decided', event }]);
+    expect(await readdir(tmpRoot)).toEqual([]);
+  });
+
+  it('remuxes an upload that plays as it is, and states the guide checks with the outcome', async () => {
+    const s = setup();
+    const job = makeJob();
+    withUpload(s, job);
+    const event = await handlerFor(s).process(job, signal);
+    expect(s.steps.slice(0, 4)).toEqual(['probe', 'remux', 'poster', 'watermark']);
+    expect(s.steps).not.toContain('transcode');
+    expect(event.type).toBe('media.processed');
+    const data = event.data as MediaProcessedV1;
+    expect(data.processing).toBe('remux');
+    expect(data.video).toEqual({ key: mediaKeys.video(job.data.videoId), contentType: 'video/mp4', size: 8 });
+    expect(data.guideChecks).toEqual(guideChecks({ durationSeconds: 10.04, width: 720, height: 1280, hasAudio: true, watermark: 'found' }));
+    expect(data.guideChecks!.map((check) => [check.rule, check.verdict])).toEqual([
+      ['duration', 'warning'],
+      ['portrait', 'pass'],
+      ['width', 'pass'],
+      ['audio', 'pass'],
+      ['watermark', 'pass'],
+    ]);
+  });
+
+  it('transcodes instead when the remux came out at the bit-rate cap', async () => {
+    const s = setup({ probe: { ...PROBE, bitRate: 1_990_000 }, remuxed: { bitRate: 2_000_000 } });
+    const job = makeJob();
+    withUpload(s, job);
+    const handler = new ProcessVideoHandler({
+      storage: s.storage,
+      tools: s.tools,
+      events: s.events,
+      logger,
+      tmpRoot,
+      maxBitRate: 2_000_000,
+    });
+    const event = await handler.process(job, signal);
+    expect(s.steps.filter((step) => step === 'remux' || step === 'transcode')).toEqual(['remux', 'transcode']);
+    expect((event.data as MediaProcessedV1).processing).toBe('transcode');
+    expect(s.tools.transcodeForWeb).toHaveBeenCalledWith(expect.any(String), expect.any(String), {
+      maxLongSide: 1080,
+      maxBitRate: 2_000_000,
+      signal,
+    });
+  });
+
+  it('says unsure about the watermark when the estimate fails, and processes the video all the same', async () => {
+    const s = setup({ watermark: new MediaToolError('ffmpeg', 'ffmpeg exited with code 1') });
+    const job = makeJob();
+    withUpload(s, job);
+    const event = await handlerFor(s).process(job, signal);
+    expect((event.data as MediaProcessedV1).guideChecks!.at(-1)).toMatchObject({ rule: 'watermark', verdict: 'unsure' });
+  });
+
+  it('waits for the poster and the estimate before cleaning up after a failed remux', async () => {
+    const s = setup({ remuxError: new MediaToolError('ffmpeg', 'ffmpeg killed by SIGKILL') });
+    let posterDone = false;
+    s.tools.makePoster.mockImplementation(async (_input, output) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await writeFile(output, 'JPEG');
+      posterDone = true;
+    });
+    const job = makeJob();
+    withUpload(s, job);
+    await expect(handlerFor(s).process(job, signal)).rejects.toThrow('SIGKILL');
+    expect(posterDone).toBe(true);
+    expect(s.published).toEqual([]);
     expect(await readdir(tmpRoot)).toEqual([]);
   });
 
@@ -240,7 +343,7 @@ describe('ProcessVideoHandler', () => {
   });
 
   it('throws a failure that may pass (so BullMQ retries), stating nothing and keeping the upload', async () => {
-    const s = setup({ transcodeError: new MediaToolError('ffmpeg', 'ffmpeg killed by SIGKILL') });
+    const s = setup({ probe: HEVC, transcodeError: new MediaToolError('ffmpeg', 'ffmpeg killed by SIGKILL') });
     const job = makeJob({ attemptsMade: 1 });
     withUpload(s, job);
     await expect(handlerFor(s).process(job, signal)).rejects.toThrow('ffmpeg killed by SIGKILL');
@@ -251,7 +354,7 @@ describe('ProcessVideoHandler', () => {
   });
 
   it('states media.failed processing-error when the last attempt fails, and deletes the upload', async () => {
-    const s = setup({ transcodeError: new MediaToolError('ffmpeg', 'ffmpeg exited with code 1') });
+    const s = setup({ probe: HEVC, transcodeError: new MediaToolError('ffmpeg', 'ffmpeg exited with code 1') });
     const job = makeJob({ attemptsMade: 2 });
     withUpload(s, job);
     const event = await handlerFor(s).process(job, signal);
@@ -265,7 +368,7 @@ describe('ProcessVideoHandler', () => {
   });
 
   it('never gives up because of its own shutdown, even on the last attempt', async () => {
-    const s = setup({ transcodeError: new MediaToolError('ffmpeg', 'ffmpeg aborted', { aborted: true }) });
+    const s = setup({ probe: HEVC, transcodeError: new MediaToolError('ffmpeg', 'ffmpeg aborted', { aborted: true }) });
     const job = makeJob({ attemptsMade: 2 });
     withUpload(s, job);
     const controller = new AbortController();
@@ -308,7 +411,7 @@ describe('ProcessVideoHandler', () => {
     expect(second).toMatchObject({ failures: 2, event: decided });
     expect(job.progress).toEqual({ stage: 'decided', event: decided, publishFailures: 2 });
     // ffmpeg ran for the first run only; the upload is kept until the event is stored.
-    expect(failing.tools.transcodeForWeb).toHaveBeenCalledTimes(1);
+    expect(failing.tools.remuxForWeb).toHaveBeenCalledTimes(1);
     expect(failing.storage.objects.has(job.data.sourceKey)).toBe(true);
   });
 

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { mediaKeys, processVideoJobSchema, type MediaFailureCode, type ProcessVideoJob } from '@clipit/contracts';
-import { isVideoTooLong, VIDEO_LIMITS, VIDEO_MESSAGES } from '@clipit/field-rules';
-import { InvalidMediaError } from '@clipit/media';
+import { guideChecks, isVideoTooLong, VIDEO_LIMITS, VIDEO_MESSAGES } from '@clipit/field-rules';
+import { DEFAULT_MAX_BIT_RATE, InvalidMediaError, webReadiness, type WatermarkEstimate, type WebReadyVerdict } from '@clipit/media';
 import { buildEventEnvelope, deterministicEventId } from '@clipit/service-kit';
 import { decidedProgressSchema, keptEventSchema, KeptOutcome, parseJobData, type Decided } from '@clipit/worker-kit';
 import type { Logger } from 'pino';
@@ -58,11 +58,14 @@ export interface ProcessVideoHandlerDeps {
   maxLongSide?: number;
   maxDurationSeconds?: number;
   maxBytes?: number;
+  /** No served video reaches this many bits per second (MEDIA_MAX_BIT_RATE). */
+  maxBitRate?: number;
 }
 
 /**
  * One process-video job: fetch the upload, measure it, refuse it (too long, too large, not a video)
- * or make the poster and the web MP4 and store them, then state the outcome as one event
+ * or make the poster and the web MP4 (a remux when the upload plays as it is, else a transcode), check
+ * it against the guide, and store them, then state the outcome as one event
  * (media.processed or media.failed) and delete the upload.
  *
  * Safe to run again at any point (a worker killed mid-job, a retry): outputs are overwritten in
@@ -74,6 +77,7 @@ export class ProcessVideoHandler {
   private readonly maxLongSide: number;
   private readonly maxDurationSeconds: number;
   private readonly maxBytes: number;
+  private readonly maxBitRate: number;
   private readonly outcomes: KeptOutcome<MediaEvent, DecidedProgress>;
 
   constructor(private readonly deps: ProcessVideoHandlerDeps) {
@@ -81,6 +85,7 @@ export class ProcessVideoHandler {
     this.maxLongSide = deps.maxLongSide ?? VIDEO_LIMITS.maxLongSide;
     this.maxDurationSeconds = deps.maxDurationSeconds ?? VIDEO_LIMITS.maxDurationSeconds;
     this.maxBytes = deps.maxBytes ?? VIDEO_LIMITS.maxBytes;
+    this.maxBitRate = deps.maxBitRate ?? DEFAULT_MAX_BIT_RATE;
   }
 
   /**
@@ -166,11 +171,41 @@ export class ProcessVideoHandler {
 
       const posterFile = join(dir, 'poster.jpg');
       const videoFile = join(dir, 'video.mp4');
-      await tools.makePoster(source, posterFile, { durationSeconds: probe.durationSeconds, maxLongSide: this.maxLongSide, signal });
-      await tools.transcodeForWeb(source, videoFile, { maxLongSide: this.maxLongSide, signal });
+      // The served MP4, the poster and the watermark estimate side by side: a remux and a poster take a
+      // fraction of a second each, and the estimate reads only keyframes.
+      const readiness = webReadiness(probe, this.maxBitRate);
+      const [processing, , watermark] = await allSettledOrThrow([
+        this.serve(source, videoFile, readiness, signal, log),
+        tools.makePoster(source, posterFile, { durationSeconds: probe.durationSeconds, maxLongSide: this.maxLongSide, signal }),
+        tools.estimateWatermark(source, { signal }).catch((err: unknown): WatermarkEstimate | undefined => {
+          if (signal.aborted) throw err;
+          // A signal, never a reason to hold the video back.
+          log.warn({ err }, 'watermark estimate failed: the check says unsure');
+          return undefined;
+        }),
+      ] as const);
+      const guide = guideChecks({
+        durationSeconds: probe.durationSeconds,
+        width: probe.width,
+        height: probe.height,
+        hasAudio: probe.audioCodec !== null,
+        watermark: watermark?.verdict ?? 'unsure',
+      });
       const video = await storage.put(mediaKeys.video(data.videoId), createReadStream(videoFile), 'video/mp4');
       const poster = await storage.put(mediaKeys.poster(data.videoId), createReadStream(posterFile), 'image/jpeg');
-      log.info({ durationSeconds: probe.durationSeconds, width: probe.width, height: probe.height, videoBytes: video.size }, 'processed');
+      log.info(
+        {
+          durationSeconds: probe.durationSeconds,
+          width: probe.width,
+          height: probe.height,
+          videoBytes: video.size,
+          processing,
+          ...(readiness.playsAsIs ? {} : { transcodedBecause: readiness.why }),
+          watermark,
+          guideWarnings: guide.filter((check) => check.verdict === 'warning').map((check) => check.rule),
+        },
+        'processed',
+      );
       return buildEventEnvelope(
         'media.processed',
         {
@@ -185,12 +220,36 @@ export class ProcessVideoHandler {
           video: { key: video.key, contentType: video.contentType, size: video.size },
           poster: { key: poster.key, contentType: poster.contentType, size: poster.size },
           playbackId: playbackIdFor(data.videoId),
+          processing,
+          guideChecks: guide,
         },
         this.envelopeOptions('media.processed', data),
       );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * Writes the served MP4: the upload's own streams when it plays as it is, else a transcode. A remux
+   * that came out at or over the cap (a container's overhead on a source just under it) is transcoded
+   * instead: no served file reaches the cap.
+   */
+  private async serve(
+    source: string,
+    output: string,
+    readiness: WebReadyVerdict,
+    signal: AbortSignal,
+    log: Logger,
+  ): Promise<'remux' | 'transcode'> {
+    const { tools } = this.deps;
+    if (readiness.playsAsIs) {
+      const remuxed = await tools.remuxForWeb(source, output, { signal });
+      if (remuxed.bitRate !== null && remuxed.bitRate < this.maxBitRate) return 'remux';
+      log.info({ bitRate: remuxed.bitRate, maxBitRate: this.maxBitRate }, 'the remux reached the bit-rate cap: transcoding instead');
+    }
+    await tools.transcodeForWeb(source, output, { maxLongSide: this.maxLongSide, maxBitRate: this.maxBitRate, signal });
+    return 'transcode';
   }
 
   private failed(data: ProcessVideoJob, code: MediaFailureCode, reason: string): MediaEvent {
@@ -228,6 +287,17 @@ export class ProcessVideoHandler {
     log.debug({ eventId: event.id, type: event.type }, 'outcome stated; upload deleted');
     return event;
   }
+}
+
+/**
+ * Promise.all that waits for every step before answering: on a failure the others' ffmpeg processes have
+ * ended before the scratch folder goes. Throws the first failure.
+ */
+async function allSettledOrThrow<T extends readonly unknown[]>(steps: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(steps);
+  const failure = settled.find((step): step is PromiseRejectedResult => step.status === 'rejected');
+  if (failure) throw failure.reason;
+  return settled.map((step) => (step as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 function isLastAttempt(job: VideoJob): boolean {

@@ -58,17 +58,27 @@ describe('media worker: one job at a time (real Redis, JetStream, ffmpeg, fs sto
         video: { key: mediaKeys.video(job.videoId), contentType: 'video/mp4' },
         poster: { key: mediaKeys.poster(job.videoId), contentType: 'image/jpeg' },
         playbackId: expect.stringMatching(/^[0-9a-f]{32}$/),
+        // H.264 in yuv420p with AAC, 720x1280, well under the cap: it plays as it is.
+        processing: 'remux',
+        guideChecks: [
+          { rule: 'duration', verdict: 'warning', message: '10 seconds long: the guide asks for at least 15 seconds.' },
+          { rule: 'portrait', verdict: 'pass', message: 'Portrait 9:16.' },
+          { rule: 'width', verdict: 'pass', message: '720 px wide: at least 720.' },
+          { rule: 'audio', verdict: 'pass', message: 'Has sound.' },
+          // The test card barely moves.
+          { rule: 'watermark', verdict: 'unsure', message: expect.any(String) },
+        ],
       },
     });
     if (envelope.type !== 'media.processed') throw new Error('unreachable');
     expect(envelope.data.durationSeconds).toBeGreaterThanOrEqual(10);
     expect(envelope.data.durationSeconds).toBeLessThan(10.2);
 
-    // The objects are what the event says, and play in a browser: H.264/AAC, long side 1080, index first.
+    // The objects are what the event says, and play in a browser: the upload's own H.264/AAC, index first.
     const videoFile = join(h.storageRoot, mediaKeys.video(job.videoId));
     expect((await h.storage.stat(mediaKeys.video(job.videoId)))?.size).toBe(envelope.data.video.size);
     expect((await h.storage.stat(mediaKeys.poster(job.videoId)))?.size).toBe(envelope.data.poster.size);
-    expect(await probe(videoFile)).toMatchObject({ width: 606, height: 1080, videoCodec: 'h264', audioCodec: 'aac' });
+    expect(await probe(videoFile)).toMatchObject({ width: 720, height: 1280, videoCodec: 'h264', audioCodec: 'aac' });
     const boxes = await topLevelBoxes(videoFile);
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
     expect([...(await readFile(join(h.storageRoot, mediaKeys.poster(job.videoId)))).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
@@ -83,6 +93,32 @@ describe('media worker: one job at a time (real Redis, JetStream, ffmpeg, fs sto
     );
     expect(await finished!.getState()).toBe('completed');
     expect(finished!.returnvalue).toEqual({ eventId: envelope.id, playbackId: envelope.data.playbackId });
+  });
+
+  it('transcodes a VP9/Opus WebM into H.264/AAC, long side 1080, under the bit-rate cap', async () => {
+    const job = await h.submitClip(
+      {
+        durationSeconds: 2,
+        width: 720,
+        height: 1280,
+        withAudio: true,
+        fps: 15,
+        pattern: 'moving',
+        watermark: 'top-right',
+        keyframeSeconds: 0.5,
+        video: { codec: 'vp9' },
+        audioCodec: 'opus',
+        container: 'webm',
+      },
+      'video/webm',
+    );
+    const { envelope } = await h.waitForEvent(job.videoId);
+    if (envelope.type !== 'media.processed') throw new Error(`expected media.processed, got ${envelope.type}`);
+    expect(envelope.data).toMatchObject({ processing: 'transcode', videoCodec: 'vp9', audioCodec: 'opus', width: 720, height: 1280 });
+    expect(envelope.data.guideChecks?.find((check) => check.rule === 'watermark')?.verdict).toBe('pass');
+    const served = await probe(join(h.storageRoot, mediaKeys.video(job.videoId)));
+    expect(served).toMatchObject({ width: 606, height: 1080, videoCodec: 'h264', audioCodec: 'aac', pixelFormat: 'yuv420p' });
+    expect(served.bitRate!).toBeLessThan(8_000_000);
   });
 
   it('refuses a 45 s clip with media.failed too-long, leaving nothing behind and without retrying', async () => {

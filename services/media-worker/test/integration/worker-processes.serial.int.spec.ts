@@ -11,6 +11,12 @@ import { MediaWorkerHarness, type WorkerProcess } from '../support/worker-harnes
  */
 const JOB_TEST_TIMEOUT_MS = 180_000;
 
+/**
+ * 4:4:4 H.264, which no phone plays as it is: the worker transcodes it, for seconds, so a test can stop the
+ * worker in the middle (a remux is over in a fraction of a second).
+ */
+const TRANSCODED = { video: { profile: 'high444', pixelFormat: 'yuv444p' } } as const;
+
 /** The pid in a worker's BullMQ name (`<host>:<pid>`), as stored on the jobs it took. */
 const pidOf = (processedBy: string | undefined) => Number(processedBy?.split(':').pop());
 
@@ -73,7 +79,7 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
     'finishes the job of a worker SIGKILLed in the middle of it, once, after a worker is started again',
     async () => {
       const doomed = await h.startProcess();
-      const job = await h.submitClip({ durationSeconds: 10, width: 1080, height: 1920, withAudio: true, fps: 30 });
+      const job = await h.submitClip({ durationSeconds: 10, width: 1080, height: 1920, withAudio: true, fps: 30, ...TRANSCODED });
       const scratch = await waitUntilTranscoding(doomed);
       expect(pidOf((await h.queue.getJob(job.videoId))?.processedBy)).toBe(doomed.child.pid);
 
@@ -121,7 +127,7 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
     'lets the running job finish on SIGTERM, then exits 0',
     async () => {
       const worker = await h.startProcess({ MEDIA_WORKER_DRAIN_SECONDS: 60 });
-      const job = await h.submitClip({ durationSeconds: 8, width: 1080, height: 1920, withAudio: true, fps: 30 });
+      const job = await h.submitClip({ durationSeconds: 8, width: 1080, height: 1920, withAudio: true, fps: 30, ...TRANSCODED });
       await waitUntilTranscoding(worker);
       worker.child.kill('SIGTERM');
       expect(await worker.exited).toBe(0);
@@ -137,7 +143,7 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
     'puts a job that outlasts the drain time back in the queue, with no attempt used, for the next worker',
     async () => {
       const impatient = await h.startProcess({ MEDIA_WORKER_DRAIN_SECONDS: 0 });
-      const job = await h.submitClip({ durationSeconds: 10, width: 1080, height: 1920, withAudio: true, fps: 30 });
+      const job = await h.submitClip({ durationSeconds: 10, width: 1080, height: 1920, withAudio: true, fps: 30, ...TRANSCODED });
       await waitUntilTranscoding(impatient);
       impatient.child.kill('SIGTERM');
       expect(await impatient.exited).toBe(0);

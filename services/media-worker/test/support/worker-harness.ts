@@ -60,10 +60,10 @@ export class MediaWorkerHarness extends WorkerHarness<MediaWorkerApp, MediaEvent
   }
 
   /** Synthesizes a clip, stores it as an upload and queues it, as the submissions service would. */
-  async submitClip(spec: Omit<SynthesizeClipSpec, 'path'>): Promise<ProcessVideoJob> {
-    const path = join(this.clipsDir, `${randomUUID()}.mp4`);
+  async submitClip(spec: Omit<SynthesizeClipSpec, 'path'>, contentType = 'video/mp4'): Promise<ProcessVideoJob> {
+    const path = join(this.clipsDir, `${randomUUID()}.${spec.container === 'webm' ? 'webm' : 'mp4'}`);
     await synthesizeClip({ ...spec, path });
-    return this.submitFile(path, 'video/mp4');
+    return this.submitFile(path, contentType);
   }
 
   async submitFile(path: string, contentType: string): Promise<ProcessVideoJob> {

@@ -1,4 +1,12 @@
+import { GUIDE_CHECK_RULES, GUIDE_CHECK_VERDICTS } from '@clipit/field-rules';
 import { z } from 'zod';
+
+/** One of the guide's checks on a video (field-rules' guideChecks), as a person is shown it. */
+export const guideCheckSchema = z.object({
+  rule: z.enum(GUIDE_CHECK_RULES),
+  verdict: z.enum(GUIDE_CHECK_VERDICTS),
+  message: z.string().min(1),
+});
 
 /** One object the media worker wrote to storage. */
 export const mediaObjectSchema = z.object({
@@ -28,6 +36,13 @@ export const mediaProcessedV1 = z.object({
   poster: mediaObjectSchema,
   /** The id a player asks for (the role Mux's playback id has in the spec). */
   playbackId: z.string().min(1),
+  /**
+   * How the served MP4 was made: `remux`, the upload's own streams (it plays as it is), or `transcode`.
+   * Absent from events of workers older than issue 35.
+   */
+  processing: z.enum(['remux', 'transcode']).optional(),
+  /** The guide's checks on the upload, in field-rules' order. Absent from events of workers older than issue 35. */
+  guideChecks: z.array(guideCheckSchema).optional(),
 });
 export type MediaProcessedV1 = z.infer<typeof mediaProcessedV1>;
 
