@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ProbeResult } from './ffmpeg/probe.js';
-import { DEFAULT_MAX_BIT_RATE, webReadiness } from './web-ready.js';
+import { DEFAULT_MAX_BIT_RATE } from './ffmpeg/transcode.js';
+import { webReadiness } from './web-ready.js';
 
 const phoneReady: ProbeResult = {
   durationSeconds: 30,

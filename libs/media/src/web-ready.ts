@@ -1,4 +1,5 @@
 import type { ProbeResult } from './ffmpeg/probe.js';
+import { DEFAULT_MAX_BIT_RATE } from './ffmpeg/transcode.js';
 
 /**
  * What every phone's and browser's player plays as it is: H.264 in one of the three common profiles up
@@ -18,9 +19,6 @@ export const WEB_READY = {
   maxLongSide: 1920,
   maxShortSide: 1080,
 } as const;
-
-/** The bit-rate cap unless configured (MEDIA_MAX_BIT_RATE): no served file is above it. */
-export const DEFAULT_MAX_BIT_RATE = 8_000_000;
 
 export type WebReadyVerdict = { playsAsIs: true } | { playsAsIs: false; why: string[] };
 

@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { probe, type ProbeResult } from './probe.js';
 import { runTool } from './run.js';
-import { DEFAULT_MAX_BIT_RATE } from '../web-ready.js';
 
 export interface FfmpegOptions {
   ffmpegPath?: string;
@@ -64,6 +63,9 @@ export interface TranscodeOptions extends FfmpegOptions {
   /** Bits per second the whole output stays under (DEFAULT_MAX_BIT_RATE): the video's rate is held below it. */
   maxBitRate?: number;
 }
+
+/** The bit-rate cap unless configured (MEDIA_MAX_BIT_RATE): no served file reaches it (ADR 0047). */
+export const DEFAULT_MAX_BIT_RATE = 8_000_000;
 
 /** The AAC rate of a transcode; the video gets the cap less this and a margin for the container. */
 const AUDIO_BIT_RATE = 128_000;
