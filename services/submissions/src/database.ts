@@ -6,6 +6,7 @@ import { VideoUploadEntity } from './entities/video-upload.entity.js';
 import { CreateSubmissionsTables1764000000000 } from './migrations/1764000000000-create-submissions-tables.js';
 import { IndexProcessingUploads1764100000000 } from './migrations/1764100000000-index-processing-uploads.js';
 import { PostMetrics1764200000000 } from './migrations/1764200000000-post-metrics.js';
+import { GuideChecks1764300000000 } from './migrations/1764300000000-guide-checks.js';
 
 export const submissionsEntities = [SubmissionEntity, VideoUploadEntity, MetricsHistoryEntity, LinkedXAccountEntity];
 
@@ -15,4 +16,5 @@ export const submissionsMigrations = [
   CreateSubmissionsTables1764000000000,
   IndexProcessingUploads1764100000000,
   PostMetrics1764200000000,
+  GuideChecks1764300000000,
 ];

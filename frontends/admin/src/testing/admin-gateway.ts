@@ -102,6 +102,7 @@ export function aSubmission(overrides: Partial<AdminSubmission> = {}): AdminSubm
     videoDuration: null,
     clipperHandle: 'clipqueen',
     clipperDisplayName: 'Clip Queen',
+    guideChecks: null,
     ...overrides,
   };
 }

@@ -1586,6 +1586,8 @@ export interface components {
             videoDuration: number | null;
             clipperHandle: string | null;
             clipperDisplayName: string | null;
+            /** @description The clipping guide's checks on the processed video (duration, portrait 9:16, width, sound, a top-right watermark estimate), in that order; warnings, never refusals. Null until the video is processed. */
+            guideChecks: components["schemas"]["GuideCheck"][] | null;
         };
         AdminSubmissionPage: {
             submissions: components["schemas"]["AdminSubmission"][];
@@ -1979,6 +1981,17 @@ export interface components {
             nextStreamTime: string | null;
             notifiedFollowers: number;
         };
+        GuideCheck: {
+            /** @enum {string} */
+            rule: "duration" | "portrait" | "width" | "audio" | "watermark";
+            /**
+             * @description `unsure`: only the watermark estimate, when the picture changes too little to tell
+             * @enum {string}
+             */
+            verdict: "pass" | "warning" | "unsure";
+            /** @description What the clipper or the moderator is shown */
+            message: string;
+        };
         HireRated: {
             hireId: string;
             clipperId: string;
@@ -2312,6 +2325,8 @@ export interface components {
             muxPlaybackId: string | null;
             videoFileName: string | null;
             videoFileSize: number | null;
+            /** @description The clipping guide's checks on the processed video (duration, portrait 9:16, width, sound, a top-right watermark estimate), in that order; warnings, never refusals. Null until the video is processed. */
+            guideChecks: components["schemas"]["GuideCheck"][] | null;
         };
         SystemMetric: {
             id: string;

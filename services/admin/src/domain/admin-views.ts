@@ -25,6 +25,7 @@ export function toAdminSubmission(s: submissionsV1.Submission, clipper: identity
     createdAt: s.createdAt,
     clipperHandle: clipper?.twitterUsername,
     clipperDisplayName: clipper?.displayName,
+    guideChecks: s.guideChecks,
   };
 }
 

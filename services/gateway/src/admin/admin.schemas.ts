@@ -2,6 +2,7 @@ import type { adminV1 } from '@clipit/contracts';
 import { REJECT_REASON_MAX, REJECT_REASON_MESSAGES } from '@clipit/field-rules';
 import { z } from 'zod';
 import { strictBody } from '../http/fields.js';
+import { guideChecksField, toGuideChecksJson } from '../media/guide-checks.schemas.js';
 
 // The admin area's bodies and answers (ADR 0020). Field rules are the owners' (identity for
 // placeholders, submissions for a rejection reason); these only check shapes, so the owner's words
@@ -67,6 +68,7 @@ export const adminSubmissionSchema = z
     videoDuration: z.number().nullable(),
     clipperHandle: z.string().nullable(),
     clipperDisplayName: z.string().nullable(),
+    guideChecks: guideChecksField,
   })
   .meta({ id: 'AdminSubmission' });
 export type AdminSubmissionJson = z.infer<typeof adminSubmissionSchema>;
@@ -207,6 +209,7 @@ export function toAdminSubmissionJson(s: adminV1.AdminSubmission): AdminSubmissi
     videoDuration: nul(s.videoDuration),
     clipperHandle: nul(s.clipperHandle),
     clipperDisplayName: nul(s.clipperDisplayName),
+    guideChecks: toGuideChecksJson(s.guideChecks),
   };
 }
 

@@ -1,5 +1,6 @@
 import { submissionSnapshotSchema, type identityV1, type submissionsV1 } from '@clipit/contracts';
 import { z } from 'zod';
+import { guideChecksField, toGuideChecksJson } from '../media/guide-checks.schemas.js';
 
 const text = (field: string, max: number) =>
   z.string({ error: `${field} must be a string` }).max(max, `${field} must be at most ${max} characters`);
@@ -66,6 +67,7 @@ export const submissionSchema = submissionSnapshotSchema
     muxPlaybackId: z.string().nullable(),
     videoFileName: z.string().nullable(),
     videoFileSize: z.number().nullable(),
+    guideChecks: guideChecksField,
   })
   .meta({ id: 'Submission' });
 export type SubmissionJson = z.infer<typeof submissionSchema>;
@@ -116,6 +118,7 @@ export function toSubmissionJson(s: submissionsV1.Submission): SubmissionJson {
     lastMetricsFetch: orNull(s.lastMetricsFetch),
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
+    guideChecks: toGuideChecksJson(s.guideChecks),
   };
 }
 

@@ -35,6 +35,8 @@ export function newSubmission(userId: string, checked: CheckedSubmission, now: D
     videoThumbnailUrl: null,
     videoDuration: null,
     videoAspectRatio: null,
+    guideChecks: null,
+    videoProcessing: null,
     views: 0,
     likes: 0,
     retweets: 0,

@@ -29,6 +29,8 @@ export function toSubmissionMessage(s: SubmissionEntity): submissionsV1.Submissi
     videoRejectedReason: opt(s.videoRejectedReason),
     videoFileName: opt(s.videoFileName),
     videoFileSize: opt(s.videoFileSize),
+    guideChecks: s.guideChecks ?? [],
+    videoProcessing: opt(s.videoProcessing),
   };
 }
 

@@ -33,6 +33,8 @@ export function attachUpload(submission: SubmissionEntity, upload: VideoUploadEn
     muxUploadId: upload.id,
     muxStatus: 'waiting',
     videoRejectedReason: null,
+    guideChecks: null,
+    videoProcessing: null,
     updatedAt: now,
   } satisfies Partial<SubmissionEntity>);
 }
@@ -138,6 +140,8 @@ export function videoReady(
     muxAssetId: data.videoId,
     muxStatus: 'ready',
     videoRejectedReason: null,
+    guideChecks: data.guideChecks ?? null,
+    videoProcessing: data.processing ?? null,
     updatedAt: now,
   } satisfies Partial<SubmissionEntity>);
   return true;

@@ -1,4 +1,5 @@
 import type { SubmissionStatus, VideoState } from '@clipit/contracts';
+import type { GuideCheck } from '@clipit/field-rules';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** Where a submission's post stands at X: not read yet, read, or missing at the last read(s) (deleted, protected). */
@@ -108,6 +109,14 @@ export class SubmissionEntity {
 
   @Column({ name: 'video_aspect_ratio', type: 'text', nullable: true })
   videoAspectRatio!: string | null;
+
+  /** The guide's checks on the processed video (ADR 0047); null until it is processed. */
+  @Column({ name: 'guide_checks', type: 'jsonb', nullable: true })
+  guideChecks!: GuideCheck[] | null;
+
+  /** How the served video was made; null until it is processed (and for videos processed before issue 35). */
+  @Column({ name: 'video_processing', type: 'text', nullable: true })
+  videoProcessing!: 'remux' | 'transcode' | null;
 
   @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
   views!: number;

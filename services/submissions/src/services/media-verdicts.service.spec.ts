@@ -1,3 +1,4 @@
+import { guideChecks } from '@clipit/field-rules';
 import type { MediaFailedV1, MediaProcessedV1 } from '@clipit/contracts';
 import { CONFIG, LOGGER } from '@clipit/service-kit';
 import { createTestService } from '@clipit/testing';
@@ -26,6 +27,8 @@ const processed: MediaProcessedV1 = {
   video: { key: `videos/${VIDEO_ID}.mp4`, contentType: 'video/mp4', size: 5000 },
   poster: { key: `posters/${VIDEO_ID}.jpg`, contentType: 'image/jpeg', size: 300 },
   playbackId: 'p'.repeat(32),
+  processing: 'remux',
+  guideChecks: guideChecks({ durationSeconds: 12.5, width: 720, height: 1280, hasAudio: true, watermark: 'not-found' }),
 };
 const failed: MediaFailedV1 = {
   videoId: VIDEO_ID,
@@ -65,8 +68,18 @@ describe('MediaVerdictsService', () => {
       muxPlaybackId: processed.playbackId,
       muxAssetId: VIDEO_ID,
       muxStatus: 'ready',
+      videoProcessing: 'remux',
+      guideChecks: processed.guideChecks,
     });
     expect(f.videos.record).toHaveBeenCalledWith(tx, video, row);
+  });
+
+  it('media.processed from a worker older than the guide checks: the video is ready, with no checks', async () => {
+    const { row, video } = processing();
+    f.repo.lockUploadWithSubmission.mockResolvedValue({ submission: row, upload: video });
+    const { processing: _processing, guideChecks: _checks, ...older } = processed;
+    await f.service.onMediaProcessed(older, tx);
+    expect(row).toMatchObject({ videoState: 'ready', guideChecks: null, videoProcessing: null });
   });
 
   it('media.processed for an upload a newer one replaced: only the upload is marked ready', async () => {

@@ -83,7 +83,18 @@ export interface AdminSubmission {
   createdAt: string;
   /** The submitting account as identity names it now (unset when identity did not answer). */
   clipperHandle?: string | undefined;
-  clipperDisplayName?: string | undefined;
+  clipperDisplayName?:
+    | string
+    | undefined;
+  /** The guide's checks on the processed video, shown on the card before review (ADR 0047). */
+  guideChecks: GuideCheck[];
+}
+
+/** One guide check on a video: duration, portrait, width, audio or watermark; pass, warning or unsure. */
+export interface GuideCheck {
+  rule: string;
+  verdict: string;
+  message: string;
 }
 
 export interface SubmissionPage {

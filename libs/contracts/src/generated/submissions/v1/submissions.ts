@@ -69,7 +69,22 @@ export interface Submission {
   /** 'CLIP-' and 6 characters: put in the post's text, it verifies the post. */
   verificationCode: string;
   /** When X was last asked for the post's metrics. */
-  lastMetricsFetch?: string | undefined;
+  lastMetricsFetch?:
+    | string
+    | undefined;
+  /** The guide's checks on the processed video (ADR 0047), in their order; empty until it is processed. */
+  guideChecks: GuideCheck[];
+  /** How the served video was made: remux (the upload's own streams) or transcode; absent until processed. */
+  videoProcessing?: string | undefined;
+}
+
+/** One guide check on a video: what it checks, its verdict and what a person is shown. */
+export interface GuideCheck {
+  /** duration, portrait, width, audio or watermark */
+  rule: string;
+  /** pass, warning or unsure */
+  verdict: string;
+  message: string;
 }
 
 export interface CreateSubmissionRequest {
