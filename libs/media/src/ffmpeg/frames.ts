@@ -3,7 +3,7 @@ import type { FfmpegOptions } from './transcode.js';
 import { runTool } from './run.js';
 
 /** At most this many keyframes are read. */
-export const MAX_KEYFRAME_SAMPLES = 32;
+export const MAX_KEYFRAME_SAMPLES = 16;
 /** When a clip has too few keyframes: this many frames, half a second apart, from its start. */
 export const FALLBACK_SAMPLES = 12;
 
