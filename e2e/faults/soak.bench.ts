@@ -89,7 +89,7 @@ it(`${USERS} people for ${MINUTES} minutes with a fault a minute: nothing lost o
       const id = roll === 0 ? ctx.toModerate.shift() : undefined;
       if (id) results.push(await moderationJourney(moderation, id));
       else if (roll < 3) {
-        const r = await videoJourney(gateway, ctx.clip);
+        const r = await videoJourney(gateway, ctx.clips[0]!);
         results.push(r);
         if (r.videoId) void showToModerators(r);
       } else results.push(await authJourney(gateway));

@@ -44,7 +44,11 @@ export interface ScenarioRow {
 
 export interface ScenarioContext {
   platform: FaultPlatform;
-  clip: Buffer;
+  /**
+   * The videos people upload, in turn: one that plays as it is (the worker remuxes it) and one it must
+   * transcode (4:4:4), so every outage meets both paths (ADR 0047).
+   */
+  clips: readonly Buffer[];
   /** Moderators at the admin area, through the gateways. */
   moderation: AdminSession;
   /** Submissions with a shown video, not yet moderated: moderators approve them during the next outage. */
@@ -110,7 +114,10 @@ export async function runScenario(
   };
   const loops = [
     ...Array.from({ length: users.auth }, () => loop(authJourney)),
-    ...Array.from({ length: users.video }, () => loop((g) => videoJourney(g, ctx.clip))),
+    ...Array.from({ length: users.video }, () => {
+      let uploads = 0;
+      return loop((g) => videoJourney(g, ctx.clips[uploads++ % ctx.clips.length]!));
+    }),
     ...Array.from({ length: users.application ?? 1 }, () => loop(applicationJourney)),
     ...Array.from({ length: users.social ?? 1 }, () => loop(socialJourney)),
     moderate(),
@@ -314,11 +321,14 @@ export function adminSession(platform: FaultPlatform): AdminSession {
 export async function startFaultRun(env: Record<string, string>): Promise<{ ctx: ScenarioContext; close(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'clipit-faults-'));
   const clipPath = join(dir, 'clip.mp4');
-  await synthesizeClip({ path: clipPath, durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10 });
+  const transcodedPath = join(dir, 'clip-444.mp4');
+  const spec = { durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10 };
+  await synthesizeClip({ ...spec, path: clipPath });
+  await synthesizeClip({ ...spec, path: transcodedPath, video: { profile: 'high444', pixelFormat: 'yuv444p' } });
   const platform = await startFaultPlatform({ env });
   const moderation = adminSession(platform);
   return {
-    ctx: { platform, clip: await readFile(clipPath), moderation, toModerate: [] },
+    ctx: { platform, clips: [await readFile(clipPath), await readFile(transcodedPath)], moderation, toModerate: [] },
     async close() {
       await platform.close();
       await rm(dir, { recursive: true, force: true });
