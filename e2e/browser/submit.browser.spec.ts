@@ -195,6 +195,20 @@ describe('/submit', () => {
     await status.getByText('Processing your video').waitFor();
     await status.getByText('Video ready').waitFor({ timeout: 150_000 });
     expect(await status.getAttribute('data-video-state')).toBe('ready');
+    // The guide's checks on what the worker measured: a silent 10 s 720x1280 clip of the still test card.
+    const checks = page.getByRole('list', { name: 'Guide checks' }).getByRole('listitem');
+    const verdicts = await Promise.all(
+      (await checks.all()).map(async (li) => [await li.getAttribute('data-rule'), await li.getAttribute('data-verdict')]),
+    );
+    expect(verdicts).toEqual([
+      ['duration', 'warning'],
+      ['portrait', 'pass'],
+      ['width', 'pass'],
+      ['audio', 'warning'],
+      ['watermark', 'unsure'],
+    ]);
+    expect(await checks.first().innerText()).toContain('10 seconds long: the guide asks for at least 15 seconds.');
+    await page.getByText('2 warnings: you can still wait for review, or submit again with a better cut.').waitFor();
     expect(calls.slice(0, 4)).toEqual([
       'POST /api/submissions',
       'POST /api/submissions/video-upload-url',

@@ -34,7 +34,7 @@ async function journeys(replicas: number) {
   });
   const moderation = adminSession(platform);
   try {
-    const ctx: ScenarioContext = { platform, clip, moderation, toModerate: [] };
+    const ctx: ScenarioContext = { platform, clips: [clip], moderation, toModerate: [] };
     const plan = [
       ...Array.from({ length: 12 }, () => 'auth' as const),
       ...Array.from({ length: 6 }, () => 'video' as const),

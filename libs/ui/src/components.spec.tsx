@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { Badge } from './badge.js';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card.js';
+import { GuideChecks, type GuideCheckItem } from './guide-checks.js';
 import { Skeleton } from './skeleton.js';
 import { Spinner } from './spinner.js';
 import { VisuallyHidden } from './visually-hidden.js';
@@ -83,5 +84,49 @@ describe('Spinner and VisuallyHidden', () => {
     );
     expect(screen.getByRole('button', { name: 'Like clip' })).toBeInTheDocument();
     expect(screen.getByText('Like clip')).toHaveClass('clip-sr-only');
+  });
+});
+
+describe('GuideChecks', () => {
+  const CHECKS: GuideCheckItem[] = [
+    { rule: 'duration', verdict: 'pass', message: "20 seconds long: at least the guide's 15." },
+    { rule: 'portrait', verdict: 'warning', message: 'The frame is 16:9: the guide asks for portrait 9:16.' },
+    { rule: 'width', verdict: 'pass', message: '1080 px wide: at least 720.' },
+    { rule: 'audio', verdict: 'warning', message: 'No sound: the video has no audio track.' },
+    {
+      rule: 'watermark',
+      verdict: 'unsure',
+      message: 'The picture changes too little to tell whether the top-right corner has a watermark.',
+    },
+  ];
+  const rows = () =>
+    within(screen.getByRole('list', { name: 'Guide checks' }))
+      .getAllByRole('listitem')
+      .map((row) => row.textContent);
+
+  it('lists every check in the guide’s order, its verdict in words (the sign is decoration) before its message', () => {
+    render(<GuideChecks checks={CHECKS} className="mine" />);
+    expect(rows()).toEqual([
+      "✓Pass: 20 seconds long: at least the guide's 15.",
+      '!Warning: The frame is 16:9: the guide asks for portrait 9:16.',
+      '✓Pass: 1080 px wide: at least 720.',
+      '!Warning: No sound: the video has no audio track.',
+      '?Unsure: The picture changes too little to tell whether the top-right corner has a watermark.',
+    ]);
+    const list = screen.getByRole('list', { name: 'Guide checks' });
+    expect(list).toHaveClass('clip-guide-checks', 'mine');
+    const audio = list.querySelector('[data-rule="audio"]')!;
+    expect(audio).toHaveAttribute('data-verdict', 'warning');
+    expect(audio).toHaveClass('clip-guide-check--warning');
+    expect(audio.querySelector('.clip-guide-check__sign')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('warningsFirst: warnings, then unsure, then passes, each group in the guide’s order', () => {
+    render(<GuideChecks checks={CHECKS} warningsFirst aria-label="Guide checks of Epic clutch" />);
+    expect(
+      within(screen.getByRole('list', { name: 'Guide checks of Epic clutch' }))
+        .getAllByRole('listitem')
+        .map((row) => row.getAttribute('data-rule')),
+    ).toEqual(['portrait', 'audio', 'watermark', 'duration', 'width']);
   });
 });

@@ -39,6 +39,7 @@ export {
 export { Badge, type BadgeProps, type BadgeVariant } from './badge.js';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner.js';
 export { VisuallyHidden } from './visually-hidden.js';
+export { GuideChecks, type GuideCheckItem, type GuideChecksProps } from './guide-checks.js';
 
 // Helpers
 export { cn, type ClassValue, type ClassDictionary } from './cn.js';

@@ -1,4 +1,5 @@
-import { Badge, Button, formatDate, useToast, type BadgeVariant } from '@clipit/ui';
+import { guideWarnings } from '@clipit/field-rules';
+import { Badge, Button, formatDate, GuideChecks, useToast, type BadgeVariant } from '@clipit/ui';
 import type { AdminSubmission, RejectSubmissionRequest } from '@clipit/web-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -19,7 +20,10 @@ interface Command {
   reason?: string | undefined;
 }
 
-/** One post submission with everything the admin decides on, and the commands its state allows. */
+/**
+ * One post submission with everything the admin decides on, and the commands its state allows. The guide's
+ * checks on its video are among them: warnings first and counted in the header, a signal, not a verdict.
+ */
 export function SubmissionCard({ submission }: { submission: AdminSubmission }) {
   const { request } = useAdminSession();
   const queryClient = useQueryClient();
@@ -50,6 +54,7 @@ export function SubmissionCard({ submission }: { submission: AdminSubmission }) 
   const clipper = submission.clipperHandle
     ? `${submission.clipperDisplayName ? `${submission.clipperDisplayName} ` : ''}@${submission.clipperHandle}`
     : 'Unknown clipper';
+  const warnings = submission.guideChecks ? guideWarnings(submission.guideChecks) : 0;
 
   return (
     <article className="clip-card clipit-admin-entry" aria-labelledby={titleId} data-testid="submission">
@@ -60,6 +65,7 @@ export function SubmissionCard({ submission }: { submission: AdminSubmission }) 
         <div className="clipit-admin-badges">
           <Badge variant={STATUS_VARIANT[submission.status]}>{STATUS_LABEL[submission.status]}</Badge>
           <Badge variant={inFeed ? 'primary' : 'outline'}>{inFeed ? 'In Feed' : 'Hidden'}</Badge>
+          {warnings > 0 ? <Badge variant="warning">{warnings === 1 ? '1 guide warning' : `${warnings} guide warnings`}</Badge> : null}
         </div>
       </header>
 
@@ -98,6 +104,14 @@ export function SubmissionCard({ submission }: { submission: AdminSubmission }) 
           <dt>Notes</dt>
           <dd>{submission.additionalInfo ? submission.additionalInfo : 'No notes'}</dd>
         </div>
+        {submission.guideChecks ? (
+          <div className="clipit-admin-fields__wide">
+            <dt>Guide checks</dt>
+            <dd>
+              <GuideChecks checks={submission.guideChecks} warningsFirst aria-label={`Guide checks of ${submission.name}`} />
+            </dd>
+          </div>
+        ) : null}
         {submission.status === 'rejected' ? (
           <div className="clipit-admin-fields__wide">
             <dt>Rejection reason</dt>

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { guideChecks, type GuideMeasurements } from '@clipit/field-rules';
 import { renderScreen } from '@clipit/web-testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -119,6 +120,48 @@ describe('Post Submissions (spec 02 §2.4, §4, §8)', () => {
     expect(within(tiktok).getByText('The video is still processing.')).toBeVisible();
     expect(tiktok.querySelector('video')).toBeNull();
     expect(within(await entry('Elsewhere')).getByText('Other Platform')).toBeVisible();
+  });
+
+  it('shows the guide’s checks of a processed video, warnings first and counted in the header; none before', async () => {
+    const phoneReady: GuideMeasurements = { durationSeconds: 20, width: 1080, height: 1920, hasAudio: true, watermark: 'found' };
+    const ready = { hasVideo: 'true', videoState: 'ready', videoUrl: '/media/videos/v1/video.mp4' } as const;
+    renderAdmin(
+      adminRoutes({
+        submissions: aPage([
+          aSubmission({
+            id: 'a',
+            name: 'Landscape',
+            ...ready,
+            guideChecks: guideChecks({ ...phoneReady, width: 1920, height: 1080, hasAudio: false, watermark: 'unsure' }),
+          }),
+          aSubmission({ id: 'b', name: 'By the guide', ...ready, guideChecks: guideChecks(phoneReady) }),
+          aSubmission({ id: 'c', name: 'Still processing', hasVideo: 'true', isProcessing: true, videoState: 'processing' }),
+        ]),
+      }),
+    );
+    const landscape = await entry('Landscape');
+    expect(within(landscape).getByText('2 guide warnings')).toHaveClass('clip-badge--warning');
+    const list = within(landscape).getByRole('list', { name: 'Guide checks of Landscape' });
+    expect(within(landscape).getByText('Guide checks', { selector: 'dt' })).toBeVisible();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '!Warning: The frame is 16:9: the guide asks for portrait 9:16.',
+      '!Warning: No sound: the video has no audio track.',
+      '?Unsure: The picture changes too little to tell whether the top-right corner has a watermark.',
+      "✓Pass: 20 seconds long: at least the guide's 15.",
+      '✓Pass: 1920 px wide: at least 720.',
+    ]);
+
+    const byTheGuide = await entry('By the guide');
+    expect(within(byTheGuide).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(byTheGuide).queryByText(/guide warnings?$/)).toBeNull();
+
+    const processing = await entry('Still processing');
+    expect(within(processing).queryByRole('list')).toBeNull();
+    expect(within(processing).queryByText('Guide checks')).toBeNull();
   });
 
   it('offers the commands of each state: pending, approved and hidden, approved in the feed, rejected (with its reason)', async () => {

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { ViewHistoryProps } from '@clipit/frontend-contracts';
-import { act, screen, within } from '@testing-library/react';
-import { fakeGateway, renderScreen } from '@clipit/web-testing';
-import { dashboardAnswer } from '../testing/fixtures.js';
+import { guideChecks, type GuideMeasurements } from '@clipit/field-rules';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { fakeGateway, renderScreen, type Reply } from '@clipit/web-testing';
+import { dashboardAnswer, mySubmission } from '../testing/fixtures.js';
 import { resetSubmissionViewHistory } from './submission-view-history.js';
 import { SubmissionsTab } from './submissions-tab.js';
 
@@ -96,5 +98,75 @@ describe('the Submissions tab', () => {
   it('says so when the public remote is not on the page at all', async () => {
     renderScreen(<SubmissionsTab submissions={SUBMISSIONS} onSubmitClip={() => undefined} />);
     expect(await within(row('Viral clip')).findByText('View history unavailable right now')).toBeVisible();
+  });
+});
+
+describe('the Submissions tab’s guide checks', () => {
+  const PHONE_READY: GuideMeasurements = { durationSeconds: 20, width: 1080, height: 1920, hasAudio: true, watermark: 'found' };
+  const MINE = [
+    mySubmission({ id: 's-1', guideChecks: guideChecks({ ...PHONE_READY, hasAudio: false, watermark: 'not-found' }) }),
+    mySubmission({ id: 's-2', name: 'Blurry clip', status: 'rejected', videoState: 'processing', guideChecks: null }),
+    mySubmission({ id: 's-4', name: 'Viral clip', guideChecks: guideChecks({ ...PHONE_READY, watermark: 'unsure' }) }),
+    // Older than the recent ones the dashboard lists: not shown.
+    mySubmission({ id: 's-0', name: 'Old clip', guideChecks: guideChecks({ ...PHONE_READY, width: 360, height: 640 }) }),
+  ];
+  const guideOf = (name: string) => within(row(name)).queryByText('Guide checks', { exact: false, selector: 'summary' });
+
+  it('folds each processed video’s checks under how many warn, from the clipper’s own submissions', async () => {
+    const gateway = fakeGateway((call) => (call.url === '/api/submissions' ? { json: MINE } : { status: 404, text: 'No such route' }));
+    renderScreen(<SubmissionsTab submissions={SUBMISSIONS} onSubmitClip={() => undefined} />);
+
+    const summary = await within(row('Big win clip')).findByText('Guide checks', { exact: false, selector: 'summary' });
+    expect(summary).toHaveTextContent('Guide checks 2 warnings');
+    expect(within(summary).getByText('2 warnings')).toHaveClass('clip-badge--warning');
+    const list = within(row('Big win clip')).getByRole('list', { name: 'Guide checks' });
+    expect(list).not.toBeVisible();
+    await userEvent.setup().click(summary);
+    expect(list).toBeVisible();
+    expect(within(list).getByText('No sound: the video has no audio track.')).toBeVisible();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => [item.getAttribute('data-rule'), item.getAttribute('data-verdict')]),
+    ).toEqual([
+      ['duration', 'pass'],
+      ['portrait', 'pass'],
+      ['width', 'pass'],
+      ['audio', 'warning'],
+      ['watermark', 'warning'],
+    ]);
+    expect(list).toHaveTextContent('Warning: No still mark was seen in the top-right corner');
+
+    // The unsure watermark is not a warning.
+    expect(guideOf('Viral clip')).toHaveTextContent('Guide checks No warnings');
+    // Still processing, or not in the clipper's list at all: nothing extra.
+    expect(guideOf('Blurry clip')).toBeNull();
+    expect(guideOf('Fresh clip')).toBeNull();
+    expect(screen.queryByText('Old clip')).toBeNull();
+    expect(gateway.calls.filter((c) => c.url === '/api/submissions')).toHaveLength(1);
+  });
+
+  it('lists the rows at once while /api/submissions is pending, and still without checks when it fails', async () => {
+    let answer!: (reply: Reply) => void;
+    const gateway = fakeGateway((call) =>
+      call.url === '/api/submissions' ? new Promise<Reply>((resolve) => (answer = resolve)) : { status: 404, text: 'No such route' },
+    );
+    renderScreen(<SubmissionsTab submissions={SUBMISSIONS} onSubmitClip={() => undefined} />);
+    expect(row('Big win clip')).toHaveTextContent('2.5K views');
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(4);
+    expect(guideOf('Big win clip')).toBeNull();
+
+    await waitFor(() => expect(gateway.calls.map((c) => c.url)).toContain('/api/submissions'));
+    await act(async () => answer({ status: 500, text: 'Internal Server Error' }));
+    expect(row('Big win clip')).toHaveTextContent('2.5K views');
+    expect(screen.queryByText('Guide checks', { exact: false, selector: 'summary' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks for nothing when there are no submissions yet', () => {
+    const gateway = fakeGateway();
+    renderScreen(<SubmissionsTab submissions={[]} onSubmitClip={() => undefined} />);
+    expect(screen.getByRole('heading', { name: 'No submissions yet' })).toBeVisible();
+    expect(gateway.calls).toEqual([]);
   });
 });

@@ -10,6 +10,9 @@ export type EarningsPage = ApiAnswer<'/api/earnings', 'get'>;
 export type Earning = EarningsPage['earnings'][number];
 export type PayoutsPage = ApiAnswer<'/api/earnings/payouts', 'get'>;
 export type Payout = PayoutsPage['payouts'][number];
+/** The clipper's own submissions in full: unlike the dashboard's recent ones, with the guide's checks. */
+export type MySubmissions = ApiAnswer<'/api/submissions', 'get'>;
+export type GuideCheckList = NonNullable<MySubmissions[number]['guideChecks']>;
 
 /** Query keys: the default query function GETs the joined key (['/api/clipper/stats', id] → /api/clipper/stats/<id>). */
 export const dashboardKey = ['/api/dashboard'] as const;
@@ -17,6 +20,8 @@ export const clipperStatsKey = (userId: string) => ['/api/clipper/stats', userId
 /** The first page of each list (the gateway's default page size). */
 export const earningsKey = ['/api/earnings'] as const;
 export const payoutsKey = ['/api/earnings/payouts'] as const;
+/** The key the public remote's submission form (the Submit New Clip tab) follows its video with: one cache for both. */
+export const mySubmissionsKey = ['/api/submissions'] as const;
 
 /**
  * After a profile change (spec 02 §7): the dashboard, the signed-in user (the header and the frame

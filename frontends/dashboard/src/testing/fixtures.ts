@@ -1,7 +1,7 @@
 // Answers of the gateway as the dashboard's specs play them: typed by the generated API, so a changed
 // field fails the specs' type-check.
 import type { CpmCampaign, CpmCampaignsPage, CurrentUser, HireRequest, HireRequestsPage, HiringProfile, MyToken } from '@clipit/web-api';
-import type { ClipperStats, Dashboard, EarningsPage, PayoutsPage } from '../lib/dashboard-data.js';
+import type { ClipperStats, Dashboard, EarningsPage, MySubmissions, PayoutsPage } from '../lib/dashboard-data.js';
 import type { FollowerCount, FollowersPage, TaggedVideos } from '../lib/streamer-data.js';
 
 export const USER_ID = 'u-1';
@@ -81,6 +81,50 @@ export function dashboardAnswer(overrides: Partial<Dashboard> = {}): Dashboard {
         rejectedReason: null,
       },
     ],
+    ...overrides,
+  };
+}
+
+/** One of the clipper's own submissions as GET /api/submissions lists it: a processed video, no checks yet. */
+export function mySubmission(overrides: Partial<MySubmissions[number]> = {}): MySubmissions[number] {
+  return {
+    id: 's-1',
+    userId: USER_ID,
+    name: 'Big win clip',
+    url: 'https://x.com/adaclips/status/1',
+    platform: 'twitter',
+    externalId: '1',
+    authorHandle: 'adaclips',
+    walletAddress: '',
+    additionalInfo: null,
+    tokenId: null,
+    streamerId: null,
+    status: 'approved',
+    addedToFeed: 'true',
+    rejectedReason: null,
+    approvedAt: '2026-11-20T16:00:00.000Z',
+    videoState: 'ready',
+    hasVideo: 'true',
+    videoUrl: '/media/videos/v1/video.mp4',
+    videoThumbnailUrl: '/media/videos/v1/poster.jpg',
+    videoDuration: 20,
+    videoAspectRatio: '9:16',
+    views: 2500,
+    likes: 40,
+    retweets: 3,
+    replies: 2,
+    publishedAt: '2026-11-20T15:00:00.000Z',
+    verifiedAt: null,
+    createdAt: '2026-11-20T15:07:00.000Z',
+    updatedAt: '2026-11-20T16:00:00.000Z',
+    verificationCode: 'CLIP-AB12CD',
+    lastMetricsFetch: null,
+    isProcessing: false,
+    videoRejectedReason: null,
+    muxPlaybackId: null,
+    videoFileName: 'clip.mp4',
+    videoFileSize: 4_194_304,
+    guideChecks: null,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { guideChecks, type GuideMeasurements } from '@clipit/field-rules';
 import { fakeGateway, renderScreen, type Call, type Reply } from '@clipit/web-testing';
 import { videoMetadata } from '../lib/clip-submission.js';
 import { SubmissionForm, VIDEO_STATE_POLL_MS } from './submission-form.js';
@@ -42,8 +43,9 @@ function gatewayFor(own: (call: Call) => Reply | undefined = () => undefined) {
     if (call.url === '/api/submissions/video-upload-url')
       return { json: { uploadUrl: '/api/submissions/uploads/v1?token=t', videoId: 'v1' } };
     if (call.url === '/api/submissions/finalize-video-upload')
-      return { json: { id: 'sub-1', videoState: 'processing', videoRejectedReason: null } };
-    if (call.url === '/api/submissions') return { json: [{ id: 'sub-1', videoState: 'processing', videoRejectedReason: null }] };
+      return { json: { id: 'sub-1', videoState: 'processing', videoRejectedReason: null, guideChecks: null } };
+    if (call.url === '/api/submissions')
+      return { json: [{ id: 'sub-1', videoState: 'processing', videoRejectedReason: null, guideChecks: null }] };
     return { status: 404, text: 'No such route' };
   };
 }
@@ -69,6 +71,36 @@ async function chooseVideo(user: User, form: HTMLElement, file = new File([new U
   await user.upload(picker(form), file);
   await within(form).findByText(`${file.name} (${(file.size / MB).toFixed(1)} MB)`);
 }
+
+/** What the media worker measured of a clip that follows the guide: portrait 1080x1920, 20 s, with sound and a mark. */
+const PHONE_READY: GuideMeasurements = { durationSeconds: 20, width: 1080, height: 1920, hasAudio: true, watermark: 'found' };
+
+/**
+ * Sends a clip whose submission GET /api/submissions answers as `video()` says at each poll; resolves with
+ * the video's status once the first poll is answered.
+ */
+async function submitFollowing(video: () => Record<string, unknown>) {
+  let polls = 0;
+  const { form, user } = setup(
+    gatewayFor((call) => {
+      if (call.url !== '/api/submissions' || call.method !== 'GET') return undefined;
+      polls += 1;
+      return { json: [{ id: 'sub-1', videoRejectedReason: null, ...video() }] };
+    }),
+  );
+  await fill(user, form);
+  await chooseVideo(user, form);
+  await user.click(within(form).getByRole('button', { name: 'Submit Clip' }));
+  (await storageRequest()).respond(200);
+  const status = await screen.findByRole('status', { name: 'Video status' });
+  await waitFor(() => expect(polls).toBeGreaterThan(0));
+  return status;
+}
+
+const guideRows = () =>
+  within(screen.getByRole('list', { name: 'Guide checks' }))
+    .getAllByRole('listitem')
+    .map((row) => row.textContent);
 
 async function expectToast(title: string, description: string) {
   const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
@@ -232,6 +264,56 @@ describe('the submission form', () => {
     await waitFor(() => expect(status).toHaveTextContent('Video refused'), { timeout: VIDEO_STATE_POLL_MS * 2 });
     expect(within(status).getByText(reason)).toBeVisible();
   }, 15_000);
+
+  it('once the video is ready, shows the guide’s checks under its status, each verdict in words, and how many warn', async () => {
+    let video: Record<string, unknown> = { videoState: 'processing', guideChecks: null };
+    const status = await submitFollowing(() => video);
+    expect(status).toHaveTextContent('Processing your video');
+    // Nothing to say about the guide while the worker has the video.
+    expect(screen.queryByRole('list', { name: 'Guide checks' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Guide checks' })).toBeNull();
+
+    video = {
+      videoState: 'ready',
+      guideChecks: guideChecks({ ...PHONE_READY, durationSeconds: 12.4, width: 1920, height: 1080, watermark: 'unsure' }),
+    };
+    await waitFor(() => expect(status).toHaveTextContent('Video ready'), { timeout: VIDEO_STATE_POLL_MS * 2 });
+    expect(screen.getByRole('heading', { level: 3, name: 'Guide checks' })).toBeVisible();
+    expect(guideRows()).toEqual([
+      '!Warning: 12 seconds long: the guide asks for at least 15 seconds.',
+      '!Warning: The frame is 16:9: the guide asks for portrait 9:16.',
+      '✓Pass: 1920 px wide: at least 720.',
+      '✓Pass: Has sound.',
+      '?Unsure: The picture changes too little to tell whether the top-right corner has a watermark.',
+    ]);
+    // The unsure watermark is not a warning.
+    expect(screen.getByText('2 warnings: you can still wait for review, or submit again with a better cut.')).toBeVisible();
+    // The checks are beside the status, not read out again on every change of it.
+    expect(within(status).queryByRole('list')).toBeNull();
+  }, 15_000);
+
+  it('one warning says so in the singular', async () => {
+    const status = await submitFollowing(() => ({ videoState: 'ready', guideChecks: guideChecks({ ...PHONE_READY, hasAudio: false }) }));
+    await waitFor(() => expect(status).toHaveTextContent('Video ready'));
+    expect(await screen.findByText('1 warning: you can still wait for review, or submit again with a better cut.')).toBeVisible();
+    expect(guideRows()).toContain('!Warning: No sound: the video has no audio track.');
+  });
+
+  it('checks that all pass are listed without a summary', async () => {
+    const status = await submitFollowing(() => ({ videoState: 'ready', guideChecks: guideChecks(PHONE_READY) }));
+    await waitFor(() => expect(status).toHaveTextContent('Video ready'));
+    expect(await screen.findByRole('list', { name: 'Guide checks' })).toBeVisible();
+    expect(guideRows()).toHaveLength(5);
+    expect(guideRows().every((row) => row?.startsWith('✓Pass: '))).toBe(true);
+    expect(screen.queryByText(/warnings?:/)).toBeNull();
+  });
+
+  it('a ready video without checks (processed before they existed) shows none', async () => {
+    const status = await submitFollowing(() => ({ videoState: 'ready', guideChecks: null }));
+    await waitFor(() => expect(status).toHaveTextContent('Video ready'));
+    expect(screen.queryByRole('list', { name: 'Guide checks' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Guide checks' })).toBeNull();
+  });
 
   it('toasts Submission Failed with the step and the server’s words, keeping what was typed', async () => {
     const { form, user } = setup(

@@ -1,4 +1,4 @@
-import { VIDEO_LIMITS, type Problem } from '@clipit/field-rules';
+import { guideWarnings, VIDEO_LIMITS, type Problem } from '@clipit/field-rules';
 import {
   Button,
   Card,
@@ -7,6 +7,7 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
+  GuideChecks,
   Input,
   Select,
   Skeleton,
@@ -107,8 +108,28 @@ function UploadProgressBar({ stage, progress }: { stage: UploadStage; progress: 
 }
 
 /**
+ * The guide's checks on the processed video: what to do better in the next cut, never a refusal (the
+ * moderator sees the same checks on the submission).
+ */
+function VideoGuideChecks({ checks }: { checks: NonNullable<Submission['guideChecks']> }) {
+  const warnings = guideWarnings(checks);
+  return (
+    <div className="clipit-submit-guide">
+      <h3 className="clipit-submit-guide__title">Guide checks</h3>
+      <GuideChecks checks={checks} />
+      {warnings > 0 ? (
+        <p className="clipit-submit-guide__summary">
+          {warnings === 1 ? '1 warning' : `${warnings} warnings`}: you can still wait for review, or submit again with a better cut.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * The video after finalize: GET /api/submissions every 2 s until the media worker has said ready or
- * refused (with its reason); polling stops then, or when this leaves the page.
+ * refused (with its reason); polling stops then, or when this leaves the page. Once ready, the guide's checks
+ * under it (a video processed before the checks existed has none).
  */
 function VideoStatus({ clip }: { clip: SubmittedClip }) {
   const mine = useQuery<MySubmissions>({
@@ -132,13 +153,21 @@ function VideoStatus({ clip }: { clip: SubmittedClip }) {
     detail = 'We are checking and preparing your video. This usually takes under a minute.';
   }
   return (
-    <div className={`clipit-submit-status clipit-submit-status--${state}`} role="status" aria-label="Video status" data-video-state={state}>
-      {isFinalVideoState(state) ? null : <Spinner size="sm" />}
-      <div className="clipit-submit-status__text">
-        <strong>{title}</strong>
-        <span>{detail}</span>
+    <>
+      <div
+        className={`clipit-submit-status clipit-submit-status--${state}`}
+        role="status"
+        aria-label="Video status"
+        data-video-state={state}
+      >
+        {isFinalVideoState(state) ? null : <Spinner size="sm" />}
+        <div className="clipit-submit-status__text">
+          <strong>{title}</strong>
+          <span>{detail}</span>
+        </div>
       </div>
-    </div>
+      {state === 'ready' && current.guideChecks ? <VideoGuideChecks checks={current.guideChecks} /> : null}
+    </>
   );
 }
 
