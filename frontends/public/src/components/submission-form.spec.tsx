@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { guideChecks, type GuideMeasurements } from '@clipit/field-rules';
 import { fakeGateway, renderScreen, type Call, type Reply } from '@clipit/web-testing';
 import { videoMetadata } from '../lib/clip-submission.js';
-import { SubmissionForm, VIDEO_STATE_POLL_MS } from './submission-form.js';
+import { SubmissionForm, VIDEO_STATE_FIRST_POLL_MS, VIDEO_STATE_POLL_MS } from './submission-form.js';
 import { FakeXhr } from '../testing/fake-xhr.js';
 
 const MB = 1024 * 1024;
@@ -229,7 +229,8 @@ describe('the submission form', () => {
     ]);
     const status = screen.getByRole('status', { name: 'Video status' });
     expect(status).toHaveTextContent('Processing your video');
-    await waitFor(() => expect(status).toHaveTextContent('Video ready'), { timeout: VIDEO_STATE_POLL_MS * 2 });
+    // Asked again within a second, not after the 2 s of later polls: a phone-ready upload is ready that soon.
+    await waitFor(() => expect(status).toHaveTextContent('Video ready'), { timeout: VIDEO_STATE_FIRST_POLL_MS * 3 });
     expect(status).toHaveTextContent('Your video is processed and waiting for review.');
     // Ready is final: no more polls.
     const settled = polls;

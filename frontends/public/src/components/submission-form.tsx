@@ -42,8 +42,14 @@ type Streamers = ApiAnswer<'/api/streamers', 'get'>;
 type MySubmissions = ApiAnswer<'/api/submissions', 'get'>;
 
 const emptyForm: SubmissionFormValues = { name: '', url: '', streamer: NO_STREAMER, additionalInfo: '' };
-/** How often the video's state is read while the media worker has it. */
+/** How often the video's state is read while the media worker has it, after the first seconds. */
 export const VIDEO_STATE_POLL_MS = 2000;
+/**
+ * In its first seconds the state is read more often: a phone-ready upload plays within a second of
+ * finalize (the worker remuxes it, ADR 0047), and the person is looking at the status.
+ */
+export const VIDEO_STATE_FIRST_POLL_MS = 500;
+export const VIDEO_STATE_FIRST_POLLS_FOR_MS = 15_000;
 const SUBMISSIONS_KEY = ['/api/submissions'] as const;
 
 const STAGE_TEXT: Record<UploadStage, string> = {
@@ -127,16 +133,19 @@ function VideoGuideChecks({ checks }: { checks: NonNullable<Submission['guideChe
 }
 
 /**
- * The video after finalize: GET /api/submissions every 2 s until the media worker has said ready or
+ * The video after finalize: GET /api/submissions every 0.5 s for 15 s, then every 2 s, until the media worker has said ready or
  * refused (with its reason); polling stops then, or when this leaves the page. Once ready, the guide's checks
  * under it (a video processed before the checks existed has none).
  */
 function VideoStatus({ clip }: { clip: SubmittedClip }) {
+  const [shownAt] = useState(() => Date.now());
   const mine = useQuery<MySubmissions>({
     queryKey: SUBMISSIONS_KEY,
     refetchOnMount: 'always',
-    refetchInterval: (query) =>
-      isFinalVideoState(query.state.data?.find((s) => s.id === clip.submissionId)?.videoState) ? false : VIDEO_STATE_POLL_MS,
+    refetchInterval: (query) => {
+      if (isFinalVideoState(query.state.data?.find((s) => s.id === clip.submissionId)?.videoState)) return false;
+      return Date.now() - shownAt < VIDEO_STATE_FIRST_POLLS_FOR_MS ? VIDEO_STATE_FIRST_POLL_MS : VIDEO_STATE_POLL_MS;
+    },
   });
   const current: Submission = mine.data?.find((s) => s.id === clip.submissionId) ?? clip.submission;
   const state = current.videoState;

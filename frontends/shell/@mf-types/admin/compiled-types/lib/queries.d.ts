@@ -41,6 +41,11 @@ export declare function useSubmissions(): import("@tanstack/react-query").UseInf
         videoDuration: number | null;
         clipperHandle: string | null;
         clipperDisplayName: string | null;
+        guideChecks: {
+            rule: "duration" | "portrait" | "width" | "audio" | "watermark";
+            verdict: "pass" | "warning" | "unsure";
+            message: string;
+        }[] | null;
     }[];
     nextCursor: string | null;
     total: number;

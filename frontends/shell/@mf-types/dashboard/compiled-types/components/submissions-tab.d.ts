@@ -2,7 +2,8 @@
 import { type RecentSubmission } from '../lib/dashboard-data.js';
 /**
  * The Submissions tab (spec 02 §2.2): recent submissions with name, platform, views, date, status and rejection
- * reason; an approved one also with its view history, when its metrics were fetched and whether it is verified.
+ * reason; an approved one also with its view history, when its metrics were fetched and whether it is verified;
+ * one with a processed video also with the guide's checks on it (issue 35).
  */
 export declare function SubmissionsTab({ submissions, onSubmitClip }: {
     submissions: readonly RecentSubmission[];

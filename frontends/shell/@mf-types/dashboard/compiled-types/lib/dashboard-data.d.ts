@@ -9,12 +9,17 @@ export type EarningsPage = ApiAnswer<'/api/earnings', 'get'>;
 export type Earning = EarningsPage['earnings'][number];
 export type PayoutsPage = ApiAnswer<'/api/earnings/payouts', 'get'>;
 export type Payout = PayoutsPage['payouts'][number];
+/** The clipper's own submissions in full: unlike the dashboard's recent ones, with the guide's checks. */
+export type MySubmissions = ApiAnswer<'/api/submissions', 'get'>;
+export type GuideCheckList = NonNullable<MySubmissions[number]['guideChecks']>;
 /** Query keys: the default query function GETs the joined key (['/api/clipper/stats', id] → /api/clipper/stats/<id>). */
 export declare const dashboardKey: readonly ["/api/dashboard"];
 export declare const clipperStatsKey: (userId: string) => readonly ["/api/clipper/stats", string];
 /** The first page of each list (the gateway's default page size). */
 export declare const earningsKey: readonly ["/api/earnings"];
 export declare const payoutsKey: readonly ["/api/earnings/payouts"];
+/** The key the public remote's submission form (the Submit New Clip tab) follows its video with: one cache for both. */
+export declare const mySubmissionsKey: readonly ["/api/submissions"];
 /**
  * After a profile change (spec 02 §7): the dashboard, the signed-in user (the header and the frame
  * read it) and the clipper's public profile show the new name and images.
