@@ -146,6 +146,15 @@ describe('synthesizeArgs', () => {
       faststart: true,
       video: { profile: 'high', level: '4.2', bitRate: 5_000_000 },
     });
+    const cbr = synthesizeArgs({
+      path: '/tmp/c.mp4',
+      durationSeconds: 1,
+      width: 8,
+      height: 8,
+      withAudio: false,
+      video: { bitRate: 12_000_000, constantBitRate: true },
+    });
+    expect(cbr).toEqual(expect.arrayContaining(['-minrate', '12000000', '-x264-params', 'nal-hrd=cbr']));
     expect(faststart).toEqual(
       expect.arrayContaining([
         '-profile:v',

@@ -224,6 +224,8 @@ export interface SynthesizeClipSpec {
     pixelFormat?: string;
     /** A target rate in bits per second (x264: also its peak, over one second). */
     bitRate?: number;
+    /** x264 at a constant rate, padded with filler data as broadcast cameras write (needs `bitRate`). */
+    constantBitRate?: boolean;
     preset?: string;
   };
   /** The audio codec when `withAudio` (default AAC at 64 kb/s). */
@@ -248,6 +250,7 @@ function videoArgs(spec: SynthesizeClipSpec, fps: number): string[] {
   if (video.bitRate) {
     args.push('-b:v', String(video.bitRate));
     if (codec === 'h264') args.push('-maxrate', String(video.bitRate), '-bufsize', String(video.bitRate));
+    if (codec === 'h264' && video.constantBitRate) args.push('-minrate', String(video.bitRate), '-x264-params', 'nal-hrd=cbr');
   }
   if (spec.keyframeSeconds) args.push('-g', String(Math.max(1, Math.round(spec.keyframeSeconds * fps))));
   if (codec === 'hevc') args.push('-tag:v', 'hvc1', '-x265-params', 'log-level=error');
