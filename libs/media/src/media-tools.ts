@@ -7,6 +7,7 @@ import {
   remuxForWeb,
   synthesizeClip,
   transcodeForWeb,
+  type RemuxResult,
   type SynthesizeClipSpec,
 } from './ffmpeg/transcode.js';
 import { estimateWatermark, SAMPLE_SIZE, type WatermarkEstimate } from './watermark.js';
@@ -60,9 +61,9 @@ export class MediaTools {
     });
   }
 
-  /** The streams as they are, in a faststart MP4 (for a source that plays as it is). */
-  remuxForWeb(input: string, output: string, opts: { signal?: AbortSignal } = {}): Promise<ProbeResult> {
-    return remuxForWeb(input, output, this.tools(opts.signal));
+  /** The streams as they are, in a faststart MP4 (for a source that plays as it is), given the source's duration. */
+  remuxForWeb(input: string, output: string, opts: { durationSeconds: number; signal?: AbortSignal }): Promise<RemuxResult> {
+    return remuxForWeb(input, output, { ...this.tools(opts.signal), durationSeconds: opts.durationSeconds });
   }
 
   /** The top-right watermark estimate, from frames sampled over the clip. */

@@ -1,4 +1,4 @@
-import { posterArgs, posterTime, remuxArgs, scaleFilter, synthesizeArgs, transcodeArgs, videoRateFor } from './transcode.js';
+import { posterArgs, posterTime, remuxArgs, remuxForWeb, scaleFilter, synthesizeArgs, transcodeArgs, videoRateFor } from './transcode.js';
 
 /** The value following an option in an argument list. */
 const valueOf = (args: string[], option: string) => args[args.indexOf(option) + 1];
@@ -99,6 +99,12 @@ describe('the bit-rate cap of a transcode', () => {
 
   it('refuses a cap that leaves the video nothing', () => {
     expect(() => videoRateFor(200_000)).toThrow(RangeError);
+  });
+});
+
+describe('remuxForWeb', () => {
+  it("refuses to start without the source's duration, which its bit rate is measured over", async () => {
+    await expect(remuxForWeb('/tmp/in.mp4', '/tmp/out.mp4', { durationSeconds: 0 })).rejects.toThrow(RangeError);
   });
 });
 

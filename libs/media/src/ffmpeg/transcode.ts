@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { probe, type ProbeResult } from './probe.js';
 import { runTool } from './run.js';
 
@@ -189,10 +189,21 @@ export function remuxArgs(input: string, output: string): string[] {
   ];
 }
 
-/** The remux of {@link remuxArgs}; answers what ffprobe measures on the result. */
-export async function remuxForWeb(input: string, output: string, opts: FfmpegOptions = {}): Promise<ProbeResult> {
+/** What a remux wrote: its size, and its bit rate over the source's duration (a remux keeps it). */
+export interface RemuxResult {
+  bytes: number;
+  bitRate: number;
+}
+
+/**
+ * The remux of {@link remuxArgs}. It answers the output's size and bit rate from the file itself, not
+ * from another ffprobe: a remux changes neither the streams nor the duration the caller measured.
+ */
+export async function remuxForWeb(input: string, output: string, opts: FfmpegOptions & { durationSeconds: number }): Promise<RemuxResult> {
+  if (!(opts.durationSeconds > 0)) throw new RangeError(`a remux needs the source's duration (got ${opts.durationSeconds})`);
   await runFfmpeg(remuxArgs(input, output), output, opts, 120_000);
-  return probe(output, opts);
+  const { size } = await stat(output);
+  return { bytes: size, bitRate: Math.round((size * 8) / opts.durationSeconds) };
 }
 
 export interface SynthesizeClipSpec {

@@ -62,9 +62,13 @@ describe('the remux rule and the guide estimate on generated clips', () => {
     expect(webReadiness(source)).toEqual({ playsAsIs: true });
 
     const out = join(dir, 'remuxed.mp4');
-    const served = await tools.remuxForWeb(file, out);
+    const remuxed = await tools.remuxForWeb(file, out, { durationSeconds: source.durationSeconds });
     const boxes = await topLevelBoxes(out);
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    const served = await probe(out, binaries);
+    // Its size and rate from the file, without another ffprobe: within 2 % of what ffprobe says.
+    expect(remuxed.bytes).toBe((await readFile(out)).length);
+    expect(Math.abs(remuxed.bitRate / served.bitRate! - 1)).toBeLessThan(0.02);
     expect(served).toMatchObject({ width: 720, height: 1280, videoCodec: 'h264', videoProfile: 'High', audioCodec: 'aac' });
     expect(Math.abs(served.durationSeconds - source.durationSeconds)).toBeLessThan(0.1);
     expect(await videoPackets(out)).toBe(await videoPackets(file));
@@ -76,11 +80,13 @@ describe('the remux rule and the guide estimate on generated clips', () => {
     const mov = await clip({ ...phone, container: 'mov' }, 'mov');
     expect(mov.probe.formatName).toContain('mov');
     expect(webReadiness(mov.probe)).toEqual({ playsAsIs: true });
-    expect(await tools.remuxForWeb(mov.file, join(dir, 'from-mov.mp4'))).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac' });
+    await tools.remuxForWeb(mov.file, join(dir, 'from-mov.mp4'), { durationSeconds: mov.probe.durationSeconds });
+    expect(await probe(join(dir, 'from-mov.mp4'), binaries)).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac' });
 
     const sideways = await clip({ ...phone, width: 1280, height: 720, rotation: 90 });
     expect(webReadiness(sideways.probe)).toEqual({ playsAsIs: true });
-    expect(await tools.remuxForWeb(sideways.file, join(dir, 'sideways.mp4'))).toMatchObject({ width: 720, height: 1280, rotation: 90 });
+    await tools.remuxForWeb(sideways.file, join(dir, 'sideways.mp4'), { durationSeconds: sideways.probe.durationSeconds });
+    expect(await probe(join(dir, 'sideways.mp4'), binaries)).toMatchObject({ width: 720, height: 1280, rotation: 90 });
   });
 
   it.each<[string, Omit<SynthesizeClipSpec, 'path'>, string, RegExp]>([

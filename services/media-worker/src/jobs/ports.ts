@@ -1,5 +1,5 @@
 import type { EventData, EventEnvelope } from '@clipit/contracts';
-import type { ProbeResult, WatermarkEstimate } from '@clipit/media';
+import type { ProbeResult, RemuxResult, WatermarkEstimate } from '@clipit/media';
 import type { StorageDriver } from '@clipit/storage';
 import type { EventSink as KitEventSink, KeptJob } from '@clipit/worker-kit';
 
@@ -12,7 +12,7 @@ export interface VideoTools {
     output: string,
     opts: { maxLongSide?: number; maxBitRate?: number; signal?: AbortSignal },
   ): Promise<ProbeResult>;
-  remuxForWeb(input: string, output: string, opts: { signal?: AbortSignal }): Promise<ProbeResult>;
+  remuxForWeb(input: string, output: string, opts: { durationSeconds: number; signal?: AbortSignal }): Promise<RemuxResult>;
   estimateWatermark(input: string, opts: { signal?: AbortSignal }): Promise<WatermarkEstimate>;
 }
 

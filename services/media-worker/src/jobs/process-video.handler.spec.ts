@@ -73,7 +73,7 @@ function setup(
     probe?: ProbeResult | Error;
     transcodeError?: Error;
     remuxError?: Error;
-    remuxed?: Partial<ProbeResult>;
+    remuxedBitRate?: number;
     watermark?: WatermarkEstimate | Error;
     publishError?: Error;
   } = {},
@@ -103,7 +103,7 @@ function setup(
     steps.push('remux');
     if (opts.remuxError) throw opts.remuxError;
     await writeFile(output, 'MP4 copy');
-    return { ...PROBE, ...opts.remuxed };
+    return { bytes: 8, bitRate: opts.remuxedBitRate ?? PROBE.bitRate! };
   });
   tools.estimateWatermark.mockImplementation(async () => {
     steps.push('watermark');
@@ -246,7 +246,7 @@ describe('ProcessVideoHandler', () => {
   });
 
   it('transcodes instead when the remux came out at the bit-rate cap', async () => {
-    const s = setup({ probe: { ...PROBE, bitRate: 1_990_000 }, remuxed: { bitRate: 2_000_000 } });
+    const s = setup({ probe: { ...PROBE, bitRate: 1_990_000 }, remuxedBitRate: 2_000_000 });
     const job = makeJob();
     withUpload(s, job);
     const handler = new ProcessVideoHandler({

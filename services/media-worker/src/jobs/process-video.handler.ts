@@ -175,7 +175,7 @@ export class ProcessVideoHandler {
       // fraction of a second each, and the estimate reads only keyframes.
       const readiness = webReadiness(probe, this.maxBitRate);
       const [processing, , watermark] = await allSettledOrThrow([
-        this.serve(source, videoFile, readiness, signal, log),
+        this.serve(source, videoFile, readiness, probe.durationSeconds, signal, log),
         tools.makePoster(source, posterFile, { durationSeconds: probe.durationSeconds, maxLongSide: this.maxLongSide, signal }),
         tools.estimateWatermark(source, { signal }).catch((err: unknown): WatermarkEstimate | undefined => {
           if (signal.aborted) throw err;
@@ -239,13 +239,14 @@ export class ProcessVideoHandler {
     source: string,
     output: string,
     readiness: WebReadyVerdict,
+    durationSeconds: number,
     signal: AbortSignal,
     log: Logger,
   ): Promise<'remux' | 'transcode'> {
     const { tools } = this.deps;
     if (readiness.playsAsIs) {
-      const remuxed = await tools.remuxForWeb(source, output, { signal });
-      if (remuxed.bitRate !== null && remuxed.bitRate < this.maxBitRate) return 'remux';
+      const remuxed = await tools.remuxForWeb(source, output, { durationSeconds, signal });
+      if (remuxed.bitRate < this.maxBitRate) return 'remux';
       log.info({ bitRate: remuxed.bitRate, maxBitRate: this.maxBitRate }, 'the remux reached the bit-rate cap: transcoding instead');
     }
     await tools.transcodeForWeb(source, output, { maxLongSide: this.maxLongSide, maxBitRate: this.maxBitRate, signal });
