@@ -57,6 +57,14 @@ export function posterArgs(input: string, output: string, atSeconds: number, max
   ];
 }
 
+/**
+ * What the served MP4 takes of an upload, remuxed or transcoded: the first video stream and the first
+ * audio stream if there is one (`0:a:0?`), without the source's metadata, subtitles or data streams.
+ */
+function webMp4Input(input: string): string[] {
+  return [...COMMON, '-i', `file:${input}`, '-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '-1', '-sn', '-dn'];
+}
+
 export interface TranscodeOptions extends FfmpegOptions {
   /** Long side of the output, never upscaled (VIDEO_LIMITS.maxLongSide). */
   maxLongSide?: number;
@@ -97,17 +105,7 @@ export function transcodeArgs(
 ): string[] {
   const videoRate = videoRateFor(maxBitRate);
   return [
-    ...COMMON,
-    '-i',
-    `file:${input}`,
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a:0?',
-    '-map_metadata',
-    '-1',
-    '-sn',
-    '-dn',
+    ...webMp4Input(input),
     '-vf',
     `${scaleFilter(maxLongSide)},format=yuv420p`,
     '-fpsmax',
@@ -167,26 +165,7 @@ export async function transcodeForWeb(input: string, output: string, opts: Trans
  * it is ({@link webReadiness}).
  */
 export function remuxArgs(input: string, output: string): string[] {
-  return [
-    ...COMMON,
-    '-i',
-    `file:${input}`,
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a:0?',
-    '-map_metadata',
-    '-1',
-    '-sn',
-    '-dn',
-    '-c',
-    'copy',
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
-    `file:${output}`,
-  ];
+  return [...webMp4Input(input), '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', `file:${output}`];
 }
 
 /** What a remux wrote: its size, and its bit rate over the source's duration (a remux keeps it). */

@@ -13,26 +13,7 @@ import {
   synthesizeClip,
   transcodeForWeb,
 } from '../../src/index.js';
-
-const tools = new MediaTools({ ffmpegPath: process.env['FFMPEG_PATH'] ?? 'ffmpeg', ffprobePath: process.env['FFPROBE_PATH'] ?? 'ffprobe' });
-const binaries = { ffmpegPath: tools.options.ffmpegPath, ffprobePath: tools.options.ffprobePath };
-
-/** Top-level MP4 box types in file order (size, type; 64-bit sizes handled). */
-async function topLevelBoxes(file: string): Promise<string[]> {
-  const buf = await readFile(file);
-  const types: string[] = [];
-  let offset = 0;
-  while (offset + 8 <= buf.length) {
-    let size = buf.readUInt32BE(offset);
-    const type = buf.toString('latin1', offset + 4, offset + 8);
-    if (size === 1) size = Number(buf.readBigUInt64BE(offset + 8));
-    else if (size === 0) size = buf.length - offset;
-    types.push(type);
-    if (size < 8) break;
-    offset += size;
-  }
-  return types;
-}
+import { binaries, tools, topLevelBoxes } from '../support/media-files.js';
 
 /** Width and height of an image or video as ffprobe sees it, without the video checks of probe(). */
 async function pictureSize(file: string): Promise<{ codec: string; width: number; height: number }> {

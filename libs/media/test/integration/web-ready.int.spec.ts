@@ -4,26 +4,8 @@
 import { readFile, rm, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MediaTools, probe, runTool, synthesizeClip, webReadiness, type ProbeResult, type SynthesizeClipSpec } from '../../src/index.js';
-
-const tools = new MediaTools({ ffmpegPath: process.env['FFMPEG_PATH'] ?? 'ffmpeg', ffprobePath: process.env['FFPROBE_PATH'] ?? 'ffprobe' });
-const binaries = { ffmpegPath: tools.options.ffmpegPath, ffprobePath: tools.options.ffprobePath };
-
-/** Top-level MP4 box types in file order. */
-async function topLevelBoxes(file: string): Promise<string[]> {
-  const buf = await readFile(file);
-  const types: string[] = [];
-  let offset = 0;
-  while (offset + 8 <= buf.length) {
-    let size = buf.readUInt32BE(offset);
-    if (size === 1) size = Number(buf.readBigUInt64BE(offset + 8));
-    else if (size === 0) size = buf.length - offset;
-    types.push(buf.toString('latin1', offset + 4, offset + 8));
-    if (size < 8) break;
-    offset += size;
-  }
-  return types;
-}
+import { probe, runTool, synthesizeClip, webReadiness, type ProbeResult, type SynthesizeClipSpec } from '../../src/index.js';
+import { binaries, tools, topLevelBoxes } from '../support/media-files.js';
 
 /** A digest of every packet of the first video stream (ffmpeg's framemd5 without decoding). */
 async function videoPackets(file: string): Promise<string> {
