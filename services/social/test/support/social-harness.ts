@@ -41,7 +41,9 @@ export { submissionSnapshot, userSnapshot } from '@clipit/testing';
 
 export async function startSocial(overrides: SocialConfigOverrides = {}): Promise<SocialHarness> {
   const service = await startServiceUnderTest('social', 'SOCIAL', bootstrapSocial, overrides, socialService);
-  const client = contractClient(socialContract, service.grpcAddress);
+  // 30 s, not the services' 5 s: these tests judge answers and counts, and on a loaded 2-core test machine
+  // 1,000 toggles queued on one clip's row have run past 5 s (a deadline error, not a wrong count).
+  const client = contractClient(socialContract, service.grpcAddress, 30_000);
   const db = new pg.Client({ connectionString: service.databaseUrl });
   await db.connect();
   const published = await collectEvents(service.names.stream, `${service.names.subjectPrefix}.social.>`);
