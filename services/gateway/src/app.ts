@@ -124,7 +124,12 @@ export const gatewayService = defineService(gatewayConfigShape, {
     grpcClient(adminContract, { token: ADMIN_CLIENT, url: (c) => c.ADMIN_GRPC_URL, deadlineMs: 15_000, readiness: 'reported' }),
     grpcClient(campaignsContract, { token: CAMPAIGNS_CLIENT, url: (c) => c.CAMPAIGNS_GRPC_URL, readiness: 'reported' }),
     // Follows, likes and live state: reported, its outage takes out only those buttons and the live notices.
-    grpcClient(socialContract, { token: SOCIAL_CLIENT, url: (c) => c.SOCIAL_GRPC_URL, readiness: 'reported' }),
+    grpcClient(socialContract, {
+      token: SOCIAL_CLIENT,
+      url: (c) => c.SOCIAL_GRPC_URL,
+      deadlineMs: (c) => c.SOCIAL_GRPC_DEADLINE_MS,
+      readiness: 'reported',
+    }),
     // Every public read: reported, since cached answers keep being served while it is away.
     grpcClient(feedContract, { token: FEED_CLIENT, url: (c) => c.FEED_GRPC_URL, readiness: 'reported' }),
     // The dashboard, points, earnings and the payout ledger: reported, its outage takes out only those.

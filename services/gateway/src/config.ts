@@ -102,6 +102,8 @@ export const gatewayConfigShape = {
   ADMIN_GRPC_URL: env.hostPort('127.0.0.1:50053'),
   CAMPAIGNS_GRPC_URL: env.hostPort('127.0.0.1:50054'),
   SOCIAL_GRPC_URL: env.hostPort('127.0.0.1:50055'),
+  /** How long a call to social (a follow, a like, the live state) may take before the request answers 504. */
+  SOCIAL_GRPC_DEADLINE_MS: env.int(5000, 100),
   FEED_GRPC_URL: env.hostPort('127.0.0.1:50056'),
   REWARDS_GRPC_URL: env.hostPort('127.0.0.1:50057'),
   // Public reads (feed, leaderboards, profiles) are kept this long at most (0: not cached); the feed's

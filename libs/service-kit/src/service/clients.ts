@@ -12,7 +12,8 @@ export interface GrpcClientDefinition<C> {
   contract: GrpcContract;
   token: symbol;
   url(config: C): string;
-  deadlineMs?: number;
+  /** How long a call may take (the client's 5 s unless given): a number, or read from the config. */
+  deadlineMs?: number | ((config: C) => number);
   /**
    * 'required' (the default): readiness fails while the service cannot be reached, because nearly every
    * call needs it. 'reported': it shows in readiness without failing it, because only some calls need it.
@@ -42,5 +43,6 @@ export function contractClient<T extends object>(contract: GrpcContract<T>, url:
 }
 
 export function openGrpcClient<C>(definition: GrpcClientDefinition<C>, config: C): GrpcClient<object> {
-  return contractClient(definition.contract, definition.url(config), definition.deadlineMs);
+  const { deadlineMs } = definition;
+  return contractClient(definition.contract, definition.url(config), typeof deadlineMs === 'function' ? deadlineMs(config) : deadlineMs);
 }
