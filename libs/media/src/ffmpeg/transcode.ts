@@ -1,4 +1,6 @@
-import { rm, stat } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { probe, type ProbeResult } from './probe.js';
 import { runTool } from './run.js';
 
@@ -283,8 +285,35 @@ export function synthesizeArgs(spec: SynthesizeClipSpec, output = spec.path): st
 /**
  * Writes a synthetic H.264 clip (lavfi testsrc, plus a 440 Hz sine when `withAudio`) for tests and
  * benchmarks. With `rotation`, the clip is remuxed with that rotation metadata, as phones record.
+ *
+ * With `CLIPIT_SYNTH_CACHE` set to a folder (`npm test` sets one for its run), a clip is encoded once per
+ * spec: it is kept there under a digest of its ffmpeg arguments, and every later call for the same spec,
+ * in any process of the run, copies it instead of encoding it again (an encode is deterministic, so the
+ * copy is the same file). The many test files that ask for the same small clip each paid an encode.
  */
 export async function synthesizeClip(spec: SynthesizeClipSpec, opts: FfmpegOptions = {}): Promise<void> {
+  const cacheFolder = process.env['CLIPIT_SYNTH_CACHE'];
+  if (!cacheFolder) return synthesizeUncached(spec, opts);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([opts.ffmpegPath ?? 'ffmpeg', spec.rotation ?? 0, synthesizeArgs(spec, 'out')]))
+    .digest('hex')
+    .slice(0, 32);
+  const kept = join(cacheFolder, digest);
+  try {
+    await copyFile(kept, spec.path);
+    return;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  await synthesizeUncached(spec, opts);
+  // Written under a name of its own, then renamed: a process copying it never reads half a file.
+  await mkdir(cacheFolder, { recursive: true });
+  const writing = `${kept}.${process.pid}.${randomUUID()}`;
+  await copyFile(spec.path, writing);
+  await rename(writing, kept);
+}
+
+async function synthesizeUncached(spec: SynthesizeClipSpec, opts: FfmpegOptions): Promise<void> {
   if (!spec.rotation) {
     await runFfmpeg(synthesizeArgs(spec), spec.path, opts, 300_000);
     return;

@@ -156,6 +156,37 @@ describe('media tools on the real ffmpeg', () => {
   });
 });
 
+describe('synthesizeClip with CLIPIT_SYNTH_CACHE', () => {
+  let dir: string;
+  const before = process.env['CLIPIT_SYNTH_CACHE'];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'clipit-synth-cache-test-'));
+    process.env['CLIPIT_SYNTH_CACHE'] = join(dir, 'cache');
+  });
+
+  afterAll(async () => {
+    if (before === undefined) delete process.env['CLIPIT_SYNTH_CACHE'];
+    else process.env['CLIPIT_SYNTH_CACHE'] = before;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('encodes a spec once and copies it for every later call, a different spec apart', async () => {
+    const spec = { durationSeconds: 1, width: 64, height: 112, withAudio: false, fps: 5 };
+    await synthesizeClip({ ...spec, path: join(dir, 'first.mp4') });
+    const kept = await readdir(join(dir, 'cache'));
+    expect(kept).toHaveLength(1);
+    expect((await probe(join(dir, 'first.mp4'), binaries)).width).toBe(64);
+    // The kept file is what a later call gets: marked, the mark comes back instead of a new encode.
+    await writeFile(join(dir, 'cache', kept[0]!), 'kept');
+    await synthesizeClip({ ...spec, path: join(dir, 'second.mp4') });
+    expect(await readFile(join(dir, 'second.mp4'), 'utf8')).toBe('kept');
+    await synthesizeClip({ ...spec, width: 96, path: join(dir, 'wider.mp4') });
+    expect(await readdir(join(dir, 'cache'))).toHaveLength(2);
+    expect((await probe(join(dir, 'wider.mp4'), binaries)).width).toBe(96);
+  });
+});
+
 describe('ffmpeg and a worker that dies', () => {
   it('does not outlive the process that started it (SIGKILL)', async () => {
     const { execFileSync, spawn } = await import('node:child_process');
