@@ -142,6 +142,10 @@ const out = mkdtempSync(join(reportsRoot, 'clipit-jest-'));
 // libs/media): every step's processes inherit the folder; it goes with the run.
 const synthCache = process.env['CLIPIT_SYNTH_CACHE'] ? undefined : mkdtempSync(join(tmpdir(), 'clipit-synth-'));
 if (synthCache) process.env['CLIPIT_SYNTH_CACHE'] = synthCache;
+// Node's compile cache for the run: the hundreds of Node processes it starts (Jest workers, tsc, ESLint, Nx,
+// the fault platform's services and their restarts, worker processes) compile the same modules once.
+const compileCache = process.env['NODE_COMPILE_CACHE'] ? undefined : mkdtempSync(join(tmpdir(), 'clipit-compile-cache-'));
+if (compileCache) process.env['NODE_COMPILE_CACHE'] = compileCache;
 const only = process.argv.slice(2);
 const results = { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
 const reports = [];
@@ -243,6 +247,7 @@ function finish(code) {
   console.log(renderReport({ steps: timings, files, totalSeconds: (Date.now() - started) / 1000 }));
   if (!process.env['KEEP_REPORTS']) rmSync(out, { recursive: true, force: true });
   if (synthCache) rmSync(synthCache, { recursive: true, force: true });
+  if (compileCache) rmSync(compileCache, { recursive: true, force: true });
   else console.log(`\nJest reports kept in ${out}`);
   if (code !== 0) process.exit(code);
   if (results.numTotalTests === 0) {
