@@ -164,8 +164,6 @@ const jest = (name, args, nodeOptions = '--max-old-space-size=6144') => ({
 // project and tsconfig.tests.json, so sources and tests) comes first in its lane, the quick generated-file
 // checks after it.
 const LINT = { name: 'lint', args: [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.'] };
-// One format for the whole tree (.prettierrc.json; generated files are in .prettierignore).
-const FORMAT = { name: 'format (prettier --check)', args: [bin('prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.'] };
 const CHECKS = [
   { name: 'type-check', args: [bin('typescript/bin/tsc'), '-b', 'tsconfig.json'] },
   { name: 'contracts up to date', args: ['scripts/proto-gen.mjs', '--check'] },
@@ -177,13 +175,15 @@ const CHECKS = [
     env: { REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' },
   },
   { name: 'versions up to date', args: ['scripts/versions.mjs', '--check'] },
+  // One format for the whole tree (.prettierrc.json; generated files are in .prettierignore).
+  { name: 'format (prettier --check)', args: [bin('prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.'] },
   // The guard every benchmark puts between its baseline and the ratio it prints (scripts/bench/baseline.mjs).
   { name: 'benchmark baseline guard', args: ['--test', 'scripts/bench/baseline.test.mjs'] },
 ];
 
 if (only.length > 0) {
   // `npm test -- <jest arguments>`: the static checks, then only the tests asked for.
-  await phase('static checks', [[LINT, FORMAT], CHECKS]);
+  await phase('static checks', [[LINT], CHECKS]);
   await alone(jest('jest', only));
   finish(0);
 }
@@ -197,10 +197,8 @@ if (only.length > 0) {
 // - Some files hold what they time to a bound, and run where nothing else competes for what they measure:
 //   an integration file named *.serial.int.spec.ts (ffmpeg transcodes against a worker's lock and stall
 //   check) alone; the read-your-writes trials (each read within the 250 ms bound of ADR 0043; beside a
-//   second platform on a slow machine, 2 reads in 1,000 went stale) beside nothing but lint and then the
-//   format check, which use one core and none of the servers (the trials' platform is one process, so the
-//   lane is busy for longer than lint alone: the format check fills the rest of that core instead of
-//   competing with the unit specs in the first phase); the bad-input walk, which fills every connection pool of its platform
+//   second platform on a slow machine, 2 reads in 1,000 went stale) beside nothing but lint, which uses one
+//   core and none of the servers; the bad-input walk, which fills every connection pool of its platform
 //   (seven services × 10: beside another platform PostgreSQL's 100 connections run out), goes with them.
 // - The fault suite last: its two shards side by side, each a platform of real processes on private
 //   servers, each part down in the middle of the journeys, in the compressed time profile
@@ -225,8 +223,8 @@ await alone(
 await alone(
   jest('jest (integration, serial files alone)', ['--selectProjects', 'integration', '--runInBand', '--testPathPatterns', SERIAL]),
 );
-await phase('lint and the format check beside the e2e files that run alone', [
-  [LINT, FORMAT],
+await phase('lint beside the e2e files that run alone', [
+  [LINT],
   [
     jest('jest (e2e, the bad-input walk and the read-your-writes trials, one after the other)', [
       '--selectProjects',
@@ -246,9 +244,9 @@ function finish(code) {
   console.log(`\nWhere the time went (a report, not a test; budgets: npm test 20 min, CI 30 min on 2 cores):\n`);
   console.log(renderReport({ steps: timings, files, totalSeconds: (Date.now() - started) / 1000 }));
   if (!process.env['KEEP_REPORTS']) rmSync(out, { recursive: true, force: true });
+  else console.log(`\nJest reports kept in ${out}`);
   if (synthCache) rmSync(synthCache, { recursive: true, force: true });
   if (compileCache) rmSync(compileCache, { recursive: true, force: true });
-  else console.log(`\nJest reports kept in ${out}`);
   if (code !== 0) process.exit(code);
   if (results.numTotalTests === 0) {
     console.error('no test ran');
