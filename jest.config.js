@@ -29,11 +29,7 @@ const swcTsx = [
   },
 ];
 
-// Jest's runtime, with a V8 code cache for its sandboxes when CLIPIT_JEST_CODE_CACHE names a folder.
-const runtime = '<rootDir>/libs/testing/jest/code-cache-runtime.cjs';
-
 const common = {
-  runtime,
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
@@ -86,7 +82,6 @@ export default {
     {
       // React components and browser helpers, in jsdom.
       displayName: 'ui',
-      runtime,
       testEnvironment: 'jsdom',
       extensionsToTreatAsEsm: ['.ts', '.tsx'],
       transform: { '^.+\\.ts$': swc, '^.+\\.tsx$': swcTsx },
@@ -97,7 +92,6 @@ export default {
     {
       // The web apps' screens and their pure logic (frontends/<app>/src), in jsdom like the ui project.
       displayName: 'web',
-      runtime,
       testEnvironment: 'jsdom',
       extensionsToTreatAsEsm: ['.ts', '.tsx'],
       transform: { '^.+\\.ts$': swc, '^.+\\.tsx$': swcTsx },

@@ -146,9 +146,6 @@ if (synthCache) process.env['CLIPIT_SYNTH_CACHE'] = synthCache;
 // the fault platform's services and their restarts, worker processes) compile the same modules once.
 const compileCache = process.env['NODE_COMPILE_CACHE'] ? undefined : mkdtempSync(join(tmpdir(), 'clipit-compile-cache-'));
 if (compileCache) process.env['NODE_COMPILE_CACHE'] = compileCache;
-// The same for the modules Jest compiles in each test file's sandbox (libs/testing/jest/code-cache-runtime.cjs).
-const jestCodeCache = process.env['CLIPIT_JEST_CODE_CACHE'] ? undefined : mkdtempSync(join(tmpdir(), 'clipit-jest-code-cache-'));
-if (jestCodeCache) process.env['CLIPIT_JEST_CODE_CACHE'] = jestCodeCache;
 const only = process.argv.slice(2);
 const results = { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
 const reports = [];
@@ -250,7 +247,6 @@ function finish(code) {
   else console.log(`\nJest reports kept in ${out}`);
   if (synthCache) rmSync(synthCache, { recursive: true, force: true });
   if (compileCache) rmSync(compileCache, { recursive: true, force: true });
-  if (jestCodeCache) rmSync(jestCodeCache, { recursive: true, force: true });
   if (code !== 0) process.exit(code);
   if (results.numTotalTests === 0) {
     console.error('no test ran');
