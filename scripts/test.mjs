@@ -138,14 +138,19 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 const reportsRoot = process.env['KEEP_REPORTS'] ?? tmpdir();
 mkdirSync(reportsRoot, { recursive: true });
 const out = mkdtempSync(join(reportsRoot, 'clipit-jest-'));
-// Clips the tests synthesize, encoded once for the whole run and copied after that (synthesizeClip in
-// libs/media): every step's processes inherit the folder; it goes with the run.
-const synthCache = process.env['CLIPIT_SYNTH_CACHE'] ? undefined : mkdtempSync(join(tmpdir(), 'clipit-synth-'));
-if (synthCache) process.env['CLIPIT_SYNTH_CACHE'] = synthCache;
-// Node's compile cache for the run: the hundreds of Node processes it starts (Jest workers, tsc, ESLint, Nx,
-// the fault platform's services and their restarts, worker processes) compile the same modules once.
-const compileCache = process.env['NODE_COMPILE_CACHE'] ? undefined : mkdtempSync(join(tmpdir(), 'clipit-compile-cache-'));
-if (compileCache) process.env['NODE_COMPILE_CACHE'] = compileCache;
+/** Folders this run made for its caches, removed when it ends. */
+const runFolders = [];
+/** Names a folder of this run's own in `variable`, which every step's processes inherit, unless the caller set one. */
+function runFolder(variable, prefix) {
+  if (process.env[variable]) return;
+  process.env[variable] = mkdtempSync(join(tmpdir(), prefix));
+  runFolders.push(process.env[variable]);
+}
+// Clips the tests synthesize, encoded once for the whole run and copied after that (synthesizeClip in libs/media).
+runFolder('CLIPIT_SYNTH_CACHE', 'clipit-synth-');
+// Node's compile cache: the hundreds of Node processes the run starts (Jest workers, tsc, ESLint, Nx, the fault
+// platform's services and their restarts, worker processes) compile the same modules once.
+runFolder('NODE_COMPILE_CACHE', 'clipit-compile-cache-');
 const only = process.argv.slice(2);
 const results = { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
 const reports = [];
@@ -245,8 +250,7 @@ function finish(code) {
   console.log(renderReport({ steps: timings, files, totalSeconds: (Date.now() - started) / 1000 }));
   if (!process.env['KEEP_REPORTS']) rmSync(out, { recursive: true, force: true });
   else console.log(`\nJest reports kept in ${out}`);
-  if (synthCache) rmSync(synthCache, { recursive: true, force: true });
-  if (compileCache) rmSync(compileCache, { recursive: true, force: true });
+  for (const folder of runFolders) rmSync(folder, { recursive: true, force: true });
   if (code !== 0) process.exit(code);
   if (results.numTotalTests === 0) {
     console.error('no test ran');
