@@ -170,7 +170,7 @@ const jest = (name, args, nodeOptions = '--max-old-space-size=6144') => ({
 // checks after it.
 const LINT = { name: 'lint', args: [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.'] };
 const CHECKS = [
-  { name: 'type-check', args: [bin('typescript/bin/tsc'), '-b', 'tsconfig.json'] },
+  { name: 'type-check', args: [bin('typescript-native/bin/tsc'), '-b', 'tsconfig.json'] },
   { name: 'contracts up to date', args: ['scripts/proto-gen.mjs', '--check'] },
   { name: 'remote types up to date', args: ['scripts/remote-types.mjs', '--check'] },
   { name: 'web api types up to date', args: ['scripts/web-api-types.mjs', '--check'] },

@@ -26,7 +26,7 @@ const root = resolve(args.root ?? REPO);
 
 /** The gateway's document as GET /api/docs serves it, printed by the compiled gateway without starting it. */
 function gatewayDocument() {
-  execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-b', 'services/gateway/tsconfig.json'], {
+  execFileSync(process.execPath, [join(REPO, 'node_modules/typescript-native/bin/tsc'), '-b', 'services/gateway/tsconfig.json'], {
     cwd: REPO,
     stdio: 'inherit',
   });

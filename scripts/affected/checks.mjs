@@ -63,7 +63,7 @@ export function jestPathPattern(workspaceRoot, paths) {
 
 export const commands = {
   lint: (paths) => ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '--no-error-on-unmatched-pattern', ...paths],
-  typecheck: (files) => ['node_modules/typescript/bin/tsc', '-b', ...files],
+  typecheck: (files) => ['node_modules/typescript-native/bin/tsc', '-b', ...files],
   test: (workspaceRoot, { jestProjects, paths }) => [
     '--experimental-vm-modules',
     'node_modules/jest/bin/jest.js',

@@ -48,7 +48,7 @@ async function main() {
   const tsc = spawnSync(
     process.execPath,
     [
-      join(root, 'node_modules/typescript/bin/tsc'),
+      join(root, 'node_modules/typescript-native/bin/tsc'),
       '-b',
       'services/identity',
       'services/submissions',

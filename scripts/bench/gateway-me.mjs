@@ -57,7 +57,7 @@ async function runWithCpu(label, opts, processes, baseline) {
 
 async function main() {
   log(`building identity and gateway (tsc -b) ...`);
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'services/identity', 'services/gateway'], {
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript-native/bin/tsc'), '-b', 'services/identity', 'services/gateway'], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -92,7 +92,7 @@ async function seed(db) {
 
 async function main() {
   log('building rewards (tsc -b) ...');
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'services/rewards'], {
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript-native/bin/tsc'), '-b', 'services/rewards'], {
     cwd: root,
     stdio: 'inherit',
   });

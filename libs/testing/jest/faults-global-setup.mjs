@@ -7,5 +7,5 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 export default function faultsGlobalSetup() {
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/typescript-native/bin/tsc', '-b', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
 }

@@ -120,7 +120,7 @@ export class WorkerHarness<A extends { close(): Promise<void> }, E extends Event
 
   /** Builds the service (tsc -b, incremental) so worker processes run the current code. */
   build(): void {
-    execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-b', `${ROOT}services/${this.options.service}`], {
+    execFileSync(process.execPath, [`${ROOT}node_modules/typescript-native/bin/tsc`, '-b', `${ROOT}services/${this.options.service}`], {
       stdio: 'inherit',
     });
   }

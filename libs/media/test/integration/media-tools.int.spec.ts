@@ -192,7 +192,7 @@ describe('ffmpeg and a worker that dies', () => {
     const { execFileSync, spawn } = await import('node:child_process');
     const { fileURLToPath } = await import('node:url');
     const root = fileURLToPath(new URL('../../../../', import.meta.url));
-    execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-b', `${root}libs/media`], { stdio: 'inherit' });
+    execFileSync(process.execPath, [`${root}node_modules/typescript-native/bin/tsc`, '-b', `${root}libs/media`], { stdio: 'inherit' });
     const dir = await mkdtemp(join(tmpdir(), 'clipit-orphan-'));
     const output = join(dir, `orphan-${process.pid}.mp4`);
     const child = spawn(process.execPath, [fileURLToPath(new URL('../fixtures/orphan-process.mjs', import.meta.url)), output], {

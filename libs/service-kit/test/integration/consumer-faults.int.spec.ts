@@ -134,7 +134,7 @@ function busWithReplicas(label: string, nats?: () => PrivateServer) {
 
 beforeAll(() => {
   // The replica processes run the built kit.
-  execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-b', `${root}libs/service-kit`], { stdio: 'inherit' });
+  execFileSync(process.execPath, [`${root}node_modules/typescript-native/bin/tsc`, '-b', `${root}libs/service-kit`], { stdio: 'inherit' });
 });
 
 describe('consumer replicas under faults (real processes, Postgres and JetStream)', () => {

@@ -84,7 +84,7 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
   for (const s of services) {
     if (!existsSync(join(ROOT, 'services', s.name, 'dist/main.js')))
       throw new Error(
-        `services/${s.name}/dist/main.js is missing: build the services first (npx tsc -b tsconfig.build.json; the fault suite's global setup does)`,
+        `services/${s.name}/dist/main.js is missing: build the services first (npm run tsc -- -b tsconfig.build.json; the fault suite's global setup does)`,
       );
   }
   const opened: PrivateServer[] = [];

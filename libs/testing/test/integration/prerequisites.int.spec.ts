@@ -61,10 +61,10 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     for (const f of readdirSync(at('deploy/launcher')).filter((n) => n.endsWith('.mjs')))
       copyFileSync(at('deploy/launcher', f), join(fixture, 'deploy/launcher', f));
     // The server clients the checks use are the real ones; the first phase's steps are stand-ins.
-    mkdirSync(join(fixture, 'node_modules/typescript/bin'), { recursive: true });
+    mkdirSync(join(fixture, 'node_modules/typescript-native/bin'), { recursive: true });
     mkdirSync(join(fixture, 'node_modules/jest/bin'), { recursive: true });
     for (const pkg of ['pg', 'ioredis', '@nats-io']) symlinkSync(at('node_modules', pkg), join(fixture, 'node_modules', pkg), 'dir');
-    writeFileSync(join(fixture, 'node_modules/typescript/bin/tsc'), "console.log('stand-in type-check ran');\nprocess.exit(7);\n");
+    writeFileSync(join(fixture, 'node_modules/typescript-native/bin/tsc'), "console.log('stand-in type-check ran');\nprocess.exit(7);\n");
     writeFileSync(join(fixture, 'node_modules/jest/bin/jest.js'), "console.log('stand-in jest ran');\n");
 
     emptyPath = join(fixture, 'empty-bin');

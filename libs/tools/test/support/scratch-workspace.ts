@@ -81,7 +81,7 @@ export function linkWorkspacePackages(scratch: string): void {
 
 /** Builds each `services/<folder>` and type-checks their tests with the workspace's test settings, narrowed to them and the libraries they use. */
 export function buildAndTypeCheckTests(scratch: string, folders: string[], libs: string[]): void {
-  run(scratch, NODE, ['node_modules/typescript/bin/tsc', '-b', ...folders.map((folder) => `services/${folder}`)]);
+  run(scratch, NODE, ['node_modules/typescript-native/bin/tsc', '-b', ...folders.map((folder) => `services/${folder}`)]);
   writeFileSync(
     join(scratch, 'tsconfig.generated-tests.json'),
     JSON.stringify({
@@ -93,7 +93,7 @@ export function buildAndTypeCheckTests(scratch: string, folders: string[], libs:
       references: [...libs.map((lib) => `libs/${lib}`), ...folders.map((folder) => `services/${folder}`)].map((path) => ({ path })),
     }),
   );
-  run(scratch, NODE, ['node_modules/typescript/bin/tsc', '-b', 'tsconfig.generated-tests.json']);
+  run(scratch, NODE, ['node_modules/typescript-native/bin/tsc', '-b', 'tsconfig.generated-tests.json']);
 }
 
 /** Whether resolving the workspace again leaves the lock file the generator left as it is (in step). */
