@@ -57,10 +57,14 @@ async function runWithCpu(label, opts, processes, baseline) {
 
 async function main() {
   log(`building identity and gateway (tsc -b) ...`);
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript-native/bin/tsc'), '-b', 'services/identity', 'services/gateway'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const tsc = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/typescript-native/bin/tsc'), '-b', 'services/identity', 'services/gateway'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (tsc.status !== 0) throw new Error('build failed');
 
   // Own database, stream names, Redis prefix and storage folder.

@@ -21,7 +21,9 @@ describe('a consumer killed in the middle of handling (real processes, Postgres 
 
   beforeAll(async () => {
     // The child processes run the built kit.
-    execFileSync(process.execPath, [`${root}node_modules/typescript-native/bin/tsc`, '-b', `${root}libs/service-kit`], { stdio: 'inherit' });
+    execFileSync(process.execPath, [`${root}node_modules/typescript-native/bin/tsc`, '-b', `${root}libs/service-kit`], {
+      stdio: 'inherit',
+    });
     h = await createBusHarness('crash');
     relay = new OutboxRelay({
       dataSource: h.dataSource,

@@ -20,7 +20,9 @@ function run(mode: string, env: Record<string, string> = {}) {
 
 describe('runService: the process entry every service uses', () => {
   beforeAll(() => {
-    execFileSync(process.execPath, [`${root}node_modules/typescript-native/bin/tsc`, '-b', `${root}libs/service-kit`], { stdio: 'inherit' });
+    execFileSync(process.execPath, [`${root}node_modules/typescript-native/bin/tsc`, '-b', `${root}libs/service-kit`], {
+      stdio: 'inherit',
+    });
   });
 
   it('exits 78 on a bad configuration, naming the variable and its value', async () => {
