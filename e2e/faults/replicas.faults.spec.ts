@@ -3,7 +3,7 @@
 // consumers sharing submissions' durable consumer) give the same results: every journey completes, every
 // video is shown once, and the stream holds the same events, each once.
 import { synthesizeClip } from '@clipit/media';
-import { startFaultPlatform } from '@clipit/testing';
+import { startFaultPlatform, TEST_PASSWORD_HASH_COST } from '@clipit/testing';
 import { beforeAll, afterAll, expect, it } from '@jest/globals';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,6 +31,7 @@ async function journeys(replicas: number) {
   const platform = await startFaultPlatform({
     replicas,
     env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX_PER_IP: '100000', SUBMISSION_LIMIT_PER_IP: '100000', APPLICATION_LIMIT_PER_IP: '100000' },
+    passwordHash: 'test',
   });
   const moderation = adminSession(platform);
   try {
@@ -75,7 +76,13 @@ async function journeys(replicas: number) {
     const outcomes: Record<string, number> = {};
     for (const r of results) outcomes[`${r.kind}:${r.outcome}`] = (outcomes[`${r.kind}:${r.outcome}`] ?? 0) + 1;
     const gatewaysUsed = new Set(results.map((r) => r.gateway).filter(Boolean)).size;
+    // The cost each stored password hash was made with (`scrypt$N$…`): the test platforms' cheap one.
+    const hashCosts = await platform.query<{ n: string }>(
+      'identity',
+      "SELECT DISTINCT split_part(password_hash, '$', 2) AS n FROM users WHERE password_hash IS NOT NULL",
+    );
     return {
+      hashCosts: hashCosts.map((r) => r.n),
       outcomes,
       eventsByType,
       mediaApplied: ledger.consumers['submissions']?.applied ?? 0,
@@ -98,6 +105,8 @@ it('two processes of every service give the same results as one of each', async 
     outcomes: { 'auth:completed': 12, 'video:completed': 6, 'moderation:completed': 6, 'application:completed': 4 },
     mediaApplied: 6,
     gatewaysUsed: 1,
+    // identity alone runs with the cheap hash (NODE_ENV=test); every other service in production mode.
+    hashCosts: [String(2 ** TEST_PASSWORD_HASH_COST)],
   });
   expect(two.gatewaysUsed).toBe(2);
   expect(two.processes).toBe(2 * one.processes);

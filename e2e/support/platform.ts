@@ -15,6 +15,7 @@ import {
   startXApiStandIn,
   startXOembedStandIn,
   testInfra,
+  TEST_PASSWORD_HASH_COST,
   type MailServer,
   type XApiStandIn,
   type XOembedStandIn,
@@ -46,15 +47,10 @@ import { bootstrapSubmissions, submissionsService, type SubmissionsApp } from '.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+export { TEST_PASSWORD_HASH_COST };
+
 /** The admin password of every e2e platform (the admin area's gate). */
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
-
-/**
- * The password hash cost of every test platform (PASSWORD_HASH_COST, log2 of scrypt's N): the lowest identity
- * accepts, not production's 15. The journeys sign up and log in hundreds of times; at 15 the hashing alone
- * took most of the processor (the bad-input walk: 101 of its 110 CPU seconds went to 32 with 10).
- */
-export const TEST_PASSWORD_HASH_COST = 10;
 
 /** The web apps' builds as `npm run build:web` leaves them (the browser tests build them first). */
 export const WEB_BUILDS = {

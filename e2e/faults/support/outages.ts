@@ -17,7 +17,7 @@ import { faultTable, runScenario, startFaultRun, type ScenarioContext, type Scen
 
 /**
  * Limits that would refuse a test's many sign-ups from one address are raised; the budgets are the profile's.
- * The services run in production mode, so the password hash keeps production's cost.
+ * The services run in production mode, identity with the test platforms' cheap password hash (startFaultRun).
  */
 const LIMITS = {
   RATE_LIMIT_MAX_PER_IP: '100000',
@@ -52,7 +52,7 @@ export async function outageSuite(shard: number, of: number): Promise<void> {
 
   beforeAll(async () => {
     const t0 = Date.now();
-    run = await startFaultRun({ ...LIMITS, ...profile.env });
+    run = await startFaultRun({ ...LIMITS, ...profile.env }, 'test');
     ctx = run.ctx;
     if (process.env['FAULT_TRACE'])
       process.stdout.write(`[faults] shard ${shard} of ${of}: the platform started in ${(Date.now() - t0) / 1000}s\n`);

@@ -2,7 +2,7 @@
 // login, submitting videos, moderators approving them) while one part is down; then the part comes back and
 // every accepted video is followed until it is shown. The row it answers goes into the fault table.
 import { synthesizeClip } from '@clipit/media';
-import { startFaultPlatform, type FaultPlatform, type TimeProfile } from '@clipit/testing';
+import { startFaultPlatform, type FaultPlatform, type FaultPlatformOptions, type TimeProfile } from '@clipit/testing';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -318,14 +318,18 @@ export function adminSession(platform: FaultPlatform): AdminSession {
  * What the fault suite and the soak start with (the services built by their global setup,
  * libs/testing/jest/faults-global-setup.mjs): the platform up as processes on private servers with `env`, a 3 s 360x640 clip to upload, and a moderators' client. `close()` removes it all.
  */
-export async function startFaultRun(env: Record<string, string>): Promise<{ ctx: ScenarioContext; close(): Promise<void> }> {
+/** `passwordHash`: identity's, as {@link FaultPlatformOptions} (the outage suite's is the test platforms' cheap one). */
+export async function startFaultRun(
+  env: Record<string, string>,
+  passwordHash: FaultPlatformOptions['passwordHash'] = 'production',
+): Promise<{ ctx: ScenarioContext; close(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'clipit-faults-'));
   const clipPath = join(dir, 'clip.mp4');
   const transcodedPath = join(dir, 'clip-444.mp4');
   const spec = { durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10 };
   await synthesizeClip({ ...spec, path: clipPath });
   await synthesizeClip({ ...spec, path: transcodedPath, video: { profile: 'high444', pixelFormat: 'yuv444p' } });
-  const platform = await startFaultPlatform({ env });
+  const platform = await startFaultPlatform({ env, passwordHash });
   const moderation = adminSession(platform);
   return {
     ctx: { platform, clips: [await readFile(clipPath), await readFile(transcodedPath)], moderation, toModerate: [] },

@@ -19,3 +19,4 @@ export * from './x-oembed-stand-in.js';
 export * from './x-oauth-stand-in.js';
 export * from './mail-server.js';
 export * from './worker-harness.js';
+export * from './password-hash.js';

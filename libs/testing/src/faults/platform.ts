@@ -9,6 +9,7 @@ import { ManagedProcess } from './managed-process.js';
 import { startNatsServer, startPostgresServer, startRedisServer, type PrivateServer } from './servers.js';
 import { XApiStandIn } from '../x-api-stand-in.js';
 import { startMailServer, type MailServer } from '../mail-server.js';
+import { TEST_PASSWORD_HASH_COST } from '../password-hash.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -39,7 +40,18 @@ export interface FaultPlatformOptions {
   env?: Record<string, string>;
   /** Variables for one service's processes. */
   serviceEnv?: Record<string, Record<string, string>>;
+  /**
+   * Identity's password hash: production's cost (the default; a benchmark of the platform wants it), or the
+   * test platforms' cheap one, for which identity alone runs with NODE_ENV=test (production refuses a cost
+   * below 15). The fault suite's claims (nothing lost, doubled or stuck; clear refusals; readiness) do not
+   * depend on the cost, which only weighs on the processor: at 15, identity's hashing was a quarter of the
+   * fault suite's CPU. The cost itself is identity's tests' and `npm run bench:auth`'s to prove.
+   */
+  passwordHash?: 'production' | 'test';
 }
+
+/** What identity's processes get on a platform with the test platforms' cheap password hash. */
+const TEST_HASH_ENV = { NODE_ENV: 'test', PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST) };
 
 export interface ServiceProcess {
   service: string;
@@ -163,7 +175,12 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
             .map((other) => `${other.name}=http://127.0.0.1:${ports.get(`${other.name}#${i}`)![other.httpPortEnv]}`)
             .join(',');
         }
-        Object.assign(env, options.env ?? {}, options.serviceEnv?.[s.name] ?? {});
+        Object.assign(
+          env,
+          options.env ?? {},
+          s.name === 'identity' && options.passwordHash === 'test' ? TEST_HASH_ENV : {},
+          options.serviceEnv?.[s.name] ?? {},
+        );
         const httpUrl = `http://127.0.0.1:${env[s.httpPortEnv]}`;
         const proc = new ManagedProcess({
           name: replicas > 1 ? `${s.name}#${i + 1}` : s.name,
