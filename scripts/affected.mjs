@@ -64,7 +64,7 @@ function step(name, args, env = {}) {
   const r = spawnSync(process.execPath, args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', ...env },
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_ISOLATE_PLUGINS: 'false', ...env },
   });
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
   timings.push(`${name} ${secs}s`);

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { JOURNEY_PROJECTS, lintPaths, testSelection, tsconfigs } from './checks.mjs';
 
 const LOCK = 'package-lock.json';
-const NX_ENV = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+// Plugins load in Nx's own process (NX_ISOLATE_PLUGINS=false): isolated, each of the two is a Node process of
+// its own per Nx run, 3.1 instead of 1.5 CPU-s for the same graph. They are the workspace's own and @nx/js's.
+const NX_ENV = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_ISOLATE_PLUGINS: 'false' };
 
 function git(cwd, args, { allowFailure = false } = {}) {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });

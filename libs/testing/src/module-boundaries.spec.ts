@@ -42,7 +42,7 @@ function lint(snippets: Snippet[]): Problem[][] {
     cwd: root,
     input: JSON.stringify(snippets),
     encoding: 'utf8',
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_ISOLATE_PLUGINS: 'false' },
     timeout: 60_000,
   });
   const marker = stdout.lastIndexOf('@@RESULT@@');

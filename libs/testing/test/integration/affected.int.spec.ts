@@ -92,7 +92,7 @@ beforeAll(async () => {
   const nx = spawnSync(join(ROOT, 'node_modules/.bin/nx'), ['show', 'projects', '--json'], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_ISOLATE_PLUGINS: 'false' },
   });
   allProjects = (JSON.parse(nx.stdout) as string[]).sort();
   git('init', '-q', '-b', 'main');

@@ -22,7 +22,8 @@ export function run(scratch: string, command: string, args: string[], timeoutMs 
     cwd: scratch,
     encoding: 'utf8',
     timeout: timeoutMs,
-    env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', FORCE_COLOR: '0' },
+    // Nx without its daemon, and with the plugins in its own process (scripts/affected/plan.mjs says why).
+    env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_ISOLATE_PLUGINS: 'false', FORCE_COLOR: '0' },
   });
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   if (r.status !== 0) throw new Error(`${[command, ...args].join(' ')} exited ${r.status ?? r.signal}:\n${output.slice(-6000)}`);
