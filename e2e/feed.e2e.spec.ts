@@ -111,7 +111,7 @@ describe('public reads (gateway + feed + identity + submissions + social + admin
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'clipit-e2e-feed-'));
     video = join(dir, 'clip.mp4');
-    await synthesizeClip({ path: video, durationSeconds: 3, width: 360, height: 640, withAudio: false, fps: 10 });
+    await synthesizeClip({ path: video, durationSeconds: 3, width: 360, height: 640, withAudio: false, fps: 10, keyframeSeconds: 0.5 });
     p = await startPlatform({}, {}, { mediaWorker: true });
     adminToken = (
       (await (await api('/api/admin/verify-password', json('POST', { password: E2E_ADMIN_PASSWORD }))).json()) as { token: string }

@@ -100,7 +100,7 @@ describe('social (gateway + social + identity + submissions + admin, real server
     // Fifty-odd accounts sign up from one address here.
     videoDir = await mkdtemp(join(tmpdir(), 'clipit-social-e2e-'));
     const file = join(videoDir, 'clip.mp4');
-    await synthesizeClip({ path: file, durationSeconds: 3, width: 360, height: 640, withAudio: false, fps: 10 });
+    await synthesizeClip({ path: file, durationSeconds: 3, width: 360, height: 640, withAudio: false, fps: 10, keyframeSeconds: 0.5 });
     video = new Uint8Array(await readFile(file));
     // 1,000 toggles queued on one clip's row can keep a call past the gateway's 5 s on a loaded 2-core test
     // machine: the test judges answers and counts, so it gives social's calls 30 s.

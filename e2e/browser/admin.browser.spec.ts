@@ -69,7 +69,7 @@ describe('admin area in a browser', () => {
     clipsDir = await mkdtemp(join(tmpdir(), 'clipit-browser-admin-'));
     const clip = join(clipsDir, 'clip.mp4');
     // A short portrait clip with sound: few frames keep the worker's transcode quick.
-    await tools.synthesizeClip({ path: clip, durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10 });
+    await tools.synthesizeClip({ path: clip, durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10, keyframeSeconds: 0.5 });
 
     cookie = `clipit.sid=${await signUpByApi(platform.url, newPerson('adm'), 'a-good-password')}`;
     await submit(clipToReject);

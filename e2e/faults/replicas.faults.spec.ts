@@ -18,7 +18,15 @@ let clip: Buffer;
 beforeAll(async () => {
   // The services were built by the suite's global setup (libs/testing/jest/faults-global-setup.mjs).
   dir = await mkdtemp(join(tmpdir(), 'clipit-replicas-'));
-  await synthesizeClip({ path: join(dir, 'clip.mp4'), durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10 });
+  await synthesizeClip({
+    path: join(dir, 'clip.mp4'),
+    durationSeconds: 3,
+    width: 360,
+    height: 640,
+    withAudio: true,
+    fps: 10,
+    keyframeSeconds: 0.5,
+  });
   clip = await readFile(join(dir, 'clip.mp4'));
 }, 300_000);
 

@@ -54,12 +54,13 @@ export interface ClipSeeder {
 
 /**
  * A seeder over a running platform. The test video is synthesized once (3 s, 360×640 portrait, 10 fps,
- * no audio: small and quick to transcode).
+ * no audio: small and quick to process; a keyframe every half second, as phones' exports have them, so the
+ * media worker's one ffmpeg reads enough of them for the watermark estimate).
  */
 export async function clipSeeder(platform: Platform): Promise<ClipSeeder> {
   const dir = await mkdtemp(join(tmpdir(), 'clipit-browser-clips-'));
   const videoPath = join(dir, 'clip.mp4');
-  await synthesizeClip({ path: videoPath, durationSeconds: 3, width: 360, height: 640, withAudio: false, fps: 10 });
+  await synthesizeClip({ path: videoPath, durationSeconds: 3, width: 360, height: 640, withAudio: false, fps: 10, keyframeSeconds: 0.5 });
   const video = new Uint8Array(await readFile(videoPath));
   let adminToken: string | undefined;
   let posts = 0;

@@ -326,7 +326,7 @@ export async function startFaultRun(
   const dir = await mkdtemp(join(tmpdir(), 'clipit-faults-'));
   const clipPath = join(dir, 'clip.mp4');
   const transcodedPath = join(dir, 'clip-444.mp4');
-  const spec = { durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10 };
+  const spec = { durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10, keyframeSeconds: 0.5 };
   await synthesizeClip({ ...spec, path: clipPath });
   await synthesizeClip({ ...spec, path: transcodedPath, video: { profile: 'high444', pixelFormat: 'yuv444p' } });
   const platform = await startFaultPlatform({ env, passwordHash });

@@ -5,5 +5,6 @@ export * from './ffmpeg/probe.js';
 export * from './ffmpeg/transcode.js';
 export * from './media-tools.js';
 export * from './ffmpeg/frames.js';
+export * from './ffmpeg/prepare.js';
 export * from './watermark.js';
 export * from './web-ready.js';

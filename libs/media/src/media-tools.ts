@@ -1,6 +1,7 @@
 import { runTool } from './ffmpeg/run.js';
 import { probe, type ProbeResult } from './ffmpeg/probe.js';
-import { sampleFrames } from './ffmpeg/frames.js';
+import { enoughOrSteady, sampleFrames } from './ffmpeg/frames.js';
+import { prepareForWeb, type Prepared } from './ffmpeg/prepare.js';
 import {
   DEFAULT_MAX_LONG_SIDE,
   makePoster,
@@ -66,9 +67,29 @@ export class MediaTools {
     return remuxForWeb(input, output, { ...this.tools(opts.signal), durationSeconds: opts.durationSeconds });
   }
 
-  /** The top-right watermark estimate, from frames sampled over the clip. */
-  async estimateWatermark(input: string, opts: { signal?: AbortSignal } = {}): Promise<WatermarkEstimate> {
-    const frames = await sampleFrames(input, this.tools(opts.signal));
+  /**
+   * The poster, the keyframes for the watermark estimate and, with `remuxFile`, the faststart remux of a
+   * source that plays as it is, from one ffmpeg ({@link prepareForWeb}).
+   */
+  prepareForWeb(
+    input: string,
+    opts: { posterFile: string; remuxFile?: string | undefined; durationSeconds: number; maxLongSide?: number; signal?: AbortSignal },
+  ): Promise<Prepared> {
+    const { signal, maxLongSide, ...files } = opts;
+    return prepareForWeb(input, { ...this.tools(signal), ...files, maxLongSide: maxLongSide ?? DEFAULT_MAX_LONG_SIDE });
+  }
+
+  /**
+   * The top-right watermark estimate, from frames sampled over the clip: the `keyframes` a
+   * {@link prepareForWeb} read when given (frames half a second apart read when they are too few), else read here.
+   */
+  async estimateWatermark(
+    input: string,
+    opts: { signal?: AbortSignal; keyframes?: Uint8Array | undefined } = {},
+  ): Promise<WatermarkEstimate> {
+    const frames = opts.keyframes
+      ? await enoughOrSteady(input, opts.keyframes, this.tools(opts.signal))
+      : await sampleFrames(input, this.tools(opts.signal));
     return estimateWatermark(frames, SAMPLE_SIZE.width, SAMPLE_SIZE.height);
   }
 

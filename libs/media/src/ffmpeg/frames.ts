@@ -15,14 +15,19 @@ const GRAY = `scale=${SAMPLE_SIZE.width}:${SAMPLE_SIZE.height}:flags=area,format
  * the clip), upright, scaled to SAMPLE_SIZE in gray, as raw bytes on stdout.
  */
 export function keyframeSampleArgs(input: string): string[] {
+  return [...QUIET, ...keyframeInput(input), ...keyframeOutput(0)];
+}
+
+/** The keyframe sampling's input: the decoder skips every frame but keyframes. */
+export function keyframeInput(input: string): string[] {
+  return ['-skip_frame', 'nokey', '-i', `file:${input}`];
+}
+
+/** The keyframe sampling's output, from input `index`: at most MAX_KEYFRAME_SAMPLES gray frames on stdout. */
+export function keyframeOutput(index: number): string[] {
   return [
-    ...QUIET,
-    '-skip_frame',
-    'nokey',
-    '-i',
-    `file:${input}`,
     '-map',
-    '0:v:0',
+    `${index}:v:0`,
     '-fps_mode',
     'passthrough',
     '-frames:v',
@@ -34,6 +39,9 @@ export function keyframeSampleArgs(input: string): string[] {
     'pipe:1',
   ];
 }
+
+/** The bytes of `frames` samples. */
+export const sampleBytes = (frames: number) => frames * SAMPLE_SIZE.width * SAMPLE_SIZE.height;
 
 /** Every frame decoded, two a second kept: for a clip whose keyframes are too far apart. */
 export function steadySampleArgs(input: string): string[] {
@@ -58,14 +66,24 @@ export function steadySampleArgs(input: string): string[] {
  * than MIN_SAMPLES (a camera's or an encoder's long keyframe interval), frames half a second apart.
  */
 export async function sampleFrames(input: string, opts: FfmpegOptions = {}): Promise<Uint8Array> {
-  const frameBytes = SAMPLE_SIZE.width * SAMPLE_SIZE.height;
-  const run = (args: string[], frames: number) =>
-    runTool(opts.ffmpegPath ?? 'ffmpeg', args, {
-      timeoutMs: opts.timeoutMs ?? 60_000,
-      signal: opts.signal,
-      maxStdoutBytes: frames * frameBytes,
-    });
-  const keyframes = (await run(keyframeSampleArgs(input), MAX_KEYFRAME_SAMPLES)).stdoutBytes;
-  if (keyframes.length >= MIN_SAMPLES * frameBytes) return keyframes;
-  return (await run(steadySampleArgs(input), FALLBACK_SAMPLES)).stdoutBytes;
+  const keyframes = await runTool(opts.ffmpegPath ?? 'ffmpeg', keyframeSampleArgs(input), {
+    timeoutMs: opts.timeoutMs ?? 60_000,
+    signal: opts.signal,
+    maxStdoutBytes: sampleBytes(MAX_KEYFRAME_SAMPLES),
+  });
+  return enoughOrSteady(input, keyframes.stdoutBytes, opts);
+}
+
+/**
+ * The keyframe samples when there are at least MIN_SAMPLES of them; else frames half a second apart from
+ * the clip's start (a camera's or an encoder's long keyframe interval), read by another ffmpeg.
+ */
+export async function enoughOrSteady(input: string, keyframes: Uint8Array, opts: FfmpegOptions = {}): Promise<Uint8Array> {
+  if (keyframes.length >= sampleBytes(MIN_SAMPLES)) return keyframes;
+  const steady = await runTool(opts.ffmpegPath ?? 'ffmpeg', steadySampleArgs(input), {
+    timeoutMs: opts.timeoutMs ?? 60_000,
+    signal: opts.signal,
+    maxStdoutBytes: sampleBytes(FALLBACK_SAMPLES),
+  });
+  return steady.stdoutBytes;
 }

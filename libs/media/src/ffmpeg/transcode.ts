@@ -14,7 +14,8 @@ export interface FfmpegOptions {
 /** The longest side of the poster and the web MP4, unless told otherwise (VIDEO_LIMITS.maxLongSide). */
 export const DEFAULT_MAX_LONG_SIDE = 1080;
 
-const COMMON = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+/** What every ffmpeg run here starts with: quiet, no stdin, outputs overwritten. */
+export const COMMON = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
 
 /**
  * A scale filter that brings the long side down to `maxLongSide` (never up), keeps the aspect ratio
@@ -33,16 +34,16 @@ export function posterTime(durationSeconds: number): number {
   return Math.max(0, Math.min(1, durationSeconds / 2));
 }
 
-export function posterArgs(input: string, output: string, atSeconds: number, maxLongSide = DEFAULT_MAX_LONG_SIDE): string[] {
+/** The poster's input (a fast seek to the nearest keyframe before `atSeconds`, then decoding up to it). */
+export function posterInput(input: string, atSeconds: number): string[] {
+  return ['-ss', atSeconds.toFixed(3), '-i', `file:${input}`];
+}
+
+/** The poster's output, from input `index`: one frame as a JPEG, long side at most `maxLongSide`. */
+export function posterOutput(index: number, output: string, maxLongSide = DEFAULT_MAX_LONG_SIDE): string[] {
   return [
-    ...COMMON,
-    // Before -i: a fast seek to the nearest keyframe, then decoding up to the exact time.
-    '-ss',
-    atSeconds.toFixed(3),
-    '-i',
-    `file:${input}`,
     '-map',
-    '0:v:0',
+    `${index}:v:0`,
     '-frames:v',
     '1',
     '-vf',
@@ -59,12 +60,26 @@ export function posterArgs(input: string, output: string, atSeconds: number, max
   ];
 }
 
+export function posterArgs(input: string, output: string, atSeconds: number, maxLongSide = DEFAULT_MAX_LONG_SIDE): string[] {
+  return [...COMMON, ...posterInput(input, atSeconds), ...posterOutput(0, output, maxLongSide)];
+}
+
 /**
  * What the served MP4 takes of an upload, remuxed or transcoded: the first video stream and the first
  * audio stream if there is one (`0:a:0?`), without the source's metadata, subtitles or data streams.
  */
 function webMp4Input(input: string): string[] {
-  return [...COMMON, '-i', `file:${input}`, '-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '-1', '-sn', '-dn'];
+  return [...COMMON, '-i', `file:${input}`, ...webMp4Streams(0)];
+}
+
+/** {@link webMp4Input}'s choice of streams, from input `index`. */
+function webMp4Streams(index: number): string[] {
+  return ['-map', `${index}:v:0`, '-map', `${index}:a:0?`, '-map_metadata', '-1', '-sn', '-dn'];
+}
+
+/** The remux's output ({@link remuxArgs}), from input `index`. */
+export function remuxOutput(index: number, output: string): string[] {
+  return [...webMp4Streams(index), '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', `file:${output}`];
 }
 
 export interface TranscodeOptions extends FfmpegOptions {
@@ -167,7 +182,7 @@ export async function transcodeForWeb(input: string, output: string, opts: Trans
  * it is ({@link webReadiness}).
  */
 export function remuxArgs(input: string, output: string): string[] {
-  return [...webMp4Input(input), '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', `file:${output}`];
+  return [...COMMON, '-i', `file:${input}`, ...remuxOutput(0, output)];
 }
 
 /** What a remux wrote: its size, and its bit rate over the source's duration (a remux keeps it). */
@@ -183,8 +198,13 @@ export interface RemuxResult {
 export async function remuxForWeb(input: string, output: string, opts: FfmpegOptions & { durationSeconds: number }): Promise<RemuxResult> {
   if (!(opts.durationSeconds > 0)) throw new RangeError(`a remux needs the source's duration (got ${opts.durationSeconds})`);
   await runFfmpeg(remuxArgs(input, output), output, opts, 120_000);
-  const { size } = await stat(output);
-  return { bytes: size, bitRate: Math.round((size * 8) / opts.durationSeconds) };
+  return remuxResult(output, opts.durationSeconds);
+}
+
+/** A remux's size and its bit rate over the source's duration, read from the file it wrote. */
+export async function remuxResult(file: string, durationSeconds: number): Promise<RemuxResult> {
+  const { size } = await stat(file);
+  return { bytes: size, bitRate: Math.round((size * 8) / durationSeconds) };
 }
 
 export interface SynthesizeClipSpec {

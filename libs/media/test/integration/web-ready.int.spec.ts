@@ -1,10 +1,19 @@
 // The remux rule and the watermark estimate on clips of each kind, made with the real ffmpeg (lavfi
 // sources, so no fixture files): what plays as it is gets remuxed, bit for bit the same streams with the
 // index first; anything else is transcoded, never above the bit-rate cap.
-import { readFile, rm, mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { probe, runTool, synthesizeClip, webReadiness, type ProbeResult, type SynthesizeClipSpec } from '../../src/index.js';
+import {
+  keyframeSampleArgs,
+  probe,
+  runTool,
+  SAMPLE_SIZE,
+  synthesizeClip,
+  webReadiness,
+  type ProbeResult,
+  type SynthesizeClipSpec,
+} from '../../src/index.js';
 import { binaries, tools, topLevelBoxes } from '../support/media-files.js';
 
 /** A digest of every packet of the first video stream (ffmpeg's framemd5 without decoding). */
@@ -106,6 +115,61 @@ describe('the remux rule and the guide estimate on generated clips', () => {
     expect(served).toMatchObject({ videoCodec: 'h264', pixelFormat: 'yuv420p', videoProfile: 'High' });
     // What a transcode serves would itself play as it is.
     expect(webReadiness(served, cap)).toEqual({ playsAsIs: true });
+  });
+
+  describe('the poster, the keyframes and the remux from one ffmpeg', () => {
+    const watermarked = { ...phone, durationSeconds: 3, pattern: 'moving', watermark: 'top-right', keyframeSeconds: 0.5 } as const;
+    /** What the separate steps make of `file`: the poster's bytes, the keyframe samples, the remux's packets. */
+    const apart = async (file: string, durationSeconds: number) => {
+      const poster = join(dir, `apart-${seq}.jpg`);
+      const remux = join(dir, `apart-${seq}.mp4`);
+      await tools.makePoster(file, poster, { durationSeconds });
+      const remuxed = await tools.remuxForWeb(file, remux, { durationSeconds });
+      const keyframes = await runTool(binaries.ffmpegPath, keyframeSampleArgs(file), { timeoutMs: 30_000 });
+      return { poster: await readFile(poster), keyframes: keyframes.stdoutBytes, remux: await readFile(remux), remuxed };
+    };
+
+    it('writes the same poster, keyframes and remux as the separate steps, in one process', async () => {
+      for (const spec of [watermarked, { ...watermarked, withAudio: false, rotation: 90 } as const]) {
+        const { file, probe: source } = await clip(spec);
+        const poster = join(dir, `together-${seq}.jpg`);
+        const remuxFile = join(dir, `together-${seq}.mp4`);
+        const prepared = await tools.prepareForWeb(file, { posterFile: poster, remuxFile, durationSeconds: source.durationSeconds });
+        const separately = await apart(file, source.durationSeconds);
+        expect(Buffer.compare(await readFile(poster), separately.poster)).toBe(0);
+        expect(Buffer.compare(Buffer.from(prepared.keyframes), separately.keyframes)).toBe(0);
+        expect(Buffer.compare(await readFile(remuxFile), separately.remux)).toBe(0);
+        expect(prepared.remux).toEqual(separately.remuxed);
+        // Six keyframes in 3 s: the estimate needs no other ffmpeg, and finds the mark where it is drawn (the
+        // sideways recording, turned upright, has it elsewhere).
+        expect(prepared.keyframes.length).toBe(6 * SAMPLE_SIZE.width * SAMPLE_SIZE.height);
+        expect(await tools.estimateWatermark(file, { keyframes: prepared.keyframes })).toMatchObject({
+          verdict: 'rotation' in spec ? 'not-found' : 'found',
+          samples: 6,
+        });
+      }
+    });
+
+    it('without a remux, only the poster and the keyframes; with too few keyframes the estimate reads frames apart', async () => {
+      const { file, probe: source } = await clip({ ...watermarked, keyframeSeconds: 10 });
+      const poster = join(dir, `poster-only-${seq}.jpg`);
+      const prepared = await tools.prepareForWeb(file, { posterFile: poster, durationSeconds: source.durationSeconds });
+      expect(prepared.remux).toBeUndefined();
+      expect(Buffer.compare(await readFile(poster), (await apart(file, source.durationSeconds)).poster)).toBe(0);
+      expect(prepared.keyframes.length).toBe(SAMPLE_SIZE.width * SAMPLE_SIZE.height);
+      // One keyframe in 3 s: six frames, two a second, read by another ffmpeg.
+      expect(await tools.estimateWatermark(file, { keyframes: prepared.keyframes })).toMatchObject({ verdict: 'found', samples: 6 });
+    });
+
+    it('leaves nothing behind when it fails', async () => {
+      const text = join(dir, 'not-a-video.mp4');
+      await writeFile(text, 'not a video');
+      const poster = join(dir, 'failed.jpg');
+      const remuxFile = join(dir, 'failed.mp4');
+      await expect(tools.prepareForWeb(text, { posterFile: poster, remuxFile, durationSeconds: 3 })).rejects.toThrow(/ffmpeg exited/);
+      await expect(readFile(poster)).rejects.toThrow(/ENOENT/);
+      await expect(readFile(remuxFile)).rejects.toThrow(/ENOENT/);
+    });
   });
 
   describe('the top-right watermark estimate', () => {

@@ -1,5 +1,5 @@
 import type { EventData, EventEnvelope } from '@clipit/contracts';
-import type { ProbeResult, RemuxResult, WatermarkEstimate } from '@clipit/media';
+import type { Prepared, ProbeResult, RemuxResult, WatermarkEstimate } from '@clipit/media';
 import type { StorageDriver } from '@clipit/storage';
 import type { EventSink as KitEventSink, KeptJob } from '@clipit/worker-kit';
 
@@ -13,7 +13,12 @@ export interface VideoTools {
     opts: { maxLongSide?: number; maxBitRate?: number; signal?: AbortSignal },
   ): Promise<ProbeResult>;
   remuxForWeb(input: string, output: string, opts: { durationSeconds: number; signal?: AbortSignal }): Promise<RemuxResult>;
-  estimateWatermark(input: string, opts: { signal?: AbortSignal }): Promise<WatermarkEstimate>;
+  /** The poster, the watermark's keyframes and, with `remuxFile`, the remux, from one ffmpeg. */
+  prepareForWeb(
+    input: string,
+    opts: { posterFile: string; remuxFile?: string | undefined; durationSeconds: number; maxLongSide?: number; signal?: AbortSignal },
+  ): Promise<Prepared>;
+  estimateWatermark(input: string, opts: { signal?: AbortSignal; keyframes?: Uint8Array | undefined }): Promise<WatermarkEstimate>;
 }
 
 /** The two facts the worker states. */

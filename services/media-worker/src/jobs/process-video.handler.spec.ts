@@ -42,6 +42,8 @@ const PROBE: ProbeResult = {
 /** An upload no phone plays as it is. */
 const HEVC: ProbeResult = { ...PROBE, videoCodec: 'hevc', videoProfile: 'Main', videoLevel: 93 };
 
+/** What the one ffmpeg of poster, keyframes and remux answers as keyframes. */
+const KEYFRAMES = new Uint8Array([1, 2, 3]);
 const FOUND: WatermarkEstimate = { verdict: 'found', samples: 10, motion: 40, stillTopRight: 0.12, stillTopLeft: 0, stillRest: 0 };
 
 class MemoryStore implements ObjectStore {
@@ -74,6 +76,8 @@ function setup(
     transcodeError?: Error;
     remuxError?: Error;
     remuxedBitRate?: number;
+    /** The one ffmpeg of poster, keyframes and remux fails (its steps then run apart). */
+    prepareError?: Error;
     watermark?: WatermarkEstimate | Error;
     publishError?: Error;
   } = {},
@@ -82,7 +86,14 @@ function setup(
   const storage = new MemoryStore(steps);
   const published: MediaEvent[] = [];
   const workDirs: string[] = [];
-  const tools = automock<VideoTools>('VideoTools', ['probe', 'makePoster', 'transcodeForWeb', 'remuxForWeb', 'estimateWatermark']);
+  const tools = automock<VideoTools>('VideoTools', [
+    'probe',
+    'makePoster',
+    'transcodeForWeb',
+    'remuxForWeb',
+    'prepareForWeb',
+    'estimateWatermark',
+  ]);
   tools.probe.mockImplementation(async (file) => {
     workDirs.push(join(file, '..'));
     steps.push('probe');
@@ -104,6 +115,15 @@ function setup(
     if (opts.remuxError) throw opts.remuxError;
     await writeFile(output, 'MP4 copy');
     return { bytes: 8, bitRate: opts.remuxedBitRate ?? PROBE.bitRate! };
+  });
+  tools.prepareForWeb.mockImplementation(async (_input, { posterFile, remuxFile }) => {
+    steps.push('prepare');
+    if (opts.prepareError) throw opts.prepareError;
+    await writeFile(posterFile, 'JPEG');
+    if (!remuxFile) return { keyframes: KEYFRAMES };
+    if (opts.remuxError) throw opts.remuxError;
+    await writeFile(remuxFile, 'MP4 copy');
+    return { keyframes: KEYFRAMES, remux: { bytes: 8, bitRate: opts.remuxedBitRate ?? PROBE.bitRate! } };
   });
   tools.estimateWatermark.mockImplementation(async () => {
     steps.push('watermark');
@@ -210,8 +230,8 @@ describe('ProcessVideoHandler', () => {
     expect(s.published).toEqual([event]);
     expect(s.steps).toEqual([
       'probe',
+      'prepare',
       'transcode',
-      'poster',
       'watermark',
       `put ${mediaKeys.video(videoId)}`,
       `put ${mediaKeys.poster(videoId)}`,
@@ -229,8 +249,19 @@ describe('ProcessVideoHandler', () => {
     const job = makeJob();
     withUpload(s, job);
     const event = await handlerFor(s).process(job, signal);
-    expect(s.steps.slice(0, 4)).toEqual(['probe', 'remux', 'poster', 'watermark']);
+    // One ffmpeg made the poster, the keyframes and the remux; the estimate reads the keyframes it kept.
+    expect(s.steps.slice(0, 3)).toEqual(['probe', 'prepare', 'watermark']);
     expect(s.steps).not.toContain('transcode');
+    expect(s.tools.prepareForWeb).toHaveBeenCalledWith(expect.any(String), {
+      posterFile: expect.stringMatching(/poster\.jpg$/),
+      remuxFile: expect.stringMatching(/video\.mp4$/),
+      durationSeconds: 10.04,
+      maxLongSide: 1080,
+      signal,
+    });
+    expect(s.tools.estimateWatermark).toHaveBeenCalledWith(expect.any(String), { signal, keyframes: KEYFRAMES });
+    expect(s.tools.makePoster).not.toHaveBeenCalled();
+    expect(s.tools.remuxForWeb).not.toHaveBeenCalled();
     expect(event.type).toBe('media.processed');
     const data = event.data as MediaProcessedV1;
     expect(data.processing).toBe('remux');
@@ -258,13 +289,24 @@ describe('ProcessVideoHandler', () => {
       maxBitRate: 2_000_000,
     });
     const event = await handler.process(job, signal);
-    expect(s.steps.filter((step) => step === 'remux' || step === 'transcode')).toEqual(['remux', 'transcode']);
+    expect(s.steps.filter((step) => step === 'prepare' || step === 'transcode')).toEqual(['prepare', 'transcode']);
     expect((event.data as MediaProcessedV1).processing).toBe('transcode');
     expect(s.tools.transcodeForWeb).toHaveBeenCalledWith(expect.any(String), expect.any(String), {
       maxLongSide: 1080,
       maxBitRate: 2_000_000,
       signal,
     });
+  });
+
+  it('makes the poster and the remux one by one when their one ffmpeg fails, and the estimate reads frames itself', async () => {
+    const s = setup({ prepareError: new MediaToolError('ffmpeg', 'ffmpeg exited with code 1') });
+    const job = makeJob();
+    withUpload(s, job);
+    const event = await handlerFor(s).process(job, signal);
+    expect(s.steps.slice(0, 5)).toEqual(['probe', 'prepare', 'remux', 'poster', 'watermark']);
+    expect(event.type).toBe('media.processed');
+    expect((event.data as MediaProcessedV1).processing).toBe('remux');
+    expect(s.tools.estimateWatermark).toHaveBeenCalledWith(expect.any(String), { signal, keyframes: undefined });
   });
 
   it('says unsure about the watermark when the estimate fails, and processes the video all the same', async () => {
@@ -275,7 +317,7 @@ describe('ProcessVideoHandler', () => {
     expect((event.data as MediaProcessedV1).guideChecks!.at(-1)).toMatchObject({ rule: 'watermark', verdict: 'unsure' });
   });
 
-  it('waits for the poster and the estimate before cleaning up after a failed remux', async () => {
+  it('waits for the poster before cleaning up after a failed remux', async () => {
     const s = setup({ remuxError: new MediaToolError('ffmpeg', 'ffmpeg killed by SIGKILL') });
     let posterDone = false;
     s.tools.makePoster.mockImplementation(async (_input, output) => {
@@ -411,7 +453,7 @@ describe('ProcessVideoHandler', () => {
     expect(second).toMatchObject({ failures: 2, event: decided });
     expect(job.progress).toEqual({ stage: 'decided', event: decided, publishFailures: 2 });
     // ffmpeg ran for the first run only; the upload is kept until the event is stored.
-    expect(failing.tools.remuxForWeb).toHaveBeenCalledTimes(1);
+    expect(failing.tools.prepareForWeb).toHaveBeenCalledTimes(1);
     expect(failing.storage.objects.has(job.data.sourceKey)).toBe(true);
   });
 

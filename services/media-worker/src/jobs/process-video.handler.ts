@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { mediaKeys, processVideoJobSchema, type MediaFailureCode, type ProcessVideoJob } from '@clipit/contracts';
 import { guideChecks, isVideoTooLong, VIDEO_LIMITS, VIDEO_MESSAGES } from '@clipit/field-rules';
-import { DEFAULT_MAX_BIT_RATE, InvalidMediaError, webReadiness, type WatermarkEstimate, type WebReadyVerdict } from '@clipit/media';
+import {
+  DEFAULT_MAX_BIT_RATE,
+  InvalidMediaError,
+  webReadiness,
+  type Prepared,
+  type WatermarkEstimate,
+  type WebReadyVerdict,
+} from '@clipit/media';
 import { buildEventEnvelope, deterministicEventId } from '@clipit/service-kit';
 import { decidedProgressSchema, keptEventSchema, KeptOutcome, parseJobData, type Decided } from '@clipit/worker-kit';
 import type { Logger } from 'pino';
@@ -171,19 +178,16 @@ export class ProcessVideoHandler {
 
       const posterFile = join(dir, 'poster.jpg');
       const videoFile = join(dir, 'video.mp4');
-      // The served MP4, the poster and the watermark estimate side by side: a remux and a poster take a
-      // fraction of a second each, and the estimate reads only keyframes.
       const readiness = webReadiness(probe, this.maxBitRate);
-      const [processing, , watermark] = await allSettledOrThrow([
-        this.serve(source, videoFile, readiness, probe.durationSeconds, signal, log),
-        tools.makePoster(source, posterFile, { durationSeconds: probe.durationSeconds, maxLongSide: this.maxLongSide, signal }),
-        tools.estimateWatermark(source, { signal }).catch((err: unknown): WatermarkEstimate | undefined => {
+      const { processing, keyframes } = await this.serve(source, videoFile, posterFile, readiness, probe.durationSeconds, signal, log);
+      const watermark = await tools
+        .estimateWatermark(source, { signal, keyframes })
+        .catch((err: unknown): WatermarkEstimate | undefined => {
           if (signal.aborted) throw err;
           // A signal, never a reason to hold the video back.
           log.warn({ err }, 'watermark estimate failed: the check says unsure');
           return undefined;
-        }),
-      ] as const);
+        });
       const guide = guideChecks({
         durationSeconds: probe.durationSeconds,
         width: probe.width,
@@ -231,26 +235,48 @@ export class ProcessVideoHandler {
   }
 
   /**
-   * Writes the served MP4: the upload's own streams when it plays as it is, else a transcode. A remux
-   * that came out at or over the cap (a container's overhead on a source just under it) is transcoded
-   * instead: no served file reaches the cap.
+   * Writes the served MP4 and the poster. One ffmpeg makes the poster, reads the keyframes the watermark
+   * estimate needs and, for an upload that plays as it is, copies its streams (the remux); a transcode runs
+   * beside it otherwise. Should that one ffmpeg fail, its steps run apart as they once did, so that a failed
+   * sampling only makes the watermark check unsure. A remux that came out at or over the cap (a container's
+   * overhead on a source just under it) is transcoded instead: no served file reaches the cap.
    */
   private async serve(
     source: string,
-    output: string,
+    videoFile: string,
+    posterFile: string,
     readiness: WebReadyVerdict,
     durationSeconds: number,
     signal: AbortSignal,
     log: Logger,
-  ): Promise<'remux' | 'transcode'> {
+  ): Promise<{ processing: 'remux' | 'transcode'; keyframes?: Uint8Array | undefined }> {
     const { tools } = this.deps;
-    if (readiness.playsAsIs) {
-      const remuxed = await tools.remuxForWeb(source, output, { durationSeconds, signal });
-      if (remuxed.bitRate < this.maxBitRate) return 'remux';
-      log.info({ bitRate: remuxed.bitRate, maxBitRate: this.maxBitRate }, 'the remux reached the bit-rate cap: transcoding instead');
-    }
-    await tools.transcodeForWeb(source, output, { maxLongSide: this.maxLongSide, maxBitRate: this.maxBitRate, signal });
-    return 'transcode';
+    const remuxFile = readiness.playsAsIs ? videoFile : undefined;
+    const transcode = () =>
+      tools.transcodeForWeb(source, videoFile, { maxLongSide: this.maxLongSide, maxBitRate: this.maxBitRate, signal });
+    const [prepared] = await allSettledOrThrow([
+      tools
+        .prepareForWeb(source, { posterFile, remuxFile, durationSeconds, maxLongSide: this.maxLongSide, signal })
+        .catch((err: unknown): Prepared | undefined => {
+          if (signal.aborted) throw err;
+          log.warn({ err }, 'the poster, keyframes and remux in one ffmpeg failed: making them one by one');
+          return undefined;
+        }),
+      remuxFile ? Promise.resolve(undefined) : transcode(),
+    ] as const);
+    const remux = prepared
+      ? prepared.remux
+      : (
+          await allSettledOrThrow([
+            remuxFile ? tools.remuxForWeb(source, remuxFile, { durationSeconds, signal }) : Promise.resolve(undefined),
+            tools.makePoster(source, posterFile, { durationSeconds, maxLongSide: this.maxLongSide, signal }),
+          ] as const)
+        )[0];
+    if (!remux) return { processing: 'transcode', keyframes: prepared?.keyframes };
+    if (remux.bitRate < this.maxBitRate) return { processing: 'remux', keyframes: prepared?.keyframes };
+    log.info({ bitRate: remux.bitRate, maxBitRate: this.maxBitRate }, 'the remux reached the bit-rate cap: transcoding instead');
+    await transcode();
+    return { processing: 'transcode', keyframes: prepared?.keyframes };
   }
 
   private failed(data: ProcessVideoJob, code: MediaFailureCode, reason: string): MediaEvent {

@@ -18,8 +18,10 @@ describe('media worker: NATS down when a job has decided (private NATS, real Red
   let worker: MediaWorkerApp;
   let transcode: jest.SpiedFunction<VideoTools['transcodeForWeb']>;
   let remux: jest.SpiedFunction<VideoTools['remuxForWeb']>;
-  /** How many times a served video was made (the clip plays as it is: by a remux). */
-  const videosMade = () => transcode.mock.calls.length + remux.mock.calls.length;
+  let prepare: jest.SpiedFunction<VideoTools['prepareForWeb']>;
+  /** How many times a served video was made (the clip plays as it is: by a remux, in the one ffmpeg that also makes the poster). */
+  const videosMade = () =>
+    transcode.mock.calls.length + remux.mock.calls.length + prepare.mock.calls.filter(([, opts]) => opts.remuxFile !== undefined).length;
 
   beforeAll(async () => {
     nats = await startNatsServer();
@@ -33,6 +35,7 @@ describe('media worker: NATS down when a job has decided (private NATS, real Red
     });
     transcode = jest.spyOn(worker.get<VideoTools>(MEDIA_TOOLS), 'transcodeForWeb');
     remux = jest.spyOn(worker.get<VideoTools>(MEDIA_TOOLS), 'remuxForWeb');
+    prepare = jest.spyOn(worker.get<VideoTools>(MEDIA_TOOLS), 'prepareForWeb');
   });
 
   afterAll(async () => {
