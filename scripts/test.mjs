@@ -11,6 +11,7 @@
 // `npm run test:faults:long`). Stops after the first phase with a failing step, and ends with a report of
 // where the time went (scripts/test-report.mjs).
 import { spawn, spawnSync } from 'node:child_process';
+import { scryptSync } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,19 @@ function childrenCpuSeconds() {
     return undefined;
   }
 }
+/**
+ * A fixed piece of work on one core, timed: eight scrypt hashes (N 2^14, 16 MB each; the kind of work the
+ * platform's own password hashing is). The same suite took 18 to 31 minutes on these machines as they went
+ * through faster and slower spells, so the report gives this figure at the start and at the end of the run:
+ * two runs compare by their steps only where their gauges agree (ADR 0030).
+ */
+function speedGauge() {
+  const started = performance.now();
+  for (let i = 0; i < 8; i += 1) scryptSync('speed gauge', `salt ${i}`, 32, { N: 2 ** 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return (performance.now() - started) / 1000;
+}
+const GAUGE = 'speed gauge (eight scrypt hashes on one core; a higher figure is a slower machine)';
+
 const cpuSince = (before) => {
   const now = childrenCpuSeconds();
   return before === undefined || now === undefined ? undefined : now - before;
@@ -132,6 +146,8 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
     process.exit(1);
   }
   timings.push({ name: 'prerequisites', seconds: (Date.now() - t0) / 1000 });
+  const gauge = speedGauge();
+  timings.push({ name: `${GAUGE}, at the start: ${gauge.toFixed(3)} s`, seconds: gauge });
 }
 
 // KEEP_REPORTS: a folder (made if missing) to keep the Jest reports in after the run.
@@ -245,6 +261,8 @@ finish(0);
 
 /** Prints the timing report (each step, each Jest project, the slowest files) and ends the run. */
 function finish(code) {
+  const gauge = speedGauge();
+  timings.push({ name: `${GAUGE}, at the end: ${gauge.toFixed(3)} s`, seconds: gauge });
   const files = reports.filter((r) => existsSync(r)).flatMap((r) => filesOfReport(r));
   console.log(`\nWhere the time went (a report, not a test; budgets: npm test 20 min, CI 30 min on 2 cores):\n`);
   console.log(renderReport({ steps: timings, files, totalSeconds: (Date.now() - started) / 1000 }));
