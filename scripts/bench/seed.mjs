@@ -23,6 +23,44 @@ export async function pool(tasks, width) {
 export const isStreamer = (i) => i % 20 === 0;
 
 /**
+ * A clip as `submission.approved` carries it once its video is processed and an admin added it to the feed:
+ * the state in which the feed lists it and social takes likes of it. `n` varies its name, post and figures.
+ */
+export function approvedClip({ id, owner, n, when, streamerId = null }) {
+  return {
+    id,
+    userId: owner.id,
+    name: `Bench clip ${n}`,
+    url: `https://x.com/${owner.handle}/status/${1_000_000_000 + n}`,
+    platform: 'twitter',
+    externalId: String(1_000_000_000 + n),
+    authorHandle: owner.handle,
+    walletAddress: WALLET,
+    additionalInfo: n % 3 === 0 ? 'A bench clip' : null,
+    tokenId: null,
+    streamerId,
+    status: 'approved',
+    addedToFeed: true,
+    rejectedReason: null,
+    approvedAt: when,
+    videoState: 'ready',
+    hasVideo: true,
+    videoUrl: `/media/videos/${id}/video.mp4`,
+    videoThumbnailUrl: `/media/videos/${id}/poster.jpg`,
+    videoDuration: 12 + (n % 28),
+    videoAspectRatio: '9:16',
+    playbackId: id,
+    views: (n * 7919) % 50_000,
+    likes: n % 97,
+    retweets: n % 13,
+    replies: n % 7,
+    publishedAt: when,
+    createdAt: when,
+    updatedAt: when,
+  };
+}
+
+/**
  * The bulk loader: the events identity, submissions and social would publish for `users` users (one in
  * twenty a streamer), `clips` approved clips in the feed with a processed video (its objects at the media
  * worker's keys: the caller stores them, see mediaKeys) and `likes` likes, put on the stream named by
@@ -88,37 +126,13 @@ export async function seedEvents(natsUrl, names, { users: USERS, clips: CLIPS, l
       publish(
         'submission.approved',
         {
-          submission: {
+          submission: approvedClip({
             id,
-            userId: owner.id,
-            name: `Bench clip ${i}`,
-            url: `https://x.com/${owner.twitterUsername}/status/${1_000_000_000 + i}`,
-            platform: 'twitter',
-            externalId: String(1_000_000_000 + i),
-            authorHandle: owner.twitterUsername,
-            walletAddress: WALLET,
-            additionalInfo: i % 3 === 0 ? 'A bench clip' : null,
-            tokenId: null,
+            owner: { id: owner.id, handle: owner.twitterUsername },
+            n: i,
+            when,
             streamerId: i % 4 === 0 ? streamers[i % streamers.length].id : null,
-            status: 'approved',
-            addedToFeed: true,
-            rejectedReason: null,
-            approvedAt: when,
-            videoState: 'ready',
-            hasVideo: true,
-            videoUrl: `/media/videos/${id}/video.mp4`,
-            videoThumbnailUrl: `/media/videos/${id}/poster.jpg`,
-            videoDuration: 12 + (i % 28),
-            videoAspectRatio: '9:16',
-            playbackId: id,
-            views: (i * 7919) % 50_000,
-            likes: i % 97,
-            retweets: i % 13,
-            replies: i % 7,
-            publishedAt: when,
-            createdAt: when,
-            updatedAt: when,
-          },
+          }),
         },
         lastIds.has(owner.id),
       ),

@@ -16,7 +16,9 @@
 // service, JetStream stream names, Redis key prefix and storage folder of its own, and removes all of them
 // when it ends.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { subjectFor } from '@clipit/contracts';
+import { buildEventEnvelope, connectNats, jetstream } from '@clipit/service-kit';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { identityEnv, isolatedBackend } from './isolation.mjs';
@@ -24,6 +26,7 @@ import { freePort, processGroup, waitReady } from './processes.mjs';
 import { runBench, HTTP_STATIC_FLOORS } from './baseline.mjs';
 import { log, measure } from './measure.mjs';
 import { fetchedSample, SAME_ENCODING, startBareServer } from './services.mjs';
+import { approvedClip } from './seed.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = (name, def) => process.env[name] || def;
@@ -276,7 +279,7 @@ async function main() {
     if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
     const cookie = /clipit\.sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
     if (!cookie) throw new Error('sign-up set no session cookie');
-    return { id: (await res.json()).user.id, cookie };
+    return { id: (await res.json()).user.id, cookie, handle };
   }
 
   const t0 = performance.now();
@@ -286,26 +289,24 @@ async function main() {
   const streamer = await signUp('streamer', 0);
   log(`signed up ${users.length} clippers and a streamer in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-  // One clip, submitted by the first clipper and approved into the feed by the admin.
-  const submitted = await api('/api/submissions', {
-    method: 'POST',
-    headers: { cookie: users[0].cookie },
-    body: { name: 'Bench clip', url: `https://x.com/clipper/status/${Date.now()}${randomBytes(2).readUInt16BE()}`, walletAddress: '' },
-  });
-  if (submitted.status !== 201) throw new Error(`submission answered ${submitted.status}: ${await submitted.text()}`);
-  const clipId = (await submitted.json()).id;
-  const verify = await api('/api/admin/verify-password', { method: 'POST', body: { password: PASSWORD } });
-  if (verify.status !== 200) throw new Error(`verify-password answered ${verify.status}: ${await verify.text()}`);
-  const adminToken = (await verify.json()).token;
-  const approved = await api(`/api/admin/submissions/${clipId}/approve-and-add-to-feed`, {
-    method: 'POST',
-    body: {},
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
-  if (approved.status !== 200) throw new Error(`approve-and-add-to-feed answered ${approved.status}: ${await approved.text()}`);
-  await approved.arrayBuffer();
+  // Clips in the feed with a playable video, as submissions states them (submission.approved) once a clip's
+  // video is processed and an admin adds it to the feed: social takes likes of such clips only. They are
+  // published on this run's stream, owned by the first clipper.
+  const nc = await connectNats(backend.env.NATS_URL, 'bench-social-clips');
+  const js = jetstream(nc);
+  const publishClip = async (n) => {
+    const id = randomUUID();
+    const owner = { id: users[0].id, handle: users[0].handle };
+    const envelope = buildEventEnvelope('submission.approved', {
+      submission: approvedClip({ id, owner, n, when: new Date().toISOString() }),
+    });
+    await js.publish(subjectFor('submission.approved', backend.names.subjectPrefix), JSON.stringify(envelope), { msgID: envelope.id });
+    return id;
+  };
+  const clipId = await publishClip(0);
 
-  // Social hears of the approval through events: the like route answers 404 until it has.
+  // Social hears of the approval through events: until it has, the like route answers 409 (the clip is not in
+  // the feed), as it does for any clip outside the feed (404 where the clip is unknown altogether).
   const likePath = `/api/feed/clips/${clipId}/like`;
   const fed = performance.now();
   let sample;
@@ -316,7 +317,7 @@ async function main() {
       break;
     }
     const text = await res.text();
-    if (res.status !== 404) throw new Error(`like answered ${res.status}: ${text}`);
+    if (res.status !== 404 && res.status !== 409) throw new Error(`like answered ${res.status}: ${text}`);
     if (performance.now() - fed > 30_000) throw new Error('the approved clip did not reach social within 30 s');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -325,27 +326,8 @@ async function main() {
   // Ten more clips, for likes spread over several clips (the hot single clip is the worst case: every
   // like of one clip waits its turn at that clip's count).
   const spread = [];
-  for (let c = 0; c < SPREAD_CLIPS; c += 1) {
-    const res = await api('/api/submissions', {
-      method: 'POST',
-      headers: { cookie: users[c % users.length].cookie },
-      body: {
-        name: `Bench clip ${c}`,
-        url: `https://x.com/clipper/status/${Date.now()}${c}${randomBytes(2).readUInt16BE()}`,
-        walletAddress: '',
-      },
-    });
-    if (res.status !== 201) throw new Error(`submission answered ${res.status}: ${await res.text()}`);
-    const id = (await res.json()).id;
-    const ok = await api(`/api/admin/submissions/${id}/approve-and-add-to-feed`, {
-      method: 'POST',
-      body: {},
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
-    if (ok.status !== 200) throw new Error(`approve answered ${ok.status}`);
-    await ok.arrayBuffer();
-    spread.push(id);
-  }
+  for (let c = 0; c < SPREAD_CLIPS; c += 1) spread.push(await publishClip(c + 1));
+  await nc.close();
   for (const id of spread) {
     for (let tries = 0; ; tries += 1) {
       const res = await api(`/api/feed/clips/${id}/like`, { method: 'DELETE', headers: { cookie: users[0].cookie } });
