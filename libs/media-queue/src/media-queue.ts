@@ -1,4 +1,11 @@
-import { PROCESS_VIDEO_JOB, processVideoJobSchema, type ProcessVideoJob } from '@clipit/contracts';
+import {
+  FINGERPRINT_VIDEO_JOB,
+  fingerprintVideoJobSchema,
+  PROCESS_VIDEO_JOB,
+  processVideoJobSchema,
+  type FingerprintVideoJob,
+  type ProcessVideoJob,
+} from '@clipit/contracts';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { ConnectionLogger } from './connection.js';
 import { createJobQueue } from './job-queue.js';
@@ -19,7 +26,25 @@ export const PROCESS_VIDEO_JOB_OPTIONS = {
   removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
 } as const satisfies JobsOptions;
 
-export type MediaQueue = Queue<ProcessVideoJob, unknown, typeof PROCESS_VIDEO_JOB>;
+/**
+ * How a fingerprint-video job is run: after every process-video job waiting (BullMQ takes jobs without a
+ * priority before any with one), so a burst of uploads is made playable first; retried like a process-video
+ * job, and kept as long, so adding it again for the same video adds nothing.
+ */
+export const FINGERPRINT_VIDEO_JOB_OPTIONS = {
+  ...PROCESS_VIDEO_JOB_OPTIONS,
+  priority: 10,
+} as const satisfies JobsOptions;
+
+/** The job id of a video's fingerprint job: its own, beside the process-video job whose id is the video id. */
+export function fingerprintJobId(videoId: string): string {
+  return `fingerprint-${videoId}`;
+}
+
+/** The media queue's jobs: a video to process, and a processed one to fingerprint. */
+export type MediaJobData = ProcessVideoJob | FingerprintVideoJob;
+export type MediaJobName = typeof PROCESS_VIDEO_JOB | typeof FINGERPRINT_VIDEO_JOB;
+export type MediaQueue = Queue<MediaJobData, unknown, MediaJobName>;
 
 export interface MediaQueueOptions {
   /** Redis server, e.g. REDIS_URL. */
@@ -36,7 +61,7 @@ export interface MediaQueueOptions {
  * and works again within about a second of Redis answering (see connection.ts).
  */
 export function createMediaQueue(opts: MediaQueueOptions): MediaQueue {
-  return createJobQueue<ProcessVideoJob, typeof PROCESS_VIDEO_JOB>({
+  return createJobQueue<MediaJobData, MediaJobName>({
     ...opts,
     queue: MEDIA_QUEUE,
     defaultJobOptions: PROCESS_VIDEO_JOB_OPTIONS,
@@ -48,12 +73,22 @@ export function createMediaQueue(opts: MediaQueueOptions): MediaQueue {
  * names the bad field); the job id is the video id, so enqueueing the same video again while its job
  * exists (waiting, running, or kept after finishing) adds nothing and answers the existing job.
  */
-export async function enqueueProcessVideo(
-  queue: MediaQueue,
-  job: ProcessVideoJob,
-): Promise<Job<ProcessVideoJob, unknown, typeof PROCESS_VIDEO_JOB>> {
+export async function enqueueProcessVideo(queue: MediaQueue, job: ProcessVideoJob): Promise<Job<MediaJobData, unknown, MediaJobName>> {
   const data = processVideoJobSchema.parse(job);
   return queue.add(PROCESS_VIDEO_JOB, data, { ...PROCESS_VIDEO_JOB_OPTIONS, jobId: data.videoId });
+}
+
+/**
+ * Queues a processed video's fingerprint (the media worker, once its media.processed is stated; submissions'
+ * reconciler for one whose fingerprint never came). Checked against fingerprintVideoJobSchema; adding it
+ * again while its job exists adds nothing.
+ */
+export async function enqueueFingerprintVideo(
+  queue: Pick<MediaQueue, 'add'>,
+  job: FingerprintVideoJob,
+): Promise<Job<MediaJobData, unknown, MediaJobName>> {
+  const data = fingerprintVideoJobSchema.parse(job);
+  return queue.add(FINGERPRINT_VIDEO_JOB, data, { ...FINGERPRINT_VIDEO_JOB_OPTIONS, jobId: fingerprintJobId(data.videoId) });
 }
 
 /** What {@link redriveProcessVideo} did: left a live job alone, retried a finished one, or queued a lost one again. */
@@ -82,10 +117,24 @@ export interface RedriveResult {
  */
 export async function redriveProcessVideo(queue: MediaQueue, job: ProcessVideoJob): Promise<RedriveResult> {
   const data = processVideoJobSchema.parse(job);
-  const existing = await queue.getJob(data.videoId);
+  return redrive(queue, data.videoId, () => enqueueProcessVideo(queue, data));
+}
+
+/**
+ * The same for a ready video whose fingerprint never arrived (submissions' reconciler): its fingerprint job
+ * is left alone while on its way, retried when finished (the worker states its kept outcome again), queued
+ * again when lost.
+ */
+export async function redriveFingerprintVideo(queue: MediaQueue, job: FingerprintVideoJob): Promise<RedriveResult> {
+  const data = fingerprintVideoJobSchema.parse(job);
+  return redrive(queue, fingerprintJobId(data.videoId), () => enqueueFingerprintVideo(queue, data));
+}
+
+async function redrive(queue: MediaQueue, jobId: string, add: () => Promise<unknown>): Promise<RedriveResult> {
+  const existing = await queue.getJob(jobId);
   const state = existing ? await existing.getState() : 'missing';
   if (!existing || state === 'unknown') {
-    await enqueueProcessVideo(queue, data);
+    await add();
     return { action: 'added', state: 'missing' };
   }
   if (state !== 'failed' && state !== 'completed') return { action: 'left', state };
@@ -93,7 +142,7 @@ export async function redriveProcessVideo(queue: MediaQueue, job: ProcessVideoJo
     await existing.retry(state, { resetAttemptsMade: true, resetAttemptsStarted: true });
   } catch (err) {
     // Someone else moved it first (another replica's retry, a worker): whatever it is now, it is on its way.
-    const now = await queue.getJobState(data.videoId);
+    const now = await queue.getJobState(jobId);
     if (now === state) throw err;
     return { action: 'left', state: now };
   }

@@ -8,3 +8,4 @@ export * from './ffmpeg/frames.js';
 export * from './ffmpeg/prepare.js';
 export * from './watermark.js';
 export * from './web-ready.js';
+export * from './fingerprint/index.js';

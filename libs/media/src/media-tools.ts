@@ -12,6 +12,7 @@ import {
   type SynthesizeClipSpec,
 } from './ffmpeg/transcode.js';
 import { estimateWatermark, SAMPLE_SIZE, type WatermarkEstimate } from './watermark.js';
+import { fingerprintClip, type ClipFingerprint } from './fingerprint/index.js';
 import type { MediaToolsConfig } from './config.js';
 
 export interface MediaToolsOptions {
@@ -91,6 +92,11 @@ export class MediaTools {
       ? await enoughOrSteady(input, opts.keyframes, this.tools(opts.signal))
       : await sampleFrames(input, this.tools(opts.signal));
     return estimateWatermark(frames, SAMPLE_SIZE.width, SAMPLE_SIZE.height);
+  }
+
+  /** The clip's re-upload fingerprint (frame hashes and Chromaprint, ADR 0048), from one ffmpeg. */
+  fingerprint(file: string, signal?: AbortSignal): Promise<ClipFingerprint> {
+    return fingerprintClip(file, { ffmpegPath: this.options.ffmpegPath, timeoutMs: this.options.transcodeTimeoutMs, signal });
   }
 
   synthesizeClip(spec: SynthesizeClipSpec, signal?: AbortSignal): Promise<void> {

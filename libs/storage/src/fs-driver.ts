@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,13 +27,21 @@ export class FsStorageDriver implements StorageDriver {
     return join(this.root, key);
   }
 
-  async put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredObject> {
+  put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredObject> {
+    return this.write(key, contentType, (tmp) => (Buffer.isBuffer(body) ? writeFile(tmp, body) : pipeline(body, createWriteStream(tmp))));
+  }
+
+  upload(key: string, file: string, contentType: string): Promise<StoredObject> {
+    return this.write(key, contentType, (tmp) => copyFile(file, tmp));
+  }
+
+  /** Has `fill` write the object's bytes into a temporary file, then puts it in place with its content type. */
+  private async write(key: string, contentType: string, fill: (tmp: string) => Promise<void>): Promise<StoredObject> {
     const file = this.path(key);
     await mkdir(dirname(file), { recursive: true });
     const tmp = `${file}.${randomUUID()}.tmp`;
     try {
-      if (Buffer.isBuffer(body)) await writeFile(tmp, body);
-      else await pipeline(body, createWriteStream(tmp));
+      await fill(tmp);
       await writeFile(`${file}.meta`, JSON.stringify({ contentType }));
       await rename(tmp, file);
     } catch (err) {
@@ -65,6 +73,12 @@ export class FsStorageDriver implements StorageDriver {
 
   async read(key: string, range?: ReadRange): Promise<Readable> {
     return createReadStream(this.path(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async download(key: string, file: string, signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
+    await copyFile(this.path(key), file);
+    signal?.throwIfAborted();
   }
 
   async delete(key: string): Promise<void> {

@@ -28,6 +28,14 @@ export interface StorageDriver {
   /** Info about an object, or undefined when there is none. */
   stat(key: string): Promise<ObjectInfo | undefined>;
   read(key: string, range?: ReadRange): Promise<Readable>;
+  /**
+   * Copies the object into the local file `file` (created or replaced), for tools that read files (ffmpeg):
+   * the fs driver copies in the kernel, the S3 driver streams the download in large writes. Throws when
+   * there is no such object, or when `signal` aborts the copy.
+   */
+  download(key: string, file: string, signal?: AbortSignal): Promise<void>;
+  /** Stores the bytes of the local file `file` at `key`, as put does (the fs driver copies in the kernel). */
+  upload(key: string, file: string, contentType: string): Promise<StoredObject>;
   delete(key: string): Promise<void>;
   /**
    * A URL that lets whoever holds it PUT the object at `key` without credentials until it expires, for

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   decidedProgressSchema,
   InvalidJobError,
+  isLastAttempt,
   keptEventSchema,
   KeptOutcome,
   parseJobData,
@@ -50,6 +51,32 @@ describe('KeptOutcome', () => {
     expect(await outcome.decideOnce(job, decide, (r) => told.push(r))).toEqual({ stage: 'decided', event, note: 'first' });
     expect(decided).toBe(1);
     expect(told).toHaveLength(1);
+  });
+
+  it('throws a failed decision for a retry until the last attempt, which keeps the last resort instead', async () => {
+    const { outcome } = outcomeWith(async () => undefined);
+    const job = Object.assign(new FakeJob(), { opts: { attempts: 2 } });
+    const failing = { decide: async () => Promise.reject(new Error('ffmpeg died')), lastResort: (err: unknown) => ({ note: String(err) }) };
+    await expect(outcome.decideOrGiveUp(job, new AbortController().signal, failing)).rejects.toThrow('ffmpeg died');
+    expect(job.writes).toEqual([]);
+    job.attemptsMade = 1;
+    expect(isLastAttempt(job)).toBe(true);
+    expect(await outcome.decideOrGiveUp(job, new AbortController().signal, failing)).toEqual({
+      stage: 'decided',
+      note: 'Error: ffmpeg died',
+    });
+    expect(job.writes).toHaveLength(1);
+  });
+
+  it('hands an aborted run back without a decision, even on the last attempt (the worker is shutting down)', async () => {
+    const { outcome } = outcomeWith(async () => undefined);
+    const job = new FakeJob();
+    expect(isLastAttempt(job)).toBe(true);
+    const aborted = new AbortController();
+    aborted.abort();
+    const steps = { decide: async () => Promise.reject(new Error('aborted')), lastResort: () => ({ note: 'gave up' }) };
+    await expect(outcome.decideOrGiveUp(job, aborted.signal, steps)).rejects.toThrow('aborted');
+    expect(job.writes).toEqual([]);
   });
 
   it('does not take a progress of another shape (a number, an undecided stage) for a decision', () => {

@@ -34,6 +34,13 @@ export interface KeptJob {
   attemptsMade: number;
   progress: unknown;
   updateProgress(value: object): Promise<void>;
+  /** The attempts the job was queued with (BullMQ's `opts.attempts`; 1 when absent). */
+  opts?: { attempts?: number | undefined };
+}
+
+/** Whether this run is the job's last attempt: a failure now is not retried by BullMQ. */
+export function isLastAttempt(job: Pick<KeptJob, 'attemptsMade' | 'opts'>): boolean {
+  return job.attemptsMade + 1 >= (job.opts?.attempts ?? 1);
 }
 
 /** The job data is not what the job's schema says; retrying cannot help (the job fails at once, `rejected`). */
@@ -121,6 +128,34 @@ export class KeptOutcome<E extends KeptEvent, P extends Decided<E>> {
       return recorded;
     }
     return this.keep(job, await decide());
+  }
+
+  /**
+   * decideOnce for a job whose work may fail: a failure is thrown (BullMQ retries the job) unless this is
+   * the job's last attempt and the run was not aborted (a worker shutting down hands the job back), in
+   * which case `lastResort(err)` is the decision kept: a job's outcome is always stated, never left unsaid.
+   */
+  async decideOrGiveUp(
+    job: KeptJob,
+    signal: AbortSignal,
+    steps: {
+      decide: () => Promise<Omit<P, 'stage'>>;
+      lastResort: (err: unknown) => Omit<P, 'stage'>;
+      onRecorded?: (recorded: P) => void;
+    },
+  ): Promise<P> {
+    return this.decideOnce(
+      job,
+      async () => {
+        try {
+          return await steps.decide();
+        } catch (err) {
+          if (signal.aborted || !isLastAttempt(job)) throw err;
+          return steps.lastResort(err);
+        }
+      },
+      steps.onRecorded,
+    );
   }
 
   /**

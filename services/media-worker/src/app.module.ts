@@ -1,12 +1,14 @@
 import { CONFIG, LOGGER } from '@clipit/service-kit';
 import { STORAGE, type StorageDriver } from '@clipit/storage';
 import { WORKER_EVENTS, WORKER_SETTINGS, type EventSink, type WorkerSettings } from '@clipit/worker-kit';
+import { enqueueFingerprintVideo, type MediaQueue } from '@clipit/media-queue';
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { MediaWorkerConfig } from './config.js';
+import { FingerprintVideoHandler } from './jobs/fingerprint-video.handler.js';
 import { ProcessVideoHandler } from './jobs/process-video.handler.js';
-import type { MediaEvent, VideoTools } from './jobs/ports.js';
-import { MEDIA_TOOLS, WORK_ROOT } from './media-worker.tokens.js';
+import type { FingerprintEvent, FingerprintTools, MediaEvent, VideoTools } from './jobs/ports.js';
+import { MEDIA_QUEUE_PRODUCER, MEDIA_TOOLS, WORK_ROOT } from './media-worker.tokens.js';
 import { MediaQueueWorker } from './worker/media-queue.worker.js';
 
 /**
@@ -28,14 +30,30 @@ import { MediaQueueWorker } from './worker/media-queue.worker.js';
         logger: Logger,
         tmpRoot: string,
         config: MediaWorkerConfig,
-      ) => new ProcessVideoHandler({ storage, tools, events, logger, tmpRoot, maxBitRate: config.MEDIA_MAX_BIT_RATE }),
-      inject: [STORAGE, MEDIA_TOOLS, WORKER_EVENTS, LOGGER, WORK_ROOT, CONFIG],
+        queue: MediaQueue,
+      ) =>
+        new ProcessVideoHandler({
+          storage,
+          tools,
+          events,
+          logger,
+          tmpRoot,
+          maxBitRate: config.MEDIA_MAX_BIT_RATE,
+          fingerprints: { enqueue: (job) => enqueueFingerprintVideo(queue, job) },
+        }),
+      inject: [STORAGE, MEDIA_TOOLS, WORKER_EVENTS, LOGGER, WORK_ROOT, CONFIG, MEDIA_QUEUE_PRODUCER],
+    },
+    {
+      provide: FingerprintVideoHandler,
+      useFactory: (storage: StorageDriver, tools: FingerprintTools, events: EventSink<FingerprintEvent>, logger: Logger, tmpRoot: string) =>
+        new FingerprintVideoHandler({ storage, tools, events, logger, tmpRoot }),
+      inject: [STORAGE, MEDIA_TOOLS, WORKER_EVENTS, LOGGER, WORK_ROOT],
     },
     {
       provide: MediaQueueWorker,
-      useFactory: (handler: ProcessVideoHandler, settings: WorkerSettings, logger: Logger) =>
-        new MediaQueueWorker({ ...settings, handler, logger }),
-      inject: [ProcessVideoHandler, WORKER_SETTINGS, LOGGER],
+      useFactory: (handler: ProcessVideoHandler, fingerprints: FingerprintVideoHandler, settings: WorkerSettings, logger: Logger) =>
+        new MediaQueueWorker({ ...settings, handler, fingerprints, logger }),
+      inject: [ProcessVideoHandler, FingerprintVideoHandler, WORKER_SETTINGS, LOGGER],
     },
   ],
 })

@@ -2,18 +2,20 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { MediaTools } from '@clipit/media';
+import { createMediaQueue } from '@clipit/media-queue';
 import { bootstrapService, packageVersion, resource, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
 import { storageResource } from '@clipit/storage';
 import { defineWorker } from '@clipit/worker-kit';
 import { MediaWorkerModule } from './app.module.js';
 import { mediaWorkerConfigShape, type MediaWorkerConfig } from './config.js';
 import { removeDeadWorkDirs } from './jobs/work-dirs.js';
-import { MEDIA_TOOLS, WORK_ROOT } from './media-worker.tokens.js';
+import { MEDIA_QUEUE_PRODUCER, MEDIA_TOOLS, WORK_ROOT } from './media-worker.tokens.js';
 import { MediaQueueWorker } from './worker/media-queue.worker.js';
 
 /**
  * media-worker: takes process-video jobs from the media queue in Redis, probes and transcodes with
- * ffmpeg, stores the results and states media.processed / media.failed on NATS. No database.
+ * ffmpeg, stores the results and states media.processed / media.failed on NATS; then fingerprints each
+ * processed video in a job of its own and states media.fingerprinted (ADR 0048). No database.
  */
 export const mediaWorkerService = defineWorker(mediaWorkerConfigShape, {
   name: 'media-worker',
@@ -41,6 +43,13 @@ export const mediaWorkerService = defineWorker(mediaWorkerConfigShape, {
       return tmpRoot;
     }),
     storageResource,
+    // Adds the fingerprint job of each processed video to the queue this worker takes jobs from.
+    resource(
+      'media queue producer',
+      MEDIA_QUEUE_PRODUCER,
+      ({ config, logger }) => createMediaQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger }),
+      { close: (queue) => queue.close() },
+    ),
   ],
   worker: MediaQueueWorker,
   module: MediaWorkerModule,

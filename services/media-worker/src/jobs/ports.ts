@@ -1,5 +1,5 @@
-import type { EventData, EventEnvelope } from '@clipit/contracts';
-import type { Prepared, ProbeResult, RemuxResult, WatermarkEstimate } from '@clipit/media';
+import type { EventData, EventEnvelope, FingerprintVideoJob } from '@clipit/contracts';
+import type { ClipFingerprint, Prepared, ProbeResult, RemuxResult, WatermarkEstimate } from '@clipit/media';
 import type { StorageDriver } from '@clipit/storage';
 import type { EventSink as KitEventSink, KeptJob } from '@clipit/worker-kit';
 
@@ -28,8 +28,23 @@ export type MediaEvent =
 /** Where facts go (the kit's EventPublisher): resolves once JetStream has stored the event. */
 export type EventSink = KitEventSink<MediaEvent>;
 
+/** What a fingerprint-video job needs of ffmpeg (MediaTools from @clipit/media). */
+export interface FingerprintTools {
+  fingerprint(file: string, signal?: AbortSignal): Promise<ClipFingerprint>;
+}
+
+/** The fact a fingerprint-video job states. */
+export type FingerprintEvent = EventEnvelope<'media.fingerprinted', EventData<'media.fingerprinted'>>;
+
+export type FingerprintSink = KitEventSink<FingerprintEvent>;
+
+/** Where a processed video's fingerprint job goes (the media queue, enqueueFingerprintVideo); adding it again adds nothing. */
+export interface FingerprintQueue {
+  enqueue(job: FingerprintVideoJob): Promise<unknown>;
+}
+
 /** Object storage as the job uses it. */
-export type ObjectStore = Pick<StorageDriver, 'stat' | 'read' | 'put' | 'delete'>;
+export type ObjectStore = Pick<StorageDriver, 'stat' | 'download' | 'upload' | 'delete'>;
 
 /**
  * The parts of a BullMQ job the handler reads and writes. `progress` holds what the job decided

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { mediaKeys, type MediaProcessedV1, type ProcessVideoJob } from '@clipit/contracts';
+import { mediaKeys, type FingerprintVideoJob, type MediaProcessedV1, type ProcessVideoJob } from '@clipit/contracts';
 import { guideChecks, VIDEO_MESSAGES } from '@clipit/field-rules';
 import { InvalidMediaError, MediaToolError, type ProbeResult, type WatermarkEstimate } from '@clipit/media';
 import { deterministicEventId } from '@clipit/service-kit';
@@ -18,7 +18,7 @@ import {
   PublishFailedError,
   recordedEvent,
 } from './process-video.handler.js';
-import type { EventSink, MediaEvent, ObjectStore, VideoJob, VideoTools } from './ports.js';
+import type { EventSink, FingerprintQueue, MediaEvent, ObjectStore, VideoJob, VideoTools } from './ports.js';
 
 // The handler with every outside thing faked: storage in memory, ffmpeg (strict mocks) writing
 // stand-in files, events collected. What is checked: which event, what is stored and deleted, and
@@ -64,6 +64,15 @@ class MemoryStore implements ObjectStore {
     this.steps.push(`put ${key}`);
     return { key, size: bytes.length, contentType };
   }
+  async download(key: string, file: string, signal?: AbortSignal) {
+    signal?.throwIfAborted();
+    const o = this.objects.get(key);
+    if (!o) throw new Error(`no ${key}`);
+    await writeFile(file, o.body);
+  }
+  async upload(key: string, file: string, contentType: string) {
+    return this.put(key, await readFile(file), contentType);
+  }
   async delete(key: string) {
     this.objects.delete(key);
     this.steps.push(`delete ${key}`);
@@ -72,6 +81,8 @@ class MemoryStore implements ObjectStore {
 
 function setup(
   opts: {
+    /** Queueing the fingerprint job fails (Redis away). */
+    fingerprintQueueError?: Error;
     probe?: ProbeResult | Error;
     transcodeError?: Error;
     remuxError?: Error;
@@ -136,7 +147,15 @@ function setup(
     if (opts.publishError) throw opts.publishError;
     published.push(envelope);
   });
-  return { steps, storage, published, tools, events, workDirs };
+  const queuedFingerprints: FingerprintVideoJob[] = [];
+  const fingerprints: FingerprintQueue = {
+    enqueue: async (job) => {
+      steps.push(`queue fingerprint ${job.videoKey}`);
+      if (opts.fingerprintQueueError) throw opts.fingerprintQueueError;
+      queuedFingerprints.push(job);
+    },
+  };
+  return { steps, storage, published, tools, events, workDirs, fingerprints, queuedFingerprints };
 }
 
 type UploadJob = ProcessVideoJob;
@@ -177,7 +196,7 @@ describe('ProcessVideoHandler', () => {
   });
 
   const handlerFor = (s: ReturnType<typeof setup>) =>
-    new ProcessVideoHandler({ storage: s.storage, tools: s.tools, events: s.events, logger, tmpRoot });
+    new ProcessVideoHandler({ storage: s.storage, tools: s.tools, events: s.events, fingerprints: s.fingerprints, logger, tmpRoot });
   const withUpload = (s: ReturnType<typeof setup>, job: ReturnType<typeof makeJob>, bytes = Buffer.from('source video')) => {
     s.storage.objects.set(job.data.sourceKey, { body: bytes, contentType: 'video/mp4' });
   };
@@ -236,8 +255,11 @@ describe('ProcessVideoHandler', () => {
       `put ${mediaKeys.video(videoId)}`,
       `put ${mediaKeys.poster(videoId)}`,
       'publish media.processed',
+      // Fingerprinted in a job of its own, after the video plays (ADR 0048).
+      `queue fingerprint ${mediaKeys.video(videoId)}`,
       `delete ${job.data.sourceKey}`,
     ]);
+    expect(s.queuedFingerprints).toEqual([{ videoId, submissionId: job.data.submissionId, videoKey: mediaKeys.video(videoId) }]);
     expect([...s.storage.objects.keys()].sort()).toEqual([mediaKeys.poster(videoId), mediaKeys.video(videoId)]);
     // Decided before publishing, so a crash after this point states the same event.
     expect(job.progressUpdates).toEqual([{ stage: 'decided', event }]);
@@ -284,6 +306,7 @@ describe('ProcessVideoHandler', () => {
       storage: s.storage,
       tools: s.tools,
       events: s.events,
+      fingerprints: s.fingerprints,
       logger,
       tmpRoot,
       maxBitRate: 2_000_000,
@@ -376,6 +399,7 @@ describe('ProcessVideoHandler', () => {
       storage: s.storage,
       tools: s.tools,
       events: s.events,
+      fingerprints: s.fingerprints,
       logger,
       tmpRoot,
       maxBytes: 1024,
@@ -435,6 +459,32 @@ describe('ProcessVideoHandler', () => {
     expect(s.tools.probe).not.toHaveBeenCalled();
     expect(s.published).toEqual([decided]);
     expect(failing.storage.objects.has(job.data.sourceKey)).toBe(false);
+  });
+
+  it('is retried, keeping the upload, when the fingerprint job cannot be queued; the next run states the same event and queues it', async () => {
+    const failing = setup({ fingerprintQueueError: new Error('redis: connection is closed') });
+    const job = makeJob();
+    withUpload(failing, job);
+    await expect(handlerFor(failing).process(job, signal)).rejects.toThrow('redis: connection is closed');
+    expect(failing.published).toHaveLength(1);
+    expect(failing.storage.objects.has(job.data.sourceKey)).toBe(true);
+
+    const s = setup();
+    const again = await handlerFor({ ...s, storage: failing.storage }).process(job, signal);
+    expect(again).toEqual(failing.published[0]);
+    expect(s.tools.probe).not.toHaveBeenCalled();
+    expect(s.queuedFingerprints).toEqual([
+      expect.objectContaining({ videoId: job.data.videoId, videoKey: mediaKeys.video(job.data.videoId) }),
+    ]);
+    expect(failing.storage.objects.has(job.data.sourceKey)).toBe(false);
+  });
+
+  it('queues no fingerprint for a refused video', async () => {
+    const s = setup({ probe: { ...PROBE, durationSeconds: 41 } });
+    const job = makeJob();
+    withUpload(s, job);
+    expect((await handlerFor(s).process(job, signal)).type).toBe('media.failed');
+    expect(s.queuedFingerprints).toEqual([]);
   });
 
   it('counts failed publications in the job, keeping the decided event as it was and deciding nothing again', async () => {

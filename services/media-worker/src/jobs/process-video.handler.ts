@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { mediaKeys, processVideoJobSchema, type MediaFailureCode, type ProcessVideoJob } from '@clipit/contracts';
 import { guideChecks, isVideoTooLong, VIDEO_LIMITS, VIDEO_MESSAGES } from '@clipit/field-rules';
 import {
@@ -16,7 +14,7 @@ import {
 import { buildEventEnvelope, deterministicEventId } from '@clipit/service-kit';
 import { decidedProgressSchema, keptEventSchema, KeptOutcome, parseJobData, type Decided } from '@clipit/worker-kit';
 import type { Logger } from 'pino';
-import type { EventSink, MediaEvent, ObjectStore, VideoJob, VideoTools } from './ports.js';
+import type { EventSink, FingerprintQueue, MediaEvent, ObjectStore, VideoJob, VideoTools } from './ports.js';
 
 /** Shown when the worker gave up on a video for reasons that are not the file's (after its retries). */
 export const PROCESSING_FAILED_MESSAGE = VIDEO_MESSAGES.processingFailed;
@@ -59,6 +57,8 @@ export interface ProcessVideoHandlerDeps {
   storage: ObjectStore;
   tools: VideoTools;
   events: EventSink;
+  /** Where a processed video's fingerprint job is queued, once its media.processed is stated (ADR 0048). */
+  fingerprints: FingerprintQueue;
   logger: Logger;
   /** Parent of the per-job scratch folders. */
   tmpRoot: string;
@@ -108,23 +108,18 @@ export class ProcessVideoHandler {
       attempt: job.attemptsMade + 1,
       ...(data.correlationId ? { correlationId: data.correlationId } : {}),
     });
-    const decided = await this.outcomes.decideOnce(
-      job,
-      async () => {
-        try {
-          return { event: await this.decide(data, signal, log) };
-        } catch (err) {
-          if (signal.aborted || !isLastAttempt(job)) throw err;
-          log.error({ err }, 'giving up on the video after its last attempt');
-          return { event: this.failed(data, 'processing-error', PROCESSING_FAILED_MESSAGE) };
-        }
+    const decided = await this.outcomes.decideOrGiveUp(job, signal, {
+      decide: async () => ({ event: await this.decide(data, signal, log) }),
+      lastResort: (err) => {
+        log.error({ err }, 'giving up on the video after its last attempt');
+        return { event: this.failed(data, 'processing-error', PROCESSING_FAILED_MESSAGE) };
       },
-      (recorded) =>
+      onRecorded: (recorded) =>
         log.info(
           { eventId: recorded.event.id, type: recorded.event.type, publishFailures: recorded.publishFailures ?? 0 },
           'job decided earlier: stating the same outcome again',
         ),
-    );
+    });
     return this.finish(job, data, decided, log);
   }
 
@@ -155,13 +150,22 @@ export class ProcessVideoHandler {
   private async decide(data: ProcessVideoJob, signal: AbortSignal, log: Logger): Promise<MediaEvent> {
     const { storage, tools } = this.deps;
     const dir = await mkdtemp(join(this.deps.tmpRoot, `${WORK_DIR_PREFIX}${process.pid}-`));
+    // Where a job's time goes, in its 'processed' log line (ms): ops read it to scale the pipeline.
+    const timings: Record<string, number> = {};
+    let mark = performance.now();
+    const lap = (step: string) => {
+      const now = performance.now();
+      timings[step] = Math.round(now - mark);
+      mark = now;
+    };
     try {
       const info = await storage.stat(data.sourceKey);
       if (!info) throw new SourceMissingError(data.sourceKey);
       if (info.size > this.maxBytes) return this.failed(data, 'too-large', VIDEO_MESSAGES.tooLarge);
 
       const source = join(dir, 'source');
-      await pipeline(await storage.read(data.sourceKey), createWriteStream(source), { signal });
+      await storage.download(data.sourceKey, source, signal);
+      lap('fetchMs');
 
       let probe;
       try {
@@ -171,6 +175,7 @@ export class ProcessVideoHandler {
         log.info({ reason: err.message }, 'refused: not a readable video');
         return this.failed(data, 'invalid', VIDEO_MESSAGES.invalid);
       }
+      lap('probeMs');
       if (isVideoTooLong(probe.durationSeconds, this.maxDurationSeconds)) {
         log.info({ durationSeconds: probe.durationSeconds }, 'refused: too long');
         return this.failed(data, 'too-long', VIDEO_MESSAGES.tooLong(probe.durationSeconds));
@@ -180,6 +185,7 @@ export class ProcessVideoHandler {
       const videoFile = join(dir, 'video.mp4');
       const readiness = webReadiness(probe, this.maxBitRate);
       const { processing, keyframes } = await this.serve(source, videoFile, posterFile, readiness, probe.durationSeconds, signal, log);
+      lap('serveMs');
       const watermark = await tools
         .estimateWatermark(source, { signal, keyframes })
         .catch((err: unknown): WatermarkEstimate | undefined => {
@@ -188,6 +194,7 @@ export class ProcessVideoHandler {
           log.warn({ err }, 'watermark estimate failed: the check says unsure');
           return undefined;
         });
+      lap('watermarkMs');
       const guide = guideChecks({
         durationSeconds: probe.durationSeconds,
         width: probe.width,
@@ -195,8 +202,9 @@ export class ProcessVideoHandler {
         hasAudio: probe.audioCodec !== null,
         watermark: watermark?.verdict ?? 'unsure',
       });
-      const video = await storage.put(mediaKeys.video(data.videoId), createReadStream(videoFile), 'video/mp4');
-      const poster = await storage.put(mediaKeys.poster(data.videoId), createReadStream(posterFile), 'image/jpeg');
+      const video = await storage.upload(mediaKeys.video(data.videoId), videoFile, 'video/mp4');
+      const poster = await storage.upload(mediaKeys.poster(data.videoId), posterFile, 'image/jpeg');
+      lap('storeMs');
       log.info(
         {
           durationSeconds: probe.durationSeconds,
@@ -207,6 +215,7 @@ export class ProcessVideoHandler {
           ...(readiness.playsAsIs ? {} : { transcodedBecause: readiness.why }),
           watermark,
           guideWarnings: guide.filter((check) => check.verdict === 'warning').map((check) => check.rule),
+          timings,
         },
         'processed',
       );
@@ -272,11 +281,12 @@ export class ProcessVideoHandler {
             tools.makePoster(source, posterFile, { durationSeconds, maxLongSide: this.maxLongSide, signal }),
           ] as const)
         )[0];
-    if (!remux) return { processing: 'transcode', keyframes: prepared?.keyframes };
-    if (remux.bitRate < this.maxBitRate) return { processing: 'remux', keyframes: prepared?.keyframes };
+    const keyframes = prepared?.keyframes;
+    if (!remux) return { processing: 'transcode', keyframes };
+    if (remux.bitRate < this.maxBitRate) return { processing: 'remux', keyframes };
     log.info({ bitRate: remux.bitRate, maxBitRate: this.maxBitRate }, 'the remux reached the bit-rate cap: transcoding instead');
     await transcode();
-    return { processing: 'transcode', keyframes: prepared?.keyframes };
+    return { processing: 'transcode', keyframes };
   }
 
   private failed(data: ProcessVideoJob, code: MediaFailureCode, reason: string): MediaEvent {
@@ -293,7 +303,8 @@ export class ProcessVideoHandler {
   }
 
   /**
-   * Outputs of a refused video go (an earlier attempt may have written them), the event goes out, then
+   * Outputs of a refused video go (an earlier attempt may have written them), the event goes out, a
+   * processed video's fingerprint job is queued (again, on a later run: adding it again adds nothing), then
    * the upload goes. A failed publication throws PublishFailedError, after counting it in the job's
    * progress (the decided event stays there as it was).
    */
@@ -310,6 +321,15 @@ export class ProcessVideoHandler {
       await storage.delete(mediaKeys.poster(data.videoId));
     }
     await this.outcomes.publish(job, decided);
+    if (event.type === 'media.processed') {
+      // Should this fail (Redis away), the job is retried and comes back here; submissions' reconciler is the backstop.
+      await this.deps.fingerprints.enqueue({
+        videoId: data.videoId,
+        submissionId: data.submissionId,
+        videoKey: event.data.video.key,
+        ...(data.correlationId ? { correlationId: data.correlationId } : {}),
+      });
+    }
     await storage.delete(data.sourceKey);
     log.debug({ eventId: event.id, type: event.type }, 'outcome stated; upload deleted');
     return event;
@@ -325,8 +345,4 @@ async function allSettledOrThrow<T extends readonly unknown[]>(steps: { [K in ke
   const failure = settled.find((step): step is PromiseRejectedResult => step.status === 'rejected');
   if (failure) throw failure.reason;
   return settled.map((step) => (step as PromiseFulfilledResult<unknown>).value) as unknown as T;
-}
-
-function isLastAttempt(job: VideoJob): boolean {
-  return job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 }

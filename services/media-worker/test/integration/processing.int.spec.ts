@@ -83,9 +83,20 @@ describe('media worker: one job at a time (real Redis, JetStream, ffmpeg, fs sto
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
     expect([...(await readFile(join(h.storageRoot, mediaKeys.poster(job.videoId)))).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 
-    // The upload is gone (deleted once the event was stored), and so is the scratch folder.
+    // Then its fingerprint (ADR 0048), from the served video in a job of its own: frame hashes, and the sound's
+    // print or null (the test tone is too plain to print).
+    const fingerprinted = await h.waitForFingerprint(job.videoId);
+    expect(fingerprinted.envelope).toMatchObject({
+      type: 'media.fingerprinted',
+      correlationId: `video:${job.videoId}`,
+      data: { videoId: job.videoId, submissionId: job.submissionId, fingerprint: { version: 1, frames: expect.any(Array) } },
+    });
+    if (fingerprinted.envelope.type !== 'media.fingerprinted') throw new Error('unreachable');
+    expect(fingerprinted.envelope.data.fingerprint!.frames.length).toBeGreaterThan(0);
+
+    // The upload is gone (deleted once the event was stored), and so is every scratch folder.
     await waitFor(async () => ((await h.storage.stat(job.sourceKey)) === undefined ? true : undefined), 5000, 'upload deleted');
-    expect(await h.scratchEntries()).toEqual([]);
+    await waitFor(async () => ((await h.scratchEntries()).length === 0 ? true : undefined), 5000, 'scratch folders removed');
     const finished = await waitFor(
       async () => ((await h.queue.getJob(job.videoId))?.finishedOn ? h.queue.getJob(job.videoId) : undefined),
       5000,
@@ -156,12 +167,15 @@ describe('media worker: one job at a time (real Redis, JetStream, ffmpeg, fs sto
   });
 
   it('states each outcome once, and serves health and metrics', async () => {
-    for (const e of h.events) expect(h.eventsFor(e.envelope.data.videoId)).toHaveLength(1);
+    // One verdict per video, and one fingerprint per processed video.
+    for (const e of h.events)
+      expect(h.eventsFor(e.envelope.data.videoId).filter((other) => other.envelope.type === e.envelope.type)).toHaveLength(1);
     const ready = await fetch(`http://127.0.0.1:${worker.httpPort}/health/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ok', checks: { nats: 'ok', redis: 'ok', worker: 'ok', ffmpeg: 'ok' } });
     const metrics = await (await fetch(`http://127.0.0.1:${worker.httpPort}/metrics`)).text();
     expect(metrics).toMatch(/media_jobs_total\{result="processed"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(/media_jobs_total\{result="fingerprinted"[^}]*\} [1-9]/);
     expect(metrics).toMatch(/media_jobs_total\{result="too-long"[^}]*\} [1-9]/);
     expect(metrics).toMatch(/media_jobs_total\{result="invalid"[^}]*\} [1-9]/);
     expect(metrics).toContain('media_job_duration_seconds_bucket');

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createMediaQueue, enqueueProcessVideo, type MediaQueue } from '@clipit/media-queue';
 import { startRedisServer, type PrivateServer, captureConsole } from '@clipit/testing';
 import { pino } from 'pino';
+import type { FingerprintVideoHandler } from '../../src/jobs/fingerprint-video.handler.js';
 import type { ProcessVideoHandler } from '../../src/jobs/process-video.handler.js';
 import { MediaQueueWorker } from '../../src/worker/media-queue.worker.js';
 
@@ -48,6 +49,7 @@ describe('the media worker while Redis is down', () => {
       redisUrl: server.url,
       redisKeyPrefix: prefix,
       handler,
+      fingerprints: handler as unknown as FingerprintVideoHandler,
       logger,
       concurrency: 1,
       lockDurationMs: 30_000,

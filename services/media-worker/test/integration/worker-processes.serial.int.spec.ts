@@ -111,10 +111,13 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
         stalledCounter: 1,
       });
 
+      // Its fingerprint follows, in a job of its own (ADR 0048).
+      await h.waitForFingerprint(job.videoId, 90_000);
       // Long enough for another lock expiry and stall check: nothing more may happen.
       await new Promise((r) => setTimeout(r, 4000));
-      expect(h.eventsFor(job.videoId)).toHaveLength(1);
+      expect(h.eventsFor(job.videoId).map((e) => e.envelope.type)).toEqual(['media.processed', 'media.fingerprinted']);
       expect(await h.storedEventCount(job.videoId, 'media.processed')).toBe(1);
+      expect(await h.storedEventCount(job.videoId, 'media.fingerprinted')).toBe(1);
       expect(await h.storage.stat(job.sourceKey)).toBeUndefined();
       expect(await h.outputsOf(job.videoId)).toEqual(['poster.jpg', 'video.mp4']);
       expect(await h.scratchEntries()).toEqual([]);
@@ -131,7 +134,7 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
       await waitUntilTranscoding(worker);
       worker.child.kill('SIGTERM');
       expect(await worker.exited).toBe(0);
-      // It exited only after stating the outcome.
+      // It exited only after stating the outcome (the fingerprint job it queued waits for the next worker).
       expect(h.eventsFor(job.videoId).map((e) => e.envelope.type)).toEqual(['media.processed']);
       expect(await (await h.queue.getJob(job.videoId))!.getState()).toBe('completed');
       expect(await h.scratchEntries()).toEqual([]);

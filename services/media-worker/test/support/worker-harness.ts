@@ -3,14 +3,24 @@ import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mediaKeys, type EventEnvelope, type MediaFailedV1, type MediaProcessedV1, type ProcessVideoJob } from '@clipit/contracts';
+import {
+  mediaKeys,
+  type EventEnvelope,
+  type MediaFailedV1,
+  type MediaFingerprintedV1,
+  type MediaProcessedV1,
+  type ProcessVideoJob,
+} from '@clipit/contracts';
 import { synthesizeClip, type SynthesizeClipSpec } from '@clipit/media';
 import { createMediaQueue, enqueueProcessVideo, type MediaQueue } from '@clipit/media-queue';
 import { FsStorageDriver } from '@clipit/storage';
 import { WorkerHarness, testInfra, type ReceivedEvent as Received, type WorkerProcess } from '@clipit/testing';
 import { bootstrapMediaWorker, type MediaWorkerApp, type MediaWorkerConfigOverrides } from '../../src/app.js';
 
-export type MediaEventEnvelope = EventEnvelope<'media.processed', MediaProcessedV1> | EventEnvelope<'media.failed', MediaFailedV1>;
+export type MediaEventEnvelope =
+  | EventEnvelope<'media.processed', MediaProcessedV1>
+  | EventEnvelope<'media.failed', MediaFailedV1>
+  | EventEnvelope<'media.fingerprinted', MediaFingerprintedV1>;
 export type ReceivedEvent = Received<MediaEventEnvelope>;
 export type { WorkerProcess };
 
@@ -78,8 +88,22 @@ export class MediaWorkerHarness extends WorkerHarness<MediaWorkerApp, MediaEvent
     return this.eventsWhere((e) => e.data.videoId === videoId);
   }
 
+  /** The video's verdict (media.processed or media.failed); its fingerprint, stated after, is not one. */
   async waitForEvent(videoId: string, timeoutMs = 60_000): Promise<ReceivedEvent> {
-    return this.waitForEventWhere((e) => e.data.videoId === videoId, timeoutMs, `an event for video ${videoId}`);
+    return this.waitForEventWhere(
+      (e) => e.data.videoId === videoId && e.type !== 'media.fingerprinted',
+      timeoutMs,
+      `the verdict on video ${videoId}`,
+    );
+  }
+
+  /** The media.fingerprinted of a processed video (its fingerprint-video job runs after the verdict). */
+  async waitForFingerprint(videoId: string, timeoutMs = 60_000): Promise<ReceivedEvent> {
+    return this.waitForEventWhere(
+      (e) => e.data.videoId === videoId && e.type === 'media.fingerprinted',
+      timeoutMs,
+      `the fingerprint of video ${videoId}`,
+    );
   }
 
   /** How many messages the stream holds for a video (the consumer could in principle see redeliveries). */

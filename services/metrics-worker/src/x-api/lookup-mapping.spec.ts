@@ -3,7 +3,8 @@ import { mapLookup, metricsOf, UnreadableAnswerError } from './lookup-mapping.js
 
 const post = (externalId: string) => ({ submissionId: randomUUID(), externalId });
 
-// X's answer shapes (GET /2/tweets?ids=…&tweet.fields=public_metrics,created_at,author_id,text).
+// X's answer shapes (GET /2/tweets?ids=…&tweet.fields=public_metrics,created_at,author_id,text,attachments
+// &expansions=attachments.media_keys&media.fields=type,public_metrics).
 const xPost = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
   text: `post ${id}`,
@@ -32,7 +33,7 @@ describe('mapLookup', () => {
         {
           ...p,
           outcome: 'found',
-          metrics: { views: 1200, likes: 5, retweets: 3, replies: 4, quotes: 6, bookmarks: 7 },
+          metrics: { views: 1200, likes: 5, retweets: 3, replies: 4, quotes: 6, bookmarks: 7, videoViews: null },
           publishedAt: '2026-11-20T16:28:14.000Z',
           authorId: '2244994945',
           text: `post ${p.externalId}`,
@@ -51,11 +52,48 @@ describe('mapLookup', () => {
       replies: 0,
       quotes: 0,
       bookmarks: 0,
+      videoViews: null,
     });
-    expect(metricsOf({})).toEqual({ views: 0, likes: 0, retweets: 0, replies: 0, quotes: 0, bookmarks: 0 });
+    expect(metricsOf({})).toEqual({ views: 0, likes: 0, retweets: 0, replies: 0, quotes: 0, bookmarks: 0, videoViews: null });
     const p = post('42');
     const [stated] = mapLookup([p], { data: [{ id: '42', text: 'hi', created_at: 'yesterday' }] }).stated;
     expect(stated).toMatchObject({ outcome: 'found', publishedAt: null, authorId: null, text: 'hi' });
+  });
+
+  it("reads the video's own views from the answer's media: the post's video by its media key, null without one", () => {
+    const [clip, photo, gif, uncounted, both] = ['11', '12', '13', '14', '15'].map(post) as [
+      ReturnType<typeof post>,
+      ReturnType<typeof post>,
+      ReturnType<typeof post>,
+      ReturnType<typeof post>,
+      ReturnType<typeof post>,
+    ];
+    const body = {
+      data: [
+        xPost('11', { attachments: { media_keys: ['13_11'] } }),
+        xPost('12', { attachments: { media_keys: ['3_12'] } }),
+        xPost('13', { attachments: { media_keys: ['16_13'] } }),
+        xPost('14', { attachments: { media_keys: ['13_14'] } }),
+        xPost('15', { attachments: { media_keys: ['13_15a', '13_15b'] } }),
+      ],
+      includes: {
+        media: [
+          { media_key: '13_11', type: 'video', public_metrics: { view_count: 5400 } },
+          { media_key: '3_12', type: 'photo' },
+          { media_key: '16_13', type: 'animated_gif', public_metrics: { view_count: 9 } },
+          { media_key: '13_14', type: 'video' },
+          { media_key: '13_15a', type: 'video', public_metrics: { view_count: 10 } },
+          { media_key: '13_15b', type: 'video', public_metrics: { view_count: 700 } },
+          'not a media object',
+        ],
+      },
+    };
+    const views = mapLookup([clip, photo, gif, uncounted, both], body).stated.map((s) =>
+      s.outcome === 'found' ? s.metrics.videoViews : 'missing',
+    );
+    expect(views).toEqual([5400, null, null, null, 700]);
+    // An answer whose media X left out entirely is read all the same.
+    expect(mapLookup([clip], { data: body.data.slice(0, 1) }).stated[0]).toMatchObject({ metrics: { views: 1200, videoViews: null } });
   });
 
   it("states a deleted or protected post missing with X's error title", () => {

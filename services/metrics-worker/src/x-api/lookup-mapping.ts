@@ -8,6 +8,11 @@ const lookupBodySchema = z
   .object({
     data: z.array(z.object({ id: z.string() }).loose()).optional(),
     errors: z.array(z.object({}).loose()).optional(),
+    // The posts' media (expansions=attachments.media_keys); an unreadable one is left out, never the answer.
+    includes: z
+      .object({ media: z.array(z.unknown()).optional() })
+      .loose()
+      .optional(),
   })
   .loose();
 
@@ -28,12 +33,38 @@ export interface MappedLookup {
 
 const count = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0);
 
-/** X's `public_metrics` as the platform names them: impressions are the views; a field X left out counts 0. */
-export function metricsOf(post: Record<string, unknown>): PostMetrics {
-  const m = (typeof post['public_metrics'] === 'object' && post['public_metrics'] !== null ? post['public_metrics'] : {}) as Record<
-    string,
-    unknown
-  >;
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** The view counts of the answer's videos by media key (`includes.media[]` of type video with `public_metrics.view_count`). */
+export function videoViewsByMediaKey(media: readonly unknown[] | undefined): Map<string, number> {
+  const views = new Map<string, number>();
+  for (const item of media ?? []) {
+    const m = record(item);
+    const viewCount = record(m['public_metrics'])['view_count'];
+    if (m['type'] !== 'video' || typeof m['media_key'] !== 'string') continue;
+    if (typeof viewCount === 'number' && Number.isSafeInteger(viewCount) && viewCount >= 0) views.set(m['media_key'], viewCount);
+  }
+  return views;
+}
+
+/**
+ * The views of the post's video: the `view_count` X gives its video media (the largest, should a post carry
+ * several); null for a post without a video, or when X gave no count for it.
+ */
+function videoViewsOf(post: Record<string, unknown>, videoViews: ReadonlyMap<string, number>): number | null {
+  const keys = record(post['attachments'])['media_keys'];
+  if (!Array.isArray(keys)) return null;
+  const counts = keys.flatMap((key) => (typeof key === 'string' && videoViews.has(key) ? [videoViews.get(key)!] : []));
+  return counts.length > 0 ? Math.max(...counts) : null;
+}
+
+/**
+ * X's `public_metrics` as the platform names them: impressions are the views; a field X left out counts 0.
+ * `videoViews` is the post's video's own view count from the answer's media (`videoViewsByMediaKey`).
+ */
+export function metricsOf(post: Record<string, unknown>, videoViews: ReadonlyMap<string, number> = new Map()): PostMetrics {
+  const m = record(post['public_metrics']);
   return {
     views: count(m['impression_count']),
     likes: count(m['like_count']),
@@ -41,6 +72,7 @@ export function metricsOf(post: Record<string, unknown>): PostMetrics {
     replies: count(m['reply_count']),
     quotes: count(m['quote_count']),
     bookmarks: count(m['bookmark_count']),
+    videoViews: videoViewsOf(post, videoViews),
   };
 }
 
@@ -58,6 +90,7 @@ export function mapLookup(posts: readonly JobPost[], body: unknown): MappedLooku
     throw new UnreadableAnswerError(parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '));
   const found = new Map<string, Record<string, unknown>>();
   for (const post of parsed.data.data ?? []) found.set(post.id, post);
+  const videoViews = videoViewsByMediaKey(parsed.data.includes?.media);
   const missing = new Map<string, string>();
   for (const error of parsed.data.errors ?? []) {
     const e = error as Record<string, unknown>;
@@ -84,7 +117,7 @@ export function mapLookup(posts: readonly JobPost[], body: unknown): MappedLooku
         submissionId,
         externalId,
         outcome: 'found',
-        metrics: metricsOf(post),
+        metrics: metricsOf(post, videoViews),
         publishedAt: typeof createdAt === 'string' && isoDateTime.safeParse(createdAt).success ? createdAt : null,
         authorId: typeof post['author_id'] === 'string' ? post['author_id'] : null,
         text: typeof post['text'] === 'string' ? post['text'] : '',

@@ -2,7 +2,10 @@ import type { RateLimitHeaders, XLookupAnswer, XPostsLookup } from '../ports.js'
 import { recordXRequest, statusOutcome } from '../metrics.js';
 
 /** The post fields the worker asks X for (id and text come always). */
-export const LOOKUP_TWEET_FIELDS = 'public_metrics,created_at,author_id,text';
+export const LOOKUP_TWEET_FIELDS = 'public_metrics,created_at,author_id,text,attachments';
+/** The posts' media with their public metrics: a video's `view_count` (ADR 0049). */
+export const LOOKUP_EXPANSIONS = 'attachments.media_keys';
+export const LOOKUP_MEDIA_FIELDS = 'type,public_metrics';
 
 /** X did not answer (timeout, connection refused or reset): worth retrying with the job's backoff. */
 export class XUnavailableError extends Error {
@@ -59,7 +62,9 @@ export class XApiClient implements XPostsLookup {
   }
 
   private async request(ids: readonly string[], signal: AbortSignal): Promise<XLookupAnswer> {
-    const url = `${this.opts.baseUrl}/2/tweets?ids=${ids.join(',')}&tweet.fields=${LOOKUP_TWEET_FIELDS}`;
+    const url =
+      `${this.opts.baseUrl}/2/tweets?ids=${ids.join(',')}&tweet.fields=${LOOKUP_TWEET_FIELDS}` +
+      `&expansions=${LOOKUP_EXPANSIONS}&media.fields=${LOOKUP_MEDIA_FIELDS}`;
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
     let res: Response;
     try {

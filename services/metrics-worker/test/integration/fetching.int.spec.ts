@@ -32,6 +32,7 @@ describe('metrics worker: one lookup per job (real Redis, JetStream, the X stand
     const [found, deleted, hidden] = job.posts as [(typeof job.posts)[0], (typeof job.posts)[0], (typeof job.posts)[0]];
     const x = h.x.setPost(found.externalId, {
       metrics: { impression_count: 12_345, like_count: 67, retweet_count: 8, reply_count: 9, quote_count: 2, bookmark_count: 4 },
+      videoViews: 5_432,
       author_id: '2244994945',
       text: 'clip CLIP-7Q2X',
     });
@@ -48,7 +49,7 @@ describe('metrics worker: one lookup per job (real Redis, JetStream, the X stand
       {
         ...found,
         outcome: 'found',
-        metrics: { views: 12_345, likes: 67, retweets: 8, replies: 9, quotes: 2, bookmarks: 4 },
+        metrics: { views: 12_345, likes: 67, retweets: 8, replies: 9, quotes: 2, bookmarks: 4, videoViews: 5_432 },
         publishedAt: x.created_at,
         authorId: '2244994945',
         text: 'clip CLIP-7Q2X',
@@ -59,6 +60,7 @@ describe('metrics worker: one lookup per job (real Redis, JetStream, the X stand
           author_id: '2244994945',
           created_at: x.created_at,
           public_metrics: x.public_metrics,
+          attachments: { media_keys: [x.video!.media_key] },
         },
       },
       { ...deleted, outcome: 'missing', reason: 'Not Found Error' },
