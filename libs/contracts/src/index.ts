@@ -9,6 +9,7 @@ export * from './events/identity/token-changed.v1.js';
 export * from './events/identity/user-x-linked.v1.js';
 export * from './events/submissions/submission-snapshot.js';
 export * from './events/submissions/submission-events.v1.js';
+export * from './events/appeals/appeal-events.v1.js';
 export * from './events/media/media-events.v1.js';
 export * from './events/metrics/metrics-events.v1.js';
 export * from './events/campaigns/application-events.v1.js';

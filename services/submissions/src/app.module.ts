@@ -1,9 +1,15 @@
 import { Module } from '@nestjs/common';
+import { AppealRepository } from './repositories/appeal.repository.js';
+import { AppealsService } from './services/appeals.service.js';
+import { FingerprintRepository } from './repositories/fingerprint.repository.js';
+import { FingerprintMatchesService } from './services/fingerprint-matches.service.js';
+import { MatchesPublishedService } from './services/matches-published.service.js';
 import { SubmissionsController } from './controllers/submissions.controller.js';
 import { MetricsRepository } from './repositories/metrics.repository.js';
 import { SubmissionRepository } from './repositories/submission.repository.js';
 import { VideoStorageRepository } from './repositories/video-storage.repository.js';
 import { MediaReconcilerService } from './services/media-reconciler.service.js';
+import { EngagementNormsService } from './services/engagement-norms.service.js';
 import { MediaVerdictsService } from './services/media-verdicts.service.js';
 import { MetricsHistoryService } from './services/metrics-history.service.js';
 import { MetricsSchedulerService } from './services/metrics-scheduler.service.js';
@@ -20,6 +26,9 @@ import { VideoUploadService } from './services/video-upload.service.js';
   providers: [
     SubmissionRepository,
     MetricsRepository,
+    FingerprintRepository,
+    FingerprintMatchesService,
+    MatchesPublishedService,
     VideoStorageRepository,
     VideoStateService,
     SubmissionsService,
@@ -29,8 +38,11 @@ import { VideoUploadService } from './services/video-upload.service.js';
     MediaReconcilerService,
     UploadSweeperService,
     MetricsSchedulerService,
+    EngagementNormsService,
     PostMetricsService,
     MetricsHistoryService,
+    AppealRepository,
+    AppealsService,
   ],
 })
 export class SubmissionsModule {}

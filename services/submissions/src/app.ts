@@ -16,6 +16,8 @@ import { submissionsEntities, submissionsMigrations } from './database.js';
 import { createBullMediaQueue } from './media-queue.js';
 import { createBullMetricsQueue } from './metrics-queue.js';
 import { IDENTITY_CLIENT, MEDIA_QUEUE, METRICS_QUEUE } from './ports.js';
+import { AppealsService } from './services/appeals.service.js';
+import { FingerprintMatchesService } from './services/fingerprint-matches.service.js';
 import { MediaReconcilerService } from './services/media-reconciler.service.js';
 import { MediaVerdictsService } from './services/media-verdicts.service.js';
 import { MetricsSchedulerService } from './services/metrics-scheduler.service.js';
@@ -48,8 +50,13 @@ export const submissionsService = defineService(submissionsConfigShape, {
   events: ({ get }) => ({
     'media.processed': (event, tx) => get(MediaVerdictsService).onMediaProcessed(event.data, tx),
     'media.failed': (event, tx) => get(MediaVerdictsService).onMediaFailed(event.data, tx),
+    'media.fingerprinted': (event, tx) => get(FingerprintMatchesService).onMediaFingerprinted(event.data, tx),
     'metrics.fetched': (event, tx) => get(PostMetricsService).onMetricsFetched(event.data, tx),
     'user.x-linked': (event, tx) => get(PostMetricsService).onUserXLinked(event.data, tx),
+    // rewards' holds on earnings, mirrored so a clipper may appeal one (ADR 0051).
+    'rewards.earning-held': (event, tx) => get(AppealsService).onEarningHeld(event.data, tx),
+    'rewards.earning-released': (event, tx) => get(AppealsService).onEarningDecided('released', event.data, tx),
+    'rewards.earning-voided': (event, tx) => get(AppealsService).onEarningDecided('voided', event.data, tx),
   }),
   workers: [
     every(

@@ -40,6 +40,13 @@ export const submissionsConfigShape = {
   METRICS_QUEUED_STALE_MINUTES: env.int(60, 1),
   /** Reads in a row that do not find a post (deleted, protected) after which it is no longer scheduled. */
   METRICS_MISSING_LIMIT: env.int(3, 1),
+  /**
+   * A clip whose view-risk score (ADR 0049) is at or above this is under review: flagged to moderators,
+   * the clipper told why, and its snapshot says so (rewards holds its earnings from it).
+   */
+  RISK_HOLD_THRESHOLD: z.coerce.number().int().min(1).max(100).default(60),
+  /** How long the platform's engagement norms (medians by size of clip, one SQL query) are reused before they are measured again. */
+  RISK_NORMS_CACHE_SECONDS: env.int(300, 1),
   ...storageConfigShape,
   /** Where stored objects are served (by the gateway): a path such as /media or an absolute URL. */
   MEDIA_PUBLIC_BASE_URL: env.publicBaseUrl('/media'),

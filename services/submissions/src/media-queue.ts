@@ -1,4 +1,11 @@
-import { createMediaQueue, enqueueProcessVideo, redisRetryStrategy, redriveProcessVideo, type ConnectionLogger } from '@clipit/media-queue';
+import {
+  createMediaQueue,
+  enqueueProcessVideo,
+  redisRetryStrategy,
+  redriveFingerprintVideo,
+  redriveProcessVideo,
+  type ConnectionLogger,
+} from '@clipit/media-queue';
 import type { HealthCheck } from '@clipit/service-kit';
 import { Redis } from 'ioredis';
 import type { SubmissionsConfig } from './config.js';
@@ -47,6 +54,7 @@ export async function createBullMediaQueue(
       await enqueueProcessVideo(queue, job);
     },
     redrive: (job) => redriveProcessVideo(queue, job),
+    redriveFingerprint: (job) => redriveFingerprintVideo(queue, job),
     close: async () => {
       redis.disconnect();
       try {

@@ -1,4 +1,4 @@
-import type { identityV1, ProcessVideoJob, RefreshMetricsJob } from '@clipit/contracts';
+import type { FingerprintVideoJob, identityV1, ProcessVideoJob, RefreshMetricsJob } from '@clipit/contracts';
 import type { RedriveResult } from '@clipit/media-queue';
 import type { PromiseClient } from '@clipit/service-kit';
 
@@ -14,6 +14,8 @@ export interface MediaQueuePort {
   enqueue(job: ProcessVideoJob): Promise<void>;
   /** For a video whose verdict never arrived: leaves a live job, retries a finished one, queues a lost one again (redriveProcessVideo). */
   redrive(job: ProcessVideoJob): Promise<RedriveResult>;
+  /** For a ready video whose fingerprint never arrived: the same, for its fingerprint job (redriveFingerprintVideo). */
+  redriveFingerprint(job: FingerprintVideoJob): Promise<RedriveResult>;
   close(): Promise<void>;
 }
 

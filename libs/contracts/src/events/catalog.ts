@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { appealDecidedV1, appealFiledV1 } from './appeals/appeal-events.v1.js';
 import { applicationSubmittedV1 } from './campaigns/application-events.v1.js';
 import {
   campaignCompletedV1,
@@ -15,10 +16,13 @@ import { sessionEndedV1, userSessionsEndedV1 } from './identity/session-events.v
 import { userRegisteredV1 } from './identity/user-registered.v1.js';
 import { userUpdatedV1 } from './identity/user-updated.v1.js';
 import { userXLinkedV1 } from './identity/user-x-linked.v1.js';
-import { mediaFailedV1, mediaProcessedV1 } from './media/media-events.v1.js';
+import { mediaFailedV1, mediaFingerprintedV1, mediaProcessedV1 } from './media/media-events.v1.js';
 import { metricsFetchedV1, metricsUpdatedV1 } from './metrics/metrics-events.v1.js';
 import {
   rewardsEarningCreatedV1,
+  rewardsEarningHeldV1,
+  rewardsEarningReleasedV1,
+  rewardsEarningVoidedV1,
   rewardsPayoutPaidV1,
   rewardsStandingChangedV1,
   rewardsStreamerMultiplierChangedV1,
@@ -35,6 +39,7 @@ import {
   submissionApprovedV1,
   submissionCreatedV1,
   submissionFeedChangedV1,
+  submissionMatchesChangedV1,
   submissionRejectedV1,
   submissionVideoChangedV1,
 } from './submissions/submission-events.v1.js';
@@ -56,8 +61,12 @@ export const eventCatalog = {
   'submission.rejected': { source: 'submissions', version: 1, schema: submissionRejectedV1 },
   'submission.feed-changed': { source: 'submissions', version: 1, schema: submissionFeedChangedV1 },
   'submission.video-changed': { source: 'submissions', version: 1, schema: submissionVideoChangedV1 },
+  'submission.matches-changed': { source: 'submissions', version: 1, schema: submissionMatchesChangedV1 },
+  'appeal.filed': { source: 'submissions', version: 1, schema: appealFiledV1 },
+  'appeal.decided': { source: 'submissions', version: 1, schema: appealDecidedV1 },
   'media.processed': { source: 'media-worker', version: 1, schema: mediaProcessedV1 },
   'media.failed': { source: 'media-worker', version: 1, schema: mediaFailedV1 },
+  'media.fingerprinted': { source: 'media-worker', version: 1, schema: mediaFingerprintedV1 },
   'metrics.fetched': { source: 'metrics-worker', version: 1, schema: metricsFetchedV1 },
   'metrics.updated': { source: 'submissions', version: 1, schema: metricsUpdatedV1 },
   'application.submitted': { source: 'campaigns', version: 1, schema: applicationSubmittedV1 },
@@ -76,6 +85,9 @@ export const eventCatalog = {
   'social.stream-time-changed': { source: 'social', version: 1, schema: socialStreamTimeChangedV1 },
   'rewards.standing-changed': { source: 'rewards', version: 1, schema: rewardsStandingChangedV1 },
   'rewards.earning-created': { source: 'rewards', version: 1, schema: rewardsEarningCreatedV1 },
+  'rewards.earning-held': { source: 'rewards', version: 1, schema: rewardsEarningHeldV1 },
+  'rewards.earning-released': { source: 'rewards', version: 1, schema: rewardsEarningReleasedV1 },
+  'rewards.earning-voided': { source: 'rewards', version: 1, schema: rewardsEarningVoidedV1 },
   'rewards.payout-paid': { source: 'rewards', version: 1, schema: rewardsPayoutPaidV1 },
   'rewards.streamer-multiplier-changed': { source: 'rewards', version: 1, schema: rewardsStreamerMultiplierChangedV1 },
 } as const satisfies Record<string, { source: string; version: number; schema: z.ZodType }>;

@@ -26,3 +26,23 @@ export const processVideoJobSchema = z.object({
     .optional(),
 });
 export type ProcessVideoJob = z.infer<typeof processVideoJobSchema>;
+
+/**
+ * The media queue's second job: fingerprint a processed video for re-upload detection (ADR 0048). It
+ * runs after the video is already playable, and after every waiting process-video job (its priority is
+ * lower), so fingerprinting never delays playback.
+ */
+export const FINGERPRINT_VIDEO_JOB = 'fingerprint-video';
+
+/** A served video to fingerprint: the MP4 the media worker stored for it. The job id is derived from the video id. */
+export const fingerprintVideoJobSchema = z.object({
+  videoId: z.uuid(),
+  submissionId: z.uuid(),
+  /** The served MP4's storage key (mediaKeys.video). */
+  videoKey: z.string().min(1),
+  correlationId: z
+    .string()
+    .regex(/^[\w.:-]{1,128}$/)
+    .optional(),
+});
+export type FingerprintVideoJob = z.infer<typeof fingerprintVideoJobSchema>;

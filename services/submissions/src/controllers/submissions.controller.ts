@@ -1,5 +1,6 @@
 import { submissionsV1 } from '@clipit/contracts';
 import { GrpcService } from '@clipit/service-kit';
+import { AppealsService } from '../services/appeals.service.js';
 import { MetricsHistoryService } from '../services/metrics-history.service.js';
 import { ModerationService } from '../services/moderation.service.js';
 import { SubmissionsService } from '../services/submissions.service.js';
@@ -14,6 +15,7 @@ export class SubmissionsController implements submissionsV1.SubmissionsServiceCo
     private readonly uploads: VideoUploadService,
     private readonly moderation: ModerationService,
     private readonly metricsHistory: MetricsHistoryService,
+    private readonly appeals: AppealsService,
   ) {}
 
   createSubmission(request: submissionsV1.CreateSubmissionRequest): Promise<submissionsV1.Submission> {
@@ -70,5 +72,21 @@ export class SubmissionsController implements submissionsV1.SubmissionsServiceCo
 
   getMetricsHistory(request: submissionsV1.GetMetricsHistoryRequest): Promise<submissionsV1.GetMetricsHistoryResponse> {
     return this.metricsHistory.get(request);
+  }
+
+  fileAppeal(request: submissionsV1.FileAppealRequest): Promise<submissionsV1.Appeal> {
+    return this.appeals.file(request);
+  }
+
+  listMyAppeals(request: submissionsV1.ListMyAppealsRequest): Promise<submissionsV1.AppealPage> {
+    return this.appeals.listMine(request);
+  }
+
+  listAppeals(request: submissionsV1.ListAppealsRequest): Promise<submissionsV1.AppealPage> {
+    return this.appeals.listAll(request);
+  }
+
+  decideAppeal(request: submissionsV1.DecideAppealRequest): Promise<submissionsV1.Appeal> {
+    return this.appeals.decide(request);
   }
 }

@@ -20,6 +20,7 @@ export const messages = {
   identityUnavailable: 'Streamer tags cannot be checked right now; please try again in a minute',
   duplicatePost: 'This post has already been submitted',
   submissionNotFound: 'Submission not found',
+  notRejected: (status: string) => `Only a rejected submission can be approved on appeal (this one is ${status})`,
   notYourSubmission: 'You can only add a video to your own submission',
   submissionRejected: 'This submission was rejected; a video can no longer be added',
   alreadyHasVideo: 'This submission already has a video',

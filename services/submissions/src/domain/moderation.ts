@@ -37,6 +37,15 @@ export function nextModerationState(current: ModerationState, command: Moderatio
   }
 }
 
+/**
+ * An appeal overturned the rejection (ADR 0051): the one way out of rejected, into approved (not into the
+ * feed; a moderator adds it as for any approval). Refused for a clip that is not rejected.
+ */
+export function overturnRejection(current: ModerationState): ModerationState {
+  if (current.status !== 'rejected') throw failedPrecondition(messages.notRejected(current.status));
+  return { status: 'approved', addedToFeed: false };
+}
+
 /** The stored rejection reason (field-rules' rule): trimmed, null when blank, at most 500 characters. */
 export function checkRejectReason(raw: string | undefined): string | null {
   const { reason, error } = checkReason(raw);

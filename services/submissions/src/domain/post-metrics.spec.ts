@@ -1,6 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { AT, submission } from '../../test/support/unit-fixtures.js';
-import { applyFoundPost, applyMissingPost, historyPoints, takesMetrics, type FoundPost, type MetricsRules } from './post-metrics.js';
+import {
+  applyFoundPost,
+  applyMissingPost,
+  applyRisk,
+  historyPoints,
+  takesMetrics,
+  type FoundPost,
+  type MetricsRules,
+} from './post-metrics.js';
 import { toSnapshot, toSubmissionMessage } from './submission.mapper.js';
 
 const rules: MetricsRules = { schedule: { freshMinutes: 30, weekHours: 6, monthHours: 24, oldDays: 7 }, missingLimit: 3 };
@@ -51,15 +59,15 @@ describe('applying a read that found the post', () => {
     });
     // An hour-old post: due again in 30 minutes.
     expect(s.metricsDueAt).toEqual(new Date(fetchedAt.getTime() + 30 * MIN));
-    expect(toSnapshot(s)).toMatchObject({ views: 0, likes: 0, retweets: 0, replies: 0, verifiedAt: null });
+    expect(toSnapshot(s, 60)).toMatchObject({ views: 0, likes: 0, retweets: 0, replies: 0, verifiedAt: null });
     // Its owner sees the counts X gave, the code and the read.
-    expect(toSubmissionMessage(s)).toMatchObject({
+    expect(toSubmissionMessage(s, 60)).toMatchObject({
       views: 1200,
       likes: 30,
       verificationCode: 'CLIP-7KQ2MX',
       lastMetricsFetch: fetchedAt.toISOString(),
     });
-    expect(toSubmissionMessage(s).verifiedAt).toBeUndefined();
+    expect(toSubmissionMessage(s, 60).verifiedAt).toBeUndefined();
   });
 
   it('verifies it by the code in its text: the counts start to count, updatedAt moves, it is published', () => {
@@ -68,7 +76,7 @@ describe('applying a read that found the post', () => {
     expect(applied).toEqual({ publish: true, previousViews: 0, verifiedNow: true });
     expect(s.verifiedAt).toEqual(fetchedAt);
     expect(s.updatedAt).toEqual(now);
-    expect(toSnapshot(s)).toMatchObject({
+    expect(toSnapshot(s, 60)).toMatchObject({
       views: 1200,
       likes: 30,
       retweets: 4,
@@ -108,6 +116,34 @@ describe('applying a read that found the post', () => {
     const s = approved({ postStatus: 'missing', metricsMissingCount: 2 });
     applyFoundPost(s, found(), fetchedAt, null, rules, now);
     expect(s).toMatchObject({ postStatus: 'found', metricsMissingCount: 0 });
+  });
+});
+
+describe('the view-risk assessment on the submission (ADR 0049)', () => {
+  const jump = { signal: 'jump' as const, points: 70, reason: 'Views jumped.' };
+  const low = { signal: 'engagement' as const, points: 30, reason: 'Low engagement.' };
+
+  it('keeps the score and reasons, strongest first; a move of the score moves updatedAt, a first 0 does not', () => {
+    const s = approved();
+    const updatedAt = s.updatedAt;
+    expect(applyRisk(s, null, now)).toBe(false);
+    expect(s).toMatchObject({ riskScore: null, riskReasons: null, updatedAt });
+    expect(applyRisk(s, { score: 0, findings: [] }, now)).toBe(false);
+    expect(s).toMatchObject({ riskScore: 0, riskReasons: [], updatedAt });
+    expect(applyRisk(s, { score: 100, findings: [jump, low] }, now)).toBe(true);
+    expect(s).toMatchObject({ riskScore: 100, riskReasons: ['Views jumped.', 'Low engagement.'], updatedAt: now });
+    // The same score with newer figures in its words: stored, nothing to publish.
+    expect(applyRisk(s, { score: 100, findings: [{ ...jump, reason: 'Views jumped again.' }, low] }, now)).toBe(false);
+    expect(s.riskReasons).toEqual(['Views jumped again.', 'Low engagement.']);
+  });
+
+  it('is in the snapshot and the gRPC answer, under review at or above the threshold', () => {
+    const s = approved({ riskScore: 60, riskReasons: ['Views jumped.'] });
+    expect(toSnapshot(s, 60).risk).toEqual({ score: 60, reasons: ['Views jumped.'], underReview: true });
+    expect(toSnapshot(s, 61).risk).toEqual({ score: 60, reasons: ['Views jumped.'], underReview: false });
+    expect(toSubmissionMessage(s, 60).risk).toEqual({ score: 60, reasons: ['Views jumped.'], underReview: true });
+    expect(toSnapshot(approved(), 60).risk).toBeNull();
+    expect(toSubmissionMessage(approved(), 60).risk).toBeUndefined();
   });
 });
 

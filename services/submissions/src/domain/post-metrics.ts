@@ -2,6 +2,7 @@ import type { FetchedPost } from '@clipit/contracts';
 import type { PostStatus, SubmissionEntity } from '../entities/submission.entity.js';
 import { nextMetricsDue, type MetricsSchedule } from './metrics-schedule.js';
 import { provesOwnership } from './verification.js';
+import type { ViewRiskAssessment } from './view-risk.js';
 
 export type FoundPost = Extract<FetchedPost, { outcome: 'found' }>;
 
@@ -91,6 +92,20 @@ export function applyMissingPost(s: SubmissionEntity, fetchedAt: Date, rules: Me
   s.lastMetricsFetch = fetchedAt;
   s.metricsQueuedAt = null;
   s.metricsDueAt = s.metricsMissingCount >= rules.missingLimit ? null : nextMetricsDue(s, fetchedAt, rules.schedule);
+}
+
+/**
+ * The post's view-risk assessment (ADR 0049) kept on the submission: its score and reasons, both null while
+ * it is not judged yet. Returns whether the score moved (a first judgement of 0 does not count), in which
+ * case `updatedAt` moves so read models take the snapshot that says so.
+ */
+export function applyRisk(s: SubmissionEntity, assessment: ViewRiskAssessment | null, now: Date): boolean {
+  const before = s.riskScore;
+  s.riskScore = assessment ? assessment.score : null;
+  s.riskReasons = assessment ? assessment.findings.map((f) => f.reason) : null;
+  const moved = (before ?? 0) !== (s.riskScore ?? 0);
+  if (moved) touch(s, now);
+  return moved;
 }
 
 /** An approved post is read right away (ADR 0029), when X can be asked about it. */

@@ -1,4 +1,5 @@
-export type Platform = 'twitter' | 'instagram' | 'tiktok' | 'other';
+export const PLATFORMS = ['twitter', 'instagram', 'tiktok', 'other'] as const;
+export type Platform = (typeof PLATFORMS)[number];
 
 /**
  * The platform a link belongs to, as the admin list shows it (spec 02 §2.4): twitter.com or x.com is

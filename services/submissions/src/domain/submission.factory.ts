@@ -50,6 +50,12 @@ export function newSubmission(userId: string, checked: CheckedSubmission, now: D
     metricsQueuedAt: null,
     metricsMissingCount: 0,
     postStatus: 'unchecked',
+    riskScore: null,
+    riskReasons: null,
+    earningHold: null,
+    earningId: null,
+    earningHoldReasons: null,
+    earningHoldAt: null,
     createdAt: now,
     updatedAt: now,
   } satisfies Partial<SubmissionEntity>);

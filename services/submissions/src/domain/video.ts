@@ -35,6 +35,7 @@ export function attachUpload(submission: SubmissionEntity, upload: VideoUploadEn
     videoRejectedReason: null,
     guideChecks: null,
     videoProcessing: null,
+    videoMatches: null,
     updatedAt: now,
   } satisfies Partial<SubmissionEntity>);
 }

@@ -2,8 +2,25 @@ import type { SubmissionStatus, VideoState } from '@clipit/contracts';
 import type { GuideCheck } from '@clipit/field-rules';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
+/**
+ * An earlier clip the video re-uploads (ADR 0048), as the moderator is shown it: `reupload` when another
+ * clipper submitted it, `duplicate` when the same clipper did. Never a reason to refuse the clip by itself.
+ */
+export interface VideoMatch {
+  submissionId: string;
+  userId: string;
+  /** 0 the same pictures … 1 nothing alike (@clipit/fingerprint's compareFingerprints). */
+  videoDistance: number;
+  /** Null when either clip has no audio to compare. */
+  audioMatches: boolean | null;
+  kind: 'reupload' | 'duplicate';
+}
+
 /** Where a submission's post stands at X: not read yet, read, or missing at the last read(s) (deleted, protected). */
 export type PostStatus = 'unchecked' | 'found' | 'missing';
+
+/** The hold of a clip's earning as rewards last published it (ADR 0050). */
+export type EarningHoldState = 'held' | 'released' | 'voided';
 
 /** Postgres bigint arrives as a string; counts here stay far below 2^53. */
 const bigintNumber = { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
@@ -118,6 +135,10 @@ export class SubmissionEntity {
   @Column({ name: 'video_processing', type: 'text', nullable: true })
   videoProcessing!: 'remux' | 'transcode' | null;
 
+  /** Earlier clips the current video re-uploads (ADR 0048), closest first; null until its fingerprint was looked up. */
+  @Column({ name: 'video_matches', type: 'jsonb', nullable: true })
+  videoMatches!: VideoMatch[] | null;
+
   @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
   views!: number;
 
@@ -159,6 +180,30 @@ export class SubmissionEntity {
 
   @Column({ name: 'post_status', type: 'text', default: 'unchecked' })
   postStatus!: PostStatus;
+
+  /** How likely the post's views are inflated, 0 to 100, as of the last read (ADR 0049); null until it was read twice. */
+  @Column({ name: 'risk_score', type: 'integer', nullable: true })
+  riskScore!: number | null;
+
+  /** The reasons of the score, each a sentence with its figures, strongest first; [] when nothing fired. */
+  @Column({ name: 'risk_reasons', type: 'jsonb', nullable: true })
+  riskReasons!: string[] | null;
+
+  /**
+   * The hold of the clip's earning as rewards' events last told it (ADR 0050, mirrored for appeals, ADR 0051):
+   * null while none was ever held; the earning's id, the hold's reasons and the time of the event applied.
+   */
+  @Column({ name: 'earning_hold', type: 'text', nullable: true })
+  earningHold!: EarningHoldState | null;
+
+  @Column({ name: 'earning_id', type: 'uuid', nullable: true })
+  earningId!: string | null;
+
+  @Column({ name: 'earning_hold_reasons', type: 'jsonb', nullable: true })
+  earningHoldReasons!: string[] | null;
+
+  @Column({ name: 'earning_hold_at', type: 'timestamptz', nullable: true })
+  earningHoldAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -3,6 +3,7 @@ import { isUuid } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DuePost } from '../domain/metrics-schedule.js';
+import type { MeasuredNorms, RiskRead } from '../domain/view-risk.js';
 import { MetricsHistoryEntity } from '../entities/metrics-history.entity.js';
 import { SubmissionEntity } from '../entities/submission.entity.js';
 
@@ -68,12 +69,12 @@ export class MetricsRepository {
           published_at = v.published_at, last_metrics_fetch = v.last_metrics_fetch, raw_metrics = v.raw_metrics,
           post_status = v.post_status, metrics_missing_count = v.metrics_missing_count,
           metrics_queued_at = v.metrics_queued_at, metrics_due_at = v.metrics_due_at,
-          verified_at = v.verified_at, updated_at = v.updated_at
+          verified_at = v.verified_at, updated_at = v.updated_at, risk_score = v.risk_score, risk_reasons = v.risk_reasons
         FROM unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[],
                     $8::timestamptz[], $9::timestamptz[], $10::jsonb[], $11::text[], $12::int[],
-                    $13::timestamptz[], $14::timestamptz[], $15::timestamptz[], $16::timestamptz[])
+                    $13::timestamptz[], $14::timestamptz[], $15::timestamptz[], $16::timestamptz[], $17::int[], $18::jsonb[])
           AS v(id, views, likes, retweets, replies, quote_count, bookmark_count, published_at, last_metrics_fetch, raw_metrics,
-               post_status, metrics_missing_count, metrics_queued_at, metrics_due_at, verified_at, updated_at)
+               post_status, metrics_missing_count, metrics_queued_at, metrics_due_at, verified_at, updated_at, risk_score, risk_reasons)
        WHERE s.id = v.id`,
       [
         column((s) => s.id),
@@ -92,6 +93,8 @@ export class MetricsRepository {
         column((s) => s.metricsDueAt),
         column((s) => s.verifiedAt),
         column((s) => s.updatedAt),
+        column((s) => s.riskScore),
+        column((s) => (s.riskReasons === null ? null : JSON.stringify(s.riskReasons))),
       ],
     );
   }
@@ -100,8 +103,9 @@ export class MetricsRepository {
   async addHistory(tx: EntityManager, points: readonly MetricsHistoryEntity[]): Promise<void> {
     if (points.length === 0) return;
     await tx.query(
-      `INSERT INTO submission_metrics_history (submission_id, fetched_at, views, likes, retweets, replies, quotes, bookmarks)
-       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])
+      `INSERT INTO submission_metrics_history (submission_id, fetched_at, views, likes, retweets, replies, quotes, bookmarks, video_views)
+       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[],
+                            $9::bigint[])
        ON CONFLICT (submission_id, fetched_at) DO NOTHING`,
       [
         points.map((p) => p.submissionId),
@@ -112,8 +116,65 @@ export class MetricsRepository {
         points.map((p) => p.replies),
         points.map((p) => p.quotes),
         points.map((p) => p.bookmarks),
+        points.map((p) => p.videoViews),
       ],
     );
+  }
+
+  /**
+   * Every stored read of these submissions, oldest first, for the view-risk score (ADR 0049): read through
+   * the history's primary key. A post is read about 250 times in its first year, so a batch of 100 posts
+   * reads at most some 25,000 small rows.
+   */
+  async readsOf(tx: EntityManager, submissionIds: readonly string[]): Promise<Map<string, RiskRead[]>> {
+    const reads = new Map<string, RiskRead[]>();
+    if (submissionIds.length === 0) return reads;
+    const rows = (await tx.query(
+      `SELECT submission_id, fetched_at, views, likes, retweets, replies, quotes, video_views
+         FROM submission_metrics_history WHERE submission_id = ANY($1::uuid[])
+        ORDER BY submission_id, fetched_at`,
+      [[...new Set(submissionIds)]],
+    )) as Array<{
+      submission_id: string;
+      fetched_at: Date;
+      views: string;
+      likes: string;
+      retweets: string;
+      replies: string;
+      quotes: string;
+      video_views: string | null;
+    }>;
+    for (const r of rows) {
+      const list = reads.get(r.submission_id) ?? [];
+      list.push({
+        at: r.fetched_at,
+        views: Number(r.views),
+        likes: Number(r.likes),
+        retweets: Number(r.retweets),
+        replies: Number(r.replies),
+        quotes: Number(r.quotes),
+        videoViews: r.video_views === null ? null : Number(r.video_views),
+      });
+      reads.set(r.submission_id, list);
+    }
+    return reads;
+  }
+
+  /**
+   * The platform's engagement norms (ADR 0049): the median of (likes + retweets + replies + quotes) / views
+   * over approved, verified posts with views, by order of magnitude of views (the digits of the count less
+   * one, as `viewsMagnitude` computes it), with how many posts each median is of. A scan of the approved
+   * posts, run once per RISK_NORMS_CACHE_SECONDS per process.
+   */
+  async engagementNorms(tx: EntityManager): Promise<MeasuredNorms> {
+    const rows = (await tx.query(
+      `SELECT length(views::text) - 1 AS magnitude, count(*)::int AS clips,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY (likes + retweets + replies + quote_count)::float8 / views) AS rate
+         FROM submissions
+        WHERE status = 'approved' AND verified_at IS NOT NULL AND views > 0
+        GROUP BY 1`,
+    )) as Array<{ magnitude: number; clips: number; rate: number }>;
+    return new Map(rows.map((r) => [Number(r.magnitude), { rate: Number(r.rate), clips: Number(r.clips) }]));
   }
 
   /** The latest `limit` points of a submission's history, newest first (read backwards through the primary key). */

@@ -1,8 +1,19 @@
-import { isUuid, type KeysetPosition } from '@clipit/service-kit';
+import { isUuid } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Brackets, DataSource, type EntityManager } from 'typeorm';
+import type { QueueFilter, QueueFlag, QueuePosition } from '../domain/moderation-queue.js';
 import { SubmissionEntity } from '../entities/submission.entity.js';
 import { VideoUploadEntity } from '../entities/video-upload.entity.js';
+
+/** The moderation queue's rank when every status is listed: pending first (the expression submissions_queue_idx indexes). */
+const QUEUE_RANK = "(CASE WHEN s.status = 'pending' THEN 0 ELSE 1 END)";
+
+/** What each flag of the moderation queue selects (QUEUE_FLAGS). */
+const FLAG_CONDITIONS: Record<QueueFlag, string> = {
+  matched: "jsonb_array_length(COALESCE(s.video_matches, '[]'::jsonb)) > 0",
+  risky: 's.risk_score >= :riskThreshold',
+  'failed-checks': `(s.guide_checks @> '[{"verdict": "warning"}]'::jsonb OR s.video_state = 'rejected')`,
+};
 
 /** Submissions and their uploads; every write takes the caller's transaction. */
 @Injectable()
@@ -52,13 +63,30 @@ export class SubmissionRepository {
   }
 
   /**
-   * Every submission, newest first (the admin list): `limit` rows strictly older than `before` in
-   * (created_at, id) order, read through the (created_at DESC, id DESC) index at any depth.
+   * A page of the moderation queue (domain/moderation-queue.ts): the filter's submissions in the queue's
+   * order, (rank, created_at DESC, id DESC), after `after`. `riskThreshold` is the score from which a clip's
+   * view risk is under review (RISK_HOLD_THRESHOLD).
    */
-  listPage(limit: number, before: KeysetPosition | undefined): Promise<SubmissionEntity[]> {
+  listQueue(filter: QueueFilter, riskThreshold: number, limit: number, after: QueuePosition | undefined): Promise<SubmissionEntity[]> {
+    // One status: every row ranks 0 (rank 0 OR ... reads as the keyset condition alone).
+    const rank = filter.status ? '0' : QUEUE_RANK;
     const query = this.dataSource.manager.getRepository(SubmissionEntity).createQueryBuilder('s');
-    if (before) query.where('(s.createdAt, s.id) < (:createdAt, :id)', { createdAt: before.createdAt, id: before.id });
-    return query.orderBy('s.createdAt', 'DESC').addOrderBy('s.id', 'DESC').limit(limit).getMany();
+    if (filter.status) query.andWhere('s.status = :status', { status: filter.status });
+    if (filter.platform) query.andWhere('s.platform = :platform', { platform: filter.platform });
+    if (filter.flags.length > 0)
+      query.andWhere(
+        new Brackets((any) => {
+          for (const flag of filter.flags) any.orWhere(FLAG_CONDITIONS[flag], { riskThreshold });
+        }),
+      );
+    if (after)
+      query.andWhere(`(${rank} > :rank OR (${rank} = :rank AND (s.created_at, s.id) < (:createdAt, :id)))`, {
+        rank: after.rank,
+        createdAt: after.createdAt,
+        id: after.id,
+      });
+    if (!filter.status) query.orderBy(QUEUE_RANK, 'ASC');
+    return query.addOrderBy('s.created_at', 'DESC').addOrderBy('s.id', 'DESC').limit(limit).getMany();
   }
 
   /** The admin header's figures: every submission, and those created since `since`. */

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { AT, config, silentLogger, SUBMISSION_ID, upload } from '../../test/support/unit-fixtures.js';
 import type { SubmissionsConfig } from '../config.js';
 import { MEDIA_QUEUE, type MediaQueuePort } from '../ports.js';
+import { FingerprintRepository } from '../repositories/fingerprint.repository.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { MediaReconcilerService } from './media-reconciler.service.js';
 
@@ -16,6 +17,7 @@ function setup() {
   const queue = {
     enqueue: jest.fn<MediaQueuePort['enqueue']>(),
     redrive: jest.fn<MediaQueuePort['redrive']>(),
+    redriveFingerprint: jest.fn<MediaQueuePort['redriveFingerprint']>(),
     close: jest.fn<MediaQueuePort['close']>(),
   };
   const { service, mock } = createTestService(MediaReconcilerService, {
@@ -23,7 +25,9 @@ function setup() {
     [LOGGER]: silentLogger,
     [MEDIA_QUEUE]: queue,
   });
-  return { service, repo: mock(SubmissionRepository), queue };
+  const fingerprints = mock(FingerprintRepository);
+  fingerprints.findUnfingerprinted.mockResolvedValue([]);
+  return { service, repo: mock(SubmissionRepository), fingerprints, queue };
 }
 
 describe('MediaReconcilerService', () => {
@@ -54,5 +58,19 @@ describe('MediaReconcilerService', () => {
     f.queue.redrive.mockRejectedValueOnce(new Error('Connection is closed.')).mockResolvedValueOnce({ action: 'added', state: 'missing' });
     expect(await f.service.reconcile(AT)).toBe(1);
     expect(f.queue.redrive).toHaveBeenCalledTimes(2);
+  });
+
+  it("re-drives the fingerprint job of each ready video whose fingerprint has not come, with the served video's key", async () => {
+    f.repo.findStaleProcessingUploads.mockResolvedValue([]);
+    f.fingerprints.findUnfingerprinted.mockResolvedValue(ids.slice(0, 2).map((videoId) => ({ videoId, submissionId: SUBMISSION_ID })));
+    f.queue.redriveFingerprint
+      .mockResolvedValueOnce({ action: 'added', state: 'missing' })
+      .mockResolvedValueOnce({ action: 'left', state: 'prioritized' });
+    const now = new Date(AT.getTime() + 3600_000);
+    expect(await f.service.reconcile(now, 50)).toBe(1);
+    expect(f.fingerprints.findUnfingerprinted).toHaveBeenCalledWith(new Date(now.getTime() - 600_000), 50);
+    expect(f.queue.redriveFingerprint.mock.calls.map(([job]) => job)).toEqual(
+      ids.slice(0, 2).map((videoId) => ({ videoId, submissionId: SUBMISSION_ID, videoKey: `videos/${videoId}/video.mp4` })),
+    );
   });
 });

@@ -3,7 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { SubmissionsConfig } from '../config.js';
 import { mediaRedrives } from '../metrics.js';
+import { mediaKeys } from '@clipit/contracts';
 import { MEDIA_QUEUE, type MediaQueuePort } from '../ports.js';
+import { FingerprintRepository } from '../repositories/fingerprint.repository.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 
 const RECONCILE_BATCH = 100;
@@ -24,6 +26,10 @@ const WHY: Record<string, string> = {
  * again); a lost one is queued again. The verdict then lands through the inbox as usual, where a copy
  * or a late contrary verdict changes nothing (MediaVerdictsService applies only to a video processing).
  *
+ * It does the same for a ready video whose fingerprint (ADR 0048) has not arrived MEDIA_PROCESSING_STALE_SECONDS
+ * after it became ready: a lost fingerprint job, or a video processed before fingerprints existed (so the
+ * older clips are fingerprinted too, a batch per round).
+ *
  * Several replicas may run it at the same time: it changes no row, and re-driving is idempotent
  * (one retry of a finished job wins, adding an existing job id adds nothing), so no lock is taken.
  */
@@ -31,14 +37,39 @@ const WHY: Record<string, string> = {
 export class MediaReconcilerService {
   constructor(
     private readonly repo: SubmissionRepository,
+    private readonly fingerprints: FingerprintRepository,
     @Inject(MEDIA_QUEUE) private readonly queue: MediaQueuePort,
     @Inject(CONFIG) private readonly config: SubmissionsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Re-drives the stale videos (up to `batch`, oldest first); answers how many needed it. */
+  /** Re-drives the stale videos and fingerprints (up to `batch` of each, oldest first); answers how many needed it. */
   async reconcile(now = new Date(), batch = RECONCILE_BATCH): Promise<number> {
     const staleBefore = new Date(now.getTime() - this.config.MEDIA_PROCESSING_STALE_SECONDS * 1000);
+    return (await this.reconcileVideos(staleBefore, batch)) + (await this.reconcileFingerprints(staleBefore, batch));
+  }
+
+  private async reconcileFingerprints(staleBefore: Date, batch: number): Promise<number> {
+    const videos = await this.fingerprints.findUnfingerprinted(staleBefore, batch);
+    let redriven = 0;
+    for (const { videoId, submissionId } of videos) {
+      try {
+        const { action, state } = await this.queue.redriveFingerprint({ videoId, submissionId, videoKey: mediaKeys.video(videoId) });
+        if (action === 'left') continue;
+        redriven += 1;
+        mediaRedrives.inc({ action, state });
+        this.logger.info(
+          { videoId, submissionId, action, jobState: state },
+          `re-drove a ready video's fingerprint: ${WHY[state] ?? state}`,
+        );
+      } catch (err) {
+        this.logger.warn({ err, videoId }, "could not re-drive a ready video's fingerprint");
+      }
+    }
+    return redriven;
+  }
+
+  private async reconcileVideos(staleBefore: Date, batch: number): Promise<number> {
     const uploads = await this.repo.findStaleProcessingUploads(staleBefore, batch);
     let redriven = 0;
     for (const upload of uploads) {

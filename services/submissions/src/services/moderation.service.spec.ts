@@ -1,8 +1,8 @@
 import { status } from '@grpc/grpc-js';
-import { DomainError, Outbox, TransactionRunner } from '@clipit/service-kit';
+import { CONFIG, DomainError, Outbox, TransactionRunner } from '@clipit/service-kit';
 import { createTestService, rejectedWith } from '@clipit/testing';
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { AT, clockAt, runTransactions, submission, SUBMISSION_ID, tx } from '../../test/support/unit-fixtures.js';
+import { AT, clockAt, config, runTransactions, submission, SUBMISSION_ID, tx } from '../../test/support/unit-fixtures.js';
 import type { ModerationCommand } from '../domain/moderation.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { ModerationService } from './moderation.service.js';
@@ -10,7 +10,7 @@ import { ModerationService } from './moderation.service.js';
 // Each moderation command on a locked row: the state it leaves and the one event it writes.
 
 function setup() {
-  const { service, mock } = createTestService(ModerationService);
+  const { service, mock } = createTestService(ModerationService, { [CONFIG]: config });
   const repo = mock(SubmissionRepository);
   const transactions = runTransactions(mock(TransactionRunner));
   const outbox = mock(Outbox);

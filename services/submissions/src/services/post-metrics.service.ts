@@ -4,11 +4,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { metricsRules, type SubmissionsConfig } from '../config.js';
-import { applyFoundPost, applyMissingPost, takesMetrics, type MetricsRules } from '../domain/post-metrics.js';
+import { applyFoundPost, applyMissingPost, applyRisk, takesMetrics, type FoundPost, type MetricsRules } from '../domain/post-metrics.js';
 import { toSnapshot } from '../domain/submission.mapper.js';
+import { assessViewRisk, isUnderReview, type RiskRead } from '../domain/view-risk.js';
 import type { MetricsHistoryEntity } from '../entities/metrics-history.entity.js';
 import type { SubmissionEntity } from '../entities/submission.entity.js';
 import { MetricsRepository } from '../repositories/metrics.repository.js';
+import { EngagementNormsService } from './engagement-norms.service.js';
 
 /**
  * X's answers (`metrics.fetched`, one per batch the metrics worker ran) and identity's linked X
@@ -19,21 +21,24 @@ import { MetricsRepository } from '../repositories/metrics.repository.js';
 @Injectable()
 export class PostMetricsService {
   private readonly rules: MetricsRules;
+  private readonly riskHoldThreshold: number;
 
   constructor(
     private readonly metrics: MetricsRepository,
+    private readonly norms: EngagementNormsService,
     private readonly outbox: Outbox,
     @Inject(CONFIG) config: SubmissionsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.rules = metricsRules(config);
+    this.riskHoldThreshold = config.RISK_HOLD_THRESHOLD;
   }
 
   /**
-   * For each post: found → counts, history point, verification, next due time, and `metrics.updated`
-   * when what counts changed or the post was just verified; missing → the miss counted, the counts
-   * kept. A post no longer approved, or read earlier than what is stored (a replay, an out-of-order
-   * batch), is left as it is.
+   * For each post: found → counts, history point, verification, next due time, the view-risk score of its
+   * history with this read (ADR 0049), and `metrics.updated` when what counts changed, the post was just
+   * verified or its risk score moved; missing → the miss counted, the counts and score kept. A post no
+   * longer approved, or read earlier than what is stored (a replay, an out-of-order batch), is left as it is.
    */
   async onMetricsFetched(data: MetricsFetchedV1, tx: EntityManager): Promise<void> {
     const fetchedAt = new Date(data.fetchedAt);
@@ -63,7 +68,7 @@ export class PostMetricsService {
 
     const changed: SubmissionEntity[] = [];
     const points: MetricsHistoryEntity[] = [];
-    const updates: MetricsUpdatedV1[] = [];
+    const applied: Array<{ submission: SubmissionEntity; post: FoundPost; publish: boolean; previousViews: number }> = [];
     const now = new Date();
     for (const post of taking) {
       const submission = submissions.get(post.submissionId)!;
@@ -81,12 +86,38 @@ export class PostMetricsService {
         );
         continue;
       }
-      const applied = applyFoundPost(submission, post, fetchedAt, linked.get(submission.userId) ?? null, this.rules, now);
+      const read = applyFoundPost(submission, post, fetchedAt, linked.get(submission.userId) ?? null, this.rules, now);
       const { views, likes, retweets, replies, quotes, bookmarks } = post.metrics;
-      points.push({ submissionId: submission.id, fetchedAt, views, likes, retweets, replies, quotes, bookmarks });
-      if (applied.verifiedNow) this.logger.info({ submissionId: submission.id }, 'post verified as the submitter’s');
-      if (applied.publish)
-        updates.push({ submission: toSnapshot(submission), previousViews: applied.previousViews, fetchedAt: data.fetchedAt });
+      const videoViews = post.metrics.videoViews ?? null;
+      points.push({ submissionId: submission.id, fetchedAt, views, likes, retweets, replies, quotes, bookmarks, videoViews });
+      if (read.verifiedNow) this.logger.info({ submissionId: submission.id }, 'post verified as the submitter’s');
+      applied.push({ submission, post, publish: read.publish, previousViews: read.previousViews });
+    }
+    const updates: MetricsUpdatedV1[] = [];
+    if (applied.length > 0) {
+      // The score is of the history as it stands with this read, in the same transaction that stores both.
+      const history = await this.metrics.readsOf(
+        tx,
+        applied.map((a) => a.submission.id),
+      );
+      const norms = await this.norms.current(tx);
+      for (const { submission, post, publish, previousViews } of applied) {
+        const reads: RiskRead[] = [
+          ...(history.get(submission.id) ?? []),
+          { at: fetchedAt, ...post.metrics, videoViews: post.metrics.videoViews ?? null },
+        ];
+        const wasUnderReview = submission.riskScore !== null && isUnderReview(submission.riskScore, this.riskHoldThreshold);
+        const assessment = assessViewRisk({ reads, publishedAt: submission.publishedAt, norms });
+        const riskMoved = applyRisk(submission, assessment, now);
+        const underReview = submission.riskScore !== null && isUnderReview(submission.riskScore, this.riskHoldThreshold);
+        if (underReview !== wasUnderReview)
+          this.logger.info(
+            { submissionId: submission.id, riskScore: submission.riskScore, reasons: submission.riskReasons },
+            underReview ? 'clip under review for its views' : 'clip no longer under review for its views',
+          );
+        if (publish || riskMoved)
+          updates.push({ submission: toSnapshot(submission, this.riskHoldThreshold), previousViews, fetchedAt: data.fetchedAt });
+      }
     }
     // One statement each for the rows and the history, whatever the batch's size (up to 100 posts).
     await this.metrics.saveReads(tx, changed);

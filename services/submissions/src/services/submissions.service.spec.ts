@@ -1,10 +1,10 @@
 import { status } from '@grpc/grpc-js';
 import type { identityV1 } from '@clipit/contracts';
-import { DomainError, GrpcCallError, Outbox, TransactionRunner } from '@clipit/service-kit';
+import { CONFIG, DomainError, GrpcCallError, Outbox, TransactionRunner } from '@clipit/service-kit';
 import { automock, createTestService, rejectedWith } from '@clipit/testing';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { QueryFailedError } from 'typeorm';
-import { AT, clockAt, runTransactions, submission, tx, USER_ID } from '../../test/support/unit-fixtures.js';
+import { AT, clockAt, config, runTransactions, submission, tx, USER_ID } from '../../test/support/unit-fixtures.js';
 import { IDENTITY_CLIENT, type IdentityPort } from '../ports.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { messages } from '../domain/messages.js';
@@ -18,7 +18,7 @@ const STREAMER_ID = '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d';
 
 function setup() {
   const identity = automock<IdentityPort>('IdentityPort', ['getToken', 'getUser']);
-  const { service, mock } = createTestService(SubmissionsService, { [IDENTITY_CLIENT]: identity });
+  const { service, mock } = createTestService(SubmissionsService, { [IDENTITY_CLIENT]: identity, [CONFIG]: config });
   const repo = mock(SubmissionRepository);
   const transactions = runTransactions(mock(TransactionRunner));
   return { service, transactions, repo, outbox: mock(Outbox), identity };
@@ -113,7 +113,7 @@ describe('SubmissionsService', () => {
 
   describe('reads', () => {
     it('pages the admin list 50 at a time unless asked, at most 200, asking for one row more to know whether a page follows', async () => {
-      f.repo.listPage.mockResolvedValue([submission()]);
+      f.repo.listQueue.mockResolvedValue([submission()]);
       f.repo.counts.mockResolvedValue({ total: 12, createdSince: 3 });
       const now = new Date('2026-11-24T12:00:00Z');
       expect(await f.service.listAll({}, now)).toMatchObject({ total: 12, createdPastWeek: 3 });
@@ -121,8 +121,31 @@ describe('SubmissionsService', () => {
       await f.service.listAll({ limit: 5000 }, now);
       await f.service.listAll({ limit: -3 }, now);
       await f.service.listAll({ limit: 20 }, now);
-      expect(f.repo.listPage.mock.calls.map(([limit]) => limit)).toEqual([51, 51, 201, 51, 21]);
+      expect(f.repo.listQueue.mock.calls.map(([, , limit]) => limit)).toEqual([51, 51, 201, 51, 21]);
       expect(f.repo.counts).toHaveBeenCalledWith(new Date('2026-11-17T12:00:00Z'));
+    });
+
+    it('passes the checked filter and the risk threshold to the queue, and answers a cursor that keeps its place in the order read', async () => {
+      const rows = [submission({ status: 'approved' }), submission({ status: 'approved' })];
+      f.repo.listQueue.mockResolvedValue(rows);
+      f.repo.counts.mockResolvedValue({ total: 2, createdSince: 0 });
+      const page = await f.service.listAll({ limit: 1, platform: 'twitter', flags: ['risky', 'matched', 'risky'] });
+      const [filter, threshold, , after] = f.repo.listQueue.mock.calls[0]!;
+      expect([filter, threshold, after]).toEqual([{ platform: 'twitter', flags: ['risky', 'matched'] }, 60, undefined]);
+      // No status picked: an approved row ranks after the pending ones, and the cursor says so.
+      expect(page.nextCursor).toMatch(/^1\./);
+      await f.service.listAll({ cursor: page.nextCursor });
+      expect(f.repo.listQueue.mock.calls[1]![3]).toEqual({ rank: 1, createdAt: rows[0]!.createdAt, id: rows[0]!.id });
+    });
+
+    it.each([
+      [{ status: 'held' }, 'status must be one of: pending, approved, rejected'],
+      [{ platform: 'youtube' }, 'platform must be one of: twitter, instagram, tiktok, other'],
+      [{ flags: ['matched', 'suspicious'] }, 'flags must be among: matched, risky, failed-checks'],
+      [{ cursor: 'MS5hYmM' }, 'Invalid cursor'],
+    ])('refuses the filter %j: %s', async (request, message) => {
+      const err = await rejectedWith(f.service.listAll(request), DomainError);
+      expect([err.code, err.message]).toEqual([status.INVALID_ARGUMENT, message]);
     });
 
     it('refuses a cursor it did not write', async () => {

@@ -2,22 +2,24 @@ import { status as grpcStatus } from '@grpc/grpc-js';
 import type { submissionsV1 } from '@clipit/contracts';
 import {
   conflict,
-  decodeCursor,
   GrpcCallError,
   invalid,
   isUuid,
-  keysetPage,
   notFound,
   Outbox,
   pageSize,
   uniqueViolation,
   TransactionRunner,
+  CONFIG,
 } from '@clipit/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
+import type { SubmissionsConfig } from '../config.js';
 import { messages } from '../domain/messages.js';
+import { decodeQueueCursor, encodeQueueCursor, queueFilter, queueRank } from '../domain/moderation-queue.js';
 import { checkSubmission } from '../domain/submission-input.js';
 import { newSubmission } from '../domain/submission.factory.js';
 import { toSnapshot, toSubmissionMessage } from '../domain/submission.mapper.js';
+import type { SubmissionEntity } from '../entities/submission.entity.js';
 import { IDENTITY_CLIENT, type IdentityPort } from '../ports.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { identityCallFailure } from './identity-failure.js';
@@ -36,6 +38,7 @@ export class SubmissionsService {
     private readonly outbox: Outbox,
     @Inject(IDENTITY_CLIENT) private readonly identity: IdentityPort,
     private readonly transactions: TransactionRunner,
+    @Inject(CONFIG) private readonly config: SubmissionsConfig,
   ) {}
 
   /** Every rule is checked (a tagged token or streamer must exist at identity) before the one write and its event. */
@@ -59,31 +62,42 @@ export class SubmissionsService {
     try {
       await this.transactions.run(async (tx) => {
         await this.repo.insert(tx, submission);
-        await this.outbox.append(tx, 'submission.created', { submission: toSnapshot(submission) });
+        await this.outbox.append(tx, 'submission.created', { submission: toSnapshot(submission, this.config.RISK_HOLD_THRESHOLD) });
       });
     } catch (err) {
       if (uniqueViolation(err) === 'submissions_platform_external_id_key') throw conflict(messages.duplicatePost);
       throw err;
     }
-    return toSubmissionMessage(submission);
+    return this.message(submission);
   }
 
   async listMine(userId: string): Promise<submissionsV1.ListSubmissionsResponse> {
-    return { submissions: (await this.repo.listByUser(userId)).map(toSubmissionMessage) };
+    return { submissions: (await this.repo.listByUser(userId)).map((s) => this.message(s)) };
   }
 
-  /** One page of every submission, newest first, with the admin header's figures. */
-  async listAll(request: submissionsV1.ListSubmissionsRequest, now = new Date()): Promise<submissionsV1.ListSubmissionsResponse> {
+  /**
+   * One page of the moderation queue with the admin header's figures: the submissions the filter picks
+   * (status, platform, flags; domain/moderation-queue.ts), pending ones first when no status is picked,
+   * then newest first.
+   */
+  async listAll(
+    request: Omit<submissionsV1.ListSubmissionsRequest, 'flags'> & { flags?: readonly string[] },
+    now = new Date(),
+  ): Promise<submissionsV1.ListSubmissionsResponse> {
     const size = pageSize(request.limit, LIST_DEFAULT, LIST_MAX);
-    const before = request.cursor ? decodeCursor(request.cursor) : undefined;
+    const filter = queueFilter(request);
+    const after = request.cursor ? decodeQueueCursor(request.cursor) : undefined;
     const [rows, counts] = await Promise.all([
-      this.repo.listPage(size + 1, before),
+      this.repo.listQueue(filter, this.config.RISK_HOLD_THRESHOLD, size + 1, after),
       this.repo.counts(new Date(now.getTime() - RECENT_WINDOW_MS)),
     ]);
-    const { page, nextCursor } = keysetPage(rows, size);
+    const page = rows.slice(0, size);
+    const last = page.at(-1);
     return {
-      submissions: page.map(toSubmissionMessage),
-      ...(nextCursor ? { nextCursor } : {}),
+      submissions: page.map((s) => this.message(s)),
+      ...(rows.length > size && last
+        ? { nextCursor: encodeQueueCursor({ rank: queueRank(filter, last), createdAt: last.createdAt, id: last.id }) }
+        : {}),
       total: counts.total,
       createdPastWeek: counts.createdSince,
     };
@@ -92,7 +106,11 @@ export class SubmissionsService {
   async get(id: string): Promise<submissionsV1.Submission> {
     const submission = await this.repo.findById(id);
     if (!submission) throw notFound(messages.submissionNotFound);
-    return toSubmissionMessage(submission);
+    return this.message(submission);
+  }
+
+  private message(submission: SubmissionEntity): submissionsV1.Submission {
+    return toSubmissionMessage(submission, this.config.RISK_HOLD_THRESHOLD);
   }
 
   private async requireToken(tokenId: string): Promise<void> {

@@ -1,7 +1,7 @@
-import { Outbox } from '@clipit/service-kit';
+import { CONFIG, Outbox } from '@clipit/service-kit';
 import { createTestService } from '@clipit/testing';
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { AT, submission, tx, upload } from '../../test/support/unit-fixtures.js';
+import { AT, config, submission, tx, upload } from '../../test/support/unit-fixtures.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { VideoStateService } from './video-state.service.js';
 
@@ -9,7 +9,7 @@ import { VideoStateService } from './video-state.service.js';
 // when the submission's own video changed.
 
 function setup() {
-  const { service, mock } = createTestService(VideoStateService);
+  const { service, mock } = createTestService(VideoStateService, { [CONFIG]: config });
   const repo = mock(SubmissionRepository);
   const outbox = mock(Outbox);
   repo.saveUpload.mockResolvedValue(undefined);

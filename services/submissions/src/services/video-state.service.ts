@@ -1,6 +1,7 @@
-import { Outbox } from '@clipit/service-kit';
-import { Injectable } from '@nestjs/common';
+import { CONFIG, Outbox } from '@clipit/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { SubmissionsConfig } from '../config.js';
 import { toSnapshot } from '../domain/submission.mapper.js';
 import { refuseVideo } from '../domain/video.js';
 import type { SubmissionEntity } from '../entities/submission.entity.js';
@@ -17,6 +18,7 @@ export class VideoStateService {
   constructor(
     private readonly repo: SubmissionRepository,
     private readonly outbox: Outbox,
+    @Inject(CONFIG) private readonly config: SubmissionsConfig,
   ) {}
 
   /** `submission` is left out when only the upload changed (a newer upload replaced it). */
@@ -24,7 +26,10 @@ export class VideoStateService {
     await this.repo.saveUpload(tx, upload);
     if (!submission) return;
     await this.repo.save(tx, submission);
-    await this.outbox.append(tx, 'submission.video-changed', { submission: toSnapshot(submission), reason });
+    await this.outbox.append(tx, 'submission.video-changed', {
+      submission: toSnapshot(submission, this.config.RISK_HOLD_THRESHOLD),
+      reason,
+    });
   }
 
   /** The video is refused with `reason` (the person's words): see refuseVideo. */

@@ -149,7 +149,7 @@ export class VideoUploadService {
       });
       throw new DomainError(grpcStatus.UNAVAILABLE, messages.queueUnavailable);
     }
-    return toSubmissionMessage(result.submission);
+    return toSubmissionMessage(result.submission, this.config.RISK_HOLD_THRESHOLD);
   }
 
   /** The gateway gave up on an upload (too large, cut off): it is refused with the reason, its object removed. */

@@ -56,7 +56,11 @@ export interface SubmissionsHarness {
   /** A submission with an upload URL issued for it (nothing stored yet). */
   withUploadUrl(userId?: string): Promise<{ userId: string; submission: submissionsV1.Submission; upload: submissionsV1.VideoUpload }>;
   /** A submission whose upload was stored and finalized: the video is processing. */
-  finalizedUpload(bytes?: Buffer, contentType?: string): Promise<{ userId: string; submissionId: string; videoId: string }>;
+  finalizedUpload(
+    bytes?: Buffer,
+    contentType?: string,
+    userId?: string,
+  ): Promise<{ userId: string; submissionId: string; videoId: string }>;
   rows<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   count(sql: string, params?: unknown[]): Promise<number>;
   /** Resolves once the service's durable consumer has acknowledged every message up to `seq`. */
@@ -165,8 +169,8 @@ export async function startSubmissions(overrides: SubmissionsConfigOverrides = {
         expect(upload.storageKey).toBe(mediaKeys.upload(upload.videoId));
         return { userId, submission, upload };
       },
-      async finalizedUpload(bytes = SMALL_VIDEO, contentType = 'video/mp4') {
-        const { userId, submission, upload } = await h.withUploadUrl();
+      async finalizedUpload(bytes = SMALL_VIDEO, contentType = 'video/mp4', owner?: string) {
+        const { userId, submission, upload } = await h.withUploadUrl(owner);
         await storage.put(upload.storageKey, bytes, contentType);
         const finalized = await client.finalizeVideoUpload({ userId, submissionId: submission.id, videoId: upload.videoId });
         expect(finalized).toMatchObject({ id: submission.id, videoState: 'processing', isProcessing: true });

@@ -19,7 +19,12 @@ export const AT = new Date('2026-11-24T10:00:00.000Z');
 
 export const tx = { marker: 'the transaction' } as unknown as EntityManager;
 export const silentLogger = pino({ level: 'silent' });
-export const config = { UPLOAD_URL_TTL_SECONDS: 3600, DAILY_VIDEO_LIMIT: 3, MEDIA_PUBLIC_BASE_URL: '/media' } as SubmissionsConfig;
+export const config = {
+  UPLOAD_URL_TTL_SECONDS: 3600,
+  DAILY_VIDEO_LIMIT: 3,
+  MEDIA_PUBLIC_BASE_URL: '/media',
+  RISK_HOLD_THRESHOLD: 60,
+} as SubmissionsConfig;
 
 export function submission(patch: Partial<SubmissionEntity> = {}): SubmissionEntity {
   const built = newSubmission(

@@ -61,3 +61,27 @@ export const mediaFailedV1 = z.object({
   reason: z.string().min(1),
 });
 export type MediaFailedV1 = z.infer<typeof mediaFailedV1>;
+
+/**
+ * A processed clip's fingerprint (@clipit/media's ClipFingerprint, ADR 0048): perceptual hashes of frames
+ * sampled at a fixed interval, letterbox removed and mirror-invariant, and the audio's Chromaprint.
+ */
+export const clipFingerprintSchema = z.object({
+  version: z.literal(1),
+  /** 64-bit frame hashes, 16 hex digits each. */
+  frames: z.array(z.string().regex(/^[0-9a-f]{16}$/)).max(600),
+  /** Chromaprint's raw fingerprint, base64 of little-endian uint32 values; null without audio. */
+  audio: z.string().max(65_536).nullable(),
+});
+
+/**
+ * The media worker fingerprinted a processed video, or could not (`fingerprint` null, `reason` says why):
+ * submissions looks its matches up among earlier clips and flags a re-upload to the moderator.
+ */
+export const mediaFingerprintedV1 = z.object({
+  videoId: z.uuid(),
+  submissionId: z.uuid(),
+  fingerprint: clipFingerprintSchema.nullable(),
+  reason: z.string().min(1).optional(),
+});
+export type MediaFingerprintedV1 = z.infer<typeof mediaFingerprintedV1>;

@@ -4,7 +4,11 @@ import { xPostIdSchema } from '../../queues/metrics-queue.js';
 
 const count = z.number().int().nonnegative();
 
-/** A post's public metrics as X's API v2 `public_metrics` gives them (impressions are the views). */
+/**
+ * A post's public metrics as X's API v2 `public_metrics` gives them (impressions are the views), and
+ * `videoViews`, the `public_metrics.view_count` of the post's video (its media object): null for a post
+ * without a video or when X did not give it, absent in events of workers from before it was read.
+ */
 export const postMetricsSchema = z.object({
   views: count,
   likes: count,
@@ -12,6 +16,7 @@ export const postMetricsSchema = z.object({
   replies: count,
   quotes: count,
   bookmarks: count,
+  videoViews: count.nullable().optional(),
 });
 export type PostMetrics = z.infer<typeof postMetricsSchema>;
 

@@ -56,6 +56,40 @@ export const rewardsEarningCreatedV1 = z.object({
 });
 export type RewardsEarningCreatedV1 = z.infer<typeof rewardsEarningCreatedV1>;
 
+/**
+ * An earning is held (ADR 0050): its clip is flagged by the owner of submissions (a video match, views
+ * under review), so no payout takes it until an admin releases or voids it. `reasons` are the words the
+ * clipper is shown.
+ */
+export const rewardsEarningHeldV1 = z.object({
+  earningId: z.uuid(),
+  userId: z.uuid(),
+  submissionId: z.uuid(),
+  amount,
+  reasons: z.array(z.string()).min(1),
+  at,
+});
+export type RewardsEarningHeldV1 = z.infer<typeof rewardsEarningHeldV1>;
+
+/** An admin's decision on a held earning: `by` is the admin token's actor, `reason` their words. */
+const earningDecision = z.object({
+  earningId: z.uuid(),
+  userId: z.uuid(),
+  submissionId: z.uuid(),
+  amount,
+  by: z.string().min(1),
+  reason: z.string().min(1).max(500),
+  at,
+});
+
+/** An admin released a held earning: pending again, paid by the next payout run. */
+export const rewardsEarningReleasedV1 = earningDecision;
+export type RewardsEarningReleasedV1 = z.infer<typeof rewardsEarningReleasedV1>;
+
+/** An admin voided a held earning: never paid. */
+export const rewardsEarningVoidedV1 = earningDecision;
+export type RewardsEarningVoidedV1 = z.infer<typeof rewardsEarningVoidedV1>;
+
 /** A weekly payout reached the clipper's wallet (`txHash` is the transaction's signature, or the ledger's reference). */
 export const rewardsPayoutPaidV1 = z.object({
   payoutId: z.uuid(),

@@ -26,3 +26,13 @@ export const submissionVideoChangedV1 = z.object({
   reason: z.string().nullable(),
 });
 export type SubmissionVideoChangedV1 = z.infer<typeof submissionVideoChangedV1>;
+
+/**
+ * The earlier clips a submission's video re-uploads were looked up and stored (ADR 0048): the submission
+ * as it now stands, with its `hold` (ADR 0050) from the matches, and how many were found.
+ */
+export const submissionMatchesChangedV1 = z.object({
+  submission: submissionSnapshotSchema,
+  matchCount: z.number().int().nonnegative(),
+});
+export type SubmissionMatchesChangedV1 = z.infer<typeof submissionMatchesChangedV1>;

@@ -11,6 +11,33 @@ export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
 export const videoStateSchema = z.enum(['none', 'awaiting-upload', 'processing', 'ready', 'rejected']);
 export type VideoState = z.infer<typeof videoStateSchema>;
 
+/** A clip's view-risk assessment (ADR 0049). */
+export const submissionRiskSchema = z.object({
+  score: z.number().int().min(0).max(100),
+  reasons: z.array(z.string()),
+  underReview: z.boolean(),
+});
+export type SubmissionRiskSnapshot = z.infer<typeof submissionRiskSchema>;
+
+/**
+ * Why a clip's earning is held (ADR 0050), by kind: its video matches another clipper's earlier clip
+ * (`reupload`), the same clipper's own (`duplicate`), or its views are under review (`views`, ADR 0049).
+ * A consumer compares kinds, not the words, whose figures move from read to read.
+ */
+export const HOLD_CAUSES = ['reupload', 'duplicate', 'views'] as const;
+export const holdCauseSchema = z.enum(HOLD_CAUSES);
+export type HoldCause = z.infer<typeof holdCauseSchema>;
+
+/**
+ * The owner's word that a clip is flagged (ADR 0050): its causes and, for each, the reasons in words the
+ * clipper may read (never naming another clipper).
+ */
+export const submissionHoldSchema = z.object({
+  causes: z.array(holdCauseSchema).min(1),
+  reasons: z.array(z.string()).min(1),
+});
+export type SubmissionHoldSnapshot = z.infer<typeof submissionHoldSchema>;
+
 /**
  * A submission as the submissions service publishes it in every submission event, so read models
  * (feed, leaderboard, rewards) are fed by events alone. Counts are the post's metrics; URLs are
@@ -52,6 +79,19 @@ export const submissionSnapshotSchema = z.object({
   verifiedAt: z.iso.datetime({ offset: true }).nullable().optional(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+  /**
+   * How likely the clip's views are inflated, judged from its post's read history (ADR 0049): a score of
+   * 0 to 100, each reason in words, and whether it is under review (at or above the owner's
+   * RISK_HOLD_THRESHOLD, so a consumer needs no copy of the number). Null until the post has been read
+   * twice; absent in events published before it existed.
+   */
+  risk: submissionRiskSchema.nullable().optional(),
+  /**
+   * Whether the clip is flagged, so that what it earns is held until an admin decides (ADR 0050): by a
+   * video match (ADR 0048) or its views under review (ADR 0049). Null when not; absent in events
+   * published before it existed.
+   */
+  hold: submissionHoldSchema.nullable().optional(),
 });
 
 export type SubmissionSnapshot = z.infer<typeof submissionSnapshotSchema>;

@@ -52,7 +52,13 @@ export interface VerifyPasswordResponse {
 export interface ListSubmissionsRequest {
   caller: AdminCaller | undefined;
   limit?: number | undefined;
-  cursor?: string | undefined;
+  cursor?:
+    | string
+    | undefined;
+  /** The moderation queue's filter, passed to submissions as it is (submissions.v1.ListSubmissionsRequest). */
+  status?: string | undefined;
+  platform?: string | undefined;
+  flags: string[];
 }
 
 export interface AdminSubmission {
@@ -88,6 +94,75 @@ export interface AdminSubmission {
     | undefined;
   /** The guide's checks on the processed video, shown on the card before review (ADR 0047). */
   guideChecks: GuideCheck[];
+  /** Earlier clips the video re-uploads (ADR 0048), closest first. */
+  matches: VideoMatch[];
+  /** Whether the video was checked for re-uploads yet. */
+  matchesChecked: boolean;
+  /** How likely the post's views are inflated (ADR 0049); unset until the post was read twice. */
+  risk?:
+    | ViewRisk
+    | undefined;
+  /** The hold on the clip's earning (ADR 0050): unset when its earning was never held (or rewards did not answer). */
+  hold?: EarningHold | undefined;
+}
+
+/** The hold on an earning of a flagged clip, as rewards keeps it (ADR 0050). */
+export interface EarningHold {
+  earningId: string;
+  /** $CLIP as a decimal string. */
+  amount: string;
+  /** held; pending once released (paid by the next run), paid after that; voided. */
+  status: string;
+  /** Why it was held, in the words the clipper reads. */
+  reasons: string[];
+  heldAt: string;
+  decision?: HoldDecision | undefined;
+}
+
+export interface HoldDecision {
+  /** released or voided */
+  decision: string;
+  reason: string;
+  /** The admin token's id that decided. */
+  by: string;
+  at: string;
+}
+
+export interface DecideEarningHoldRequest {
+  caller: AdminCaller | undefined;
+  earningId: string;
+  /** release or void */
+  decision: string;
+  /** Required: shown to the clipper with a void; at most 500 characters. */
+  reason: string;
+}
+
+/**
+ * A clip's view-risk assessment (ADR 0049): score 0 to 100, the reasons in words, and whether it is
+ * under review (at or above submissions' RISK_HOLD_THRESHOLD).
+ */
+export interface ViewRisk {
+  score: number;
+  reasons: string[];
+  underReview: boolean;
+}
+
+/** An earlier clip a submission's video re-uploads, with its clipper as identity names them now. */
+export interface VideoMatch {
+  submissionId: string;
+  userId: string;
+  clipperHandle?: string | undefined;
+  clipperDisplayName?:
+    | string
+    | undefined;
+  /** 0 the same pictures … 1 nothing alike. */
+  videoDistance: number;
+  /** Unset when either clip has no audio to compare. */
+  audioMatches?:
+    | boolean
+    | undefined;
+  /** reupload or duplicate */
+  kind: string;
 }
 
 /** One guide check on a video: duration, portrait, width, audio or watermark; pass, warning or unsure. */
@@ -297,6 +372,50 @@ export interface SystemMetrics {
   metrics: SystemMetric[];
 }
 
+/** A clipper's appeal (ADR 0051) as the Appeals tab shows it. */
+export interface AdminAppeal {
+  id: string;
+  submissionId: string;
+  userId: string;
+  /** The clipper's X handle (unset when identity did not answer). */
+  clipperHandle?:
+    | string
+    | undefined;
+  /** rejection or hold */
+  kind: string;
+  text: string;
+  /** pending, upheld or overturned */
+  status: string;
+  earningId?: string | undefined;
+  rejectedReason?: string | undefined;
+  holdReasons: string[];
+  decisionReason?: string | undefined;
+  decidedBy?: string | undefined;
+  decidedAt?: string | undefined;
+  createdAt: string;
+  postUrl: string;
+  submissionName: string;
+}
+
+export interface ListAppealsRequest {
+  caller: AdminCaller | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+export interface AppealPage {
+  appeals: AdminAppeal[];
+  nextCursor?: string | undefined;
+}
+
+export interface DecideAppealRequest {
+  caller: AdminCaller | undefined;
+  appealId: string;
+  /** upheld or overturned */
+  outcome: string;
+  reason: string;
+}
+
 export const ADMIN_V1_PACKAGE_NAME = "admin.v1";
 
 export interface AdminServiceClient {
@@ -311,7 +430,10 @@ export interface AdminServiceClient {
 
   verifyPassword(request: VerifyPasswordRequest, metadata?: Metadata): Observable<VerifyPasswordResponse>;
 
-  /** Every submission, newest first, keyset-paged, with the header figures and each clipper's name. */
+  /**
+   * The moderation queue: the submissions the filter picks (status, platform, flags), pending ones first when no
+   * status is picked, then newest first, keyset-paged, with the header figures and each clipper's name.
+   */
 
   listSubmissions(request: ListSubmissionsRequest, metadata?: Metadata): Observable<SubmissionPage>;
 
@@ -366,6 +488,29 @@ export interface AdminServiceClient {
    */
 
   getSystemMetrics(request: GetSystemMetricsRequest, metadata?: Metadata): Observable<SystemMetrics>;
+
+  /**
+   * Releases (held → pending: paid by the next payout run) or voids (held → voided: never paid) the held
+   * earning of a flagged clip in the rewards service (ADR 0050), decided by the admin token's id with the
+   * reason: NOT_FOUND for an unknown earning, FAILED_PRECONDITION when it is not held, INVALID_ARGUMENT
+   * for a missing reason, one over 500 characters or an unknown decision. Audited with its result.
+   */
+
+  decideEarningHold(request: DecideEarningHoldRequest, metadata?: Metadata): Observable<EarningHold>;
+
+  /**
+   * Appeals of clippers (ADR 0051), from submissions: pending first, then oldest first, each with the
+   * clipper's handle; keyset-paged.
+   */
+
+  listAppeals(request: ListAppealsRequest, metadata?: Metadata): Observable<AppealPage>;
+
+  /**
+   * Upholds or overturns an appeal with a reason, carried to submissions with the admin token's id;
+   * the owner's refusal passes on with its code and words. Audited with its result.
+   */
+
+  decideAppeal(request: DecideAppealRequest, metadata?: Metadata): Observable<AdminAppeal>;
 }
 
 export interface AdminServiceController {
@@ -383,7 +528,10 @@ export interface AdminServiceController {
     metadata?: Metadata,
   ): Promise<VerifyPasswordResponse> | Observable<VerifyPasswordResponse> | VerifyPasswordResponse;
 
-  /** Every submission, newest first, keyset-paged, with the header figures and each clipper's name. */
+  /**
+   * The moderation queue: the submissions the filter picks (status, platform, flags), pending ones first when no
+   * status is picked, then newest first, keyset-paged, with the header figures and each clipper's name.
+   */
 
   listSubmissions(
     request: ListSubmissionsRequest,
@@ -459,6 +607,38 @@ export interface AdminServiceController {
     request: GetSystemMetricsRequest,
     metadata?: Metadata,
   ): Promise<SystemMetrics> | Observable<SystemMetrics> | SystemMetrics;
+
+  /**
+   * Releases (held → pending: paid by the next payout run) or voids (held → voided: never paid) the held
+   * earning of a flagged clip in the rewards service (ADR 0050), decided by the admin token's id with the
+   * reason: NOT_FOUND for an unknown earning, FAILED_PRECONDITION when it is not held, INVALID_ARGUMENT
+   * for a missing reason, one over 500 characters or an unknown decision. Audited with its result.
+   */
+
+  decideEarningHold(
+    request: DecideEarningHoldRequest,
+    metadata?: Metadata,
+  ): Promise<EarningHold> | Observable<EarningHold> | EarningHold;
+
+  /**
+   * Appeals of clippers (ADR 0051), from submissions: pending first, then oldest first, each with the
+   * clipper's handle; keyset-paged.
+   */
+
+  listAppeals(
+    request: ListAppealsRequest,
+    metadata?: Metadata,
+  ): Promise<AppealPage> | Observable<AppealPage> | AppealPage;
+
+  /**
+   * Upholds or overturns an appeal with a reason, carried to submissions with the admin token's id;
+   * the owner's refusal passes on with its code and words. Audited with its result.
+   */
+
+  decideAppeal(
+    request: DecideAppealRequest,
+    metadata?: Metadata,
+  ): Promise<AdminAppeal> | Observable<AdminAppeal> | AdminAppeal;
 }
 
 export function AdminServiceControllerMethods() {
@@ -475,6 +655,9 @@ export function AdminServiceControllerMethods() {
       "reviewCampaign",
       "listAudit",
       "getSystemMetrics",
+      "decideEarningHold",
+      "listAppeals",
+      "decideAppeal",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

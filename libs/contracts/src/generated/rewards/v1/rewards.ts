@@ -66,8 +66,12 @@ export interface Metrics {
 
 export interface EarningsSummary {
   paid: string;
+  /** To be paid by the next payout runs; held earnings are not in it. */
   pending: string;
+  /** Paid, pending and held (voided earnings are not counted). */
   total: string;
+  /** Held until an admin decides (ADR 0050). */
+  held: string;
 }
 
 export interface RecentSubmission {
@@ -141,14 +145,69 @@ export interface Earning {
   submissionId: string;
   amount: string;
   type: string;
-  /** pending or paid. */
+  /** pending, held, voided or paid. */
   status: string;
   periodStart?: string | undefined;
   periodEnd?: string | undefined;
   txHash?: string | undefined;
   createdAt: string;
   submissionName?: string | undefined;
-  payoutId?: string | undefined;
+  payoutId?:
+    | string
+    | undefined;
+  /** Why it is (or was) held, in words for the clipper (ADR 0050); empty when never held. */
+  holdReasons: string[];
+  heldAt?:
+    | string
+    | undefined;
+  /** An admin's decision on its hold: released or voided, with their reason (never who). */
+  decision?: HoldDecision | undefined;
+}
+
+export interface HoldDecision {
+  /** released or voided. */
+  decision: string;
+  reason: string;
+  at: string;
+  /** The admin token's actor; only in the admin's answers. */
+  by?: string | undefined;
+}
+
+export interface ReleaseEarningRequest {
+  earningId: string;
+  /** Required: trimmed, at most 500 characters. */
+  reason: string;
+  /** Who decides: the admin token's actor (audited by the admin service). */
+  actor: string;
+}
+
+export interface VoidEarningRequest {
+  earningId: string;
+  /** Required: trimmed, at most 500 characters. */
+  reason: string;
+  /** Who decides: the admin token's actor (audited by the admin service). */
+  actor: string;
+}
+
+/** An earning's hold as the admin sees it (ADR 0050). */
+export interface EarningHold {
+  earningId: string;
+  submissionId: string;
+  userId: string;
+  amount: string;
+  /** held, pending (released), voided or paid (released, then paid). */
+  status: string;
+  reasons: string[];
+  heldAt: string;
+  decision?: HoldDecision | undefined;
+}
+
+export interface ListHoldsRequest {
+  submissionIds: string[];
+}
+
+export interface EarningHolds {
+  holds: EarningHold[];
 }
 
 export interface EarningsPage {
@@ -229,6 +288,21 @@ export interface RewardsServiceClient {
   /** The tiers table as it stands (data, changed without a deploy). */
 
   listTiers(request: ListTiersRequest, metadata?: Metadata): Observable<Tiers>;
+
+  /**
+   * An admin releases a held earning (ADR 0050): pending again, paid by the next payout run.
+   * NOT_FOUND 'Earning not found'; FAILED_PRECONDITION 'This earning is not held'; INVALID_ARGUMENT for the reason.
+   */
+
+  releaseEarning(request: ReleaseEarningRequest, metadata?: Metadata): Observable<EarningHold>;
+
+  /** An admin voids a held earning (ADR 0050): never paid. Refusals as ReleaseEarning. */
+
+  voidEarning(request: VoidEarningRequest, metadata?: Metadata): Observable<EarningHold>;
+
+  /** The holds (held now or decided) of the earnings of these submissions: the admin list asks once per page. */
+
+  listHolds(request: ListHoldsRequest, metadata?: Metadata): Observable<EarningHolds>;
 }
 
 export interface RewardsServiceController {
@@ -274,6 +348,30 @@ export interface RewardsServiceController {
   /** The tiers table as it stands (data, changed without a deploy). */
 
   listTiers(request: ListTiersRequest, metadata?: Metadata): Promise<Tiers> | Observable<Tiers> | Tiers;
+
+  /**
+   * An admin releases a held earning (ADR 0050): pending again, paid by the next payout run.
+   * NOT_FOUND 'Earning not found'; FAILED_PRECONDITION 'This earning is not held'; INVALID_ARGUMENT for the reason.
+   */
+
+  releaseEarning(
+    request: ReleaseEarningRequest,
+    metadata?: Metadata,
+  ): Promise<EarningHold> | Observable<EarningHold> | EarningHold;
+
+  /** An admin voids a held earning (ADR 0050): never paid. Refusals as ReleaseEarning. */
+
+  voidEarning(
+    request: VoidEarningRequest,
+    metadata?: Metadata,
+  ): Promise<EarningHold> | Observable<EarningHold> | EarningHold;
+
+  /** The holds (held now or decided) of the earnings of these submissions: the admin list asks once per page. */
+
+  listHolds(
+    request: ListHoldsRequest,
+    metadata?: Metadata,
+  ): Promise<EarningHolds> | Observable<EarningHolds> | EarningHolds;
 }
 
 export function RewardsServiceControllerMethods() {
@@ -286,6 +384,9 @@ export function RewardsServiceControllerMethods() {
       "listEarnings",
       "listPayouts",
       "listTiers",
+      "releaseEarning",
+      "voidEarning",
+      "listHolds",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

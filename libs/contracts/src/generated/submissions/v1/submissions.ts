@@ -75,7 +75,40 @@ export interface Submission {
   /** The guide's checks on the processed video (ADR 0047), in their order; empty until it is processed. */
   guideChecks: GuideCheck[];
   /** How the served video was made: remux (the upload's own streams) or transcode; absent until processed. */
-  videoProcessing?: string | undefined;
+  videoProcessing?:
+    | string
+    | undefined;
+  /** Earlier clips the current video re-uploads (ADR 0048), closest first; empty when none, or not checked yet. */
+  matches: VideoMatch[];
+  /** Whether the current video was checked for re-uploads (its fingerprint was looked up). */
+  matchesChecked: boolean;
+  /** How likely the post's views are inflated (ADR 0049); unset until the post was read twice. */
+  risk?: ViewRisk | undefined;
+}
+
+/** A clip's view-risk assessment from its post's view history (ADR 0049). */
+export interface ViewRisk {
+  /** 0 to 100: the points of the signals that fired, summed. */
+  score: number;
+  /** Each signal that fired as a sentence with its figures, strongest first; empty when none did. */
+  reasons: string[];
+  /** At or above RISK_HOLD_THRESHOLD: moderators look at it, the clipper is told why. */
+  underReview: boolean;
+}
+
+/** An earlier clip a video re-uploads: flagged to the moderator, never a refusal by itself. */
+export interface VideoMatch {
+  submissionId: string;
+  /** The earlier clip's submitter. */
+  userId: string;
+  /** 0 the same pictures … 1 nothing alike. */
+  videoDistance: number;
+  /** Unset when either clip has no audio to compare. */
+  audioMatches?:
+    | boolean
+    | undefined;
+  /** reupload (another clipper's clip) or duplicate (the same clipper's) */
+  kind: string;
 }
 
 /** One guide check on a video: what it checks, its verdict and what a person is shown. */
@@ -116,8 +149,23 @@ export interface ListSubmissionsRequest {
   limit?:
     | number
     | undefined;
-  /** The previous page's next_cursor; empty for the first page. */
-  cursor?: string | undefined;
+  /** The previous page's next_cursor; empty for the first page (the same filter must be sent with it). */
+  cursor?:
+    | string
+    | undefined;
+  /** The moderation queue's filter: pending, approved or rejected; unset: every status, pending ones first. */
+  status?:
+    | string
+    | undefined;
+  /** twitter, instagram, tiktok or other; unset: every platform. */
+  platform?:
+    | string
+    | undefined;
+  /**
+   * matched, risky or failed-checks: the submissions with any of them; empty: no flag asked for.
+   * INVALID_ARGUMENT names the allowed values of a filter it does not know.
+   */
+  flags: string[];
 }
 
 export interface ListSubmissionsResponse {
@@ -240,6 +288,65 @@ export interface GetMetricsHistoryResponse {
   points: MetricsPoint[];
 }
 
+/** A clipper's appeal of a rejection or of a held earning (ADR 0051), with what it appeals. */
+export interface Appeal {
+  id: string;
+  submissionId: string;
+  userId: string;
+  /** rejection or hold */
+  kind: string;
+  text: string;
+  /** pending, upheld or overturned */
+  status: string;
+  /** The held earning a hold appeal is about. */
+  earningId?:
+    | string
+    | undefined;
+  /** What was appealed: the rejection's reason, or the hold's reasons in the clipper's words. */
+  rejectedReason?: string | undefined;
+  holdReasons: string[];
+  /** The admin's decision, once made. */
+  decisionReason?: string | undefined;
+  decidedBy?: string | undefined;
+  decidedAt?: string | undefined;
+  createdAt: string;
+  /** The clip: its post URL and title. */
+  postUrl: string;
+  submissionName: string;
+}
+
+export interface FileAppealRequest {
+  submissionId: string;
+  userId: string;
+  text: string;
+}
+
+export interface ListMyAppealsRequest {
+  userId: string;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+export interface ListAppealsRequest {
+  /** At most this many (default 50, at most 200). */
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+export interface AppealPage {
+  appeals: Appeal[];
+  nextCursor?: string | undefined;
+}
+
+export interface DecideAppealRequest {
+  appealId: string;
+  /** upheld or overturned */
+  outcome: string;
+  reason: string;
+  /** The admin token's id that decided. */
+  decidedBy: string;
+}
+
 export const SUBMISSIONS_V1_PACKAGE_NAME = "submissions.v1";
 
 export interface SubmissionsServiceClient {
@@ -292,7 +399,8 @@ export interface SubmissionsServiceClient {
   removeFromFeed(request: RemoveFromFeedRequest, metadata?: Metadata): Observable<Submission>;
 
   /**
-   * Every submission, newest first (the admin list), keyset-paged: `next_cursor` asks for the next page;
+   * The moderation queue (the admin list): the submissions the filter picks, pending ones first when no status
+   * is picked, then newest first, keyset-paged: `next_cursor` asks for the next page;
    * the answer carries the header figures (all submissions, and those created in the last 7 days).
    * INVALID_ARGUMENT 'Invalid cursor' for a cursor this service did not write.
    */
@@ -306,6 +414,31 @@ export interface SubmissionsServiceClient {
    */
 
   getMetricsHistory(request: GetMetricsHistoryRequest, metadata?: Metadata): Observable<GetMetricsHistoryResponse>;
+
+  /**
+   * Appeals (ADR 0051). The clipper appeals their own rejected clip, or their clip whose earning is held,
+   * once per clip and kind: NOT_FOUND 'Submission not found' for another's clip or an unknown id,
+   * INVALID_ARGUMENT for a clip with nothing to appeal or a text blank or over 1,000 characters,
+   * ALREADY_EXISTS for a second appeal of the same kind.
+   */
+
+  fileAppeal(request: FileAppealRequest, metadata?: Metadata): Observable<Appeal>;
+
+  /** The clipper's own appeals, newest first, keyset-paged. */
+
+  listMyAppeals(request: ListMyAppealsRequest, metadata?: Metadata): Observable<AppealPage>;
+
+  /** Every appeal for the admin: pending first, then oldest first, keyset-paged. */
+
+  listAppeals(request: ListAppealsRequest, metadata?: Metadata): Observable<AppealPage>;
+
+  /**
+   * An admin upholds or overturns a pending appeal with a reason: an overturned rejection approves the
+   * clip, an overturned hold asks rewards to release the earning (appeal.decided). NOT_FOUND 'Appeal not
+   * found', FAILED_PRECONDITION once decided, INVALID_ARGUMENT for an unknown outcome or a bad reason.
+   */
+
+  decideAppeal(request: DecideAppealRequest, metadata?: Metadata): Observable<Appeal>;
 }
 
 export interface SubmissionsServiceController {
@@ -385,7 +518,8 @@ export interface SubmissionsServiceController {
   ): Promise<Submission> | Observable<Submission> | Submission;
 
   /**
-   * Every submission, newest first (the admin list), keyset-paged: `next_cursor` asks for the next page;
+   * The moderation queue (the admin list): the submissions the filter picks, pending ones first when no status
+   * is picked, then newest first, keyset-paged: `next_cursor` asks for the next page;
    * the answer carries the header figures (all submissions, and those created in the last 7 days).
    * INVALID_ARGUMENT 'Invalid cursor' for a cursor this service did not write.
    */
@@ -405,6 +539,37 @@ export interface SubmissionsServiceController {
     request: GetMetricsHistoryRequest,
     metadata?: Metadata,
   ): Promise<GetMetricsHistoryResponse> | Observable<GetMetricsHistoryResponse> | GetMetricsHistoryResponse;
+
+  /**
+   * Appeals (ADR 0051). The clipper appeals their own rejected clip, or their clip whose earning is held,
+   * once per clip and kind: NOT_FOUND 'Submission not found' for another's clip or an unknown id,
+   * INVALID_ARGUMENT for a clip with nothing to appeal or a text blank or over 1,000 characters,
+   * ALREADY_EXISTS for a second appeal of the same kind.
+   */
+
+  fileAppeal(request: FileAppealRequest, metadata?: Metadata): Promise<Appeal> | Observable<Appeal> | Appeal;
+
+  /** The clipper's own appeals, newest first, keyset-paged. */
+
+  listMyAppeals(
+    request: ListMyAppealsRequest,
+    metadata?: Metadata,
+  ): Promise<AppealPage> | Observable<AppealPage> | AppealPage;
+
+  /** Every appeal for the admin: pending first, then oldest first, keyset-paged. */
+
+  listAppeals(
+    request: ListAppealsRequest,
+    metadata?: Metadata,
+  ): Promise<AppealPage> | Observable<AppealPage> | AppealPage;
+
+  /**
+   * An admin upholds or overturns a pending appeal with a reason: an overturned rejection approves the
+   * clip, an overturned hold asks rewards to release the earning (appeal.decided). NOT_FOUND 'Appeal not
+   * found', FAILED_PRECONDITION once decided, INVALID_ARGUMENT for an unknown outcome or a bad reason.
+   */
+
+  decideAppeal(request: DecideAppealRequest, metadata?: Metadata): Promise<Appeal> | Observable<Appeal> | Appeal;
 }
 
 export function SubmissionsServiceControllerMethods() {
@@ -424,6 +589,10 @@ export function SubmissionsServiceControllerMethods() {
       "removeFromFeed",
       "listSubmissions",
       "getMetricsHistory",
+      "fileAppeal",
+      "listMyAppeals",
+      "listAppeals",
+      "decideAppeal",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
