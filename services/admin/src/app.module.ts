@@ -5,10 +5,12 @@ import { MigrationRepository } from './repositories/migration.repository.js';
 import { PlatformProbes } from './repositories/platform-probes.js';
 import { SystemMetricsRepository } from './repositories/system-metrics.repository.js';
 import { AccessService } from './services/access.service.js';
+import { AppealsService } from './services/appeals.service.js';
 import { ApplicationsService } from './services/applications.service.js';
 import { AuditService } from './services/audit.service.js';
 import { CampaignsReviewService } from './services/campaigns-review.service.js';
 import { DescribeService } from './services/describe.service.js';
+import { EarningHoldsService } from './services/earning-holds.service.js';
 import { ModerationService } from './services/moderation.service.js';
 import { PlaceholdersService } from './services/placeholders.service.js';
 import { SystemMetricsService } from './services/system-metrics.service.js';
@@ -22,6 +24,7 @@ import { SystemMetricsService } from './services/system-metrics.service.js';
     DescribeService,
     AuditService,
     AccessService,
+    EarningHoldsService,
     ModerationService,
     PlaceholdersService,
     ApplicationsService,
@@ -29,6 +32,7 @@ import { SystemMetricsService } from './services/system-metrics.service.js';
     SystemMetricsRepository,
     PlatformProbes,
     SystemMetricsService,
+    AppealsService,
   ],
 })
 export class AdminModule {}

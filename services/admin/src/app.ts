@@ -1,4 +1,4 @@
-import { adminContract, campaignsContract, identityContract, submissionsContract } from '@clipit/contracts';
+import { adminContract, campaignsContract, identityContract, rewardsContract, submissionsContract } from '@clipit/contracts';
 import { MEDIA_QUEUE, METRICS_QUEUE, openQueueReader } from '@clipit/media-queue';
 import {
   bootstrapService,
@@ -15,7 +15,7 @@ import {
 } from '@clipit/service-kit';
 import type { Redis } from 'ioredis';
 import { AdminModule } from './app.module.js';
-import { CAMPAIGNS_CLIENT, IDENTITY_CLIENT, LOGIN_LIMITER, QUEUE_READERS, SUBMISSIONS_CLIENT } from './clients.js';
+import { CAMPAIGNS_CLIENT, IDENTITY_CLIENT, LOGIN_LIMITER, QUEUE_READERS, REWARDS_CLIENT, SUBMISSIONS_CLIENT } from './clients.js';
 import { adminConfigShape, productionConfigProblem, type AdminConfig } from './config.js';
 import { adminEntities, adminMigrations } from './database.js';
 import type { QueueReaders } from './repositories/platform-probes.js';
@@ -69,6 +69,7 @@ export const adminService = defineService(adminConfigShape, {
     grpcClient(submissionsContract, { token: SUBMISSIONS_CLIENT, url: (c) => c.SUBMISSIONS_GRPC_URL, readiness: 'reported' }),
     grpcClient(identityContract, { token: IDENTITY_CLIENT, url: (c) => c.IDENTITY_GRPC_URL, readiness: 'reported' }),
     grpcClient(campaignsContract, { token: CAMPAIGNS_CLIENT, url: (c) => c.CAMPAIGNS_GRPC_URL, readiness: 'reported' }),
+    grpcClient(rewardsContract, { token: REWARDS_CLIENT, url: (c) => c.REWARDS_GRPC_URL, readiness: 'reported' }),
   ],
   // The platform's health into system_metrics; every replica ticks, the first to claim an interval samples it (ADR 0039).
   workers: [

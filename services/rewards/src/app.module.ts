@@ -12,9 +12,11 @@ import { PeopleRepository } from './repositories/people.repository.js';
 import { StandingRepository } from './repositories/standing.repository.js';
 import { SubmissionRepository } from './repositories/submission.repository.js';
 import { TiersRepository } from './repositories/tiers.repository.js';
+import { AppealReleasesService } from './services/appeal-releases.service.js';
 import { DashboardNotices } from './services/dashboard-notices.service.js';
 import { DescribeService } from './services/describe.service.js';
 import { DirectoryService } from './services/directory.service.js';
+import { EarningHoldsService } from './services/earning-holds.service.js';
 import { PayoutService } from './services/payout.service.js';
 import { ProjectionsService } from './services/projections.service.js';
 import { RewardsQueryService } from './services/rewards-query.service.js';
@@ -40,6 +42,8 @@ import { StreamerMultiplierService } from './services/streamer-multiplier.servic
     ProjectionsService,
     RewardsQueryService,
     PayoutService,
+    EarningHoldsService,
+    AppealReleasesService,
     {
       provide: PAYOUT_DRIVER,
       inject: [DataSource, CONFIG],

@@ -5,6 +5,7 @@ import { rewardsConfigShape, type RewardsConfig } from './config.js';
 import { rewardsEntities, rewardsMigrations } from './database.js';
 import { rewardsJobs } from './jobs/rewards-jobs.js';
 import { IDENTITY_CLIENT } from './ports.js';
+import { AppealReleasesService } from './services/appeal-releases.service.js';
 import { PayoutService, type HoldReleaseResult, type PayoutRunResult } from './services/payout.service.js';
 import { ProjectionsService } from './services/projections.service.js';
 import { DashboardNotices } from './services/dashboard-notices.service.js';
@@ -27,8 +28,12 @@ export const rewardsService = defineService(rewardsConfigShape, {
     'submission.rejected': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
     'submission.feed-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
     'submission.video-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+    // Its video matches were stored: a flagged clip's earning is held (ADR 0050).
+    'submission.matches-changed': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
     // A post's X metrics moved (or it was verified): its counted views feed points, tiers and earnings.
     'metrics.updated': (event, tx) => get(ProjectionsService).onSubmission(event.data, tx),
+    // An admin overturned the appeal of a held earning: released as their own release would (ADR 0051).
+    'appeal.decided': (event, tx) => get(AppealReleasesService).onAppealDecided(event.data, tx),
   }),
   // After each applied event's commit, the gateways drop the dashboard it changed (ADR 0045).
   afterEvent: ({ get }) => {

@@ -1,10 +1,12 @@
 import { adminV1 } from '@clipit/contracts';
 import { GrpcService } from '@clipit/service-kit';
 import { AccessService } from '../services/access.service.js';
+import { AppealsService } from '../services/appeals.service.js';
 import { ApplicationsService } from '../services/applications.service.js';
 import { AuditService } from '../services/audit.service.js';
 import { CampaignsReviewService } from '../services/campaigns-review.service.js';
 import { DescribeService } from '../services/describe.service.js';
+import { EarningHoldsService } from '../services/earning-holds.service.js';
 import { ModerationService } from '../services/moderation.service.js';
 import { PlaceholdersService } from '../services/placeholders.service.js';
 import { SystemMetricsService } from '../services/system-metrics.service.js';
@@ -25,6 +27,8 @@ export class AdminController implements adminV1.AdminServiceController {
     private readonly applications: ApplicationsService,
     private readonly campaigns: CampaignsReviewService,
     private readonly systemMetrics: SystemMetricsService,
+    private readonly appeals: AppealsService,
+    private readonly holds: EarningHoldsService,
   ) {}
 
   describe(): Promise<adminV1.Description> {
@@ -78,5 +82,20 @@ export class AdminController implements adminV1.AdminServiceController {
   async getSystemMetrics(request: adminV1.GetSystemMetricsRequest): Promise<adminV1.SystemMetrics> {
     this.access.authorize(request.caller);
     return this.systemMetrics.overview();
+  }
+
+  async decideEarningHold(request: adminV1.DecideEarningHoldRequest): Promise<adminV1.EarningHold> {
+    const actor = this.access.authorize(request.caller);
+    return this.holds.decide(request, actor);
+  }
+
+  async listAppeals(request: adminV1.ListAppealsRequest): Promise<adminV1.AppealPage> {
+    this.access.authorize(request.caller);
+    return this.appeals.list(request);
+  }
+
+  async decideAppeal(request: adminV1.DecideAppealRequest): Promise<adminV1.AdminAppeal> {
+    const actor = this.access.authorize(request.caller);
+    return this.appeals.decide(request, actor);
   }
 }

@@ -1,7 +1,16 @@
-import type { adminV1, campaignsV1, identityV1, submissionsV1 } from '@clipit/contracts';
+import type { adminV1, campaignsV1, identityV1, rewardsV1, submissionsV1 } from '@clipit/contracts';
 
-/** A submission as the admin list shows it: the stored fields, the processed video and poster, and the clipper's name. */
-export function toAdminSubmission(s: submissionsV1.Submission, clipper: identityV1.User | undefined): adminV1.AdminSubmission {
+/**
+ * A submission as the admin list shows it: the stored fields, the processed video and poster, the clipper's
+ * name, and the earlier clips its video re-uploads with their clippers' names (`users`: by id, as identity
+ * answered; a name it did not give is left out), and the hold on its earning as rewards keeps it (ADR 0050).
+ */
+export function toAdminSubmission(
+  s: submissionsV1.Submission,
+  users: ReadonlyMap<string, identityV1.User>,
+  hold?: adminV1.EarningHold,
+): adminV1.AdminSubmission {
+  const clipper = users.get(s.userId);
   return {
     id: s.id,
     userId: s.userId,
@@ -26,7 +35,40 @@ export function toAdminSubmission(s: submissionsV1.Submission, clipper: identity
     clipperHandle: clipper?.twitterUsername,
     clipperDisplayName: clipper?.displayName,
     guideChecks: s.guideChecks,
+    matches: (s.matches ?? []).map((m) => ({
+      submissionId: m.submissionId,
+      userId: m.userId,
+      clipperHandle: users.get(m.userId)?.twitterUsername,
+      clipperDisplayName: users.get(m.userId)?.displayName,
+      videoDistance: m.videoDistance,
+      audioMatches: m.audioMatches,
+      kind: m.kind,
+    })),
+    matchesChecked: s.matchesChecked ?? false,
+    ...(s.risk ? { risk: { score: s.risk.score, reasons: s.risk.reasons ?? [], underReview: s.risk.underReview ?? false } } : {}),
+    ...(hold ? { hold } : {}),
   };
+}
+
+/** A hold on an earning as the admin card shows it: rewards' answer without the ids the card has. */
+export function toAdminHold(h: rewardsV1.EarningHold): adminV1.EarningHold {
+  return {
+    earningId: h.earningId,
+    amount: h.amount,
+    status: h.status,
+    reasons: h.reasons ?? [],
+    heldAt: h.heldAt,
+    ...(h.decision
+      ? { decision: { decision: h.decision.decision, reason: h.decision.reason, by: h.decision.by ?? '', at: h.decision.at } }
+      : {}),
+  };
+}
+
+export const HOLD_DECISIONS = ['release', 'void'] as const;
+export type HoldDecision = (typeof HOLD_DECISIONS)[number];
+
+export function isHoldDecision(value: string): value is HoldDecision {
+  return (HOLD_DECISIONS as readonly string[]).includes(value);
 }
 
 export function toAdminPlaceholder(p: identityV1.PlaceholderStreamer): adminV1.PlaceholderStreamer {

@@ -9,4 +9,5 @@ export const messages = {
   unknownDecision: (decision: string) => `Unknown campaign decision: ${decision}`,
   unknownCampaignStatus: (status: string) => `Unknown campaign status: ${status}`,
   reasonTooLong: 'Rejection reason must be at most 500 characters',
+  unknownHoldDecision: (decision: string) => `Unknown hold decision: ${decision}`,
 } as const;

@@ -7,6 +7,7 @@ import { isModerationAction, toAdminSubmission, type ModerationAction } from '..
 import { messages } from '../domain/messages.js';
 import { auditResultOf, ownerFailure } from './owner-failure.js';
 import { AuditService } from './audit.service.js';
+import { EarningHoldsService } from './earning-holds.service.js';
 
 /** The Post Submissions tab (spec 02 §2.4, §4): the list, with the clippers' names, and the moderation commands. */
 @Injectable()
@@ -15,20 +16,33 @@ export class ModerationService {
     @Inject(SUBMISSIONS_CLIENT) private readonly submissions: SubmissionsClient,
     @Inject(IDENTITY_CLIENT) private readonly identity: IdentityClient,
     private readonly audit: AuditService,
+    private readonly holds: EarningHoldsService,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
-  async list(request: { limit?: number | undefined; cursor?: string | undefined }): Promise<adminV1.SubmissionPage> {
+  /** A page of the moderation queue; the filter goes to submissions as it is (the owner checks it). */
+  async list(request: Omit<adminV1.ListSubmissionsRequest, 'caller'>): Promise<adminV1.SubmissionPage> {
     let page: submissionsV1.ListSubmissionsResponse;
     try {
-      page = await this.submissions.listSubmissions({ limit: request.limit, cursor: request.cursor });
+      page = await this.submissions.listSubmissions({
+        limit: request.limit,
+        cursor: request.cursor,
+        status: request.status,
+        platform: request.platform,
+        flags: request.flags ?? [],
+      });
     } catch (err) {
       throw ownerFailure('submissions', err);
     }
     const submissions = page.submissions ?? [];
-    const clippers = await this.clippers(submissions.map((s) => s.userId));
+    // The submitters and the clippers of the earlier clips their videos match, in one call.
+    // The holds on their earnings (ADR 0050), one call to rewards beside it.
+    const [clippers, holds] = await Promise.all([
+      this.clippers(submissions.flatMap((s) => [s.userId, ...(s.matches ?? []).map((m) => m.userId)])),
+      this.holds.holdsOf(submissions.map((s) => s.id)),
+    ]);
     return {
-      submissions: submissions.map((s) => toAdminSubmission(s, clippers.get(s.userId))),
+      submissions: submissions.map((s) => toAdminSubmission(s, clippers, holds.get(s.id))),
       ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       total: Number(page.total ?? 0),
       createdPastWeek: Number(page.createdPastWeek ?? 0),
@@ -49,8 +63,11 @@ export class ModerationService {
     }
     const detail = action === 'reject' && updated.rejectedReason ? `reason: ${updated.rejectedReason}` : null;
     await this.audit.record({ action, target: `submission ${updated.id}`, result: 'ok', detail, actor, clientIp });
-    const clippers = await this.clippers([updated.userId]);
-    return toAdminSubmission(updated, clippers.get(updated.userId));
+    const [clippers, holds] = await Promise.all([
+      this.clippers([updated.userId, ...(updated.matches ?? []).map((m) => m.userId)]),
+      this.holds.holdsOf([updated.id]),
+    ]);
+    return toAdminSubmission(updated, clippers, holds.get(updated.id));
   }
 
   private command(action: ModerationAction, submissionId: string, reason: string | undefined): Promise<submissionsV1.Submission> {

@@ -143,7 +143,7 @@ describe('admin', () => {
   it('says which owner is away, and audits a command that could not be carried out as failed', async () => {
     const { token } = await h.client.verifyPassword({ password: PASSWORD, clientIp: '192.0.2.3' });
     const caller = { token: token!, clientIp: '192.0.2.3' };
-    expect(await refusal(h.client.listSubmissions({ caller }))).toEqual([
+    expect(await refusal(h.client.listSubmissions({ caller, flags: [] }))).toEqual([
       status.UNAVAILABLE,
       'The submissions service is unavailable right now. Please try again shortly.',
     ]);

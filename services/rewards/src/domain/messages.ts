@@ -4,5 +4,9 @@ export const messages = {
   invalidUserId: 'Invalid user id',
   invalidCursor: 'Invalid cursor',
   userNotFound: 'User not found',
+  invalidEarningId: 'Invalid earning id',
+  earningNotFound: 'Earning not found',
+  notHeld: 'This earning is not held',
+  invalidActor: 'Who decides is required',
   identityUnavailable: 'This user cannot be looked up right now; please try again in a minute',
 } as const;

@@ -22,6 +22,12 @@ describe('DashboardNotices', () => {
     ]);
   });
 
+  it("names the clipper after a snapshot that may hold their earning (the clip's matches stored, ADR 0050)", () => {
+    const { notices, sent } = setup();
+    notices.afterEvent({ type: 'submission.matches-changed', data: { submission: { userId: 'clipper-2' }, matchCount: 1 } } as never);
+    expect(sent[0]!.notice).toEqual({ userIds: ['clipper-2'], cause: 'submission.matches-changed' });
+  });
+
   it("names the user after identity's user events", () => {
     const { notices, sent } = setup();
     notices.afterEvent({ type: 'user.updated', data: { user: { id: 'u-9' } } } as never);

@@ -15,7 +15,9 @@ const USER_OF: Record<string, (data: Record<string, unknown>) => unknown> = {
   'submission.rejected': (data) => (data['submission'] as Record<string, unknown> | undefined)?.['userId'],
   'submission.feed-changed': (data) => (data['submission'] as Record<string, unknown> | undefined)?.['userId'],
   'submission.video-changed': (data) => (data['submission'] as Record<string, unknown> | undefined)?.['userId'],
+  'submission.matches-changed': (data) => (data['submission'] as Record<string, unknown> | undefined)?.['userId'],
   'metrics.updated': (data) => (data['submission'] as Record<string, unknown> | undefined)?.['userId'],
+  'appeal.decided': (data) => (data['appeal'] as Record<string, unknown> | undefined)?.['userId'],
 };
 
 /**

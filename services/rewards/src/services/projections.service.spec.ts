@@ -2,7 +2,7 @@ import { Outbox } from '@clipit/service-kit';
 import { createTestService, submissionSnapshot, userSnapshot } from '@clipit/testing';
 import { describe, expect, it } from '@jest/globals';
 import { AT, CLIPPER_ID, standing, STREAMER_ID, TABLES, tx } from '../../test/support/unit-fixtures.js';
-import { EarningRepository } from '../repositories/earning.repository.js';
+import { EarningRepository, type EarningRow } from '../repositories/earning.repository.js';
 import { PeopleRepository, type Person } from '../repositories/people.repository.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { TiersRepository } from '../repositories/tiers.repository.js';
@@ -123,6 +123,67 @@ describe('ProjectionsService.onSubmission', () => {
     f.earnings.add.mockResolvedValue(false);
     await f.service.onSubmission({ submission: approved() }, tx, AT);
     expect(f.outbox.append).not.toHaveBeenCalled();
+  });
+});
+
+describe('ProjectionsService holds (ADR 0050)', () => {
+  const flag = { causes: ['reupload' as const], reasons: ['Its video matches a clip submitted earlier by another clipper.'] };
+  const existing = (patch: Partial<EarningRow> = {}): EarningRow => ({
+    id: '5f0c2c2e-8a55-4d1e-9d1b-6e0f3b9a0c11',
+    userId: CLIPPER_ID,
+    submissionId: 'sub-1',
+    amount: '15.000000',
+    type: 'post',
+    status: 'pending',
+    periodStart: null,
+    periodEnd: null,
+    txHash: null,
+    payoutId: null,
+    createdAt: AT,
+    holdReasons: null,
+    heldAt: null,
+    decidedCauses: null,
+    decision: null,
+    ...patch,
+  });
+
+  it('creates the earning of a clip approved while flagged held, and publishes it held', async () => {
+    const f = setup(2);
+    f.people.find.mockResolvedValue(streamer());
+    upsertApproving(f);
+    const clip = approved({ hold: flag });
+    await f.service.onSubmission({ submission: clip }, tx, AT);
+    const [, earning] = f.earnings.add.mock.calls[0]!;
+    expect(earning.hold).toEqual(flag);
+    expect(f.outbox.append).toHaveBeenCalledWith(tx, 'rewards.earning-held', {
+      earningId: earning.id,
+      userId: CLIPPER_ID,
+      submissionId: clip.id,
+      amount: '22.5',
+      reasons: flag.reasons,
+      at: AT.toISOString(),
+    });
+  });
+
+  it('holds a pending earning when a later snapshot flags its clip', async () => {
+    const f = setup(2);
+    upsertApproving(f, false);
+    f.earnings.lockBySubmission.mockResolvedValue(existing());
+    f.earnings.hold.mockResolvedValue(true);
+    await f.service.onSubmission({ submission: approved({ hold: flag }) }, tx, AT);
+    expect(f.earnings.hold).toHaveBeenCalledWith(tx, existing().id, flag, AT);
+    expect(f.outbox.append).toHaveBeenCalledWith(tx, 'rewards.earning-held', expect.objectContaining({ reasons: flag.reasons }));
+  });
+
+  it('leaves an earning an admin released on the same causes, one in a payout, and one already held', async () => {
+    for (const earning of [existing({ decidedCauses: ['reupload'] }), existing({ payoutId: 'p-1' }), existing({ status: 'held' })]) {
+      const f = setup(2);
+      upsertApproving(f, false);
+      f.earnings.lockBySubmission.mockResolvedValue(earning);
+      await f.service.onSubmission({ submission: approved({ hold: flag }) }, tx, AT);
+      expect(f.earnings.hold).not.toHaveBeenCalled();
+      expect(f.outbox.append).not.toHaveBeenCalled();
+    }
   });
 });
 

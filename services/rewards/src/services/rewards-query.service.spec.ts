@@ -51,7 +51,7 @@ describe('RewardsQueryService.dashboard', () => {
     f.standings.find.mockResolvedValue(standing({ currentTier: 1 }));
     // 3 approved (2 in the 4 weeks, 1 this week) and 1 rejected: Bronze, on the way to Silver.
     f.submissions.factsOf.mockResolvedValue({ approved: [clip(2, 900), clip(10, 300), clip(40, 0)], rejectedCount: 1 });
-    f.earnings.totals.mockResolvedValue({ paid: '10.000000', pending: '25.500000', total: '35.500000' });
+    f.earnings.totals.mockResolvedValue({ paid: '10.000000', pending: '25.500000', held: '0.000000', total: '35.500000' });
     f.submissions.recent.mockResolvedValue([
       {
         id: 's1',
@@ -87,7 +87,7 @@ describe('RewardsQueryService.dashboard', () => {
       currentTier: 1,
       tierProgress: { currentTier: { name: 'Bronze', ratePerClip: '10' }, nextTier: { name: 'Silver', ratePerClip: '15' } },
       metrics: { totalApproved: 3, approvedInWindow: 2, approvalRate: 0.75, avgViews: 400, approvedThisWeek: 1, windowWeeks: 4 },
-      earningsSummary: { paid: '10', pending: '25.5', total: '35.5' },
+      earningsSummary: { paid: '10', pending: '25.5', total: '35.5', held: '0' },
       recentSubmissions: [{ id: 's1', status: 'rejected', rejectedReason: 'Off-topic', createdAt: daysBefore(2).toISOString() }],
     });
     expect(answer.hold).toBeUndefined();
@@ -176,6 +176,10 @@ describe('RewardsQueryService lists', () => {
     txHash: null,
     payoutId: null,
     createdAt: daysBefore(1),
+    holdReasons: null,
+    heldAt: null,
+    decidedCauses: null,
+    decision: null,
     ...patch,
   });
 
@@ -197,9 +201,38 @@ describe('RewardsQueryService lists', () => {
         txHash: 'sig',
         payoutId: 'p1',
         submissionName: 'Best clip',
+        holdReasons: [],
       },
     ]);
     expect(answer.nextCursor).toEqual(expect.any(String));
+  });
+
+  it('shows a held earning with its reasons, and a voided one with the admin’s reason but not who (ADR 0050)', async () => {
+    const f = setup();
+    const heldAt = daysBefore(1);
+    const decidedAt = daysBefore(0);
+    f.earnings.page.mockResolvedValue([
+      earning('e2', { status: 'held', holdReasons: ['It duplicates a clip you submitted earlier.'], heldAt }),
+      earning('e1', {
+        status: 'voided',
+        holdReasons: ['Its video matches a clip submitted earlier by another clipper.'],
+        heldAt,
+        decision: { decision: 'voided', by: 'admin-token-1', reason: 'A copy of another clipper’s clip', at: decidedAt },
+      }),
+    ]);
+    f.submissions.nameOf.mockResolvedValue(new Map());
+    const answer = await f.service.listEarnings({ userId: CLIPPER_ID, limit: 5 });
+    expect(answer.earnings.map(({ status, holdReasons, heldAt: at, decision }) => ({ status, holdReasons, heldAt: at, decision }))).toEqual(
+      [
+        { status: 'held', holdReasons: ['It duplicates a clip you submitted earlier.'], heldAt: heldAt.toISOString(), decision: undefined },
+        {
+          status: 'voided',
+          holdReasons: ['Its video matches a clip submitted earlier by another clipper.'],
+          heldAt: heldAt.toISOString(),
+          decision: { decision: 'voided', reason: 'A copy of another clipper’s clip', at: decidedAt.toISOString() },
+        },
+      ],
+    );
   });
 
   it('pages the public ledger by paid time (20 when no limit is asked), optionally one clipper’s', async () => {

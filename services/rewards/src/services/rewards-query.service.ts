@@ -84,6 +84,7 @@ export class RewardsQueryService {
         paid: normalizeAmount(totals.paid),
         pending: normalizeAmount(totals.pending),
         total: normalizeAmount(totals.total),
+        held: normalizeAmount(totals.held),
       },
       recentSubmissions: recent.map((s) => ({
         id: s.id,
@@ -174,6 +175,10 @@ export class RewardsQueryService {
         ...(e.txHash ? { txHash: e.txHash } : {}),
         ...(e.payoutId ? { payoutId: e.payoutId } : {}),
         ...(names.has(e.submissionId) ? { submissionName: names.get(e.submissionId)! } : {}),
+        // Why it is held, and an admin's decision with their reason but never who (ADR 0050).
+        holdReasons: e.holdReasons ?? [],
+        ...(e.heldAt ? { heldAt: e.heldAt.toISOString() } : {}),
+        ...(e.decision ? { decision: { decision: e.decision.decision, reason: e.decision.reason, at: e.decision.at.toISOString() } } : {}),
       })),
       ...(nextCursor ? { nextCursor } : {}),
     };

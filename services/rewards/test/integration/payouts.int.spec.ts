@@ -116,7 +116,7 @@ describe('the weekly payout', () => {
     });
     const mine = await h.client.listPayouts({ limit: 10, userId: a.id });
     expect(mine.payouts).toHaveLength(1);
-    expect((await h.client.getDashboard({ userId: a.id })).earningsSummary).toEqual({ paid: '20', pending: '0', total: '20' });
+    expect((await h.client.getDashboard({ userId: a.id })).earningsSummary).toEqual({ paid: '20', pending: '0', total: '20', held: '0' });
 
     const paidEvents = await waitFor(() => {
       const seen = h.events.filter((e) => e.envelope.type === 'rewards.payout-paid').map((e) => e.envelope.data as RewardsPayoutPaidV1);

@@ -48,6 +48,7 @@ describe('rewards', () => {
         'CreateRewardsTables1765000000000',
         'AddWalletHolds1766200000000',
         'AddAppliedMultipliers1767300000000',
+        'AddEarningHolds1767400000000',
       ],
     });
   });

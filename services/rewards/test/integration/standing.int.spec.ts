@@ -33,7 +33,7 @@ describe('an approved clip', () => {
 
     expect(await h.count('SELECT count(*) FROM earnings WHERE submission_id = $1', [approved.id])).toBe(1);
     const dashboard = await h.client.getDashboard({ userId: clipper.id });
-    expect(dashboard.earningsSummary).toEqual({ paid: '0', pending: '10', total: '10' });
+    expect(dashboard.earningsSummary).toEqual({ paid: '0', pending: '10', total: '10', held: '0' });
     expect(dashboard.metrics).toMatchObject({
       totalApproved: 1,
       approvedInWindow: 1,

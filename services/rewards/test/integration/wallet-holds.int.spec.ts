@@ -118,7 +118,7 @@ describe('payouts to a replaced wallet (ADR 0032)', () => {
 
     const after = await h.client.getDashboard({ userId: held.id });
     expect(after.hold).toMatchObject({ amount: '10', heldUntil: heldUntil.toISOString() });
-    expect(after.earningsSummary).toEqual({ paid: '0', pending: '10', total: '10' });
+    expect(after.earningsSummary).toEqual({ paid: '0', pending: '10', total: '10', held: '0' });
   });
 
   it('releases a hold once it is over: nothing before held_until, one payout after however often it runs, then in the ledger', async () => {
