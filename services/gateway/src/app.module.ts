@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
+import { AppealsModule } from './appeals/appeals.module.js';
 import { ApplicationsModule } from './applications/applications.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CampaignsModule } from './campaigns/campaigns.module.js';
@@ -29,6 +30,7 @@ import { WebModule } from './web/web.module.js';
     SubmissionsModule,
     AdminModule,
     ApplicationsModule,
+    AppealsModule,
     CampaignsModule,
     SocialModule,
     FeedModule,

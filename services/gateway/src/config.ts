@@ -123,8 +123,9 @@ export const gatewayConfigShape = {
   // end also ends the entry). At most this many users' (a few KB each).
   GATEWAY_DASHBOARD_CACHE_TTL_MS: env.int(60_000, 0),
   GATEWAY_DASHBOARD_CACHE_MAX_ENTRIES: env.int(10_000, 1),
-  // The live stream (GET /api/live/stream): a comment line this often keeps proxies from closing an idle
-  // stream; after the longest life the server ends it and the browser reconnects (its session checked again).
+  // The event streams (GET /api/live/stream, GET /api/submissions/stream): a comment line this often keeps
+  // proxies from closing an idle stream; after the longest life the server ends it and the browser reconnects
+  // (its session checked again). At most LIVE_STREAMS_PER_USER of each kind per user on a replica.
   LIVE_HEARTBEAT_SECONDS: env.int(15, 1),
   LIVE_STREAM_MAX_SECONDS: env.int(3600, 5),
   LIVE_STREAMS_PER_USER: env.int(10, 1),

@@ -2,6 +2,7 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import type { adminV1 } from '@clipit/contracts';
 import { ADMIN_CLIENT, type AdminClient } from '../clients.js';
 import { pageQuery } from '../http/paging.js';
+import { queueQuery } from './queue-query.js';
 import { uuidParam } from '../http/path-params.js';
 import {
   ADMIN_CAMPAIGN_STATUSES,
@@ -23,7 +24,7 @@ export class AdminArea {
   constructor(@Inject(ADMIN_CLIENT) private readonly admin: AdminClient) {}
 
   async listSubmissions(caller: adminV1.AdminCaller, query: Record<string, unknown>): Promise<AdminSubmissionPageJson> {
-    const page = await this.admin.listSubmissions({ caller, ...pageQuery(query, PAGE_MAX) });
+    const page = await this.admin.listSubmissions({ caller, ...pageQuery(query, PAGE_MAX), ...queueQuery(query) });
     return {
       submissions: (page.submissions ?? []).map(toAdminSubmissionJson),
       nextCursor: page.nextCursor ?? null,

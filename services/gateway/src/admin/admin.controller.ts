@@ -8,6 +8,8 @@ import { pageQuery } from '../http/paging.js';
 import { AdminArea, PAGE_MAX } from './admin-area.service.js';
 import { AdminBearerGuard, AdminCaller } from './admin-bearer.guard.js';
 import { adminRoutes } from './admin.routes.js';
+import { toEarningHoldJson, type EarningHoldJson, type HoldDecisionBody } from './earning-holds.schemas.js';
+import { uuidParam } from '../http/path-params.js';
 import {
   toAdminSubmissionJson,
   toApplicationJson,
@@ -142,6 +144,26 @@ export class AdminController {
     return this.area.reviewCampaign(caller, id, 'reject', body.reason);
   }
 
+  @Endpoint(adminRoutes.releaseEarning)
+  @UseGuards(AdminBearerGuard)
+  releaseEarning(
+    @AdminCaller() caller: adminV1.AdminCaller,
+    @Param('id') id: string,
+    @ValidBody() body: HoldDecisionBody,
+  ): Promise<EarningHoldJson> {
+    return this.decideHold(caller, id, 'release', body.reason);
+  }
+
+  @Endpoint(adminRoutes.voidEarning)
+  @UseGuards(AdminBearerGuard)
+  voidEarning(
+    @AdminCaller() caller: adminV1.AdminCaller,
+    @Param('id') id: string,
+    @ValidBody() body: HoldDecisionBody,
+  ): Promise<EarningHoldJson> {
+    return this.decideHold(caller, id, 'void', body.reason);
+  }
+
   @Endpoint(adminRoutes.audit)
   @UseGuards(AdminBearerGuard)
   async audit(@AdminCaller() caller: adminV1.AdminCaller, @Query() query: Record<string, unknown>) {
@@ -152,6 +174,16 @@ export class AdminController {
   @UseGuards(AdminBearerGuard)
   async systemMetrics(@AdminCaller() caller: adminV1.AdminCaller): Promise<SystemMetricsJson> {
     return toSystemMetricsJson(await this.admin.getSystemMetrics({ caller }));
+  }
+
+  private async decideHold(
+    caller: adminV1.AdminCaller,
+    id: string,
+    decision: 'release' | 'void',
+    reason: string,
+  ): Promise<EarningHoldJson> {
+    const earningId = uuidParam(id, 'Invalid earning id');
+    return toEarningHoldJson(await this.admin.decideEarningHold({ caller, earningId, decision, reason }))!;
   }
 
   private async moderate(caller: adminV1.AdminCaller, submissionId: string, action: string, reason?: string): Promise<AdminSubmissionJson> {

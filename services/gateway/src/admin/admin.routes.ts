@@ -1,5 +1,7 @@
 import type { EndpointDef } from '../http/endpoint.js';
 import { PAGE_QUERY_DOCS } from '../http/paging.js';
+import { QUEUE_QUERY_DOCS } from './queue-query.js';
+import { earningHoldSchema, holdDecisionBody } from './earning-holds.schemas.js';
 import {
   adminCampaignPageSchema,
   adminCampaignSchema,
@@ -82,6 +84,27 @@ function campaignReview(decision: 'approve' | 'reject', summary: string): Endpoi
   };
 }
 
+const earningHoldErrors = [
+  { status: 400, description: "'Invalid earning id', 'A reason is required', 'Reason must be at most 500 characters', 'Unknown field: …'" },
+  { status: 404, description: "'Earning not found'" },
+  { status: 409, description: "'This earning is not held' (already released or voided, or never held)" },
+  ownerAway('rewards'),
+] as const;
+
+function earningHold(decision: 'release' | 'void', summary: string): EndpointDef {
+  return {
+    method: 'POST',
+    path: `/api/admin/earnings/:id/${decision}`,
+    tag: 'admin',
+    summary,
+    bearer: true,
+    params: { id: 'The earning id (the hold of an AdminSubmission)' },
+    body: holdDecisionBody,
+    response: earningHoldSchema,
+    errors: earningHoldErrors,
+  };
+}
+
 export const adminRoutes = {
   verifyPassword: {
     method: 'POST',
@@ -107,11 +130,18 @@ export const adminRoutes = {
     path: '/api/admin/submissions',
     tag: 'admin',
     summary:
-      'Every submission, newest first (50 a page unless asked, at most 200), with the clipper, the processed video and poster, and the header figures',
+      'The moderation queue: the submissions the filter picks, pending ones first unless a status is asked for, then newest first (50 a page unless asked, at most 200; send the same filter with the cursor), with the clipper, the processed video and poster, the upload checks, matches, view risk and hold, and the header figures',
     bearer: true,
-    query: PAGE_QUERY_DOCS,
+    query: { ...PAGE_QUERY_DOCS, ...QUEUE_QUERY_DOCS },
     response: adminSubmissionPageSchema,
-    errors: [{ status: 400, description: "'limit must be a whole number from 1 to 200', 'Invalid cursor'" }, ownerAway('submissions')],
+    errors: [
+      {
+        status: 400,
+        description:
+          "'limit must be a whole number from 1 to 200', 'Invalid cursor', 'status must be one of: pending, approved, rejected', 'platform must be one of: twitter, instagram, tiktok, other', 'flags must be among: matched, risky, failed-checks', '<name> must be given once, as a short text'",
+      },
+      ownerAway('submissions'),
+    ],
   },
   approve: moderation('approve', 'Approves a pending submission (it stays out of the feed)'),
   approveAndAddToFeed: moderation('approve-and-add-to-feed', 'Approves a pending submission and adds it to the feed in one step'),
@@ -177,6 +207,14 @@ export const adminRoutes = {
   rejectCampaign: campaignReview(
     'reject',
     'Rejects a pending campaign; the optional reason (at most 500 characters) is shown to the streamer. Audited',
+  ),
+  releaseEarning: earningHold(
+    'release',
+    "Releases a flagged clip's held earning with the reason (required, at most 500 characters): pending again, paid by the next payout run (ADR 0050). Audited",
+  ),
+  voidEarning: earningHold(
+    'void',
+    "Voids a flagged clip's held earning with the reason (required, at most 500 characters), shown to the clipper: it is never paid (ADR 0050). Audited",
   ),
   audit: {
     method: 'GET',

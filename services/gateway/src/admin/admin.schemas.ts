@@ -3,6 +3,9 @@ import { REJECT_REASON_MAX, REJECT_REASON_MESSAGES } from '@clipit/field-rules';
 import { z } from 'zod';
 import { strictBody } from '../http/fields.js';
 import { guideChecksField, toGuideChecksJson } from '../media/guide-checks.schemas.js';
+import { earningHoldField, toEarningHoldJson } from './earning-holds.schemas.js';
+import { toVideoMatchesJson, videoMatchesField } from './video-matches.schemas.js';
+import { toViewRiskJson, viewRiskField } from './view-risk.schemas.js';
 
 // The admin area's bodies and answers (ADR 0020). Field rules are the owners' (identity for
 // placeholders, submissions for a rejection reason); these only check shapes, so the owner's words
@@ -69,6 +72,9 @@ export const adminSubmissionSchema = z
     clipperHandle: z.string().nullable(),
     clipperDisplayName: z.string().nullable(),
     guideChecks: guideChecksField,
+    matches: videoMatchesField,
+    risk: viewRiskField,
+    hold: earningHoldField,
   })
   .meta({ id: 'AdminSubmission' });
 export type AdminSubmissionJson = z.infer<typeof adminSubmissionSchema>;
@@ -210,6 +216,9 @@ export function toAdminSubmissionJson(s: adminV1.AdminSubmission): AdminSubmissi
     clipperHandle: nul(s.clipperHandle),
     clipperDisplayName: nul(s.clipperDisplayName),
     guideChecks: toGuideChecksJson(s.guideChecks),
+    matches: toVideoMatchesJson(s),
+    risk: toViewRiskJson(s.risk),
+    hold: toEarningHoldJson(s.hold),
   };
 }
 

@@ -1,6 +1,14 @@
 import type { identityV1, rewardsV1 } from '@clipit/contracts';
 import { describe, expect, it } from '@jest/globals';
-import { clipperStatsSchema, dashboardSchema, toClipperStatsJson, toDashboardJson, toPayoutsPageJson } from './rewards.schemas.js';
+import {
+  clipperStatsSchema,
+  dashboardSchema,
+  toClipperStatsJson,
+  toEarningsPageJson,
+  earningsPageSchema,
+  toDashboardJson,
+  toPayoutsPageJson,
+} from './rewards.schemas.js';
 
 const user = {
   id: '6b1f7c8e-0d4a-4c5e-9a77-2f1d0c9b8a11',
@@ -26,7 +34,7 @@ describe('the dashboard answer', () => {
         meetsNextTierRequirements: false,
       },
       metrics: { totalApproved: 12, approvedInWindow: 6, approvalRate: 0.857142, avgViews: 612.6, approvedThisWeek: 2, windowWeeks: 4 },
-      earningsSummary: { paid: '100', pending: '22.5', total: '122.5' },
+      earningsSummary: { paid: '100', pending: '22.5', held: '10', total: '132.5' },
       recentSubmissions: [
         {
           id: 's1',
@@ -42,7 +50,7 @@ describe('the dashboard answer', () => {
     expect(dashboardSchema.parse(json)).toEqual(json);
     expect(json.user).toMatchObject({ id: user.id, currentTier: 2, profileImageUrl: null, nextStreamTime: null });
     expect(json.metrics).toMatchObject({ approvalRate: 85.7, avgViews: 613 });
-    expect(json.earningsSummary).toEqual({ paid: 100, pending: 22.5, total: 122.5 });
+    expect(json.earningsSummary).toEqual({ paid: 100, pending: 22.5, held: 10, total: 132.5 });
     expect(json.tierProgress.nextTier).toEqual({ name: 'Gold', ratePerClip: 25 });
     expect(json.recentSubmissions[0]).toMatchObject({ url: null, rejectedReason: 'Off topic' });
   });
@@ -57,7 +65,7 @@ describe('the dashboard answer', () => {
         meetsNextTierRequirements: false,
       },
       metrics: { totalApproved: 0, approvedInWindow: 0, approvalRate: 0, avgViews: 0, approvedThisWeek: 0, windowWeeks: 4 },
-      earningsSummary: { paid: '0', pending: '0', total: '0' },
+      earningsSummary: { paid: '0', pending: '0', held: '0', total: '0' },
       recentSubmissions: [],
     } as unknown as rewardsV1.Dashboard);
     expect(json.tierProgress.nextTier).toBeNull();
@@ -80,7 +88,7 @@ describe('the dashboard answer', () => {
         meetsNextTierRequirements: false,
       },
       metrics: { totalApproved: 0, approvedInWindow: 0, approvalRate: 0, avgViews: 0, approvedThisWeek: 0, windowWeeks: 4 },
-      earningsSummary: { paid: '0', pending: '22.5', total: '22.5' },
+      earningsSummary: { paid: '0', pending: '22.5', held: '0', total: '22.5' },
       recentSubmissions: [],
       hold,
     } as unknown as rewardsV1.Dashboard);
@@ -142,5 +150,28 @@ describe('the payout ledger', () => {
       ],
       nextCursor: null,
     });
+  });
+});
+
+describe('earnings', () => {
+  it('carries a held earning with its reasons and a voided one with the admin’s reason (ADR 0050)', () => {
+    const base = { submissionId: 's1', amount: '15', type: 'post', createdAt: '2026-11-20T10:00:00.000Z' };
+    const json = toEarningsPageJson({
+      earnings: [
+        { ...base, id: 'e1', status: 'held', holdReasons: ['It duplicates a clip you submitted earlier.'] },
+        {
+          ...base,
+          id: 'e2',
+          status: 'voided',
+          holdReasons: ['Its video matches a clip submitted earlier by another clipper.'],
+          decision: { decision: 'voided', reason: 'A copy', at: '2026-11-21T10:00:00.000Z' },
+        },
+      ],
+    });
+    expect(earningsPageSchema.parse(json)).toEqual(json);
+    expect(json.earnings.map((e) => [e.status, e.holdReasons.length, e.decision?.reason ?? null])).toEqual([
+      ['held', 1, null],
+      ['voided', 1, 'A copy'],
+    ]);
   });
 });

@@ -43,7 +43,12 @@ export const dashboardSchema = z
       approvedThisWeek: z.number().int().describe('Approved in the last 7 days'),
       windowWeeks: z.number().int(),
     }),
-    earningsSummary: z.object({ paid: amount, pending: amount, total: amount }),
+    earningsSummary: z.object({
+      paid: amount,
+      pending: amount.describe('To be paid by the next payouts; held earnings are not in it'),
+      held: amount.describe('Earnings of flagged clips held until an admin releases or voids them (ADR 0050)'),
+      total: amount.describe('Paid, pending and held (voided earnings are not counted)'),
+    }),
     payoutHold: z
       .object({
         amount,
@@ -100,7 +105,14 @@ export const earningSchema = z
     submissionName: z.string().nullable(),
     amount,
     type: z.string().describe('post'),
-    status: z.enum(['pending', 'paid']),
+    status: z
+      .enum(['pending', 'held', 'voided', 'paid'])
+      .describe('`held`: its clip is flagged and an admin decides (ADR 0050); `voided`: an admin decided it is never paid'),
+    holdReasons: z.array(z.string()).describe('Why it is (or was) held, in words for the clipper; [] when never held'),
+    decision: z
+      .object({ decision: z.enum(['released', 'voided']), reason: z.string(), at: z.string() })
+      .nullable()
+      .describe("An admin's decision on its hold, with their reason; null when none"),
     periodStart: z.string().nullable(),
     periodEnd: z.string().nullable(),
     txHash: z.string().nullable().describe('The payout transaction’s signature once paid'),
@@ -186,7 +198,12 @@ export function toDashboardJson(user: identityV1.User, d: rewardsV1.Dashboard): 
       approvedThisWeek: metrics.approvedThisWeek,
       windowWeeks: metrics.windowWeeks,
     },
-    earningsSummary: { paid: Number(summary.paid), pending: Number(summary.pending), total: Number(summary.total) },
+    earningsSummary: {
+      paid: Number(summary.paid),
+      pending: Number(summary.pending),
+      held: Number(summary.held),
+      total: Number(summary.total),
+    },
     payoutHold: d.hold
       ? { amount: Number(d.hold.amount), reason: d.hold.reason, heldUntil: d.hold.heldUntil, walletChangedAt: d.hold.walletChangedAt }
       : null,
@@ -224,6 +241,8 @@ export function toClipperStatsJson(s: rewardsV1.ClipperStats): ClipperStatsJson 
   };
 }
 
+const EARNING_STATUSES = new Set(['pending', 'held', 'voided', 'paid']);
+
 export function toEarningsPageJson(p: rewardsV1.EarningsPage): EarningsPageJson {
   return {
     earnings: (p.earnings ?? []).map((e) => ({
@@ -232,7 +251,11 @@ export function toEarningsPageJson(p: rewardsV1.EarningsPage): EarningsPageJson 
       submissionName: orNull(e.submissionName),
       amount: Number(e.amount),
       type: e.type,
-      status: e.status === 'paid' ? 'paid' : 'pending',
+      status: EARNING_STATUSES.has(e.status) ? (e.status as EarningsPageJson['earnings'][number]['status']) : 'pending',
+      holdReasons: e.holdReasons ?? [],
+      decision: e.decision
+        ? { decision: e.decision.decision === 'voided' ? 'voided' : 'released', reason: e.decision.reason, at: e.decision.at }
+        : null,
       periodStart: orNull(e.periodStart),
       periodEnd: orNull(e.periodEnd),
       txHash: orNull(e.txHash),

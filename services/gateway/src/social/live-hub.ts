@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import { Gauge } from 'prom-client';
 import { SOCIAL_CLIENT, type SocialClient } from '../clients.js';
 import type { GatewayConfig } from '../config.js';
+import { EventStreamClients, sseFrame, type StreamClient } from '../http/event-streams.js';
 import { toPersonJson, type PersonJson } from './social.schemas.js';
 
 /** One go-live or go-offline as the hub holds it: the stream sequence is its SSE id on every replica. */
@@ -26,14 +27,9 @@ export interface LiveChange {
 }
 
 /** One open GET /api/live/stream. */
-export interface LiveClient {
-  userId: string;
-  res: ServerResponse;
+export interface LiveClient extends StreamClient {
   /** Changes that arrived while the opening snapshot was being read; sent after it, in order. */
   pending: LiveChange[] | undefined;
-  closed: boolean;
-  /** The heartbeat and the end of the stream's life: cleared when it is dropped, however that happens. */
-  timers: ReturnType<typeof setTimeout>[];
 }
 
 /** How many users one FollowersAmong call asks about (social caps it at 5,000). */
@@ -51,10 +47,6 @@ const openStreams = metricOnce(
     }),
 );
 
-export function sseFrame(event: string, data: unknown, id?: number): string {
-  return `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
 const frameOf = (change: LiveChange): string =>
   change.isLive ? sseFrame('live', change.streamer, change.seq) : sseFrame('offline', { id: change.streamer.id }, change.seq);
 
@@ -70,7 +62,7 @@ const frameOf = (change: LiveChange): string =>
  */
 @Injectable()
 export class LiveHub implements OnModuleInit, OnModuleDestroy {
-  private readonly clients = new Map<string, Set<LiveClient>>();
+  private readonly clients: EventStreamClients<LiveClient>;
   private readonly recent: LiveChange[] = [];
   /** Every change after this sequence has been seen here (and is in `recent` unless evicted). */
   private replayableAfter = Number.POSITIVE_INFINITY;
@@ -85,7 +77,9 @@ export class LiveHub implements OnModuleInit, OnModuleDestroy {
     @Inject(CONFIG) private readonly config: GatewayConfig,
     @Inject(SOCIAL_CLIENT) private readonly social: SocialClient,
     @Inject(LOGGER) private readonly log: Logger,
-  ) {}
+  ) {
+    this.clients = new EventStreamClients({ name: 'live hub', gauge: openStreams, log, maxBufferedBytes: MAX_BUFFERED_BYTES });
+  }
 
   async onModuleInit(): Promise<void> {
     const stream = this.config.EVENTS_STREAM;
@@ -119,14 +113,14 @@ export class LiveHub implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
-    for (const set of this.clients.values()) for (const client of set) this.drop(client);
+    this.clients.dropAll();
     await this.messages?.close().catch(() => undefined);
     await this.reading;
   }
 
   /** How many streams `userId` holds open on this replica. */
   openFor(userId: string): number {
-    return this.clients.get(userId)?.size ?? 0;
+    return this.clients.openFor(userId);
   }
 
   /**
@@ -136,21 +130,17 @@ export class LiveHub implements OnModuleInit, OnModuleDestroy {
    */
   async open(userId: string, res: ServerResponse, lastEventId: number | undefined): Promise<LiveClient> {
     const client: LiveClient = { userId, res, pending: [], closed: false, timers: [] };
-    let set = this.clients.get(userId);
-    if (!set) this.clients.set(userId, (set = new Set()));
-    set.add(client);
-    openStreams.inc();
-    res.on('close', () => this.drop(client));
+    this.clients.add(client);
     try {
       const canReplay = lastEventId !== undefined && lastEventId >= this.replayableAfter && lastEventId <= this.lastSeq;
       if (canReplay) {
         const missed = this.recent.filter((c) => c.seq > lastEventId);
         const followed = await this.followedAmong(userId, [...new Set(missed.map((c) => c.streamer.id))]);
-        for (const change of missed) if (followed.has(change.streamer.id)) this.write(client, frameOf(change));
+        for (const change of missed) if (followed.has(change.streamer.id)) this.clients.write(client, frameOf(change));
       } else {
         const seq = this.lastSeq;
         const { streamers } = await this.social.listLiveFollowed({ userId });
-        this.write(
+        this.clients.write(
           client,
           sseFrame(
             'snapshot',
@@ -160,30 +150,15 @@ export class LiveHub implements OnModuleInit, OnModuleDestroy {
         );
       }
     } catch (err) {
-      this.drop(client);
+      this.clients.drop(client);
       throw err;
     }
     const waiting = client.pending ?? [];
     client.pending = undefined;
-    for (const change of waiting) this.write(client, frameOf(change));
-    if (!client.closed) {
-      // A comment line now and then: proxies close connections that say nothing.
-      client.timers.push(setInterval(() => this.write(client, ': heartbeat\n\n'), this.config.LIVE_HEARTBEAT_SECONDS * 1000));
-      // The browser comes back (with Last-Event-ID), and its session is checked again.
-      client.timers.push(setTimeout(() => this.drop(client), this.config.LIVE_STREAM_MAX_SECONDS * 1000));
-    }
+    for (const change of waiting) this.clients.write(client, frameOf(change));
+    // The browser comes back with Last-Event-ID after the longest life, and its session is checked again.
+    this.clients.keepAlive(client, this.config.LIVE_HEARTBEAT_SECONDS, this.config.LIVE_STREAM_MAX_SECONDS);
     return client;
-  }
-
-  drop(client: LiveClient): void {
-    if (client.closed) return;
-    client.closed = true;
-    for (const timer of client.timers) clearTimeout(timer);
-    openStreams.dec();
-    const set = this.clients.get(client.userId);
-    set?.delete(client);
-    if (set?.size === 0) this.clients.delete(client.userId);
-    if (!client.res.writableEnded) client.res.end();
   }
 
   private remember(seq: number, data: SocialLiveChangedV1): LiveChange {
@@ -196,13 +171,13 @@ export class LiveHub implements OnModuleInit, OnModuleDestroy {
 
   /** Sends the change to the followers of its streamer among the users connected here. */
   private async dispatch(change: LiveChange): Promise<void> {
-    const connected = [...this.clients.keys()];
+    const connected = this.clients.users();
     for (let i = 0; i < connected.length; i += BATCH) {
       const { userIds } = await this.social.followersAmong({ streamerId: change.streamer.id, userIds: connected.slice(i, i + BATCH) });
       for (const userId of userIds) {
-        for (const client of this.clients.get(userId) ?? []) {
+        for (const client of this.clients.of(userId)) {
           if (client.pending) client.pending.push(change);
-          else this.write(client, frameOf(change));
+          else this.clients.write(client, frameOf(change));
         }
       }
     }
@@ -215,14 +190,5 @@ export class LiveHub implements OnModuleInit, OnModuleDestroy {
       if (userIds.length > 0) followed.add(streamerId);
     }
     return followed;
-  }
-
-  private write(client: LiveClient, frame: string): void {
-    if (client.closed) return;
-    client.res.write(frame);
-    if (client.res.writableLength > MAX_BUFFERED_BYTES) {
-      this.log.warn({ userId: client.userId }, 'live hub: a stream that does not read was closed');
-      this.drop(client);
-    }
   }
 }

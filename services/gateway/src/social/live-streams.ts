@@ -2,11 +2,10 @@ import { CONFIG } from '@clipit/service-kit';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { GatewayConfig } from '../config.js';
+import { openEventStream } from '../http/event-streams.js';
 import { LiveHub } from './live-hub.js';
 
 export const TOO_MANY_LIVE_STREAMS = 'Too many live connections for this account; close a tab and try again';
-/** What the browser waits before reconnecting after the server ends a stream. */
-const RETRY_MS = 3000;
 
 /** The SSE id the browser sends back on reconnecting: a stream sequence, or nothing usable. */
 export function parseLastEventId(raw: unknown): number | undefined {
@@ -28,17 +27,7 @@ export class LiveStreams {
       throw new HttpException(TOO_MANY_LIVE_STREAMS, HttpStatus.TOO_MANY_REQUESTS);
     const lastEventId = parseLastEventId(reply.request.headers['last-event-id']) ?? parseLastEventId(lastEventIdQuery);
 
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      // Proxies that buffer answers (nginx) would hold events back.
-      'X-Accel-Buffering': 'no',
-    });
-    res.write(`retry: ${RETRY_MS}\n\n`);
+    const res = openEventStream(reply);
     try {
       await this.hub.open(userId, res, lastEventId);
     } catch {

@@ -1,10 +1,11 @@
-import { Controller, Inject, Param, Query, Req, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, Inject, Param, Query, Req, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentSession, SessionGuard, type SessionPrincipal } from '../auth/session.strategy.js';
 import { Endpoint, ValidBody } from '../http/endpoint.js';
 import { uuidParam } from '../http/path-params.js';
 import { SUBMISSIONS_CLIENT, type SubmissionsClient } from '../clients.js';
+import { SubmissionStreams } from './submission-stream.js';
 import { submissionsRoutes } from './submissions.routes.js';
 import {
   toCreateSubmission,
@@ -30,6 +31,7 @@ export class SubmissionsController {
   constructor(
     @Inject(SUBMISSIONS_CLIENT) private readonly submissions: SubmissionsClient,
     private readonly uploads: VideoUploadService,
+    private readonly streams: SubmissionStreams,
   ) {}
 
   /** Counted against the day's submissions of the user and of the address (the route's limit), given back when none was made. */
@@ -44,6 +46,13 @@ export class SubmissionsController {
   async listMine(@CurrentSession() session: SessionPrincipal): Promise<SubmissionJson[]> {
     const { submissions } = await this.submissions.listMySubmissions({ userId: session.user.id });
     return (submissions ?? []).map(toSubmissionJson);
+  }
+
+  /** Server-sent events of the user's own submissions changing (SubmissionStreams); the session is checked when it opens. */
+  @Endpoint(submissionsRoutes.stream)
+  @UseGuards(SessionGuard)
+  stream(@CurrentSession() session: SessionPrincipal, @Res() reply: FastifyReply): void {
+    this.streams.open(session.user.id, reply);
   }
 
   /** The owner's (or an admin's) view of a submission's post metrics; anyone else gets the same 404 as for no submission. */

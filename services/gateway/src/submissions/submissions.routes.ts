@@ -60,6 +60,23 @@ export const submissionsRoutes = {
     response: submissionListSchema,
     errors: [{ status: 401, description: `'${NOT_SIGNED_IN}'` }],
   },
+  stream: {
+    method: 'GET',
+    path: '/api/submissions/stream',
+    tag: 'submissions',
+    summary: "Server-sent events: the signed-in user's own submissions changing, as it happens",
+    session: true,
+    successContentType: 'text/event-stream',
+    successDescription:
+      '`submission` (data: `{"id", "change", "status", "videoState"}`, `change` one of submission.created, submission.video-changed, ' +
+      'submission.approved, submission.rejected, submission.feed-changed) once the change is committed: GET /api/submissions then shows it. ' +
+      'No ids and no replay: a page that (re)connects reads GET /api/submissions again. A comment line every LIVE_HEARTBEAT_SECONDS; ' +
+      'the server ends the stream after LIVE_STREAM_MAX_SECONDS and `retry` tells the browser when to come back.',
+    errors: [
+      { status: 401, description: `'${NOT_SIGNED_IN}'` },
+      { status: 429, description: "'Too many open submission streams for this account; close a tab and try again'" },
+    ],
+  },
   videoUploadUrl: {
     method: 'POST',
     path: '/api/submissions/video-upload-url',

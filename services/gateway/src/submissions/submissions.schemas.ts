@@ -51,7 +51,7 @@ const flag = z.enum(['true', 'false']);
  * the OpenAPI component the web apps' `Submission` type is generated from.
  */
 export const submissionSchema = submissionSnapshotSchema
-  .omit({ playbackId: true })
+  .omit({ playbackId: true, risk: true, hold: true })
   .extend({
     verificationCode: z
       .string()
@@ -68,6 +68,15 @@ export const submissionSchema = submissionSnapshotSchema
     videoFileName: z.string().nullable(),
     videoFileSize: z.number().nullable(),
     guideChecks: guideChecksField,
+    viewsReview: z
+      .object({
+        reasons: z.array(z.string()).meta({ description: 'Why, each a sentence with its figures, strongest first' }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Set while the clip is under review for its views (ADR 0049): its post's view history looks inflated (a views jump without likes and retweets, engagement far below the platform's norm, video views far from the post's views, growth that does not decay). Null otherwise. The score itself is the moderators'.",
+      }),
   })
   .meta({ id: 'Submission' });
 export type SubmissionJson = z.infer<typeof submissionSchema>;
@@ -119,6 +128,8 @@ export function toSubmissionJson(s: submissionsV1.Submission): SubmissionJson {
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
     guideChecks: toGuideChecksJson(s.guideChecks),
+    // The clipper is told why, not the score: a number to stay under would teach how to inflate unseen (ADR 0049).
+    viewsReview: s.risk?.underReview ? { reasons: s.risk.reasons ?? [] } : null,
   };
 }
 

@@ -654,10 +654,14 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       expect(doc.openapi).toBe('3.1.0');
       expect(Object.keys(doc.paths).sort()).toEqual(
         [
+          '/api/admin/appeals',
+          '/api/admin/appeals/{id}/decide',
           '/api/admin/audit',
           '/api/admin/campaigns',
           '/api/admin/campaigns/{id}/approve',
           '/api/admin/campaigns/{id}/reject',
+          '/api/admin/earnings/{id}/release',
+          '/api/admin/earnings/{id}/void',
           '/api/admin/placeholder-streamers',
           '/api/admin/submissions',
           '/api/admin/submissions/{id}/add-to-feed',
@@ -702,6 +706,7 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
           '/api/tagged-videos/{userId}',
           '/api/top-streamers',
           '/api/twitter/oembed',
+          '/api/appeals/mine',
           '/api/auth/login',
           '/api/auth/providers',
           '/api/auth/reset-password',
@@ -720,8 +725,10 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
           '/api/logout',
           '/api/streamers',
           '/api/submissions',
+          '/api/submissions/{id}/appeal',
           '/api/submissions/{id}/metrics-history',
           '/api/submissions/finalize-video-upload',
+          '/api/submissions/stream',
           '/api/submissions/upload-video',
           '/api/submissions/uploads/{videoId}',
           '/api/submissions/video-upload-url',
@@ -756,6 +763,9 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       expect(doc.paths['/api/admin/submissions'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
         'query:limit',
         'query:cursor',
+        'query:status',
+        'query:platform',
+        'query:flags',
       ]);
       expect(Object.keys(doc.paths['/api/submissions']).sort()).toEqual(['get', 'post']);
       expect(doc.paths['/api/clipper-applications'].get.security).toEqual([{ adminBearer: [] }]);

@@ -57,6 +57,9 @@ describe('bootstrapIdentity', () => {
       const inFlight = h.client.signUp(newSignUp());
       await waitFor(
         async () => {
+          // This client is inside its transaction, where PostgreSQL keeps the first look at pg_stat_activity
+          // until the transaction ends: without clearing it, a poll that came before the sign-up would repeat.
+          await h.db.query('SELECT pg_stat_clear_snapshot()');
           const { rows } = await h.db.query<{ n: number }>(
             `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
           );
