@@ -1,6 +1,7 @@
 import { Badge, Button, Tabs, TabsContent, TabsList, TabsTrigger } from '@clipit/ui';
 import { useAdminSession } from '../lib/admin-context.js';
 import { useApplications, useCampaigns, usePlaceholders, useSubmissions } from '../lib/queries.js';
+import { AppealsTab } from './appeals-tab.js';
 import { ApplicationsTab } from './applications-tab.js';
 import { CampaignsTab } from './campaigns-tab.js';
 import { PlaceholdersTab } from './placeholders-tab.js';
@@ -59,6 +60,7 @@ export function AdminDashboard() {
           <TabsTrigger value="placeholders">
             Placeholder Streamers <Badge variant="secondary">{count(placeholders.data?.length)}</Badge>
           </TabsTrigger>
+          <TabsTrigger value="appeals">Appeals</TabsTrigger>
           <TabsTrigger value="system">System</TabsTrigger>
         </TabsList>
         <TabsContent value="submissions">
@@ -72,6 +74,9 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="placeholders">
           <PlaceholdersTab />
+        </TabsContent>
+        <TabsContent value="appeals">
+          <AppealsTab />
         </TabsContent>
         <TabsContent value="system">
           <SystemTab />

@@ -30,14 +30,20 @@ function renderAdmin(handler: AdminHandler) {
   return { gateway, ...rendered };
 }
 
-const entry = async (name: string) => {
+/** A row of the queue, by its title (`open`: with its details shown, as most tests read them). */
+const entry = async (name: string, open = true) => {
   const heading = await screen.findByRole('heading', { name });
-  return heading.closest('article') as HTMLElement;
+  const article = heading.closest('article') as HTMLElement;
+  const details = within(article).queryByRole('button', { name: 'Details', expanded: false });
+  if (open && details) await userEvent.click(details);
+  return article;
 };
 const toasts = () => screen.getByRole('region', { name: 'Notifications (F8)' });
+/** The moderation commands of a row (not its video and details toggles). */
 const buttonsOf = (article: HTMLElement) =>
   within(article)
     .queryAllByRole('button')
+    .filter((b) => b.closest('[role="group"]') && !['Details', 'Hide details'].includes(b.textContent ?? ''))
     .map((b) => b.textContent);
 
 /** The list, and moderation answered by `moderate` (the new state by default). */
@@ -89,7 +95,7 @@ describe('Post Submissions (spec 02 §2.4, §4, §8)', () => {
     expect(view.getByText('Clip Queen @clipqueen')).toBeVisible();
   });
 
-  it('names each platform and shows the processed video inline, or says it is still processing', async () => {
+  it('names each platform and plays the processed video on demand, or says it is still processing', async () => {
     renderAdmin(
       adminRoutes({
         submissions: aPage([
@@ -110,11 +116,17 @@ describe('Post Submissions (spec 02 §2.4, §4, §8)', () => {
     const instagram = await entry('On Instagram');
     expect(within(instagram).getByText('Instagram')).toBeVisible();
     expect(within(instagram).getByText('Has video')).toBeVisible();
+    // The video is a poster until asked for: no <video> (and nothing fetched) before.
+    expect(instagram.querySelector('video')).toBeNull();
+    const play = within(instagram).getByRole('button', { name: 'Play the video of On Instagram' });
+    expect(play.querySelector('img')).toHaveAttribute('src', '/media/videos/v1/poster.jpg');
+    await userEvent.click(play);
     const video = instagram.querySelector('video')!;
     expect(video).toHaveAttribute('src', '/media/videos/v1/video.mp4');
     expect(video).toHaveAttribute('poster', '/media/videos/v1/poster.jpg');
-    expect(video).toHaveAttribute('preload', 'none');
     expect(video).toHaveAttribute('controls');
+    await userEvent.click(within(instagram).getByRole('button', { name: 'Hide the video of On Instagram' }));
+    expect(instagram.querySelector('video')).toBeNull();
     const tiktok = await entry('On TikTok');
     expect(within(tiktok).getByText('TikTok')).toBeVisible();
     expect(within(tiktok).getByText('The video is still processing.')).toBeVisible();
@@ -164,6 +176,109 @@ describe('Post Submissions (spec 02 §2.4, §4, §8)', () => {
     expect(within(processing).queryByText('Guide checks')).toBeNull();
   });
 
+  it('shows the re-upload check of a video: the earlier clips it matches with their clippers, badged in the header', async () => {
+    const ready = { hasVideo: 'true', videoState: 'ready', videoUrl: '/media/videos/v1/video.mp4' } as const;
+    renderAdmin(
+      adminRoutes({
+        submissions: aPage([
+          aSubmission({
+            id: 'a',
+            name: 'Copied clip',
+            ...ready,
+            matches: [
+              {
+                submissionId: 'earlier-1',
+                clipper: { id: 'u-2', handle: 'firstclipper', displayName: 'First Clipper' },
+                videoDistance: 0.031,
+                audioMatches: true,
+                kind: 'reupload',
+              },
+              {
+                submissionId: 'earlier-2',
+                clipper: { id: 'user-1', handle: null, displayName: null },
+                videoDistance: 0.1,
+                audioMatches: null,
+                kind: 'duplicate',
+              },
+            ],
+          }),
+          aSubmission({
+            id: 'b',
+            name: 'Own again',
+            ...ready,
+            matches: [
+              {
+                submissionId: 'earlier-3',
+                clipper: { id: 'user-1', handle: 'me', displayName: null },
+                videoDistance: 0,
+                audioMatches: false,
+                kind: 'duplicate',
+              },
+            ],
+          }),
+          aSubmission({ id: 'c', name: 'Original', ...ready, matches: [] }),
+          aSubmission({ id: 'd', name: 'Just processed', ...ready, matches: null }),
+        ]),
+      }),
+    );
+    const copied = await entry('Copied clip');
+    expect(within(copied).getByText('Possible re-upload')).toHaveClass('clip-badge--destructive');
+    expect(
+      within(within(copied).getByRole('list', { name: 'Earlier clips Copied clip matches' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Re-upload of another clipper's clip by First Clipper @firstclipper: picture distance 0.03, sound matches (submission earlier-1)",
+      'Duplicate of their own clip by an unknown clipper: picture distance 0.10, no sound to compare (submission earlier-2)',
+    ]);
+    const own = await entry('Own again');
+    expect(within(own).getByText('Duplicate', { selector: '.clip-badge' })).toHaveClass('clip-badge--warning');
+    expect(within(own).getByText(/sound differs/)).toBeVisible();
+    expect(within(await entry('Original')).getByText('No earlier clip matches')).toBeVisible();
+    expect(within(await entry('Original')).queryByText('Possible re-upload')).toBeNull();
+    expect(within(await entry('Just processed')).getByText('Not checked yet')).toBeVisible();
+  });
+
+  it('shows the view risk of a clip: a "Risky views" badge when it is under review, the score and each reason', async () => {
+    const jump = 'Views jumped from 1,200 to 48,000 between two reads an hour apart while likes and retweets rose by 2.';
+    const video = "Only 520 of the post's 48,000 views played the video (1.1%), where most people who see a clip play some of it.";
+    const low =
+      "Likes, retweets, replies and quotes are 1.0% of views (500 on 50,000), 10 times below the platform's median of 10.0% for clips of 10,000 to 99,999 views.";
+    renderAdmin(
+      adminRoutes({
+        submissions: aPage([
+          aSubmission({
+            id: 'a',
+            name: 'Bought views',
+            status: 'approved',
+            risk: { score: 100, reasons: [jump, video], underReview: true },
+          }),
+          aSubmission({ id: 'b', name: 'Dull clip', status: 'approved', risk: { score: 38, reasons: [low], underReview: false } }),
+          aSubmission({ id: 'c', name: 'Honest clip', status: 'approved', risk: { score: 0, reasons: [], underReview: false } }),
+          aSubmission({ id: 'd', name: 'Read once', status: 'approved', risk: null }),
+          aSubmission({ id: 'e', name: 'Waiting clip', status: 'pending', risk: null }),
+        ]),
+      }),
+    );
+    const bought = await entry('Bought views');
+    expect(within(bought).getByText('Risky views')).toHaveClass('clip-badge--destructive');
+    expect(within(bought).getByText('Score 100 of 100: under review')).toBeVisible();
+    expect(
+      within(within(bought).getByRole('list', { name: 'Why the views of Bought views look inflated' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([jump, video]);
+
+    // Under the threshold: scored with its reason for the moderator, no badge.
+    const dull = await entry('Dull clip');
+    expect(within(dull).queryByText('Risky views')).toBeNull();
+    expect(within(dull).getByText('Score 38 of 100')).toBeVisible();
+    expect(within(dull).getByText(low)).toBeVisible();
+    expect(within(await entry('Honest clip')).getByText('Score 0 of 100: nothing unusual')).toBeVisible();
+    expect(within(await entry('Read once')).getByText('Not judged yet')).toBeVisible();
+    expect(within(await entry('Waiting clip')).queryByText('View risk')).toBeNull();
+  });
+
   it('offers the commands of each state: pending, approved and hidden, approved in the feed, rejected (with its reason)', async () => {
     renderAdmin(
       adminRoutes({
@@ -194,7 +309,8 @@ describe('Post Submissions (spec 02 §2.4, §4, §8)', () => {
     const card = await entry('Epic clutch');
     await userEvent.click(within(card).getByRole('button', { name: 'Approve & Add to Feed' }));
 
-    for (const button of within(card).getAllByRole('button')) expect(button).toBeDisabled();
+    const commands = within(within(card).getByRole('group', { name: 'Actions for Epic clutch' })).getAllByRole('button');
+    for (const button of commands.filter((b) => b.textContent !== 'Hide details')) expect(button).toBeDisabled();
     const post = gateway.calls.find((c) => c.method === 'POST')!;
     expect(post).toEqual({
       method: 'POST',
@@ -279,6 +395,85 @@ describe('Post Submissions (spec 02 §2.4, §4, §8)', () => {
     expect(buttonsOf(card)).toEqual([]);
   });
 
+  it('shows a held earning with its reasons, badged; Release and Void each ask for a required reason (ADR 0050)', async () => {
+    const reasons = ['Its video matches a clip submitted earlier by another clipper.'];
+    const hold = (status: 'held' | 'pending' | 'voided', decision: NonNullable<AdminSubmission['hold']>['decision'] = null) => ({
+      earningId: 'earn-1',
+      amount: 15,
+      status,
+      reasons,
+      heldAt: new Date(2025, 0, 6, 9, 0).toISOString(),
+      decision,
+    });
+    const list = [
+      aSubmission({ status: 'approved', hold: hold('held') }),
+      aSubmission({ id: 'b', name: 'Clean clip', status: 'approved' }),
+    ];
+    const routes = adminRoutes({ submissions: aPage(list) });
+    const { gateway } = renderAdmin((call) => {
+      if (call.method === 'POST' && call.url === '/api/admin/earnings/earn-1/release') {
+        const reason = (call.body as { reason: string }).reason;
+        return { json: hold('pending', { decision: 'released', reason, by: 'tok-1', at: new Date(2025, 0, 7, 10, 0).toISOString() }) };
+      }
+      return routes(call);
+    });
+    const card = await entry('Epic clutch');
+    expect(within(card).getByText('Earning held')).toHaveClass('clip-badge--warning');
+    expect(
+      within(within(card).getByRole('list', { name: 'Why the earning of Epic clutch is held' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(reasons);
+    expect(within(card).getByText('15 $CLIP')).toBeVisible();
+    expect(within(await entry('Clean clip')).queryByText('Earning')).toBeNull();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Release' }));
+    const dialog = screen.getByRole('dialog', { name: 'Release earning' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release earning' }));
+    expect(within(dialog).getByText('A reason is required')).toBeVisible();
+    await userEvent.click(within(dialog).getByLabelText('Reason'));
+    await userEvent.paste('x'.repeat(501));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release earning' }));
+    expect(within(dialog).getByText('Reason must be at most 500 characters')).toBeVisible();
+    expect(gateway.writes()).toEqual([]);
+
+    await userEvent.clear(within(dialog).getByLabelText('Reason'));
+    await userEvent.paste('  Their own earlier edit  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release earning' }));
+    expect(await within(toasts()).findByText('Earning released')).toBeVisible();
+    expect(gateway.calls.find((c) => c.method === 'POST')!.body).toEqual({ reason: 'Their own earlier edit' });
+    const after = await entry('Epic clutch');
+    expect(within(after).queryByText('Earning held')).toBeNull();
+    expect(within(after).getByText('Released')).toBeVisible();
+    expect(within(after).getByText(/Released by tok-1 on .*: Their own earlier edit/)).toBeVisible();
+    expect(within(after).queryByRole('button', { name: 'Void' })).toBeNull();
+  });
+
+  it('Void toasts the refusal of an earning no longer held with the server’s text', async () => {
+    const held = {
+      earningId: 'earn-2',
+      amount: 10,
+      status: 'held' as const,
+      reasons: ['It duplicates a clip you submitted earlier.'],
+      heldAt: new Date(2025, 0, 6, 9, 0).toISOString(),
+      decision: null,
+    };
+    const routes = adminRoutes({ submissions: aPage([aSubmission({ status: 'approved', hold: held })]) });
+    renderAdmin((call) =>
+      call.method === 'POST' && call.url === '/api/admin/earnings/earn-2/void'
+        ? { status: 409, text: 'This earning is not held' }
+        : routes(call),
+    );
+    await userEvent.click(within(await entry('Epic clutch')).getByRole('button', { name: 'Void' }));
+    const dialog = screen.getByRole('dialog', { name: 'Void earning' });
+    await userEvent.click(within(dialog).getByLabelText('Reason'));
+    await userEvent.paste('A copy');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Void earning' }));
+    expect(await within(toasts()).findByText('Failed to void')).toBeVisible();
+    expect(within(toasts()).getByText('This earning is not held')).toBeVisible();
+    expect(screen.getByRole('dialog')).toBeVisible();
+  });
+
   it("a failed rejection toasts 'Failed to reject' with the server's text and keeps the dialog open", async () => {
     renderAdmin(withModeration([aSubmission()], () => ({ status: 409, text: 'Only a pending submission can be rejected' })));
     await userEvent.click(within(await entry('Epic clutch')).getByRole('button', { name: 'Reject' }));
@@ -298,6 +493,80 @@ describe('Post Submissions (spec 02 §2.4, §4, §8)', () => {
     expect(screen.getByText('Unable to fetch submission data. Please try again later.')).toBeVisible();
     expect(within(toasts()).getByText('Failed to fetch submissions')).toBeVisible();
     expect(within(toasts()).getByText('Submissions service unavailable')).toBeVisible();
+  });
+
+  it('filters the queue by status, platform and flags, asking the gateway for each filter, and says when none match', async () => {
+    const { gateway } = renderAdmin((call) => {
+      const query = new URL(call.url, 'http://x').searchParams;
+      if (call.url.startsWith('/api/admin/submissions'))
+        return {
+          json: aPage(query.get('flags') === 'failed-checks' ? [] : [aSubmission({ name: `Status ${query.get('status') ?? 'all'}` })]),
+        };
+      return adminRoutes({})(call);
+    });
+    await entry('Status all', false);
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Pending');
+    await entry('Status pending', false);
+    await userEvent.selectOptions(screen.getByLabelText('Platform'), 'TikTok');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Risky views' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Matched an earlier clip' }));
+    await waitFor(() =>
+      expect(gateway.calls.at(-1)!.url).toBe('/api/admin/submissions?limit=20&status=pending&platform=tiktok&flags=matched%2Crisky'),
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Risky views' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Matched an earlier clip' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Failed checks' }));
+    expect(await screen.findByText('No submissions match these filters.')).toBeVisible();
+    // The filters stay to be changed back.
+    expect(screen.getByRole('checkbox', { name: 'Failed checks' })).toBeChecked();
+  });
+
+  it('takes the queue keys on a focused row: j and k move, a approves, f adds to the feed, r asks for a reason, v plays, o opens', async () => {
+    const list = [
+      aSubmission({
+        id: 'first',
+        name: 'First clip',
+        videoUrl: '/media/videos/v1/video.mp4',
+        posterUrl: '/media/videos/v1/poster.jpg',
+        hasVideo: 'true',
+      }),
+      aSubmission({ id: 'second', name: 'Second clip' }),
+      aSubmission({ id: 'third', name: 'Third clip' }),
+    ];
+    const { gateway } = renderAdmin(withModeration(list));
+    const first = await entry('First clip', false);
+    const second = await entry('Second clip', false);
+    first.focus();
+    await userEvent.keyboard('v');
+    expect(first.querySelector('video')).toHaveAttribute('src', '/media/videos/v1/video.mp4');
+    await userEvent.keyboard('o');
+    expect(within(first).getByText('Wallet')).toBeVisible();
+    await userEvent.keyboard('j');
+    expect(second).toHaveFocus();
+    await userEvent.keyboard('a');
+    expect(await within(toasts()).findByText('Submission Approved')).toBeVisible();
+    await waitFor(() =>
+      expect(gateway.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/admin/submissions/second/approve']),
+    );
+    // Approved and hidden: f adds it to the feed.
+    await within(second).findByText('Approved');
+    second.focus();
+    await userEvent.keyboard('f');
+    expect(await within(toasts()).findByText('Added to Feed')).toBeVisible();
+    await userEvent.keyboard('k');
+    expect(first).toHaveFocus();
+    await userEvent.keyboard('r');
+    const dialog = screen.getByRole('dialog', { name: 'Reject Submission' });
+    // Typing the reason is text, never a command.
+    await userEvent.type(within(dialog).getByLabelText('Reason (optional)'), 'a j k');
+    expect(gateway.calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject Submission' }));
+    expect(await within(toasts()).findByText('Submission Rejected')).toBeVisible();
+    expect(gateway.calls.filter((c) => c.method === 'POST').at(-1)).toMatchObject({
+      url: '/api/admin/submissions/first/reject',
+      body: { reason: 'a j k' },
+    });
+    expect(screen.getByText(/Keys on a focused row/)).toBeVisible();
   });
 
   it('says when there is nothing to moderate', async () => {
@@ -323,7 +592,7 @@ describe('Post Submissions (spec 02 §2.4, §4, §8)', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     const urls = gateway.calls.filter((c) => c.url.startsWith('/api/admin/submissions')).map((c) => c.url);
     expect(urls).toEqual(['/api/admin/submissions?limit=20', '/api/admin/submissions?limit=20&cursor=cursor-1']);
-    const query = queryClient.getQueryCache().find({ queryKey: ['/api/admin/submissions'] })!;
+    const query = queryClient.getQueryCache().find({ queryKey: ['/api/admin/submissions', ''] })!;
     expect(query.observers.map((o) => o.options.refetchInterval)).toContain(30_000);
   });
 });

@@ -1,7 +1,18 @@
-import type { AdminSubmission, AdminSubmissionPage, ClipperApplicationPage, PlaceholderStreamer, SystemMetrics } from '@clipit/web-api';
+import type {
+  AdminSubmission,
+  AdminSubmissionPage,
+  ApiAnswer,
+  ClipperApplicationPage,
+  PlaceholderStreamer,
+  SystemMetrics,
+} from '@clipit/web-api';
 import type { AdminCampaign, AdminCampaignPage, CampaignStatus } from './campaign-view.js';
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useAdminSession } from './admin-context.js';
+import { DEFAULT_QUEUE_FILTER, queueQuery, type QueueFilter } from './queue-filter.js';
+
+export type AdminAppealPage = ApiAnswer<'/api/admin/appeals', 'get'>;
+export type AdminAppeal = AdminAppealPage['appeals'][number];
 
 /** The admin lists, keyed by their paths like every query of the site (spec 02 §7). */
 export const SUBMISSIONS_KEY = ['/api/admin/submissions'] as const;
@@ -10,7 +21,9 @@ export const PLACEHOLDERS_KEY = ['/api/admin/placeholder-streamers'] as const;
 /** Every campaigns list (one per status filter) starts with this key. */
 export const CAMPAIGNS_KEY = ['/api/admin/campaigns'] as const;
 export const SYSTEM_METRICS_KEY = ['/api/admin/system-metrics'] as const;
-export const ADMIN_KEYS = [SUBMISSIONS_KEY, APPLICATIONS_KEY, PLACEHOLDERS_KEY, CAMPAIGNS_KEY, SYSTEM_METRICS_KEY] as const;
+/** Clippers' appeals (ADR 0051), pending first. */
+export const APPEALS_KEY = ['/api/admin/appeals'] as const;
+export const ADMIN_KEYS = [SUBMISSIONS_KEY, APPLICATIONS_KEY, PLACEHOLDERS_KEY, CAMPAIGNS_KEY, SYSTEM_METRICS_KEY, APPEALS_KEY] as const;
 
 /** What the public remote shows of moderated clips (its query keys): refreshed after every moderation. */
 export const FEED_CLIPS_KEY = ['/api/feed/clips'] as const;
@@ -23,12 +36,16 @@ export const PAGE_SIZE = 20;
 const pageUrl = (path: string, cursor: string | null) =>
   `${path}?limit=${PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
 
-/** GET /api/admin/submissions, newest first, a page at a time (Load more). */
-export function useSubmissions() {
+/**
+ * GET /api/admin/submissions: the moderation queue as `filter` picks it (pending first unless a status is
+ * picked), a page at a time (Load more); one cached list per filter, all under SUBMISSIONS_KEY.
+ */
+export function useSubmissions(filter: QueueFilter = DEFAULT_QUEUE_FILTER) {
   const { request } = useAdminSession();
+  const query = queueQuery(filter);
   return useInfiniteQuery({
-    queryKey: SUBMISSIONS_KEY,
-    queryFn: ({ pageParam }) => request<AdminSubmissionPage>('GET', pageUrl(SUBMISSIONS_KEY[0], pageParam)),
+    queryKey: [SUBMISSIONS_KEY[0], query] as const,
+    queryFn: ({ pageParam }) => request<AdminSubmissionPage>('GET', `${pageUrl(SUBMISSIONS_KEY[0], pageParam)}${query}`),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchInterval: ADMIN_REFETCH_MS,
@@ -41,6 +58,18 @@ export function useApplications() {
   return useInfiniteQuery({
     queryKey: APPLICATIONS_KEY,
     queryFn: ({ pageParam }) => request<ClipperApplicationPage>('GET', pageUrl(APPLICATIONS_KEY[0], pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: ADMIN_REFETCH_MS,
+  });
+}
+
+/** GET /api/admin/appeals: pending first, then oldest first, a page at a time (ADR 0051). */
+export function useAppeals() {
+  const { request } = useAdminSession();
+  return useInfiniteQuery({
+    queryKey: APPEALS_KEY,
+    queryFn: ({ pageParam }) => request<AdminAppealPage>('GET', pageUrl(APPEALS_KEY[0], pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchInterval: ADMIN_REFETCH_MS,
@@ -92,9 +121,9 @@ export function replaceCampaign(queryClient: QueryClient, updated: AdminCampaign
   );
 }
 
-/** Puts a moderated submission's new state into the loaded pages at once (the refetch confirms it). */
+/** Puts a moderated submission's new state into the loaded pages of every filter at once (the refetch confirms it). */
 export function replaceSubmission(queryClient: QueryClient, updated: AdminSubmission): void {
-  queryClient.setQueryData<InfiniteData<AdminSubmissionPage, string | null>>(SUBMISSIONS_KEY, (data) =>
+  queryClient.setQueriesData<InfiniteData<AdminSubmissionPage, string | null>>({ queryKey: SUBMISSIONS_KEY }, (data) =>
     data
       ? {
           ...data,

@@ -92,13 +92,14 @@ describe('/admin: the password gate (spec 02 §2.4, ADR 0020)', () => {
     expect(within(figures).getByText('Total Submissions')).toBeVisible();
     expect(within(figures).getByText('7')).toBeVisible();
     expect(within(figures).getByText('Last 7 Days')).toBeVisible();
-    // Four tabs, each with its count, and System (the platform's health).
+    // Four tabs, each with its count, Appeals (ADR 0051) and System (the platform's health).
     await waitFor(() =>
       expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
         'Post Submissions 42',
         'Job Applications 2',
         'Campaigns 0',
         'Placeholder Streamers 3',
+        'Appeals',
         'System',
       ]),
     );

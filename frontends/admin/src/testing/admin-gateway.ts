@@ -103,6 +103,9 @@ export function aSubmission(overrides: Partial<AdminSubmission> = {}): AdminSubm
     clipperHandle: 'clipqueen',
     clipperDisplayName: 'Clip Queen',
     guideChecks: null,
+    matches: null,
+    risk: null,
+    hold: null,
     ...overrides,
   };
 }

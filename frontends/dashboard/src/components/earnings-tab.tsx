@@ -98,21 +98,49 @@ function PayoutItem({ payout }: { payout: Payout }) {
   );
 }
 
+const EARNING_STATUS = {
+  pending: { label: 'Pending', variant: 'warning' },
+  held: { label: 'Held', variant: 'warning' },
+  voided: { label: 'Voided', variant: 'destructive' },
+  paid: { label: 'Paid', variant: 'success' },
+} as const;
+
+/** An earning: held with why (its clip is flagged, ADR 0050), voided with the admin's reason. */
 function EarningItem({ earning }: { earning: Earning }) {
+  const status = EARNING_STATUS[earning.status];
+  const title = earning.submissionName ?? 'Approved clip';
   return (
     <li className="clipit-dash-list__item">
       <div className="clipit-dash-list__main">
-        <h4 className="clipit-dash-list__title">{earning.submissionName ?? 'Approved clip'}</h4>
+        <h4 className="clipit-dash-list__title">{title}</h4>
         <p className="clipit-dash-muted">
           {formatClip(earning.amount)} · <time dateTime={earning.createdAt}>{formatDate(earning.createdAt)}</time>
         </p>
+        {earning.status === 'held' ? (
+          <div className="clipit-dash-note" role="note" aria-label={`Why ${title} is held`}>
+            <p>Held until an admin reviews it; it is not paid until then.</p>
+            <ul>
+              {earning.holdReasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {earning.status === 'voided' && earning.decision ? (
+          <p className="clipit-dash-note" role="note" aria-label={`Why ${title} was voided`}>
+            Voided: {earning.decision.reason}
+          </p>
+        ) : null}
       </div>
-      <Badge variant={earning.status === 'paid' ? 'success' : 'warning'}>{earning.status === 'paid' ? 'Paid' : 'Pending'}</Badge>
+      <Badge variant={status.variant}>{status.label}</Badge>
     </li>
   );
 }
 
-/** The Earnings tab (spec 02 §2.2, ADR 0025): paid, pending and total; the weekly payouts with their transactions; each clip's earning. */
+/**
+ * The Earnings tab (spec 02 §2.2, ADR 0025): paid, pending, held (ADR 0050: not paid until an admin
+ * releases it) and total; the weekly payouts with their transactions; each clip's earning.
+ */
 export function EarningsTab({ summary, hold = null }: { summary: Dashboard['earningsSummary']; hold?: Dashboard['payoutHold'] }) {
   const payouts = usePages<PayoutsPage>(payoutsKey);
   const earnings = usePages<EarningsPage>(earningsKey);
@@ -121,11 +149,12 @@ export function EarningsTab({ summary, hold = null }: { summary: Dashboard['earn
 
   return (
     <div className="clipit-dash-stack clipit-dash-stack--wide">
-      <ul className="clipit-dash-grid clipit-dash-grid--3" aria-label="Earnings summary">
+      <ul className="clipit-dash-grid clipit-dash-grid--4" aria-label="Earnings summary">
         {(
           [
             ['Paid', summary.paid],
             ['Pending', summary.pending],
+            ['Held', summary.held],
             ['Total', summary.total],
           ] as const
         ).map(([title, amount]) => (

@@ -170,3 +170,33 @@ describe('the Submissions tab’s guide checks', () => {
     expect(gateway.calls).toEqual([]);
   });
 });
+
+describe('the Submissions tab’s views review (issue 36)', () => {
+  const JUMP = 'Views jumped from 1,200 to 48,000 between two reads an hour apart while likes and retweets rose by 2.';
+  const VIDEO = "Only 520 of the post's 48,000 views played the video (1.1%), where most people who see a clip play some of it.";
+  const MINE = [
+    mySubmission({ id: 's-1', viewsReview: { reasons: [JUMP, VIDEO] } }),
+    mySubmission({ id: 's-4', name: 'Viral clip', viewsReview: null }),
+  ];
+
+  it('marks a clip under review with a badge and tells the clipper why, reason by reason, without a score', async () => {
+    fakeGateway((call) => (call.url === '/api/submissions' ? { json: MINE } : { status: 404, text: 'No such route' }));
+    renderScreen(<SubmissionsTab submissions={SUBMISSIONS} onSubmitClip={() => undefined} />);
+
+    const note = await within(row('Big win clip')).findByRole('note', { name: 'Why Big win clip is under review' });
+    expect(within(row('Big win clip')).getByText('Under review', { selector: '.clip-badge' })).toHaveClass('clip-badge--warning');
+    expect(note).toHaveTextContent("Under review: this clip's views look unusual, so moderators are checking them");
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([JUMP, VIDEO]);
+    expect(note).not.toHaveTextContent(/score/i);
+    // Its approval stands beside it.
+    expect(within(row('Big win clip')).getByText('Approved')).toBeVisible();
+
+    // A clip not under review, or not in the clipper's list: nothing said.
+    expect(within(row('Viral clip')).queryByText('Under review')).toBeNull();
+    expect(within(row('Fresh clip')).queryByRole('note')).toBeNull();
+  });
+});

@@ -47,7 +47,7 @@ export function dashboardAnswer(overrides: Partial<Dashboard> = {}): Dashboard {
       meetsNextTierRequirements: false,
     },
     metrics: { totalApproved: 4, approvedInWindow: 2, approvalRate: 66.7, avgViews: 1530, approvedThisWeek: 1, windowWeeks: 4 },
-    earningsSummary: { paid: 20, pending: 10.5, total: 30.5 },
+    earningsSummary: { paid: 20, pending: 10.5, held: 0, total: 30.5 },
     payoutHold: null,
     recentSubmissions: [
       {
@@ -125,6 +125,7 @@ export function mySubmission(overrides: Partial<MySubmissions[number]> = {}): My
     videoFileName: 'clip.mp4',
     videoFileSize: 4_194_304,
     guideChecks: null,
+    viewsReview: null,
     ...overrides,
   };
 }
@@ -184,6 +185,8 @@ export const earningsAnswer: EarningsPage = {
       txHash: null,
       payoutId: null,
       createdAt: '2026-11-22T12:00:00.000Z',
+      holdReasons: [],
+      decision: null,
     },
     {
       id: 'e-1',
@@ -197,6 +200,8 @@ export const earningsAnswer: EarningsPage = {
       txHash: '5kSolanaSignatureAbcdefghijkLMNOP',
       payoutId: 'p-1',
       createdAt: '2026-11-19T12:00:00.000Z',
+      holdReasons: [],
+      decision: null,
     },
   ],
   nextCursor: null,

@@ -50,6 +50,12 @@ export const VIDEO_STATE_POLL_MS = 2000;
  */
 export const VIDEO_STATE_FIRST_POLL_MS = 500;
 export const VIDEO_STATE_FIRST_POLLS_FOR_MS = 15_000;
+/**
+ * While GET /api/submissions/stream is open, the gateway tells the page as soon as the video's state
+ * changes, and the list is read then: the poll only covers a frame lost on the way.
+ */
+const VIDEO_STATE_STREAMING_POLL_MS = 10_000;
+const SUBMISSIONS_STREAM_PATH = '/api/submissions/stream';
 const SUBMISSIONS_KEY = ['/api/submissions'] as const;
 
 const STAGE_TEXT: Record<UploadStage, string> = {
@@ -133,22 +139,64 @@ function VideoGuideChecks({ checks }: { checks: NonNullable<Submission['guideChe
 }
 
 /**
- * The video after finalize: GET /api/submissions every 0.5 s for 15 s, then every 2 s, until the media worker has said ready or
- * refused (with its reason); polling stops then, or when this leaves the page. Once ready, the guide's checks
- * under it (a video processed before the checks existed has none).
+ * Holds GET /api/submissions/stream open while `enabled` and reads the list again whenever the gateway tells
+ * of a change to the submission, and when the stream (re)opens (what changed while it was away); true while
+ * it is open. The browser reconnects by itself after a dropped connection; a stream the server refused
+ * (signed out, too many tabs) is left to the poll. Without EventSource, the poll alone.
+ */
+function useSubmissionStream(enabled: boolean, submissionId: string): boolean {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource(SUBMISSIONS_STREAM_PATH, { withCredentials: true });
+    const reread = () => void queryClient.invalidateQueries({ queryKey: SUBMISSIONS_KEY });
+    source.addEventListener('submission', (event) => {
+      let id: unknown;
+      try {
+        id = (JSON.parse((event as MessageEvent<string>).data) as { id?: unknown }).id;
+      } catch {
+        id = undefined;
+      }
+      if (id === submissionId) reread();
+    });
+    source.onopen = () => {
+      setOpen(true);
+      reread();
+    };
+    source.onerror = () => setOpen(false);
+    return () => {
+      source.close();
+      setOpen(false);
+    };
+  }, [enabled, submissionId, queryClient]);
+  return open;
+}
+
+/**
+ * The video after finalize, until the media worker has said ready or refused (with its reason): read again
+ * as soon as the gateway's stream tells of a change, or, without the stream, every 0.5 s for 15 s and then
+ * every 2 s. Both stop then, or when this leaves the page. Once ready, the guide's checks under it (a video
+ * processed before the checks existed has none).
  */
 function VideoStatus({ clip }: { clip: SubmittedClip }) {
   const [shownAt] = useState(() => Date.now());
+  const [settled, setSettled] = useState(() => isFinalVideoState(clip.submission.videoState));
+  const streaming = useSubmissionStream(!settled, clip.submissionId);
   const mine = useQuery<MySubmissions>({
     queryKey: SUBMISSIONS_KEY,
     refetchOnMount: 'always',
     refetchInterval: (query) => {
       if (isFinalVideoState(query.state.data?.find((s) => s.id === clip.submissionId)?.videoState)) return false;
+      if (streaming) return VIDEO_STATE_STREAMING_POLL_MS;
       return Date.now() - shownAt < VIDEO_STATE_FIRST_POLLS_FOR_MS ? VIDEO_STATE_FIRST_POLL_MS : VIDEO_STATE_POLL_MS;
     },
   });
   const current: Submission = mine.data?.find((s) => s.id === clip.submissionId) ?? clip.submission;
   const state = current.videoState;
+  useEffect(() => {
+    if (isFinalVideoState(state)) setSettled(true);
+  }, [state]);
   let title: string;
   let detail: string;
   if (state === 'ready') {

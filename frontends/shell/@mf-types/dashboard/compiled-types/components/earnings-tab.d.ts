@@ -4,7 +4,10 @@ import { type Dashboard, type Payout } from '../lib/dashboard-data.js';
 export declare function PayoutTransaction({ payout }: {
     payout: Pick<Payout, 'driver' | 'signature'>;
 }): import("react").JSX.Element;
-/** The Earnings tab (spec 02 §2.2, ADR 0025): paid, pending and total; the weekly payouts with their transactions; each clip's earning. */
+/**
+ * The Earnings tab (spec 02 §2.2, ADR 0025): paid, pending, held (ADR 0050: not paid until an admin
+ * releases it) and total; the weekly payouts with their transactions; each clip's earning.
+ */
 export declare function EarningsTab({ summary, hold }: {
     summary: Dashboard['earningsSummary'];
     hold?: Dashboard['payoutHold'];

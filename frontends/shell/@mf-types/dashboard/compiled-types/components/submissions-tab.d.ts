@@ -3,7 +3,9 @@ import { type RecentSubmission } from '../lib/dashboard-data.js';
 /**
  * The Submissions tab (spec 02 §2.2): recent submissions with name, platform, views, date, status and rejection
  * reason; an approved one also with its view history, when its metrics were fetched and whether it is verified;
- * one with a processed video also with the guide's checks on it (issue 35).
+ * one with a processed video also with the guide's checks on it (issue 35); one under review for its views with
+ * an "Under review" badge and the reasons (issue 36); a rejected one, or one whose earning is held, with "Appeal"
+ * and then the appeal's state (ADR 0051).
  */
 export declare function SubmissionsTab({ submissions, onSubmitClip }: {
     submissions: readonly RecentSubmission[];
