@@ -34,7 +34,8 @@ const common = {
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
     // Workspace libraries resolve to their sources so tests never need a build first.
-    '^@clipit/(contracts|service-kit|storage|media|media-queue|worker-kit|testing|field-rules)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@clipit/(contracts|service-kit|storage|media|media-queue|worker-kit|testing|field-rules|fingerprint)$':
+      '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

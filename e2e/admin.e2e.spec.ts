@@ -202,6 +202,40 @@ describe('the admin area (gateway + admin + submissions + identity, real servers
       expect(new Set(seen).size).toBe(total);
     });
 
+    it('filters the moderation queue by status, platform and flags, pending first otherwise, and refuses an unknown filter in words', async () => {
+      const kept = await submit(clipper.cookie);
+      const turnedDown = await submit(clipper.cookie);
+      expect((await moderate(turnedDown, 'reject')).status).toBe(200);
+      const list = async (query: string) =>
+        ((await (await admin(`/api/admin/submissions?limit=200${query}`)).json()) as { submissions: AdminSubmission[] }).submissions;
+
+      const everything = await list('');
+      const firstDecided = everything.findIndex((s) => s.status !== 'pending');
+      expect(everything.slice(firstDecided).every((s) => s.status !== 'pending')).toBe(true);
+      const rejected = await list('&status=rejected');
+      expect(rejected.map((s) => s.id)).toContain(turnedDown);
+      expect(rejected.every((s) => s.status === 'rejected')).toBe(true);
+      const pending = await list('&status=pending&platform=twitter');
+      expect(pending.map((s) => s.id)).toContain(kept);
+      expect(pending.every((s) => s.status === 'pending' && s.platform === 'twitter')).toBe(true);
+      expect(await list('&platform=tiktok')).toEqual([]);
+      // No clip here has a video, so none matched, none is risky and no check warned.
+      expect(await list('&flags=matched,risky,failed-checks')).toEqual([]);
+
+      await expectText(await admin('/api/admin/submissions?status=held'), 400, 'status must be one of: pending, approved, rejected');
+      await expectText(
+        await admin('/api/admin/submissions?platform=youtube'),
+        400,
+        'platform must be one of: twitter, instagram, tiktok, other',
+      );
+      await expectText(await admin('/api/admin/submissions?flags=matched,hot'), 400, 'flags must be among: matched, risky, failed-checks');
+      await expectText(
+        await admin('/api/admin/submissions?status=pending&status=approved'),
+        400,
+        'status must be given once, as a short text',
+      );
+    });
+
     it('allows exactly the transitions of spec 02 §4 and refuses the others with 409 and a sentence', async () => {
       const id = await submit(clipper.cookie);
       await expectText(await moderate(id, 'add-to-feed'), 409, 'Only an approved submission can be in the feed (this one is pending)');

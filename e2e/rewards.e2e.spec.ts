@@ -58,7 +58,7 @@ describe('rewards (gateway + rewards + identity + submissions + admin, real serv
     const empty = (await (await asClipper('GET', '/api/dashboard')).json()) as Record<string, unknown>;
     expect(empty).toMatchObject({
       user: { id: clipper.id, displayName: 'Rita Rewards', role: 'clipper', currentTier: 1 },
-      earningsSummary: { paid: 0, pending: 0, total: 0 },
+      earningsSummary: { paid: 0, pending: 0, held: 0, total: 0 },
     });
 
     const approved = await submit();
@@ -89,7 +89,7 @@ describe('rewards (gateway + rewards + identity + submissions + admin, real serv
         meetsNextTierRequirements: false,
       },
       metrics: { totalApproved: 1, approvedInWindow: 1, approvalRate: 50, avgViews: 0, approvedThisWeek: 1, windowWeeks: 4 },
-      earningsSummary: { paid: 0, pending: 10, total: 10 },
+      earningsSummary: { paid: 0, pending: 10, held: 0, total: 10 },
       recentSubmissions: [
         { id: rejected, status: 'rejected', platform: 'twitter' },
         { id: approved, status: 'approved', rejectedReason: null },
@@ -134,6 +134,7 @@ describe('rewards (gateway + rewards + identity + submissions + admin, real serv
     expect(((await (await asClipper('GET', '/api/dashboard')).json()) as { earningsSummary: unknown }).earningsSummary).toEqual({
       paid: 10,
       pending: 0,
+      held: 0,
       total: 10,
     });
     const earnings = (await (await asClipper('GET', '/api/earnings')).json()) as { earnings: { status: string; txHash: string }[] };
@@ -181,6 +182,7 @@ describe('rewards (gateway + rewards + identity + submissions + admin, real serv
     expect(((await (await asClipper('GET', '/api/dashboard')).json()) as { earningsSummary: unknown }).earningsSummary).toEqual({
       paid: 10,
       pending: 10,
+      held: 0,
       total: 20,
     });
 

@@ -8,7 +8,7 @@ import S3rver from '@20minutes/s3rver';
 import AWSAccount from '@20minutes/s3rver/lib/models/account.js';
 import { mediaKeys } from '@clipit/contracts';
 import { VIDEO_MESSAGES } from '@clipit/field-rules';
-import { MediaTools, synthesizeClip } from '@clipit/media';
+import { MediaTools, runTool, synthesizeClip } from '@clipit/media';
 import { openStorage, type StorageDriver } from '@clipit/storage';
 import { waitFor } from '@clipit/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -16,8 +16,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signUp } from './support/accounts.js';
-import { asOurPage, startPlatform, type Platform } from './support/platform.js';
+import { signUp, type Account } from './support/accounts.js';
+import { asOurPage, E2E_ADMIN_PASSWORD, startPlatform, type Platform } from './support/platform.js';
+import { openSse, type SseEvent } from './support/sse.js';
 
 /** The fields of a submission (GET /api/submissions) this journey reads. */
 interface SubmissionJson {
@@ -39,19 +40,29 @@ const JOURNEY_TIMEOUT_MS = 120_000;
 
 let clipsDir: string;
 /** The clips every driver's journey sends, made once. */
-const clips = { tenSeconds: '', short: '', tooLong: '', text: '' };
+const clips = { tenSeconds: '', mirrored: '', short: '', tooLong: '', text: '' };
 const tools = new MediaTools({ ffmpegPath: process.env['FFMPEG_PATH'] ?? 'ffmpeg', ffprobePath: process.env['FFPROBE_PATH'] ?? 'ffprobe' });
 
 beforeAll(async () => {
   clipsDir = await mkdtemp(join(tmpdir(), 'clipit-e2e-journey-'));
   Object.assign(clips, {
     tenSeconds: join(clipsDir, 'ten-seconds.mp4'),
+    mirrored: join(clipsDir, 'mirrored.mp4'),
     short: join(clipsDir, 'short.mov'),
     tooLong: join(clipsDir, 'too-long.mp4'),
     text: join(clipsDir, 'notes.mp4'),
   });
   // The issue's reference clip: 10 s, 720x1280 (portrait), with sound. Few frames keep the transcode quick.
   await synthesizeClip({ path: clips.tenSeconds, durationSeconds: 10, width: 720, height: 1280, withAudio: true, fps: 10 });
+  // Another clipper's re-upload of it: mirrored, trimmed by a second, scaled down and encoded again.
+  await runTool(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-ss', '1', '-i', `file:${clips.tenSeconds}`],
+      ...['-vf', 'hflip,scale=540:960', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30', '-c:a', 'aac', `file:${clips.mirrored}`],
+    ],
+    { timeoutMs: 60_000 },
+  );
   // 4:4:4, which no phone plays as it is: transcoded.
   await synthesizeClip({
     path: clips.short,
@@ -133,7 +144,8 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     await driver.tearDown();
   });
 
-  const clipper = async (): Promise<string> => (await signUp(p.url, { prefix: `j${driver.name}` })).cookie;
+  const clipperAccount = (): Promise<Account> => signUp(p.url, { prefix: `j${driver.name}` });
+  const clipper = async (): Promise<string> => (await clipperAccount()).cookie;
 
   async function submit(cookie: string): Promise<string> {
     const url = `https://x.com/clipper/status/${Date.now()}${randomBytes(2).readUInt16BE()}`;
@@ -263,10 +275,42 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     'upload URL → PUT → finalize: a 10 s 720x1280 clip ends processed, playable and served by range',
     async () => {
       const cookie = await clipper();
+      // The owner's page holds GET /api/submissions/stream open: each change of the submission is told there
+      // once committed, the page reads the list then. Nobody else hears of it; nobody signed out opens one.
+      const unsigned = await api('/api/submissions/stream');
+      expect({ status: unsigned.status, type: unsigned.headers.get('content-type'), body: await unsigned.text() }).toEqual({
+        status: 401,
+        type: 'text/plain; charset=utf-8',
+        body: 'Not signed in',
+      });
+      const stream = await openSse(`${p.url}/api/submissions/stream`, { cookie });
+      const stranger = await openSse(`${p.url}/api/submissions/stream`, { cookie: await clipper() });
       const id = await submit(cookie);
       const requestId = `journey-${randomBytes(6).toString('hex')}`;
-      const videoId = await sendByUploadUrl(cookie, id, clips.tenSeconds, 'video/mp4', requestId);
-      const s = await settled(cookie, id);
+      /** A frame about this submission with this change (and video state, when given). */
+      const about = (change: string, videoState?: string) => (e: SseEvent) => {
+        const frame = e.event === 'submission' ? (JSON.parse(e.data) as { id: string; change: string; videoState: string }) : undefined;
+        return frame?.id === id && frame.change === change && (videoState === undefined || frame.videoState === videoState);
+      };
+      let s: SubmissionJson;
+      let videoId: string;
+      try {
+        expect(stream.contentType).toBe('text/event-stream; charset=utf-8');
+        expect(JSON.parse((await stream.next(about('submission.created'), 10_000)).data)).toMatchObject({ status: 'pending' });
+        videoId = await sendByUploadUrl(cookie, id, clips.tenSeconds, 'video/mp4', requestId);
+        await stream.next(about('submission.video-changed', 'processing'), 10_000);
+        await stream.next(about('submission.video-changed', 'ready'), 90_000);
+        // Told once committed: the list read right after the frame shows the video ready.
+        const listed = ((await (await api('/api/submissions', { headers: { cookie } })).json()) as SubmissionJson[]).find(
+          (x) => x.id === id,
+        );
+        expect(listed).toMatchObject({ videoState: 'ready', isProcessing: false });
+        expect(stranger.events.filter((e) => e.data.includes(id))).toEqual([]);
+        s = await settled(cookie, id);
+      } finally {
+        stream.close();
+        stranger.close();
+      }
       // One trace from the finalize request through the queue, the worker's event and back: both video
       // changes (processing, then ready) carry the request's id.
       const { rows: changes } = await p.submissionsDb.query<{ state: string; correlation: string }>(
@@ -284,6 +328,46 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
       // The upload itself is gone: only the results stay.
       expect(await store.stat(mediaKeys.upload(videoId))).toBeUndefined();
       expect(await store.stat(mediaKeys.video(videoId))).toMatchObject({ contentType: 'video/mp4' });
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "flags another clipper's mirrored, trimmed and re-encoded copy to the moderator with the clip it re-uploads",
+    async () => {
+      const first = await clipperAccount();
+      const second = await clipperAccount();
+      const original = await submit(first.cookie);
+      await sendByUploadUrl(first.cookie, original, clips.tenSeconds, 'video/mp4');
+      await settled(first.cookie, original);
+      const copy = await submit(second.cookie);
+      await sendByUploadUrl(second.cookie, copy, clips.mirrored, 'video/mp4');
+      expect(await settled(second.cookie, copy)).toMatchObject({ videoState: 'ready' });
+      // The clipper never sees the check; the moderator's list carries it once the worker fingerprinted the clip.
+      expect(Object.keys(await settled(second.cookie, copy))).not.toContain('matches');
+      const verified = await api('/api/admin/verify-password', json('POST', { password: E2E_ADMIN_PASSWORD }, ''));
+      const { token } = (await verified.json()) as { token: string };
+      type Listed = {
+        id: string;
+        matches: Array<{ submissionId: string; clipper: { handle: string | null }; kind: string; videoDistance: number }> | null;
+      };
+      const listed = await waitFor(
+        async () => {
+          const page = (await (
+            await api('/api/admin/submissions?limit=100', { headers: { authorization: `Bearer ${token}` } })
+          ).json()) as {
+            submissions: Listed[];
+          };
+          const found = page.submissions.find((x) => x.id === copy);
+          return found?.matches ? found : undefined;
+        },
+        60_000,
+        `the fingerprint of submission ${copy}`,
+      );
+      expect(listed.matches).toContainEqual(
+        expect.objectContaining({ submissionId: original, clipper: expect.objectContaining({ handle: first.handle }), kind: 'reupload' }),
+      );
+      expect(listed.matches!.find((m) => m.submissionId === original)!.videoDistance).toBeLessThan(0.2);
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -159,6 +159,67 @@ describe('X post metrics and previews (gateway + submissions + metrics worker + 
     );
   });
 
+  it('scores an inflated clip’s views: its risk and reasons on the admin list, “under review” with the reasons on the clipper’s list', async () => {
+    const clipper = await signUp('xr');
+    const id = postId();
+    const { submissionId, code } = await submit(clipper.cookie, id);
+    p.xApi.setPost(id, {
+      text: `Clip of the day ${code}`,
+      created_at: new Date(Date.now() - 3600_000).toISOString(),
+      metrics: { impression_count: 1_200, like_count: 30, retweet_count: 4, reply_count: 3, quote_count: 1 },
+      videoViews: 500,
+    });
+    await approve(submissionId);
+    await waitFor(
+      async () => ((await history(submissionId, clipper.cookie)).points.length === 1 ? true : undefined),
+      30_000,
+      'the first read',
+    );
+    const adminItem = async () => {
+      const res = await api('/api/admin/submissions', { headers: { authorization: `Bearer ${adminToken}` } });
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as {
+        submissions: { id: string; risk: { score: number; reasons: string[]; underReview: boolean } | null }[];
+      };
+      return page.submissions.find((s) => s.id === submissionId);
+    };
+    // One read: not judged yet.
+    expect((await adminItem())?.risk).toBeNull();
+
+    // Bought views: 48,000 with 2 more likes and retweets, and the video barely played. Its next read is made due now.
+    p.xApi.setPost(id, {
+      metrics: { impression_count: 48_000, like_count: 31, retweet_count: 5, reply_count: 3, quote_count: 1 },
+      videoViews: 520,
+    });
+    await p.submissionsDb.query('UPDATE submissions SET metrics_due_at = now() WHERE id = $1', [submissionId]);
+    await waitFor(
+      async () => ((await history(submissionId, clipper.cookie)).points.length === 2 ? true : undefined),
+      30_000,
+      'the second read',
+    );
+
+    const risk = (await adminItem())?.risk;
+    expect(risk).toMatchObject({ score: 100, underReview: true });
+    expect(risk!.reasons[0]).toMatch(
+      /^Views jumped from 1,200 to 48,000 between two reads (less than a minute|a minute|\d+ minutes) apart while likes and retweets rose by 2\.$/,
+    );
+    expect(risk!.reasons).toContain(
+      "Only 520 of the post's 48,000 views played the video (1.1%), where most people who see a clip play some of it.",
+    );
+    expect(risk!.reasons.some((r) => r.startsWith('Likes, retweets, replies and quotes are 0.083% of views (40 on 48,000)'))).toBe(true);
+
+    // The clipper sees it under review with the same reasons, and no score.
+    const mine = (await (await api('/api/submissions', { headers: { cookie: clipper.cookie } })).json()) as Record<string, unknown>[];
+    const own = mine.find((s) => s['id'] === submissionId)!;
+    expect(own['viewsReview']).toEqual({ reasons: risk!.reasons });
+    expect(own).not.toHaveProperty('risk');
+    expect(JSON.stringify(own)).not.toContain('"score"');
+    // Another clip of theirs, read once: nothing to review.
+    const other = await submit(clipper.cookie, postId());
+    const list = (await (await api('/api/submissions', { headers: { cookie: clipper.cookie } })).json()) as Record<string, unknown>[];
+    expect(list.find((s) => s['id'] === other.submissionId)?.['viewsReview']).toBeNull();
+  });
+
   it('serves the view history to its owner and admins only', async () => {
     const owner = await signUp('xo');
     const stranger = await signUp('xs');

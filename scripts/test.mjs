@@ -51,7 +51,14 @@ function speedGauge() {
   for (let i = 0; i < 8; i += 1) scryptSync('speed gauge', `salt ${i}`, 32, { N: 2 ** 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
   return (performance.now() - started) / 1000;
 }
-const GAUGE = 'speed gauge (eight scrypt hashes on one core; a higher figure is a slower machine)';
+/** Times the gauge and adds it to the report's steps, named by when it ran ('at the start', 'at the end'). */
+function recordGauge(when) {
+  const seconds = speedGauge();
+  timings.push({
+    name: `speed gauge (eight scrypt hashes on one core; a higher figure is a slower machine), ${when}: ${seconds.toFixed(3)} s`,
+    seconds,
+  });
+}
 
 const cpuSince = (before) => {
   const now = childrenCpuSeconds();
@@ -146,8 +153,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
     process.exit(1);
   }
   timings.push({ name: 'prerequisites', seconds: (Date.now() - t0) / 1000 });
-  const gauge = speedGauge();
-  timings.push({ name: `${GAUGE}, at the start: ${gauge.toFixed(3)} s`, seconds: gauge });
+  recordGauge('at the start');
 }
 
 // KEEP_REPORTS: a folder (made if missing) to keep the Jest reports in after the run.
@@ -261,8 +267,7 @@ finish(0);
 
 /** Prints the timing report (each step, each Jest project, the slowest files) and ends the run. */
 function finish(code) {
-  const gauge = speedGauge();
-  timings.push({ name: `${GAUGE}, at the end: ${gauge.toFixed(3)} s`, seconds: gauge });
+  recordGauge('at the end');
   const files = reports.filter((r) => existsSync(r)).flatMap((r) => filesOfReport(r));
   console.log(`\nWhere the time went (a report, not a test; budgets: npm test 20 min, CI 30 min on 2 cores):\n`);
   console.log(renderReport({ steps: timings, files, totalSeconds: (Date.now() - started) / 1000 }));

@@ -170,6 +170,9 @@ describe('/submit', () => {
     await page.evaluate(RECORD_PROGRESS);
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send('Network.enable');
+    // What the gateway's stream of the user's submissions tells the page (GET /api/submissions/stream).
+    const frames: { eventName: string; data: string }[] = [];
+    cdp.on('Network.eventSourceMessageReceived', (frame) => frames.push(frame));
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,
@@ -215,9 +218,15 @@ describe('/submit', () => {
       expect.stringMatching(/^PUT \/api\/submissions\/uploads\/[^/]+$/),
       'POST /api/submissions/finalize-video-upload',
     ]);
-    expect(calls.slice(4).every((c) => c === 'GET /api/submissions')).toBe(true);
+    // The page held the stream open and was told of the ready video there; it read the list then.
+    expect(calls.slice(4)).toContain('GET /api/submissions/stream');
+    expect(calls.slice(4).every((c) => c === 'GET /api/submissions' || c === 'GET /api/submissions/stream')).toBe(true);
+    const told = frames
+      .filter((f) => f.eventName === 'submission')
+      .map((f) => JSON.parse(f.data) as { change: string; videoState: string });
+    expect(told).toContainEqual(expect.objectContaining({ change: 'submission.video-changed', videoState: 'ready' }));
 
-    // Final: the polling has stopped.
+    // Final: the polling has stopped, and the stream is closed.
     const polled = calls.length;
     await page.waitForTimeout(4_500);
     expect(calls.length).toBe(polled);

@@ -47,8 +47,6 @@ import { bootstrapSubmissions, submissionsService, type SubmissionsApp } from '.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export { TEST_PASSWORD_HASH_COST };
-
 /** The admin password of every e2e platform (the admin area's gate). */
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
@@ -295,6 +293,7 @@ export async function startPlatform(
       IDENTITY_GRPC_URL: identityGrpcUrl,
       SUBMISSIONS_GRPC_URL: `127.0.0.1:${submissionsGrpcPort}`,
       CAMPAIGNS_GRPC_URL: `127.0.0.1:${campaignsGrpcPort}`,
+      REWARDS_GRPC_URL: `127.0.0.1:${rewardsGrpcPort}`,
       // The readiness admin samples into system_metrics: this platform's services (the gateway's port is not known yet).
       ADMIN_HEALTH_TARGETS: Object.entries({
         identity: httpPort,

@@ -192,7 +192,10 @@ export async function clipSeeder(platform: Platform): Promise<ClipSeeder> {
           const inFeed = await feedIds();
           return ids.every((id) => inFeed.has(id)) ? true : undefined;
         },
-        15_000,
+        // The feed applies the approvals in order behind everything else the platform states about these clips
+        // (each one's fingerprint, matches and held earning: the same video every time); under a CI run's load
+        // that has taken over 15 s for 50 clips. A wait, not a bound: it answers as soon as they are in.
+        60_000,
         `${count} clips in the feed`,
       );
       return ids;

@@ -32,8 +32,10 @@ export interface Ledger {
   feedMismatch: string[];
   /** Approved submissions without exactly one earning in rewards (ADR 0025), once the bus caught up. */
   rewardsMismatch: string[];
-  queue: { waiting: number; active: number; delayed: number; failed: number };
+  queue: { waiting: number; prioritized: number; active: number; delayed: number; failed: number };
   videosProcessing: number;
+  /** Ready videos whose re-upload fingerprint (ADR 0048) never arrived: a lost fingerprint job or event. */
+  videosUnfingerprinted: number;
 }
 
 interface StreamEvent {
@@ -116,8 +118,9 @@ export async function readLedger(
     liveMirror: [],
     feedMismatch: [],
     rewardsMismatch: [],
-    queue: { waiting: 0, active: 0, delayed: 0, failed: 0 },
+    queue: { waiting: 0, prioritized: 0, active: 0, delayed: 0, failed: 0 },
     videosProcessing: 0,
+    videosUnfingerprinted: 0,
   };
   for (const service of await servicesWithDatabase(p)) {
     const rows = await p.query<{ id: string; published: boolean }>(
@@ -248,11 +251,18 @@ export async function readLedger(
     `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'processing'`,
   );
   ledger.videosProcessing = processing[0]!.n;
+  const unfingerprinted = await p.query<{ n: number }>(
+    'submissions',
+    `SELECT count(*)::int AS n FROM video_uploads WHERE status = 'ready' AND fingerprinted_at IS NULL`,
+  );
+  ledger.videosUnfingerprinted = unfingerprinted[0]!.n;
   const redis = new Redis(p.redis.url, { maxRetriesPerRequest: 1 });
   try {
     const prefix = `${p.processes[0]!.env['REDIS_KEY_PREFIX']}bull:media`;
     ledger.queue = {
       waiting: await redis.llen(`${prefix}:wait`),
+      // Fingerprint jobs wait here (priority 10), behind every process-video job.
+      prioritized: await redis.zcard(`${prefix}:prioritized`),
       active: await redis.llen(`${prefix}:active`),
       delayed: await redis.zcard(`${prefix}:delayed`),
       failed: await redis.zcard(`${prefix}:failed`),
@@ -282,7 +292,9 @@ export function ledgerProblems(l: Ledger): string[] {
   if (l.rewardsMismatch.length > 0)
     problems.push(`rewards' earnings differ from the approvals: ${l.rewardsMismatch.slice(0, 3).join('; ')}`);
   if (l.deadLettered > 0) problems.push(`${l.deadLettered} dead-lettered events`);
-  if (l.queue.waiting + l.queue.active + l.queue.delayed > 0) problems.push(`media queue not drained: ${JSON.stringify(l.queue)}`);
+  if (l.queue.waiting + l.queue.prioritized + l.queue.active + l.queue.delayed > 0)
+    problems.push(`media queue not drained: ${JSON.stringify(l.queue)}`);
   if (l.videosProcessing > 0) problems.push(`${l.videosProcessing} videos still processing`);
+  if (l.videosUnfingerprinted > 0) problems.push(`${l.videosUnfingerprinted} ready videos never fingerprinted`);
   return problems;
 }

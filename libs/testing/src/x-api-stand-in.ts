@@ -20,6 +20,15 @@ export interface XPost {
   author_id: string;
   created_at: string;
   public_metrics: XPublicMetrics;
+  /** The post's video (a media object of type video), null for a post without one. */
+  video: XVideo | null;
+}
+
+/** A post's video as X's media object gives it (`expansions=attachments.media_keys&media.fields=public_metrics`). */
+export interface XVideo {
+  media_key: string;
+  /** `public_metrics.view_count`: how often the video was viewed (null: X gives no count for it). */
+  view_count: number | null;
 }
 
 /** X's problem object for one id of a lookup it cannot answer with a post. */
@@ -73,6 +82,8 @@ export interface XApiRequestRecord {
 /** Metrics, author, text and date of a post to set; what is left out keeps its value (or the generated one). */
 export interface XPostPatch {
   metrics?: Partial<XPublicMetrics>;
+  /** The video's view count; null: the post has no video. */
+  videoViews?: number | null;
   author_id?: string;
   text?: string;
   created_at?: string;
@@ -81,7 +92,9 @@ export interface XPostPatch {
 /**
  * A stand-in for X's API v2 post lookup (`GET /2/tweets?ids=`), a real HTTP server on a loopback port for
  * the metrics worker's tests and benchmark. Answers in X's shapes: `{data: [post…], errors: [problem…]}`
- * with only the requested `tweet.fields` (id, text and edit_history_tweet_ids always), deleted or
+ * with only the requested `tweet.fields` (id, text and edit_history_tweet_ids always), a post's video in
+ * `includes.media` when `expansions=attachments.media_keys` asks for it (its view count with
+ * `media.fields=public_metrics`), deleted or
  * protected posts as X's problem objects, X's rate limiting (the three `x-rate-limit-*` headers on every
  * answer, `reset` in epoch seconds; 429 with X's body once the window's requests are used up), 401 on a
  * wrong bearer token, 400 on bad ids. Tests set and change posts, and inject 429s, 5xx, slow and partial
@@ -164,6 +177,12 @@ export class XApiStandIn {
       ...(patch.text !== undefined ? { text: patch.text } : {}),
       ...(patch.created_at !== undefined ? { created_at: patch.created_at } : {}),
       public_metrics: { ...current.public_metrics, ...patch.metrics },
+      video:
+        patch.videoViews === undefined
+          ? current.video
+          : patch.videoViews === null
+            ? null
+            : { media_key: current.video?.media_key ?? videoKey(id), view_count: patch.videoViews },
     };
     this.posts.set(id, post);
     this.gone.delete(id);
@@ -307,6 +326,9 @@ export class XApiStandIn {
     }
 
     const fields = new Set((url.searchParams.get('tweet.fields') ?? '').split(',').filter(Boolean));
+    const expansions = new Set((url.searchParams.get('expansions') ?? '').split(',').filter(Boolean));
+    const mediaFields = new Set((url.searchParams.get('media.fields') ?? '').split(',').filter(Boolean));
+    const media: Array<Record<string, unknown>> = [];
     const data: Array<Record<string, unknown>> = [];
     const errors: XResourceError[] = [];
     for (const id of new Set(ids)) {
@@ -318,13 +340,32 @@ export class XApiStandIn {
       }
       const gone = this.gone.get(id);
       const post = this.post(id);
-      if (post) data.push(withFields(post, fields));
-      else errors.push(resourceError(id, gone ?? 'not-found'));
+      if (post) {
+        data.push(withFields(post, fields, expansions));
+        // Like X: the expanded media in `includes.media`, type and media_key always, the rest by media.fields.
+        if (post.video && expansions.has('attachments.media_keys'))
+          media.push({
+            media_key: post.video.media_key,
+            type: 'video',
+            ...(mediaFields.has('public_metrics') && post.video.view_count !== null
+              ? { public_metrics: { view_count: post.video.view_count } }
+              : {}),
+          });
+      } else errors.push(resourceError(id, gone ?? 'not-found'));
     }
     this.counters.ok++;
     this.counters.idsLookedUp += ids.length;
     record(200, ids);
-    return send(res, 200, { ...(data.length > 0 ? { data } : {}), ...(errors.length > 0 ? { errors } : {}) }, headers);
+    return send(
+      res,
+      200,
+      {
+        ...(data.length > 0 ? { data } : {}),
+        ...(media.length > 0 ? { includes: { media } } : {}),
+        ...(errors.length > 0 ? { errors } : {}),
+      },
+      headers,
+    );
   }
 }
 
@@ -356,14 +397,23 @@ export function generatedPost(id: string): XPost {
       bookmark_count: n(28, 1_000),
       impression_count: impressions,
     },
+    // A clip's post carries its video; a bit under half of the people who see it play it.
+    video: { media_key: videoKey(id), view_count: Math.floor(impressions * 0.45) },
   };
 }
 
-function withFields(post: XPost, fields: Set<string>): Record<string, unknown> {
+/** X's media keys are `<type>_<id>` (13 for a video). */
+function videoKey(postId: string): string {
+  return `13_${postId}`;
+}
+
+function withFields(post: XPost, fields: Set<string>, expansions: Set<string>): Record<string, unknown> {
   const out: Record<string, unknown> = { id: post.id, text: post.text, edit_history_tweet_ids: post.edit_history_tweet_ids };
   if (fields.has('author_id')) out['author_id'] = post.author_id;
   if (fields.has('created_at')) out['created_at'] = post.created_at;
   if (fields.has('public_metrics')) out['public_metrics'] = { ...post.public_metrics };
+  if (post.video && (fields.has('attachments') || expansions.has('attachments.media_keys')))
+    out['attachments'] = { media_keys: [post.video.media_key] };
   return out;
 }
 
