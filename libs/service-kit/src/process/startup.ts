@@ -62,12 +62,56 @@ export async function openServiceDatabase(opts: ServiceDatabaseOptions): Promise
   }
 }
 
-/** NATS for a service, with the event stream and its dead-letter stream in place. */
-export async function connectEventBus(url: string, service: string, names: StreamNames): Promise<NatsConnection> {
+/** How long a booting service keeps asking a JetStream that does not answer yet before it gives up. */
+export const JETSTREAM_READY_WITHIN_MS = 60_000;
+
+/**
+ * A JetStream that is there but not answering yet: a request timed out (a server just started, or busy
+ * recovering its store) or found no responder (JetStream still starting, or a NATS restarted without it
+ * for a moment). Anything else (a refused
+ * stream config, no permission) is an answer, and retrying would not change it.
+ */
+export function isJetStreamNotReady(err: unknown): boolean {
+  for (
+    let e = err as { name?: string; code?: string | number; message?: string; cause?: unknown } | null, depth = 0;
+    e && depth < 4;
+    depth += 1
+  ) {
+    // `JetStreamNotEnabled` is what a request finding no JetStream responder becomes (its cause: no responders).
+    if (
+      /timeout|no responders|JetStreamNotEnabled|jetstream is not enabled|\b503\b/i.test(
+        `${e.name ?? ''} ${e.code ?? ''} ${e.message ?? ''}`,
+      )
+    )
+      return true;
+    e = (typeof e.cause === 'object' ? e.cause : null) as typeof e;
+  }
+  return false;
+}
+
+/**
+ * NATS for a service, with the event stream and its dead-letter stream in place. A JetStream that does not
+ * answer yet is asked again (one second apart, up to `readyWithinMs`) rather than failing the boot: a
+ * service and its NATS starting together, or a NATS restarting from a large store, is not an outage.
+ */
+export async function connectEventBus(
+  url: string,
+  service: string,
+  names: StreamNames,
+  readyWithinMs = JETSTREAM_READY_WITHIN_MS,
+): Promise<NatsConnection> {
   const nc = await connectNats(url, service);
+  const deadline = Date.now() + readyWithinMs;
   try {
-    await ensureEventStreams(nc, names);
-    return nc;
+    for (;;) {
+      try {
+        await ensureEventStreams(nc, names);
+        return nc;
+      } catch (err) {
+        if (!isJetStreamNotReady(err) || Date.now() + 1000 >= deadline) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
   } catch (err) {
     await nc.close().catch(() => undefined);
     throw err;
