@@ -241,4 +241,28 @@ describe('resizeBox', () => {
     expect(grid[0]!).toBeGreaterThan(20);
     expect(zoomBox({ left: 10, top: 0, right: 110, bottom: 100 }, 2)).toEqual({ left: 35, top: 25, right: 85, bottom: 75 });
   });
+
+  it('gives each cell the mean of the area it covers, pixel fractions weighted, in the second frame as in the first', () => {
+    // Noise, so every pixel counts; the reference walks each cell's covered area pixel by pixel.
+    let seed = 7;
+    const frames = Uint8Array.from({ length: 2 * S * S }, () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 23) & 255);
+    const box = { left: 3.4, top: 10.75, right: 117.2, bottom: 101.5 };
+    const grid = resizeBox(frames, S, 1, box);
+    const cw = (box.right - box.left) / HASH_GRID;
+    const ch = (box.bottom - box.top) / HASH_GRID;
+    const overlap = (a0: number, a1: number, p: number) => Math.max(0, Math.min(a1, p + 1) - Math.max(a0, p));
+    for (const [gx, gy] of [
+      [0, 0],
+      [5, 17],
+      [HASH_GRID - 1, HASH_GRID - 1],
+      [HASH_GRID / 2, 3],
+    ] as const) {
+      const [x0, y0] = [box.left + gx * cw, box.top + gy * ch];
+      let sum = 0;
+      for (let y = Math.floor(y0); y < Math.ceil(y0 + ch); y += 1)
+        for (let x = Math.floor(x0); x < Math.ceil(x0 + cw); x += 1)
+          sum += overlap(x0, x0 + cw, x) * overlap(y0, y0 + ch, y) * frames[S * S + y * S + x]!;
+      expect(grid[gy * HASH_GRID + gx]).toBeCloseTo(sum / (cw * ch), 9);
+    }
+  });
 });

@@ -184,11 +184,15 @@ export function resizeBox(frames: Uint8Array, size: number, k: number, box: Cont
   const top = Math.floor(box.top);
   const rowCount = Math.ceil(box.bottom) - top;
   const rows = new Float64Array(HASH_GRID * rowCount);
-  // Horizontal pass: every source row of the box to HASH_GRID cells.
+  const base = k * size * size;
+  // Horizontal pass: every source row of the box to HASH_GRID cells. (Flat arrays and plain indices, in the
+  // same order of additions as a cell-by-cell walk: this loop is nearly all of a fingerprint's arithmetic.)
   for (let r = 0; r < rowCount; r += 1) {
+    const row = base + (top + r) * size;
     for (let gx = 0; gx < HASH_GRID; gx += 1) {
       let acc = 0;
-      for (const [x, w] of xWeights[gx]!) acc += w * pixel(frames, k, x, top + r, size);
+      for (let i = xWeights.start[gx]!, end = xWeights.start[gx + 1]!; i < end; i += 1)
+        acc += xWeights.weight[i]! * frames[row + xWeights.pixel[i]!]!;
       rows[r * HASH_GRID + gx] = acc;
     }
   }
@@ -196,26 +200,41 @@ export function resizeBox(frames: Uint8Array, size: number, k: number, box: Cont
   for (let gy = 0; gy < HASH_GRID; gy += 1) {
     for (let gx = 0; gx < HASH_GRID; gx += 1) {
       let acc = 0;
-      for (const [y, w] of yWeights[gy]!) acc += w * rows[(y - top) * HASH_GRID + gx]!;
+      for (let i = yWeights.start[gy]!, end = yWeights.start[gy + 1]!; i < end; i += 1)
+        acc += yWeights.weight[i]! * rows[(yWeights.pixel[i]! - top) * HASH_GRID + gx]!;
       grid[gy * HASH_GRID + gx] = acc;
     }
   }
   return grid;
 }
 
+/** The source pixels each of HASH_GRID cells covers and their weights: cell g's are entries start[g] to start[g + 1]. */
+interface AreaWeights {
+  start: Int32Array;
+  pixel: Int32Array;
+  weight: Float64Array;
+}
+
 /** For each of HASH_GRID cells over [from, to): the source pixels it covers and their weights (summing to 1). */
-function areaWeights(from: number, to: number): Array<Array<[number, number]>> {
+function areaWeights(from: number, to: number): AreaWeights {
   const span = (to - from) / HASH_GRID;
-  return Array.from({ length: HASH_GRID }, (_, g) => {
-    const start = from + g * span;
-    const end = start + span;
-    const cell: Array<[number, number]> = [];
-    for (let p = Math.floor(start); p < Math.ceil(end); p += 1) {
-      const cover = Math.min(end, p + 1) - Math.max(start, p);
-      if (cover > 1e-9) cell.push([p, cover / span]);
+  const pixels: number[] = [];
+  const weights: number[] = [];
+  const start = new Int32Array(HASH_GRID + 1);
+  for (let g = 0; g < HASH_GRID; g += 1) {
+    start[g] = pixels.length;
+    const first = from + g * span;
+    const last = first + span;
+    for (let p = Math.floor(first); p < Math.ceil(last); p += 1) {
+      const cover = Math.min(last, p + 1) - Math.max(first, p);
+      if (cover > 1e-9) {
+        pixels.push(p);
+        weights.push(cover / span);
+      }
     }
-    return cell;
-  });
+  }
+  start[HASH_GRID] = pixels.length;
+  return { start, pixel: Int32Array.from(pixels), weight: Float64Array.from(weights) };
 }
 
 /** The HASH_COEFFICIENTS of the 2-D DCT-II of a HASH_GRID square (unnormalized: only signs and order matter). */
