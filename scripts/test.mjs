@@ -223,7 +223,8 @@ if (only.length > 0) {
 //   0030 records the other layouts tried, and why they were left out).
 // - Some files hold what they time to a bound, and run where nothing else competes for what they measure:
 //   an integration file named *.serial.int.spec.ts (ffmpeg transcodes against a worker's lock and stall
-//   check) alone; the read-your-writes trials (each read within the 250 ms bound of ADR 0043; beside a
+//   check; the fingerprint proofs, which encode and print forty clips two ffmpegs at a time and, beside the
+//   platforms, starved their single event loops past their timeouts) alone; the read-your-writes trials (each read within the 250 ms bound of ADR 0043; beside a
 //   second platform on a slow machine, 2 reads in 1,000 went stale) beside nothing but lint, which uses one
 //   core and none of the servers; the bad-input walk, which fills every connection pool of its platform
 //   (seven services × 10: beside another platform PostgreSQL's 100 connections run out), goes with them.
