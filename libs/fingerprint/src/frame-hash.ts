@@ -178,8 +178,22 @@ export function findContentBox(frames: Uint8Array, size: number, skip: ReadonlyS
  * shape is forgotten, so a 9:16 box from a pillarboxed 16:9 frame and the full 9:16 frame meet on one grid.
  */
 export function resizeBox(frames: Uint8Array, size: number, k: number, box: ContentBox): Float64Array {
-  const xWeights = areaWeights(box.left, box.right);
-  const yWeights = areaWeights(box.top, box.bottom);
+  return resizeWith(frames, size, k, boxWeights(box));
+}
+
+/** A box's area weights across and down, worked out once for every frame resized to it. */
+interface BoxWeights {
+  box: ContentBox;
+  across: AreaWeights;
+  down: AreaWeights;
+}
+
+function boxWeights(box: ContentBox): BoxWeights {
+  return { box, across: areaWeights(box.left, box.right), down: areaWeights(box.top, box.bottom) };
+}
+
+/** {@link resizeBox} with the box's weights already worked out. */
+function resizeWith(frames: Uint8Array, size: number, k: number, { box, across: xWeights, down: yWeights }: BoxWeights): Float64Array {
   // Rows the box touches (its edges may fall inside a pixel: a zoomed box, for one).
   const top = Math.floor(box.top);
   const rowCount = Math.ceil(box.bottom) - top;
@@ -301,12 +315,14 @@ export function hashFrames(frames: Uint8Array, size = FRAME_SIZE): string[] {
   const whole = { left: 0, top: 0, right: size, bottom: size };
   // Plain frames are found on the whole frame first, so a black frame does not vote on where the bars are.
   const plain = new Set<number>();
-  for (let k = 0; k < count; k += 1) if (isPlain(resizeBox(frames, size, k, whole))) plain.add(k);
+  const wholeWeights = boxWeights(whole);
+  for (let k = 0; k < count; k += 1) if (isPlain(resizeWith(frames, size, k, wholeWeights))) plain.add(k);
   const box = findContentBox(frames, size, plain);
+  const views = ZOOMS.map((zoom) => boxWeights(zoomBox(box, zoom)));
   const hashes: string[] = [];
   for (let k = 0; k < count; k += 1) {
     if (plain.has(k)) continue;
-    const grids = ZOOMS.map((zoom) => resizeBox(frames, size, k, zoomBox(box, zoom)));
+    const grids = views.map((view) => resizeWith(frames, size, k, view));
     if (!grids.some(isNearUniform) && frameDetail(grids[0]!) >= MIN_FRAME_DETAIL) hashes.push(...grids.map(hashGrid));
   }
   return hashes;
