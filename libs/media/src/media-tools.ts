@@ -94,9 +94,9 @@ export class MediaTools {
     return estimateWatermark(frames, SAMPLE_SIZE.width, SAMPLE_SIZE.height);
   }
 
-  /** The clip's re-upload fingerprint (frame hashes and Chromaprint, ADR 0048), from one ffmpeg. */
-  fingerprint(file: string, signal?: AbortSignal): Promise<ClipFingerprint> {
-    return fingerprintClip(file, { ffmpegPath: this.options.ffmpegPath, timeoutMs: this.options.transcodeTimeoutMs, signal });
+  /** The clip's re-upload fingerprint (frame hashes and Chromaprint, ADR 0048), from one ffmpeg; `hasAudio` when known. */
+  fingerprint(file: string, signal?: AbortSignal, hasAudio?: boolean): Promise<ClipFingerprint> {
+    return fingerprintClip(file, { ffmpegPath: this.options.ffmpegPath, timeoutMs: this.options.transcodeTimeoutMs, signal, hasAudio });
   }
 
   synthesizeClip(spec: SynthesizeClipSpec, signal?: AbortSignal): Promise<void> {

@@ -40,6 +40,12 @@ export const fingerprintVideoJobSchema = z.object({
   submissionId: z.uuid(),
   /** The served MP4's storage key (mediaKeys.video). */
   videoKey: z.string().min(1),
+  /**
+   * Whether the served video has a sound track, when the job's maker knows (the media worker, from its probe):
+   * false leaves the sound print out at once, instead of an ffmpeg run that finds no audio stream first.
+   * Absent (the reconciler's re-drive), the print finds out for itself.
+   */
+  hasAudio: z.boolean().optional(),
   correlationId: z
     .string()
     .regex(/^[\w.:-]{1,128}$/)

@@ -31,6 +31,8 @@ export const MAX_AUDIO_SECONDS = 60;
 
 export interface FingerprintOptions {
   ffmpegPath?: string;
+  /** Whether the clip has sound, when known: false prints the pictures alone in one run. */
+  hasAudio?: boolean | undefined;
   timeoutMs?: number;
   signal?: AbortSignal | undefined;
 }
@@ -104,12 +106,15 @@ const BAD_INPUT =
   /matches no streams|Invalid data found when processing input|No such file or directory|moov atom not found|could not find codec parameters/i;
 
 /**
- * The fingerprint of a clip: {@link fingerprintArgs} run once (twice for a clip without sound: the first
- * run stops at start-up when it finds no audio stream, before decoding anything, and the second leaves the
- * audio out). Throws InvalidMediaError for a file ffmpeg cannot read or with no video stream;
+ * The fingerprint of a clip: {@link fingerprintArgs} run once (twice for a clip without sound not known
+ * to be silent: the first run stops at start-up when it finds no audio stream, before decoding anything, and
+ * the second leaves the audio out; `hasAudio: false` goes straight to the second). Throws InvalidMediaError for a file ffmpeg cannot read or with no video stream;
  * MediaToolError when ffmpeg cannot run (missing, timed out, aborted).
  */
 export async function fingerprintClip(file: string, opts: FingerprintOptions = {}): Promise<ClipFingerprint> {
+  if (opts.hasAudio === false) {
+    return { version: FINGERPRINT_VERSION, frames: hashFrames(await run(file, undefined, opts), FRAME_SIZE), audio: null };
+  }
   const audioFile = join(tmpdir(), `clipit-fingerprint-${randomUUID()}.raw`);
   try {
     let frames: Uint8Array;

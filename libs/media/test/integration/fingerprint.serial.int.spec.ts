@@ -132,12 +132,18 @@ describe('re-upload fingerprints on the real ffmpeg', () => {
     expect(matches).toEqual([]);
   });
 
-  it('fingerprints a clip without sound with audio null', async () => {
+  it('fingerprints a clip without sound with audio null, the same when told it is silent (one ffmpeg run)', async () => {
     const file = join(dir, 'silent.mp4');
     await ffmpeg(sceneClipArgs({ seed: 303, width: 180, height: 320, durationSeconds: 6, withAudio: false }, file));
     const fp = await fingerprint(file);
     expect(fp.audio).toBeNull();
     expect(fp.frames.length).toBeGreaterThan(0);
+    expect(await fingerprintClip(file, { ffmpegPath: binaries.ffmpegPath, hasAudio: false })).toEqual(fp);
+  });
+
+  it('prints only the pictures of a clip with sound when told it has none', async () => {
+    const told = await fingerprintClip(join(dir, 'original-0.mp4'), { ffmpegPath: binaries.ffmpegPath, hasAudio: false });
+    expect(told).toEqual({ ...originals[0]!, audio: null });
   });
 
   it('refuses a file that is not a video (text, or sound alone) with InvalidMediaError', async () => {

@@ -85,6 +85,16 @@ describe('FingerprintVideoHandler', () => {
     });
     expect(s.published).toEqual([event]);
     expect(await readdir(tmpRoot)).toEqual([]);
+    // No sound track named by the job: the print looks for one itself.
+    expect(s.tools.fingerprint).toHaveBeenCalledWith(expect.any(String), signal, undefined);
+  });
+
+  it('passes on what the job knows of the sound track, so a silent clip is printed in one ffmpeg run', async () => {
+    const s = setup();
+    const job = new FakeJob();
+    job.data = { ...job.data, hasAudio: false };
+    await handlerFor(s).process(job, signal);
+    expect(s.tools.fingerprint).toHaveBeenCalledWith(expect.any(String), signal, false);
   });
 
   it('states a fingerprint that could not be made for a file ffmpeg cannot read', async () => {

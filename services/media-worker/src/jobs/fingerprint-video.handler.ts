@@ -89,7 +89,7 @@ export class FingerprintVideoHandler {
       const file = join(dir, 'video.mp4');
       await storage.download(data.videoKey, file, signal);
       try {
-        const fingerprint = await tools.fingerprint(file, signal);
+        const fingerprint = await tools.fingerprint(file, signal, data.hasAudio);
         log.info(
           { frames: fingerprint.frames.length, audio: fingerprint.audio !== null, ms: Math.round(performance.now() - started) },
           'fingerprinted',

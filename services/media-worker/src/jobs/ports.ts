@@ -30,7 +30,8 @@ export type EventSink = KitEventSink<MediaEvent>;
 
 /** What a fingerprint-video job needs of ffmpeg (MediaTools from @clipit/media). */
 export interface FingerprintTools {
-  fingerprint(file: string, signal?: AbortSignal): Promise<ClipFingerprint>;
+  /** `hasAudio` as the job has it: false skips looking for a sound track to print. */
+  fingerprint(file: string, signal?: AbortSignal, hasAudio?: boolean): Promise<ClipFingerprint>;
 }
 
 /** The fact a fingerprint-video job states. */

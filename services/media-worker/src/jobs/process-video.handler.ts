@@ -327,6 +327,8 @@ export class ProcessVideoHandler {
         videoId: data.videoId,
         submissionId: data.submissionId,
         videoKey: event.data.video.key,
+        // The served MP4 keeps the upload's sound track, or has none.
+        hasAudio: event.data.audioCodec !== null,
         ...(data.correlationId ? { correlationId: data.correlationId } : {}),
       });
     }
