@@ -259,7 +259,9 @@ describe('ProcessVideoHandler', () => {
       `queue fingerprint ${mediaKeys.video(videoId)}`,
       `delete ${job.data.sourceKey}`,
     ]);
-    expect(s.queuedFingerprints).toEqual([{ videoId, submissionId: job.data.submissionId, videoKey: mediaKeys.video(videoId), hasAudio: true }]);
+    expect(s.queuedFingerprints).toEqual([
+      { videoId, submissionId: job.data.submissionId, videoKey: mediaKeys.video(videoId), hasAudio: true },
+    ]);
     expect([...s.storage.objects.keys()].sort()).toEqual([mediaKeys.poster(videoId), mediaKeys.video(videoId)]);
     // Decided before publishing, so a crash after this point states the same event.
     expect(job.progressUpdates).toEqual([{ stage: 'decided', event }]);
