@@ -77,6 +77,20 @@ describe('discover and clipper profiles', () => {
         [person.id],
       );
     }
+    // Rewards has taken the first clipper's decisions: the rejection lowers the points (spec 02 §6), and rewards may
+    // take it well after the feed has (behind each clip's fingerprint, matches and held earning: the same video).
+    await waitFor(
+      async () => {
+        const { rows } = await platform.rewardsDb.query<{ approved: number; rejected: number }>(
+          `SELECT count(*) FILTER (WHERE status = 'approved')::int AS approved, count(*) FILTER (WHERE status = 'rejected')::int AS rejected
+             FROM submissions WHERE user_id = $1`,
+          [a.id],
+        );
+        return rows[0]!.approved === 3 && rows[0]!.rejected === 1 ? true : undefined;
+      },
+      60_000,
+      'rewards to take the first clipper’s three approvals and one rejection',
+    );
     // Rewards' standing of the first clipper reaches the feed (rewards.standing-changed): the points the stats route has.
     // Both are read again each time: rewards may still be taking the last approvals (each changes the points), and
     // the list must end up showing what rewards ends up with.
