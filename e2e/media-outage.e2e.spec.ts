@@ -153,6 +153,16 @@ describe('media pipeline outages (private NATS)', () => {
   it(
     'a video stuck in processing whose job failed is re-driven by the reconciler and ends shown',
     async () => {
+      // The first test's jobs done first (its video's fingerprint, or a re-drive the reconciler queued while NATS was
+      // down): the job taken by hand below must be this test's, the only one in the queue.
+      await waitFor(
+        async () => {
+          const counts = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed');
+          return Object.values(counts).every((n) => n === 0) ? true : undefined;
+        },
+        45_000,
+        'the media queue to be empty of the first test’s jobs',
+      );
       // No worker while the job is failed by hand (as the old worker failed it), so none takes it first.
       await p.mediaWorker!.close();
       const cookie = await clipper();
