@@ -53,6 +53,11 @@ export class EventStreamClients<C extends StreamClient> {
     return this.byUser.get(userId)?.size ?? 0;
   }
 
+  /** Whether any stream is open here (a replica with none has nothing to write an event to). */
+  get empty(): boolean {
+    return this.byUser.size === 0;
+  }
+
   /** The users with a stream open here. */
   users(): string[] {
     return [...this.byUser.keys()];

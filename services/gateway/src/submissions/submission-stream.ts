@@ -1,4 +1,4 @@
-import { eventEnvelopeSchema, subjectFor, type EventType } from '@clipit/contracts';
+import { subjectFor, type EventType } from '@clipit/contracts';
 import { CONFIG, LOGGER, metricOnce, metricsRegistry, NATS_CONNECTION, jetstream, type NatsConnection } from '@clipit/service-kit';
 import { DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
 import { HttpException, HttpStatus, Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
@@ -90,11 +90,16 @@ export class SubmissionStreams implements OnModuleInit, OnModuleDestroy {
     });
     this.messages = await consumer.consume();
     const messages = this.messages;
+    // The subject names the event's type: the other submission.* events (fingerprints, matches, holds, …),
+    // and every event while no browser has a stream open here, are passed over without reading their bodies.
+    const changes = new Map<string, SubmissionChange>(SUBMISSION_CHANGES.map((t) => [subjectFor(t, this.config.EVENTS_SUBJECT_PREFIX), t]));
     this.reading = (async () => {
       for await (const msg of messages) {
+        const type = changes.get(msg.subject);
+        if (type === undefined || this.clients.empty) continue;
         try {
-          const envelope = eventEnvelopeSchema.parse(msg.json());
-          const found = changeOf(envelope.type, envelope.data);
+          const { data } = msg.json<{ data?: unknown }>();
+          const found = changeOf(type, data);
           if (found) this.dispatch(found.userId, found.change);
         } catch (err) {
           this.log.warn({ err, seq: msg.info.streamSequence }, 'submission streams: an event could not be read');
