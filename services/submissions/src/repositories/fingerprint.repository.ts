@@ -1,7 +1,7 @@
 import { parseFingerprint, type ClipFingerprint } from '@clipit/fingerprint';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { StoredFingerprint, VideoMatch } from '../domain/video-matches.js';
+import type { StoredFingerprint } from '../domain/video-matches.js';
 
 /** The advisory lock that makes two clips fingerprinted at once see each other: one looks up, then the other. */
 const MATCHING_LOCK = 0x66707269; // 'fpri'
@@ -98,16 +98,6 @@ export class FingerprintRepository {
       userId: r.user_id,
       fingerprint: parseFingerprint({ version: 1, frames: r.frames, audio: r.audio }),
     }));
-  }
-
-  /** Keeps the matches on the submission when `videoId` is still its video (a newer upload has its own). */
-  async setSubmissionMatches(tx: EntityManager, submissionId: string, videoId: string, matches: readonly VideoMatch[]): Promise<boolean> {
-    const updated = (await tx.query(`UPDATE submissions SET video_matches = $3::jsonb WHERE id = $1 AND video_id = $2 RETURNING id`, [
-      submissionId,
-      videoId,
-      JSON.stringify(matches),
-    ])) as [unknown[], number];
-    return updated[1] > 0;
   }
 
   /** Ready uploads completed before `completedBefore` and never fingerprinted, oldest first (on a partial index). */

@@ -46,9 +46,9 @@ export class FingerprintMatchesService {
     const candidates = await this.fingerprints.candidates(tx, upload.id, probeKeys(fingerprint), MIN_SHARED_KEYS, MAX_CANDIDATES);
     await this.fingerprints.insertKeys(tx, upload.id, indexKeys(fingerprint));
     const matches = findMatches({ submissionId: upload.submissionId, userId: upload.userId, fingerprint }, candidates);
-    const current = await this.fingerprints.setSubmissionMatches(tx, upload.submissionId, upload.id, matches);
-    // The snapshot with its hold (ADR 0050), in this transaction: rewards holds what a flagged clip earns.
-    if (current) await this.published.publish(tx, upload.submissionId, matches.length);
+    // Kept on the submission with the snapshot and its hold (ADR 0050), in this transaction: rewards holds
+    // what a flagged clip earns.
+    const current = await this.published.store(tx, upload.submissionId, upload.id, matches);
     if (matches.length > 0) {
       this.logger.info(
         { videoId: upload.id, submissionId: upload.submissionId, matches: matches.map((m) => ({ ...m })), current },
