@@ -10,6 +10,8 @@ const e2e = base.projects.find((p) => p.displayName === 'e2e');
 export default {
   testTimeout: 600_000,
   maxWorkers: process.env.FAULT_PROFILE === 'real-time' ? 1 : 2,
+  // The last shard first, then the replicas check and the first shard on the other worker (the sequencer says why).
+  testSequencer: '<rootDir>/libs/testing/jest/faults-sequencer.mjs',
   projects: [
     {
       ...e2e,
