@@ -5,15 +5,15 @@
 // Chromium and ffmpeg; anything still missing stops the run at once, named with the command that provides it.
 // Then the type-check (sources and tests) and the checks that generated contracts, remote types, web API
 // types, versions and the OpenAPI document are current, beside the unit, UI and web specs → integration
-// against the real Postgres/NATS/Redis, end-to-end journeys and the site in headless Chromium → the files
-// that time what they do against a bound, with lint beside them → the fault suite (every part of the
-// platform down in the middle of the journeys, in a compressed time profile; the real-time outages are
-// `npm run test:faults:long`). Stops after the first phase with a failing step, and ends with a report of
-// where the time went (scripts/test-report.mjs).
+// against the real Postgres/NATS/Redis, end-to-end journeys and the site in headless Chromium → the e2e
+// files that time what they do against a bound, beside the serial integration files and lint at a lower
+// priority → the fault suite (every part of the platform down in the middle of the journeys, in a
+// compressed time profile; the real-time outages are `npm run test:faults:long`). Stops after the first
+// phase with a failing step, and ends with a report of where the time went (scripts/test-report.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { scryptSync } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installDependencies } from '../deploy/launcher/install-deps.mjs';
@@ -67,8 +67,10 @@ const cpuSince = (before) => {
 
 /**
  * A step: a program run with this Node. A Jest step (`report`) writes its --json report, whose counts and
- * files make the summary and the timing report.
- * @typedef {{ name: string, args: string[], env?: Record<string, string>, report?: string }} Step
+ * files make the summary and the timing report. A step with `nice` runs at that lower priority, with every
+ * process it starts (ffmpeg, Chromium, workers inherit it): beside a step whose reads are held to a time
+ * bound, it takes the processor only where that step and its servers leave it.
+ * @typedef {{ name: string, args: string[], env?: Record<string, string>, report?: string, nice?: number }} Step
  */
 
 /**
@@ -95,6 +97,8 @@ async function phase(name, lanesOfSteps) {
             stdio: alone ? 'inherit' : 'pipe',
             env: { ...process.env, ...(alone ? {} : { FORCE_COLOR: '0' }), ...(s.env ?? {}) },
           });
+          // At once, before the step has started anything of its own: its children inherit the priority.
+          if (s.nice && child.pid !== undefined) setPriority(child.pid, s.nice);
           let output = '';
           child.stdout?.on('data', (d) => (output += d));
           child.stderr?.on('data', (d) => (output += d));
@@ -221,13 +225,16 @@ if (only.length > 0) {
 // - Integration, e2e and browser files wait on servers, Chromium and ffmpeg much of the time: each file
 //   keeps about half a core busy, so they share one Jest with three workers, the longest files first (ADR
 //   0030 records the other layouts tried, and why they were left out).
-// - Some files hold what they time to a bound, and run where nothing else competes for what they measure:
-//   an integration file named *.serial.int.spec.ts (ffmpeg transcodes against a worker's lock and stall
-//   check; the fingerprint proofs, which encode and print forty clips two ffmpegs at a time and, beside the
-//   platforms, starved their single event loops past their timeouts) alone; the read-your-writes trials (each read within the 250 ms bound of ADR 0043; beside a
-//   second platform on a slow machine, 2 reads in 1,000 went stale) beside nothing but lint, which uses one
-//   core and none of the servers; the bad-input walk, which fills every connection pool of its platform
-//   (seven services × 10: beside another platform PostgreSQL's 100 connections run out), goes with them.
+// - Some files hold what they time to a bound. The read-your-writes trials (each read within the 250 ms
+//   bound of ADR 0043; beside a second platform on a slow machine, 2 reads in 1,000 went stale) run at the
+//   normal priority beside steps that run niced (os.setPriority 10, inherited by every process they start):
+//   the integration files named *.serial.int.spec.ts, one at a time (ffmpeg transcodes against a worker's
+//   lock and stall check; the fingerprint proofs, which encode and print forty clips two ffmpegs at a time
+//   and, beside the platforms, starved their single event loops past their timeouts), then lint (one core,
+//   none of the servers). The trials' platform is one Node process and keeps a core; the niced lane takes
+//   the other and whatever the trials and their servers leave. The bad-input walk, which fills every
+//   connection pool of its platform (seven services × 10: beside another platform PostgreSQL's 100
+//   connections run out), follows the trials in their lane.
 // - The fault suite last: its two shards side by side, each a platform of real processes on private
 //   servers, each part down in the middle of the journeys, in the compressed time profile
 //   (jest.faults.config.js, e2e/faults; the real-time one is `npm run test:faults:long`).
@@ -248,11 +255,14 @@ await alone(
     `(${SERIAL})|(${E2E_ALONE})`,
   ]),
 );
-await alone(
-  jest('jest (integration, serial files alone)', ['--selectProjects', 'integration', '--runInBand', '--testPathPatterns', SERIAL]),
-);
-await phase('lint beside the e2e files that run alone', [
-  [LINT],
+await phase('the serial files and lint (niced) beside the e2e files that run alone', [
+  [
+    {
+      ...jest('jest (integration, serial files, niced)', ['--selectProjects', 'integration', '--runInBand', '--testPathPatterns', SERIAL]),
+      nice: 10,
+    },
+    { ...LINT, name: 'lint (niced)', nice: 10 },
+  ],
   [
     jest('jest (e2e, the bad-input walk and the read-your-writes trials, one after the other)', [
       '--selectProjects',
