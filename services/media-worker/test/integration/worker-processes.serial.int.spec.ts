@@ -66,9 +66,12 @@ describe('media worker processes sharing a queue (real Redis, JetStream, ffmpeg)
       for (const job of jobs) await h.waitForEvent(job.videoId);
       const processedBy = await Promise.all(jobs.map(async (job) => pidOf((await h.queue.getJob(job.videoId))?.processedBy)));
       expect(new Set(processedBy)).toEqual(new Set([a.child.pid, b.child.pid]));
+      // Each video's fingerprint follows in a job of its own (ADR 0048), taken by either worker: once as well.
+      for (const job of jobs) await h.waitForFingerprint(job.videoId, 90_000);
       for (const job of jobs) {
-        expect(h.eventsFor(job.videoId).map((e) => e.envelope.type)).toEqual(['media.processed']);
+        expect(h.eventsFor(job.videoId).map((e) => e.envelope.type)).toEqual(['media.processed', 'media.fingerprinted']);
         expect(await h.storedEventCount(job.videoId, 'media.processed')).toBe(1);
+        expect(await h.storedEventCount(job.videoId, 'media.fingerprinted')).toBe(1);
       }
       expect(await Promise.all([stopProcess(a), stopProcess(b)])).toEqual([0, 0]);
     },
