@@ -227,19 +227,21 @@ if (only.length > 0) {
 //   0030 records the other layouts tried, and why they were left out).
 // - Some files hold what they time to a bound. The read-your-writes trials (each read within the 250 ms
 //   bound of ADR 0043; beside a second platform on a slow machine, 2 reads in 1,000 went stale) run at the
-//   normal priority beside steps that run niced (os.setPriority 10, inherited by every process they start):
-//   the integration files named *.serial.int.spec.ts, one at a time (ffmpeg transcodes against a worker's
-//   lock and stall check; the fingerprint proofs, which encode and print forty clips two ffmpegs at a time
-//   and, beside the platforms, starved their single event loops past their timeouts), then lint (one core,
-//   none of the servers). The trials' platform is one Node process and keeps a core; the niced lane takes
-//   the other and whatever the trials and their servers leave. The bad-input walk, which fills every
+//   normal priority beside a lane that runs niced (os.setPriority 10, inherited by every process its steps
+//   start): the integration files named *.serial.int.spec.ts that time ffmpeg transcodes against a
+//   worker's lock and stall check, one at a time, then lint (one core, none of the servers). The trials'
+//   platform is one Node process and keeps a core; the niced lane takes the other and whatever the trials
+//   and their servers leave. After the trials, in their lane: the bad-input walk, which fills every
 //   connection pool of its platform (seven services × 10: beside another platform PostgreSQL's 100
-//   connections run out), follows the trials in their lane.
+//   connections run out), then the fingerprint proofs, which time nothing but encode and print forty clips
+//   two ffmpegs at a time (beside the platforms they starved their single event loops past their timeouts).
 // - The fault suite last: its two shards side by side, each a platform of real processes on private
 //   servers, each part down in the middle of the journeys, in the compressed time profile
 //   (jest.faults.config.js, e2e/faults; the real-time one is `npm run test:faults:long`).
 const SERIAL = '\\.serial\\.int\\.spec\\.ts$';
 const E2E_ALONE = '(bad-input|read-your-writes)\\.e2e\\.spec\\.ts$';
+/** A serial file that times nothing but keeps both cores on ffmpeg: after the trials, beside niced lint. */
+const FINGERPRINT_PROOFS = 'libs/media/test/integration/fingerprint\\.serial\\.int\\.spec\\.ts$';
 await phase('the type-check and the unit, UI and web specs', [
   CHECKS,
   [jest('jest (unit, ui, web)', ['--selectProjects', 'unit', 'ui', 'web'])],
@@ -258,7 +260,15 @@ await alone(
 await phase('the serial files and lint (niced) beside the e2e files that run alone', [
   [
     {
-      ...jest('jest (integration, serial files, niced)', ['--selectProjects', 'integration', '--runInBand', '--testPathPatterns', SERIAL]),
+      ...jest('jest (integration, serial files that time what they do, niced)', [
+        '--selectProjects',
+        'integration',
+        '--runInBand',
+        '--testPathPatterns',
+        SERIAL,
+        '--testPathIgnorePatterns',
+        FINGERPRINT_PROOFS,
+      ]),
       nice: 10,
     },
     { ...LINT, name: 'lint (niced)', nice: 10 },
@@ -270,6 +280,13 @@ await phase('the serial files and lint (niced) beside the e2e files that run alo
       '--runInBand',
       '--testPathPatterns',
       E2E_ALONE,
+    ]),
+    jest('jest (integration, the fingerprint proofs)', [
+      '--selectProjects',
+      'integration',
+      '--runInBand',
+      '--testPathPatterns',
+      FINGERPRINT_PROOFS,
     ]),
   ],
 ]);
