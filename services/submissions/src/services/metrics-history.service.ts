@@ -19,9 +19,11 @@ export class MetricsHistoryService {
 
   /** NOT_FOUND for anyone but the owner or an admin, exactly as for an unknown id: others cannot tell it exists. */
   async get(request: submissionsV1.GetMetricsHistoryRequest): Promise<submissionsV1.GetMetricsHistoryResponse> {
+    // The history before the row: a read of X's metrics commits both at once, so a read that lands between
+    // the two leaves the row newer than the points, never a point beside figures from before it.
+    const rows = await this.metrics.latestHistory(request.submissionId, HISTORY_POINTS_MAX);
     const s = await this.repo.findById(request.submissionId);
     if (!s || (s.userId !== request.userId && !request.isAdmin)) throw notFound(messages.submissionNotFound);
-    const rows = await this.metrics.latestHistory(s.id, HISTORY_POINTS_MAX);
     return {
       submissionId: s.id,
       views: s.views,
