@@ -97,8 +97,15 @@ async function phase(name, lanesOfSteps) {
             stdio: alone ? 'inherit' : 'pipe',
             env: { ...process.env, ...(alone ? {} : { FORCE_COLOR: '0' }), ...(s.env ?? {}) },
           });
-          // At once, before the step has started anything of its own: its children inherit the priority.
-          if (s.nice && child.pid !== undefined) setPriority(child.pid, s.nice);
+          // At once, before the step has started anything of its own: its children inherit the priority. A
+          // step already gone (it failed to start) has nothing to renice; its exit is reported below.
+          if (s.nice && child.pid !== undefined) {
+            try {
+              setPriority(child.pid, s.nice);
+            } catch {
+              // ESRCH: the process ended before it could be reniced.
+            }
+          }
           let output = '';
           child.stdout?.on('data', (d) => (output += d));
           child.stderr?.on('data', (d) => (output += d));

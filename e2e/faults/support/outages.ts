@@ -41,7 +41,7 @@ function durations(profile: ReturnType<typeof timeProfile>): number[] {
 const LAST_SHARD = new Set(['gateway']);
 
 /** The shard (1-based, of `of`) of the part at `index` of the whole list: every of-th part, but LAST_SHARD's. */
-export function shardOf(part: string, index: number, of: number): number {
+function shardOf(part: string, index: number, of: number): number {
   return of > 1 && LAST_SHARD.has(part) ? of : (index % of) + 1;
 }
 
