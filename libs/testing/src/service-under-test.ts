@@ -63,7 +63,11 @@ export async function startServiceUnderTest<A extends { close(): Promise<void> }
     async stop() {
       await app.close();
       const nc = await connectNats(infra.natsUrl, `${label}-test-cleanup`);
-      await deleteEventStreams(nc, names.stream).finally(() => nc.close());
+      try {
+        await deleteEventStreams(nc, names.stream);
+      } finally {
+        await nc.close();
+      }
       await dropTestDatabase(names.database);
     },
   };

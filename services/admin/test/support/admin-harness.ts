@@ -38,7 +38,11 @@ export async function startAdmin(overrides: AdminConfigOverrides = {}): Promise<
       client.close();
       await service.stop();
       const redis = new Redis(testInfra().redisUrl);
-      await deleteKeysWithPrefix(redis, redisKeyPrefix).finally(() => redis.quit());
+      try {
+        await deleteKeysWithPrefix(redis, redisKeyPrefix);
+      } finally {
+        await redis.quit();
+      }
     },
   };
 }

@@ -50,7 +50,11 @@ export async function startGateway(overrides: GatewayConfigOverrides = {}): Prom
       await gateway.close();
       await identity.close();
       const nc = await connectNats(testInfra().natsUrl, 'gateway-test-cleanup');
-      await deleteEventStreams(nc, names.stream).finally(() => nc.close());
+      try {
+        await deleteEventStreams(nc, names.stream);
+      } finally {
+        await nc.close();
+      }
       const redis = new Redis(testInfra().redisUrl);
       await deleteKeysWithPrefix(redis, names.redisKeyPrefix);
       redis.disconnect();
