@@ -198,10 +198,13 @@ const jest = (name, args, nodeOptions = '--max-old-space-size=6144') => ({
   report: join(out, `report-${reportCount++}.json`),
 });
 
-// The static checks. Lint is type-aware and the longest; the type-check (the root tsconfig references every
-// project and tsconfig.tests.json, so sources and tests) comes first in its lane, the quick generated-file
-// checks after it.
-const LINT = { name: 'lint', args: [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.'] };
+// The static checks. Lint is two programs (scripts/lint.mjs, `npm run lint`): ESLint, then oxlint's type-aware
+// rules (typed by TypeScript 7); the type-check (the root tsconfig references every project and
+// tsconfig.tests.json, so sources and tests) comes first in its lane, the quick generated-file checks after it.
+const LINT = [
+  { name: 'lint (ESLint)', args: [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.'] },
+  { name: 'lint (oxlint, the type-aware rules)', args: [bin('oxlint/bin/oxlint'), '.'] },
+];
 const CHECKS = [
   { name: 'type-check', args: [bin('typescript-native/bin/tsc'), '-b', 'tsconfig.json'] },
   { name: 'contracts up to date', args: ['scripts/proto-gen.mjs', '--check'] },
@@ -221,7 +224,7 @@ const CHECKS = [
 
 if (only.length > 0) {
   // `npm test -- <jest arguments>`: the static checks, then only the tests asked for.
-  await phase('static checks', [[LINT], CHECKS]);
+  await phase('static checks', [LINT, CHECKS]);
   await alone(jest('jest', only));
   finish(0);
 }
@@ -236,9 +239,10 @@ if (only.length > 0) {
 //   bound of ADR 0043; beside a second platform on a slow machine, 2 reads in 1,000 went stale) run at the
 //   normal priority beside a lane that runs niced (os.setPriority 10, inherited by every process its steps
 //   start): the integration files named *.serial.int.spec.ts that time ffmpeg transcodes against a
-//   worker's lock and stall check, one at a time, then lint (one core, none of the servers). The trials'
-//   platform is one Node process and keeps a core; the niced lane takes the other and whatever the trials
-//   and their servers leave. After the trials, in their lane: the bad-input walk, which fills every
+//   worker's lock and stall check, one at a time, then lint (none of the servers), then the workspace
+//   tooling's files (the generators' and `npm run affected`'s: a scratch workspace each, built, linted and
+//   tested by child processes, about 130 CPU-s that wait on nothing). The trials' platform is one Node process
+//   and keeps a core; the niced lane takes the other and whatever the trials and their servers leave. After the trials, in their lane: the bad-input walk, which fills every
 //   connection pool of its platform (seven services × 10: beside another platform PostgreSQL's 100
 //   connections run out), then the fingerprint proofs, which time nothing but encode and print forty clips
 //   two ffmpegs at a time (beside the platforms they starved their single event loops past their timeouts).
@@ -249,6 +253,8 @@ const SERIAL = '\\.serial\\.int\\.spec\\.ts$';
 const E2E_ALONE = '(bad-input|read-your-writes)\\.e2e\\.spec\\.ts$';
 /** A serial file that times nothing but keeps both cores on ffmpeg: after the trials, beside niced lint. */
 const FINGERPRINT_PROOFS = 'libs/media/test/integration/fingerprint\\.serial\\.int\\.spec\\.ts$';
+/** The workspace tooling's integration files: they time nothing, so they fill the niced lane after lint. */
+const TOOLING = 'libs/(tools/test/integration/generators|testing/test/integration/affected)\\.int\\.spec\\.ts$';
 await phase('the type-check and the unit, UI and web specs', [
   CHECKS,
   [jest('jest (unit, ui, web)', ['--selectProjects', 'unit', 'ui', 'web'])],
@@ -261,10 +267,10 @@ await alone(
     'browser',
     '--maxWorkers=3',
     '--testPathIgnorePatterns',
-    `(${SERIAL})|(${E2E_ALONE})`,
+    `(${SERIAL})|(${E2E_ALONE})|(${TOOLING})`,
   ]),
 );
-await phase('the serial files and lint (niced) beside the e2e files that run alone', [
+await phase('the serial files, lint and the tooling files (niced) beside the e2e files that run alone', [
   [
     {
       ...jest('jest (integration, serial files that time what they do, niced)', [
@@ -278,7 +284,17 @@ await phase('the serial files and lint (niced) beside the e2e files that run alo
       ]),
       nice: 10,
     },
-    { ...LINT, name: 'lint (niced)', nice: 10 },
+    ...LINT.map((step) => ({ ...step, name: `${step.name}, niced`, nice: 10 })),
+    {
+      ...jest("jest (integration, the workspace tooling's files, niced)", [
+        '--selectProjects',
+        'integration',
+        '--runInBand',
+        '--testPathPatterns',
+        TOOLING,
+      ]),
+      nice: 10,
+    },
   ],
   [
     jest('jest (e2e, the bad-input walk and the read-your-writes trials, one after the other)', [

@@ -24,7 +24,7 @@ const TESTS_TSCONFIG = 'tsconfig.tests.json';
 
 const isRoot = (projectRoot) => projectRoot === '.' || projectRoot === '';
 
-/** Paths ESLint is given for a project: its folder, or for the root project what no other project owns. */
+/** Paths the linters (scripts/lint.mjs) are given for a project: its folder, or for the root project what no other project owns. */
 export function lintPaths(projectRoot, workspaceRoot) {
   if (!isRoot(projectRoot)) return [projectRoot];
   return readdirSync(workspaceRoot)
@@ -62,7 +62,8 @@ export function jestPathPattern(workspaceRoot, paths) {
 }
 
 export const commands = {
-  lint: (paths) => ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '--no-error-on-unmatched-pattern', ...paths],
+  // ESLint, then oxlint's type-aware rules (scripts/lint.mjs).
+  lint: (paths) => ['scripts/lint.mjs', ...paths],
   typecheck: (files) => ['node_modules/typescript-native/bin/tsc', '-b', ...files],
   test: (workspaceRoot, { jestProjects, paths }) => [
     '--experimental-vm-modules',

@@ -1,8 +1,8 @@
 // Proves the workspace lint config really enforces the project boundaries: snippets are linted with
 // the real eslint.config.js as if they lived at the given paths, and the boundary rules must fire
 // (or stay quiet) accordingly. ESLint runs in a child Node process, outside Jest's module sandbox,
-// exactly as `npm run lint` runs it; type-aware rules are switched off there because the snippets
-// exist only in memory (the boundary rules need the Nx project graph, not type information).
+// exactly as `npm run lint` runs it (the boundary rules need the Nx project graph, not type information,
+// which ESLint no longer reads: the type-aware rules are oxlint's).
 import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -21,14 +21,10 @@ interface Problem {
 
 const child = `
 import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { join } from 'node:path';
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
-const eslint = new ESLint({
-  cwd: process.cwd(),
-  overrideConfig: [{ ...tseslint.configs.disableTypeChecked, files: ['**/*.ts'] }],
-});
+const eslint = new ESLint({ cwd: process.cwd() });
 const out = [];
 for (const { file, code } of JSON.parse(input)) {
   const [result] = await eslint.lintText(code, { filePath: join(process.cwd(), file) });

@@ -160,7 +160,7 @@ describe('npm run affected: the plan for a change', () => {
     expect(plan.steps.test.paths).toEqual(['e2e', 'frontends/public', 'libs/testing/test/integration']);
   });
 
-  it.each(['jest.config.js', '.ci/run'])('a shared root file (%s): every project', async (file) => {
+  it.each(['jest.config.js', '.oxlintrc.json', '.ci/run'])('a shared root file (%s): every project', async (file) => {
     const plan = await planFor(() => edit(file, (t) => `${t}\n`));
     expect(names(plan)).toEqual(allProjects);
   });
@@ -168,7 +168,15 @@ describe('npm run affected: the plan for a change', () => {
   it('counts the root files every project depends on as shared (nx.json sharedGlobals)', () => {
     const nx = JSON.parse(readFileSync(join(ROOT, 'nx.json'), 'utf8')) as { namedInputs: Record<string, string[]> };
     expect(nx.namedInputs['default']).toEqual(expect.arrayContaining(['{projectRoot}/**/*', 'sharedGlobals']));
-    const shared = ['package.json', 'package-lock.json', 'tsconfig.base.json', 'jest.config.js', 'eslint.config.js', '.ci/run'];
+    const shared = [
+      'package.json',
+      'package-lock.json',
+      'tsconfig.base.json',
+      'jest.config.js',
+      'eslint.config.js',
+      '.oxlintrc.json',
+      '.ci/run',
+    ];
     expect(nx.namedInputs['sharedGlobals']).toEqual(expect.arrayContaining(shared.map((f) => `{workspaceRoot}/${f}`)));
   });
 

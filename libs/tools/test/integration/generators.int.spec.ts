@@ -116,10 +116,9 @@ describe('nx g @clipit/tools:service and @clipit/tools:worker', () => {
     scratchCopy.buildAndTypeCheckTests(scratch, [SERVICE, WORKER], ['contracts', 'service-kit', 'worker-kit', 'media-queue', 'testing']);
   });
 
-  it('lints clean, module boundaries included', () => {
+  it('lints clean (ESLint and the type-aware rules), module boundaries included', () => {
     scratchCopy.run(scratch, scratchCopy.NODE, [
-      'node_modules/eslint/bin/eslint.js',
-      '--max-warnings=0',
+      'scripts/lint.mjs',
       `services/${SERVICE}`,
       `services/${WORKER}`,
       'libs/contracts/src',
