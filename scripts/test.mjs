@@ -239,10 +239,12 @@ if (only.length > 0) {
 //   bound of ADR 0043; beside a second platform on a slow machine, 2 reads in 1,000 went stale) run at the
 //   normal priority beside a lane that runs niced (os.setPriority 10, inherited by every process its steps
 //   start): the integration files named *.serial.int.spec.ts that time ffmpeg transcodes against a
-//   worker's lock and stall check, one at a time, then lint (none of the servers), then the workspace
-//   tooling's files (the generators' and `npm run affected`'s: a scratch workspace each, built, linted and
-//   tested by child processes, about 130 CPU-s that wait on nothing). The trials' platform is one Node process
-//   and keeps a core; the niced lane takes the other and whatever the trials and their servers leave. After the trials, in their lane: the bad-input walk, which fills every
+//   worker's lock and stall check, one at a time, then the workspace tooling's files (the generators' and
+//   `npm run affected`'s: a scratch workspace each, built, linted and tested by child processes, about 100
+//   CPU-s that wait on nothing; early, beside the trials, and not beside the bad-input walk, whose pools
+//   want PostgreSQL's connections to themselves), then lint (none of the servers). The trials' platform is
+//   one Node process and keeps a core; the niced lane takes the other and whatever the trials and their
+//   servers leave. After the trials, in their lane: the bad-input walk, which fills every
 //   connection pool of its platform (seven services × 10: beside another platform PostgreSQL's 100
 //   connections run out), then the fingerprint proofs, which time nothing but encode and print forty clips
 //   two ffmpegs at a time (beside the platforms they starved their single event loops past their timeouts).
@@ -284,7 +286,6 @@ await phase('the serial files, lint and the tooling files (niced) beside the e2e
       ]),
       nice: 10,
     },
-    ...LINT.map((step) => ({ ...step, name: `${step.name}, niced`, nice: 10 })),
     {
       ...jest("jest (integration, the workspace tooling's files, niced)", [
         '--selectProjects',
@@ -295,6 +296,7 @@ await phase('the serial files, lint and the tooling files (niced) beside the e2e
       ]),
       nice: 10,
     },
+    ...LINT.map((step) => ({ ...step, name: `${step.name}, niced`, nice: 10 })),
   ],
   [
     jest('jest (e2e, the bad-input walk and the read-your-writes trials, one after the other)', [
