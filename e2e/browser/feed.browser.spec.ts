@@ -108,7 +108,10 @@ describe('/feed', () => {
         const page = (await (await seeder.api(`/api/feed/clips?limit=50`)).json()) as { submissions: Array<{ id: string }> };
         return page.submissions.length === CLIPS ? true : undefined;
       },
-      15_000,
+      // As the seeder's publish() waits: the feed applies the approvals behind everything else the platform
+      // states about these clips (each one's fingerprint, matches and held earning), which on a slow machine
+      // under a CI run's load took over 15 s for 50 clips. A wait, not a bound: it answers once they are in.
+      60_000,
       `${CLIPS} clips in the feed`,
     );
     // The feed's own order (newest approval first), as the page reads it: pages of 10 by cursor.
