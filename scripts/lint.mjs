@@ -22,13 +22,22 @@ function holdsTypeScript(path) {
   );
 }
 
+/** The two linters, each as the arguments of a Node run over `paths` (`npm test` runs them as steps of its own). */
+export const LINTERS = [
+  {
+    name: 'ESLint',
+    args: (paths) => [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '--no-error-on-unmatched-pattern', ...paths],
+  },
+  { name: 'oxlint, the type-aware rules', args: (paths) => [join(root, 'node_modules/oxlint/bin/oxlint'), ...paths] },
+];
+
 /** Runs the linters over `paths` (relative to the workspace root) and returns the exit code. */
 export function lint(paths = ['.']) {
   const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
-  const eslint = run([join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '--no-error-on-unmatched-pattern', ...paths]);
+  const [eslint, oxlint] = LINTERS;
   const typed = paths.filter((p) => holdsTypeScript(join(root, p)));
-  const oxlint = typed.length > 0 ? run([join(root, 'node_modules/oxlint/bin/oxlint'), ...typed]) : 0;
-  return eslint || oxlint;
+  const codes = [run(eslint.args(paths)), typed.length > 0 ? run(oxlint.args(typed)) : 0];
+  return codes.find((code) => code !== 0) ?? 0;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

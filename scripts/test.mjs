@@ -17,6 +17,7 @@ import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installDependencies } from '../deploy/launcher/install-deps.mjs';
+import { LINTERS } from './lint.mjs';
 import { ensureTestPrerequisites, PrerequisiteError } from '../deploy/launcher/prerequisites.mjs';
 import { filesOfReport, renderReport } from './test-report.mjs';
 
@@ -201,10 +202,7 @@ const jest = (name, args, nodeOptions = '--max-old-space-size=6144') => ({
 // The static checks. Lint is two programs (scripts/lint.mjs, `npm run lint`): ESLint, then oxlint's type-aware
 // rules (typed by TypeScript 7); the type-check (the root tsconfig references every project and
 // tsconfig.tests.json, so sources and tests) comes first in its lane, the quick generated-file checks after it.
-const LINT = [
-  { name: 'lint (ESLint)', args: [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.'] },
-  { name: 'lint (oxlint, the type-aware rules)', args: [bin('oxlint/bin/oxlint'), '.'] },
-];
+const LINT = LINTERS.map((linter) => ({ name: `lint (${linter.name})`, args: linter.args(['.']) }));
 const CHECKS = [
   { name: 'type-check', args: [bin('typescript-native/bin/tsc'), '-b', 'tsconfig.json'] },
   { name: 'contracts up to date', args: ['scripts/proto-gen.mjs', '--check'] },
@@ -255,7 +253,7 @@ const SERIAL = '\\.serial\\.int\\.spec\\.ts$';
 const E2E_ALONE = '(bad-input|read-your-writes)\\.e2e\\.spec\\.ts$';
 /** A serial file that times nothing but keeps both cores on ffmpeg: after the trials, beside niced lint. */
 const FINGERPRINT_PROOFS = 'libs/media/test/integration/fingerprint\\.serial\\.int\\.spec\\.ts$';
-/** The workspace tooling's integration files: they time nothing, so they fill the niced lane after lint. */
+/** The workspace tooling's integration files: they time nothing, so they run in the niced lane, before lint. */
 const TOOLING = 'libs/(tools/test/integration/generators|testing/test/integration/affected)\\.int\\.spec\\.ts$';
 await phase('the type-check and the unit, UI and web specs', [
   CHECKS,
@@ -272,7 +270,7 @@ await alone(
     `(${SERIAL})|(${E2E_ALONE})|(${TOOLING})`,
   ]),
 );
-await phase('the serial files, lint and the tooling files (niced) beside the e2e files that run alone', [
+await phase('the serial files, the tooling files and lint (niced) beside the e2e files that run alone', [
   [
     {
       ...jest('jest (integration, serial files that time what they do, niced)', [
