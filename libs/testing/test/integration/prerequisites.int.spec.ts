@@ -55,8 +55,8 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
   beforeAll(() => {
     fixture = mkdtempSync(join(tmpdir(), 'clipit-prereq-'));
     mkdirSync(join(fixture, 'scripts'));
-    // scripts/test.mjs and the timing report it ends with.
-    for (const f of ['test.mjs', 'test-report.mjs']) copyFileSync(at('scripts', f), join(fixture, 'scripts', f));
+    // scripts/test.mjs, the timing report it ends with and the lint steps it takes from scripts/lint.mjs.
+    for (const f of ['test.mjs', 'test-report.mjs', 'lint.mjs']) copyFileSync(at('scripts', f), join(fixture, 'scripts', f));
     mkdirSync(join(fixture, 'deploy/launcher'), { recursive: true });
     for (const f of readdirSync(at('deploy/launcher')).filter((n) => n.endsWith('.mjs')))
       copyFileSync(at('deploy/launcher', f), join(fixture, 'deploy/launcher', f));
@@ -103,7 +103,7 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     const clone = join(fixture, 'fresh-clone');
     mkdirSync(join(clone, 'scripts'), { recursive: true });
     mkdirSync(join(clone, 'deploy'), { recursive: true });
-    for (const f of ['test.mjs', 'test-report.mjs']) copyFileSync(at('scripts', f), join(clone, 'scripts', f));
+    for (const f of ['test.mjs', 'test-report.mjs', 'lint.mjs']) copyFileSync(at('scripts', f), join(clone, 'scripts', f));
     symlinkSync(join(fixture, 'deploy/launcher'), join(clone, 'deploy/launcher'), 'dir');
     writeFileSync(join(clone, 'package.json'), '{}\n');
     writeFileSync(join(clone, 'package-lock.json'), '{}\n');
