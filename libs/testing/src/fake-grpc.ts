@@ -1,8 +1,6 @@
-import { join } from 'node:path';
-import { protoFile, protoRoot, type GrpcContract } from '@clipit/contracts';
-import { protoLoaderOptions } from '@clipit/service-kit';
+import { protoFile, type GrpcContract } from '@clipit/contracts';
+import { protoDefinition } from '@clipit/service-kit';
 import * as grpc from '@grpc/grpc-js';
-import { loadSync } from '@grpc/proto-loader';
 
 /** One answer of a faked method: its value, or a thrown `grpcError(…)` (or any error, answered as INTERNAL). */
 export type FakeHandler = (request: Record<string, unknown>) => unknown;
@@ -33,7 +31,7 @@ export async function startFakeGrpcServer(
   contract: GrpcContract,
   handlers: Readonly<Record<string, FakeHandler>>,
 ): Promise<FakeGrpcServer> {
-  const pkg = grpc.loadPackageDefinition(loadSync(join(protoRoot, protoFile(contract.proto)), protoLoaderOptions));
+  const pkg = grpc.loadPackageDefinition(protoDefinition(protoFile(contract.proto)));
   const ctor = [...contract.packageName.split('.'), contract.serviceName].reduce<unknown>(
     (node, key) => (node as Record<string, unknown>)[key],
     pkg,

@@ -1,7 +1,4 @@
 import * as grpc from '@grpc/grpc-js';
-import { loadSync } from '@grpc/proto-loader';
-import { join } from 'node:path';
-import { protoRoot } from '@clipit/contracts';
 import type { Observable } from 'rxjs';
 import { CORRELATION_HEADER, currentCorrelationId, currentReadYourWrites } from '../context/correlation.js';
 import {
@@ -14,7 +11,7 @@ import {
   WRITTEN_METADATA,
   type ReadYourWrites,
 } from '../context/read-your-writes.js';
-import { GRPC_MAX_MESSAGE_BYTES, protoLoaderOptions } from './server.js';
+import { GRPC_MAX_MESSAGE_BYTES, protoDefinition } from './server.js';
 import { DOMAIN_ERROR_TRAILER, RETRY_AFTER_TRAILER } from './errors.js';
 
 /** Turns a generated client interface (methods answering Observables) into one answering Promises. */
@@ -74,8 +71,7 @@ type RawClient = grpc.Client &
  * added to that state from the answer's headers.
  */
 export function createGrpcClient<T extends object>(opts: GrpcClientOptions): GrpcClient<T> {
-  const definition = loadSync(join(protoRoot, opts.protoFile), protoLoaderOptions);
-  const pkg = grpc.loadPackageDefinition(definition) as Record<string, unknown>;
+  const pkg = grpc.loadPackageDefinition(protoDefinition(opts.protoFile)) as Record<string, unknown>;
   const path = `${opts.packageName}.${opts.serviceName}`.split('.');
   const Ctor = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], pkg) as
     (new (url: string, creds: grpc.ChannelCredentials, options: grpc.ChannelOptions) => RawClient) | undefined;

@@ -7,7 +7,9 @@ import { firstValueFrom, Observable } from 'rxjs';
 import { QueryFailedError } from 'typeorm';
 import { currentCorrelationId, currentDeadline } from '../context/correlation.js';
 import { DomainError } from './errors.js';
-import { GrpcContextInterceptor, GrpcErrorFilter } from './server.js';
+import { protoFile, protoRoot } from '@clipit/contracts';
+import { join } from 'node:path';
+import { GrpcContextInterceptor, GrpcErrorFilter, grpcServerOptions, protoDefinition } from './server.js';
 
 // What a gRPC handler sees of its request context: Nest calls it with (request, metadata, call), and the
 // interceptor carries the metadata's correlation id and the call's deadline (grpc-js getDeadline(), from the
@@ -96,5 +98,21 @@ describe('GrpcErrorFilter', () => {
     for (const fault of [new TypeError("Cannot read properties of undefined (reading 'id')"), pgError('syntax error', '42601')]) {
       expect(await answered(fault)).toEqual({ code: GrpcStatus.INTERNAL, message: 'Internal error' });
     }
+  });
+});
+
+describe('protoDefinition', () => {
+  it('loads a contract once per process: servers and clients of it share the definition', () => {
+    const first = protoDefinition(protoFile('identity'));
+    expect(Object.keys(first)).toContain('identity.v1.IdentityService');
+    expect(protoDefinition(protoFile('identity'))).toBe(first);
+    expect(protoDefinition(join(protoRoot, protoFile('identity')))).toBe(first);
+    expect(protoDefinition(protoFile('feed'))).not.toBe(first);
+  });
+
+  it("gives a server's options the shared definition, not a path Nest would load again", () => {
+    const { options } = grpcServerOptions({ packageName: 'identity.v1', protoFile: protoFile('identity'), port: 1 });
+    expect(options.packageDefinition).toBe(protoDefinition(protoFile('identity')));
+    expect(options.protoPath).toBeUndefined();
   });
 });

@@ -12,6 +12,8 @@ import {
 } from '@nestjs/common';
 import { RpcException, Transport, type GrpcOptions } from '@nestjs/microservices';
 import { protoRoot } from '@clipit/contracts';
+import { loadSync, type PackageDefinition } from '@grpc/proto-loader';
+import { isAbsolute, join } from 'node:path';
 import { Observable, throwError } from 'rxjs';
 import { CORRELATION_HEADER, deadlineMsOf, runWithRequestContext } from '../context/correlation.js';
 import {
@@ -47,14 +49,31 @@ export const protoLoaderOptions = {
   includeDirs: [protoRoot],
 };
 
+const definitions = new Map<string, PackageDefinition>();
+
+/**
+ * A contract's package definition (proto-loader with {@link protoLoaderOptions}), loaded once per process and
+ * shared by every server and client of it: a load parses the file and its imports again (tens of ms each; a
+ * gateway has seven clients, a test process starts whole platforms). `protoFile` is relative to the
+ * contracts' proto root, as `protoFile()` of @clipit/contracts names it, or absolute.
+ */
+export function protoDefinition(protoFile: string): PackageDefinition {
+  const path = isAbsolute(protoFile) ? protoFile : join(protoRoot, protoFile);
+  let definition = definitions.get(path);
+  if (!definition) {
+    definition = loadSync(path, protoLoaderOptions);
+    definitions.set(path, definition);
+  }
+  return definition;
+}
+
 export function grpcServerOptions(opts: { packageName: string; protoFile: string; port: number; host?: string }): GrpcOptions {
   return {
     transport: Transport.GRPC,
     options: {
       package: opts.packageName,
-      protoPath: opts.protoFile,
+      packageDefinition: protoDefinition(opts.protoFile),
       url: `${opts.host ?? '0.0.0.0'}:${opts.port}`,
-      loader: protoLoaderOptions,
       maxReceiveMessageLength: GRPC_MAX_MESSAGE_BYTES,
       maxSendMessageLength: GRPC_MAX_MESSAGE_BYTES,
       // On close, calls under way finish before the server goes (every service wants that on SIGTERM).
