@@ -244,17 +244,14 @@ if (only.length > 0) {
 //   one Node process and keeps a core; the niced lane takes the other and whatever the trials and their
 //   servers leave. After the trials, in their lane: the bad-input walk, which fills every
 //   connection pool of its platform (seven services × 10: beside another platform PostgreSQL's 100
-//   connections run out).
+//   connections run out), then the fingerprint proofs, which time nothing but encode and print forty clips
+//   two ffmpegs at a time (beside the platforms they starved their single event loops past their timeouts).
 // - The fault suite last: its two shards side by side, each a platform of real processes on private
 //   servers, each part down in the middle of the journeys, in the compressed time profile
-//   (jest.faults.config.js, e2e/faults; the real-time one is `npm run test:faults:long`). Its platforms
-//   leave part of a core idle (restarts and outages wait), so the fingerprint proofs run beside it, niced:
-//   they time nothing but encode and print forty clips two ffmpegs at a time (at the normal priority beside
-//   the platforms they starved their single event loops past their timeouts). A third shard was tried: the
-//   same scenarios took half as much CPU again and longer (ADR 0030).
+//   (jest.faults.config.js, e2e/faults; the real-time one is `npm run test:faults:long`).
 const SERIAL = '\\.serial\\.int\\.spec\\.ts$';
 const E2E_ALONE = '(bad-input|read-your-writes)\\.e2e\\.spec\\.ts$';
-/** A serial file that times nothing but keeps both cores on ffmpeg: niced, beside the fault suite. */
+/** A serial file that times nothing but keeps both cores on ffmpeg: after the trials, beside niced lint. */
 const FINGERPRINT_PROOFS = 'libs/media/test/integration/fingerprint\\.serial\\.int\\.spec\\.ts$';
 /** The workspace tooling's integration files: they time nothing, so they run in the niced lane, before lint. */
 const TOOLING = 'libs/(tools/test/integration/generators|testing/test/integration/affected)\\.int\\.spec\\.ts$';
@@ -307,23 +304,16 @@ await phase('the serial files, the tooling files and lint (niced) beside the e2e
       '--testPathPatterns',
       E2E_ALONE,
     ]),
+    jest('jest (integration, the fingerprint proofs)', [
+      '--selectProjects',
+      'integration',
+      '--runInBand',
+      '--testPathPatterns',
+      FINGERPRINT_PROOFS,
+    ]),
   ],
 ]);
-await phase('the fault suite, and the fingerprint proofs (niced) beside it', [
-  [jest('fault suite (npm run test:faults)', ['-c', 'jest.faults.config.js'], '')],
-  [
-    {
-      ...jest('jest (integration, the fingerprint proofs, niced)', [
-        '--selectProjects',
-        'integration',
-        '--runInBand',
-        '--testPathPatterns',
-        FINGERPRINT_PROOFS,
-      ]),
-      nice: 10,
-    },
-  ],
-]);
+await alone(jest('fault suite (npm run test:faults)', ['-c', 'jest.faults.config.js'], ''));
 finish(0);
 
 /** Prints the timing report (each step, each Jest project, the slowest files) and ends the run. */
