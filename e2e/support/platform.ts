@@ -7,7 +7,7 @@ import {
   createTestDatabase,
   deleteEventStreams,
   deleteKeysWithPrefix,
-  dropTestDatabase,
+  dropTestDatabases,
   freePorts,
   isolatedNames,
   isolatedServiceEnv,
@@ -449,13 +449,14 @@ export async function startPlatform(
       await socialDb.end();
       await feedDb.end();
       await rewardsDb.end();
-      // All at once: PostgreSQL 15 takes a checkpoint for each DROP DATABASE and waits for it (writing every
-      // dirty page of every database the run has open), and drops under way together share one. One after
-      // another, the seven took 0.5 s alone and up to 3 s each beside other files (ADR 0030).
-      await Promise.all(
-        [names.database, submissionsDatabase, adminDatabase, campaignsDatabase, socialDatabase, feedDatabase, rewardsDatabase].map(
-          (database) => dropTestDatabase(database),
-        ),
+      await dropTestDatabases(
+        names.database,
+        submissionsDatabase,
+        adminDatabase,
+        campaignsDatabase,
+        socialDatabase,
+        feedDatabase,
+        rewardsDatabase,
       );
       const nc = await connectNats(infra.natsUrl, 'e2e-cleanup');
       await deleteEventStreams(nc, names.stream);

@@ -105,3 +105,12 @@ export async function dropTestDatabase(name: string): Promise<void> {
   safe(name);
   await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
+
+/**
+ * Drops several test databases at once. PostgreSQL 15 takes a checkpoint for each DROP DATABASE and waits for
+ * it (writing every dirty page of every database the run has open); drops under way together share one. One
+ * after another, a platform's seven took 0.5 s alone and up to 3 s each beside other files (ADR 0030).
+ */
+export async function dropTestDatabases(...names: string[]): Promise<void> {
+  await Promise.all(names.map((name) => dropTestDatabase(name)));
+}
