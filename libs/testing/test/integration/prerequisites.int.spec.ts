@@ -30,6 +30,8 @@ import { freePorts } from '../../src/ports.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const at = (...parts: string[]) => join(ROOT, ...parts);
+/** The scripts `npm test` runs from scripts/ (the runner, its report and the linters' list), copied into each fixture. */
+const TEST_SCRIPTS = ['test.mjs', 'test-report.mjs', 'lint.mjs'];
 
 const freePort = async (): Promise<number> => (await freePorts(1))[0]!;
 
@@ -56,7 +58,7 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     fixture = mkdtempSync(join(tmpdir(), 'clipit-prereq-'));
     mkdirSync(join(fixture, 'scripts'));
     // scripts/test.mjs, the timing report it ends with and the lint steps it takes from scripts/lint.mjs.
-    for (const f of ['test.mjs', 'test-report.mjs', 'lint.mjs']) copyFileSync(at('scripts', f), join(fixture, 'scripts', f));
+    for (const f of TEST_SCRIPTS) copyFileSync(at('scripts', f), join(fixture, 'scripts', f));
     mkdirSync(join(fixture, 'deploy/launcher'), { recursive: true });
     for (const f of readdirSync(at('deploy/launcher')).filter((n) => n.endsWith('.mjs')))
       copyFileSync(at('deploy/launcher', f), join(fixture, 'deploy/launcher', f));
@@ -103,7 +105,7 @@ describe('npm test (scripts/test.mjs): prerequisites before anything runs', () =
     const clone = join(fixture, 'fresh-clone');
     mkdirSync(join(clone, 'scripts'), { recursive: true });
     mkdirSync(join(clone, 'deploy'), { recursive: true });
-    for (const f of ['test.mjs', 'test-report.mjs', 'lint.mjs']) copyFileSync(at('scripts', f), join(clone, 'scripts', f));
+    for (const f of TEST_SCRIPTS) copyFileSync(at('scripts', f), join(clone, 'scripts', f));
     symlinkSync(join(fixture, 'deploy/launcher'), join(clone, 'deploy/launcher'), 'dir');
     writeFileSync(join(clone, 'package.json'), '{}\n');
     writeFileSync(join(clone, 'package-lock.json'), '{}\n');
