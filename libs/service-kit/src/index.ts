@@ -19,6 +19,7 @@ export * from './bus/consumer.js';
 export * from './bus/inbox-waiter.js';
 export * from './bus/transient-errors.js';
 export * from './grpc/errors.js';
+export * from './grpc/proto.js';
 export * from './grpc/server.js';
 export * from './grpc/client.js';
 export * from './grpc/user-lookup.js';

@@ -11,7 +11,7 @@ import {
   WRITTEN_METADATA,
   type ReadYourWrites,
 } from '../context/read-your-writes.js';
-import { GRPC_MAX_MESSAGE_BYTES, protoDefinition } from './server.js';
+import { GRPC_MAX_MESSAGE_BYTES, protoDefinition } from './proto.js';
 import { DOMAIN_ERROR_TRAILER, RETRY_AFTER_TRAILER } from './errors.js';
 
 /** Turns a generated client interface (methods answering Observables) into one answering Promises. */

@@ -9,7 +9,8 @@ import { currentCorrelationId, currentDeadline } from '../context/correlation.js
 import { DomainError } from './errors.js';
 import { protoFile, protoRoot } from '@clipit/contracts';
 import { join } from 'node:path';
-import { GrpcContextInterceptor, GrpcErrorFilter, grpcServerOptions, protoDefinition } from './server.js';
+import { protoDefinition } from './proto.js';
+import { GrpcContextInterceptor, GrpcErrorFilter, grpcServerOptions } from './server.js';
 
 // What a gRPC handler sees of its request context: Nest calls it with (request, metadata, call), and the
 // interceptor carries the metadata's correlation id and the call's deadline (grpc-js getDeadline(), from the
