@@ -6,9 +6,9 @@
 // Then the type-check (sources and tests) and the checks that generated contracts, remote types, web API
 // types, versions and the OpenAPI document are current, beside the unit, UI and web specs → integration
 // against the real Postgres/NATS/Redis, end-to-end journeys and the site in headless Chromium → the e2e
-// files that time what they do against a bound, beside the serial integration files at a lower priority →
-// the fault suite (every part of the platform down in the middle of the journeys, in a compressed time
-// profile; the real-time outages are `npm run test:faults:long`), beside lint at a lower priority. Stops after the first
+// files that time what they do against a bound, beside the serial integration files and lint at a lower
+// priority → the fault suite (every part of the platform down in the middle of the journeys, in a
+// compressed time profile; the real-time outages are `npm run test:faults:long`). Stops after the first
 // phase with a failing step, and ends with a report of where the time went (scripts/test-report.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { scryptSync } from 'node:crypto';
@@ -240,20 +240,18 @@ if (only.length > 0) {
 //   worker's lock and stall check, one at a time, then the workspace tooling's files (the generators' and
 //   `npm run affected`'s: a scratch workspace each, built, linted and tested by child processes, about 100
 //   CPU-s that wait on nothing; early, beside the trials, and not beside the bad-input walk, whose pools
-//   want PostgreSQL's connections to themselves), then the fingerprint proofs (they time nothing, but encode
-//   and print forty clips two ffmpegs at a time: at the normal priority beside a platform they starved its
-//   single event loop past its timeouts; niced, they take what it leaves). The trials' platform is one Node
-//   process and keeps a core; the niced lane takes the other and whatever the trials and their servers
-//   leave. After the trials, in their lane: the bad-input walk, which fills every connection pool of its
-//   platform (seven services × 10: beside another platform PostgreSQL's 100 connections run out).
+//   want PostgreSQL's connections to themselves), then lint (none of the servers). The trials' platform is
+//   one Node process and keeps a core; the niced lane takes the other and whatever the trials and their
+//   servers leave. After the trials, in their lane: the bad-input walk, which fills every
+//   connection pool of its platform (seven services × 10: beside another platform PostgreSQL's 100
+//   connections run out), then the fingerprint proofs, which time nothing but encode and print forty clips
+//   two ffmpegs at a time (beside the platforms they starved their single event loops past their timeouts).
 // - The fault suite last: its two shards side by side, each a platform of real processes on private
 //   servers, each part down in the middle of the journeys, in the compressed time profile
-//   (jest.faults.config.js, e2e/faults; the real-time one is `npm run test:faults:long`). Its platforms
-//   leave about a third of the cores idle while parts are down and restart; lint, niced, takes that (it
-//   starts no server and times nothing, so a slower lint is all a busy spell costs).
+//   (jest.faults.config.js, e2e/faults; the real-time one is `npm run test:faults:long`).
 const SERIAL = '\\.serial\\.int\\.spec\\.ts$';
 const E2E_ALONE = '(bad-input|read-your-writes)\\.e2e\\.spec\\.ts$';
-/** A serial file that times nothing but keeps both cores on ffmpeg: last in the niced lane, beside the trials. */
+/** A serial file that times nothing but keeps both cores on ffmpeg: after the trials, beside niced lint. */
 const FINGERPRINT_PROOFS = 'libs/media/test/integration/fingerprint\\.serial\\.int\\.spec\\.ts$';
 /** The workspace tooling's integration files: they time nothing, so they run in the niced lane, before lint. */
 const TOOLING = 'libs/(tools/test/integration/generators|testing/test/integration/affected)\\.int\\.spec\\.ts$';
@@ -272,7 +270,7 @@ await alone(
     `(${SERIAL})|(${E2E_ALONE})|(${TOOLING})`,
   ]),
 );
-await phase('the serial files, the tooling files and the fingerprint proofs (niced) beside the e2e files that run alone', [
+await phase('the serial files, the tooling files and lint (niced) beside the e2e files that run alone', [
   [
     {
       ...jest('jest (integration, serial files that time what they do, niced)', [
@@ -296,16 +294,7 @@ await phase('the serial files, the tooling files and the fingerprint proofs (nic
       ]),
       nice: 10,
     },
-    {
-      ...jest('jest (integration, the fingerprint proofs, niced)', [
-        '--selectProjects',
-        'integration',
-        '--runInBand',
-        '--testPathPatterns',
-        FINGERPRINT_PROOFS,
-      ]),
-      nice: 10,
-    },
+    ...LINT.map((step) => ({ ...step, name: `${step.name}, niced`, nice: 10 })),
   ],
   [
     jest('jest (e2e, the bad-input walk and the read-your-writes trials, one after the other)', [
@@ -315,12 +304,16 @@ await phase('the serial files, the tooling files and the fingerprint proofs (nic
       '--testPathPatterns',
       E2E_ALONE,
     ]),
+    jest('jest (integration, the fingerprint proofs)', [
+      '--selectProjects',
+      'integration',
+      '--runInBand',
+      '--testPathPatterns',
+      FINGERPRINT_PROOFS,
+    ]),
   ],
 ]);
-await phase('the fault suite beside lint (niced)', [
-  [jest('fault suite (npm run test:faults)', ['-c', 'jest.faults.config.js'], '')],
-  LINT.map((step) => ({ ...step, name: `${step.name}, niced`, nice: 10 })),
-]);
+await alone(jest('fault suite (npm run test:faults)', ['-c', 'jest.faults.config.js'], ''));
 finish(0);
 
 /** Prints the timing report (each step, each Jest project, the slowest files) and ends the run. */
