@@ -89,10 +89,17 @@ async function withoutKeyConstraints(work) {
   for (const c of constraints) await dataSource.query(`ALTER TABLE fingerprint_keys DROP CONSTRAINT "${c.name}"`);
   const result = await work();
   const started = performance.now();
-  await dataSource.query(`SET maintenance_work_mem = '512MB'`);
-  // In the order read: the primary key ('p'), then the reference ('f').
-  for (const c of constraints) await dataSource.query(`ALTER TABLE fingerprint_keys ADD CONSTRAINT "${c.name}" ${c.definition}`);
-  await dataSource.query('RESET maintenance_work_mem');
+  // One connection of the pool, so the sort's memory applies to the statements that build the index.
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query(`SET maintenance_work_mem = '512MB'`);
+    // In the order read: the primary key ('p'), then the reference ('f').
+    for (const c of constraints) await runner.query(`ALTER TABLE fingerprint_keys ADD CONSTRAINT "${c.name}" ${c.definition}`);
+    await runner.query('RESET maintenance_work_mem');
+  } finally {
+    await runner.release();
+  }
   log(`  index and reference made again (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   return result;
 }
