@@ -75,68 +75,69 @@ function percentile(values, p) {
 
 /**
  * The index's constraints (its primary key, which is the lookup's index, and the reference to the clip), as
- * the migration made them: dropped while the rows go in and made again after, with the same definitions.
- * PostgreSQL then builds the index by sorting every key once, where inserting 34 million keys in random order
- * into the B-tree took 39 minutes. A built index is denser than one grown by inserts (its pages full, not
- * split), which a long-running service's index comes close to after a REINDEX; the lookups read a few
- * pages either way.
+ * the migration made them: dropped while the rows go in ({@link dropKeyConstraints}) and made again after
+ * with the same definitions ({@link restoreKeyConstraints}). PostgreSQL then builds the index by sorting every
+ * key once, where inserting 34 million keys in random order into the B-tree took 39 minutes. A built index is
+ * denser than one grown by inserts (its pages full, not split), which a long-running service's index comes
+ * close to after a REINDEX; the lookups read a few pages either way. Returned primary key ('p') first.
  */
-async function withoutKeyConstraints(work) {
+async function dropKeyConstraints() {
   const constraints = await dataSource.query(
-    `SELECT conname AS name, pg_get_constraintdef(oid) AS definition, contype AS type
+    `SELECT conname AS name, pg_get_constraintdef(oid) AS definition
        FROM pg_constraint WHERE conrelid = 'fingerprint_keys'::regclass ORDER BY contype DESC`,
   );
   for (const c of constraints) await dataSource.query(`ALTER TABLE fingerprint_keys DROP CONSTRAINT "${c.name}"`);
-  const result = await work();
+  return constraints;
+}
+
+async function restoreKeyConstraints(constraints) {
   const started = performance.now();
   // One connection of the pool, so the sort's memory applies to the statements that build the index.
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
     await runner.query(`SET maintenance_work_mem = '512MB'`);
-    // In the order read: the primary key ('p'), then the reference ('f').
     for (const c of constraints) await runner.query(`ALTER TABLE fingerprint_keys ADD CONSTRAINT "${c.name}" ${c.definition}`);
     await runner.query('RESET maintenance_work_mem');
   } finally {
     await runner.release();
   }
   log(`  index and reference made again (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  return result;
 }
 
 async function seed(seeded) {
   const started = performance.now();
   const every = Math.max(1, Math.floor(CLIPS / Math.ceil(PROBES / 2)));
-  await withoutKeyConstraints(async () => {
-    for (let from = 0; from < CLIPS; from += BATCH) {
-      const clips = Array.from({ length: Math.min(BATCH, CLIPS - from) }, () => ({
-        videoId: randomUUID(),
-        submissionId: randomUUID(),
-        userId: randomUUID(),
-        frames: newClip(),
-      }));
-      // Clips spread over the whole seeding are kept, for half the probes to re-upload.
-      clips.forEach((clip, i) => {
-        if ((from + i) % every === 0 && seeded.length < Math.ceil(PROBES / 2)) seeded.push(clip);
-      });
-      await dataSource.query(
-        `INSERT INTO video_fingerprints (video_id, submission_id, user_id, frames, audio)
-         SELECT v, s, u, string_to_array(f, ','), NULL
-           FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[]) AS t(v, s, u, f)`,
-        [clips.map((c) => c.videoId), clips.map((c) => c.submissionId), clips.map((c) => c.userId), clips.map((c) => c.frames.join(','))],
-      );
-      const keys = [];
-      const videos = [];
-      for (const clip of clips) {
-        for (const key of indexKeys({ version: 1, frames: clip.frames, audio: null })) {
-          keys.push(key);
-          videos.push(clip.videoId);
-        }
+  const constraints = await dropKeyConstraints();
+  for (let from = 0; from < CLIPS; from += BATCH) {
+    const clips = Array.from({ length: Math.min(BATCH, CLIPS - from) }, () => ({
+      videoId: randomUUID(),
+      submissionId: randomUUID(),
+      userId: randomUUID(),
+      frames: newClip(),
+    }));
+    // Clips spread over the whole seeding are kept, for half the probes to re-upload.
+    clips.forEach((clip, i) => {
+      if ((from + i) % every === 0 && seeded.length < Math.ceil(PROBES / 2)) seeded.push(clip);
+    });
+    await dataSource.query(
+      `INSERT INTO video_fingerprints (video_id, submission_id, user_id, frames, audio)
+       SELECT v, s, u, string_to_array(f, ','), NULL
+         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[]) AS t(v, s, u, f)`,
+      [clips.map((c) => c.videoId), clips.map((c) => c.submissionId), clips.map((c) => c.userId), clips.map((c) => c.frames.join(','))],
+    );
+    const keys = [];
+    const videos = [];
+    for (const clip of clips) {
+      for (const key of indexKeys({ version: 1, frames: clip.frames, audio: null })) {
+        keys.push(key);
+        videos.push(clip.videoId);
       }
-      await dataSource.query(`INSERT INTO fingerprint_keys (key, video_id) SELECT * FROM unnest($1::int[], $2::uuid[])`, [keys, videos]);
-      if ((from / BATCH) % 10 === 9) log(`  seeded ${from + clips.length} clips (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     }
-  });
+    await dataSource.query(`INSERT INTO fingerprint_keys (key, video_id) SELECT * FROM unnest($1::int[], $2::uuid[])`, [keys, videos]);
+    if ((from / BATCH) % 10 === 9) log(`  seeded ${from + clips.length} clips (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  await restoreKeyConstraints(constraints);
   await dataSource.query('ANALYZE video_fingerprints');
   await dataSource.query('ANALYZE fingerprint_keys');
   return performance.now() - started;
