@@ -122,6 +122,14 @@ export const SERVICES = [
     databaseUrlEnv: 'REWARDS_DATABASE_URL',
   },
   {
+    name: 'developer',
+    runtime: runtime({ oldSpaceMb: 256, semiSpaceMb: 1 }),
+    httpPortEnv: 'DEVELOPER_HTTP_PORT',
+    httpHostEnv: 'DEVELOPER_BIND_HOST',
+    portEnvs: ['DEVELOPER_GRPC_PORT'],
+    databaseUrlEnv: 'DEVELOPER_DATABASE_URL',
+  },
+  {
     name: 'gateway',
     // The read path allocates the most per request: its young generation keeps V8's default size.
     runtime: runtime({ oldSpaceMb: 384 }),

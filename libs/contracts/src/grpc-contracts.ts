@@ -6,6 +6,7 @@ import * as campaignsV1 from './generated/campaigns/v1/campaigns.js';
 import * as socialV1 from './generated/social/v1/social.js';
 import * as feedV1 from './generated/feed/v1/feed.js';
 import * as rewardsV1 from './generated/rewards/v1/rewards.js';
+import * as developerV1 from './generated/developer/v1/developer.js';
 
 // Each service's contract, for its server and for the services that call it.
 export const identityContract = grpcContract<identityV1.IdentityServiceClient>(
@@ -34,4 +35,9 @@ export const rewardsContract = grpcContract<rewardsV1.RewardsServiceClient>(
   'rewards',
   rewardsV1.REWARDS_V1_PACKAGE_NAME,
   rewardsV1.REWARDS_SERVICE_NAME,
+);
+export const developerContract = grpcContract<developerV1.DeveloperServiceClient>(
+  'developer',
+  developerV1.DEVELOPER_V1_PACKAGE_NAME,
+  developerV1.DEVELOPER_SERVICE_NAME,
 );

@@ -25,3 +25,4 @@ export * from './email-links.js';
 export * from './guide.js';
 export * from './appeal.js';
 export * from './decision-reason.js';
+export * from './api-key.js';

@@ -10,6 +10,7 @@ import {
   hireRatedV1,
   hireRespondedV1,
 } from './campaigns/campaign-events.v1.js';
+import { apiKeyRevokedV1 } from './developer/developer-events.v1.js';
 import type { EventEnvelope } from './envelope.js';
 import { tokenChangedV1 } from './identity/token-changed.v1.js';
 import { sessionEndedV1, userSessionsEndedV1 } from './identity/session-events.v1.js';
@@ -90,6 +91,7 @@ export const eventCatalog = {
   'rewards.earning-voided': { source: 'rewards', version: 1, schema: rewardsEarningVoidedV1 },
   'rewards.payout-paid': { source: 'rewards', version: 1, schema: rewardsPayoutPaidV1 },
   'rewards.streamer-multiplier-changed': { source: 'rewards', version: 1, schema: rewardsStreamerMultiplierChangedV1 },
+  'apikey.revoked': { source: 'developer', version: 1, schema: apiKeyRevokedV1 },
 } as const satisfies Record<string, { source: string; version: number; schema: z.ZodType }>;
 
 export type EventType = keyof typeof eventCatalog;

@@ -112,6 +112,8 @@ export interface ClipIds {
 
 export interface LeaderboardPostsRequest {
   limit: number;
+  /** Ranks skipped first (the versioned read API's pages): 0 to 10,000. */
+  offset?: number | undefined;
 }
 
 export interface LeaderboardPostsResponse {
@@ -164,6 +166,8 @@ export interface PersonWithFigures {
 
 export interface LeaderboardUsersRequest {
   limit: number;
+  /** Ranks skipped first (the versioned read API's pages): 0 to 10,000. */
+  offset?: number | undefined;
 }
 
 export interface LeaderboardUser {
