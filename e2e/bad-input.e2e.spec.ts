@@ -35,7 +35,7 @@ const USER = {
 /** Operations the walk leaves out, each with its reason (printed); none today. */
 const SKIPPED: Record<string, string> = {};
 
-type Auth = 'signed out' | 'signed in' | 'as admin';
+type Auth = 'signed out' | 'signed in' | 'as admin' | 'with an API key';
 
 describe('bad input on every operation of the API document (gateway + identity + submissions)', () => {
   let p: Platform;
@@ -47,6 +47,7 @@ describe('bad input on every operation of the API document (gateway + identity +
   let noOriginSummary = 'the cookie-bearing writes without Origin did not run';
   let noOriginFindings: string[] = [];
   let adminToken = '';
+  let apiKey = '';
   let userId = '';
   let apiDocument: Record<string, unknown> = {};
 
@@ -114,17 +115,31 @@ describe('bad input on every operation of the API document (gateway + identity +
   beforeAll(async () => {
     // The sign-in limits would answer 429 to nearly all of the corpus on the auth routes, before their
     // validation runs; the limiter has its own tests. Everything else is as deployed.
-    p = await startPlatform({ RATE_LIMIT_MAX_PER_IP: 1_000_000, RATE_LIMIT_MAX_PER_HANDLE: 1_000_000 });
+    // The same for the versioned read API's per-key limit.
+    p = await startPlatform({
+      RATE_LIMIT_MAX_PER_IP: 1_000_000,
+      RATE_LIMIT_MAX_PER_HANDLE: 1_000_000,
+      API_KEY_LIMIT_PER_WINDOW: 1_000_000,
+    });
     base = new URL(p.url);
     // A connection per request: a keep-alive socket the server has just closed (after a 413) would fail the next request for nothing.
     agent = new http.Agent({ keepAlive: false, maxSockets: CONCURRENCY });
     const signup = await jsonCall('POST', '/api/auth/signup', USER);
     expect(signup.status).toBe(201);
     userId = (JSON.parse(signup.text) as { user: { id: string } }).user.id;
-    const docs = await call({ method: 'GET', path: '/api/docs' });
+    // Both documents: the site's and the versioned read API's (ADR 0053), walked as one.
+    const [docs, v1Docs] = await Promise.all([call({ method: 'GET', path: '/api/docs' }), call({ method: 'GET', path: '/api/docs/v1' })]);
     expect(docs.status).toBe(200);
-    apiDocument = JSON.parse(docs.text) as Record<string, unknown>;
+    expect(v1Docs.status).toBe(200);
+    const site = JSON.parse(docs.text) as Record<string, Record<string, unknown>>;
+    const v1 = JSON.parse(v1Docs.text) as Record<string, Record<string, unknown>>;
+    apiDocument = {
+      ...site,
+      paths: { ...site['paths'], ...v1['paths'] },
+      components: { ...site['components'], schemas: { ...site['components']!['schemas']!, ...v1['components']!['schemas']! } },
+    };
     operations = operationsOf(apiDocument);
+    expect(operations.filter((op) => op.apiKey).length).toBeGreaterThan(0);
     // A real submission of the user's, so the routes that take one get past 'Submission not found'.
     const cookie = await signIn();
     const post = await jsonCall(
@@ -139,6 +154,15 @@ describe('bad input on every operation of the API document (gateway + identity +
     const unlocked = await jsonCall('POST', '/api/admin/verify-password', { password: E2E_ADMIN_PASSWORD });
     expect(unlocked.status).toBe(200);
     adminToken = (JSON.parse(unlocked.text) as { token: string }).token;
+    // The v1 routes are walked with a real API key holding every scope, so their own checks run.
+    const made = await jsonCall(
+      'POST',
+      '/api/keys',
+      { name: 'bad input', scopes: ['campaigns:read', 'submissions:read', 'leaderboards:read'] },
+      cookie,
+    );
+    expect(made.status).toBe(201);
+    apiKey = (JSON.parse(made.text) as { key: string }).key;
   });
 
   afterAll(async () => {
@@ -218,6 +242,12 @@ describe('bad input on every operation of the API document (gateway + identity +
       );
       await run('as admin', batch);
     }
+    for (const op of walked.filter((o) => o.apiKey)) {
+      const batch = corpusFor(op, p.url).map((r): BadRequest =>
+        r.headers['authorization'] !== undefined ? r : { ...r, headers: { ...r.headers, authorization: `Bearer ${apiKey}` } },
+      );
+      await run('with an API key', batch);
+    }
     // Sorted: the list reads the same whatever order the concurrent answers came back in.
     const found = failures.splice(0).sort((a, b) => a.localeCompare(b));
     console.log(
@@ -226,6 +256,7 @@ describe('bad input on every operation of the API document (gateway + identity +
         `the corpus: ${requests - before} requests over ${walked.length} operations, signed out and signed in, in ${((Date.now() - started) / 1000).toFixed(1)} s (concurrency ${CONCURRENCY}, timeout ${TIMEOUT_MS} ms)`,
         ...skipped.map((op) => `skipped ${op.method} ${op.template}: ${SKIPPED[op.operationId]}`),
         `walked a third time with an admin token: ${walked.filter((op) => op.bearer).length} admin operations`,
+        `walked a third time with an API key: ${walked.filter((op) => op.apiKey).length} operations of the versioned read API`,
         `${found.length} findings${found.length ? ':' : ''}`,
         ...found.slice(0, 200),
       ].join('\n'),

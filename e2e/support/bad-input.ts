@@ -18,6 +18,8 @@ export interface Operation {
   bearer: boolean;
   /** The route authenticates by a token of its own (the document's `uploadToken`), never by the cookie: the Origin rule does not bind it. */
   cookieless: boolean;
+  /** The route needs an API key (the v1 document's `apiKey` scheme). */
+  apiKey: boolean;
   /** The JSON body schema, references resolved; undefined when the route takes no JSON body. */
   jsonBody: Json | undefined;
   /** The multipart form's file field and its media type, when the route also takes a form. */
@@ -57,6 +59,7 @@ export function operationsOf(doc: Json): Operation[] {
         session: security.some((s) => 'sessionCookie' in s),
         bearer: security.some((s) => 'adminBearer' in s),
         cookieless: security.some((s) => 'uploadToken' in s),
+        apiKey: security.some((s) => 'apiKey' in s),
         jsonBody: content['application/json'] ? (resolve(content['application/json']['schema']) as Json) : undefined,
         multipart: fileFieldOf(content['multipart/form-data']),
       });
@@ -264,6 +267,20 @@ export function corpusFor(op: Operation, sameSite: string): BadRequest[] {
   }
   add('garbage session cookie', { headers: { cookie: `clipit.sid=${'x'.repeat(5000)}` } });
   add('session cookie with NUL', { headers: { cookie: 'clipit.sid=abc%00def' } });
+
+  if (op.apiKey) {
+    // Keys that are not keys: each refused with 401 and the same words, whatever is wrong with it.
+    const refused = { status: 401, text: 'Invalid or revoked API key' };
+    const missing = { status: 401, text: 'This route needs an API key: Authorization: Bearer clipit_…' };
+    const unknown = 'clipit_' + 'A'.repeat(30);
+    add('API key: well formed, checksum wrong', { headers: { authorization: `Bearer ${unknown}abcdef` }, expect: refused });
+    add('API key: too short', { headers: { authorization: 'Bearer clipit_abc' }, expect: refused });
+    add('API key: another prefix', { headers: { authorization: `Bearer ghp_${'a'.repeat(36)}` }, expect: refused });
+    add('API key: 512 characters', { headers: { authorization: `Bearer clipit_${'a'.repeat(505)}` }, expect: refused });
+    add('API key: 5,000 characters', { headers: { authorization: `Bearer clipit_${'a'.repeat(5000)}` }, expect: missing });
+    add('API key: Basic scheme', { headers: { authorization: 'Basic Y2xpcGl0OmtleQ==' }, expect: missing });
+    add('API key: empty bearer', { headers: { authorization: 'Bearer ' }, expect: missing });
+  }
 
   if (isWrite(op)) {
     const refused = { status: 403, text: CROSS_SITE_REFUSED };

@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { bootstrapAdmin, adminService, type AdminApp } from '../../services/admin/src/app.js';
 import { bootstrapCampaigns, campaignsService, type CampaignsApp } from '../../services/campaigns/src/app.js';
+import { bootstrapDeveloper, developerService, type DeveloperApp } from '../../services/developer/src/app.js';
 import { bootstrapFeed, feedService, type FeedApp } from '../../services/feed/src/app.js';
 import {
   bootstrapRewards,
@@ -94,6 +95,10 @@ export interface Platform {
   adminDb: pg.Pool;
   /** Postgres on campaigns' database. */
   campaignsDb: pg.Pool;
+  /** API keys and webhook endpoints (ADR 0053). */
+  developer: DeveloperApp;
+  /** Postgres on developer's database. */
+  developerDb: pg.Pool;
   /** Present when started with `{ mediaWorker: true }`. */
   mediaWorker: MediaWorkerApp | undefined;
   /** Present when started with `{ metricsWorker: true }`: reads post metrics from {@link xApi}. */
@@ -168,6 +173,7 @@ export async function startPlatform(
   const socialDatabase = `${names.database}_social`;
   const feedDatabase = `${names.database}_feed`;
   const rewardsDatabase = `${names.database}_rewards`;
+  const developerDatabase = `${names.database}_developer`;
   // Every database a copy of its service's migrated template, all at once.
   const [
     databaseUrl,
@@ -177,6 +183,7 @@ export async function startPlatform(
     socialDatabaseUrl,
     feedDatabaseUrl,
     rewardsDatabaseUrl,
+    developerDatabaseUrl,
   ] = await Promise.all([
     createTestDatabase(names.database, identityService),
     createTestDatabase(submissionsDatabase, submissionsService),
@@ -185,6 +192,7 @@ export async function startPlatform(
     createTestDatabase(socialDatabase, socialService),
     createTestDatabase(feedDatabase, feedService),
     createTestDatabase(rewardsDatabase, rewardsService),
+    createTestDatabase(developerDatabase, developerService),
   ]);
   const [
     grpcPort,
@@ -201,7 +209,11 @@ export async function startPlatform(
     feedHttpPort,
     rewardsGrpcPort,
     rewardsHttpPort,
-  ] = (await freePorts(14)) as [
+    developerGrpcPort,
+    developerHttpPort,
+  ] = (await freePorts(16)) as [
+    number,
+    number,
     number,
     number,
     number,
@@ -229,7 +241,7 @@ export async function startPlatform(
   const mail = await startMailServer();
   // The services start side by side: none waits for another at start-up (a caller's client only reports
   // readiness, and every service makes the event streams if they are missing).
-  const [xApi, xOembed, identity, submissions, campaigns, social, feed, rewards, admin] = await allOrClose([
+  const [xApi, xOembed, identity, submissions, campaigns, social, feed, rewards, admin, developer] = await allOrClose([
     startXApiStandIn({ generate: true }),
     startXOembedStandIn(),
     bootstrapIdentity({
@@ -308,6 +320,13 @@ export async function startPlatform(
         .join(','),
       ...backend,
     }),
+    bootstrapDeveloper({
+      DEVELOPER_DATABASE_URL: developerDatabaseUrl,
+      DEVELOPER_GRPC_PORT: developerGrpcPort,
+      DEVELOPER_HTTP_PORT: developerHttpPort,
+      DEVELOPER_BIND_HOST: '127.0.0.1',
+      ...backend,
+    }),
   ]);
   const mediaWorkers: MediaWorkerApp[] = [];
   const startMediaWorker = async () => {
@@ -344,6 +363,7 @@ export async function startPlatform(
       SOCIAL_GRPC_URL: `127.0.0.1:${socialGrpcPort}`,
       FEED_GRPC_URL: `127.0.0.1:${feedGrpcPort}`,
       REWARDS_GRPC_URL: `127.0.0.1:${rewardsGrpcPort}`,
+      DEVELOPER_GRPC_URL: `127.0.0.1:${developerGrpcPort}`,
       NATS_URL: infra.natsUrl,
       EVENTS_STREAM: names.stream,
       EVENTS_SUBJECT_PREFIX: names.subjectPrefix,
@@ -381,6 +401,7 @@ export async function startPlatform(
   const socialDb = lookInto(socialDatabaseUrl);
   const feedDb = lookInto(feedDatabaseUrl);
   const rewardsDb = lookInto(rewardsDatabaseUrl);
+  const developerDb = lookInto(developerDatabaseUrl);
   const identityClient = createGrpcClient<identityV1.IdentityServiceClient>({
     url: identityGrpcUrl,
     packageName: identityV1.IDENTITY_V1_PACKAGE_NAME,
@@ -404,6 +425,8 @@ export async function startPlatform(
     releaseHolds: (now) => releaseHolds(rewards, now),
     adminDb,
     campaignsDb,
+    developer,
+    developerDb,
     mediaWorker,
     metricsWorker,
     xApi,
@@ -440,6 +463,7 @@ export async function startPlatform(
       await social.close();
       await feed.close();
       await rewards.close();
+      await developer.close();
       await submissions.close();
       await identity.close();
       await db.end();
@@ -449,6 +473,7 @@ export async function startPlatform(
       await socialDb.end();
       await feedDb.end();
       await rewardsDb.end();
+      await developerDb.end();
       await dropTestDatabases(
         names.database,
         submissionsDatabase,
@@ -457,6 +482,7 @@ export async function startPlatform(
         socialDatabase,
         feedDatabase,
         rewardsDatabase,
+        developerDatabase,
       );
       const nc = await connectNats(infra.natsUrl, 'e2e-cleanup');
       await deleteEventStreams(nc, names.stream);

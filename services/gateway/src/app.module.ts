@@ -15,6 +15,8 @@ import { SubmissionsModule } from './submissions/submissions.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
 import { TwitterModule } from './twitter/twitter.module.js';
 import { UsersModule } from './users/users.module.js';
+import { DeveloperAccessModule } from './developer/developer.module.js';
+import { V1Module } from './v1/v1.module.js';
 import { WebModule } from './web/web.module.js';
 
 /** The gateway's route modules; the kit provides config, logger, Redis, storage and the gRPC clients. */
@@ -38,6 +40,8 @@ import { WebModule } from './web/web.module.js';
     MediaModule,
     DocsModule,
     TwitterModule,
+    DeveloperAccessModule,
+    V1Module,
     WebModule,
   ],
 })

@@ -3,6 +3,7 @@ import type { FastifyServerFactory, RawServerBase } from 'fastify';
 import {
   adminContract,
   campaignsContract,
+  developerContract,
   feedContract,
   identityContract,
   rewardsContract,
@@ -24,6 +25,7 @@ import { GatewayModule } from './app.module.js';
 import {
   ADMIN_CLIENT,
   CAMPAIGNS_CLIENT,
+  DEVELOPER_CLIENT,
   FEED_CLIENT,
   IDENTITY_CLIENT,
   REWARDS_CLIENT,
@@ -134,6 +136,8 @@ export const gatewayService = defineService(gatewayConfigShape, {
     grpcClient(feedContract, { token: FEED_CLIENT, url: (c) => c.FEED_GRPC_URL, readiness: 'reported' }),
     // The dashboard, points, earnings and the payout ledger: reported, its outage takes out only those.
     grpcClient(rewardsContract, { token: REWARDS_CLIENT, url: (c) => c.REWARDS_GRPC_URL, readiness: 'reported' }),
+    // API keys and webhooks: reported, its outage takes out only the developer routes and /api/v1.
+    grpcClient(developerContract, { token: DEVELOPER_CLIENT, url: (c) => c.DEVELOPER_GRPC_URL, readiness: 'reported' }),
   ],
   module: GatewayModule,
 });

@@ -1,6 +1,7 @@
 import type {
   adminContract,
   campaignsContract,
+  developerContract,
   feedContract,
   identityContract,
   rewardsContract,
@@ -38,3 +39,7 @@ export const FEED_CLIENT = Symbol('FEED_CLIENT');
 /** rewards' gRPC API: the dashboard, clip points, earnings, the payout ledger and the tiers. */
 export type RewardsClient = ClientOf<typeof rewardsContract>;
 export const REWARDS_CLIENT = Symbol('REWARDS_CLIENT');
+
+/** developer's gRPC API: API keys (the versioned read API's authentication) and webhook endpoints. */
+export type DeveloperClient = ClientOf<typeof developerContract>;
+export const DEVELOPER_CLIENT = Symbol('DEVELOPER_CLIENT');

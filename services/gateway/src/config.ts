@@ -106,6 +106,8 @@ export const gatewayConfigShape = {
   SOCIAL_GRPC_DEADLINE_MS: env.int(5000, 100),
   FEED_GRPC_URL: env.hostPort('127.0.0.1:50056'),
   REWARDS_GRPC_URL: env.hostPort('127.0.0.1:50057'),
+  /** developer: API keys and webhook endpoints (ADR 0053). */
+  DEVELOPER_GRPC_URL: env.hostPort('127.0.0.1:50058'),
   // Public reads (feed, leaderboards, profiles) are kept this long at most (0: not cached); the feed's
   // notices drop them as soon as what they show changes (ADR 0022). At most this many answers are kept.
   PUBLIC_READ_CACHE_TTL_MS: env.int(10_000),
@@ -163,6 +165,12 @@ export const gatewayConfigShape = {
   OEMBED_NOT_FOUND_TTL_SECONDS: env.int(600, 1),
   OEMBED_LIMIT_PER_IP: env.int(60, 1),
   OEMBED_LIMIT_WINDOW_SECONDS: env.int(60, 1),
+  // The versioned read API (/api/v1, ADR 0053): requests per API key and window, shared by every replica
+  // (Redis), and how long a replica keeps a key's authentication (at most 1 s: a revoked key is refused on
+  // every replica within it even when its revocation event is lost; 0: every request asks developer).
+  API_KEY_LIMIT_PER_WINDOW: env.int(600, 1),
+  API_KEY_LIMIT_WINDOW_SECONDS: env.int(60, 1),
+  API_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(1000).default(500),
   // Sign in with X (ADR 0028): X's OAuth 2.0 app (no client id = the sign-in buttons open the password sign-in),
   // X's endpoints, where X sends the browser back (empty: PUBLIC_ORIGIN, else the request's own origin, +
   // /auth/twitter/callback), the scopes asked for, the wait for each call to X, and how long a started

@@ -650,6 +650,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/docs/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The OpenAPI 3.1 document of the versioned read API (/api/v1, for programs with an API key), generated from its route schemas */
+        get: operations["DocsController.openApiV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/earnings": {
         parameters: {
             query?: never;
@@ -884,6 +901,41 @@ export interface paths {
         /** The hired clipper declines a pending request */
         post: operations["CampaignsController.declineHire"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's API keys, newest first, with their prefix, scopes, expiry, creation and last use (never the key) */
+        get: operations["KeysController.list"];
+        put?: never;
+        /** Make an API key for the versioned read API (/api/v1) with a name, scopes and an optional expiry: the answer is the only time the key itself is shown; it is stored hashed */
+        post: operations["KeysController.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of your API keys: it is refused at once, on every gateway replica within 1 s */
+        delete: operations["KeysController.revoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1755,6 +1807,22 @@ export interface components {
             token: string;
             expiresAt: string;
         };
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @description The key's first 12 characters, to tell keys apart */
+            prefix: string;
+            /** @description What the key may read: each /api/v1 route names the scope it needs */
+            scopes: ("campaigns:read" | "submissions:read" | "leaderboards:read")[];
+            /** @description When it stops working; null: never */
+            expiresAt: string | null;
+            createdAt: string;
+            /** @description Its last use, to the minute; null: never used */
+            lastUsedAt: string | null;
+        };
+        ApiKeyList: {
+            keys: components["schemas"]["ApiKey"][];
+        };
         Appeal: {
             id: string;
             submissionId: string;
@@ -1940,6 +2008,15 @@ export interface components {
             campaigns: components["schemas"]["CpmCampaign"][];
             nextCursor: string | null;
             total: number;
+        };
+        CreatedApiKey: {
+            id: string;
+            /** @description `clipit_`, 30 random characters and a 6-character checksum: shown once, stored only hashed */
+            key: string;
+            prefix: string;
+            /** @description What the key may read: each /api/v1 route names the scope it needs */
+            scopes: ("campaigns:read" | "submissions:read" | "leaderboards:read")[];
+            expiresAt: string | null;
         };
         Creator: {
             userId: string;
@@ -6253,6 +6330,46 @@ export interface operations {
             };
         };
     };
+    "DocsController.openApiV1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     "RewardsController.earnings": {
         parameters: {
             query?: {
@@ -7428,6 +7545,246 @@ export interface operations {
                 };
             };
             /** @description 'Service temporarily unavailable': the campaigns service is away */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "KeysController.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Service temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "KeysController.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    scopes?: string[] | null;
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description 'Please give the key a name', 'A key's name must be at most 60 characters', 'Choose at least one scope', 'Scopes must be among campaigns:read, submissions:read, leaderboards:read', 'The expiry must be a date and time, such as 2027-01-31T00:00:00Z', 'The expiry must be in the future', 'The expiry must be within 366 days', 'Unknown field: …'; A NUL character (U+0000) anywhere in the request; 'Request body is not valid JSON', 'Request body must be a JSON object' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Cross-site request refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'You can have at most 20 keys; revoke one first' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Request body is too large' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Unsupported content type: send JSON (application/json), or multipart/form-data where a file is uploaded' */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Service temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "KeysController.revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Invalid key id'; A NUL character (U+0000) anywhere in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Not signed in' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Cross-site request refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'API key not found': unknown, revoked before, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A path parameter longer than 600 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description 'Something went wrong. Please try again.' */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Service temporarily unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;

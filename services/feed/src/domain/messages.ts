@@ -4,6 +4,8 @@ export const messages = {
   invalidUserId: 'Invalid user id',
   invalidTab: 'Tab must be clippers or streamers',
   userNotFound: 'User not found',
+  /** A leaderboard page asked to start past its deepest rank (LEADERBOARD_OFFSET_MAX). */
+  invalidCursor: 'Invalid cursor',
 } as const;
 
 /** Page sizes: the feed (spec 01 §9: 10 a page), leaderboards and lists. */

@@ -76,19 +76,19 @@ export class ReadRepository {
   }
 
   /** Approved clips: uploaded video first, then most views, then most recently approved. */
-  leaderboardPosts(limit: number): Promise<ClipRow[]> {
+  leaderboardPosts(limit: number, offset = 0): Promise<ClipRow[]> {
     return this.db.query(
       `${this.clipSelect('c.created_at')} WHERE c.status = 'approved'
-       ORDER BY c.has_video DESC, c.views DESC, c.approved_at DESC, c.id DESC LIMIT $1`,
-      [limit],
+       ORDER BY c.has_video DESC, c.views DESC, c.approved_at DESC, c.id DESC LIMIT $1 OFFSET $2`,
+      [limit, offset],
     );
   }
 
   /** People with an approved clip, most views first. */
-  leaderboardUsers(limit: number): Promise<PersonRow[]> {
+  leaderboardUsers(limit: number, offset = 0): Promise<PersonRow[]> {
     return this.db.query(
-      `${this.personSelect()} WHERE p.approved_clips > 0 ORDER BY p.total_views DESC, p.approved_clips DESC, p.id LIMIT $1`,
-      [limit],
+      `${this.personSelect()} WHERE p.approved_clips > 0 ORDER BY p.total_views DESC, p.approved_clips DESC, p.id LIMIT $1 OFFSET $2`,
+      [limit, offset],
     );
   }
 

@@ -16,6 +16,16 @@ function clipPage(rows: ClipRow[], size: number): { clips: feedV1.Clip[]; nextCu
   return { clips: page.map((p) => toClip(p.row)), nextCursor: nextCursor ?? undefined };
 }
 
+/** The ranks a leaderboard page skips (the versioned read API's pages): 0 to LEADERBOARD_OFFSET_MAX. */
+function rankOffset(offset: number | undefined): number {
+  if (offset === undefined || offset === 0) return 0;
+  if (!Number.isInteger(offset) || offset < 0 || offset > LEADERBOARD_OFFSET_MAX) throw invalid(messages.invalidCursor);
+  return offset;
+}
+
+/** The deepest rank a leaderboard page may start at: ranks past it are not paged. */
+export const LEADERBOARD_OFFSET_MAX = 10_000;
+
 /** The public reads: each one query on the read models, shaped as spec 01 §3 and spec 02 §3 read them. */
 @Injectable()
 export class ReadService {
@@ -44,12 +54,12 @@ export class ReadService {
 
   async leaderboardPosts(req: feedV1.LeaderboardPostsRequest): Promise<feedV1.LeaderboardPostsResponse> {
     const size = pageSize(req.limit, limits.leaderboardPosts.fallback, limits.leaderboardPosts.max);
-    return { posts: (await this.reads.leaderboardPosts(size)).map(toClip) };
+    return { posts: (await this.reads.leaderboardPosts(size, rankOffset(req.offset))).map(toClip) };
   }
 
   async leaderboardUsers(req: feedV1.LeaderboardUsersRequest): Promise<feedV1.LeaderboardUsersResponse> {
     const size = pageSize(req.limit, limits.leaderboardUsers.fallback, limits.leaderboardUsers.max);
-    const [rows, stats] = await Promise.all([this.reads.leaderboardUsers(size), this.reads.stats()]);
+    const [rows, stats] = await Promise.all([this.reads.leaderboardUsers(size, rankOffset(req.offset)), this.reads.stats()]);
     return {
       users: rows.map((r) => {
         const entry = toPersonWithFigures(r);

@@ -11,4 +11,9 @@ export class DocsController {
   openApi(): Record<string, unknown> {
     return this.docs.openApi();
   }
+
+  @Endpoint(docsRoutes.openApiV1)
+  openApiV1(): Record<string, unknown> {
+    return this.docs.openApi('v1');
+  }
 }

@@ -1,12 +1,12 @@
 import { Injectable, type Type } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { API_VERSION, buildOpenApiDocument, type DiscoveredEndpoint } from './openapi.js';
+import { API_VERSION, buildOpenApiDocument, type ApiDocument, type DiscoveredEndpoint } from './openapi.js';
 import { endpointsOf } from './route-table.js';
 
 /** Finds every @Endpoint of the running application's controllers and documents it. */
 @Injectable()
 export class DocsService {
-  private document?: Record<string, unknown>;
+  private readonly documents: Partial<Record<ApiDocument, Record<string, unknown>>> = {};
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -18,8 +18,7 @@ export class DocsService {
     return endpointsOf(controllers, this.scanner);
   }
 
-  openApi(): Record<string, unknown> {
-    this.document ??= buildOpenApiDocument(this.endpoints(), { version: API_VERSION });
-    return this.document;
+  openApi(document: ApiDocument = 'site'): Record<string, unknown> {
+    return (this.documents[document] ??= buildOpenApiDocument(this.endpoints(), { version: API_VERSION, document }));
   }
 }

@@ -1,3 +1,4 @@
+import { API_KEY_MESSAGES } from '@clipit/field-rules';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { EndpointDef, ErrorDoc } from '../http/endpoint.js';
@@ -17,6 +18,15 @@ type JsonObject = Record<string, unknown>;
 
 /** info.version of the document. */
 export const API_VERSION = '1.0.0';
+
+/**
+ * The two documents the gateway's routes make (ADR 0053): the site's API (cookies, the web apps' calls) and
+ * the versioned read API for programs (`/api/v1`, API keys), each with its own routes and schemes.
+ */
+export type ApiDocument = 'site' | 'v1';
+
+/** Which document a route belongs in: the one its authentication is made for. */
+export const documentOf = (def: EndpointDef): ApiDocument => (def.apiKey ? 'v1' : 'site');
 
 /**
  * Route paths in OpenAPI's template form: `/api/x/:id` → `/api/x/{id}`, and a trailing wildcard
@@ -106,7 +116,20 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
+/** The versioned read API's one scheme: the route's scope is the requirement's role. */
+export const V1_SECURITY_SCHEMES = {
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'clipit_ followed by 36 characters',
+    description:
+      'An API key made in the dashboard (POST /api/keys): `Authorization: Bearer clipit_…`. Each route needs one scope of the key ' +
+      '(campaigns:read, submissions:read, leaderboards:read). A session cookie is not accepted here, and a key is not accepted anywhere else.',
+  },
+} as const;
+
 function security(def: EndpointDef): Record<string, string[]>[] {
+  if (def.apiKey) return [{ apiKey: [def.apiKey] }];
   const schemes: Record<string, string[]>[] = [];
   if (def.session) schemes.push({ sessionCookie: [] });
   if (def.bearer) schemes.push({ adminBearer: [] });
@@ -125,6 +148,10 @@ function impliedErrors(def: EndpointDef): ErrorDoc[] {
   const errors: ErrorDoc[] = [{ status: 400, description: 'A NUL character (U+0000) anywhere in the request' }];
   if (def.body) errors.push({ status: 400, description: `'${BODY_NOT_JSON}', '${BODY_NOT_OBJECT}'` });
   if (def.session) errors.push({ status: 401, description: `'${NOT_SIGNED_IN}'` });
+  if (def.apiKey) {
+    errors.push({ status: 401, description: `'${API_KEY_MESSAGES.keyMissing}', '${API_KEY_MESSAGES.keyRefused}'` });
+    errors.push({ status: 403, description: `'${API_KEY_MESSAGES.scopeMissing(def.apiKey)}'` });
+  }
   if (def.bearer)
     errors.push({
       status: 401,
@@ -252,15 +279,39 @@ const OPERATIONS: Record<string, JsonObject> = {
   },
 };
 
+const V1_DESCRIPTION =
+  "The versioned read API for programs: a streamer's campaigns, a clipper's own submissions, earnings and payouts, and the public " +
+  'leaderboards. Every request carries `Authorization: Bearer clipit_…` (an API key made in the dashboard) with the scope its route names. ' +
+  'Every non-2xx answer is text/plain; charset=utf-8 whose body is a message a person can act on. Lists page with `limit` (at most 100) and ' +
+  "`cursor` (the previous page's `nextCursor`). Every answer has an ETag: send it back in If-None-Match and an unchanged answer is 304 " +
+  'with no body. Requests are limited per key (429 with Retry-After). Within v1 fields are only ever added; a breaking change is v2.';
+
 /** The OpenAPI 3.1 document, built from the same route declarations that register and validate the routes. */
-export function buildOpenApiDocument(endpoints: DiscoveredEndpoint[], info: { version: string }): JsonObject {
+export function buildOpenApiDocument(endpoints: DiscoveredEndpoint[], info: { version: string; document?: ApiDocument }): JsonObject {
+  const which = info.document ?? 'site';
   const paths: Record<string, JsonObject> = {};
   const schemas: Components = {};
   // By path, then method: the same document whatever order the controllers were found in.
-  const ordered = [...endpoints].sort((a, b) => a.def.path.localeCompare(b.def.path) || a.def.method.localeCompare(b.def.method));
+  const ordered = endpoints
+    .filter(({ def }) => documentOf(def) === which)
+    .sort((a, b) => a.def.path.localeCompare(b.def.path) || a.def.method.localeCompare(b.def.method));
   for (const { def, operationId } of ordered) {
     const path = openApiPath(def.path, def.params);
     paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: operation(def, operationId, schemas) };
+  }
+  if (which === 'v1') {
+    return {
+      openapi: '3.1.0',
+      info: { title: 'CLIP IT API v1', version: info.version, description: V1_DESCRIPTION },
+      servers: [{ url: '/' }],
+      paths,
+      components: {
+        schemas: Object.fromEntries(
+          Object.entries({ ...schemas, [ERROR_MESSAGE]: errorMessageSchema }).sort(([a], [b]) => a.localeCompare(b)),
+        ),
+        securitySchemes: V1_SECURITY_SCHEMES,
+      },
+    };
   }
   return {
     openapi: '3.1.0',

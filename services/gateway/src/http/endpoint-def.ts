@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import type { ApiKeyScope } from '@clipit/field-rules';
 import { DiscoveryService } from '@nestjs/core';
 import type { z } from 'zod';
 import { assertNoControlCharacters } from './control-characters.js';
@@ -50,6 +51,11 @@ export interface EndpointDef {
   cookieless?: boolean;
   /** The route is behind AdminBearerGuard: it needs `Authorization: Bearer <admin token>` (the document's `adminBearer` scheme). */
   bearer?: boolean;
+  /**
+   * The route is behind ApiKeyGuard: it needs `Authorization: Bearer clipit_…` with this scope, and reads no
+   * cookie (the versioned read API, /api/v1, documented on its own: the document's `apiKey` scheme).
+   */
+  apiKey?: ApiKeyScope;
   /**
    * A public read answered through the read cache (feed/read-cache.ts): a cached answer is sent from the
    * request hook, before the route runs. `query`: the parameters that change the answer;

@@ -8,12 +8,14 @@ import {
   Post,
   Put,
   UnsupportedMediaTypeException,
+  UseGuards,
   UseInterceptors,
   type ExecutionContext,
 } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { EndpointMeta, endpointOf, parseBody, type EndpointDef } from './endpoint-def.js';
 import { UNSUPPORTED_CONTENT_TYPE } from './messages.js';
+import { ApiKeyGuard } from './api-key.guard.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 
 export * from './endpoint-def.js';
@@ -32,6 +34,8 @@ export function Endpoint(def: EndpointDef): MethodDecorator {
     ...(def.publicRead ? { publicRead: def.publicRead } : {}),
   };
   const decorators = [EndpointMeta(def), ROUTE[def.method](def.path), HttpCode(def.status ?? 200), RouteConfig(config)];
+  // A route that names a key scope cannot forget its guard: declaring the scope is what puts it there.
+  if (def.apiKey) decorators.push(UseGuards(ApiKeyGuard));
   // Last of the route's interceptors (decorators apply bottom-up, and @Endpoint sits on top): after its
   // guards and its multipart interceptor.
   if (def.limit) decorators.push(UseInterceptors(RateLimitGuard));

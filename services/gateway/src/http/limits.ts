@@ -39,6 +39,12 @@ export const WINDOW_COUNTERS = {
     maxPerIp: c.OEMBED_LIMIT_PER_IP,
     maxPerHandle: c.OEMBED_LIMIT_PER_IP,
   }),
+  /** The versioned read API: per API key (its one counter is the key's, `…:ip:key:<id>`), not per address. */
+  apiKeys: (c: GatewayConfig) => ({
+    windowSeconds: c.API_KEY_LIMIT_WINDOW_SECONDS,
+    maxPerIp: c.API_KEY_LIMIT_PER_WINDOW,
+    maxPerHandle: c.API_KEY_LIMIT_PER_WINDOW,
+  }),
 } as const;
 export type WindowCounters = keyof typeof WINDOW_COUNTERS;
 
@@ -48,6 +54,8 @@ export interface WindowLimit {
   counters: WindowCounters;
   /** The second counter: the handle the body names (sign-in), or the signed-in account. */
   second?: 'handle' | 'account';
+  /** Counted per API key (the guard's principal) instead of per client address: a program's servers move. */
+  per?: 'apiKey';
   /** The 429's text. */
   message: (retryAfterSeconds: number) => string;
   /**
@@ -97,6 +105,14 @@ export const LIMITS = {
   'hire-requests': { kind: 'window', counters: 'hires', message: fromYourNetwork('hire requests'), onFault: 'refuse' },
   /** Lookups that reach X (cached answers are not counted), so its service takes it; a fault lets the preview through. */
   oembed: { kind: 'window', counters: 'oembed', message: fromYourNetwork('post previews asked for'), onFault: 'allow' },
+  /** The versioned read API (ADR 0053): shared by every replica; a fault lets the read through (a courtesy limit). */
+  'api-key': {
+    kind: 'window',
+    counters: 'apiKeys',
+    per: 'apiKey',
+    message: (retryAfterSeconds: number) => `Too many requests with this API key. Try again ${inAbout(retryAfterSeconds)}.`,
+    onFault: 'allow',
+  },
   submissions: {
     kind: 'daily',
     perUser: (c) => c.SUBMISSION_LIMIT_PER_USER,
@@ -118,7 +134,7 @@ export type DailyLimitName = Exclude<LimitName, WindowLimitName>;
 export function limitExample(name: LimitName): string {
   const limit: LimitDef = LIMITS[name];
   if (limit.kind === 'daily') return limit.message('user', 20, 5 * 3600);
-  return limit.message(name === 'oembed' ? 45 : 40 * 60);
+  return limit.message(name === 'oembed' || name === 'api-key' ? 45 : 40 * 60);
 }
 
 /**

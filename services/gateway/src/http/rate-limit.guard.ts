@@ -36,7 +36,7 @@ export class RateLimitGuard implements NestInterceptor {
       return from(this.limits.counting(name, who, () => lastValueFrom(next.handle())));
     }
     const limit: WindowLimit = LIMITS[name];
-    await this.limits.hit(name, counted(limit.second, request, body));
+    await this.limits.hit(name, counted(limit, request, body));
     return next.handle();
   }
 }
@@ -54,7 +54,11 @@ function acceptedBody(def: EndpointDef, request: LimitedRequest): unknown {
 
 const isDaily = (name: LimitName): name is DailyLimitName => LIMITS[name].kind === 'daily';
 
-function counted(second: 'handle' | 'account' | undefined, request: LimitedRequest, body: unknown): Counted {
+function counted({ second, per }: WindowLimit, request: LimitedRequest, body: unknown): Counted {
+  if (per === 'apiKey') {
+    if (!request.apiKey) throw new Error('a limit counted per API key needs ApiKeyGuard before it');
+    return { ip: `key:${request.apiKey.keyId}` };
+  }
   if (second === 'account') return { ip: request.ip, key: request.user?.user.id };
   if (second === 'handle') return { ip: request.ip, key: (body as { twitterHandle?: string } | undefined)?.twitterHandle };
   return { ip: request.ip };

@@ -9,6 +9,7 @@ import {
 } from '@clipit/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { installV1Etags } from './v1-etags.js';
 import { compressJson, jsonEncodingFor, MIN_COMPRESSED_BYTES, varyOnEncoding } from './json-compression.js';
 import { SESSION_COOKIE, sessionCookieOptions, shortLivedCookieOptions, type CookieSecureMode } from './session-cookie.js';
 import {
@@ -136,6 +137,9 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
     }
     done(null, payload);
   });
+
+  // The versioned read API's answers: an ETag each, 304 for a match, compressed by their own hook.
+  installV1Etags(fastify);
 
   // Other JSON answers of the API (those not sent from the read cache, which compresses its own once)
   // go compressed when big enough and the browser takes it.
