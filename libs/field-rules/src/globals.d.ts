@@ -5,4 +5,8 @@ declare class URL {
   constructor(url: string, base?: string);
   readonly protocol: string;
   readonly hostname: string;
+  readonly username: string;
+  readonly password: string;
+  hash: string;
+  toString(): string;
 }

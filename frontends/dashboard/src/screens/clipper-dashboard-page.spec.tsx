@@ -7,6 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { userEvent } from '@testing-library/user-event';
 import { fakeGateway, renderScreen, type Call, type Reply } from '@clipit/web-testing';
 import {
+  apiKeyAnswer,
   currentUser,
   dashboardAnswer,
   earningsAnswer,
@@ -61,6 +62,8 @@ function signedIn(replies: Record<string, Reply | ((call: Call) => Reply | Promi
     'GET /api/hires': { json: hiresAnswer([]) },
     'GET /api/hires?status=pending': { json: hiresAnswer([]) },
     [`GET /api/clippers/${USER_ID}/profile`]: { json: hiringProfileAnswer() },
+    'GET /api/user/sessions': { json: { sessions: [] } },
+    'GET /api/keys': { json: { keys: [apiKeyAnswer()] } },
   };
   return fakeGateway((call) => {
     const key = `${call.method} ${call.url}`;
@@ -344,5 +347,15 @@ describe('the dashboard tabs', () => {
     expect(await screen.findByText('Reach Gold to be hired')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Display Name' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Hire Requests' })).toHaveTextContent(/^Hire Requests$/);
+  });
+
+  it('shows the Developer API card in the Profile tab, below the wallet and the sessions', async () => {
+    signedIn();
+    renderAt(`${PATH}?tab=profile`);
+    const keys = await screen.findByRole('list', { name: 'Your API keys' });
+    expect(within(keys).getByRole('heading', { name: 'Agency reporting' })).toBeVisible();
+    const card = screen.getByRole('heading', { name: 'Developer API', level: 2 });
+    const sessions = screen.getByRole('heading', { name: "Where You're Signed In", level: 2 });
+    expect(sessions.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

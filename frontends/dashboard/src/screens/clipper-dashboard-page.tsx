@@ -4,6 +4,7 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 import { useNavigate, useSearchParams } from '@clipit/router';
 import { useEffect, type ReactNode } from 'react';
 import { SessionsCard, VerifyEmailBanner, WalletCard } from '../components/account-security.js';
+import { ApiKeysCard } from '../components/api-keys.js';
 import { DashboardHeader } from '../components/dashboard-header.js';
 import { HowPointsWork, StatCards, TierProgressCard } from '../components/dashboard-overview.js';
 import { EarningsTab } from '../components/earnings-tab.js';
@@ -141,6 +142,7 @@ function ClipperDashboard({ user, dashboard }: { user: CurrentUser; dashboard: D
               <WalletCard user={user} />
               <SessionsCard />
             </div>
+            <ApiKeysCard />
             <HiringProfileSection userId={dashboard.user.id} />
           </div>
         </TabsContent>

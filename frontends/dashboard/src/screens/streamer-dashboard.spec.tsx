@@ -7,6 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { userEvent } from '@testing-library/user-event';
 import { fakeGateway, type Call, type Reply } from '@clipit/web-testing';
 import {
+  apiKeyAnswer,
   currentUser,
   dashboardAnswer,
   followerCountAnswer,
@@ -78,6 +79,7 @@ function streamerGateway(replies: Replies = {}, me: CurrentUser = streamerUser) 
     [`GET /api/tagged-videos/${STREAMER_ID}`]: { json: taggedVideosAnswer() },
     'GET /api/tokens/mine': { json: [tokenAnswer()] },
     'GET /api/cpm-campaigns': { json: campaignsAnswer([]) },
+    'GET /api/keys': { json: { keys: [] } },
     'POST /api/users/go-live': { json: { isLive: 'true', nextStreamTime: streamerUser.nextStreamTime, notifiedFollowers: 2 } },
     'POST /api/users/go-offline': { json: { isLive: 'false', nextStreamTime: streamerUser.nextStreamTime } },
     'POST /api/logout': { json: { ok: true } },
@@ -364,6 +366,16 @@ describe('the cpm-campaigns and token parts of the streamer dashboard (spec 02 Â
     const live = screen.getByRole('button', { name: 'Go Live' });
     expect(live.compareDocumentPosition(tokens) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Your tokens', level: 2 })).toBeVisible();
+  });
+
+  it('shows the Developer API card below the tokens in the streaming tab', async () => {
+    streamerGateway({ 'GET /api/keys': { json: { keys: [apiKeyAnswer({ scopes: ['campaigns:read'] })] } } });
+    renderAt(`${PATH}?tab=streaming`);
+    const keys = await screen.findByRole('list', { name: 'Your API keys' });
+    expect(within(keys).getByText('campaigns:read')).toBeVisible();
+    const tokens = await screen.findByRole('list', { name: 'Your tokens' });
+    expect(tokens.compareDocumentPosition(keys) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Developer API', level: 2 })).toBeVisible();
   });
 });
 

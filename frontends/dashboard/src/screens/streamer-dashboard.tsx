@@ -4,6 +4,7 @@ import { useSearchParams } from '@clipit/router';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { VerifyEmailBanner } from '../components/account-security.js';
+import { ApiKeysCard } from '../components/api-keys.js';
 import { CpmCampaignsTab } from '../components/cpm-campaigns-tab.js';
 import { FollowersTab } from '../components/followers-tab.js';
 import { ProfileTab } from '../components/profile-tab.js';
@@ -41,7 +42,8 @@ export interface StreamerTab {
 
 /**
  * The streamer dashboard's tabs (spec 02 §2.3), in order. One entry adds a tab: its trigger, its panel and
- * its place in the address. The streaming tab carries the streamer's tokens below the live controls (ADR 0027);
+ * its place in the address. The streaming tab carries the streamer's tokens below the live controls (ADR 0027),
+ * then their API keys (ADR 0053);
  * the Profile tab is the clipper dashboard's (spec 02 §2.6 names no other place a streamer could edit theirs).
  */
 export const STREAMER_TABS: readonly StreamerTab[] = [
@@ -58,6 +60,7 @@ export const STREAMER_TABS: readonly StreamerTab[] = [
       <div className="clipit-dash-stack clipit-dash-stack--wide">
         <StreamingTab user={user} />
         <TokensSection />
+        <ApiKeysCard />
       </div>
     ),
   },

@@ -1,6 +1,7 @@
 // Answers of the gateway as the dashboard's specs play them: typed by the generated API, so a changed
 // field fails the specs' type-check.
 import type { CpmCampaign, CpmCampaignsPage, CurrentUser, HireRequest, HireRequestsPage, HiringProfile, MyToken } from '@clipit/web-api';
+import type { ApiKey } from '../components/api-keys.js';
 import type { ClipperStats, Dashboard, EarningsPage, MySubmissions, PayoutsPage } from '../lib/dashboard-data.js';
 import type { FollowerCount, FollowersPage, TaggedVideos } from '../lib/streamer-data.js';
 
@@ -338,6 +339,20 @@ export function hiringProfileAnswer(overrides: Partial<HiringProfile> = {}): Hir
     ],
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An API key as GET /api/keys lists it (ADR 0053): never the key itself, only its first 12 characters. */
+export function apiKeyAnswer(overrides: Partial<ApiKey> = {}): ApiKey {
+  return {
+    id: '0b6f6c1e-4a59-4c59-9a53-3c1e2f0a7d01',
+    name: 'Agency reporting',
+    prefix: 'clipit_Ab3dE',
+    scopes: ['submissions:read'],
+    expiresAt: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    lastUsedAt: null,
     ...overrides,
   };
 }
