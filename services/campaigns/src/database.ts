@@ -5,6 +5,7 @@ import { CreateCampaignsAndHiring1766100000000 } from './migrations/176610000000
 import { AddHireRatings1766900000000 } from './migrations/1766900000000-add-hire-ratings.js';
 import { IndexClipsByClipper1766900000001 } from './migrations/1766900000001-index-clips-by-clipper.js';
 import { AddClipperProfileRevision1767300000000 } from './migrations/1767300000000-add-clipper-profile-revision.js';
+import { AddCampaignAnnouncedProgressStep1767400000000 } from './migrations/1767400000000-add-campaign-announced-progress-step.js';
 
 // campaigns's entities and migrations. A migration is a class in src/migrations/ named
 // <timestamp>-<what>.ts; list it here after the ones before it. Never `synchronize`.
@@ -19,4 +20,5 @@ export const campaignsMigrations = [
   AddHireRatings1766900000000,
   IndexClipsByClipper1766900000001,
   AddClipperProfileRevision1767300000000,
+  AddCampaignAnnouncedProgressStep1767400000000,
 ];

@@ -3,6 +3,7 @@ import { appealDecidedV1, appealFiledV1 } from './appeals/appeal-events.v1.js';
 import { applicationSubmittedV1 } from './campaigns/application-events.v1.js';
 import {
   campaignCompletedV1,
+  campaignProgressV1,
   campaignReviewedV1,
   campaignSubmittedV1,
   clipperProfileChangedV1,
@@ -45,6 +46,7 @@ import {
   submissionVideoChangedV1,
 } from './submissions/submission-events.v1.js';
 
+import { webhookAttemptedV1 } from './webhook/webhook-events.v1.js';
 /**
  * Every event type of the platform, with its owner, its version and its one schema.
  * Producers and consumers both read this table; a breaking change to a payload gets a new
@@ -73,6 +75,7 @@ export const eventCatalog = {
   'application.submitted': { source: 'campaigns', version: 1, schema: applicationSubmittedV1 },
   'campaign.submitted': { source: 'campaigns', version: 1, schema: campaignSubmittedV1 },
   'campaign.reviewed': { source: 'campaigns', version: 1, schema: campaignReviewedV1 },
+  'campaign.progress': { source: 'campaigns', version: 1, schema: campaignProgressV1 },
   'campaign.completed': { source: 'campaigns', version: 1, schema: campaignCompletedV1 },
   'hire.requested': { source: 'campaigns', version: 1, schema: hireRequestedV1 },
   'hire.responded': { source: 'campaigns', version: 1, schema: hireRespondedV1 },
@@ -92,6 +95,7 @@ export const eventCatalog = {
   'rewards.payout-paid': { source: 'rewards', version: 1, schema: rewardsPayoutPaidV1 },
   'rewards.streamer-multiplier-changed': { source: 'rewards', version: 1, schema: rewardsStreamerMultiplierChangedV1 },
   'apikey.revoked': { source: 'developer', version: 1, schema: apiKeyRevokedV1 },
+  'webhook.attempted': { source: 'webhook-worker', version: 1, schema: webhookAttemptedV1 },
 } as const satisfies Record<string, { source: string; version: number; schema: z.ZodType }>;
 
 export type EventType = keyof typeof eventCatalog;

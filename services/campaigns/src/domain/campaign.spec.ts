@@ -1,5 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { countsTowardCampaigns, newCampaign, progress, reviewed, toCampaignMessage, toCampaignSnapshot, withProgress } from './campaign.js';
+import {
+  countsTowardCampaigns,
+  newCampaign,
+  progress,
+  progressStep,
+  progressToAnnounce,
+  reviewed,
+  toCampaignMessage,
+  toCampaignSnapshot,
+  withProgress,
+} from './campaign.js';
 
 const at = new Date('2026-11-26T10:00:00.000Z');
 const later = new Date('2026-11-27T10:00:00.000Z');
@@ -14,7 +24,13 @@ const pending = newCampaign('0b7f4c1e-6a7d-4c1f-9b59-2f3f1d7c9a10', '2d9f6e30-8c
 
 describe('campaign rules', () => {
   it('makes a pending campaign with nothing delivered and the budget as dollars with cents', () => {
-    expect(pending).toMatchObject({ status: 'pending', deliveredViews: 0, budgetAmount: '500.00', approvedAt: null });
+    expect(pending).toMatchObject({
+      status: 'pending',
+      deliveredViews: 0,
+      announcedProgressStep: 0,
+      budgetAmount: '500.00',
+      approvedAt: null,
+    });
     expect(toCampaignMessage(pending)).toMatchObject({
       budgetAmount: '500.00',
       targetViews: 100_000,
@@ -46,6 +62,21 @@ describe('campaign rules', () => {
     const running = reviewed(pending, 'approve', 'admin-1', null, at);
     expect(withProgress(running, 40_000, later)).toMatchObject({ status: 'approved', deliveredViews: 40_000, completedAt: null });
     expect(withProgress(running, 120_000, later)).toMatchObject({ status: 'completed', deliveredViews: 100_000, completedAt: later });
+  });
+
+  it('counts whole 10 % steps, and tells each once: the highest newly crossed, below the target', () => {
+    expect([0, 9_999, 10_000, 35_000, 99_999, 100_000].map((v) => progressStep(v, 100_000))).toEqual([0, 0, 1, 3, 9, 10]);
+    expect(progressStep(333_333, 3_333_333)).toBe(0);
+    const running = reviewed(pending, 'approve', 'admin-1', null, at);
+    const at35 = withProgress(running, 35_000, later);
+    expect(at35.announcedProgressStep).toBe(3);
+    expect(progressToAnnounce(running, at35)).toBe(30);
+    const fellBack = withProgress(at35, 12_000, later);
+    expect(fellBack.announcedProgressStep).toBe(3);
+    expect(progressToAnnounce(at35, fellBack)).toBeUndefined();
+    expect(progressToAnnounce(fellBack, withProgress(fellBack, 39_000, later))).toBeUndefined();
+    expect(progressToAnnounce(fellBack, withProgress(fellBack, 40_000, later))).toBe(40);
+    expect(progressToAnnounce(at35, withProgress(at35, 100_000, later))).toBeUndefined();
   });
 
   it('shows the streamer’s names when known', () => {

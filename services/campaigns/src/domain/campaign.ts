@@ -16,6 +16,8 @@ export interface Campaign {
   contentLink: string | null;
   status: CampaignStatus;
   deliveredViews: number;
+  /** The highest 10 % step of the target already announced (0 to 10; 10: completed), so each is told once. */
+  announcedProgressStep: number;
   rejectedReason: string | null;
   reviewedBy: string | null;
   reviewedAt: Date | null;
@@ -54,6 +56,7 @@ export function newCampaign(id: string, streamerId: string, draft: CpmCampaignDr
     contentLink: draft.contentLink,
     status: 'pending',
     deliveredViews: 0,
+    announcedProgressStep: 0,
     rejectedReason: null,
     reviewedBy: null,
     reviewedAt: null,
@@ -80,12 +83,30 @@ export function progress(targetViews: number, viewsSinceApproval: number): { del
   return { deliveredViews, completed: deliveredViews >= targetViews };
 }
 
-/** The running campaign with its new progress, completed at `now` when it reached the target. */
+/** How many whole 10 % steps of the target the delivered views have reached: 0 to 10 (10: the target). */
+export function progressStep(deliveredViews: number, targetViews: number): number {
+  return Math.max(0, Math.min(10, Math.floor((deliveredViews * 10) / targetViews)));
+}
+
+/**
+ * The running campaign with its new progress, completed at `now` when it reached the target. The
+ * announced step only rises: views that fall back (a metric correction) and rise again announce nothing twice.
+ */
 export function withProgress(c: Campaign, viewsSinceApproval: number, now: Date): Campaign {
   const p = progress(c.targetViews, viewsSinceApproval);
+  const announcedProgressStep = Math.max(c.announcedProgressStep, progressStep(p.deliveredViews, c.targetViews));
   return p.completed
-    ? { ...c, deliveredViews: p.deliveredViews, status: 'completed', completedAt: now, updatedAt: now }
-    : { ...c, deliveredViews: p.deliveredViews, updatedAt: now };
+    ? { ...c, deliveredViews: p.deliveredViews, announcedProgressStep, status: 'completed', completedAt: now, updatedAt: now }
+    : { ...c, deliveredViews: p.deliveredViews, announcedProgressStep, updatedAt: now };
+}
+
+/**
+ * The percent campaign.progress tells after `before` became `next` (issue 37): the highest 10 % step newly
+ * crossed, once, so a jump from 5 % to 35 % tells 30 %; none at the target, which campaign.completed tells.
+ */
+export function progressToAnnounce(before: Campaign, next: Campaign): number | undefined {
+  const step = next.announcedProgressStep;
+  return next.status === 'approved' && step > before.announcedProgressStep && step < 10 ? step * 10 : undefined;
 }
 
 const iso = (d: Date | null): string | undefined => (d ? d.toISOString() : undefined);

@@ -17,6 +17,7 @@ interface CampaignRecord {
   content_link: string | null;
   status: CampaignStatus;
   delivered_views: string;
+  announced_progress_step: number;
   rejected_reason: string | null;
   reviewed_by: string | null;
   reviewed_at: Date | null;
@@ -29,7 +30,7 @@ interface CampaignRecord {
 }
 
 const COLUMNS =
-  'c.id, c.streamer_id, c.title, c.description, c.target_views, c.budget_amount, c.content_link, c.status, c.delivered_views, c.rejected_reason, c.reviewed_by, c.reviewed_at, c.approved_at, c.completed_at, c.created_at, c.updated_at';
+  'c.id, c.streamer_id, c.title, c.description, c.target_views, c.budget_amount, c.content_link, c.status, c.delivered_views, c.announced_progress_step, c.rejected_reason, c.reviewed_by, c.reviewed_at, c.approved_at, c.completed_at, c.created_at, c.updated_at';
 
 const toCampaign = (r: CampaignRecord): Campaign => ({
   id: r.id,
@@ -41,6 +42,7 @@ const toCampaign = (r: CampaignRecord): Campaign => ({
   contentLink: r.content_link,
   status: r.status,
   deliveredViews: Number(r.delivered_views),
+  announcedProgressStep: r.announced_progress_step,
   rejectedReason: r.rejected_reason,
   reviewedBy: r.reviewed_by,
   reviewedAt: r.reviewed_at,
@@ -103,12 +105,23 @@ export class CampaignRepository {
     return rows[0] ? toCampaign(rows[0]) : undefined;
   }
 
-  /** Writes a campaign's review, progress and completion fields. */
+  /** Writes a campaign's review, progress (with the step announced) and completion fields. */
   async save(tx: EntityManager, c: Campaign): Promise<void> {
     await tx.query(
       `UPDATE cpm_campaigns SET status = $2, delivered_views = $3, rejected_reason = $4, reviewed_by = $5, reviewed_at = $6, approved_at = $7,
-         completed_at = $8, updated_at = $9 WHERE id = $1`,
-      [c.id, c.status, c.deliveredViews, c.rejectedReason, c.reviewedBy, c.reviewedAt, c.approvedAt, c.completedAt, c.updatedAt],
+         completed_at = $8, updated_at = $9, announced_progress_step = $10 WHERE id = $1`,
+      [
+        c.id,
+        c.status,
+        c.deliveredViews,
+        c.rejectedReason,
+        c.reviewedBy,
+        c.reviewedAt,
+        c.approvedAt,
+        c.completedAt,
+        c.updatedAt,
+        c.announcedProgressStep,
+      ],
     );
   }
 

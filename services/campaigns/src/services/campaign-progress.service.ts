@@ -1,14 +1,15 @@
 import { isUuid, Outbox } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { PAID_CAMPAIGN_TIER, toCampaignSnapshot, withProgress, type Campaign } from '../domain/campaign.js';
+import { PAID_CAMPAIGN_TIER, progressToAnnounce, toCampaignSnapshot, withProgress, type Campaign } from '../domain/campaign.js';
 import { CampaignRepository } from '../repositories/campaign.repository.js';
 import { ClipRepository } from '../repositories/clip.repository.js';
 
 /**
  * A running campaign's delivered views (ADR 0027, ADR 0041): the views of its streamer's approved clips
- * approved from the campaign's approval on, by clippers at the gold points tier, capped at the target; reaching it completes the campaign and
- * publishes campaign.completed, in the caller's transaction.
+ * approved from the campaign's approval on, by clippers at the gold points tier, capped at the target. Each
+ * 10 % step newly crossed publishes campaign.progress once (issue 37); reaching the target completes the
+ * campaign and publishes campaign.completed; all in the caller's transaction.
  */
 @Injectable()
 export class CampaignProgressService {
@@ -28,7 +29,21 @@ export class CampaignProgressService {
     const next = withProgress(running, views, now);
     if (next.deliveredViews === running.deliveredViews && next.status === running.status) return running;
     await this.campaigns.save(tx, next);
-    if (next.status === 'completed') await this.outbox.append(tx, 'campaign.completed', { campaign: toCampaignSnapshot(next) });
+    await this.announce(tx, running, next);
     return next;
+  }
+
+  /** campaign.completed at the target; below it, campaign.progress for a 10 % step not told yet (saved with `next`). */
+  private async announce(tx: EntityManager, before: Campaign, next: Campaign): Promise<void> {
+    const campaign = toCampaignSnapshot(next);
+    if (next.status === 'completed') await this.outbox.append(tx, 'campaign.completed', { campaign });
+    const percent = progressToAnnounce(before, next);
+    if (percent === undefined) return;
+    await this.outbox.append(tx, 'campaign.progress', {
+      campaign,
+      percent,
+      deliveredViews: next.deliveredViews,
+      targetViews: next.targetViews,
+    });
   }
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@clipit/service-kit';
+import type { QueryRunner } from 'typeorm';
 import { bootstrapCampaigns } from '../../src/app.js';
+import { AddCampaignAnnouncedProgressStep1767400000000 } from '../../src/migrations/1767400000000-add-campaign-announced-progress-step.js';
 import { startCampaigns, type CampaignsHarness } from '../support/campaigns-harness.js';
 
 // campaigns started by the kit against the real Postgres and NATS: migrated, ready, answering gRPC.
@@ -31,8 +33,35 @@ describe('campaigns', () => {
         'AddHireRatings1766900000000',
         'IndexClipsByClipper1766900000001',
         'AddClipperProfileRevision1767300000000',
+        'AddCampaignAnnouncedProgressStep1767400000000',
       ],
     });
+  });
+
+  it('starts campaigns already running or completed at the 10 % step they stand at, so deploying tells no past step', async () => {
+    // Replayed in a transaction rolled back after: the column dropped, rows as they stood, the migration again.
+    const migration = new AddCampaignAnnouncedProgressStep1767400000000();
+    const runner = { query: (sql: string) => h.db.query(sql) } as unknown as QueryRunner;
+    await h.db.query('BEGIN');
+    try {
+      await migration.down(runner);
+      const { rows } = await h.db.query<{ id: string }>(
+        `INSERT INTO cpm_campaigns (id, streamer_id, title, description, target_views, budget_amount, status, delivered_views, approved_at, completed_at)
+         VALUES (gen_random_uuid(), gen_random_uuid(), 'Running push', $1, 100000, 500, 'approved', 47999, now(), NULL),
+                (gen_random_uuid(), gen_random_uuid(), 'Completed push', $1, 100000, 500, 'completed', 100000, now(), now()),
+                (gen_random_uuid(), gen_random_uuid(), 'Pending push', $1, 100000, 500, 'pending', 0, NULL, NULL)
+         RETURNING id`,
+        ['x'.repeat(20)],
+      );
+      await migration.up(runner);
+      const steps = await h.db.query<{ step: number }>(
+        'SELECT announced_progress_step AS step FROM cpm_campaigns WHERE id = ANY($1) ORDER BY title DESC',
+        [rows.map((r) => r.id)],
+      );
+      expect(steps.rows.map((r) => r.step)).toEqual([4, 0, 10]);
+    } finally {
+      await h.db.query('ROLLBACK');
+    }
   });
 
   it('names a bad variable and starts nothing', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   parseEventData,
   type CampaignCompletedV1,
+  type CampaignProgressV1,
   type CampaignReviewedV1,
   type CampaignSubmittedV1,
   type SubmissionSnapshot,
@@ -15,7 +16,7 @@ import { startCampaigns, submissionSnapshot, userSnapshot, type CampaignsHarness
 
 // CPM campaigns against the real Postgres and NATS: the shared rules, streamers only, keyset pages, the
 // admin review (one running campaign per streamer), and delivered views counted from submission and metrics events
-// until the campaign completes, each change published once through the outbox.
+// until the campaign completes, each change published once through the outbox (and each 10 % step once).
 
 let h: CampaignsHarness;
 beforeAll(async () => {
@@ -340,5 +341,38 @@ describe('delivered views', () => {
       status: 'approved',
       deliveredViews: '0',
     });
+  });
+
+  it('publishes campaign.progress once per 10 % step crossed, the highest of a jump, never again after a fall, and not at 100 %', async () => {
+    const streamer = randomUUID();
+    const campaign = await submit(streamer);
+    await h.client.reviewCampaign({ id: campaign.id, decision: 'approve', reviewedBy: 'a' });
+    const progressTold = () => eventsFor<CampaignProgressV1>('campaign.progress', campaign.id).map((e) => e.percent);
+    const stamp = () => new Date((clock = Math.max(clock + 1, Date.now()))).toISOString();
+
+    // 5 % tells nothing; 15 % tells 10 %; a jump to 37 % tells 30 % only.
+    await h.feed('submission.approved', { submission: clip(streamer, { views: 5_000 }) });
+    await h.feed('submission.approved', { submission: clip(streamer, { views: 10_000 }) });
+    const grower = clip(streamer, { views: 22_000 });
+    await h.feed('submission.approved', { submission: grower });
+    // X corrects a count down to 17 % and it rises back to 39 %: nothing told twice; 45 % tells 40 %.
+    for (const views of [2_000, 24_000, 30_000]) {
+      const updatedAt = stamp();
+      await h.feed('metrics.updated', { submission: { ...grower, views, updatedAt }, previousViews: 0, fetchedAt: updatedAt });
+    }
+    await waitFor(() => (progressTold().length === 3 ? true : undefined), 10_000, 'campaign.progress 10, 30, 40');
+    // The target: campaign.completed, and no 100 % (nor the 50–90 % skipped on the way).
+    await h.feed('submission.approved', { submission: clip(streamer, { views: 80_000 }) });
+    await waitFor(() => eventsFor<CampaignCompletedV1>('campaign.completed', campaign.id)[0], 10_000, 'campaign.completed');
+
+    expect(progressTold()).toEqual([10, 30, 40]);
+    expect(await outboxRows('campaign.progress', campaign.id)).toBe(3);
+    const told = eventsFor<CampaignProgressV1>('campaign.progress', campaign.id).map((e) => parseEventData('campaign.progress', e));
+    expect(told.map((e) => [e.percent, e.deliveredViews, e.targetViews, e.campaign.deliveredViews, e.campaign.status])).toEqual([
+      [10, 15_000, 100_000, 15_000, 'approved'],
+      [30, 37_000, 100_000, 37_000, 'approved'],
+      [40, 45_000, 100_000, 45_000, 'approved'],
+    ]);
+    expect(await h.count('SELECT announced_progress_step FROM cpm_campaigns WHERE id = $1', [campaign.id])).toBe(10);
   });
 });

@@ -42,6 +42,19 @@ export type CampaignReviewedV1 = z.infer<typeof campaignReviewedV1>;
 export const campaignCompletedV1 = z.object({ campaign: cpmCampaignSnapshotSchema });
 export type CampaignCompletedV1 = z.infer<typeof campaignCompletedV1>;
 
+/**
+ * A running campaign's delivered views crossed another 10 % step of its target (issue 37): `percent` is
+ * the highest step crossed (10 to 90; a jump from 5 % to 35 % tells 30 % only), told once per step and
+ * campaign, even when views fall back and rise again. Reaching the target is campaign.completed instead.
+ */
+export const campaignProgressV1 = z.object({
+  campaign: cpmCampaignSnapshotSchema,
+  percent: z.number().int().min(10).max(90).multipleOf(10),
+  deliveredViews: z.number().int().nonnegative(),
+  targetViews: z.number().int().positive(),
+});
+export type CampaignProgressV1 = z.infer<typeof campaignProgressV1>;
+
 /** A hire request's state: @clipit/field-rules' HIRE_STATUSES (pending → accepted | declined; accepted → completed). */
 export const hireStatusSchema = z.enum(HIRE_STATUSES);
 export type HireStatus = z.infer<typeof hireStatusSchema>;
