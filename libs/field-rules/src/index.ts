@@ -26,3 +26,4 @@ export * from './guide.js';
 export * from './appeal.js';
 export * from './decision-reason.js';
 export * from './api-key.js';
+export * from './webhook.js';

@@ -30,3 +30,4 @@ export * from './service/index.js';
 export * from './rate-limit/rate-limiter.js';
 export * from './paging/keyset-cursor.js';
 export * from './secrets/secret-token.js';
+export * from './secrets/sealed-secret.js';

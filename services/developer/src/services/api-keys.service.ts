@@ -10,20 +10,8 @@ import {
 import { failedPrecondition, invalid, notFound, Outbox, TransactionRunner, unauthenticated, uuidOrUndefined } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { apiKeyHash, newApiKey, toApiKeyMessage } from '../domain/api-key.js';
-import { messages } from '../domain/messages.js';
+import { checked, userIdOf as userId } from '../domain/checks.js';
 import { ApiKeyRepository } from '../repositories/api-key.repository.js';
-
-function userId(raw: string): string {
-  const id = uuidOrUndefined(raw);
-  if (!id) throw invalid(messages.invalidUserId);
-  return id;
-}
-
-/** The value a field-rules check answered, or INVALID_ARGUMENT with its words. */
-function checked<T>(result: ({ error?: undefined } & T) | { error: string }): T {
-  if (result.error !== undefined) throw invalid(result.error);
-  return result as T;
-}
 
 /**
  * API keys of the versioned read API (ADR 0053): made for a signed-in user and told once, listed without

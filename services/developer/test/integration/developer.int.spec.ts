@@ -14,17 +14,17 @@ describe('developer', () => {
     await h?.stop();
   });
 
-  it('is ready once its database and NATS answer', async () => {
+  it('is ready once its database and NATS answer (the webhook queue is reported)', async () => {
     const res = await fetch(`${h.httpUrl}/health/ready`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', nats: 'ok' } });
+    expect(await res.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', nats: 'ok', 'webhook-queue': 'ok' } });
   });
 
   it('says over gRPC what it runs: name, version and the migrations its database has', async () => {
     await expect(h.client.describe({})).resolves.toEqual({
       service: 'developer',
       version: '0.1.0',
-      migrations: ['CreateEventBusTables1763700000000', 'CreateApiKeys1767000000000'],
+      migrations: ['CreateEventBusTables1763700000000', 'CreateApiKeys1767000000000', 'CreateWebhooks1767100000000'],
     });
   });
 

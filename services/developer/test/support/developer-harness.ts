@@ -14,7 +14,7 @@ export interface DeveloperHarness {
   client: ClientOf<typeof developerContract>;
   httpUrl: string;
   databaseUrl: string;
-  names: { subjectPrefix: string; stream: string };
+  names: { subjectPrefix: string; stream: string; redisKeyPrefix: string };
   stop(): Promise<void>;
 }
 

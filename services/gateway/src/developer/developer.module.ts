@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { ApiKeyAuthenticator } from '../http/api-key-authenticator.js';
 import { ApiKeyGuard } from '../http/api-key.guard.js';
 import { KeysController } from './keys.controller.js';
+import { WebhooksController } from './webhooks.controller.js';
 
 /**
  * Developers' access (ADR 0053): the dashboard's key routes (session), and the API key authentication every
@@ -11,7 +12,7 @@ import { KeysController } from './keys.controller.js';
 @Global()
 @Module({
   imports: [AuthModule],
-  controllers: [KeysController],
+  controllers: [KeysController, WebhooksController],
   providers: [ApiKeyAuthenticator, ApiKeyGuard],
   exports: [ApiKeyAuthenticator, ApiKeyGuard],
 })

@@ -84,6 +84,112 @@ export interface KeyPrincipal {
   expiresAt?: string | undefined;
 }
 
+export interface CreateEndpointRequest {
+  userId: string;
+  url: string;
+  events: string[];
+}
+
+/** An endpoint as its owner's list shows it: never its secret. */
+export interface Endpoint {
+  id: string;
+  url: string;
+  events: string[];
+  createdAt: string;
+  /** Set when it was disabled after failing for 3 days; `disabled_reason` says its last failure. */
+  disabledAt?: string | undefined;
+  disabledReason?:
+    | string
+    | undefined;
+  /** Since when its deliveries have been failing (unset while they succeed). */
+  failingSince?:
+    | string
+    | undefined;
+  /** Until when a rotated-out secret still signs beside the current one. */
+  previousSecretUntil?:
+    | string
+    | undefined;
+  /** Deliveries waiting to be sent (in order). */
+  pendingDeliveries: number;
+}
+
+export interface CreatedEndpoint {
+  endpoint:
+    | Endpoint
+    | undefined;
+  /** `whsec_` and the base64 of 24 random bytes: the signing secret, told once. */
+  secret: string;
+}
+
+export interface ListEndpointsRequest {
+  userId: string;
+}
+
+export interface EndpointList {
+  endpoints: Endpoint[];
+}
+
+export interface DeleteEndpointRequest {
+  userId: string;
+  endpointId: string;
+}
+
+export interface RotateEndpointSecretRequest {
+  userId: string;
+  endpointId: string;
+}
+
+export interface EnableEndpointRequest {
+  userId: string;
+  endpointId: string;
+}
+
+export interface DeleteEndpointResponse {
+}
+
+export interface ListDeliveriesRequest {
+  userId: string;
+  endpointId: string;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+export interface Delivery {
+  id: string;
+  /** webhook-id: the event's id, the same on every attempt and on a redelivery. */
+  messageId: string;
+  eventType: string;
+  /** pending (waiting or being retried), delivered, or failed (its endpoint was deleted or disabled for good). */
+  status: string;
+  attempts: number;
+  lastStatusCode?: number | undefined;
+  lastError?: string | undefined;
+  latencyMs?:
+    | number
+    | undefined;
+  /** The first 1,024 characters of the last answer's body. */
+  responseExcerpt?: string | undefined;
+  createdAt: string;
+  lastAttemptAt?: string | undefined;
+  deliveredAt?: string | undefined;
+  nextAttemptAt?:
+    | string
+    | undefined;
+  /** The JSON body sent, as signed. */
+  payload: string;
+}
+
+export interface DeliveryPage {
+  deliveries: Delivery[];
+  nextCursor?: string | undefined;
+}
+
+export interface RedeliverRequest {
+  userId: string;
+  endpointId: string;
+  deliveryId: string;
+}
+
 export const DEVELOPER_V1_PACKAGE_NAME = "developer.v1";
 
 export interface DeveloperServiceClient {
@@ -115,6 +221,38 @@ export interface DeveloperServiceClient {
    */
 
   authenticateKey(request: AuthenticateKeyRequest, metadata?: Metadata): Observable<KeyPrincipal>;
+
+  /**
+   * Webhook endpoints (ADR 0053): each is its owner's; another's is NOT_FOUND 'Webhook endpoint not found'.
+   * Makes an endpoint; the answer is the only time its signing secret is told. INVALID_ARGUMENT with
+   * @clipit/field-rules' webhook words; FAILED_PRECONDITION when the user has 10.
+   */
+
+  createEndpoint(request: CreateEndpointRequest, metadata?: Metadata): Observable<CreatedEndpoint>;
+
+  /** The user's endpoints, newest first, each with its state (disabled after failing for 3 days, and why). */
+
+  listEndpoints(request: ListEndpointsRequest, metadata?: Metadata): Observable<EndpointList>;
+
+  /** Deletes an endpoint and its delivery log; nothing more is sent to it. */
+
+  deleteEndpoint(request: DeleteEndpointRequest, metadata?: Metadata): Observable<DeleteEndpointResponse>;
+
+  /** A new signing secret, told once; the old one still signs beside it for 24 hours. */
+
+  rotateEndpointSecret(request: RotateEndpointSecretRequest, metadata?: Metadata): Observable<CreatedEndpoint>;
+
+  /** Enables a disabled endpoint: what waited is sent, in order. FAILED_PRECONDITION when not disabled. */
+
+  enableEndpoint(request: EnableEndpointRequest, metadata?: Metadata): Observable<Endpoint>;
+
+  /** An endpoint's delivery log, newest first, keyset-paged (at most 100 a page). */
+
+  listDeliveries(request: ListDeliveriesRequest, metadata?: Metadata): Observable<DeliveryPage>;
+
+  /** Sends a delivery again by hand, with the same webhook-id, after what waits for the endpoint. */
+
+  redeliver(request: RedeliverRequest, metadata?: Metadata): Observable<Delivery>;
 }
 
 export interface DeveloperServiceController {
@@ -152,11 +290,74 @@ export interface DeveloperServiceController {
     request: AuthenticateKeyRequest,
     metadata?: Metadata,
   ): Promise<KeyPrincipal> | Observable<KeyPrincipal> | KeyPrincipal;
+
+  /**
+   * Webhook endpoints (ADR 0053): each is its owner's; another's is NOT_FOUND 'Webhook endpoint not found'.
+   * Makes an endpoint; the answer is the only time its signing secret is told. INVALID_ARGUMENT with
+   * @clipit/field-rules' webhook words; FAILED_PRECONDITION when the user has 10.
+   */
+
+  createEndpoint(
+    request: CreateEndpointRequest,
+    metadata?: Metadata,
+  ): Promise<CreatedEndpoint> | Observable<CreatedEndpoint> | CreatedEndpoint;
+
+  /** The user's endpoints, newest first, each with its state (disabled after failing for 3 days, and why). */
+
+  listEndpoints(
+    request: ListEndpointsRequest,
+    metadata?: Metadata,
+  ): Promise<EndpointList> | Observable<EndpointList> | EndpointList;
+
+  /** Deletes an endpoint and its delivery log; nothing more is sent to it. */
+
+  deleteEndpoint(
+    request: DeleteEndpointRequest,
+    metadata?: Metadata,
+  ): Promise<DeleteEndpointResponse> | Observable<DeleteEndpointResponse> | DeleteEndpointResponse;
+
+  /** A new signing secret, told once; the old one still signs beside it for 24 hours. */
+
+  rotateEndpointSecret(
+    request: RotateEndpointSecretRequest,
+    metadata?: Metadata,
+  ): Promise<CreatedEndpoint> | Observable<CreatedEndpoint> | CreatedEndpoint;
+
+  /** Enables a disabled endpoint: what waited is sent, in order. FAILED_PRECONDITION when not disabled. */
+
+  enableEndpoint(
+    request: EnableEndpointRequest,
+    metadata?: Metadata,
+  ): Promise<Endpoint> | Observable<Endpoint> | Endpoint;
+
+  /** An endpoint's delivery log, newest first, keyset-paged (at most 100 a page). */
+
+  listDeliveries(
+    request: ListDeliveriesRequest,
+    metadata?: Metadata,
+  ): Promise<DeliveryPage> | Observable<DeliveryPage> | DeliveryPage;
+
+  /** Sends a delivery again by hand, with the same webhook-id, after what waits for the endpoint. */
+
+  redeliver(request: RedeliverRequest, metadata?: Metadata): Promise<Delivery> | Observable<Delivery> | Delivery;
 }
 
 export function DeveloperServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["describe", "createKey", "listKeys", "revokeKey", "authenticateKey"];
+    const grpcMethods: string[] = [
+      "describe",
+      "createKey",
+      "listKeys",
+      "revokeKey",
+      "authenticateKey",
+      "createEndpoint",
+      "listEndpoints",
+      "deleteEndpoint",
+      "rotateEndpointSecret",
+      "enableEndpoint",
+      "listDeliveries",
+      "redeliver",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("DeveloperService", method)(constructor.prototype[method], method, descriptor);

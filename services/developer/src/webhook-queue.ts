@@ -1,0 +1,70 @@
+import {
+  WEBHOOK_DELIVERY_JOB,
+  WEBHOOK_DELIVERY_JOB_OPTIONS,
+  WEBHOOK_QUEUE,
+  webhookDeliveryJobId,
+  webhookDeliveryJobSchema,
+  type WebhookDeliveryJob,
+} from '@clipit/contracts';
+import { createJobQueue, type ConnectionLogger } from '@clipit/media-queue';
+import type { HealthCheck } from '@clipit/service-kit';
+import type { DeveloperConfig } from './config.js';
+
+/** The webhook queue as developer uses it: the producer end, on the platform's queue key rule. */
+export interface WebhookQueuePort {
+  /** Queues one attempt; queueing the same attempt again while its job exists adds nothing. */
+  enqueue(job: WebhookDeliveryJob): Promise<void>;
+  /** Whether the attempt's job is still in the queue (waiting, running or finished and kept). */
+  holds(deliveryId: string, attempt: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+export const WEBHOOK_QUEUE_PORT = Symbol('WEBHOOK_QUEUE_PORT');
+
+/**
+ * Opens the queue; resolves once Redis answers. Its readiness is reported, not required: deliveries wait in
+ * the database while Redis is away, and the dispatcher queues them when it is back.
+ */
+export async function openWebhookQueue(
+  config: Pick<DeveloperConfig, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>,
+  logger?: ConnectionLogger,
+): Promise<WebhookQueuePort & { healthCheck: HealthCheck }> {
+  const queue = createJobQueue<WebhookDeliveryJob, typeof WEBHOOK_DELIVERY_JOB>({
+    queue: WEBHOOK_QUEUE,
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_KEY_PREFIX,
+    defaultJobOptions: WEBHOOK_DELIVERY_JOB_OPTIONS,
+    ...(logger ? { logger } : {}),
+  });
+  try {
+    await queue.waitUntilReady();
+  } catch (err) {
+    await queue.close().catch(() => undefined);
+    throw err;
+  }
+  return {
+    healthCheck: {
+      name: 'webhook-queue',
+      optional: true,
+      check: async () => {
+        const client = await queue.getBackend().client;
+        if (client.status !== 'ready') throw new Error(`the webhook queue's connection is ${client.status}`);
+      },
+    },
+    enqueue: async (job) => {
+      const data = webhookDeliveryJobSchema.parse(job);
+      await queue.add(WEBHOOK_DELIVERY_JOB, data, {
+        ...WEBHOOK_DELIVERY_JOB_OPTIONS,
+        jobId: webhookDeliveryJobId(data.deliveryId, data.attempt),
+      });
+    },
+    holds: async (deliveryId, attempt) => (await queue.getJob(webhookDeliveryJobId(deliveryId, attempt))) !== undefined,
+    close: async () => {
+      try {
+        await queue.close();
+      } catch {
+        // QUIT needs Redis: when it is unreachable, close() fails and BullMQ's client would keep reconnecting.
+        (await queue.getBackend().client).disconnect();
+      }
+    },
+  };
+}
