@@ -130,6 +130,13 @@ export const SERVICES = [
     databaseUrlEnv: 'DEVELOPER_DATABASE_URL',
   },
   {
+    // No database and no gRPC: it takes jobs from its queue in Redis and publishes events.
+    name: 'webhook-worker',
+    runtime: runtime({ oldSpaceMb: 256, semiSpaceMb: 1 }),
+    httpPortEnv: 'WEBHOOK_WORKER_HTTP_PORT',
+    httpHostEnv: 'WEBHOOK_WORKER_BIND_HOST',
+  },
+  {
     name: 'gateway',
     // The read path allocates the most per request: its young generation keeps V8's default size.
     runtime: runtime({ oldSpaceMb: 384 }),

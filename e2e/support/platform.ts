@@ -44,6 +44,7 @@ import { bootstrapIdentity, identityService, type IdentityApp } from '../../serv
 import { bootstrapMediaWorker, type MediaWorkerApp } from '../../services/media-worker/src/app.js';
 import { bootstrapMetricsWorker, type MetricsWorkerApp } from '../../services/metrics-worker/src/app.js';
 import { bootstrapSocial, socialService, type SocialApp } from '../../services/social/src/app.js';
+import { bootstrapWebhookWorker, type WebhookWorkerApp } from '../../services/webhook-worker/src/app.js';
 import { bootstrapSubmissions, submissionsService, type SubmissionsApp } from '../../services/submissions/src/app.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -103,6 +104,8 @@ export interface Platform {
   mediaWorker: MediaWorkerApp | undefined;
   /** Present when started with `{ metricsWorker: true }`: reads post metrics from {@link xApi}. */
   metricsWorker: MetricsWorkerApp | undefined;
+  /** Present when started with `{ webhookWorker: true }`: sends developer's webhook deliveries. */
+  webhookWorker: WebhookWorkerApp | undefined;
   /**
    * The stand-in for X's API v2 post lookup every platform has (the metrics worker's X); it makes up a
    * post for any id it is not told about, so approved posts have metrics without setup.
@@ -153,6 +156,11 @@ export interface PlatformOptions {
    * then looks for due posts every second instead of every minute.
    */
   metricsWorker?: boolean;
+  /**
+   * Start a webhook worker on the run's queue too, sending developer's deliveries; endpoints may then be on
+   * this machine (WEBHOOK_ALLOW_LOOPBACK for developer and the worker).
+   */
+  webhookWorker?: boolean;
 }
 
 /**
@@ -325,6 +333,7 @@ export async function startPlatform(
       DEVELOPER_GRPC_PORT: developerGrpcPort,
       DEVELOPER_HTTP_PORT: developerHttpPort,
       DEVELOPER_BIND_HOST: '127.0.0.1',
+      ...(options.webhookWorker ? { WEBHOOK_ALLOW_LOOPBACK: 'true' } : {}),
       ...backend,
     }),
   ]);
@@ -348,6 +357,15 @@ export async function startPlatform(
         METRICS_WORKER_DRAIN_SECONDS: 0,
         X_API_BASE_URL: xApi.url,
         X_API_BEARER_TOKEN: xApi.bearerToken,
+        ...backend,
+      })
+    : undefined;
+  const webhookWorker = options.webhookWorker
+    ? await bootstrapWebhookWorker({
+        WEBHOOK_WORKER_HTTP_PORT: (await freePorts(1))[0]!,
+        WEBHOOK_WORKER_BIND_HOST: '127.0.0.1',
+        WEBHOOK_WORKER_DRAIN_SECONDS: 0,
+        WEBHOOK_ALLOW_LOOPBACK: 'true',
         ...backend,
       })
     : undefined;
@@ -429,6 +447,7 @@ export async function startPlatform(
     developerDb,
     mediaWorker,
     metricsWorker,
+    webhookWorker,
     xApi,
     xOembed,
     mail,
@@ -458,6 +477,7 @@ export async function startPlatform(
       identityClient.close();
       for (const w of mediaWorkers) await w.close();
       await metricsWorker?.close();
+      await webhookWorker?.close();
       await admin.close();
       await campaigns.close();
       await social.close();

@@ -14,8 +14,12 @@ import type { DeveloperConfig } from './config.js';
 export interface WebhookQueuePort {
   /** Queues one attempt; queueing the same attempt again while its job exists adds nothing. */
   enqueue(job: WebhookDeliveryJob): Promise<void>;
-  /** Whether the attempt's job is still in the queue (waiting, running or finished and kept). */
-  holds(deliveryId: string, attempt: number): Promise<boolean>;
+  /**
+   * What became of the attempt's job: `missing` (Redis lost it, or it was removed), `failed` (the worker could
+   * not make the attempt: its data or secret did not open, or it died on it every time), else `queued`
+   * (waiting, running, or done and its outcome on its way).
+   */
+  stateOf(deliveryId: string, attempt: number): Promise<'missing' | 'failed' | 'queued'>;
   close(): Promise<void>;
 }
 export const WEBHOOK_QUEUE_PORT = Symbol('WEBHOOK_QUEUE_PORT');
@@ -57,7 +61,11 @@ export async function openWebhookQueue(
         jobId: webhookDeliveryJobId(data.deliveryId, data.attempt),
       });
     },
-    holds: async (deliveryId, attempt) => (await queue.getJob(webhookDeliveryJobId(deliveryId, attempt))) !== undefined,
+    stateOf: async (deliveryId, attempt) => {
+      const job = await queue.getJob(webhookDeliveryJobId(deliveryId, attempt));
+      if (!job) return 'missing';
+      return (await job.getState()) === 'failed' ? 'failed' : 'queued';
+    },
     close: async () => {
       try {
         await queue.close();

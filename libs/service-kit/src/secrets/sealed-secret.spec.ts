@@ -18,7 +18,7 @@ describe('sealed secrets', () => {
     expect(() => openSealedSecret(randomBytes(32), sealed)).toThrow();
     const parts = sealed.split('.');
     const flipped = Buffer.from(parts[3]!, 'base64url');
-    flipped[0] ^= 1;
+    flipped[0] = flipped[0]! ^ 1;
     expect(() => openSealedSecret(key, [...parts.slice(0, 3), flipped.toString('base64url')].join('.'))).toThrow();
     expect(() => openSealedSecret(key, 'whsec_abc')).toThrow('not a sealed secret');
   });

@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Webhook endpoints and their deliveries (ADR 0053). An endpoint's signing secrets are kept sealed
  * (AES-256-GCM under WEBHOOK_SECRET_KEY): signing needs the secret itself, so a hash would not do. A
  * delivery row is written in the transaction that applies the event, so it is the re-drive: the worker's
- * jobs are made from these rows, one attempt at a time, the oldest pending delivery of an endpoint first.
+ * jobs are made from these rows, one attempt at a time, the earliest pending delivery of an endpoint first.
  */
 export class CreateWebhooks1767100000000 implements MigrationInterface {
   name = 'CreateWebhooks1767100000000';
@@ -34,6 +34,9 @@ export class CreateWebhooks1767100000000 implements MigrationInterface {
         id uuid PRIMARY KEY,
         endpoint_id uuid NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
         seq bigserial NOT NULL,
+        -- When the fact happened (the event's time; a redelivery's own): an endpoint's deliveries go in this
+        -- order, then seq, whichever replica applied their events first.
+        occurred_at timestamptz NOT NULL,
         message_id text NOT NULL,
         event_type text NOT NULL,
         payload text NOT NULL,
@@ -51,7 +54,9 @@ export class CreateWebhooks1767100000000 implements MigrationInterface {
         delivered_at timestamptz
       )`);
     // Each endpoint's pending deliveries in order: the head is the one sent next.
-    await q.query("CREATE INDEX webhook_deliveries_pending_idx ON webhook_deliveries (endpoint_id, seq) WHERE status = 'pending'");
+    await q.query(
+      "CREATE INDEX webhook_deliveries_pending_idx ON webhook_deliveries (endpoint_id, occurred_at, seq) WHERE status = 'pending'",
+    );
     // The delivery log, newest first, keyset-paged.
     await q.query('CREATE INDEX webhook_deliveries_log_idx ON webhook_deliveries (endpoint_id, created_at DESC, id DESC)');
   }

@@ -70,21 +70,23 @@ const toRow = (r: Record<string, unknown>): DeliveryRow => ({
 
 /**
  * The only code reading or writing `webhook_deliveries`; writes take the caller's transaction. Each
- * endpoint's pending deliveries go in `seq` order, one at a time: only the head is ever queued.
+ * endpoint's pending deliveries go in the order of their facts (`occurred_at`, then `seq`), one at a time:
+ * only the head is ever queued.
  */
 @Injectable()
 export class WebhookDeliveryRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** A pending delivery, due at `at`; it goes after the endpoint's deliveries of facts before `occurredAt`. */
   async insert(
     tx: EntityManager,
-    d: { endpointId: string; messageId: string; eventType: string; payload: string; at: Date },
+    d: { endpointId: string; messageId: string; eventType: string; payload: string; occurredAt: Date; at: Date },
   ): Promise<string> {
     const id = randomUUID();
     await tx.query(
-      `INSERT INTO webhook_deliveries (id, endpoint_id, message_id, event_type, payload, status, next_attempt_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6)`,
-      [id, d.endpointId, d.messageId, d.eventType, d.payload, d.at],
+      `INSERT INTO webhook_deliveries (id, endpoint_id, message_id, event_type, payload, status, occurred_at, next_attempt_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $7)`,
+      [id, d.endpointId, d.messageId, d.eventType, d.payload, d.occurredAt, d.at],
     );
     return id;
   }
@@ -99,7 +101,7 @@ export class WebhookDeliveryRepository {
               e.previous_sealed_secret, e.previous_secret_until
          FROM webhook_endpoints e
          CROSS JOIN LATERAL (
-           SELECT * FROM webhook_deliveries h WHERE h.endpoint_id = e.id AND h.status = 'pending' ORDER BY h.seq LIMIT 1
+           SELECT * FROM webhook_deliveries h WHERE h.endpoint_id = e.id AND h.status = 'pending' ORDER BY h.occurred_at, h.seq LIMIT 1
          ) d
         WHERE e.disabled_at IS NULL AND d.next_attempt_at <= $1 AND d.queued_attempt = d.attempts
         ORDER BY d.next_attempt_at
@@ -177,7 +179,7 @@ export class WebhookDeliveryRepository {
   async headDueNow(tx: EntityManager, endpointId: string, now: Date): Promise<void> {
     await tx.query(
       `UPDATE webhook_deliveries SET next_attempt_at = $2
-        WHERE id = (SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending' ORDER BY seq LIMIT 1)`,
+        WHERE id = (SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending' ORDER BY occurred_at, seq LIMIT 1)`,
       [endpointId, now],
     );
   }

@@ -36,6 +36,7 @@ export class WebhookDeliveriesService {
         messageId: event.id,
         eventType: message.type,
         payload: message.body,
+        occurredAt: new Date(event.occurredAt),
         at,
       });
     }

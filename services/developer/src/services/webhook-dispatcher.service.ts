@@ -1,9 +1,13 @@
-import { CONFIG, LOGGER, openSealedSecret, sealingKey } from '@clipit/service-kit';
+import { CONFIG, LOGGER, openSealedSecret, sealingKey, TransactionRunner } from '@clipit/service-kit';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { DeveloperConfig } from '../config.js';
 import { WebhookDeliveryRepository, type DueDelivery } from '../repositories/webhook-delivery.repository.js';
 import { WEBHOOK_QUEUE_PORT, type WebhookQueuePort } from '../webhook-queue.js';
+import { WebhookDeliveriesService } from './webhook-deliveries.service.js';
+
+/** What a delivery's log says of an attempt the worker could not make at all. */
+export const ATTEMPT_NOT_MADE = 'The delivery could not be sent (the webhook worker failed on it); it will be tried again';
 
 /** The most attempts queued in one round; the next round takes the rest. */
 const ROUND = 200;
@@ -14,7 +18,8 @@ const ROUND = 200;
  * order, a later one waiting behind a failing one). Runs after every applied event (`kick`) and on a timer
  * (the backstop: a retry's time has come, Redis was away, the kick was lost). The job is queued first and
  * noted after: queueing again the same attempt adds nothing, so a crash between the two costs nothing. An
- * attempt queued long ago with no outcome whose job is gone (Redis lost it) is queued again.
+ * attempt queued long ago with no outcome is looked at: its job gone (Redis lost it), it is queued again; its
+ * job failed (the worker could not make it), the attempt counts as a failed one and the next follows the backoff.
  */
 @Injectable()
 export class WebhookDispatcher implements OnModuleDestroy {
@@ -25,6 +30,8 @@ export class WebhookDispatcher implements OnModuleDestroy {
 
   constructor(
     private readonly deliveries: WebhookDeliveryRepository,
+    private readonly outcomes: WebhookDeliveriesService,
+    private readonly transactions: TransactionRunner,
     @Inject(WEBHOOK_QUEUE_PORT) private readonly queue: WebhookQueuePort,
     @Inject(CONFIG) private readonly config: DeveloperConfig,
     @Inject(LOGGER) private readonly log: Logger,
@@ -73,19 +80,21 @@ export class WebhookDispatcher implements OnModuleDestroy {
     return due.length;
   }
 
-  /** Attempts queued longer ago than WEBHOOK_REQUEUE_AFTER_MS with no outcome: queued again when their job is gone. */
+  /** Attempts queued longer ago than WEBHOOK_REQUEUE_AFTER_MS with no outcome: queued again, or failed, as their job went. */
   async requeueLost(now = new Date()): Promise<number> {
     const stale = await this.deliveries.queuedLongAgo(new Date(now.getTime() - this.config.WEBHOOK_REQUEUE_AFTER_MS), ROUND);
-    let requeued = 0;
+    let mended = 0;
     for (const delivery of stale) {
-      if (!(await this.queue.holds(delivery.id, delivery.attempt))) {
-        await this.queue.enqueue(this.jobOf(delivery, now));
-        requeued += 1;
+      const state = await this.queue.stateOf(delivery.id, delivery.attempt);
+      if (state === 'failed') await this.transactions.run((tx) => this.outcomes.onAttempted(notMade(delivery, now), tx));
+      else {
+        if (state === 'missing') await this.queue.enqueue(this.jobOf(delivery, now));
+        await this.deliveries.touchQueued(delivery.id, now);
       }
-      await this.deliveries.touchQueued(delivery.id, now);
+      if (state !== 'queued') mended += 1;
     }
-    if (requeued > 0) this.log.warn({ requeued }, 'webhook attempts whose jobs were lost were queued again');
-    return requeued;
+    if (mended > 0) this.log.warn({ mended }, 'webhook attempts whose jobs were lost or failed were queued again or counted as failed');
+    return mended;
   }
 
   private jobOf(d: DueDelivery, now: Date) {
@@ -104,4 +113,20 @@ export class WebhookDispatcher implements OnModuleDestroy {
       correlationId: `webhook:${d.id}`,
     };
   }
+}
+
+/** The outcome of an attempt the worker could not make (its job failed): a failure with no answer. */
+function notMade(d: DueDelivery, at: Date) {
+  return {
+    deliveryId: d.id,
+    attempt: d.attempt,
+    endpointId: d.endpointId,
+    ok: false,
+    statusCode: null,
+    latencyMs: 0,
+    error: ATTEMPT_NOT_MADE,
+    responseExcerpt: '',
+    at: at.toISOString(),
+    version: 'developer',
+  };
 }

@@ -133,6 +133,8 @@ export class WebhookEndpointsService {
         messageId: original.messageId,
         eventType: original.eventType,
         payload: original.payload,
+        // Sent again now: after whatever waits for the endpoint.
+        occurredAt: now,
         at: now,
       }),
     );

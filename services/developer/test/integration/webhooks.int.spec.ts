@@ -12,8 +12,9 @@ import { WEBHOOK_MESSAGES, WEBHOOKS_PER_USER_MAX } from '@clipit/field-rules';
 import { createJobQueue } from '@clipit/media-queue';
 import { connectNats, EventPublisher, openSealedSecret, sealingKey, type NatsConnection } from '@clipit/service-kit';
 import { submissionSnapshot, waitFor } from '@clipit/testing';
-import type { Queue } from 'bullmq';
+import { UnrecoverableError, Worker, type Queue } from 'bullmq';
 import pg from 'pg';
+import { ATTEMPT_NOT_MADE } from '../../src/services/webhook-dispatcher.service.js';
 import { refusal, startDeveloper, type DeveloperHarness } from '../support/developer-harness.js';
 
 // developer's webhooks against the real Postgres, NATS and Redis: endpoints, the deliveries it writes from
@@ -38,6 +39,7 @@ describe('developer: webhook endpoints and deliveries', () => {
       WEBHOOK_RETRY_MAX_MS: '400',
       WEBHOOK_DISABLE_AFTER_MS: String(DISABLE_AFTER_MS),
       WEBHOOK_DISPATCH_INTERVAL_MS: '100',
+      WEBHOOK_REQUEUE_AFTER_MS: '700',
     });
     db = new pg.Client({ connectionString: h.databaseUrl });
     await db.connect();
@@ -62,7 +64,7 @@ describe('developer: webhook endpoints and deliveries', () => {
   const deliveriesOf = async (endpointId: string) =>
     (
       await db.query<{ id: string; status: string; attempts: number; message_id: string; event_type: string }>(
-        'SELECT id, status, attempts, message_id, event_type FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY seq',
+        'SELECT id, status, attempts, message_id, event_type FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY occurred_at, seq',
         [endpointId],
       )
     ).rows;
@@ -261,5 +263,34 @@ describe('developer: webhook endpoints and deliveries', () => {
     await h.client.deleteEndpoint({ userId, endpointId });
     expect(await deliveriesOf(endpointId)).toEqual([]);
     expect((await h.client.listEndpoints({ userId })).endpoints).toEqual([]);
+  });
+
+  it('queues an attempt again when Redis lost its job, and counts it failed when the worker could not make it', async () => {
+    const userId = randomUUID();
+    const { endpoint } = await endpointFor(userId);
+    await approved(userId);
+    const [head] = await waitFor(async () => {
+      const r = await deliveriesOf(endpoint!.id);
+      return r.length ? r : undefined;
+    });
+    await job(head!.id, 1);
+    await (await queue.getJob(webhookDeliveryJobId(head!.id, 1)))!.remove();
+    // Gone from Redis: queued again, the same attempt.
+    await job(head!.id, 1);
+
+    // A worker that cannot make it (as when the sealed secret does not open): the job fails for good.
+    const failing = new Worker<WebhookDeliveryJob>(
+      WEBHOOK_QUEUE,
+      () => Promise.reject(new UnrecoverableError('the sealed secret does not open')),
+      { connection: { url: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379' }, prefix: `${h.names.redisKeyPrefix}bull` },
+    );
+    try {
+      await waitFor(async () => ((await deliveriesOf(endpoint!.id))[0]!.attempts === 1 ? true : undefined), 10_000, 'the attempt counted');
+    } finally {
+      await failing.close();
+    }
+    const page = await h.client.listDeliveries({ userId, endpointId: endpoint!.id });
+    expect(page.deliveries[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: ATTEMPT_NOT_MADE });
+    await job(head!.id, 2);
   });
 });
