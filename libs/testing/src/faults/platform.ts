@@ -153,6 +153,8 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
       // Production mode refuses the development admin password and token key.
       ADMIN_PASSWORD: FAULT_ADMIN_PASSWORD,
       ADMIN_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      // ...and the development webhook sealing key (developer and the webhook worker share this one).
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
       X_API_BASE_URL: xApi.url,
       X_API_BEARER_TOKEN: xApi.bearerToken,
       ...mail.smtpEnv,
