@@ -17,6 +17,7 @@ import {
   payoutsAnswer,
   statsAnswer,
   USER_ID,
+  webhookAnswer,
 } from '../testing/fixtures.js';
 import ClipperDashboardPage from './clipper-dashboard-page.js';
 
@@ -64,6 +65,7 @@ function signedIn(replies: Record<string, Reply | ((call: Call) => Reply | Promi
     [`GET /api/clippers/${USER_ID}/profile`]: { json: hiringProfileAnswer() },
     'GET /api/user/sessions': { json: { sessions: [] } },
     'GET /api/keys': { json: { keys: [apiKeyAnswer()] } },
+    'GET /api/webhooks': { json: { endpoints: [webhookAnswer()] } },
   };
   return fakeGateway((call) => {
     const key = `${call.method} ${call.url}`;
@@ -357,5 +359,15 @@ describe('the dashboard tabs', () => {
     const card = screen.getByRole('heading', { name: 'Developer API', level: 2 });
     const sessions = screen.getByRole('heading', { name: "Where You're Signed In", level: 2 });
     expect(sessions.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows the Webhooks card in the Profile tab, directly below the Developer API card', async () => {
+    signedIn();
+    renderAt(`${PATH}?tab=profile`);
+    const endpoints = await screen.findByRole('list', { name: 'Your webhook endpoints' });
+    expect(within(endpoints).getByRole('heading', { name: webhookAnswer().url })).toBeVisible();
+    const card = screen.getByRole('heading', { name: 'Webhooks', level: 2 });
+    const keys = screen.getByRole('heading', { name: 'Developer API', level: 2 });
+    expect(keys.closest('.clip-card')!.nextElementSibling).toBe(card.closest('.clip-card'));
   });
 });

@@ -14,6 +14,7 @@ import { PointsCard } from '../components/points-card.js';
 import { ProfileTab } from '../components/profile-tab.js';
 import { SubmissionsTab } from '../components/submissions-tab.js';
 import { SubmitClipTab } from '../components/submit-clip-tab.js';
+import { WebhooksCard } from '../components/webhooks.js';
 import { dashboardKey, type Dashboard } from '../lib/dashboard-data.js';
 import { LOGIN_PAGE } from '../lib/navigation.js';
 import { StreamerDashboard } from './streamer-dashboard.js';
@@ -143,6 +144,7 @@ function ClipperDashboard({ user, dashboard }: { user: CurrentUser; dashboard: D
               <SessionsCard />
             </div>
             <ApiKeysCard />
+            <WebhooksCard />
             <HiringProfileSection userId={dashboard.user.id} />
           </div>
         </TabsContent>

@@ -19,6 +19,7 @@ import {
   taggedVideosAnswer,
   tokenAnswer,
   USER_ID,
+  webhookAnswer,
 } from '../testing/fixtures.js';
 import ClipperDashboardPage from './clipper-dashboard-page.js';
 import type { StreamState } from '../lib/streamer-data.js';
@@ -80,6 +81,7 @@ function streamerGateway(replies: Replies = {}, me: CurrentUser = streamerUser) 
     'GET /api/tokens/mine': { json: [tokenAnswer()] },
     'GET /api/cpm-campaigns': { json: campaignsAnswer([]) },
     'GET /api/keys': { json: { keys: [] } },
+    'GET /api/webhooks': { json: { endpoints: [] } },
     'POST /api/users/go-live': { json: { isLive: 'true', nextStreamTime: streamerUser.nextStreamTime, notifiedFollowers: 2 } },
     'POST /api/users/go-offline': { json: { isLive: 'false', nextStreamTime: streamerUser.nextStreamTime } },
     'POST /api/logout': { json: { ok: true } },
@@ -376,6 +378,18 @@ describe('the cpm-campaigns and token parts of the streamer dashboard (spec 02 Â
     const tokens = await screen.findByRole('list', { name: 'Your tokens' });
     expect(tokens.compareDocumentPosition(keys) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Developer API', level: 2 })).toBeVisible();
+  });
+
+  it('shows the Webhooks card directly below the Developer API card in the streaming tab', async () => {
+    streamerGateway({ 'GET /api/webhooks': { json: { endpoints: [webhookAnswer({ events: ['campaign.progress'] })] } } });
+    renderAt(`${PATH}?tab=streaming`);
+    const endpoints = await screen.findByRole('list', { name: 'Your webhook endpoints' });
+    expect(within(endpoints).getByText('campaign.progress')).toBeVisible();
+    const card = screen.getByRole('heading', { name: 'Webhooks', level: 2 });
+    const keys = screen.getByRole('heading', { name: 'Developer API', level: 2 });
+    expect(keys.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Directly below: the next card of the panel.
+    expect(keys.closest('.clip-card')!.nextElementSibling).toBe(card.closest('.clip-card'));
   });
 });
 

@@ -13,6 +13,7 @@ import { StreamerSummary } from '../components/streamer-summary.js';
 import { StreamingTab, StreamTimeCard } from '../components/streaming-tab.js';
 import { TaggedVideosTab } from '../components/tagged-videos-tab.js';
 import { TokensSection } from '../components/tokens-section.js';
+import { WebhooksCard } from '../components/webhooks.js';
 import {
   followerCountKey,
   taggedVideosKey,
@@ -43,7 +44,7 @@ export interface StreamerTab {
 /**
  * The streamer dashboard's tabs (spec 02 §2.3), in order. One entry adds a tab: its trigger, its panel and
  * its place in the address. The streaming tab carries the streamer's tokens below the live controls (ADR 0027),
- * then their API keys (ADR 0053);
+ * then their API keys and webhooks (ADR 0053);
  * the Profile tab is the clipper dashboard's (spec 02 §2.6 names no other place a streamer could edit theirs).
  */
 export const STREAMER_TABS: readonly StreamerTab[] = [
@@ -61,6 +62,7 @@ export const STREAMER_TABS: readonly StreamerTab[] = [
         <StreamingTab user={user} />
         <TokensSection />
         <ApiKeysCard />
+        <WebhooksCard />
       </div>
     ),
   },

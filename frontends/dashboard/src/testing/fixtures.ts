@@ -2,6 +2,7 @@
 // field fails the specs' type-check.
 import type { CpmCampaign, CpmCampaignsPage, CurrentUser, HireRequest, HireRequestsPage, HiringProfile, MyToken } from '@clipit/web-api';
 import type { ApiKey } from '../components/api-keys.js';
+import type { WebhookDelivery, WebhookEndpoint } from '../components/webhooks.js';
 import type { ClipperStats, Dashboard, EarningsPage, MySubmissions, PayoutsPage } from '../lib/dashboard-data.js';
 import type { FollowerCount, FollowersPage, TaggedVideos } from '../lib/streamer-data.js';
 
@@ -353,6 +354,43 @@ export function apiKeyAnswer(overrides: Partial<ApiKey> = {}): ApiKey {
     expiresAt: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     lastUsedAt: null,
+    ...overrides,
+  };
+}
+
+/** A webhook endpoint as GET /api/webhooks lists it (ADR 0053): never its secret. */
+export function webhookAnswer(overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
+  return {
+    id: '7a1d2c3b-5e6f-4a70-8b9c-0d1e2f3a4b01',
+    url: 'https://hooks.example.com/clipit',
+    events: ['submission.approved', 'payout.sent'],
+    createdAt: '2026-11-21T10:00:00.000Z',
+    disabledAt: null,
+    disabledReason: null,
+    failingSince: null,
+    previousSecretUntil: null,
+    pendingDeliveries: 0,
+    ...overrides,
+  };
+}
+
+/** A delivery of an endpoint's log (GET /api/webhooks/{id}/deliveries): delivered at the first attempt. */
+export function webhookDeliveryAnswer(overrides: Partial<WebhookDelivery> = {}): WebhookDelivery {
+  return {
+    id: '9c8b7a6d-1e2f-4a3b-8c4d-5e6f7a8b9c01',
+    messageId: 'msg_2f1e0d9c8b7a',
+    eventType: 'submission.approved',
+    status: 'delivered',
+    attempts: 1,
+    lastStatusCode: 200,
+    lastError: null,
+    latencyMs: 84,
+    responseExcerpt: '{"ok":true}',
+    createdAt: '2026-11-27T09:00:00.000Z',
+    lastAttemptAt: '2026-11-27T09:00:01.000Z',
+    deliveredAt: '2026-11-27T09:00:01.000Z',
+    nextAttemptAt: null,
+    payload: '{"type":"submission.approved"}',
     ...overrides,
   };
 }

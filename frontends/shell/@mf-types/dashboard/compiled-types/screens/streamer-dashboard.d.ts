@@ -22,7 +22,7 @@ export interface StreamerTab {
 /**
  * The streamer dashboard's tabs (spec 02 §2.3), in order. One entry adds a tab: its trigger, its panel and
  * its place in the address. The streaming tab carries the streamer's tokens below the live controls (ADR 0027),
- * then their API keys (ADR 0053);
+ * then their API keys and webhooks (ADR 0053);
  * the Profile tab is the clipper dashboard's (spec 02 §2.6 names no other place a streamer could edit theirs).
  */
 export declare const STREAMER_TABS: readonly StreamerTab[];
