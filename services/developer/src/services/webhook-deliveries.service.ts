@@ -42,8 +42,12 @@ export class WebhookDeliveriesService {
     }
   }
 
-  /** One attempt's outcome. An outcome for another attempt than the one awaited (a repeat, a stale job) changes nothing. */
-  async onAttempted(data: EventData<'webhook.attempted'>, tx: EntityManager): Promise<void> {
+  /**
+   * One attempt's outcome. An outcome for another attempt than the one awaited (a repeat, a stale job) changes
+   * nothing. `endpointAtFault: false` (an attempt the worker could not make at all): the next attempt follows the
+   * backoff, but the endpoint is not counted as failing, so the platform's own fault never disables it.
+   */
+  async onAttempted(data: EventData<'webhook.attempted'>, tx: EntityManager, { endpointAtFault = true } = {}): Promise<void> {
     const delivery = await this.deliveries.lock(tx, data.deliveryId);
     if (!delivery || delivery.status !== 'pending' || data.attempt !== delivery.attempts + 1) return;
     const endpoint = await this.endpoints.lock(tx, delivery.endpointId);
@@ -57,6 +61,7 @@ export class WebhookDeliveriesService {
     }
     const next = new Date(at.getTime() + retryDelayMs(data.attempt, this.config.WEBHOOK_RETRY_BASE_MS, this.config.WEBHOOK_RETRY_MAX_MS));
     await this.deliveries.recordAttempt(tx, delivery.id, outcome, next);
+    if (!endpointAtFault) return;
     const failingSince = endpoint.failingSince ?? at;
     await this.endpoints.markFailing(tx, endpoint.id, failingSince);
     if (at.getTime() - failingSince.getTime() >= this.config.WEBHOOK_DISABLE_AFTER_MS && !endpoint.disabledAt) {

@@ -291,6 +291,8 @@ describe('developer: webhook endpoints and deliveries', () => {
     }
     const page = await h.client.listDeliveries({ userId, endpointId: endpoint!.id });
     expect(page.deliveries[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: ATTEMPT_NOT_MADE });
+    // The platform's own failure: the endpoint is not counted as failing.
+    expect((await h.client.listEndpoints({ userId })).endpoints[0]!.failingSince).toBeUndefined();
     await job(head!.id, 2);
   });
 });

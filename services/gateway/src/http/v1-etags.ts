@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { encodedJson, varyOnEncoding } from './json-compression.js';
+import { encodedJson, etagFor, jsonEncodingFor, varyOnEncoding } from './json-compression.js';
 
 /** The versioned read API's answers (ADR 0053), told by the path. */
 export const isV1Path = (url: string): boolean => url.startsWith('/api/v1/');
@@ -36,7 +36,8 @@ export function installV1Etags(fastify: FastifyInstance): void {
     reply.header('Cache-Control', 'private, no-cache');
     reply.header('Vary', varyOnEncoding('Authorization'));
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-      reply.header('ETag', etag);
+      // The tag a 200 would have carried for this Accept-Encoding, as a 304 must (RFC 9110 §15.4.5).
+      reply.header('ETag', etagFor(etag, jsonEncodingFor(request.headers['accept-encoding'], body.length)));
       reply.code(304);
       reply.removeHeader('content-length');
       reply.removeHeader('content-type');

@@ -15,7 +15,7 @@ export const protobufFileName = "developer/v1/developer.proto";
 
 /**
  * Developer service contract, version 1: developers' access (ADR 0053). API keys for the versioned read
- * API, and (later in issue 37) signed webhook endpoints with their delivery log.
+ * API, and signed webhook endpoints with their delivery log.
  * Breaking changes go to a new package (developer.v2); v1 stays until no caller uses it.
  */
 
@@ -159,7 +159,7 @@ export interface Delivery {
   /** webhook-id: the event's id, the same on every attempt and on a redelivery. */
   messageId: string;
   eventType: string;
-  /** pending (waiting or being retried), delivered, or failed (its endpoint was deleted or disabled for good). */
+  /** pending (waiting, being retried, or waiting for its disabled endpoint to be enabled) or delivered. */
   status: string;
   attempts: number;
   lastStatusCode?: number | undefined;
