@@ -90,3 +90,47 @@ export function openQueueReader(opts: Omit<JobQueueOptions, 'defaultJobOptions'>
     close: () => queue.close(),
   };
 }
+
+/** The readiness check a producer reports its queue's connection with: optional, so an outage does not take it out of traffic. */
+export interface QueueConnectionCheck {
+  name: string;
+  optional: true;
+  check(): Promise<void>;
+}
+
+/**
+ * A producer's queue once it has reached Redis, with what every producer does with it: `healthCheck`
+ * (`name`, reported: BullMQ's own connection is up; it reconnects by itself within about a second of Redis
+ * answering) and `close()` (when Redis is unreachable, QUIT fails and BullMQ's client would keep
+ * reconnecting: its connection is dropped instead, and the failure thrown). Rejects, with the queue
+ * closed, when Redis does not answer at start.
+ */
+export async function readyProducerQueue<D, N extends string>(
+  queue: Queue<D, unknown, N>,
+  name: string,
+): Promise<{ healthCheck: QueueConnectionCheck; close(): Promise<void> }> {
+  try {
+    await queue.waitUntilReady();
+  } catch (err) {
+    await queue.close().catch(() => undefined);
+    throw err;
+  }
+  return {
+    healthCheck: {
+      name,
+      optional: true,
+      check: async () => {
+        const client = await queue.getBackend().client;
+        if (client.status !== 'ready') throw new Error(`the ${queue.name} queue's connection is ${client.status}`);
+      },
+    },
+    close: async () => {
+      try {
+        await queue.close();
+      } catch (err) {
+        (await queue.getBackend().client).disconnect();
+        throw err;
+      }
+    },
+  };
+}

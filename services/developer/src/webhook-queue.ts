@@ -6,7 +6,7 @@ import {
   webhookDeliveryJobSchema,
   type WebhookDeliveryJob,
 } from '@clipit/contracts';
-import { createJobQueue, type ConnectionLogger } from '@clipit/media-queue';
+import { createJobQueue, readyProducerQueue, type ConnectionLogger } from '@clipit/media-queue';
 import type { HealthCheck } from '@clipit/service-kit';
 import type { DeveloperConfig } from './config.js';
 
@@ -39,21 +39,9 @@ export async function openWebhookQueue(
     defaultJobOptions: WEBHOOK_DELIVERY_JOB_OPTIONS,
     ...(logger ? { logger } : {}),
   });
-  try {
-    await queue.waitUntilReady();
-  } catch (err) {
-    await queue.close().catch(() => undefined);
-    throw err;
-  }
+  const ready = await readyProducerQueue(queue, 'webhook-queue');
   return {
-    healthCheck: {
-      name: 'webhook-queue',
-      optional: true,
-      check: async () => {
-        const client = await queue.getBackend().client;
-        if (client.status !== 'ready') throw new Error(`the webhook queue's connection is ${client.status}`);
-      },
-    },
+    ...ready,
     enqueue: async (job) => {
       const data = webhookDeliveryJobSchema.parse(job);
       await queue.add(WEBHOOK_DELIVERY_JOB, data, {
@@ -65,14 +53,6 @@ export async function openWebhookQueue(
       const job = await queue.getJob(webhookDeliveryJobId(deliveryId, attempt));
       if (!job) return 'missing';
       return (await job.getState()) === 'failed' ? 'failed' : 'queued';
-    },
-    close: async () => {
-      try {
-        await queue.close();
-      } catch {
-        // QUIT needs Redis: when it is unreachable, close() fails and BullMQ's client would keep reconnecting.
-        (await queue.getBackend().client).disconnect();
-      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createMetricsQueue, enqueueRefreshMetrics, type ConnectionLogger } from '@clipit/media-queue';
+import { createMetricsQueue, enqueueRefreshMetrics, readyProducerQueue, type ConnectionLogger } from '@clipit/media-queue';
 import type { HealthCheck } from '@clipit/service-kit';
 import type { SubmissionsConfig } from './config.js';
 import type { MetricsQueuePort } from './ports.js';
@@ -15,32 +15,11 @@ export async function createBullMetricsQueue(
   logger?: ConnectionLogger,
 ): Promise<MetricsQueuePort & { healthCheck: HealthCheck }> {
   const queue = createMetricsQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
-  try {
-    await queue.waitUntilReady();
-  } catch (err) {
-    await queue.close().catch(() => undefined);
-    throw err;
-  }
+  const ready = await readyProducerQueue(queue, 'metrics-queue');
   return {
-    healthCheck: {
-      name: 'metrics-queue',
-      optional: true,
-      check: async () => {
-        const client = await queue.getBackend().client;
-        if (client.status !== 'ready') throw new Error(`the metrics queue's connection is ${client.status}`);
-      },
-    },
+    ...ready,
     enqueue: async (job) => {
       await enqueueRefreshMetrics(queue, job);
-    },
-    close: async () => {
-      try {
-        await queue.close();
-      } catch (err) {
-        // QUIT needs Redis: when it is unreachable, close() fails and BullMQ's client would keep reconnecting.
-        (await queue.getBackend().client).disconnect();
-        throw err;
-      }
     },
   };
 }

@@ -68,6 +68,18 @@ const toRow = (r: Record<string, unknown>): DeliveryRow => ({
   deliveredAt: r['delivered_at'] as Date | null,
 });
 
+const toDue = (r: Record<string, unknown>): DueDelivery => ({
+  id: r['id'] as string,
+  endpointId: r['endpoint_id'] as string,
+  attempt: r['attempt'] as number,
+  url: r['url'] as string,
+  messageId: r['message_id'] as string,
+  payload: r['payload'] as string,
+  sealedSecret: r['sealed_secret'] as string,
+  previousSealedSecret: r['previous_sealed_secret'] as string | null,
+  previousSecretUntil: r['previous_secret_until'] as Date | null,
+});
+
 /**
  * The only code reading or writing `webhook_deliveries`; writes take the caller's transaction. Each
  * endpoint's pending deliveries go in the order of their facts (`occurred_at`, then `seq`), one at a time:
@@ -108,17 +120,7 @@ export class WebhookDeliveryRepository {
         LIMIT $2`,
       [now, limit],
     )) as Record<string, unknown>[];
-    return rows.map((r) => ({
-      id: r['id'] as string,
-      endpointId: r['endpoint_id'] as string,
-      attempt: r['attempt'] as number,
-      url: r['url'] as string,
-      messageId: r['message_id'] as string,
-      payload: r['payload'] as string,
-      sealedSecret: r['sealed_secret'] as string,
-      previousSealedSecret: r['previous_sealed_secret'] as string | null,
-      previousSecretUntil: r['previous_secret_until'] as Date | null,
-    }));
+    return rows.map(toDue);
   }
 
   /** Notes that `attempt` of `id` is queued (only if nothing else did meanwhile). */
@@ -139,17 +141,7 @@ export class WebhookDeliveryRepository {
         ORDER BY d.queued_at LIMIT $2`,
       [before, limit],
     )) as Record<string, unknown>[];
-    return rows.map((r) => ({
-      id: r['id'] as string,
-      endpointId: r['endpoint_id'] as string,
-      attempt: r['attempt'] as number,
-      url: r['url'] as string,
-      messageId: r['message_id'] as string,
-      payload: r['payload'] as string,
-      sealedSecret: r['sealed_secret'] as string,
-      previousSealedSecret: r['previous_sealed_secret'] as string | null,
-      previousSecretUntil: r['previous_secret_until'] as Date | null,
-    }));
+    return rows.map(toDue);
   }
 
   async touchQueued(id: string, at: Date): Promise<void> {

@@ -86,7 +86,8 @@ export class WebhookDispatcher implements OnModuleDestroy {
     let mended = 0;
     for (const delivery of stale) {
       const state = await this.queue.stateOf(delivery.id, delivery.attempt);
-      if (state === 'failed') await this.transactions.run((tx) => this.outcomes.onAttempted(notMade(delivery, now), tx, { endpointAtFault: false }));
+      if (state === 'failed')
+        await this.transactions.run((tx) => this.outcomes.onAttempted(notMade(delivery, now), tx, { endpointAtFault: false }));
       else {
         if (state === 'missing') await this.queue.enqueue(this.jobOf(delivery, now));
         await this.deliveries.touchQueued(delivery.id, now);
