@@ -8,6 +8,7 @@ import { MigrationRepository } from './repositories/migration.repository.js';
 import { PeopleRepository } from './repositories/people.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { ApplicationsService } from './services/applications.service.js';
+import { CampaignClipsService } from './services/campaign-clips.service.js';
 import { CampaignProgressService } from './services/campaign-progress.service.js';
 import { ClipperProfilesService } from './services/clipper-profiles.service.js';
 import { ClipperProfileEventsService } from './services/clipper-profile-events.service.js';
@@ -29,6 +30,7 @@ import { ProjectionsService } from './services/projections.service.js';
     ProfileRepository,
     DescribeService,
     ApplicationsService,
+    CampaignClipsService,
     CampaignProgressService,
     CpmCampaignsService,
     ClipperProfileEventsService,

@@ -6,6 +6,7 @@ import { AddHireRatings1766900000000 } from './migrations/1766900000000-add-hire
 import { IndexClipsByClipper1766900000001 } from './migrations/1766900000001-index-clips-by-clipper.js';
 import { AddClipperProfileRevision1767300000000 } from './migrations/1767300000000-add-clipper-profile-revision.js';
 import { AddCampaignAnnouncedProgressStep1767400000000 } from './migrations/1767400000000-add-campaign-announced-progress-step.js';
+import { AddClipReviewAndPostUrl1767500000000 } from './migrations/1767500000000-add-clip-review-and-post-url.js';
 
 // campaigns's entities and migrations. A migration is a class in src/migrations/ named
 // <timestamp>-<what>.ts; list it here after the ones before it. Never `synchronize`.
@@ -21,4 +22,5 @@ export const campaignsMigrations = [
   IndexClipsByClipper1766900000001,
   AddClipperProfileRevision1767300000000,
   AddCampaignAnnouncedProgressStep1767400000000,
+  AddClipReviewAndPostUrl1767500000000,
 ];

@@ -1,6 +1,7 @@
 import { campaignsV1 } from '@clipit/contracts';
 import { GrpcService } from '@clipit/service-kit';
 import { ApplicationsService } from '../services/applications.service.js';
+import { CampaignClipsService } from '../services/campaign-clips.service.js';
 import { ClipperProfilesService } from '../services/clipper-profiles.service.js';
 import { CpmCampaignsService } from '../services/cpm-campaigns.service.js';
 import { DescribeService } from '../services/describe.service.js';
@@ -14,6 +15,7 @@ export class CampaignsController implements campaignsV1.CampaignsServiceControll
     private readonly describer: DescribeService,
     private readonly applications: ApplicationsService,
     private readonly campaigns: CpmCampaignsService,
+    private readonly campaignClips: CampaignClipsService,
     private readonly profiles: ClipperProfilesService,
     private readonly hires: HiresService,
   ) {}
@@ -40,6 +42,10 @@ export class CampaignsController implements campaignsV1.CampaignsServiceControll
 
   reviewCampaign(request: campaignsV1.ReviewCampaignRequest): Promise<campaignsV1.CpmCampaign> {
     return this.campaigns.review(request);
+  }
+
+  listCampaignClips(request: campaignsV1.ListCampaignClipsRequest): Promise<campaignsV1.CampaignClipsPage> {
+    return this.campaignClips.list(request);
   }
 
   getClipperProfile(request: campaignsV1.GetClipperProfileRequest): Promise<campaignsV1.ClipperProfile> {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  clipUnderReview,
+  countingWindow,
   countsTowardCampaigns,
   newCampaign,
   progress,
@@ -8,6 +10,7 @@ import {
   reviewed,
   toCampaignMessage,
   toCampaignSnapshot,
+  verifiedViews,
   withProgress,
 } from './campaign.js';
 
@@ -94,5 +97,34 @@ describe('what delivers a paid campaign’s views (spec 02 §6, ADR 0041)', () =
     expect(countsTowardCampaigns('silver')).toBe(false);
     expect(countsTowardCampaigns('bronze')).toBe(false);
     expect(countsTowardCampaigns(undefined)).toBe(false);
+  });
+});
+
+describe('verified views (issue 37)', () => {
+  const running = { ...reviewed(pending, 'approve', 'admin', null, at), deliveredViews: 40_000 };
+  const completed = { ...withProgress(running, 100_000, later) };
+
+  it('holds out a clip whose views are under review or that is flagged, as its snapshot says', () => {
+    expect(clipUnderReview({ risk: null, hold: null })).toBe(false);
+    expect(clipUnderReview({})).toBe(false);
+    expect(clipUnderReview({ risk: { score: 40, reasons: ['a jump'], underReview: false }, hold: null })).toBe(false);
+    expect(clipUnderReview({ risk: { score: 80, reasons: ['a jump'], underReview: true }, hold: null })).toBe(true);
+    expect(clipUnderReview({ risk: null, hold: { causes: ['reupload'], reasons: ['It re-uploads a clip.'] } })).toBe(true);
+  });
+
+  it('counts approvals from the approval on, until the completion once completed, none before approval or when rejected', () => {
+    expect(countingWindow(pending)).toBeUndefined();
+    expect(countingWindow(reviewed(pending, 'reject', 'admin', 'no', at))).toBeUndefined();
+    expect(countingWindow(running)).toEqual({ since: at, until: null });
+    expect(completed.status).toBe('completed');
+    expect(countingWindow(completed)).toEqual({ since: at, until: later });
+  });
+
+  it('is the views not under review, never above the delivered views, and 0 before approval', () => {
+    expect(verifiedViews(running, 25_000)).toBe(25_000);
+    expect(verifiedViews(running, 55_000)).toBe(40_000);
+    expect(verifiedViews(completed, 250_000)).toBe(100_000);
+    expect(verifiedViews(running, 0)).toBe(0);
+    expect(verifiedViews({ ...pending, deliveredViews: 10 }, 5)).toBe(0);
   });
 });

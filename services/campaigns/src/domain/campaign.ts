@@ -1,4 +1,4 @@
-import type { campaignsV1, CampaignStatus, ClipperTier, CpmCampaignSnapshot } from '@clipit/contracts';
+import type { campaignsV1, CampaignStatus, ClipperTier, CpmCampaignSnapshot, SubmissionSnapshot } from '@clipit/contracts';
 import type { CpmCampaignDraft } from '@clipit/field-rules';
 import { dollars } from './messages.js';
 
@@ -107,6 +107,36 @@ export function withProgress(c: Campaign, viewsSinceApproval: number, now: Date)
 export function progressToAnnounce(before: Campaign, next: Campaign): number | undefined {
   const step = next.announcedProgressStep;
   return next.status === 'approved' && step > before.announcedProgressStep && step < 10 ? step * 10 : undefined;
+}
+
+/**
+ * The approvals a campaign counts (ADR 0027): its streamer's clips approved from the campaign's approval on,
+ * until its completion once completed (it counts nothing after). None before it is approved, nor when rejected.
+ */
+export interface CountingWindow {
+  since: Date;
+  until: Date | null;
+}
+
+export function countingWindow(c: Campaign): CountingWindow | undefined {
+  if (!c.approvedAt || (c.status !== 'approved' && c.status !== 'completed')) return undefined;
+  return { since: c.approvedAt, until: c.status === 'completed' ? c.completedAt : null };
+}
+
+/**
+ * Whether a clip's views are held out of a campaign's verified views (issue 37): its views are under review
+ * (ADR 0049) or it is flagged, by a video match or its views (ADR 0050), as its latest snapshot says.
+ */
+export function clipUnderReview(s: Pick<SubmissionSnapshot, 'risk' | 'hold'>): boolean {
+  return s.risk?.underReview === true || (s.hold ?? null) !== null;
+}
+
+/**
+ * A campaign's verified views (issue 37): the views of its counted clips that are not under review, never
+ * above its delivered views (which stop at the target, and stop moving once it completes); 0 before approval.
+ */
+export function verifiedViews(c: Campaign, viewsNotUnderReview: number): number {
+  return countingWindow(c) ? Math.max(0, Math.min(c.deliveredViews, Math.floor(viewsNotUnderReview))) : 0;
 }
 
 const iso = (d: Date | null): string | undefined => (d ? d.toISOString() : undefined);

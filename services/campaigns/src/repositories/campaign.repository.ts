@@ -91,6 +91,12 @@ export class CampaignRepository {
     );
   }
 
+  /** One campaign, as it stands (no lock). */
+  async findById(id: string): Promise<Campaign | undefined> {
+    const rows = (await this.dataSource.query(`SELECT ${COLUMNS} FROM cpm_campaigns c WHERE c.id = $1`, [id])) as CampaignRecord[];
+    return rows[0] ? toCampaign(rows[0]) : undefined;
+  }
+
   /** One campaign, locked for the caller's transaction. */
   async lock(tx: EntityManager, id: string): Promise<Campaign | undefined> {
     const rows = (await tx.query(`SELECT ${COLUMNS} FROM cpm_campaigns c WHERE c.id = $1 FOR UPDATE`, [id])) as CampaignRecord[];

@@ -1,6 +1,7 @@
 import type { SubmissionSnapshot } from '@clipit/contracts';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { clipUnderReview, type CountingWindow } from '../domain/campaign.js';
 
 /** What an upsert did: whether the row took the event, and the streamer the clip was tagged with before. */
 export interface ClipChange {
@@ -8,13 +9,40 @@ export interface ClipChange {
   previousStreamerId: string | null;
 }
 
+/** A clip a campaign counts, as the read model holds it. */
+export interface CountedClip {
+  submissionId: string;
+  clipperId: string;
+  postUrl: string | null;
+  views: number;
+  underReview: boolean;
+  approvedAt: Date;
+}
+
+/** Where a page of counted clips ended: the last one's approval time and submission id (the tie-breaker). */
+export interface CountedClipPosition {
+  approvedAt: Date;
+  submissionId: string;
+}
+
+interface CountedClipRecord {
+  submission_id: string;
+  user_id: string;
+  post_url: string | null;
+  views: string;
+  under_review: boolean;
+  approved_at: Date;
+}
+
 /**
- * The clips read model (`campaign_clips`): each submission's streamer, status, views and approval time as
- * submissions' events told them; an event older than the row (by the submission's updatedAt) is dropped.
- * It is what a streamer's campaign counts its delivered views from.
+ * The clips read model (`campaign_clips`): each submission's streamer, status, views, approval time, post and
+ * whether it is under review, as submissions' events told them; an event older than the row (by the
+ * submission's updatedAt) is dropped. It is what a streamer's campaign counts its delivered views from.
  */
 @Injectable()
 export class ClipRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
   async upsert(tx: EntityManager, s: SubmissionSnapshot): Promise<ClipChange> {
     const before = (await tx.query('SELECT streamer_id, source_updated_at FROM campaign_clips WHERE submission_id = $1 FOR UPDATE', [
       s.id,
@@ -26,9 +54,11 @@ export class ClipRepository {
     if (existing && existing.source_updated_at.getTime() > new Date(s.updatedAt).getTime())
       return { applied: false, previousStreamerId: existing.streamer_id };
     await tx.query(
-      `INSERT INTO campaign_clips (submission_id, user_id, streamer_id, status, views, approved_at, source_updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO campaign_clips (submission_id, user_id, streamer_id, status, views, approved_at, source_updated_at, under_review, post_url)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (submission_id) DO UPDATE SET user_id = excluded.user_id, streamer_id = excluded.streamer_id, status = excluded.status,
-         views = excluded.views, approved_at = excluded.approved_at, source_updated_at = excluded.source_updated_at`,
+         views = excluded.views, approved_at = excluded.approved_at, source_updated_at = excluded.source_updated_at,
+         under_review = excluded.under_review, post_url = excluded.post_url`,
       [
         s.id,
         s.userId,
@@ -37,6 +67,8 @@ export class ClipRepository {
         s.views,
         s.status === 'approved' ? (s.approvedAt ?? s.updatedAt) : null,
         s.updatedAt,
+        clipUnderReview(s),
+        s.url || null,
       ],
     );
     return { applied: true, previousStreamerId: existing?.streamer_id ?? null };
@@ -50,6 +82,65 @@ export class ClipRepository {
       [streamerId, since, tier],
     )) as { views: string }[];
     return Number(rows[0]?.views ?? 0);
+  }
+
+  /**
+   * Per campaign, the views of the clips it counts (its streamer's, approved within its window, by a clipper
+   * holding `tier`) that are not under review: one query for a page of campaigns. A campaign with none is absent.
+   */
+  async viewsNotUnderReview(
+    windows: ReadonlyArray<CountingWindow & { campaignId: string; streamerId: string }>,
+    tier: string,
+  ): Promise<Map<string, number>> {
+    if (windows.length === 0) return new Map();
+    const rows = (await this.dataSource.query(
+      `SELECT w.id, COALESCE(sum(c.views), 0)::bigint AS views
+       FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[]) AS w(id, streamer_id, since, until)
+       JOIN campaign_clips c ON c.streamer_id = w.streamer_id AND c.status = 'approved' AND NOT c.under_review
+         AND c.approved_at >= w.since AND (w.until IS NULL OR c.approved_at <= w.until)
+       JOIN campaign_people p ON p.user_id = c.user_id AND p.clipper_tier = $5
+       GROUP BY w.id`,
+      [
+        windows.map((w) => w.campaignId),
+        windows.map((w) => w.streamerId.toLowerCase()),
+        windows.map((w) => w.since),
+        windows.map((w) => w.until),
+        tier,
+      ],
+    )) as { id: string; views: string }[];
+    return new Map(rows.map((r) => [r.id, Number(r.views)]));
+  }
+
+  /**
+   * `limit` of the clips a campaign counts (the streamer's approved clips approved within `window` by a
+   * clipper holding `tier`), the latest approval first, strictly after `after` in that order.
+   */
+  async countedPage(
+    streamerId: string,
+    window: CountingWindow,
+    tier: string,
+    limit: number,
+    after: CountedClipPosition | undefined,
+  ): Promise<CountedClip[]> {
+    const params: unknown[] = [streamerId.toLowerCase(), window.since, window.until, tier];
+    const keyset = after
+      ? `AND (c.approved_at, c.submission_id) < ($${params.push(after.approvedAt)}, $${params.push(after.submissionId)})`
+      : '';
+    const rows = (await this.dataSource.query(
+      `SELECT c.submission_id, c.user_id, c.post_url, c.views, c.under_review, c.approved_at
+       FROM campaign_clips c JOIN campaign_people p ON p.user_id = c.user_id AND p.clipper_tier = $4
+       WHERE c.streamer_id = $1 AND c.status = 'approved' AND c.approved_at >= $2 AND ($3::timestamptz IS NULL OR c.approved_at <= $3) ${keyset}
+       ORDER BY c.approved_at DESC, c.submission_id DESC LIMIT ${Number(limit)}`,
+      params,
+    )) as CountedClipRecord[];
+    return rows.map((r) => ({
+      submissionId: r.submission_id,
+      clipperId: r.user_id,
+      postUrl: r.post_url,
+      views: Number(r.views),
+      underReview: r.under_review,
+      approvedAt: r.approved_at,
+    }));
   }
 
   /** The streamers the clipper's approved clips are tagged with that have a running campaign. */

@@ -3,10 +3,11 @@ import { CAMPAIGN_MESSAGES } from '@clipit/field-rules';
 import { Outbox, TransactionRunner } from '@clipit/service-kit';
 import { createTestService, runTransactionsWith } from '@clipit/testing';
 import { describe, expect, it } from '@jest/globals';
-import { AT, CAMPAIGN_ID, campaign, refusal, STREAMER_ID, tx, uniqueViolationOf } from '../../test/support/unit-fixtures.js';
+import { AT, CAMPAIGN_ID, campaign, EARLIER, refusal, STREAMER_ID, tx, uniqueViolationOf } from '../../test/support/unit-fixtures.js';
 import { toCampaignSnapshot } from '../domain/campaign.js';
 import { MESSAGES } from '../domain/messages.js';
 import { CampaignRepository } from '../repositories/campaign.repository.js';
+import { ClipRepository } from '../repositories/clip.repository.js';
 import { PeopleRepository } from '../repositories/people.repository.js';
 import { CampaignProgressService } from './campaign-progress.service.js';
 import { CpmCampaignsService } from './cpm-campaigns.service.js';
@@ -24,7 +25,7 @@ function setup() {
   const outbox = mock(Outbox);
   outbox.append.mockResolvedValue(undefined as never);
   mock(PeopleRepository).namesOf.mockResolvedValue(NAMES);
-  return { service, transactions, repo, outbox, progress: mock(CampaignProgressService) };
+  return { service, transactions, repo, outbox, clips: mock(ClipRepository), progress: mock(CampaignProgressService) };
 }
 
 const brief = {
@@ -85,11 +86,53 @@ describe('CpmCampaignsService.list', () => {
     const rows = [campaign({ id: 'c0000000-0000-4000-8000-000000000002' }), campaign({ id: 'c0000000-0000-4000-8000-000000000001' })];
     f.repo.listPage.mockResolvedValue(rows.map((c) => ({ ...c, names: NAMES })));
     f.repo.count.mockResolvedValue(7);
+    f.clips.viewsNotUnderReview.mockResolvedValue(new Map());
     const answer = await f.service.list({ streamerId: STREAMER_ID, status: 'pending', limit: 1 });
     expect(f.repo.listPage).toHaveBeenCalledWith({ streamerId: STREAMER_ID, status: 'pending' }, 2, undefined);
     expect(answer.campaigns.map((c) => c.id)).toEqual([rows[0]!.id]);
     expect(answer.nextCursor).toEqual(expect.any(String));
     expect(answer.total).toBe(7);
+  });
+
+  it('answers each campaign’s verified views: its counted clips not under review, within its window, never above delivered', async () => {
+    const f = setup();
+    const running = campaign({
+      id: 'c0000000-0000-4000-8000-000000000003',
+      status: 'approved',
+      approvedAt: EARLIER,
+      deliveredViews: 30_000,
+    });
+    const completed = campaign({
+      id: 'c0000000-0000-4000-8000-000000000002',
+      status: 'completed',
+      approvedAt: EARLIER,
+      completedAt: AT,
+      deliveredViews: 100_000,
+    });
+    const waiting = campaign({ id: 'c0000000-0000-4000-8000-000000000001' });
+    f.repo.listPage.mockResolvedValue([running, completed, waiting].map((c) => ({ ...c, names: NAMES })));
+    f.repo.count.mockResolvedValue(3);
+    f.clips.viewsNotUnderReview.mockResolvedValue(
+      new Map([
+        [running.id, 12_000],
+        [completed.id, 140_000],
+      ]),
+    );
+    const answer = await f.service.list({ streamerId: STREAMER_ID });
+    // One query for the page, with each approved campaign's window; the pending one has none.
+    expect(f.clips.viewsNotUnderReview).toHaveBeenCalledTimes(1);
+    expect(f.clips.viewsNotUnderReview).toHaveBeenCalledWith(
+      [
+        { campaignId: running.id, streamerId: STREAMER_ID, since: EARLIER, until: null },
+        { campaignId: completed.id, streamerId: STREAMER_ID, since: EARLIER, until: AT },
+      ],
+      'gold',
+    );
+    expect(answer.campaigns.map((c) => [c.deliveredViews, c.verifiedViews])).toEqual([
+      [30_000, 12_000],
+      [100_000, 100_000],
+      [0, 0],
+    ]);
   });
 
   it('refuses an unknown status and a bad streamer id', async () => {

@@ -15,9 +15,20 @@ import {
   TransactionRunner,
 } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
-import { isCampaignStatus, newCampaign, reviewed, toCampaignMessage, toCampaignSnapshot, type Campaign } from '../domain/campaign.js';
+import {
+  countingWindow,
+  isCampaignStatus,
+  newCampaign,
+  PAID_CAMPAIGN_TIER,
+  reviewed,
+  toCampaignMessage,
+  toCampaignSnapshot,
+  verifiedViews,
+  type Campaign,
+} from '../domain/campaign.js';
 import { MESSAGES, REJECTION_REASON_MAX } from '../domain/messages.js';
 import { CampaignRepository } from '../repositories/campaign.repository.js';
+import { ClipRepository } from '../repositories/clip.repository.js';
 import { PeopleRepository } from '../repositories/people.repository.js';
 import { CampaignProgressService } from './campaign-progress.service.js';
 
@@ -31,6 +42,7 @@ export class CpmCampaignsService {
   constructor(
     private readonly repo: CampaignRepository,
     private readonly people: PeopleRepository,
+    private readonly clips: ClipRepository,
     private readonly progress: CampaignProgressService,
     private readonly outbox: Outbox,
     private readonly transactions: TransactionRunner,
@@ -50,7 +62,10 @@ export class CpmCampaignsService {
     return toCampaignMessage(campaign, await this.people.namesOf(campaign.streamerId));
   }
 
-  /** Newest first, keyset-paged, with the total: one streamer's or all, optionally of one status. */
+  /**
+   * Newest first, keyset-paged, with the total: one streamer's or all, optionally of one status; each with its
+   * verified views (issue 37), counted for the whole page in one query.
+   */
   async list(request: campaignsV1.ListCampaignsRequest): Promise<campaignsV1.ListCampaignsResponse> {
     const status = request.status || undefined;
     if (status !== undefined && !isCampaignStatus(status)) throw invalid(MESSAGES.unknownCampaignStatus(status));
@@ -61,7 +76,16 @@ export class CpmCampaignsService {
     const before = request.cursor ? decodeCursor(request.cursor) : undefined;
     const [rows, total] = await Promise.all([this.repo.listPage(filter, size + 1, before), this.repo.count(filter)]);
     const { page, nextCursor } = keysetPage(rows, size);
-    return { campaigns: page.map((c) => toCampaignMessage(c, c.names)), ...(nextCursor ? { nextCursor } : {}), total };
+    const windows = page.flatMap((c) => {
+      const window = countingWindow(c);
+      return window ? [{ ...window, campaignId: c.id, streamerId: c.streamerId }] : [];
+    });
+    const views = await this.clips.viewsNotUnderReview(windows, PAID_CAMPAIGN_TIER);
+    return {
+      campaigns: page.map((c) => ({ ...toCampaignMessage(c, c.names), verifiedViews: verifiedViews(c, views.get(c.id) ?? 0) })),
+      ...(nextCursor ? { nextCursor } : {}),
+      total,
+    };
   }
 
   /**

@@ -3,6 +3,7 @@ import { ConfigError } from '@clipit/service-kit';
 import type { QueryRunner } from 'typeorm';
 import { bootstrapCampaigns } from '../../src/app.js';
 import { AddCampaignAnnouncedProgressStep1767400000000 } from '../../src/migrations/1767400000000-add-campaign-announced-progress-step.js';
+import { AddClipReviewAndPostUrl1767500000000 } from '../../src/migrations/1767500000000-add-clip-review-and-post-url.js';
 import { startCampaigns, type CampaignsHarness } from '../support/campaigns-harness.js';
 
 // campaigns started by the kit against the real Postgres and NATS: migrated, ready, answering gRPC.
@@ -34,6 +35,7 @@ describe('campaigns', () => {
         'IndexClipsByClipper1766900000001',
         'AddClipperProfileRevision1767300000000',
         'AddCampaignAnnouncedProgressStep1767400000000',
+        'AddClipReviewAndPostUrl1767500000000',
       ],
     });
   });
@@ -59,6 +61,33 @@ describe('campaigns', () => {
         [rows.map((r) => r.id)],
       );
       expect(steps.rows.map((r) => r.step)).toEqual([4, 0, 10]);
+    } finally {
+      await h.db.query('ROLLBACK');
+    }
+  });
+
+  it('keeps the clips it knew not under review and without a post until their next event, paged by its new index', async () => {
+    // Replayed in a transaction rolled back after, as above.
+    const migration = new AddClipReviewAndPostUrl1767500000000();
+    const runner = { query: (sql: string) => h.db.query(sql) } as unknown as QueryRunner;
+    await h.db.query('BEGIN');
+    try {
+      await migration.down(runner);
+      const { rows } = await h.db.query<{ submission_id: string }>(
+        `INSERT INTO campaign_clips (submission_id, user_id, streamer_id, status, views, approved_at, source_updated_at)
+         VALUES (gen_random_uuid(), gen_random_uuid(), gen_random_uuid()::text, 'approved', 10, now(), now()) RETURNING submission_id`,
+      );
+      await migration.up(runner);
+      const clip = await h.db.query('SELECT under_review, post_url FROM campaign_clips WHERE submission_id = $1', [rows[0]!.submission_id]);
+      expect(clip.rows).toEqual([{ under_review: false, post_url: null }]);
+      const indexes = await h.db.query<{ indexname: string }>(
+        `SELECT indexname FROM pg_indexes WHERE tablename = 'campaign_clips' ORDER BY 1`,
+      );
+      expect(indexes.rows.map((r) => r.indexname)).toEqual([
+        'campaign_clips_pkey',
+        'campaign_clips_streamer_page_idx',
+        'campaign_clips_user_idx',
+      ]);
     } finally {
       await h.db.query('ROLLBACK');
     }

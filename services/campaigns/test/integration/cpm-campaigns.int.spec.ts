@@ -376,3 +376,93 @@ describe('delivered views', () => {
     expect(await h.count('SELECT announced_progress_step FROM cpm_campaigns WHERE id = $1', [campaign.id])).toBe(10);
   });
 });
+
+describe('verified views and counted clips (issue 37)', () => {
+  const HOLD = { causes: ['reupload' as const], reasons: ['It re-uploads a clip another clipper submitted earlier.'] };
+  const RISKY = { score: 80, reasons: ['Views jumped while likes did not move'], underReview: true };
+
+  beforeAll(async () => {
+    await standing(GOLD_CLIPPER, 'gold');
+  });
+
+  const listed = async (streamerId: string) => (await h.client.listCampaigns({ streamerId })).campaigns[0]!;
+  const figures = async (streamerId: string) => {
+    const c = await listed(streamerId);
+    return { delivered: Number(c.deliveredViews), verified: Number(c.verifiedViews) };
+  };
+
+  it('holds out the views of clips under review or flagged, follows a clip cleared, and lists the counted clips a page at a time', async () => {
+    const streamer = randomUUID();
+    const pending = await submit(streamer);
+    expect(await figures(streamer)).toEqual({ delivered: 0, verified: 0 });
+    expect(await h.client.listCampaignClips({ campaignId: pending.id, streamerId: streamer })).toEqual({ clips: [] });
+    await h.client.reviewCampaign({ id: pending.id, decision: 'approve', reviewedBy: 'a' });
+    const bronze = randomUUID();
+    await standing(bronze, 'bronze');
+
+    // Approved before the campaign ran, by a bronze clipper, or for another streamer: never counted.
+    await h.feed('submission.approved', {
+      submission: clip(streamer, { views: 9_000, approvedAt: new Date(Date.now() - 3_600_000).toISOString() }),
+    });
+    await h.feed('submission.approved', { submission: clip(streamer, { userId: bronze, views: 20_000 }) });
+    await h.feed('submission.approved', { submission: clip(randomUUID(), { views: 50_000 }) });
+    const clean = clip(streamer, { views: 10_000, url: 'https://x.com/gail/status/101' });
+    const risky = clip(streamer, { views: 6_000, url: 'https://x.com/gail/status/102', risk: RISKY });
+    const flagged = clip(streamer, { views: 4_000, url: 'https://x.com/gail/status/103', hold: HOLD });
+    for (const submission of [clean, risky, flagged]) await h.feed('submission.approved', { submission });
+    expect(await figures(streamer)).toEqual({ delivered: 20_000, verified: 10_000 });
+
+    // The latest approval first, two at a time; each says whether it is under review.
+    const first = await h.client.listCampaignClips({ campaignId: pending.id, streamerId: streamer.toUpperCase(), limit: 2 });
+    expect(first.clips.map((c) => [c.submissionId, c.postUrl, Number(c.views), c.underReview, c.clipperId])).toEqual([
+      [flagged.id, 'https://x.com/gail/status/103', 4_000, true, GOLD_CLIPPER],
+      [risky.id, 'https://x.com/gail/status/102', 6_000, true, GOLD_CLIPPER],
+    ]);
+    expect(first.clips[0]!.approvedAt).toBe(flagged.approvedAt);
+    const second = await h.client.listCampaignClips({ campaignId: pending.id, streamerId: streamer, limit: 2, cursor: first.nextCursor! });
+    expect(second.clips.map((c) => [c.submissionId, c.underReview])).toEqual([[clean.id, false]]);
+    expect(second.nextCursor).toBeUndefined();
+
+    // The risk falls under the threshold: its views are verified again.
+    const updatedAt = new Date((clock = Math.max(clock + 1, Date.now()))).toISOString();
+    await h.feed('metrics.updated', {
+      submission: { ...risky, risk: { ...RISKY, score: 20, underReview: false }, updatedAt },
+      previousViews: 6_000,
+      fetchedAt: updatedAt,
+    });
+    expect(await figures(streamer)).toEqual({ delivered: 20_000, verified: 16_000 });
+
+    // Only its streamer reads them: another's, an unknown campaign and a cursor it did not write are refused.
+    const notFound = { code: status.NOT_FOUND, message: 'Campaign not found' };
+    expect(await refusal(h.client.listCampaignClips({ campaignId: pending.id, streamerId: randomUUID() }))).toEqual(notFound);
+    expect(await refusal(h.client.listCampaignClips({ campaignId: randomUUID(), streamerId: streamer }))).toEqual(notFound);
+    expect(await refusal(h.client.listCampaignClips({ campaignId: pending.id, streamerId: streamer, cursor: 'bm9wZQ' }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      message: 'Invalid cursor',
+    });
+  });
+
+  it('counts a completed campaign’s clips approved until its completion, never above its delivered views', async () => {
+    const streamer = randomUUID();
+    const campaign = await submit(streamer);
+    await h.client.reviewCampaign({ id: campaign.id, decision: 'approve', reviewedBy: 'a' });
+    const held = clip(streamer, { views: 60_000, hold: HOLD });
+    const clean = clip(streamer, { views: 50_000 });
+    await h.feed('submission.approved', { submission: held });
+    await h.feed('submission.approved', { submission: clean });
+    expect(await listed(streamer)).toMatchObject({ status: 'completed' });
+    expect(await figures(streamer)).toEqual({ delivered: 100_000, verified: 50_000 });
+
+    // Approved after the completion: not one of its clips.
+    const late = clip(streamer, { views: 30_000 });
+    await h.feed('submission.approved', { submission: late });
+    expect(await figures(streamer)).toEqual({ delivered: 100_000, verified: 50_000 });
+    const clips = await h.client.listCampaignClips({ campaignId: campaign.id, streamerId: streamer });
+    expect(clips.clips.map((c) => c.submissionId)).toEqual([clean.id, held.id]);
+
+    // Its clean clip growing past the target: verified stops at the delivered views.
+    const updatedAt = new Date((clock = Math.max(clock + 1, Date.now()))).toISOString();
+    await h.feed('metrics.updated', { submission: { ...clean, views: 120_000, updatedAt }, previousViews: 50_000, fetchedAt: updatedAt });
+    expect(await figures(streamer)).toEqual({ delivered: 100_000, verified: 100_000 });
+  });
+});

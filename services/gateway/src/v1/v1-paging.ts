@@ -15,6 +15,21 @@ export const V1_PAGE_QUERY_DOCS = {
 export const INVALID_CURSOR = 'Invalid cursor';
 export const V1_PAGE_ERRORS = `'limit must be a whole number from 1 to ${V1_PAGE_MAX}', '${INVALID_CURSOR}'`;
 
+/** A page of a v1 list as a route answers it. */
+export interface V1Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * An owner's keyset page: `limit` (1 to 100, 50 unless asked) and the owner's own cursor, passed on as it
+ * was given: the owner refuses one it did not write (INVALID_ARGUMENT 'Invalid cursor', a 400 here).
+ */
+export function ownerPage(query: Record<string, unknown> | undefined): { limit: number; cursor?: string } {
+  const { limit = V1_PAGE_DEFAULT, cursor } = pageQuery(query, V1_PAGE_MAX);
+  return cursor === undefined ? { limit } : { limit, cursor };
+}
+
 /** A page of a v1 list: its items and the cursor of the next page (null on the last). */
 export function v1Page<T extends z.ZodType>(item: T, id: string) {
   return z

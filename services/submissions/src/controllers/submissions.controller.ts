@@ -23,7 +23,7 @@ export class SubmissionsController implements submissionsV1.SubmissionsServiceCo
   }
 
   listMySubmissions(request: submissionsV1.ListMySubmissionsRequest): Promise<submissionsV1.ListSubmissionsResponse> {
-    return this.submissions.listMine(request.userId);
+    return this.submissions.listMine(request);
   }
 
   getSubmission(request: submissionsV1.GetSubmissionRequest): Promise<submissionsV1.Submission> {
@@ -72,6 +72,10 @@ export class SubmissionsController implements submissionsV1.SubmissionsServiceCo
 
   getMetricsHistory(request: submissionsV1.GetMetricsHistoryRequest): Promise<submissionsV1.GetMetricsHistoryResponse> {
     return this.metricsHistory.get(request);
+  }
+
+  getTaggedViewHistories(request: submissionsV1.GetTaggedViewHistoriesRequest): Promise<submissionsV1.TaggedViewHistories> {
+    return this.metricsHistory.tagged(request);
   }
 
   fileAppeal(request: submissionsV1.FileAppealRequest): Promise<submissionsV1.Appeal> {

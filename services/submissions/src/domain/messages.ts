@@ -39,4 +39,6 @@ export const messages = {
   alreadyInFeed: 'This submission is already in the feed',
   notInFeed: 'This submission is not in the feed',
   reasonTooLong: REJECT_REASON_MESSAGES.tooLong,
+  invalidStreamerId: 'Invalid streamer id',
+  tooManySubmissionIds: (max: number) => `At most ${max} submissions at once`,
 } as const;

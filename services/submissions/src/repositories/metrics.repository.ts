@@ -7,6 +7,15 @@ import type { MeasuredNorms, RiskRead } from '../domain/view-risk.js';
 import { MetricsHistoryEntity } from '../entities/metrics-history.entity.js';
 import { SubmissionEntity } from '../entities/submission.entity.js';
 
+/** One read of a post's counts, as a view history's point is made from. */
+export interface HistoryRead {
+  fetchedAt: Date;
+  views: number;
+  likes: number;
+  retweets: number;
+  replies: number;
+}
+
 /**
  * What post metrics keep beside the submission rows: the scheduler's claims on due posts, each read's
  * history, and the X accounts users linked. The scheduler's and history's reads are plain SQL on
@@ -187,6 +196,41 @@ export class MetricsRepository {
       .orderBy('h.fetchedAt', 'DESC')
       .limit(limit)
       .getMany();
+  }
+
+  /**
+   * The latest `limit` reads of each of `submissionIds` that is tagged with `streamerId`, newest first per
+   * submission; a tagged submission without reads has one row with no read (`fetched_at` null), so the
+   * caller can tell it from one not tagged. The streamer's rule is in this WHERE: nothing else is read.
+   */
+  async latestTaggedHistories(
+    streamerId: string,
+    submissionIds: readonly string[],
+    limit: number,
+  ): Promise<Array<{ submissionId: string; read: HistoryRead | null }>> {
+    if (!isUuid(streamerId) || submissionIds.length === 0) return [];
+    const rows = (await this.dataSource.query(
+      `SELECT s.id, h.fetched_at, h.views, h.likes, h.retweets, h.replies FROM submissions s
+       LEFT JOIN LATERAL (
+         SELECT fetched_at, views, likes, retweets, replies FROM submission_metrics_history
+         WHERE submission_id = s.id ORDER BY fetched_at DESC LIMIT $3
+       ) h ON true
+       WHERE s.id = ANY($1::uuid[]) AND s.streamer_id = $2
+       ORDER BY s.id, h.fetched_at DESC`,
+      [submissionIds.filter(isUuid), streamerId, limit],
+    )) as Array<{ id: string; fetched_at: Date | null; views: string; likes: string; retweets: string; replies: string }>;
+    return rows.map((r) => ({
+      submissionId: r.id,
+      read: r.fetched_at
+        ? {
+            fetchedAt: r.fetched_at,
+            views: Number(r.views),
+            likes: Number(r.likes),
+            retweets: Number(r.retweets),
+            replies: Number(r.replies),
+          }
+        : null,
+    }));
   }
 
   /** The X user ids these users linked (users without one are absent). */

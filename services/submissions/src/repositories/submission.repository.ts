@@ -1,4 +1,4 @@
-import { isUuid } from '@clipit/service-kit';
+import { isUuid, type KeysetPosition } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource, type EntityManager } from 'typeorm';
 import type { QueueFilter, QueueFlag, QueuePosition } from '../domain/moderation-queue.js';
@@ -50,16 +50,13 @@ export class SubmissionRepository {
     );
   }
 
-  /** A user's submissions, newest first. */
-  listByUser(userId: string): Promise<SubmissionEntity[]> {
+  /** A user's submissions, newest first: all, or `page.limit` strictly older than `page.before` (submissions_user_created_idx). */
+  listByUser(userId: string, page?: { limit: number; before: KeysetPosition | undefined }): Promise<SubmissionEntity[]> {
     if (!isUuid(userId)) return Promise.resolve([]);
-    return this.dataSource.manager
-      .getRepository(SubmissionEntity)
-      .createQueryBuilder('s')
-      .where('s.userId = :userId', { userId })
-      .orderBy('s.createdAt', 'DESC')
-      .addOrderBy('s.id', 'DESC')
-      .getMany();
+    const query = this.dataSource.manager.getRepository(SubmissionEntity).createQueryBuilder('s').where('s.userId = :userId', { userId });
+    if (page?.before) query.andWhere('(s.created_at, s.id) < (:createdAt, :id)', { createdAt: page.before.createdAt, id: page.before.id });
+    query.orderBy('s.createdAt', 'DESC').addOrderBy('s.id', 'DESC');
+    return page ? query.limit(page.limit).getMany() : query.getMany();
   }
 
   /**

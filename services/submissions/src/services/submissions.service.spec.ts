@@ -4,7 +4,17 @@ import { CONFIG, DomainError, GrpcCallError, Outbox, TransactionRunner } from '@
 import { automock, createTestService, rejectedWith } from '@clipit/testing';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { QueryFailedError } from 'typeorm';
-import { AT, clockAt, config, runTransactions, submission, tx, USER_ID } from '../../test/support/unit-fixtures.js';
+import {
+  AT,
+  clockAt,
+  config,
+  OTHER_USER_ID,
+  runTransactions,
+  submission,
+  SUBMISSION_ID,
+  tx,
+  USER_ID,
+} from '../../test/support/unit-fixtures.js';
 import { IDENTITY_CLIENT, type IdentityPort } from '../ports.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { messages } from '../domain/messages.js';
@@ -15,6 +25,7 @@ import { SubmissionsService } from './submissions.service.js';
 
 const TOKEN_ID = '4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b';
 const STREAMER_ID = '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d';
+const OTHER_SUBMISSION_ID = '8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e';
 
 function setup() {
   const identity = automock<IdentityPort>('IdentityPort', ['getToken', 'getUser']);
@@ -155,9 +166,44 @@ describe('SubmissionsService', () => {
 
     it("answers a person's own and one by id, 404 for none", async () => {
       f.repo.listByUser.mockResolvedValue([submission()]);
-      expect((await f.service.listMine(USER_ID)).submissions.map((s) => s.userId)).toEqual([USER_ID]);
+      expect(await f.service.listMine({ userId: USER_ID })).toEqual({ submissions: [expect.objectContaining({ userId: USER_ID })] });
+      expect(f.repo.listByUser).toHaveBeenCalledWith(USER_ID);
       f.repo.findById.mockResolvedValueOnce(undefined);
       expect((await rejectedWith(f.service.get('nope'), DomainError)).code).toBe(status.NOT_FOUND);
+    });
+
+    it('pages a person’s own newest first when asked for a limit or a cursor, by the last one’s creation and id', async () => {
+      const newer = submission({ id: 'a0000000-0000-4000-8000-000000000002', createdAt: AT });
+      const older = submission({ id: 'a0000000-0000-4000-8000-000000000001', createdAt: new Date(AT.getTime() - 1000) });
+      f.repo.listByUser.mockResolvedValue([newer, older]);
+      const page = await f.service.listMine({ userId: USER_ID, limit: 1 });
+      expect(f.repo.listByUser).toHaveBeenLastCalledWith(USER_ID, { limit: 2, before: undefined });
+      expect(page.submissions.map((s) => s.id)).toEqual([newer.id]);
+      expect(page.nextCursor).toEqual(expect.any(String));
+
+      f.repo.listByUser.mockResolvedValue([older]);
+      const next = await f.service.listMine({ userId: USER_ID, cursor: page.nextCursor! });
+      expect(f.repo.listByUser).toHaveBeenLastCalledWith(USER_ID, { limit: 51, before: { createdAt: AT, id: newer.id } });
+      expect(next).toEqual({ submissions: [expect.objectContaining({ id: older.id })] });
+
+      await f.service.listMine({ userId: USER_ID, limit: 5000 });
+      expect(f.repo.listByUser).toHaveBeenLastCalledWith(USER_ID, { limit: 201, before: undefined });
+      const err = await rejectedWith(f.service.listMine({ userId: USER_ID, cursor: 'garbage' }), DomainError);
+      expect([err.code, err.message]).toEqual([status.INVALID_ARGUMENT, 'Invalid cursor']);
+    });
+
+    it('carries a flagged clip’s hold, in the clipper’s words, and none for a clip not flagged', async () => {
+      const matched = submission({
+        videoMatches: [
+          { submissionId: OTHER_SUBMISSION_ID, userId: OTHER_USER_ID, videoDistance: 0.05, audioMatches: true, kind: 'reupload' },
+        ],
+      });
+      f.repo.findById.mockResolvedValueOnce(matched);
+      const hold = (await f.service.get(matched.id)).hold;
+      expect(hold).toEqual({ causes: ['reupload'], reasons: [expect.any(String)] });
+      expect(hold!.reasons[0]).not.toContain(OTHER_USER_ID);
+      f.repo.findById.mockResolvedValueOnce(submission());
+      expect((await f.service.get(SUBMISSION_ID)).hold).toBeUndefined();
     });
   });
 });

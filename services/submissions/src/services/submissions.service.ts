@@ -2,9 +2,11 @@ import { status as grpcStatus } from '@grpc/grpc-js';
 import type { submissionsV1 } from '@clipit/contracts';
 import {
   conflict,
+  decodeCursor,
   GrpcCallError,
   invalid,
   isUuid,
+  keysetPage,
   notFound,
   Outbox,
   pageSize,
@@ -24,7 +26,7 @@ import { IDENTITY_CLIENT, type IdentityPort } from '../ports.js';
 import { SubmissionRepository } from '../repositories/submission.repository.js';
 import { identityCallFailure } from './identity-failure.js';
 
-/** The admin list's page size: default and most (ADR 0020). */
+/** A list's page size: default and most (the admin list's, ADR 0020; the owner's when asked for a page). */
 const LIST_DEFAULT = 50;
 const LIST_MAX = 200;
 /** The admin header counts submissions created in this window (spec 02 §9). */
@@ -71,8 +73,18 @@ export class SubmissionsService {
     return this.message(submission);
   }
 
-  async listMine(userId: string): Promise<submissionsV1.ListSubmissionsResponse> {
-    return { submissions: (await this.repo.listByUser(userId)).map((s) => this.message(s)) };
+  /**
+   * The user's own submissions, newest first: all of them (the site's list), or one keyset page on
+   * (created_at, id) when a limit or a cursor is given (the versioned read API's).
+   */
+  async listMine(request: submissionsV1.ListMySubmissionsRequest): Promise<submissionsV1.ListSubmissionsResponse> {
+    if (request.limit === undefined && !request.cursor) {
+      return { submissions: (await this.repo.listByUser(request.userId)).map((s) => this.message(s)) };
+    }
+    const size = pageSize(request.limit, LIST_DEFAULT, LIST_MAX);
+    const before = request.cursor ? decodeCursor(request.cursor) : undefined;
+    const { page, nextCursor } = keysetPage(await this.repo.listByUser(request.userId, { limit: size + 1, before }), size);
+    return { submissions: page.map((s) => this.message(s)), ...(nextCursor ? { nextCursor } : {}) };
   }
 
   /**

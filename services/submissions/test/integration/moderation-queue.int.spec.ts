@@ -108,3 +108,37 @@ describe('the moderation queue', () => {
     expect([err.code, err.message]).toEqual([status.INVALID_ARGUMENT, message]);
   });
 });
+
+describe('a clipper’s own list, paged (the versioned read API, issue 37)', () => {
+  it('pages one user’s submissions newest first, neither skipping nor repeating one, and answers all without a limit or cursor', async () => {
+    const userId = '3f0e2d1c-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+    const mine: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      mine.unshift((await h.newSubmission(userId)).id);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const walked: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await h.client.listMySubmissions({ userId, limit: 2, ...(cursor ? { cursor } : {}) });
+      walked.push(...page.submissions.map((s) => s.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(walked).toEqual(mine);
+    expect(pages).toBe(3);
+    const all = await h.client.listMySubmissions({ userId });
+    expect(all.submissions.map((s) => s.id)).toEqual(mine);
+    expect(all.nextCursor).toBeUndefined();
+    const err = await rejected(h.client.listMySubmissions({ userId, cursor: 'bm9wZQ' }));
+    expect([err.code, err.message]).toEqual([status.INVALID_ARGUMENT, 'Invalid cursor']);
+  });
+
+  it('carries a flagged clip’s hold in the clipper’s words (never the other clipper), none for a clip not flagged', async () => {
+    const matched = made.find((m) => m.label === 'approved matched')!;
+    const answer = await h.client.getSubmission({ id: matched.id });
+    expect(answer.hold).toEqual({ causes: ['reupload'], reasons: ['Its video matches a clip submitted earlier by another clipper.'] });
+    expect((await h.client.getSubmission({ id: made[0]!.id })).hold).toBeUndefined();
+  });
+});

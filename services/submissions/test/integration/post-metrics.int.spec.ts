@@ -337,3 +337,46 @@ describe('GetMetricsHistory', () => {
     }
   });
 });
+
+describe('GetTaggedViewHistories (issue 37)', () => {
+  it('answers the streamer a clip is tagged with its latest 100 reads oldest first, one call for many clips, and nothing of others’ clips', async () => {
+    const streamer = randomUUID();
+    const tagged = await approvedSubmission();
+    const quiet = await approvedSubmission();
+    const elsewhere = await approvedSubmission();
+    const untagged = await approvedSubmission();
+    await h.rows('UPDATE submissions SET streamer_id = $1 WHERE id = ANY($2::uuid[])', [streamer, [tagged.id, quiet.id]]);
+    await h.rows('UPDATE submissions SET streamer_id = $1 WHERE id = $2', [randomUUID(), elsewhere.id]);
+    // 102 reads of the tagged clip, one of each of the others (the last two are the latest).
+    const t0 = new Date(Date.now() - 200 * MIN);
+    const at = (m: number) => new Date(t0.getTime() + m * MIN);
+    const read = (views: number) => ({ views, likes: 2, retweets: 1, replies: 0, quotes: 0, bookmarks: 0 });
+    await h.rows(
+      `INSERT INTO submission_metrics_history (submission_id, fetched_at, views, likes, retweets, replies, quotes, bookmarks)
+       SELECT $1, $2::timestamptz + make_interval(mins => n), n * 10, 2, 1, 0, 0, 0 FROM generate_series(0, 99) AS n`,
+      [tagged.id, t0],
+    );
+    await fetched([found(tagged, { metrics: read(1_010) })], at(100));
+    await fetched([found(tagged, { metrics: read(1_020) }), found(elsewhere), found(untagged)], at(101));
+
+    const answer = await h.client.getTaggedViewHistories({
+      streamerId: streamer,
+      submissionIds: [tagged.id, elsewhere.id, untagged.id, quiet.id, randomUUID()],
+    });
+    expect(answer.histories.map((x) => x.submissionId)).toEqual([tagged.id, quiet.id]);
+    const points = answer.histories[0]!.points;
+    expect(points).toHaveLength(100);
+    expect(points[0]).toEqual({ at: at(2).toISOString(), views: '20', likes: '2', retweets: '1', replies: '0' });
+    expect(points.at(-1)).toMatchObject({ at: at(101).toISOString(), views: '1020' });
+    expect(answer.histories[1]!.points).toEqual([]);
+
+    // Another streamer asking for the same clips reads nothing.
+    expect(await h.client.getTaggedViewHistories({ streamerId: randomUUID(), submissionIds: [tagged.id, quiet.id] })).toEqual({
+      histories: [],
+    });
+    const tooMany = await rejected(
+      h.client.getTaggedViewHistories({ streamerId: streamer, submissionIds: Array.from({ length: 101 }, () => randomUUID()) }),
+    );
+    expect([tooMany.code, tooMany.message]).toEqual([status.INVALID_ARGUMENT, 'At most 100 submissions at once']);
+  });
+});

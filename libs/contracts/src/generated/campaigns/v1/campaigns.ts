@@ -53,7 +53,44 @@ export interface CpmCampaign {
   updatedAt: string;
   /** The streamer's display name and handle, from identity's events (empty until known). */
   streamerDisplayName?: string | undefined;
-  streamerTwitterUsername?: string | undefined;
+  streamerTwitterUsername?:
+    | string
+    | undefined;
+  /**
+   * ListCampaigns only (issue 37): the delivered views of the counted clips not under review (neither their
+   * views under review nor flagged, as submissions' events last told), never above delivered_views; 0
+   * before approval.
+   */
+  verifiedViews?: number | undefined;
+}
+
+export interface ListCampaignClipsRequest {
+  campaignId: string;
+  /** Who asks: only the campaign's own streamer. */
+  streamerId: string;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+/** A clip a campaign counts, as campaigns' read model of submissions holds it. */
+export interface CampaignClip {
+  submissionId: string;
+  /** The clipper's user id. */
+  clipperId: string;
+  /** The post on X; absent for a clip whose last event came before campaigns kept it. */
+  postUrl?:
+    | string
+    | undefined;
+  /** The views that count (0 until the post is verified as the clipper's). */
+  views: number;
+  /** Its views are under review or it is flagged (ADR 0049, ADR 0050): not in verified_views. */
+  underReview: boolean;
+  approvedAt: string;
+}
+
+export interface CampaignClipsPage {
+  clips: CampaignClip[];
+  nextCursor?: string | undefined;
 }
 
 export interface ListCampaignsRequest {
@@ -332,6 +369,16 @@ export interface CampaignsServiceClient {
   reviewCampaign(request: ReviewCampaignRequest, metadata?: Metadata): Observable<CpmCampaign>;
 
   /**
+   * The clips one of the streamer's campaigns counts (its delivered views' clips, ADR 0041): the streamer's
+   * approved clips approved from the campaign's approval on (until its completion, for a completed one) by
+   * clippers at the gold points tier, the latest approval first, keyset-paged on (approved_at, submission_id)
+   * (limit default 50, at most 100). NOT_FOUND 'Campaign not found' for another streamer's campaign or an
+   * unknown id; none for a campaign never approved; INVALID_ARGUMENT 'Invalid cursor'.
+   */
+
+  listCampaignClips(request: ListCampaignClipsRequest, metadata?: Metadata): Observable<CampaignClipsPage>;
+
+  /**
    * Clipper profiles (spec 02 §3 clipper_profiles): one per clipper, made from identity's events, its
    * points tier from rewards'. NOT_FOUND for someone who is not a clipper.
    */
@@ -425,6 +472,19 @@ export interface CampaignsServiceController {
   ): Promise<CpmCampaign> | Observable<CpmCampaign> | CpmCampaign;
 
   /**
+   * The clips one of the streamer's campaigns counts (its delivered views' clips, ADR 0041): the streamer's
+   * approved clips approved from the campaign's approval on (until its completion, for a completed one) by
+   * clippers at the gold points tier, the latest approval first, keyset-paged on (approved_at, submission_id)
+   * (limit default 50, at most 100). NOT_FOUND 'Campaign not found' for another streamer's campaign or an
+   * unknown id; none for a campaign never approved; INVALID_ARGUMENT 'Invalid cursor'.
+   */
+
+  listCampaignClips(
+    request: ListCampaignClipsRequest,
+    metadata?: Metadata,
+  ): Promise<CampaignClipsPage> | Observable<CampaignClipsPage> | CampaignClipsPage;
+
+  /**
    * Clipper profiles (spec 02 §3 clipper_profiles): one per clipper, made from identity's events, its
    * points tier from rewards'. NOT_FOUND for someone who is not a clipper.
    */
@@ -491,6 +551,7 @@ export function CampaignsServiceControllerMethods() {
       "submitCampaign",
       "listCampaigns",
       "reviewCampaign",
+      "listCampaignClips",
       "getClipperProfile",
       "updateClipperProfile",
       "requestHire",

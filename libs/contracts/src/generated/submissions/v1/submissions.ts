@@ -83,7 +83,18 @@ export interface Submission {
   /** Whether the current video was checked for re-uploads (its fingerprint was looked up). */
   matchesChecked: boolean;
   /** How likely the post's views are inflated (ADR 0049); unset until the post was read twice. */
-  risk?: ViewRisk | undefined;
+  risk?:
+    | ViewRisk
+    | undefined;
+  /** Set while the clip is flagged (ADR 0050): what it earns is held until an admin decides. */
+  hold?: SubmissionHold | undefined;
+}
+
+/** Why a clip is flagged (ADR 0050), in words its clipper may read (never naming another clipper). */
+export interface SubmissionHold {
+  /** reupload, duplicate or views */
+  causes: string[];
+  reasons: string[];
 }
 
 /** A clip's view-risk assessment from its post's view history (ADR 0049). */
@@ -142,6 +153,9 @@ export interface CreateSubmissionRequest {
 
 export interface ListMySubmissionsRequest {
   userId: string;
+  /** Either makes the answer one page (next_cursor: the next one); neither: every submission. */
+  limit?: number | undefined;
+  cursor?: string | undefined;
 }
 
 export interface ListSubmissionsRequest {
@@ -170,7 +184,7 @@ export interface ListSubmissionsRequest {
 
 export interface ListSubmissionsResponse {
   submissions: Submission[];
-  /** ListSubmissions only: the cursor of the next page, unset on the last one. */
+  /** ListSubmissions, and ListMySubmissions asked for a page: the cursor of the next page, unset on the last one. */
   nextCursor?:
     | string
     | undefined;
@@ -288,6 +302,22 @@ export interface GetMetricsHistoryResponse {
   points: MetricsPoint[];
 }
 
+export interface GetTaggedViewHistoriesRequest {
+  /** Who asks: the streamer the clips must be tagged with. */
+  streamerId: string;
+  submissionIds: string[];
+}
+
+export interface TaggedViewHistory {
+  submissionId: string;
+  /** The latest reads (at most 100), oldest first; empty before the first. */
+  points: MetricsPoint[];
+}
+
+export interface TaggedViewHistories {
+  histories: TaggedViewHistory[];
+}
+
 /** A clipper's appeal of a rejection or of a held earning (ADR 0051), with what it appeals. */
 export interface Appeal {
   id: string;
@@ -357,7 +387,10 @@ export interface SubmissionsServiceClient {
 
   createSubmission(request: CreateSubmissionRequest, metadata?: Metadata): Observable<Submission>;
 
-  /** The caller's own submissions, newest first. */
+  /**
+   * The caller's own submissions, newest first: every one, or with `limit` or `cursor` one keyset page on
+   * (created_at, id) (limit default 50, at most 200; INVALID_ARGUMENT 'Invalid cursor').
+   */
 
   listMySubmissions(request: ListMySubmissionsRequest, metadata?: Metadata): Observable<ListSubmissionsResponse>;
 
@@ -416,6 +449,15 @@ export interface SubmissionsServiceClient {
   getMetricsHistory(request: GetMetricsHistoryRequest, metadata?: Metadata): Observable<GetMetricsHistoryResponse>;
 
   /**
+   * The view histories (the latest 100 reads each, oldest first) of those of `submission_ids` (at most 100)
+   * that are tagged with `streamer_id`: a streamer reads the clips made for them (issue 37), one call per
+   * page. Others' ids are left out, as unknown ones are. INVALID_ARGUMENT for more than 100 ids or a
+   * streamer id that is no id.
+   */
+
+  getTaggedViewHistories(request: GetTaggedViewHistoriesRequest, metadata?: Metadata): Observable<TaggedViewHistories>;
+
+  /**
    * Appeals (ADR 0051). The clipper appeals their own rejected clip, or their clip whose earning is held,
    * once per clip and kind: NOT_FOUND 'Submission not found' for another's clip or an unknown id,
    * INVALID_ARGUMENT for a clip with nothing to appeal or a text blank or over 1,000 characters,
@@ -452,7 +494,10 @@ export interface SubmissionsServiceController {
     metadata?: Metadata,
   ): Promise<Submission> | Observable<Submission> | Submission;
 
-  /** The caller's own submissions, newest first. */
+  /**
+   * The caller's own submissions, newest first: every one, or with `limit` or `cursor` one keyset page on
+   * (created_at, id) (limit default 50, at most 200; INVALID_ARGUMENT 'Invalid cursor').
+   */
 
   listMySubmissions(
     request: ListMySubmissionsRequest,
@@ -541,6 +586,18 @@ export interface SubmissionsServiceController {
   ): Promise<GetMetricsHistoryResponse> | Observable<GetMetricsHistoryResponse> | GetMetricsHistoryResponse;
 
   /**
+   * The view histories (the latest 100 reads each, oldest first) of those of `submission_ids` (at most 100)
+   * that are tagged with `streamer_id`: a streamer reads the clips made for them (issue 37), one call per
+   * page. Others' ids are left out, as unknown ones are. INVALID_ARGUMENT for more than 100 ids or a
+   * streamer id that is no id.
+   */
+
+  getTaggedViewHistories(
+    request: GetTaggedViewHistoriesRequest,
+    metadata?: Metadata,
+  ): Promise<TaggedViewHistories> | Observable<TaggedViewHistories> | TaggedViewHistories;
+
+  /**
    * Appeals (ADR 0051). The clipper appeals their own rejected clip, or their clip whose earning is held,
    * once per clip and kind: NOT_FOUND 'Submission not found' for another's clip or an unknown id,
    * INVALID_ARGUMENT for a clip with nothing to appeal or a text blank or over 1,000 characters,
@@ -589,6 +646,7 @@ export function SubmissionsServiceControllerMethods() {
       "removeFromFeed",
       "listSubmissions",
       "getMetricsHistory",
+      "getTaggedViewHistories",
       "fileAppeal",
       "listMyAppeals",
       "listAppeals",
