@@ -1,7 +1,7 @@
 import { metricOnce, metricsRegistry } from '@clipit/service-kit';
 import { jobMetrics } from '@clipit/worker-kit';
 import { Counter, Histogram } from 'prom-client';
-import type { FailureKind } from './delivery/failure-words.js';
+import type { FailureKind } from './ports.js';
 
 /** How one attempt went: the class of the endpoint's status, or why there was none. */
 export type AttemptOutcome = 'ok' | 'redirect' | 'client-error' | 'server-error' | 'informational' | FailureKind;

@@ -34,3 +34,6 @@ export type WebhookAttemptedEvent = EventEnvelope<'webhook.attempted', EventData
 
 /** Where facts go (the kit's EventPublisher): resolves once JetStream has stored the event. */
 export type EventSink = KitEventSink<WebhookAttemptedEvent>;
+
+/** How an attempt without a usable answer failed: the label of the attempt metrics. */
+export type FailureKind = 'timeout' | 'address-refused' | 'dns' | 'connection' | 'tls' | 'protocol';

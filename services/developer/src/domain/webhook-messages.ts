@@ -1,6 +1,5 @@
 import type { developerV1 } from '@clipit/contracts';
-import type { DeliveryRow } from '../repositories/webhook-delivery.repository.js';
-import type { EndpointRow } from '../repositories/webhook-endpoint.repository.js';
+import type { DeliveryRow, EndpointRow } from './webhook-rows.js';
 
 const iso = (d: Date | null | undefined): string | undefined => (d ? d.toISOString() : undefined);
 const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;

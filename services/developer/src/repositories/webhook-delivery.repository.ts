@@ -2,51 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { KeysetPosition } from '@clipit/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-
-/** A delivery as stored. */
-export interface DeliveryRow {
-  id: string;
-  endpointId: string;
-  messageId: string;
-  eventType: string;
-  payload: string;
-  status: 'pending' | 'delivered';
-  attempts: number;
-  queuedAttempt: number;
-  queuedAt: Date | null;
-  nextAttemptAt: Date;
-  lastAttemptAt: Date | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  latencyMs: number | null;
-  responseExcerpt: string | null;
-  createdAt: Date;
-  deliveredAt: Date | null;
-}
-
-/** A delivery due to be tried now, with what its job needs of its endpoint. */
-export interface DueDelivery {
-  id: string;
-  endpointId: string;
-  attempt: number;
-  url: string;
-  messageId: string;
-  payload: string;
-  sealedSecret: string;
-  previousSealedSecret: string | null;
-  previousSecretUntil: Date | null;
-}
-
-/** What one attempt told. */
-export interface AttemptOutcome {
-  attempt: number;
-  ok: boolean;
-  statusCode: number | null;
-  latencyMs: number;
-  error: string | null;
-  responseExcerpt: string;
-  at: Date;
-}
+import type { AttemptOutcome, DeliveryRow, DueDelivery } from '../domain/webhook-rows.js';
 
 const toRow = (r: Record<string, unknown>): DeliveryRow => ({
   id: r['id'] as string,

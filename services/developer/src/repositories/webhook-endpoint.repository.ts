@@ -1,21 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-
-/** An endpoint as stored (its secrets sealed). */
-export interface EndpointRow {
-  id: string;
-  userId: string;
-  url: string;
-  events: string[];
-  sealedSecret: string;
-  previousSealedSecret: string | null;
-  previousSecretUntil: Date | null;
-  createdAt: Date;
-  failingSince: Date | null;
-  disabledAt: Date | null;
-  disabledReason: string | null;
-  pendingDeliveries: number;
-}
+import type { EndpointRow } from '../domain/webhook-rows.js';
 
 interface Row {
   id: string;

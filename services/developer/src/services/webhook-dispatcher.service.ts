@@ -2,7 +2,8 @@ import { CONFIG, LOGGER, openSealedSecret, sealingKey, TransactionRunner } from 
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { DeveloperConfig } from '../config.js';
-import { WebhookDeliveryRepository, type DueDelivery } from '../repositories/webhook-delivery.repository.js';
+import type { DueDelivery } from '../domain/webhook-rows.js';
+import { WebhookDeliveryRepository } from '../repositories/webhook-delivery.repository.js';
 import { WEBHOOK_QUEUE_PORT, type WebhookQueuePort } from '../webhook-queue.js';
 import { WebhookDeliveriesService } from './webhook-deliveries.service.js';
 

@@ -26,7 +26,8 @@ import { checked, userIdOf } from '../domain/checks.js';
 import { toDeliveryMessage, toEndpointMessage } from '../domain/webhook-messages.js';
 import { newWebhookSecret } from '../domain/webhook-rules.js';
 import { WebhookDeliveryRepository } from '../repositories/webhook-delivery.repository.js';
-import { WebhookEndpointRepository, type EndpointRow } from '../repositories/webhook-endpoint.repository.js';
+import type { EndpointRow } from '../domain/webhook-rows.js';
+import { WebhookEndpointRepository } from '../repositories/webhook-endpoint.repository.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 
 const PAGE_DEFAULT = 50;

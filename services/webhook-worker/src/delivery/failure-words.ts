@@ -1,3 +1,4 @@
+import type { FailureKind } from '../ports.js';
 import type { AddressRefusal } from './address-rules.js';
 
 /** An endpoint's address is one the rules refuse (delivery/address-rules.ts): no connection was made. */
@@ -9,9 +10,6 @@ export class AddressNotAllowedError extends Error {
     this.name = 'AddressNotAllowedError';
   }
 }
-
-/** How an attempt without a usable answer failed: the label of the attempt metrics. */
-export type FailureKind = 'timeout' | 'address-refused' | 'dns' | 'connection' | 'tls' | 'protocol';
 
 export interface AttemptFailure {
   kind: FailureKind;
