@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { API_KEY_MESSAGES } from '@clipit/field-rules';
 import { formatDate } from '@clipit/ui';
 import { fakeGateway, renderScreen, type Call, type Reply } from '@clipit/web-testing';
+import { expectListStates, held, stubClipboard, toasts } from '../testing/developer-access.test.js';
 import { apiKeyAnswer } from '../testing/fixtures.js';
 import { ApiKeysCard, type ApiKey } from './api-keys.js';
 
@@ -11,19 +12,7 @@ const DAY = 86_400_000;
 const KEY = 'clipit_Zx9QwErTyUiOpAsDfGhJkLzXcVbNm1a2b3';
 const NEW_ID = '5d0c1a7e-9f0b-4c3e-8a4f-1b2c3d4e5f60';
 
-const writeText = jest.fn<(text: string) => Promise<void>>();
-beforeEach(() => {
-  writeText.mockReset().mockResolvedValue(undefined);
-  // userEvent.setup() installs its own clipboard stub; these specs use the direct API, so the card sees this one.
-  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-});
-
-/** A write the test lets go when it wants (to see the card while the call is pending). */
-function held() {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  return { gate, release };
-}
+const writeText = stubClipboard();
 
 /**
  * Developer as the card sees it through the gateway: the user's keys, made by POST and revoked by DELETE like
@@ -52,7 +41,6 @@ function developer(start: ApiKey[] = [apiKeyAnswer()], { refuse, gate }: { refus
 
 const list = () => screen.findByRole('list', { name: 'Your API keys' });
 const form = () => screen.getByRole('form', { name: 'Create an API key' });
-const toasts = () => screen.getByRole('region', { name: 'Notifications (F8)' });
 const reads = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.url === '/api/keys').length;
 
 describe('the Developer API card (issue 37, ADR 0053)', () => {
@@ -84,24 +72,13 @@ describe('the Developer API card (issue 37, ADR 0053)', () => {
     expect(forever).not.toHaveTextContent('Expire');
   });
 
-  it("says when there are none, shows a skeleton while loading, and the server's text when the list fails", async () => {
-    developer([]);
-    const first = renderScreen(<ApiKeysCard />);
-    expect(await screen.findByText('No API keys yet.')).toBeVisible();
-    expect(screen.queryByRole('list', { name: 'Your API keys' })).toBeNull();
-    first.unmount();
-
-    fakeGateway(() => new Promise<Reply>(() => undefined));
-    const second = renderScreen(<ApiKeysCard />);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(document.querySelector('.clip-skeleton')).not.toBeNull();
-    second.unmount();
-
-    fakeGateway(() => ({ status: 503, text: 'Service temporarily unavailable' }));
-    renderScreen(<ApiKeysCard />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your API keys: Service temporarily unavailable');
-    expect(screen.queryByText('No API keys yet.')).toBeNull();
-  });
+  it("says when there are none, shows a skeleton while loading, and the server's text when the list fails", () =>
+    expectListStates(<ApiKeysCard />, {
+      serveNone: () => developer([]),
+      list: 'Your API keys',
+      empty: 'No API keys yet.',
+      failed: 'Could not load your API keys',
+    }));
 
   it('describes each scope beside its checkbox', async () => {
     developer();

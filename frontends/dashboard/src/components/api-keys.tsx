@@ -9,11 +9,10 @@ import {
   type ApiKeyScope,
 } from '@clipit/field-rules';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, formatDate, Input, Select, useToast } from '@clipit/ui';
-import { apiJson, apiRequest, HttpError, type ApiAnswer, type ApiRequestBody } from '@clipit/web-api';
+import { apiJson, apiRequest, type ApiAnswer, type ApiRequestBody } from '@clipit/web-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { serverText } from '../lib/campaigns-data.js';
-import { ListSkeleton } from './tagged-videos-tab.js';
+import { useRef, useState, type FormEvent } from 'react';
+import { failedToast, InlineConfirm, QueryList, RuleChoices, SecretShown, useInlineConfirm, useRuleForm } from './developer-access.js';
 
 // The Developer API card (issue 37, ADR 0053): a signed-in user's keys for the read API at /api/v1, made,
 // shown once, listed and revoked. The rules and their words are field-rules' (the gateway checks the same).
@@ -54,11 +53,8 @@ interface FormValues {
 }
 const EMPTY: FormValues = { name: '', scopes: [], expiry: 'never' };
 
-type FormField = 'name' | 'scopes' | 'expiry';
-type FormErrors = Partial<Record<FormField, string | undefined>>;
-
 /** Which field a 400's words belong to: the server checks with the same rules, so it answers the same words. */
-const FIELD_OF_MESSAGE = new Map<string, FormField>([
+const FIELD_OF_MESSAGE = new Map<string, keyof FormValues>([
   [API_KEY_MESSAGES.nameRequired, 'name'],
   [API_KEY_MESSAGES.nameTooLong, 'name'],
   [API_KEY_MESSAGES.scopesRequired, 'scopes'],
@@ -68,55 +64,10 @@ const FIELD_OF_MESSAGE = new Map<string, FormField>([
   [API_KEY_MESSAGES.expiryTooFar, 'expiry'],
 ]);
 
-/** One checkbox a scope, with what it reads; the group's error is announced with it. */
-function ScopeChoices({
-  chosen,
-  error,
-  onChange,
-}: {
-  chosen: readonly ApiKeyScope[];
-  error: string | undefined;
-  onChange: (scopes: ApiKeyScope[]) => void;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <fieldset className="clipit-dash-fieldset clipit-dash-fieldset--tight" aria-describedby={error ? errorId : undefined}>
-      <legend className="clip-field__label">Scopes</legend>
-      {API_KEY_SCOPES.map((scope) => (
-        <div key={scope} className="clipit-dash-check">
-          <input
-            id={`${id}-${scope}`}
-            type="checkbox"
-            name="scopes"
-            value={scope}
-            checked={chosen.includes(scope)}
-            aria-describedby={`${id}-${scope}-d`}
-            onChange={(event) => onChange(event.target.checked ? [...chosen, scope] : chosen.filter((s) => s !== scope))}
-          />
-          <label htmlFor={`${id}-${scope}`}>
-            <code>{scope}</code>
-          </label>
-          <p id={`${id}-${scope}-d`} className="clip-field__description">
-            {SCOPE_DESCRIPTIONS[scope]}
-          </p>
-        </div>
-      ))}
-      {error ? (
-        <p id={errorId} className="clip-field__error">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
 /** The form that makes a key; `onCreated` receives the answer, the only time the key itself is seen. */
 function NewKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey, name: string) => void }) {
-  const { toast } = useToast();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<FormValues>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { values, errors, setErrors, change, refused } = useRuleForm(EMPTY, FIELD_OF_MESSAGE);
 
   const create = useMutation({
     mutationFn: (body: NewApiKey) => apiJson<CreatedApiKey>('POST', '/api/keys', body),
@@ -125,13 +76,8 @@ function NewKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey, name: s
       onCreated(created, body.name ?? '');
       await queryClient.invalidateQueries({ queryKey: apiKeysKey });
     },
-    onError: (error: Error) => {
-      const text = serverText(error, 'Please try again.');
-      // A rule's refusal is shown at its field; anything else (the 20-key limit, an outage) in a toast.
-      const field = error instanceof HttpError && error.status === 400 ? FIELD_OF_MESSAGE.get(text) : undefined;
-      if (field) setErrors({ [field]: text });
-      else toast({ title: 'Could not create the key', description: text, variant: 'destructive' });
-    },
+    // A rule's refusal is shown at its field; anything else (the 20-key limit, an outage) in a toast.
+    onError: (error: Error) => refused(error, 'Could not create the key'),
   });
 
   const submit = (event: FormEvent) => {
@@ -147,11 +93,6 @@ function NewKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey, name: s
     create.mutate({ name: name.name, scopes: scopes.scopes, expiresAt });
   };
 
-  const change = (patch: Partial<FormValues>, field: FormField) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
   return (
     <form className="clipit-dash-form" onSubmit={submit} noValidate aria-label="Create an API key">
       <Input
@@ -164,7 +105,15 @@ function NewKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey, name: s
         error={errors.name}
         onChange={(event) => change({ name: event.target.value }, 'name')}
       />
-      <ScopeChoices chosen={values.scopes} error={errors.scopes} onChange={(scopes) => change({ scopes }, 'scopes')} />
+      <RuleChoices
+        legend="Scopes"
+        name="scopes"
+        choices={API_KEY_SCOPES}
+        descriptions={SCOPE_DESCRIPTIONS}
+        chosen={values.scopes}
+        error={errors.scopes}
+        onChange={(scopes) => change({ scopes }, 'scopes')}
+      />
       <Select
         label="Expires"
         name="expiry"
@@ -186,47 +135,6 @@ function NewKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey, name: s
   );
 }
 
-/** A key just made: shown this once, with Copy, until Done. */
-function NewKeyShown({ created, name, onDone }: { created: CreatedApiKey; name: string; onDone: () => void }) {
-  const { toast } = useToast();
-  const field = useRef<HTMLInputElement>(null);
-  // The form that had focus is gone: focus (and select) the key, ready to copy.
-  useEffect(() => field.current?.focus(), []);
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(created.key);
-      toast({ title: 'Copied', variant: 'success' });
-    } catch {
-      toast({ title: 'Could not copy', description: 'Select the key and copy it yourself.', variant: 'destructive' });
-    }
-  };
-  return (
-    <section className="clipit-dash-note clipit-dash-note--success clipit-dash-stack clipit-dash-apikey__new" aria-label="Your new API key">
-      <p>
-        <strong>{name}</strong> is ready. Copy the key now: it will not be shown again.
-      </p>
-      <Input
-        ref={field}
-        label="API Key"
-        name="apiKey"
-        readOnly
-        spellCheck={false}
-        autoComplete="off"
-        className="clipit-dash-apikey__secret"
-        value={created.key}
-        onFocus={(event) => event.target.select()}
-      />
-      <div className="clipit-dash-actions">
-        <Button onClick={() => void copy()}>Copy</Button>
-        <Button variant="ghost" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </section>
-  );
-}
-
 function expiryText(expiresAt: string | null, now: number): string {
   if (expiresAt === null) return 'No expiry';
   return new Date(expiresAt).getTime() <= now ? 'Expired' : `Expires ${formatDate(expiresAt)}`;
@@ -236,16 +144,8 @@ function expiryText(expiresAt: string | null, now: number): string {
 function ApiKeyItem({ apiKey, now }: { apiKey: ApiKey; now: number }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
   const revokeButton = useRef<HTMLButtonElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const wasConfirming = useRef(false);
-  // Focus follows the choice: to Cancel when asked, back to Revoke when cancelled (the button it was on is gone).
-  useEffect(() => {
-    if (confirming) cancelButton.current?.focus();
-    else if (wasConfirming.current) revokeButton.current?.focus();
-    wasConfirming.current = confirming;
-  }, [confirming]);
+  const confirm = useInlineConfirm({ revoke: revokeButton });
 
   const revoke = useMutation({
     mutationFn: () => apiRequest('DELETE', `/api/keys/${encodeURIComponent(apiKey.id)}`),
@@ -253,8 +153,7 @@ function ApiKeyItem({ apiKey, now }: { apiKey: ApiKey; now: number }) {
       toast({ title: 'Key revoked', description: `${apiKey.name} no longer works.`, variant: 'success' });
       queryClient.setQueryData<ApiKeyList>(apiKeysKey, (list) => list && { keys: list.keys.filter((k) => k.id !== apiKey.id) });
     },
-    onError: (error: Error) =>
-      toast({ title: 'Could not revoke the key', description: serverText(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error: Error) => toast(failedToast('Could not revoke the key', error)),
     // Revoked or not (a 404: revoked elsewhere), the list is read again.
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeysKey }),
   });
@@ -280,20 +179,20 @@ function ApiKeyItem({ apiKey, now }: { apiKey: ApiKey; now: number }) {
         <p className="clipit-dash-muted">{expiry === 'Expired' ? <Badge variant="destructive">Expired</Badge> : expiry}</p>
       </div>
       <div className="clipit-dash-token__side">
-        {confirming ? (
-          <div className="clipit-dash-apikey__confirm" role="group" aria-label={`Revoke ${apiKey.name}?`}>
-            <p className="clipit-dash-muted">Programs using it stop working at once.</p>
-            <div className="clipit-dash-actions">
-              <Button size="sm" variant="destructive" loading={revoke.isPending} loadingText="Revoking..." onClick={() => revoke.mutate()}>
-                Revoke key
-              </Button>
-              <Button ref={cancelButton} size="sm" variant="ghost" disabled={revoke.isPending} onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-            </div>
-          </div>
+        {confirm.confirming ? (
+          <InlineConfirm
+            confirm={confirm}
+            label={`Revoke ${apiKey.name}?`}
+            warning="Programs using it stop working at once."
+            action="Revoke key"
+            variant="destructive"
+            pending={revoke.isPending}
+            pendingText="Revoking..."
+            busy={revoke.isPending}
+            onConfirm={() => revoke.mutate()}
+          />
         ) : (
-          <Button ref={revokeButton} size="sm" variant="outline" aria-label={`Revoke ${apiKey.name}`} onClick={() => setConfirming(true)}>
+          <Button ref={revokeButton} size="sm" variant="outline" aria-label={`Revoke ${apiKey.name}`} onClick={() => confirm.ask('revoke')}>
             Revoke
           </Button>
         )}
@@ -307,27 +206,9 @@ function ApiKeyItem({ apiKey, now }: { apiKey: ApiKey; now: number }) {
  * right after it is made; the list shows each key's prefix, scopes, use and expiry, and revokes one.
  */
 export function ApiKeysCard() {
-  const query = useQuery<ApiKeyList>({ queryKey: apiKeysKey });
-  const [created, setCreated] = useState<{ key: CreatedApiKey; name: string } | undefined>();
+  const query = useQuery<ApiKeyList, Error, ApiKey[]>({ queryKey: apiKeysKey, select: (list) => list.keys });
+  const [created, setCreated] = useState<{ key: string; name: string } | undefined>();
   const now = Date.now();
-
-  let list;
-  if (query.isPending) list = <ListSkeleton rows={1} className="clipit-dash-list" />;
-  else if (query.isError)
-    list = (
-      <p role="alert" className="clipit-dash-note clipit-dash-note--error">
-        Could not load your API keys: {serverText(query.error, query.error.message)}
-      </p>
-    );
-  else if (query.data.keys.length === 0) list = <p className="clipit-dash-muted">No API keys yet.</p>;
-  else
-    list = (
-      <ul className="clipit-dash-list" aria-label="Your API keys">
-        {query.data.keys.map((apiKey) => (
-          <ApiKeyItem key={apiKey.id} apiKey={apiKey} now={now} />
-        ))}
-      </ul>
-    );
 
   return (
     <Card>
@@ -346,11 +227,25 @@ export function ApiKeysCard() {
           (OpenAPI).
         </p>
         {created ? (
-          <NewKeyShown created={created.key} name={created.name} onDone={() => setCreated(undefined)} />
+          <SecretShown
+            label="Your new API key"
+            fieldLabel="API Key"
+            name="apiKey"
+            noun="key"
+            secret={created.key}
+            intro={
+              <>
+                <strong>{created.name}</strong> is ready.
+              </>
+            }
+            onDone={() => setCreated(undefined)}
+          />
         ) : (
-          <NewKeyForm onCreated={(key, name) => setCreated({ key, name })} />
+          <NewKeyForm onCreated={(answer, name) => setCreated({ key: answer.key, name })} />
         )}
-        {list}
+        <QueryList query={query} label="Your API keys" failed="Could not load your API keys" empty="No API keys yet.">
+          {(apiKey) => <ApiKeyItem key={apiKey.id} apiKey={apiKey} now={now} />}
+        </QueryList>
       </CardContent>
     </Card>
   );

@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { WEBHOOK_MESSAGES } from '@clipit/field-rules';
 import { formatDate } from '@clipit/ui';
 import { fakeGateway, renderScreen, type Call, type Reply } from '@clipit/web-testing';
+import { expectListStates, held, stubClipboard, toasts } from '../testing/developer-access.test.js';
 import { webhookAnswer, webhookDeliveryAnswer } from '../testing/fixtures.js';
 import { WebhooksCard, type WebhookDelivery, type WebhookEndpoint } from './webhooks.js';
 
@@ -16,19 +17,7 @@ const URL_OF = ENDPOINT.url;
 /** The fake's page of the delivery log (the gateway's is 50): small, so a test can page. */
 const PAGE = 2;
 
-const writeText = jest.fn<(text: string) => Promise<void>>();
-beforeEach(() => {
-  writeText.mockReset().mockResolvedValue(undefined);
-  // userEvent.setup() installs its own clipboard stub; these specs use the direct API, so the card sees this one.
-  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-});
-
-/** A write the test lets go when it wants (to see the card while the call is pending). */
-function held() {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  return { gate, release };
-}
+const writeText = stubClipboard();
 
 interface Options {
   /** Answers every write instead. */
@@ -113,7 +102,6 @@ const form = () => screen.getByRole('form', { name: 'Add a webhook endpoint' });
 const urlField = () => within(form()).getByRole('textbox', { name: 'Endpoint URL' });
 const events = () => within(form()).getByRole('group', { name: 'Events' });
 const create = () => within(form()).getByRole('button', { name: 'Create Endpoint' });
-const toasts = () => screen.getByRole('region', { name: 'Notifications (F8)' });
 const reads = (calls: Call[], url = '/api/webhooks') => calls.filter((c) => c.method === 'GET' && c.url === url).length;
 
 describe('the Webhooks card (issue 37, ADR 0053)', () => {
@@ -144,24 +132,13 @@ describe('the Webhooks card (issue 37, ADR 0053)', () => {
     expect(within(healthy!).queryByRole('note')).toBeNull();
   });
 
-  it("says when there are none, shows a skeleton while loading, and the server's text when the list fails", async () => {
-    developer([]);
-    const first = renderScreen(<WebhooksCard />);
-    expect(await screen.findByText('No webhook endpoints yet.')).toBeVisible();
-    expect(screen.queryByRole('list', { name: 'Your webhook endpoints' })).toBeNull();
-    first.unmount();
-
-    fakeGateway(() => new Promise<Reply>(() => undefined));
-    const second = renderScreen(<WebhooksCard />);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(document.querySelector('.clip-skeleton')).not.toBeNull();
-    second.unmount();
-
-    fakeGateway(() => ({ status: 503, text: 'Service temporarily unavailable' }));
-    renderScreen(<WebhooksCard />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your webhook endpoints: Service temporarily unavailable');
-    expect(screen.queryByText('No webhook endpoints yet.')).toBeNull();
-  });
+  it("says when there are none, shows a skeleton while loading, and the server's text when the list fails", () =>
+    expectListStates(<WebhooksCard />, {
+      serveNone: () => developer([]),
+      list: 'Your webhook endpoints',
+      empty: 'No webhook endpoints yet.',
+      failed: 'Could not load your webhook endpoints',
+    }));
 
   it('describes each event beside its checkbox, in the rules’ order', async () => {
     developer();

@@ -10,10 +10,11 @@ import {
   type WebhookEvent,
 } from '@clipit/field-rules';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, formatDate, Input, useToast } from '@clipit/ui';
-import { apiJson, apiRequest, HttpError, type ApiAnswer, type ApiRequestBody } from '@clipit/web-api';
+import { apiJson, apiRequest, type ApiAnswer, type ApiRequestBody } from '@clipit/web-api';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { serverText } from '../lib/campaigns-data.js';
+import { failedToast, InlineConfirm, QueryList, RuleChoices, SecretShown, useInlineConfirm, useRuleForm } from './developer-access.js';
 import { ListSkeleton } from './tagged-videos-tab.js';
 
 // The webhooks card (issue 37, ADR 0053): a signed-in user's endpoints, each with a Standard Webhooks signing
@@ -46,11 +47,8 @@ interface FormValues {
 }
 const EMPTY: FormValues = { url: '', events: [] };
 
-type FormField = keyof FormValues;
-type FormErrors = Partial<Record<FormField, string | undefined>>;
-
 /** Which field a 400's words belong to: the server checks with the same rules, so it answers the same words. */
-const FIELD_OF_MESSAGE = new Map<string, FormField>([
+const FIELD_OF_MESSAGE = new Map<string, keyof FormValues>([
   [WEBHOOK_MESSAGES.urlRequired, 'url'],
   [WEBHOOK_MESSAGES.urlInvalid, 'url'],
   [WEBHOOK_MESSAGES.urlTooLong, 'url'],
@@ -66,55 +64,10 @@ function withEndpoint(list: WebhookList | undefined, endpoint: WebhookEndpoint):
   return list && { endpoints: list.endpoints.map((e) => (e.id === endpoint.id ? endpoint : e)) };
 }
 
-/** One checkbox an event, with what it tells; the group's error is announced with it. */
-function EventChoices({
-  chosen,
-  error,
-  onChange,
-}: {
-  chosen: readonly WebhookEvent[];
-  error: string | undefined;
-  onChange: (events: WebhookEvent[]) => void;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <fieldset className="clipit-dash-fieldset clipit-dash-fieldset--tight" aria-describedby={error ? errorId : undefined}>
-      <legend className="clip-field__label">Events</legend>
-      {WEBHOOK_EVENTS.map((event) => (
-        <div key={event} className="clipit-dash-check">
-          <input
-            id={`${id}-${event}`}
-            type="checkbox"
-            name="events"
-            value={event}
-            checked={chosen.includes(event)}
-            aria-describedby={`${id}-${event}-d`}
-            onChange={(e) => onChange(e.target.checked ? [...chosen, event] : chosen.filter((c) => c !== event))}
-          />
-          <label htmlFor={`${id}-${event}`}>
-            <code>{event}</code>
-          </label>
-          <p id={`${id}-${event}-d`} className="clip-field__description">
-            {EVENT_DESCRIPTIONS[event]}
-          </p>
-        </div>
-      ))}
-      {error ? (
-        <p id={errorId} className="clip-field__error">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
 /** The form that makes an endpoint; `onCreated` receives the answer, the only time its secret is seen. */
 function NewEndpointForm({ onCreated }: { onCreated: (created: WithSecret) => void }) {
-  const { toast } = useToast();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<FormValues>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { values, errors, setErrors, change, refused } = useRuleForm(EMPTY, FIELD_OF_MESSAGE);
 
   const create = useMutation({
     mutationFn: (body: NewWebhook) => apiJson<WithSecret>('POST', '/api/webhooks', body),
@@ -123,13 +76,8 @@ function NewEndpointForm({ onCreated }: { onCreated: (created: WithSecret) => vo
       onCreated(created);
       await queryClient.invalidateQueries({ queryKey: webhooksKey, exact: true });
     },
-    onError: (error: Error) => {
-      const text = serverText(error, 'Please try again.');
-      // A rule's refusal is shown at its field; anything else (the endpoint limit, an outage) in a toast.
-      const field = error instanceof HttpError && error.status === 400 ? FIELD_OF_MESSAGE.get(text) : undefined;
-      if (field) setErrors({ [field]: text });
-      else toast({ title: 'Could not create the endpoint', description: text, variant: 'destructive' });
-    },
+    // A rule's refusal is shown at its field; anything else (the endpoint limit, an outage) in a toast.
+    onError: (error: Error) => refused(error, 'Could not create the endpoint'),
   });
 
   const submit = (event: FormEvent) => {
@@ -141,11 +89,6 @@ function NewEndpointForm({ onCreated }: { onCreated: (created: WithSecret) => vo
     setErrors({ url: url.error, events: events.error });
     if (url.error !== undefined || events.error !== undefined) return;
     create.mutate({ url: url.url, events: events.events });
-  };
-
-  const change = (patch: Partial<FormValues>, field: FormField) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
   return (
@@ -162,7 +105,15 @@ function NewEndpointForm({ onCreated }: { onCreated: (created: WithSecret) => vo
         error={errors.url}
         onChange={(event) => change({ url: event.target.value }, 'url')}
       />
-      <EventChoices chosen={values.events} error={errors.events} onChange={(events) => change({ events }, 'events')} />
+      <RuleChoices
+        legend="Events"
+        name="events"
+        choices={WEBHOOK_EVENTS}
+        descriptions={EVENT_DESCRIPTIONS}
+        chosen={values.events}
+        error={errors.events}
+        onChange={(events) => change({ events }, 'events')}
+      />
       <div className="clipit-dash-actions">
         <Button type="submit" disabled={create.isPending} loading={create.isPending} loadingText="Creating...">
           Create Endpoint
@@ -172,38 +123,18 @@ function NewEndpointForm({ onCreated }: { onCreated: (created: WithSecret) => vo
   );
 }
 
-/** A signing secret just made (a new endpoint's, or a rotation's): shown this once, with Copy, until Done. */
-function SecretShown({ secret, intro, onDone }: { secret: string; intro: string; onDone: () => void }) {
-  const { toast } = useToast();
-  const field = useRef<HTMLInputElement>(null);
-  // What had focus is gone: focus (and select) the secret, ready to copy.
-  useEffect(() => field.current?.focus(), []);
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(secret);
-      toast({ title: 'Copied', variant: 'success' });
-    } catch {
-      toast({ title: 'Could not copy', description: 'Select the secret and copy it yourself.', variant: 'destructive' });
-    }
-  };
+/** A signing secret just made (a new endpoint's, or a rotation's): shown this once, with how to verify deliveries. */
+function SigningSecretShown({ secret, intro, onDone }: { secret: string; intro: string; onDone: () => void }) {
   return (
-    <section
-      className="clipit-dash-note clipit-dash-note--success clipit-dash-stack clipit-dash-apikey__new"
-      aria-label="Your signing secret"
+    <SecretShown
+      label="Your signing secret"
+      fieldLabel="Signing Secret"
+      name="webhookSecret"
+      noun="secret"
+      secret={secret}
+      intro={intro}
+      onDone={onDone}
     >
-      <p>{intro} Copy the secret now: it will not be shown again.</p>
-      <Input
-        ref={field}
-        label="Signing Secret"
-        name="webhookSecret"
-        readOnly
-        spellCheck={false}
-        autoComplete="off"
-        className="clipit-dash-apikey__secret"
-        value={secret}
-        onFocus={(event) => event.target.select()}
-      />
       <p className="clipit-dash-muted">
         Verify each delivery with it as{' '}
         <a href="https://www.standardwebhooks.com/" target="_blank" rel="noopener noreferrer">
@@ -212,13 +143,7 @@ function SecretShown({ secret, intro, onDone }: { secret: string; intro: string;
         describes: the signature in <code>webhook-signature</code> covers <code>webhook-id</code>, <code>webhook-timestamp</code> and the
         body.
       </p>
-      <div className="clipit-dash-actions">
-        <Button onClick={() => void copy()}>Copy</Button>
-        <Button variant="ghost" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </section>
+    </SecretShown>
   );
 }
 
@@ -242,8 +167,7 @@ function DeliveryItem({ endpointId, delivery }: { endpointId: string; delivery: 
     mutationFn: () =>
       apiJson<WebhookDelivery>('POST', `${endpointPath(endpointId)}/deliveries/${encodeURIComponent(delivery.id)}/redeliver`),
     onSuccess: () => toast({ title: 'Delivery queued again', variant: 'success' }),
-    onError: (error: Error) =>
-      toast({ title: 'Could not redeliver', description: serverText(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error: Error) => toast(failedToast('Could not redeliver', error)),
     // The log and the endpoint's waiting count change either way (a 404: deleted elsewhere).
     onSettled: async () => {
       await Promise.all([
@@ -363,8 +287,7 @@ function EndpointState({ endpoint, now }: { endpoint: WebhookEndpoint; now: numb
       toast({ title: 'Endpoint enabled', description: 'What waited is sent now, in order.', variant: 'success' });
       queryClient.setQueryData<WebhookList>(webhooksKey, (list) => withEndpoint(list, enabled));
     },
-    onError: (error: Error) =>
-      toast({ title: 'Could not enable the endpoint', description: serverText(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error: Error) => toast(failedToast('Could not enable the endpoint', error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksKey, exact: true }),
   });
 
@@ -408,39 +331,26 @@ function EndpointState({ endpoint, now }: { endpoint: WebhookEndpoint; now: numb
   );
 }
 
-type Confirming = 'rotate' | 'delete' | null;
-
 /** One endpoint of the list: its URL, events and state; Rotate secret and Delete behind an inline confirmation; its log. */
 function EndpointItem({ endpoint, now }: { endpoint: WebhookEndpoint; now: number }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState<Confirming>(null);
   const [rotated, setRotated] = useState<string | undefined>();
   const [logOpen, setLogOpen] = useState(false);
   const logId = useId();
   const rotateButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const lastConfirming = useRef<Confirming>(null);
-  // Focus follows the choice: to Cancel when asked, back to the button that asked when cancelled (it was gone).
-  useEffect(() => {
-    if (confirming) cancelButton.current?.focus();
-    else if (lastConfirming.current === 'rotate') rotateButton.current?.focus();
-    else if (lastConfirming.current === 'delete') deleteButton.current?.focus();
-    lastConfirming.current = confirming;
-  }, [confirming]);
+  const confirm = useInlineConfirm({ rotate: rotateButton, delete: deleteButton });
 
   const rotate = useMutation({
     mutationFn: () => apiJson<WithSecret>('POST', `${endpointPath(endpoint.id)}/rotate-secret`),
     onSuccess: (answer) => {
       // The new secret takes the focus, not the button that asked.
-      lastConfirming.current = null;
-      setConfirming(null);
+      confirm.close();
       setRotated(answer.secret);
       queryClient.setQueryData<WebhookList>(webhooksKey, (list) => withEndpoint(list, answer.endpoint));
     },
-    onError: (error: Error) =>
-      toast({ title: 'Could not rotate the secret', description: serverText(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error: Error) => toast(failedToast('Could not rotate the secret', error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksKey, exact: true }),
   });
 
@@ -454,43 +364,39 @@ function EndpointItem({ endpoint, now }: { endpoint: WebhookEndpoint; now: numbe
       );
       queryClient.removeQueries({ queryKey: deliveriesKey(endpoint.id) });
     },
-    onError: (error: Error) =>
-      toast({ title: 'Could not delete the endpoint', description: serverText(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error: Error) => toast(failedToast('Could not delete the endpoint', error)),
     // Deleted or not (a 404: deleted elsewhere), the list is read again.
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksKey, exact: true }),
   });
 
   const busy = rotate.isPending || remove.isPending;
   let side;
-  if (confirming === 'rotate')
+  if (confirm.confirming === 'rotate')
     side = (
-      <div className="clipit-dash-apikey__confirm" role="group" aria-label={`Rotate the secret of ${endpoint.url}?`}>
-        <p className="clipit-dash-muted">
-          A new secret signs every delivery at once; the old one keeps signing beside it for {WEBHOOK_SECRET_OVERLAP_HOURS} hours.
-        </p>
-        <div className="clipit-dash-actions">
-          <Button size="sm" loading={rotate.isPending} loadingText="Rotating..." onClick={() => rotate.mutate()}>
-            Rotate now
-          </Button>
-          <Button ref={cancelButton} size="sm" variant="ghost" disabled={busy} onClick={() => setConfirming(null)}>
-            Cancel
-          </Button>
-        </div>
-      </div>
+      <InlineConfirm
+        confirm={confirm}
+        label={`Rotate the secret of ${endpoint.url}?`}
+        warning={`A new secret signs every delivery at once; the old one keeps signing beside it for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours.`}
+        action="Rotate now"
+        pending={rotate.isPending}
+        pendingText="Rotating..."
+        busy={busy}
+        onConfirm={() => rotate.mutate()}
+      />
     );
-  else if (confirming === 'delete')
+  else if (confirm.confirming === 'delete')
     side = (
-      <div className="clipit-dash-apikey__confirm" role="group" aria-label={`Delete ${endpoint.url}?`}>
-        <p className="clipit-dash-muted">Nothing more is sent to it, and its delivery log goes with it.</p>
-        <div className="clipit-dash-actions">
-          <Button size="sm" variant="destructive" loading={remove.isPending} loadingText="Deleting..." onClick={() => remove.mutate()}>
-            Delete endpoint
-          </Button>
-          <Button ref={cancelButton} size="sm" variant="ghost" disabled={busy} onClick={() => setConfirming(null)}>
-            Cancel
-          </Button>
-        </div>
-      </div>
+      <InlineConfirm
+        confirm={confirm}
+        label={`Delete ${endpoint.url}?`}
+        warning="Nothing more is sent to it, and its delivery log goes with it."
+        action="Delete endpoint"
+        variant="destructive"
+        pending={remove.isPending}
+        pendingText="Deleting..."
+        busy={busy}
+        onConfirm={() => remove.mutate()}
+      />
     );
   else
     side = (
@@ -510,17 +416,11 @@ function EndpointItem({ endpoint, now }: { endpoint: WebhookEndpoint; now: numbe
           size="sm"
           variant="outline"
           aria-label={`Rotate secret of ${endpoint.url}`}
-          onClick={() => setConfirming('rotate')}
+          onClick={() => confirm.ask('rotate')}
         >
           Rotate secret
         </Button>
-        <Button
-          ref={deleteButton}
-          size="sm"
-          variant="outline"
-          aria-label={`Delete ${endpoint.url}`}
-          onClick={() => setConfirming('delete')}
-        >
+        <Button ref={deleteButton} size="sm" variant="outline" aria-label={`Delete ${endpoint.url}`} onClick={() => confirm.ask('delete')}>
           Delete
         </Button>
       </div>
@@ -548,7 +448,7 @@ function EndpointItem({ endpoint, now }: { endpoint: WebhookEndpoint; now: numbe
         <div className="clipit-dash-token__side">{side}</div>
       </div>
       {rotated !== undefined ? (
-        <SecretShown
+        <SigningSecretShown
           secret={rotated}
           intro={`A new signing secret for ${endpoint.url}. The old one keeps signing beside it for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours.`}
           onDone={() => {
@@ -572,27 +472,9 @@ function EndpointItem({ endpoint, now }: { endpoint: WebhookEndpoint; now: numbe
  * rotates its secret, deletes it, enables it again when it was disabled, and opens its delivery log.
  */
 export function WebhooksCard() {
-  const query = useQuery<WebhookList>({ queryKey: webhooksKey });
+  const query = useQuery<WebhookList, Error, WebhookEndpoint[]>({ queryKey: webhooksKey, select: (list) => list.endpoints });
   const [created, setCreated] = useState<WithSecret | undefined>();
   const now = Date.now();
-
-  let list;
-  if (query.isPending) list = <ListSkeleton rows={1} className="clipit-dash-list" />;
-  else if (query.isError)
-    list = (
-      <p role="alert" className="clipit-dash-note clipit-dash-note--error">
-        Could not load your webhook endpoints: {serverText(query.error, query.error.message)}
-      </p>
-    );
-  else if (query.data.endpoints.length === 0) list = <p className="clipit-dash-muted">No webhook endpoints yet.</p>;
-  else
-    list = (
-      <ul className="clipit-dash-list" aria-label="Your webhook endpoints">
-        {query.data.endpoints.map((endpoint) => (
-          <EndpointItem key={endpoint.id} endpoint={endpoint} now={now} />
-        ))}
-      </ul>
-    );
 
   return (
     <Card>
@@ -605,11 +487,18 @@ export function WebhooksCard() {
       </CardHeader>
       <CardContent className="clipit-dash-stack">
         {created ? (
-          <SecretShown secret={created.secret} intro={`${created.endpoint.url} is ready.`} onDone={() => setCreated(undefined)} />
+          <SigningSecretShown secret={created.secret} intro={`${created.endpoint.url} is ready.`} onDone={() => setCreated(undefined)} />
         ) : (
           <NewEndpointForm onCreated={setCreated} />
         )}
-        {list}
+        <QueryList
+          query={query}
+          label="Your webhook endpoints"
+          failed="Could not load your webhook endpoints"
+          empty="No webhook endpoints yet."
+        >
+          {(endpoint) => <EndpointItem key={endpoint.id} endpoint={endpoint} now={now} />}
+        </QueryList>
       </CardContent>
     </Card>
   );
