@@ -649,6 +649,27 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
       expect(text).toMatch(/route="unmatched"/);
     });
 
+    it('serves the versioned read API in a document of its own: its routes only, each behind an API key with its scope', async () => {
+      const doc = (await (await fetch(`${h.url}/api/docs/v1`)).json()) as any;
+      expect(doc.info.title).toBe('CLIP IT API v1');
+      expect(Object.keys(doc.paths).sort()).toEqual([
+        '/api/v1/campaigns',
+        '/api/v1/campaigns/{id}/clips',
+        '/api/v1/earnings',
+        '/api/v1/leaderboards/clippers',
+        '/api/v1/leaderboards/clips',
+        '/api/v1/payouts',
+        '/api/v1/submissions',
+        '/api/v1/submissions/{id}/views',
+      ]);
+      expect(doc.paths['/api/v1/leaderboards/clips'].get.security).toEqual([{ apiKey: ['leaderboards:read'] }]);
+      expect(doc.paths['/api/v1/payouts'].get.security).toEqual([{ apiKey: ['submissions:read'] }]);
+      expect(Object.keys(doc.components.securitySchemes)).toEqual(['apiKey']);
+      // Nothing of the site's in it, and nothing of it in the site's.
+      const site = (await (await fetch(`${h.url}/api/docs`)).json()) as any;
+      expect(Object.keys(site.paths).filter((p) => p.startsWith('/api/v1/'))).toEqual([]);
+    });
+
     it('serves the OpenAPI document listing every route', async () => {
       const doc = (await (await fetch(`${h.url}/api/docs`)).json()) as any;
       expect(doc.openapi).toBe('3.1.0');
@@ -681,6 +702,8 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
           '/api/hires/{hireId}/accept',
           '/api/hires/{hireId}/complete',
           '/api/hires/{hireId}/decline',
+          '/api/keys',
+          '/api/keys/{id}',
           '/api/clipper/{userId}',
           '/api/clipper/refresh-points',
           '/api/clipper/stats/{userId}',
@@ -714,6 +737,7 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
           '/api/auth/signup',
           '/api/auth/user',
           '/api/docs',
+          '/api/docs/v1',
           '/api/feed/clips/{clipId}/like',
           '/api/follow/{userId}',
           '/api/followers/list/{userId}',
@@ -743,6 +767,12 @@ describe('gateway over HTTP (fake identity, real Redis)', () => {
           '/api/users/go-live',
           '/api/users/go-offline',
           '/api/users/stream-time',
+          '/api/webhooks',
+          '/api/webhooks/{id}',
+          '/api/webhooks/{id}/deliveries',
+          '/api/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+          '/api/webhooks/{id}/enable',
+          '/api/webhooks/{id}/rotate-secret',
           '/auth/twitter',
           '/auth/twitter/callback',
           '/health/live',
