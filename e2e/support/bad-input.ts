@@ -2,6 +2,7 @@
 // hostile requests built from each operation's declaration (its path parameters, body schema and
 // security), and a raw HTTP client that sends exactly those bytes with a timeout. Nothing here is
 // random: the same document gives the same requests, in the same order.
+import { API_KEY_MESSAGES } from '@clipit/field-rules';
 import http from 'node:http';
 
 type Json = Record<string, unknown>;
@@ -270,8 +271,8 @@ export function corpusFor(op: Operation, sameSite: string): BadRequest[] {
 
   if (op.apiKey) {
     // Keys that are not keys: each refused with 401 and the same words, whatever is wrong with it.
-    const refused = { status: 401, text: 'Invalid or revoked API key' };
-    const missing = { status: 401, text: 'This route needs an API key: Authorization: Bearer clipit_…' };
+    const refused = { status: 401, text: API_KEY_MESSAGES.keyRefused };
+    const missing = { status: 401, text: API_KEY_MESSAGES.keyMissing };
     const unknown = 'clipit_' + 'A'.repeat(30);
     add('API key: well formed, checksum wrong', { headers: { authorization: `Bearer ${unknown}abcdef` }, expect: refused });
     add('API key: too short', { headers: { authorization: 'Bearer clipit_abc' }, expect: refused });

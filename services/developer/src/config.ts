@@ -1,5 +1,13 @@
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '@clipit/contracts';
-import { databaseConfigShape, env, loadConfig, serverConfigShape, sharedConfigShape, type ConfigOf } from '@clipit/service-kit';
+import {
+  databaseConfigShape,
+  env,
+  isSealingKey,
+  loadConfig,
+  serverConfigShape,
+  sharedConfigShape,
+  type ConfigOf,
+} from '@clipit/service-kit';
 import { z } from 'zod';
 
 /** Every variable developer reads, with a default that works on one machine. Validated once at boot. */
@@ -11,10 +19,7 @@ export const developerConfigShape = {
   NODE_ENV: z.string().default('development'),
   // Webhooks (ADR 0053). The key endpoints' signing secrets are sealed under (base64 of 32 bytes; the
   // webhook worker opens them with the same key); the development default is refused in production.
-  WEBHOOK_SECRET_KEY: z
-    .string()
-    .default(DEVELOPMENT_WEBHOOK_SECRET_KEY)
-    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be the base64 of 32 random bytes'),
+  WEBHOOK_SECRET_KEY: z.string().default(DEVELOPMENT_WEBHOOK_SECRET_KEY).refine(isSealingKey, 'must be the base64 of 32 random bytes'),
   // Lets an endpoint be on a loopback address over http (tests, local development); never in production.
   WEBHOOK_ALLOW_LOOPBACK: env.bool(false),
   // A failed delivery is tried again after the base, doubling each time, at most the maximum apart; an

@@ -1,12 +1,9 @@
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '@clipit/contracts';
-import { env, loadConfig, sharedConfigShape, type ConfigOf } from '@clipit/service-kit';
+import { env, isSealingKey, loadConfig, sharedConfigShape, type ConfigOf } from '@clipit/service-kit';
 import { shutdownGraceMs as workerShutdownGraceMs, workerConfigShape } from '@clipit/worker-kit';
 import { z } from 'zod';
 
-/** Whether `value` is the base64 (or base64url) of exactly 32 bytes: an AES-256 key. */
-export function isSealingKey(value: string): boolean {
-  return /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
-}
+export { isSealingKey };
 
 /** Every variable webhook-worker reads, with a default that works on one machine. Validated once at boot. */
 export const webhookWorkerConfigShape = {

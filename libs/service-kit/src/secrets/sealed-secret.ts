@@ -24,6 +24,11 @@ export function openSealedSecret(key: Buffer, sealed: string): string {
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
 
+/** Whether `value` is a sealing key's configured form: the base64 (or base64url) of exactly 32 bytes. */
+export function isSealingKey(value: string): boolean {
+  return /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
+}
+
 /** The sealing key from its configured form: 32 bytes in base64 (or base64url). */
 export function sealingKey(base64: string): Buffer {
   const key = Buffer.from(base64, 'base64');

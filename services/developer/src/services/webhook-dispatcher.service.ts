@@ -1,4 +1,4 @@
-import { CONFIG, LOGGER, openSealedSecret, sealingKey, TransactionRunner } from '@clipit/service-kit';
+import { CONFIG, LOGGER, TransactionRunner } from '@clipit/service-kit';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { DeveloperConfig } from '../config.js';
@@ -24,7 +24,6 @@ const ROUND = 200;
  */
 @Injectable()
 export class WebhookDispatcher implements OnModuleDestroy {
-  private readonly key: Buffer;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
@@ -36,9 +35,7 @@ export class WebhookDispatcher implements OnModuleDestroy {
     @Inject(WEBHOOK_QUEUE_PORT) private readonly queue: WebhookQueuePort,
     @Inject(CONFIG) private readonly config: DeveloperConfig,
     @Inject(LOGGER) private readonly log: Logger,
-  ) {
-    this.key = sealingKey(config.WEBHOOK_SECRET_KEY);
-  }
+  ) {}
 
   onModuleDestroy(): Promise<void> | undefined {
     this.stopped = true;
@@ -102,8 +99,6 @@ export class WebhookDispatcher implements OnModuleDestroy {
   private jobOf(d: DueDelivery, now: Date) {
     const secrets = [d.sealedSecret];
     if (d.previousSealedSecret && d.previousSecretUntil && d.previousSecretUntil > now) secrets.push(d.previousSealedSecret);
-    // A secret sealed under another key would fail in the worker: fail here, loudly, instead.
-    for (const sealed of secrets) openSealedSecret(this.key, sealed);
     return {
       deliveryId: d.id,
       attempt: d.attempt,
