@@ -37,11 +37,11 @@ export const adminConfigShape = {
   /** verify-password attempts per client address and window, counted in Redis (shared by replicas). */
   ADMIN_LOGIN_MAX_PER_IP: env.int(10, 1),
   ADMIN_LOGIN_WINDOW_SECONDS: env.int(900, 1),
-  SUBMISSIONS_GRPC_URL: env.hostPort('127.0.0.1:50052'),
-  IDENTITY_GRPC_URL: env.hostPort('127.0.0.1:50051'),
-  CAMPAIGNS_GRPC_URL: env.hostPort('127.0.0.1:50054'),
+  SUBMISSIONS_GRPC_URL: env.grpcTarget('127.0.0.1:50052'),
+  IDENTITY_GRPC_URL: env.grpcTarget('127.0.0.1:50051'),
+  CAMPAIGNS_GRPC_URL: env.grpcTarget('127.0.0.1:50054'),
   /** rewards: the holds on earnings of flagged clips, and an admin's release or void (ADR 0050). */
-  REWARDS_GRPC_URL: env.hostPort('127.0.0.1:50057'),
+  REWARDS_GRPC_URL: env.grpcTarget('127.0.0.1:50057'),
   /** How often the platform's health is sampled into system_metrics (ADR 0039); one replica samples each interval. */
   ADMIN_SYSTEM_METRICS_INTERVAL_MS: env.int(60_000, 100),
   /** The services whose /health/ready is sampled, as name=http://host:port (their HTTP servers), comma-separated. */

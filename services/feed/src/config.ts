@@ -10,7 +10,7 @@ export const feedConfigShape = {
   /** How often the lag behind the stream is measured (metrics and readiness). */
   FEED_LAG_CHECK_MS: env.int(2000, 100),
   /** identity's gRPC address: asked only to confirm an id the people read model has not heard of before 'User not found' (ADR 0037). */
-  IDENTITY_GRPC_URL: env.hostPort('127.0.0.1:50051'),
+  IDENTITY_GRPC_URL: env.grpcTarget('127.0.0.1:50051'),
 };
 
 export type FeedConfig = ConfigOf<typeof feedConfigShape>;

@@ -97,17 +97,17 @@ export const gatewayConfigShape = {
   GATEWAY_HOST: z.string().default('0.0.0.0'),
   // 0 asks the OS for a free port (tests).
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  IDENTITY_GRPC_URL: env.hostPort('127.0.0.1:50051'),
-  SUBMISSIONS_GRPC_URL: env.hostPort('127.0.0.1:50052'),
-  ADMIN_GRPC_URL: env.hostPort('127.0.0.1:50053'),
-  CAMPAIGNS_GRPC_URL: env.hostPort('127.0.0.1:50054'),
-  SOCIAL_GRPC_URL: env.hostPort('127.0.0.1:50055'),
+  IDENTITY_GRPC_URL: env.grpcTarget('127.0.0.1:50051'),
+  SUBMISSIONS_GRPC_URL: env.grpcTarget('127.0.0.1:50052'),
+  ADMIN_GRPC_URL: env.grpcTarget('127.0.0.1:50053'),
+  CAMPAIGNS_GRPC_URL: env.grpcTarget('127.0.0.1:50054'),
+  SOCIAL_GRPC_URL: env.grpcTarget('127.0.0.1:50055'),
   /** How long a call to social (a follow, a like, the live state) may take before the request answers 504. */
   SOCIAL_GRPC_DEADLINE_MS: env.int(5000, 100),
-  FEED_GRPC_URL: env.hostPort('127.0.0.1:50056'),
-  REWARDS_GRPC_URL: env.hostPort('127.0.0.1:50057'),
+  FEED_GRPC_URL: env.grpcTarget('127.0.0.1:50056'),
+  REWARDS_GRPC_URL: env.grpcTarget('127.0.0.1:50057'),
   /** developer: API keys and webhook endpoints (ADR 0053). */
-  DEVELOPER_GRPC_URL: env.hostPort('127.0.0.1:50058'),
+  DEVELOPER_GRPC_URL: env.grpcTarget('127.0.0.1:50058'),
   // Public reads (feed, leaderboards, profiles) are kept this long at most (0: not cached); the feed's
   // notices drop them as soon as what they show changes (ADR 0022). At most this many answers are kept.
   PUBLIC_READ_CACHE_TTL_MS: env.int(10_000),

@@ -9,7 +9,7 @@ export const rewardsConfigShape = {
   /** How long a replica keeps the tiers and multiplier steps it read (ADR 0025: a change is live within a minute). */
   REWARDS_TABLES_CACHE_MS: env.int(60_000),
   /** identity's gRPC address (to confirm an id the people read model has not heard of before answering 'User not found'). */
-  IDENTITY_GRPC_URL: env.hostPort('127.0.0.1:50051'),
+  IDENTITY_GRPC_URL: env.grpcTarget('127.0.0.1:50051'),
   /** Whether this replica runs the scheduled jobs (weekly payout, daily recompute, hold release); every replica may. */
   REWARDS_JOBS: env.bool(true),
   /** When the weekly payout runs: a cron pattern in UTC (spec 02 §9: Fridays). */

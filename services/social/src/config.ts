@@ -6,7 +6,7 @@ export const socialConfigShape = {
   ...serverConfigShape('SOCIAL', { grpcPort: 50055, httpPort: 8106 }),
   ...databaseConfigShape('SOCIAL', 'clipit_social'),
   /** identity's gRPC address (a user whose user.registered event has not arrived yet). */
-  IDENTITY_GRPC_URL: env.hostPort('127.0.0.1:50051'),
+  IDENTITY_GRPC_URL: env.grpcTarget('127.0.0.1:50051'),
 };
 
 export type SocialConfig = ConfigOf<typeof socialConfigShape>;

@@ -10,7 +10,7 @@ export const submissionsConfigShape = {
   ...serverConfigShape('SUBMISSIONS', { grpcPort: 50052, httpPort: 8102 }),
   ...databaseConfigShape('SUBMISSIONS', 'clipit_submissions'),
   /** identity's gRPC address (streamer and token checks). */
-  IDENTITY_GRPC_URL: env.hostPort('127.0.0.1:50051'),
+  IDENTITY_GRPC_URL: env.grpcTarget('127.0.0.1:50051'),
   /** How long an upload URL (presigned or the gateway's) stays valid. */
   UPLOAD_URL_TTL_SECONDS: env.int(3600, 60),
   /** How often uploads that were never finished are swept (their objects removed). */

@@ -13,6 +13,7 @@ import {
 } from '../context/read-your-writes.js';
 import { GRPC_MAX_MESSAGE_BYTES, protoDefinition } from './proto.js';
 import { DOMAIN_ERROR_TRAILER, RETRY_AFTER_TRAILER } from './errors.js';
+import { grpcServiceConfig } from './service-config.js';
 
 /** Turns a generated client interface (methods answering Observables) into one answering Promises. */
 export type PromiseClient<T> = {
@@ -36,7 +37,10 @@ export class GrpcCallError extends Error {
 }
 
 export interface GrpcClientOptions {
-  /** host:port */
+  /**
+   * The target (`<NAME>_GRPC_URL`, env.grpcTarget): `host:port`; `dns:///<name>:<port>`, every address the
+   * name resolves to (a headless Service in k8s); or `ipv4:<ip>:<port>,<ip>:<port>`, a list on one machine.
+   */
   url: string;
   packageName: string;
   serviceName: string;
@@ -71,8 +75,10 @@ type RawClient = grpc.Client &
  * added to that state from the answer's headers.
  */
 export function createGrpcClient<T extends object>(opts: GrpcClientOptions): GrpcClient<T> {
-  const pkg = grpc.loadPackageDefinition(protoDefinition(opts.protoFile)) as Record<string, unknown>;
-  const path = `${opts.packageName}.${opts.serviceName}`.split('.');
+  const definition = protoDefinition(opts.protoFile);
+  const pkg = grpc.loadPackageDefinition(definition) as Record<string, unknown>;
+  const service = `${opts.packageName}.${opts.serviceName}`;
+  const path = service.split('.');
   const Ctor = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], pkg) as
     (new (url: string, creds: grpc.ChannelCredentials, options: grpc.ChannelOptions) => RawClient) | undefined;
   if (typeof Ctor !== 'function') throw new Error(`service ${opts.packageName}.${opts.serviceName} not found in ${opts.protoFile}`);
@@ -84,6 +90,14 @@ export function createGrpcClient<T extends object>(opts: GrpcClientOptions): Grp
     // again only ~30 s after it was back. Trying every 2 s at most costs little and recovers at once.
     'grpc.initial_reconnect_backoff_ms': 250,
     'grpc.max_reconnect_backoff_ms': 2000,
+    // Every call goes to the next ready address of the target, and a read the replica could not answer is
+    // sent again to another (ADR 0054); the config is ours alone, never one a DNS TXT record offers.
+    'grpc.service_config': JSON.stringify(grpcServiceConfig(definition, service)),
+    'grpc.service_config_disable_resolution': 1,
+    // grpc-js resolves a name again only when a connection drops, and by default not within 30 s of the
+    // last time. Servers close connections older than GRPC_MAX_CONNECTION_AGE_MS, so a client finds the
+    // replicas added since within minutes.
+    'grpc.dns_min_time_between_resolutions_ms': 5000,
   });
   const deadlineMs = opts.deadlineMs ?? 5000;
   const methods = Object.keys((Ctor as unknown as { service: Record<string, unknown> }).service);

@@ -1,4 +1,4 @@
-import { status } from '@grpc/grpc-js';
+import { Metadata, status } from '@grpc/grpc-js';
 
 /**
  * A rule of the domain was broken. The owner throws these; the gRPC layer turns them into status
@@ -28,6 +28,27 @@ export const DOMAIN_ERROR_TRAILER = 'clipit-domain-error';
  * answers it as the HTTP Retry-After of its 503.
  */
 export const RETRY_AFTER_TRAILER = 'clipit-retry-after';
+
+/**
+ * gRPC's own trailer telling a client when it may retry (gRFC A6); a negative value means never. The kit's
+ * servers set it to -1 on an UNAVAILABLE they answer on purpose (a busy refusal, an owner they depend on
+ * being away): a client's retry policy is for replicas that went away, and sending the same call at once
+ * to a busy replica, or to another that depends on the same owner, only adds load.
+ */
+export const RETRY_PUSHBACK_TRAILER = 'grpc-retry-pushback-ms';
+
+/**
+ * The status a server answers for a domain error (GrpcErrorFilter): its code, its words as details, and
+ * trailers saying it was meant (DOMAIN_ERROR_TRAILER), when to ask again (RETRY_AFTER_TRAILER) and, for an
+ * UNAVAILABLE, that no client may retry it at once (RETRY_PUSHBACK_TRAILER).
+ */
+export function domainErrorStatus(err: DomainError): { code: status; message: string; metadata: Metadata } {
+  const metadata = new Metadata();
+  metadata.set(DOMAIN_ERROR_TRAILER, '1');
+  if (err.retryAfterSeconds !== undefined) metadata.set(RETRY_AFTER_TRAILER, String(err.retryAfterSeconds));
+  if (err.code === status.UNAVAILABLE) metadata.set(RETRY_PUSHBACK_TRAILER, '-1');
+  return { code: err.code, message: err.message, metadata };
+}
 
 export const invalid = (message: string) => new DomainError(status.INVALID_ARGUMENT, message);
 export const conflict = (message: string) => new DomainError(status.ALREADY_EXISTS, message);

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { firstValueFrom, Observable } from 'rxjs';
 import { QueryFailedError } from 'typeorm';
 import { currentCorrelationId, currentDeadline } from '../context/correlation.js';
-import { DomainError } from './errors.js';
+import { busy, DomainError, notFound } from './errors.js';
 import { protoFile, protoRoot } from '@clipit/contracts';
 import { join } from 'node:path';
 import { protoDefinition } from './proto.js';
@@ -80,6 +80,25 @@ describe('GrpcErrorFilter', () => {
     expect(answer).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'User not found' });
   });
 
+  it('tells clients never to retry an UNAVAILABLE it answers on purpose (grpc-retry-pushback-ms: -1), and only that', async () => {
+    const trailers = async (exception: unknown) => {
+      const metadata = (await answered(exception)).metadata as Metadata | undefined;
+      return metadata?.getMap() ?? {};
+    };
+    expect(await trailers(busy('Too many sign-ins right now; please try again in 2 seconds', 2))).toEqual({
+      'clipit-domain-error': '1',
+      'clipit-retry-after': '2',
+      'grpc-retry-pushback-ms': '-1',
+    });
+    expect(await trailers(new DomainError(GrpcStatus.UNAVAILABLE, 'The identity service is unavailable right now'))).toEqual({
+      'clipit-domain-error': '1',
+      'grpc-retry-pushback-ms': '-1',
+    });
+    expect(await trailers(notFound('User not found'))).toEqual({ 'clipit-domain-error': '1' });
+    // A database outage is no decision of the service: a read may go to another replica.
+    expect(await trailers(pgError('sorry, too many clients already', '53300'))).toEqual({});
+  });
+
   it('answers UNAVAILABLE, not INTERNAL, when the database cannot be used right now (the caller may try again)', async () => {
     const outages = [
       pgError('sorry, too many clients already', '53300'),
@@ -109,6 +128,16 @@ describe('protoDefinition', () => {
     expect(protoDefinition(protoFile('identity'))).toBe(first);
     expect(protoDefinition(join(protoRoot, protoFile('identity')))).toBe(first);
     expect(protoDefinition(protoFile('feed'))).not.toBe(first);
+  });
+
+  it('closes client connections past a maximum age, so clients resolve their target again (ADR 0054)', () => {
+    const options = (ages: { maxConnectionAgeMs?: number; maxConnectionAgeGraceMs?: number }) =>
+      grpcServerOptions({ packageName: 'identity.v1', protoFile: protoFile('identity'), port: 1, ...ages }).options.channelOptions;
+    expect(options({})).toEqual({ 'grpc.max_connection_age_ms': 300_000, 'grpc.max_connection_age_grace_ms': 30_000 });
+    expect(options({ maxConnectionAgeMs: 60_000, maxConnectionAgeGraceMs: 5_000 })).toEqual({
+      'grpc.max_connection_age_ms': 60_000,
+      'grpc.max_connection_age_grace_ms': 5_000,
+    });
   });
 
   it("gives a server's options the shared definition, not a path Nest would load again", () => {

@@ -27,10 +27,20 @@ import {
 import { INBOX_WAITER, type InboxWaiter } from '../bus/inbox-waiter.js';
 import { isTransientDatabaseError } from '../bus/transient-errors.js';
 import { grpcServerHandled } from '../metrics/metrics.js';
-import { DOMAIN_ERROR_TRAILER, DomainError, RETRY_AFTER_TRAILER } from './errors.js';
+import { DomainError, domainErrorStatus } from './errors.js';
 import { GRPC_MAX_MESSAGE_BYTES, protoDefinition } from './proto.js';
 
-export function grpcServerOptions(opts: { packageName: string; protoFile: string; port: number; host?: string }): GrpcOptions {
+/** How long a server keeps a client's connection, and then the calls under way on it (GRPC_MAX_CONNECTION_AGE_MS, …). */
+export const GRPC_CONNECTION_AGE_DEFAULTS = { maxConnectionAgeMs: 300_000, maxConnectionAgeGraceMs: 30_000 };
+
+export function grpcServerOptions(opts: {
+  packageName: string;
+  protoFile: string;
+  port: number;
+  host?: string;
+  maxConnectionAgeMs?: number;
+  maxConnectionAgeGraceMs?: number;
+}): GrpcOptions {
   return {
     transport: Transport.GRPC,
     options: {
@@ -41,6 +51,13 @@ export function grpcServerOptions(opts: { packageName: string; protoFile: string
       maxSendMessageLength: GRPC_MAX_MESSAGE_BYTES,
       // On close, calls under way finish before the server goes (every service wants that on SIGTERM).
       gracefulShutdown: true,
+      // Each client connection is closed (GOAWAY, its calls given the grace to finish) once it is this old,
+      // so the client connects and resolves its target again and balances over replicas added since
+      // (ADR 0054); a client's channel reconnects at once, without failing a call.
+      channelOptions: {
+        'grpc.max_connection_age_ms': opts.maxConnectionAgeMs ?? GRPC_CONNECTION_AGE_DEFAULTS.maxConnectionAgeMs,
+        'grpc.max_connection_age_grace_ms': opts.maxConnectionAgeGraceMs ?? GRPC_CONNECTION_AGE_DEFAULTS.maxConnectionAgeGraceMs,
+      },
     },
   };
 }
@@ -141,22 +158,19 @@ function grpcStatusOf(err: unknown): GrpcStatus {
 }
 
 /**
- * Domain errors become their status code with the message as details. A database the service cannot use
+ * Domain errors become their status code with the message as details (domainErrorStatus: a deliberate
+ * UNAVAILABLE tells clients not to retry it). A database the service cannot use
  * right now (out of connections, restarting, unreachable: isTransientDatabaseError, as the event consumer
  * tells outages) is UNAVAILABLE, which callers answer as "try again" (the gateway's 503), not as a fault of
- * the request; anything else is INTERNAL. Neither carries the error's own text (it names hosts and SQL).
+ * the request, and a client may retry a read on another replica; anything else is INTERNAL. Neither
+ * carries the error's own text (it names hosts and SQL).
  */
 @Catch()
 export class GrpcErrorFilter implements RpcExceptionFilter<unknown> {
   constructor(private readonly log: (err: unknown) => void = () => undefined) {}
 
   catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
-    if (exception instanceof DomainError) {
-      const metadata = new Metadata();
-      metadata.set(DOMAIN_ERROR_TRAILER, '1');
-      if (exception.retryAfterSeconds !== undefined) metadata.set(RETRY_AFTER_TRAILER, String(exception.retryAfterSeconds));
-      return throwError(() => ({ code: exception.code, message: exception.message, metadata }));
-    }
+    if (exception instanceof DomainError) return throwError(() => domainErrorStatus(exception));
     if (exception instanceof RpcException) return throwError(() => exception.getError());
     this.log(exception);
     if (grpcStatusOf(exception) === GrpcStatus.UNAVAILABLE)

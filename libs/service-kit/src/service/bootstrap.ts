@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { protoFile, type EventEnvelope, type EventType, type GrpcContract } from '@clipit/contracts';
+import { nameSpanByRoute } from '@clipit/telemetry';
 import { Global, Module, type DynamicModule, type InjectionToken, type Provider, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { GrpcOptions } from '@nestjs/microservices';
@@ -15,7 +16,7 @@ import { HandlerRegistry, type EventHandler } from '../bus/handlers.js';
 import type { NatsConnection } from '../bus/jetstream.js';
 import { Outbox } from '../bus/outbox.js';
 import { OutboxRelay } from '../bus/relay.js';
-import { loadConfig } from '../config/config.js';
+import { loadConfig, type SharedConfig } from '../config/config.js';
 import type { DatabaseOptions } from '../database/database.js';
 import { TransactionRunner } from '../database/transactions.js';
 import { grpcServerOptions } from '../grpc/server.js';
@@ -316,7 +317,9 @@ export async function bootstrapService<S extends z.ZodRawShape>(
     const names = { stream: cfg['EVENTS_STREAM'] as string, subjectPrefix: cfg['EVENTS_SUBJECT_PREFIX'] as string };
     let nc: NatsConnection | undefined;
     if (def.bus ?? (def.database !== undefined || def.events !== undefined)) {
-      const conn = await connectEventBus(variable(config, 'NATS_URL') as string, def.name, names);
+      const conn = await connectEventBus(variable(config, 'NATS_URL') as string, def.name, names, {
+        replicas: cfg['EVENTS_STREAM_REPLICAS'] as number | undefined,
+      });
       nc = conn;
       steps.nats = ['nats', () => conn.drain()];
       // With a database the service keeps its events in the outbox while NATS is away: reported, not required.
@@ -352,6 +355,8 @@ export async function bootstrapService<S extends z.ZodRawShape>(
       exports: providers.map((p) => (p as { provide: InjectionToken }).provide),
     };
     const adapter = new FastifyAdapter(def.http?.adapter?.(config));
+    // The HTTP server span takes the route's name (`GET /v1/clips/:id`); a no-op when tracing is off.
+    adapter.getInstance().addHook('onRequest', nameSpanByRoute);
     app = await NestFactory.create<NestFastifyApplication>(
       { module: ServiceRootModule, imports: [kit, def.module], controllers: [HealthController, MetricsController] },
       adapter,
@@ -365,8 +370,16 @@ export async function bootstrapService<S extends z.ZodRawShape>(
     const host = variable(config, def.http?.hostVariable ?? `${prefix}_BIND_HOST`) as string;
     if (def.grpc) {
       grpcPort = variable(config, `${prefix}_GRPC_PORT`) as number;
+      const shared = config as Partial<SharedConfig>;
       app.connectMicroservice<GrpcOptions>(
-        grpcServerOptions({ packageName: def.grpc.packageName, protoFile: protoFile(def.grpc.proto), port: grpcPort, host }),
+        grpcServerOptions({
+          packageName: def.grpc.packageName,
+          protoFile: protoFile(def.grpc.proto),
+          port: grpcPort,
+          host,
+          maxConnectionAgeMs: shared.GRPC_MAX_CONNECTION_AGE_MS,
+          maxConnectionAgeGraceMs: shared.GRPC_MAX_CONNECTION_AGE_GRACE_MS,
+        }),
       );
       await app.startAllMicroservices();
     }

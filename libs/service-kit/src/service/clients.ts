@@ -31,7 +31,7 @@ export function grpcClient<T extends object, C>(
   return { ...options, contract } as GrpcClientDefinition<C>;
 }
 
-/** A typed client of a service's contract at `url` (host:port). */
+/** A typed client of a service's contract at `url` (a target as env.grpcTarget takes it). */
 export function contractClient<T extends object>(contract: GrpcContract<T>, url: string, deadlineMs?: number): GrpcClient<T> {
   return createGrpcClient<T>({
     url,

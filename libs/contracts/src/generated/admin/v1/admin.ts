@@ -418,6 +418,12 @@ export interface DecideAppealRequest {
 
 export const ADMIN_V1_PACKAGE_NAME = "admin.v1";
 
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
+
 export interface AdminServiceClient {
   /** What this replica runs: its name, version and the database migrations applied. */
 
@@ -512,6 +518,12 @@ export interface AdminServiceClient {
 
   decideAppeal(request: DecideAppealRequest, metadata?: Metadata): Observable<AdminAppeal>;
 }
+
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
 
 export interface AdminServiceController {
   /** What this replica runs: its name, version and the database migrations applied. */

@@ -330,6 +330,12 @@ export interface Description {
 
 export const CAMPAIGNS_V1_PACKAGE_NAME = "campaigns.v1";
 
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
+
 export interface CampaignsServiceClient {
   /** What this replica runs: its name, version and the database migrations applied. */
 
@@ -417,6 +423,12 @@ export interface CampaignsServiceClient {
 
   rateHire(request: RateHireRequest, metadata?: Metadata): Observable<RateHireResponse>;
 }
+
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
 
 export interface CampaignsServiceController {
   /** What this replica runs: its name, version and the database migrations applied. */

@@ -192,6 +192,12 @@ export interface RedeliverRequest {
 
 export const DEVELOPER_V1_PACKAGE_NAME = "developer.v1";
 
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
+
 export interface DeveloperServiceClient {
   /** What this replica runs: its name, version and the database migrations applied. */
 
@@ -254,6 +260,12 @@ export interface DeveloperServiceClient {
 
   redeliver(request: RedeliverRequest, metadata?: Metadata): Observable<Delivery>;
 }
+
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
 
 export interface DeveloperServiceController {
   /** What this replica runs: its name, version and the database migrations applied. */

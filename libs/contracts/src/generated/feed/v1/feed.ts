@@ -257,6 +257,12 @@ export interface ProjectionLag {
 
 export const FEED_V1_PACKAGE_NAME = "feed.v1";
 
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
+
 export interface FeedServiceClient {
   /** What this replica runs: its name, version and the database migrations applied. */
 
@@ -306,6 +312,12 @@ export interface FeedServiceClient {
 
   getProjectionLag(request: GetProjectionLagRequest, metadata?: Metadata): Observable<ProjectionLag>;
 }
+
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
 
 export interface FeedServiceController {
   /** What this replica runs: its name, version and the database migrations applied. */

@@ -409,6 +409,12 @@ export interface ListPlaceholderStreamersResponse {
 
 export const IDENTITY_V1_PACKAGE_NAME = "identity.v1";
 
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
+
 export interface IdentityServiceClient {
   /** Creates an account (optionally claiming a placeholder streamer profile) and signs it in. */
 
@@ -590,6 +596,12 @@ export interface IdentityServiceClient {
     metadata?: Metadata,
   ): Observable<ListPlaceholderStreamersResponse>;
 }
+
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
 
 export interface IdentityServiceController {
   /** Creates an account (optionally claiming a placeholder streamer profile) and signs it in. */

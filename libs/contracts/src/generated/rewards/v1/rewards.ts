@@ -260,6 +260,12 @@ export interface Tiers {
 
 export const REWARDS_V1_PACKAGE_NAME = "rewards.v1";
 
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
+
 export interface RewardsServiceClient {
   /** What this replica runs: its name, version and the database migrations applied. */
 
@@ -304,6 +310,12 @@ export interface RewardsServiceClient {
 
   listHolds(request: ListHoldsRequest, metadata?: Metadata): Observable<EarningHolds>;
 }
+
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
 
 export interface RewardsServiceController {
   /** What this replica runs: its name, version and the database migrations applied. */

@@ -141,6 +141,12 @@ export interface GoLiveResult {
 
 export const SOCIAL_V1_PACKAGE_NAME = "social.v1";
 
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
+
 export interface SocialServiceClient {
   /** What this replica runs: its name, version and the database migrations applied. */
 
@@ -154,11 +160,14 @@ export interface SocialServiceClient {
 
   unfollow(request: UnfollowRequest, metadata?: Metadata): Observable<FollowState>;
 
-  /** Whether viewer_id follows user_id (false without a viewer), with user_id's follower count. */
+  /**
+   * Whether viewer_id follows user_id (false without a viewer), with user_id's follower count. IDEMPOTENT, not a
+   * pure read: a user the people read model has not heard of yet is asked of identity and kept.
+   */
 
   getFollowState(request: GetFollowStateRequest, metadata?: Metadata): Observable<FollowState>;
 
-  /** user_id's followers, newest first, keyset-paged. */
+  /** user_id's followers, newest first, keyset-paged (IDEMPOTENT as GetFollowState). */
 
   listFollowers(request: ListFollowersRequest, metadata?: Metadata): Observable<ListFollowersResponse>;
 
@@ -191,6 +200,12 @@ export interface SocialServiceClient {
   goOffline(request: GoOfflineRequest, metadata?: Metadata): Observable<StreamState>;
 }
 
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
+
 export interface SocialServiceController {
   /** What this replica runs: its name, version and the database migrations applied. */
 
@@ -204,14 +219,17 @@ export interface SocialServiceController {
 
   unfollow(request: UnfollowRequest, metadata?: Metadata): Promise<FollowState> | Observable<FollowState> | FollowState;
 
-  /** Whether viewer_id follows user_id (false without a viewer), with user_id's follower count. */
+  /**
+   * Whether viewer_id follows user_id (false without a viewer), with user_id's follower count. IDEMPOTENT, not a
+   * pure read: a user the people read model has not heard of yet is asked of identity and kept.
+   */
 
   getFollowState(
     request: GetFollowStateRequest,
     metadata?: Metadata,
   ): Promise<FollowState> | Observable<FollowState> | FollowState;
 
-  /** user_id's followers, newest first, keyset-paged. */
+  /** user_id's followers, newest first, keyset-paged (IDEMPOTENT as GetFollowState). */
 
   listFollowers(
     request: ListFollowersRequest,

@@ -379,6 +379,12 @@ export interface DecideAppealRequest {
 
 export const SUBMISSIONS_V1_PACKAGE_NAME = "submissions.v1";
 
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
+
 export interface SubmissionsServiceClient {
   /**
    * A signed-in user submits a post (spec 01 §3, either payload shape). INVALID_ARGUMENT names the
@@ -482,6 +488,12 @@ export interface SubmissionsServiceClient {
 
   decideAppeal(request: DecideAppealRequest, metadata?: Metadata): Observable<Appeal>;
 }
+
+/**
+ * A read says `option idempotency_level = NO_SIDE_EFFECTS` (IDEMPOTENT when it may write what a repeat
+ * writes again): the service kit's clients retry only those, on another replica (ADR 0054). Commands say
+ * nothing: a retry after their server died mid-call could apply them twice.
+ */
 
 export interface SubmissionsServiceController {
   /**
