@@ -539,7 +539,7 @@ async function main() {
   log('starting identity, submissions, gateway and one media-worker ...');
   const { gatewayUrl, startWorker } = await startPlatform(resources.backend, scratchDir);
   resources.events = await watchMediaEvents(resources.backend.names);
-  resources.queue = createMediaQueue({ redisUrl: REDIS_URL, prefix: resources.backend.env.REDIS_KEY_PREFIX });
+  resources.queue = createMediaQueue({ connection: { url: REDIS_URL }, prefix: resources.backend.env.REDIS_KEY_PREFIX });
   const events = resources.events;
   const api = await signUp(gatewayUrl);
   if (WAIT === 'stream') resources.changes = await openSse(`${gatewayUrl}/api/submissions/stream`, { cookie: api.cookie });

@@ -449,7 +449,7 @@ try {
   backend = await isolatedBackend('metrics');
   x = await new XApiStandIn({ generate: true }).start();
   x.logRequests = false;
-  queue = createMetricsQueue({ redisUrl: REDIS_URL, prefix: backend.names.redisKeyPrefix });
+  queue = createMetricsQueue({ connection: { url: REDIS_URL }, prefix: backend.names.redisKeyPrefix });
 
   const results = [];
   const baseline = await run('baseline: no limit at X', 1, Infinity, backend, x, queue);

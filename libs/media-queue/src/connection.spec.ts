@@ -1,9 +1,19 @@
 import { EventEmitter } from 'node:events';
-import { isConnectionError, redisRetryStrategy, reportRedisOutages } from './connection.js';
+import { isConnectionError, producerConnection, redisRetryStrategy, reportRedisOutages } from './connection.js';
 
 describe('media queue connection behaviour', () => {
   it('retries 100 ms more each time, up to once a second', () => {
     expect([1, 2, 5, 10, 11, 50].map(redisRetryStrategy)).toEqual([100, 200, 500, 1000, 1000, 1000]);
+  });
+
+  it("keeps where Redis is (the kit's options, Sentinel included) and adds a producer's fail-fast behaviour", () => {
+    const where = { sentinels: [{ host: 's', port: 26379 }], name: 'clipit', password: 'p', db: 2 };
+    expect(producerConnection(where)).toEqual({
+      ...where,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      retryStrategy: redisRetryStrategy,
+    });
   });
 
   it('tells a connection error from another', () => {

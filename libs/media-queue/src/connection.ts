@@ -1,5 +1,9 @@
+import type { RedisOptions } from 'bullmq';
+
 /**
  * How the media queue's Redis connections (producer and worker alike) behave through a Redis outage.
+ * Where Redis is comes from the caller: the service kit's redisConnectionOptions(config), the one rule
+ * every Redis client follows (REDIS_URL, or Sentinel); this package knows no configuration.
  *
  * BullMQ's own reconnect schedule waits max(1 s, e^attempt ms), capped at 20 s: once a second at first,
  * then 3 s, 8 s, 20 s, so after an outage of 10 s or more the queue stays unusable for up to 20 s once
@@ -14,6 +18,15 @@
 /** ioredis `retryStrategy`: the delay before reconnect attempt `attempt` (1-based), 100 ms more each time up to 1 s. */
 export function redisRetryStrategy(attempt: number): number {
   return Math.min(attempt * 100, 1000);
+}
+
+/**
+ * A producer's connection to Redis at `where`: a call fails fast while Redis is away (no offline queue,
+ * one retry) instead of waiting in memory, and the connection is back within about a second of Redis
+ * answering, or of the sentinels naming a new master.
+ */
+export function producerConnection(where: RedisOptions): RedisOptions {
+  return { ...where, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: redisRetryStrategy };
 }
 
 /** The part of a pino logger the outage report uses. */

@@ -6,7 +6,7 @@ import {
   type FingerprintVideoJob,
   type ProcessVideoJob,
 } from '@clipit/contracts';
-import type { Job, JobsOptions, Queue } from 'bullmq';
+import type { Job, JobsOptions, Queue, RedisOptions } from 'bullmq';
 import type { ConnectionLogger } from './connection.js';
 import { createJobQueue } from './job-queue.js';
 
@@ -47,8 +47,8 @@ export type MediaJobName = typeof PROCESS_VIDEO_JOB | typeof FINGERPRINT_VIDEO_J
 export type MediaQueue = Queue<MediaJobData, unknown, MediaJobName>;
 
 export interface MediaQueueOptions {
-  /** Redis server, e.g. REDIS_URL. */
-  redisUrl: string;
+  /** Where Redis is: the service kit's redisConnectionOptions(config) (REDIS_URL, or its sentinels). */
+  connection: RedisOptions;
   /** The deployment's REDIS_KEY_PREFIX (e.g. `clipit:`); the queue's keys go under {@link mediaQueuePrefix} of it. */
   prefix: string;
   /** Where a Redis outage is reported (once when it starts, once when it ends); the service's pino logger. */

@@ -1,5 +1,5 @@
 import { REFRESH_METRICS_JOB, refreshMetricsJobSchema, type RefreshMetricsJob } from '@clipit/contracts';
-import type { Job, JobsOptions, Queue } from 'bullmq';
+import type { Job, JobsOptions, Queue, RedisOptions } from 'bullmq';
 import type { ConnectionLogger } from './connection.js';
 import { createJobQueue, mediaQueuePrefix } from './job-queue.js';
 
@@ -30,8 +30,8 @@ export const REFRESH_METRICS_JOB_OPTIONS = {
 export type MetricsQueue = Queue<RefreshMetricsJob, unknown, typeof REFRESH_METRICS_JOB>;
 
 export interface MetricsQueueOptions {
-  /** Redis server, e.g. REDIS_URL. */
-  redisUrl: string;
+  /** Where Redis is: the service kit's redisConnectionOptions(config) (REDIS_URL, or its sentinels). */
+  connection: RedisOptions;
   /** The deployment's REDIS_KEY_PREFIX (e.g. `clipit:`). */
   prefix: string;
   /** Where a Redis outage is reported (once when it starts, once when it ends). */

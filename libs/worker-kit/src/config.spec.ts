@@ -21,7 +21,7 @@ describe('worker configuration', () => {
       THUMBS_WORKER_PUBLISH_RETRY_MAX_MS: 30_000,
     });
     expect(workerSettings(config, 'THUMBS_WORKER')).toEqual({
-      redisUrl: 'redis://127.0.0.1:6379',
+      connection: { host: '127.0.0.1', port: 6379 },
       redisKeyPrefix: 'clipit:',
       concurrency: 3,
       lockDurationMs: 30_000,

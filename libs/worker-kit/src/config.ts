@@ -1,4 +1,11 @@
-import { env, loadConfig, serverConfigShape } from '@clipit/service-kit';
+import {
+  env,
+  loadConfig,
+  redisConnectionOptions,
+  serverConfigShape,
+  type RedisConnectionConfig,
+  type RedisConnectionOptions,
+} from '@clipit/service-kit';
 import type { z } from 'zod';
 
 // The variables every queue worker reads, named after its prefix (MEDIA_WORKER_CONCURRENCY, …) so that
@@ -61,7 +68,8 @@ export function workerConfigShape<P extends string>(prefix: P, defaults: WorkerD
 
 /** A worker's budgets read from its configuration, as the queue worker and the publisher take them. */
 export interface WorkerSettings {
-  redisUrl: string;
+  /** Where Redis is (redisConnectionOptions: REDIS_URL, or its sentinels). */
+  connection: RedisConnectionOptions;
   /** The deployment's REDIS_KEY_PREFIX; the queue's keys go under the queues' key rule of it, as the producer's. */
   redisKeyPrefix: string;
   concurrency: number;
@@ -87,11 +95,11 @@ function number(config: object, name: string): number {
   return value;
 }
 
-/** Reads `<P>_*` (workerConfigShape) and REDIS_URL / REDIS_KEY_PREFIX (sharedConfigShape) from a loaded configuration. */
-export function workerSettings(config: { REDIS_URL: string; REDIS_KEY_PREFIX: string }, prefix: string): WorkerSettings {
+/** Reads `<P>_*` (workerConfigShape) and the REDIS_* variables (sharedConfigShape) from a loaded configuration. */
+export function workerSettings(config: RedisConnectionConfig & { REDIS_KEY_PREFIX: string }, prefix: string): WorkerSettings {
   const n = (suffix: WorkerVariable) => number(config, `${prefix}_${suffix}`);
   return {
-    redisUrl: config.REDIS_URL,
+    connection: redisConnectionOptions(config),
     redisKeyPrefix: config.REDIS_KEY_PREFIX,
     concurrency: n('CONCURRENCY'),
     lockDurationMs: n('LOCK_DURATION_MS'),

@@ -8,6 +8,7 @@ import {
   type ConfigOf,
   type HealthCheck,
   type NatsConnection,
+  type RedisConnectionConfig,
   type ServiceDefinition,
   type ServiceResource,
 } from '@clipit/service-kit';
@@ -27,7 +28,7 @@ export interface JobTaker {
   close(drainMs: number): Promise<void>;
 }
 
-type SharedVariables = { REDIS_URL: string; REDIS_KEY_PREFIX: string; EVENTS_STREAM: string; EVENTS_SUBJECT_PREFIX: string };
+type SharedVariables = RedisConnectionConfig & { REDIS_KEY_PREFIX: string; EVENTS_STREAM: string; EVENTS_SUBJECT_PREFIX: string };
 
 export interface WorkerDefinition<S extends z.ZodRawShape> {
   /** The worker's name (`media-worker`): logs, metrics, the NATS connection, the subjects it publishes on. */

@@ -8,6 +8,7 @@ import {
   packageVersion,
   RateLimiter,
   REDIS,
+  redisConnectionOptions,
   redisResource,
   resource,
   type ConfigOverrides,
@@ -58,7 +59,7 @@ export const adminService = defineService(adminConfigShape, {
         new Map(
           [MEDIA_QUEUE, METRICS_QUEUE].map((queue) => [
             queue,
-            openQueueReader({ queue, redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger }),
+            openQueueReader({ queue, connection: redisConnectionOptions(config), prefix: config.REDIS_KEY_PREFIX, logger }),
           ]),
         ),
       { close: (readers) => Promise.all([...readers.values()].map((r) => r.close())) },

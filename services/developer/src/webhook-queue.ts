@@ -7,7 +7,7 @@ import {
   type WebhookDeliveryJob,
 } from '@clipit/contracts';
 import { createJobQueue, readyProducerQueue, type ConnectionLogger } from '@clipit/media-queue';
-import type { HealthCheck } from '@clipit/service-kit';
+import { redisConnectionOptions, type HealthCheck, type RedisConnectionConfig } from '@clipit/service-kit';
 import type { DeveloperConfig } from './config.js';
 
 /** The webhook queue as developer uses it: the producer end, on the platform's queue key rule. */
@@ -29,12 +29,12 @@ export const WEBHOOK_QUEUE_PORT = Symbol('WEBHOOK_QUEUE_PORT');
  * the database while Redis is away, and the dispatcher queues them when it is back.
  */
 export async function openWebhookQueue(
-  config: Pick<DeveloperConfig, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>,
+  config: RedisConnectionConfig & Pick<DeveloperConfig, 'REDIS_KEY_PREFIX'>,
   logger?: ConnectionLogger,
 ): Promise<WebhookQueuePort & { healthCheck: HealthCheck }> {
   const queue = createJobQueue<WebhookDeliveryJob, typeof WEBHOOK_DELIVERY_JOB>({
     queue: WEBHOOK_QUEUE,
-    redisUrl: config.REDIS_URL,
+    connection: redisConnectionOptions(config),
     prefix: config.REDIS_KEY_PREFIX,
     defaultJobOptions: WEBHOOK_DELIVERY_JOB_OPTIONS,
     ...(logger ? { logger } : {}),

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { MediaTools } from '@clipit/media';
 import { createMediaQueue } from '@clipit/media-queue';
-import { bootstrapService, packageVersion, resource, type ConfigOverrides, type ServiceApp } from '@clipit/service-kit';
+import {
+  bootstrapService,
+  packageVersion,
+  redisConnectionOptions,
+  resource,
+  type ConfigOverrides,
+  type ServiceApp,
+} from '@clipit/service-kit';
 import { storageResource } from '@clipit/storage';
 import { defineWorker } from '@clipit/worker-kit';
 import { MediaWorkerModule } from './app.module.js';
@@ -47,7 +54,7 @@ export const mediaWorkerService = defineWorker(mediaWorkerConfigShape, {
     resource(
       'media queue producer',
       MEDIA_QUEUE_PRODUCER,
-      ({ config, logger }) => createMediaQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger }),
+      ({ config, logger }) => createMediaQueue({ connection: redisConnectionOptions(config), prefix: config.REDIS_KEY_PREFIX, logger }),
       { close: (queue) => queue.close() },
     ),
   ],

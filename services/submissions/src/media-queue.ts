@@ -6,7 +6,7 @@ import {
   redriveProcessVideo,
   type ConnectionLogger,
 } from '@clipit/media-queue';
-import type { HealthCheck } from '@clipit/service-kit';
+import { redisConnectionOptions, type HealthCheck, type RedisConnectionConfig } from '@clipit/service-kit';
 import { Redis } from 'ioredis';
 import type { SubmissionsConfig } from './config.js';
 import type { MediaQueuePort } from './ports.js';
@@ -22,11 +22,13 @@ import type { MediaQueuePort } from './ports.js';
  * queued. An outage is logged once when it starts and once when it ends (`logger`).
  */
 export async function createBullMediaQueue(
-  config: Pick<SubmissionsConfig, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>,
+  config: RedisConnectionConfig & Pick<SubmissionsConfig, 'REDIS_KEY_PREFIX'>,
   logger?: ConnectionLogger,
 ): Promise<MediaQueuePort & { healthCheck: HealthCheck }> {
-  const queue = createMediaQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
-  const redis = new Redis(config.REDIS_URL, {
+  const connection = redisConnectionOptions(config);
+  const queue = createMediaQueue({ connection, prefix: config.REDIS_KEY_PREFIX, logger });
+  const redis = new Redis({
+    ...connection,
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,

@@ -1,5 +1,5 @@
 import { createMetricsQueue, enqueueRefreshMetrics, readyProducerQueue, type ConnectionLogger } from '@clipit/media-queue';
-import type { HealthCheck } from '@clipit/service-kit';
+import { redisConnectionOptions, type HealthCheck, type RedisConnectionConfig } from '@clipit/service-kit';
 import type { SubmissionsConfig } from './config.js';
 import type { MetricsQueuePort } from './ports.js';
 
@@ -11,10 +11,10 @@ import type { MetricsQueuePort } from './ports.js';
  * try again next round), so an outage must not take the service's calls out of traffic.
  */
 export async function createBullMetricsQueue(
-  config: Pick<SubmissionsConfig, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>,
+  config: RedisConnectionConfig & Pick<SubmissionsConfig, 'REDIS_KEY_PREFIX'>,
   logger?: ConnectionLogger,
 ): Promise<MetricsQueuePort & { healthCheck: HealthCheck }> {
-  const queue = createMetricsQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
+  const queue = createMetricsQueue({ connection: redisConnectionOptions(config), prefix: config.REDIS_KEY_PREFIX, logger });
   const ready = await readyProducerQueue(queue, 'metrics-queue');
   return {
     ...ready,

@@ -19,7 +19,7 @@ describe('createMediaQueue / enqueueProcessVideo on the real Redis', () => {
   let redis: Redis;
 
   beforeAll(() => {
-    queue = createMediaQueue({ redisUrl: testInfra().redisUrl, prefix: names.redisKeyPrefix });
+    queue = createMediaQueue({ connection: { url: testInfra().redisUrl }, prefix: names.redisKeyPrefix });
     redis = new Redis(testInfra().redisUrl);
   });
 

@@ -15,7 +15,7 @@ describe('createMetricsQueue / enqueueRefreshMetrics on the real Redis', () => {
   let redis: Redis;
 
   beforeAll(() => {
-    queue = createMetricsQueue({ redisUrl: testInfra().redisUrl, prefix: names.redisKeyPrefix });
+    queue = createMetricsQueue({ connection: { url: testInfra().redisUrl }, prefix: names.redisKeyPrefix });
     redis = new Redis(testInfra().redisUrl);
   });
 

@@ -12,10 +12,13 @@ describe('loadConfig', () => {
       REDIS_KEY_PREFIX: 'clipit:',
       EVENTS_STREAM: 'CLIPIT_EVENTS',
       EVENTS_SUBJECT_PREFIX: 'events',
+      EVENTS_STREAM_REPLICAS: 1,
       BUS_ACK_WAIT_MS: 30_000,
       BUS_RETRY_BACKOFF_MS: [1000, 5000, 15000, 30000],
       BUS_MAX_ATTEMPTS: 5,
       BUS_OUTAGE_BACKOFF_MAX_MS: 5000,
+      GRPC_MAX_CONNECTION_AGE_MS: 300_000,
+      GRPC_MAX_CONNECTION_AGE_GRACE_MS: 30_000,
       SERVICE_PORT: 8080,
       MIGRATE: true,
       UPSTREAM: '127.0.0.1:50051',
@@ -28,6 +31,20 @@ describe('loadConfig', () => {
       expect(() => loadConfig(shape, { BUS_RETRY_BACKOFF_MS: bad })).toThrow(
         `BUS_RETRY_BACKOFF_MS=${JSON.stringify(bad)} is invalid: must be comma-separated whole milliseconds, each at least 1`,
       );
+    }
+  });
+
+  it('takes a NATS cluster as a comma list of its nodes, and the stream replicas from 1 to 5', () => {
+    const nodes = 'nats://127.0.0.1:4222, nats://127.0.0.1:4223,tls://nats-2:4222';
+    expect(loadConfig(shape, { NATS_URL: nodes, EVENTS_STREAM_REPLICAS: '3' })).toMatchObject({
+      NATS_URL: nodes,
+      EVENTS_STREAM_REPLICAS: 3,
+    });
+    expect(() => loadConfig(shape, { NATS_URL: 'nats://127.0.0.1:4222,127.0.0.1:4223' })).toThrow(
+      'NATS_URL="nats://127.0.0.1:4222,127.0.0.1:4223" is invalid: must be a URL starting with nats:// or tls://, or a comma-separated list of them',
+    );
+    for (const bad of ['0', '6', '2.5', 'three']) {
+      expect(() => loadConfig(shape, { EVENTS_STREAM_REPLICAS: bad })).toThrow(`EVENTS_STREAM_REPLICAS=${JSON.stringify(bad)} is invalid`);
     }
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSUMER_DEFAULTS } from '../bus/budgets.js';
+import { GRPC_TARGET_FORMS, isGrpcTarget } from '../grpc/target.js';
 
 /** Thrown at boot when a variable is missing or bad; the message names every offending variable. */
 export class ConfigError extends Error {
@@ -20,16 +21,41 @@ export function loadConfig<S extends z.ZodRawShape>(shape: S, env: NodeJS.Proces
     input[key] = value === undefined || value.trim() === '' ? undefined : value.trim();
   }
   const result = z.object(shape).safeParse(input);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => {
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => {
         const name = issue.path.join('.');
         const raw = input[name];
         return raw === undefined ? `${name} is missing: ${issue.message}` : `${name}=${JSON.stringify(raw)} is invalid: ${issue.message}`;
-      }),
-    );
-  }
+      });
+  problems.push(...unpairedVariables(shape, input));
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   return result.data;
+}
+
+/**
+ * Variables that mean nothing alone: when the key is set, the variable named must be set too, or
+ * start-up stops (a half-configured Sentinel setup would otherwise run against REDIS_URL's host unnoticed).
+ */
+const NEEDS: Readonly<Record<string, { variable: string; why: string }>> = {
+  REDIS_SENTINELS: { variable: 'REDIS_SENTINEL_MASTER', why: 'Sentinel mode needs both' },
+  REDIS_SENTINEL_MASTER: { variable: 'REDIS_SENTINELS', why: 'Sentinel mode needs both' },
+  REDIS_SENTINEL_PASSWORD: { variable: 'REDIS_SENTINELS', why: 'it is only used to reach the sentinels' },
+};
+
+function unpairedVariables(shape: z.ZodRawShape, input: Record<string, string | undefined>): string[] {
+  return Object.keys(shape).flatMap((name) => {
+    const need = NEEDS[name];
+    if (!need || input[name] === undefined || input[need.variable] !== undefined) return [];
+    return [`${name} is set but ${need.variable} is not: ${need.why}`];
+  });
+}
+
+/** A `host:port` list (commas between, spaces allowed around them), or undefined when an entry is not `host:port` with a port from 1 to 65535. */
+export function parseHostPortList(text: string): Array<{ host: string; port: number }> | undefined {
+  const entries = text.split(',').map((entry) => /^(?:\[([0-9A-Fa-f:.]+)\]|([\w.-]+)):(\d{1,5})$/.exec(entry.trim()));
+  if (entries.some((m) => !m || Number(m[3]) < 1 || Number(m[3]) > 65535)) return undefined;
+  return entries.map((m) => ({ host: (m![1] ?? m![2])!, port: Number(m![3]) }));
 }
 
 /** Reusable variable types. */
@@ -55,12 +81,36 @@ export const env = {
         },
         `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
       ),
-  /** host:port, as gRPC targets are written. */
+  /** One URL, or several separated by commas: the servers of one cluster, any of which a client may connect to. */
+  urlList: (def: string, protocols: string[]) =>
+    z
+      .string()
+      .default(def)
+      .refine(
+        (v) =>
+          v.split(',').every((part) => {
+            try {
+              return protocols.includes(new URL(part.trim()).protocol.replace(/:$/, ''));
+            } catch {
+              return false;
+            }
+          }),
+        `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}, or a comma-separated list of them`,
+      ),
+  /** host:port. */
   hostPort: (def: string) =>
     z
       .string()
       .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
       .default(def),
+  /** A gRPC client's target (`<NAME>_GRPC_URL`): host:port, dns:///<name>:<port> or ipv4:<ip>:<port>,<ip>:<port> (ADR 0054). */
+  grpcTarget: (def: string) => z.string().default(def).refine(isGrpcTarget, `must be ${GRPC_TARGET_FORMS}`),
+  /** `host:port,host:port,…`, or unset: a set of servers a client asks in turn (Redis sentinels); IPv6 in brackets. */
+  hostPortList: () =>
+    z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || parseHostPortList(v) !== undefined, 'must be host:port,host:port,… (ports 1 to 65535)'),
   /** The interface a server binds: 0.0.0.0 in containers, 127.0.0.1 for a laptop or tests. */
   bindHost: (def = '0.0.0.0') =>
     z
@@ -90,9 +140,14 @@ export const env = {
 /** The variables every service reads. */
 export const sharedConfigShape = {
   LOG_LEVEL: env.logLevel(),
-  NATS_URL: env.url('nats://127.0.0.1:4222', ['nats', 'tls']),
+  // A cluster's nodes as a comma list: the client connects to any and moves to another when one goes away.
+  NATS_URL: env.urlList('nats://127.0.0.1:4222', ['nats', 'tls']),
   REDIS_URL: env.url('redis://127.0.0.1:6379', ['redis', 'rediss']),
   REDIS_KEY_PREFIX: z.string().default('clipit:'),
+  // Redis behind Sentinel (redisConnectionOptions): the sentinels to ask, and the name of the master they watch.
+  REDIS_SENTINELS: env.hostPortList(),
+  REDIS_SENTINEL_MASTER: z.string().regex(/^\S+$/, 'must be the name the sentinels monitor the master under (no spaces)').optional(),
+  REDIS_SENTINEL_PASSWORD: z.string().optional(),
   EVENTS_STREAM: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
@@ -101,6 +156,12 @@ export const sharedConfigShape = {
     .string()
     .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'dot-separated tokens')
     .default('events'),
+  // Copies of the events stream and its dead-letter stream a JetStream cluster keeps (ADR 0054): 3 rides out a lost node.
+  EVENTS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  // A gRPC server closes each client connection this old (its calls get the grace to finish), so clients
+  // resolve their target again and balance over replicas added since (ADR 0054).
+  GRPC_MAX_CONNECTION_AGE_MS: env.int(300_000, 1000),
+  GRPC_MAX_CONNECTION_AGE_GRACE_MS: env.int(30_000, 0),
   ...busBudgetShape(),
 };
 

@@ -4,3 +4,4 @@ export * from './grpc-service.js';
 export * from './service-config.js';
 export * from './tokens.js';
 export * from './redis.js';
+export * from './redis-connection.js';

@@ -1,6 +1,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { redisCheck } from '../health/checks.js';
 import { resource, type ServiceResource } from './bootstrap.js';
+import { redisConnectionOptions, type RedisConnectionConfig } from './redis-connection.js';
 
 /** Reconnect attempt `attempt` (1-based) after 100 ms more each time, up to once a second: back soon after Redis is. */
 export function redisRetryDelay(attempt: number): number {
@@ -12,9 +13,10 @@ export function redisRetryDelay(attempt: number): number {
  * `tolerateOutage`, start-up does not wait for Redis and readiness reports it as `degraded` (200) while
  * it is away, since the service answers without it (the connection keeps trying); otherwise start-up fails when Redis does not answer. It reconnects within about a second
  * of Redis answering again, and an outage is logged once when the connection drops and once when it is
- * back (ioredis would otherwise report every failed retry).
+ * back (ioredis would otherwise report every failed retry). Redis is where redisConnectionOptions says: REDIS_URL,
+ * or the master the sentinels name (after a failover, the reconnect asks them again).
  */
-export function redisResource<C extends { REDIS_URL: string }>(
+export function redisResource<C extends RedisConnectionConfig>(
   token: symbol,
   options: RedisOptions & { tolerateOutage?: boolean } = {},
 ): ServiceResource<C> {
@@ -23,7 +25,8 @@ export function redisResource<C extends { REDIS_URL: string }>(
     'redis',
     token,
     async ({ config, logger }) => {
-      const redis = new Redis(config.REDIS_URL, {
+      const redis = new Redis({
+        ...redisConnectionOptions(config),
         maxRetriesPerRequest: 1,
         retryStrategy: redisRetryDelay,
         ...redisOptions,

@@ -54,7 +54,7 @@ describe('system metrics sampler', () => {
 
   it("records each service's readiness, the queues' depths, the dead letters and each consumer's lag, as they really are", async () => {
     // Three videos wait on the media queue, under the deployment's key prefix (no worker takes them here).
-    const queue = createJobQueue<object>({ queue: MEDIA_QUEUE, redisUrl: testInfra().redisUrl, prefix: h.redisKeyPrefix });
+    const queue = createJobQueue<object>({ queue: MEDIA_QUEUE, connection: { url: testInfra().redisUrl }, prefix: h.redisKeyPrefix });
     await Promise.all([1, 2, 3].map((i) => queue.add('process-video', {}, { jobId: `video-${i}` })));
     await queue.close();
     // A durable consumer four events behind, and one event it dead-lettered.
@@ -85,7 +85,7 @@ describe('system metrics sampler', () => {
   });
 
   it('records a queue whose Redis does not answer as critical with the error, without a value', async () => {
-    const reader = openQueueReader({ queue: 'media', redisUrl: `redis://127.0.0.1:${deadPort}`, prefix: h.redisKeyPrefix });
+    const reader = openQueueReader({ queue: 'media', connection: { url: `redis://127.0.0.1:${deadPort}` }, prefix: h.redisKeyPrefix });
     try {
       const s = await h.app.get(PlatformProbes).queueDepth('media', reader);
       expect(s).toMatchObject({ metricType: 'queue_depth', value: null, status: 'critical' });

@@ -47,7 +47,7 @@ describe('developer: webhook endpoints and deliveries', () => {
     publisher = new EventPublisher({ nc, names: h.names });
     queue = createJobQueue<WebhookDeliveryJob, typeof WEBHOOK_DELIVERY_JOB>({
       queue: WEBHOOK_QUEUE,
-      redisUrl: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
+      connection: { url: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379' },
       prefix: h.names.redisKeyPrefix,
     });
   });

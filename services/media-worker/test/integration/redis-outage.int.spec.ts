@@ -46,7 +46,7 @@ describe('the media worker while Redis is down', () => {
     } as unknown as ProcessVideoHandler;
     const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
     const worker = new MediaQueueWorker({
-      redisUrl: server.url,
+      connection: { url: server.url },
       redisKeyPrefix: prefix,
       handler,
       fingerprints: handler as unknown as FingerprintVideoHandler,
@@ -66,7 +66,7 @@ describe('the media worker while Redis is down', () => {
       await server.process.start();
       const back = Date.now();
 
-      queue = createMediaQueue({ redisUrl: server.url, prefix });
+      queue = createMediaQueue({ connection: { url: server.url }, prefix });
       await queue.waitUntilReady();
       const { videoId } = job();
       await enqueueProcessVideo(queue, { ...job(), videoId });

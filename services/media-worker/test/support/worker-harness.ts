@@ -40,7 +40,7 @@ export class MediaWorkerHarness extends WorkerHarness<MediaWorkerApp, MediaEvent
     super({
       service: 'media-worker',
       bootstrap: bootstrapMediaWorker,
-      openQueue: (redisUrl, prefix) => createMediaQueue({ redisUrl, prefix }),
+      openQueue: (redisUrl, prefix) => createMediaQueue({ connection: { url: redisUrl }, prefix }),
       natsUrl,
     });
   }

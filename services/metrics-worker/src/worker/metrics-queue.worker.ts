@@ -35,7 +35,7 @@ export class MetricsQueueWorker extends QueueWorker<RefreshMetricsJob, RefreshRe
 
   constructor(opts: MetricsQueueWorkerOptions) {
     super(opts, { queue: METRICS_QUEUE, label: 'metrics queue worker', metrics: metricsJobs, limiter: NEVER_REACHED_LIMITER });
-    this.queue = createMetricsQueue({ redisUrl: opts.redisUrl, prefix: opts.redisKeyPrefix, logger: opts.logger });
+    this.queue = createMetricsQueue({ connection: opts.connection, prefix: opts.redisKeyPrefix, logger: opts.logger });
   }
 
   /** The job logic; set once (the handler needs this worker as its QueuePause and FollowUpQueue). */

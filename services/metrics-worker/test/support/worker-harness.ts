@@ -40,7 +40,7 @@ export class MetricsWorkerHarness extends WorkerHarness<
     super({
       service: 'metrics-worker',
       bootstrap: bootstrapMetricsWorker,
-      openQueue: (redisUrl, prefix) => createMetricsQueue({ redisUrl, prefix }),
+      openQueue: (redisUrl, prefix) => createMetricsQueue({ connection: { url: redisUrl }, prefix }),
       natsUrl,
       // Only what is given here: no X token or URL of the developer's environment reaches the worker.
       processEnv: 'path-only',

@@ -17,7 +17,7 @@ let metricsQueue: MetricsQueue;
 beforeAll(async () => {
   // The timer stays out of the way: each test runs the scheduler's round itself.
   h = await startSubmissions({ METRICS_SCHEDULER_INTERVAL_SECONDS: 3600 });
-  metricsQueue = createMetricsQueue({ redisUrl: testInfra().redisUrl, prefix: h.names.redisKeyPrefix });
+  metricsQueue = createMetricsQueue({ connection: { url: testInfra().redisUrl }, prefix: h.names.redisKeyPrefix });
 });
 
 afterAll(async () => {

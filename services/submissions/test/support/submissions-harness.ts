@@ -111,7 +111,7 @@ export async function startSubmissions(overrides: SubmissionsConfigOverrides = {
         await nc.close();
       },
     ]);
-    const queue = createMediaQueue({ redisUrl: infra.redisUrl, prefix: names.redisKeyPrefix });
+    const queue = createMediaQueue({ connection: { url: infra.redisUrl }, prefix: names.redisKeyPrefix });
     cleanups.push([
       'queue',
       async () => {

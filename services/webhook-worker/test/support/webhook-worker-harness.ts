@@ -15,7 +15,7 @@ import type { WebhookAttemptedEvent } from '../../src/ports.js';
 const openQueue = (redisUrl: string, prefix: string) =>
   createJobQueue<WebhookDeliveryJob, typeof WEBHOOK_DELIVERY_JOB>({
     queue: WEBHOOK_QUEUE,
-    redisUrl,
+    connection: { url: redisUrl },
     prefix,
     defaultJobOptions: WEBHOOK_DELIVERY_JOB_OPTIONS,
   });
