@@ -1,6 +1,8 @@
 // The deployment configuration agrees with itself: docker-compose.yml is valid, the Kubernetes manifests
 // parse and build, every variable they set is a documented one (deploy/.env.example), every Deployment has
-// probes and resource requests, and the launcher prepares servers and databases for real.
+// probes and resource requests, each overlay runs the servers its components name (ADR 0054: gRPC through
+// headless Services, a trace collector, clustered servers in prod), and the launcher prepares servers and
+// databases for real.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -160,6 +162,84 @@ const KUSTOMIZE = findKustomize();
 const skipKustomize = typeof KUSTOMIZE === 'string' && process.env['CLIPIT_SKIP_KUSTOMIZE_BUILD'] === '1';
 if (skipKustomize) console.warn(`deploy-config: SKIPPING the kustomize builds: ${KUSTOMIZE}`);
 
+/** Every overlay an operator may apply (k8s/README.md): each is built once and checked by several tests. */
+const OVERLAYS = ['dev', 'prod', 'prod-keda', 'prod-managed'] as const;
+
+interface OverlayBuild {
+  docs: Doc[];
+  kinds: (kind: string) => Doc[];
+  configMaps: Set<string>;
+  /** clipit-shared-env's data as built: what every service reads first. */
+  sharedEnv: Record<string, string | undefined>;
+}
+
+const overlayBuilds = new Map<string, OverlayBuild>();
+function buildOverlay(overlay: string): OverlayBuild {
+  const cached = overlayBuilds.get(overlay);
+  if (cached) return cached;
+  if (typeof KUSTOMIZE === 'string') throw new Error(KUSTOMIZE);
+  const result = KUSTOMIZE.build(at('k8s/overlays', overlay));
+  expect({ tool: KUSTOMIZE.describe, status: result.status, stderr: String(result.stderr).trim() }).toEqual({
+    tool: KUSTOMIZE.describe,
+    status: 0,
+    stderr: '',
+  });
+  const docs = parseAllDocuments(String(result.stdout)).map((d) => d.toJS() as Doc);
+  const kinds = (kind: string) => docs.filter((d) => d['kind'] === kind);
+  const built = {
+    docs,
+    kinds,
+    configMaps: new Set(kinds('ConfigMap').map((d) => d['metadata']['name'] as string)),
+    sharedEnv: configMapOf(docs, 'clipit-shared-env'),
+  };
+  overlayBuilds.set(overlay, built);
+  return built;
+}
+
+/** A generated ConfigMap's data by its name before kustomize's hash suffix. */
+function configMapOf(docs: Doc[], name: string): Record<string, string | undefined> {
+  const cm = docs.find((d) => d['kind'] === 'ConfigMap' && new RegExp(`^${name}(-[a-z0-9]{10})?$`).test(d['metadata']['name']));
+  return (cm?.['data'] ?? {}) as Record<string, string>;
+}
+
+/** The platform's own Deployments (each labelled a service or a worker by `npm run versions`), not a server's. */
+const serviceDeployments = (docs: Doc[]) =>
+  docs.filter(
+    (d) => d['kind'] === 'Deployment' && ['service', 'worker'].includes(d['metadata']['labels']?.['app.kubernetes.io/component']),
+  );
+
+const grpcPortEnv = (s: ServiceDef) => s.portEnvs?.find((e) => e.endsWith('_GRPC_PORT'));
+
+/**
+ * Secrets made by the operator, outside kustomize, that whole Deployments read through envFrom, and the
+ * variables each one holds (k8s/README.md describes them): the managed servers' addresses, with their keys.
+ */
+const ENV_SECRETS: Record<string, string[]> = {
+  'clipit-otlp': ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_PROTOCOL'],
+  'clipit-redis': ['REDIS_URL', 'REDIS_SENTINELS', 'REDIS_SENTINEL_MASTER', 'REDIS_SENTINEL_PASSWORD'],
+};
+
+/**
+ * Where a container's variable comes from, as Kubernetes resolves it: its own `env` first, else the last
+ * `envFrom` source that has the key. A ConfigMap's value is given; a Secret (whose values the build does
+ * not hold) as `secret <name>`.
+ */
+function envOf(docs: Doc[], container: Doc, key: string): string | undefined {
+  const own = ((container['env'] ?? []) as Doc[]).find((e) => e['name'] === key);
+  if (own) return own['value'] ?? (own['valueFrom']?.['secretKeyRef'] ? `secret ${own['valueFrom']['secretKeyRef']['name']}` : undefined);
+  let found: string | undefined;
+  for (const ref of (container['envFrom'] ?? []) as Doc[]) {
+    const cm = ref['configMapRef']?.['name'] as string | undefined;
+    const secret = ref['secretRef']?.['name'] as string | undefined;
+    const value = cm
+      ? (docs.find((d) => d['kind'] === 'ConfigMap' && d['metadata']['name'] === cm)?.['data']?.[key] as string | undefined)
+      : undefined;
+    if (value !== undefined) found = value;
+    if (secret && (ENV_SECRETS[secret] ?? []).includes(key)) found = `secret ${secret}`;
+  }
+  return found;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 let SERVICES: ServiceDef[] = [];
 beforeAll(async () => {
@@ -243,19 +323,27 @@ describe('k8s/', () => {
   const files = yamlFiles(at('k8s'));
   const parsed = new Map<string, Doc[]>();
   const kustomizations = () => files.filter((f) => /(^|\/)kustomization\.ya?ml$/.test(f));
-  /** Files a kustomization names, by role: resources (whole manifests) and patches (partial ones). */
-  const referenced = (role: 'resources' | 'patches') =>
+  /**
+   * Files a kustomization names, by role: resources (whole manifests), patches (partial ones) and the files a
+   * generator puts into a ConfigMap (a server's own configuration, such as Jaeger's).
+   */
+  const referenced = (role: 'resources' | 'patches' | 'generated') =>
     new Set(
       kustomizations().flatMap((file) => {
         const k = parsed.get(file)?.[0] ?? {};
+        const generated = [...((k['configMapGenerator'] ?? []) as Doc[]), ...((k['secretGenerator'] ?? []) as Doc[])].flatMap((g) =>
+          ((g['files'] ?? []) as string[]).map((f) => f.slice(f.indexOf('=') + 1)),
+        );
         const paths =
           role === 'resources'
             ? ((k['resources'] ?? []) as string[])
-            : [
-                ...((k['patches'] ?? []) as Doc[]).map((p) => p['path'] as string | undefined),
-                ...((k['patchesStrategicMerge'] ?? []) as string[]),
-                ...((k['patchesJson6902'] ?? []) as Doc[]).map((p) => p['path'] as string | undefined),
-              ];
+            : role === 'generated'
+              ? generated
+              : [
+                  ...((k['patches'] ?? []) as Doc[]).map((p) => p['path'] as string | undefined),
+                  ...((k['patchesStrategicMerge'] ?? []) as string[]),
+                  ...((k['patchesJson6902'] ?? []) as Doc[]).map((p) => p['path'] as string | undefined),
+                ];
         return paths.filter((p): p is string => Boolean(p)).map((p) => join(dirname(file), p));
       }),
     );
@@ -274,10 +362,10 @@ describe('k8s/', () => {
     expect(errors).toEqual([]);
   });
 
-  it('parses every YAML file, each one a kustomization, a resource or a patch that a kustomization names', () => {
+  it('parses every YAML file, each one a kustomization, a resource, a patch or a generator file that a kustomization names', () => {
     expect(files.length).toBeGreaterThan(10);
     expect(parsed.size).toBe(files.length);
-    const used = new Set([...kustomizations(), ...referenced('resources'), ...referenced('patches')]);
+    const used = new Set([...kustomizations(), ...referenced('resources'), ...referenced('patches'), ...referenced('generated')]);
     expect(files.filter((f) => !used.has(f)).map(rel)).toEqual([]);
   });
 
@@ -366,34 +454,33 @@ describe('k8s/', () => {
     const env = (workloadContainers(postgres.doc)[0]!['env'] ?? []) as Doc[];
     const listed = String(env.find((e) => e['name'] === 'CLIPIT_DATABASES')?.['value'] ?? '').split(/[\s,]+/);
     expect(databasesWanted(SERVICES).filter((d) => !listed.includes(d))).toEqual([]);
-    expect(readFileSync(at('k8s/base/infra/create-databases.sh'), 'utf8')).toBe(
+    expect(readFileSync(at('k8s/components/infra-single/create-databases.sh'), 'utf8')).toBe(
       readFileSync(at('deploy/postgres/create-databases.sh'), 'utf8'),
     );
   });
 
-  describe.each(['dev', 'prod', 'prod-keda'])('overlay %s', (overlay) => {
-    (skipKustomize ? it.skip : it)('builds with kustomize into a consistent set of resources', () => {
-      if (typeof KUSTOMIZE === 'string') throw new Error(KUSTOMIZE);
-      const result = KUSTOMIZE.build(at('k8s/overlays', overlay));
-      expect({ tool: KUSTOMIZE.describe, status: result.status, stderr: String(result.stderr).trim() }).toEqual({
-        tool: KUSTOMIZE.describe,
-        status: 0,
-        stderr: '',
-      });
-      const docs = parseAllDocuments(String(result.stdout)).map((d) => d.toJS() as Doc);
-      const kinds = (kind: string) => docs.filter((d) => d['kind'] === kind);
-      const configMaps = new Set(kinds('ConfigMap').map((d) => d['metadata']['name'] as string));
+  describe.each(OVERLAYS)('overlay %s', (overlay) => {
+    const test = skipKustomize ? it.skip : it;
+    const built = () => buildOverlay(overlay);
+
+    test('builds with kustomize into a consistent set of resources', () => {
+      const { docs, kinds, configMaps, sharedEnv } = built();
       const secretsGenerated = new Map(kinds('Secret').map((d) => [d['metadata']['name'] as string, Object.keys(d['data'] ?? {})]));
 
       expect(kinds('Deployment').flatMap((d) => deploymentProblems(`overlay ${overlay}`, d))).toEqual([]);
-      // One Deployment per service; the dev overlay adds its mail catcher, which identity's relay names.
-      const serviceDeployments = kinds('Deployment').filter((d) => d['metadata']['labels']?.['app.kubernetes.io/component'] !== 'mail');
-      expect(serviceDeployments.map((d) => d['metadata']['name']).sort()).toEqual(SERVICES.map((s) => s.name).sort());
+      // One Deployment per service; beside them only the servers' own: the dev overlay's mail catcher, which
+      // identity's relay names, and Jaeger where the overlay runs it.
+      expect(
+        serviceDeployments(docs)
+          .map((d) => d['metadata']['name'])
+          .sort(),
+      ).toEqual(SERVICES.map((s) => s.name).sort());
       expect(
         kinds('Deployment')
-          .filter((d) => d['metadata']['labels']?.['app.kubernetes.io/component'] === 'mail')
-          .map((d) => d['metadata']['name']),
-      ).toEqual(overlay === 'dev' ? ['mailpit'] : []);
+          .filter((d) => !serviceDeployments(docs).includes(d))
+          .map((d) => d['metadata']['name'])
+          .sort(),
+      ).toEqual({ dev: ['jaeger', 'mailpit'], prod: ['jaeger'], 'prod-keda': ['jaeger'], 'prod-managed': [] }[overlay]);
       expect(kinds('HorizontalPodAutoscaler').length).toBeGreaterThan(0);
       expect(kinds('Ingress').length).toBe(1);
 
@@ -406,6 +493,8 @@ describe('k8s/', () => {
           for (const ref of (c['envFrom'] ?? []) as Doc[]) {
             const name = ref['configMapRef']?.['name'] as string | undefined;
             if (name && !configMaps.has(name)) problems.push(`${where}: envFrom ConfigMap ${name} is not in the build`);
+            const secret = ref['secretRef']?.['name'] as string | undefined;
+            if (secret && !(secret in ENV_SECRETS)) problems.push(`${where}: envFrom Secret ${secret} is not one k8s/README.md describes`);
           }
           for (const e of (c['env'] ?? []) as Doc[]) {
             const cm = e['valueFrom']?.['configMapKeyRef']?.['name'] as string | undefined;
@@ -441,21 +530,150 @@ describe('k8s/', () => {
       );
       expect(workerScalers.map((d) => d['kind'])).toEqual([overlay === 'prod-keda' ? 'ScaledObject' : 'HorizontalPodAutoscaler']);
       if (overlay === 'prod-keda') {
-        const shared = kinds('ConfigMap').find((d) => String(d['metadata']['name']).startsWith('clipit-shared-env'))!['data'] as Record<
-          string,
-          string
-        >;
+        // Prod's Redis is behind Sentinel: KEDA asks the same sentinels as the services, from its own namespace.
         const [trigger] = workerScalers[0]!['spec']['triggers'] as Doc[];
-        const redis = new URL(shared['REDIS_URL']!);
+        const sentinels = sharedEnv['REDIS_SENTINELS']!.split(',').map((a) => {
+          const [host, port] = a.split(':');
+          return `${host}.clipit.svc.cluster.local:${port}`;
+        });
         expect(trigger).toEqual({
-          type: 'redis',
+          type: 'redis-sentinel',
           metadata: expect.objectContaining({
             // BullMQ's waiting list of the `media` queue under the platform's key prefix (@clipit/media-queue mediaQueuePrefix).
-            listName: `${shared['REDIS_KEY_PREFIX']}bull:media:wait`,
-            address: `${redis.hostname}.clipit.svc.cluster.local:${redis.port || '6379'}`,
+            listName: `${sharedEnv['REDIS_KEY_PREFIX']}bull:media:wait`,
+            addresses: sentinels.join(','),
+            sentinelMaster: sharedEnv['REDIS_SENTINEL_MASTER'],
           }),
         });
       }
+    });
+
+    test('gives each gRPC service a headless <name>-grpc Service, and names every gRPC address as dns:///<name>-grpc:<port>', () => {
+      const { docs, kinds } = built();
+      const grpcServices = SERVICES.filter((s) => grpcPortEnv(s));
+      expect(grpcServices.length).toBeGreaterThan(0);
+      for (const s of grpcServices) {
+        const port = Number(configMapOf(docs, `${s.name}-env`)[grpcPortEnv(s)!] ?? defaultOf(grpcPortEnv(s)!));
+        const headless = kinds('Service').find((d) => d['metadata']['name'] === `${s.name}-grpc`);
+        expect({ service: s.name, headless: headless?.['spec'] }).toEqual({
+          service: s.name,
+          headless: expect.objectContaining({
+            clusterIP: 'None',
+            // A pod that is not ready is left out of the answer, so no call goes to one still starting.
+            publishNotReadyAddresses: false,
+            selector: { 'app.kubernetes.io/name': s.name },
+            ports: [expect.objectContaining({ name: 'grpc', port, targetPort: 'grpc' })],
+          }),
+        });
+        const container = workloadContainers(serviceDeployments(docs).find((d) => d['metadata']['name'] === s.name)!).find(
+          (c) => c['name'] === s.name,
+        )!;
+        const grpc = ((container['ports'] ?? []) as Doc[]).find((p) => p['name'] === 'grpc');
+        expect({ service: s.name, containerPort: grpc?.['containerPort'] }).toEqual({ service: s.name, containerPort: port });
+      }
+      // Every address a caller is given: a ClusterIP would balance per connection, not per call (ADR 0054).
+      const headlessPorts = new Map(
+        kinds('Service')
+          .filter((d) => d['spec']?.['clusterIP'] === 'None')
+          .map((d) => [d['metadata']['name'] as string, ((d['spec']['ports'] ?? []) as Doc[]).map((p) => p['port'] as number)]),
+      );
+      const urls = kinds('ConfigMap').flatMap((cm) =>
+        Object.entries((cm['data'] ?? {}) as Record<string, string>)
+          .filter(([key]) => key.endsWith('_GRPC_URL'))
+          .map(([key, value]) => ({ where: `${cm['metadata']['name']} ${key}`, value })),
+      );
+      expect(urls.length).toBeGreaterThanOrEqual(grpcServices.length);
+      const wrong = urls.filter(({ value }) => {
+        const m = /^dns:\/\/\/([a-z0-9-]+-grpc):(\d+)$/.exec(value);
+        return !m || !(headlessPorts.get(m[1]!) ?? []).includes(Number(m[2]));
+      });
+      expect(wrong).toEqual([]);
+    });
+
+    test('wires every service to the trace collector (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
+      const { docs, kinds, sharedEnv } = built();
+      // In-cluster Jaeger where the overlay runs it; prod-managed reads the collector's address (and any key it
+      // wants in OTEL_EXPORTER_OTLP_HEADERS) from the Secret clipit-otlp the operator makes (k8s/README.md).
+      const expected = overlay === 'prod-managed' ? 'secret clipit-otlp' : 'http://jaeger:4318';
+      for (const d of serviceDeployments(docs)) {
+        const container = workloadContainers(d).find((c) => c['name'] === d['metadata']['name'])!;
+        expect({ service: d['metadata']['name'], endpoint: envOf(docs, container, 'OTEL_EXPORTER_OTLP_ENDPOINT') }).toEqual({
+          service: d['metadata']['name'],
+          endpoint: expected,
+        });
+      }
+      if (overlay !== 'prod-managed') {
+        const jaeger = kinds('Service').find((d) => d['metadata']['name'] === 'jaeger');
+        expect(((jaeger?.['spec']?.['ports'] ?? []) as Doc[]).map((p) => p['port'])).toContain(4318);
+      }
+      // Sampling: every trace in dev, 1 % in production, the same ratio in every process.
+      expect({ sampler: sharedEnv['OTEL_TRACES_SAMPLER'], ratio: sharedEnv['OTEL_TRACES_SAMPLER_ARG'] }).toEqual(
+        overlay === 'dev' ? { sampler: 'parentbased_always_on', ratio: undefined } : { sampler: 'parentbased_traceidratio', ratio: '0.01' },
+      );
+    });
+
+    test('runs its servers as its components say: one replica each in dev, clustered or managed in production', () => {
+      const { docs, kinds, sharedEnv } = built();
+      const statefulSets = Object.fromEntries(kinds('StatefulSet').map((d) => [d['metadata']['name'] as string, d['spec']['replicas']]));
+      if (overlay === 'dev') {
+        expect(statefulSets).toEqual({ postgres: 1, nats: 1, redis: 1, minio: 1 });
+        expect(kinds('Cluster')).toEqual([]);
+        return;
+      }
+      // A 3-node JetStream cluster keeping 3 copies of the events stream, every node in NATS_URL.
+      expect({ nats: statefulSets['nats'], streamReplicas: sharedEnv['EVENTS_STREAM_REPLICAS'] }).toEqual({ nats: 3, streamReplicas: '3' });
+      expect(sharedEnv['NATS_URL']!.split(',')).toEqual([0, 1, 2].map((i) => `nats://nats-${i}.nats:4222`));
+      // No one-replica server left: PostgreSQL is the operator's (or managed), Redis has failover, objects go to S3.
+      expect(kinds('StatefulSet').filter((d) => d['spec']['replicas'] === 1)).toEqual([]);
+      expect(statefulSets['postgres']).toBeUndefined();
+      expect(statefulSets['minio']).toBeUndefined();
+      expect(sharedEnv['S3_ENDPOINT']).toMatch(/^https:\/\//);
+      if (overlay === 'prod-managed') {
+        expect(Object.keys(statefulSets)).toEqual(['nats']);
+        expect([...kinds('Cluster'), ...kinds('Database')]).toEqual([]);
+        // The managed Redis's URL (with its password) comes from the Secret clipit-redis, over the shared default.
+        for (const d of serviceDeployments(docs)) {
+          const container = workloadContainers(d).find((c) => c['name'] === d['metadata']['name'])!;
+          expect({ service: d['metadata']['name'], redis: envOf(docs, container, 'REDIS_URL') }).toEqual({
+            service: d['metadata']['name'],
+            redis: 'secret clipit-redis',
+          });
+        }
+        return;
+      }
+      // Redis: 3 pods, each a server and a sentinel; the services find the master through the sentinels.
+      const redis = kinds('StatefulSet').find((d) => d['metadata']['name'] === 'redis')!;
+      expect({
+        replicas: redis['spec']['replicas'],
+        containers: workloadContainers(redis).map((c) => c['name']),
+        sentinels: sharedEnv['REDIS_SENTINELS']!.split(','),
+        master: sharedEnv['REDIS_SENTINEL_MASTER'],
+      }).toEqual({
+        replicas: 3,
+        containers: ['configure', 'redis', 'sentinel'],
+        sentinels: [0, 1, 2].map((i) => `redis-${i}.redis:26379`),
+        master: 'clipit',
+      });
+      // PostgreSQL: CloudNativePG's Cluster of 3 with quorum synchronous commits, and a Database for each
+      // service that has one in the launcher's list, owned by a role the Cluster manages.
+      const [cluster, ...others] = kinds('Cluster');
+      expect(others).toEqual([]);
+      expect(cluster!['apiVersion']).toBe('postgresql.cnpg.io/v1');
+      expect({ instances: cluster!['spec']['instances'], synchronous: cluster!['spec']['postgresql']?.['synchronous'] }).toEqual({
+        instances: 3,
+        synchronous: { method: 'any', number: 1, dataDurability: 'required' },
+      });
+      const roles = new Set(((cluster!['spec']['managed']?.['roles'] ?? []) as Doc[]).map((r) => r['name'] as string));
+      const databases = kinds('Database').map((d) => ({
+        cluster: d['spec']['cluster']?.['name'],
+        database: d['spec']['name'],
+        ownerIsManaged: roles.has(d['spec']['owner'] as string),
+      }));
+      expect(databases.sort((a, b) => a.database.localeCompare(b.database))).toEqual(
+        databasesWanted(SERVICES)
+          .sort()
+          .map((database) => ({ cluster: cluster!['metadata']['name'], database, ownerIsManaged: true })),
+      );
     });
   });
 });

@@ -59,7 +59,9 @@ describe('nx g @clipit/tools:service and @clipit/tools:worker', () => {
     expect(read('deploy/launcher/services.mjs')).toContain(`name: '${SERVICE}'`);
     expect(read('docker-compose.yml')).toMatch(new RegExp(`^  ${SERVICE}:$`, 'm'));
     expect(read('docker-compose.yml')).toMatch(new RegExp(`CLIPIT_DATABASES: .*clipit_${SERVICE}`));
-    expect(read('k8s/base/infra/postgres.yaml')).toContain(`clipit_${SERVICE}`);
+    expect(read('k8s/components/infra-single/postgres.yaml')).toContain(`clipit_${SERVICE}`);
+    expect(read('k8s/components/postgres-cnpg/databases.yaml')).toContain(`  name: clipit_${SERVICE}\n  owner: ${SERVICE}\n`);
+    expect(read('k8s/base/services/ledger/service-grpc.yaml')).toContain(`  name: ${SERVICE}-grpc\n`);
     expect(read('k8s/base/kustomization.yaml')).toContain(`  - services/${SERVICE}`);
     expect(read('deploy/.env.example')).toMatch(/^LEDGER_GRPC_PORT=5005\d$/m);
     expect(read('tsconfig.json')).toContain(`"path": "services/${SERVICE}"`);

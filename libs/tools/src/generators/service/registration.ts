@@ -103,7 +103,7 @@ function compose(tree: Tree, n: ServiceNames): void {
       '    environment:',
       '      <<: *shared-env',
       '      # Memory settings of the process (ADR 0046), as deploy/launcher/services.mjs gives them to this service.',
-      "      NODE_OPTIONS: '--max-semi-space-size=1 --max-old-space-size=256'",
+      "      NODE_OPTIONS: '--import @clipit/telemetry/register --max-semi-space-size=1 --max-old-space-size=256'",
       "      MALLOC_ARENA_MAX: '2'",
       `      ${n.prefix}_DATABASE_URL: postgres://postgres:clipit-dev@postgres:5432/${n.database}`,
       `      ${n.prefix}_GRPC_PORT: "${n.grpcPort}"`,
@@ -125,7 +125,9 @@ function compose(tree: Tree, n: ServiceNames): void {
 function kubernetes(tree: Tree, n: ServiceNames): void {
   const base = 'k8s/base/kustomization.yaml';
   edit(tree, base, (t) => insertAfterLastLine(base, t, /^ {2}- services\//, `  - services/${n.name}`));
-  const postgres = 'k8s/base/infra/postgres.yaml';
+  // Its database on each PostgreSQL an overlay can take: the one-replica server's list, and CloudNativePG's
+  // role and Database (a managed server's database is the operator's to create, as k8s/README.md says).
+  const postgres = 'k8s/components/infra-single/postgres.yaml';
   edit(tree, postgres, (t) => {
     const lines = t.split('\n');
     const at = lines.findIndex((l) => /- name: CLIPIT_DATABASES$/.test(l));
@@ -146,7 +148,42 @@ function kubernetes(tree: Tree, n: ServiceNames): void {
       n.name,
     ),
   );
-  const prod = 'k8s/overlays/prod/kustomization.yaml';
+  const cluster = 'k8s/components/postgres-cnpg/cluster.yaml';
+  if (tree.exists(cluster)) {
+    edit(tree, cluster, (t) =>
+      insertAfterLastLine(
+        cluster,
+        t,
+        /^ {6}- \{ name: [a-z0-9_]+, ensure: present, login: true, passwordSecret: /,
+        `      - { name: ${n.name}, ensure: present, login: true, passwordSecret: { name: clipit-pg-${n.name} } }`,
+      ),
+    );
+    const databases = 'k8s/components/postgres-cnpg/databases.yaml';
+    edit(tree, databases, (t) =>
+      [
+        t.trimEnd(),
+        '---',
+        'apiVersion: postgresql.cnpg.io/v1',
+        'kind: Database',
+        'metadata:',
+        `  name: clipit-pg-${n.name}`,
+        '  labels:',
+        '    app.kubernetes.io/name: clipit-pg',
+        '    app.kubernetes.io/component: database',
+        '    app.kubernetes.io/part-of: clipit',
+        'spec:',
+        '  cluster:',
+        '    name: clipit-pg',
+        `  name: ${n.database}`,
+        `  owner: ${n.name}`,
+        '  ensure: present',
+        '  databaseReclaimPolicy: retain',
+        '',
+      ].join('\n'),
+    );
+  }
+  // Production's replica counts, shared by every production overlay.
+  const prod = 'k8s/components/prod-common/kustomization.yaml';
   if (tree.exists(prod)) edit(tree, prod, (t) => addReplicas(prod, t, n.name));
 }
 

@@ -112,7 +112,7 @@ function compose(tree: Tree, n: WorkerNames): void {
       '    environment:',
       '      <<: *shared-env',
       '      # Memory settings of the process (ADR 0046), as deploy/launcher/services.mjs gives them to this service.',
-      "      NODE_OPTIONS: '--max-semi-space-size=1 --max-old-space-size=256'",
+      "      NODE_OPTIONS: '--import @clipit/telemetry/register --max-semi-space-size=1 --max-old-space-size=256'",
       "      MALLOC_ARENA_MAX: '2'",
       `      ${n.prefix}_HTTP_PORT: '${n.httpPort}'`,
       `      ${n.prefix}_BIND_HOST: 0.0.0.0`,
@@ -136,7 +136,8 @@ function compose(tree: Tree, n: WorkerNames): void {
 function kubernetes(tree: Tree, n: WorkerNames): void {
   const base = 'k8s/base/kustomization.yaml';
   edit(tree, base, (t) => insertAfterLastLine(base, t, /^ {2}- services\//, `  - services/${n.worker}`));
-  for (const overlay of ['k8s/overlays/dev/kustomization.yaml', 'k8s/overlays/prod/kustomization.yaml']) {
+  // dev's replica counts, and production's (shared by every production overlay).
+  for (const overlay of ['k8s/overlays/dev/kustomization.yaml', 'k8s/components/prod-common/kustomization.yaml']) {
     if (tree.exists(overlay)) edit(tree, overlay, (t) => addReplicas(overlay, t, n.worker));
   }
 }

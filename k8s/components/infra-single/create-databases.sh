@@ -3,7 +3,7 @@
 # CLIPIT_DATABASES lists them, separated by spaces or commas. Idempotent, so it can also be run by hand
 # when a new service is added to an existing volume:
 #   docker-compose exec postgres sh /docker-entrypoint-initdb.d/10-create-databases.sh
-# The postgres image runs it once, on an empty data directory. k8s/base/infra/ keeps an identical
+# The postgres image runs it once, on an empty data directory. k8s/components/infra-single/ keeps an identical
 # copy (kustomize cannot load files from outside its folder); the deploy-config test checks they match.
 set -eu
 
