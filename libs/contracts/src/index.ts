@@ -21,6 +21,7 @@ export * from './events/webhook/webhook-events.v1.js';
 export * from './queues/media-queue.js';
 export * from './queues/metrics-queue.js';
 export * from './queues/webhook-queue.js';
+export * from './trace.js';
 export * from './media-keys.js';
 export * from './grpc.js';
 export * from './grpc-contracts.js';

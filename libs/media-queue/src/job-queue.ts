@@ -1,5 +1,6 @@
-import { Queue, type JobsOptions } from 'bullmq';
-import { redisRetryStrategy, reportRedisOutages, type ConnectionLogger } from './connection.js';
+import { Queue, type JobsOptions, type RedisOptions } from 'bullmq';
+import { producerConnection, reportRedisOutages, type ConnectionLogger } from './connection.js';
+import { traceAdds } from './traced-adds.js';
 
 /** What BullMQ puts after the deployment's REDIS_KEY_PREFIX: keys are `<REDIS_KEY_PREFIX>bull:media:…`. */
 const BULL_SUFFIX = 'bull';
@@ -23,8 +24,8 @@ export function mediaQueuePrefix(redisKeyPrefix: string): string {
 export interface JobQueueOptions {
   /** The queue's name (`media`, `metrics`, a generated worker's). */
   queue: string;
-  /** Redis server, e.g. REDIS_URL. */
-  redisUrl: string;
+  /** Where Redis is: the service kit's redisConnectionOptions(config) (REDIS_URL, or its sentinels). */
+  connection: RedisOptions;
   /** The deployment's REDIS_KEY_PREFIX (e.g. `clipit:`); the keys go under {@link mediaQueuePrefix} of it, as the worker's. */
   prefix: string;
   defaultJobOptions?: JobsOptions;
@@ -36,14 +37,19 @@ export interface JobQueueOptions {
  * A producer's handle on a queue of the platform, on the key rule every queue follows. Adding fails fast
  * when Redis is down instead of queueing commands in memory, and works again within about a second of
  * Redis answering (see connection.ts). Close it on shutdown.
+ *
+ * Under a traced request, `add` and `addBulk` are a `send <queue>` span whose context each job's data
+ * carries, so the worker's run joins the trace (ADR 0054; see traced-adds.ts). A job id added again adds
+ * nothing, so the first add's context stays.
  */
 export function createJobQueue<D, N extends string = string>(opts: JobQueueOptions): Queue<D, unknown, N> {
   const queue = new Queue<D, unknown, N>(opts.queue, {
-    connection: { url: opts.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: redisRetryStrategy },
+    connection: producerConnection(opts.connection),
     prefix: mediaQueuePrefix(opts.prefix),
     ...(opts.defaultJobOptions ? { defaultJobOptions: opts.defaultJobOptions } : {}),
   });
   reportRedisOutages(queue, opts.logger, `${opts.queue} queue`);
+  traceAdds(queue);
   return queue;
 }
 
@@ -69,7 +75,7 @@ export interface QueueReader {
  */
 export function openQueueReader(opts: Omit<JobQueueOptions, 'defaultJobOptions'>): QueueReader {
   const queue = new Queue(opts.queue, {
-    connection: { url: opts.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: redisRetryStrategy },
+    connection: producerConnection(opts.connection),
     prefix: mediaQueuePrefix(opts.prefix),
     skipMetasUpdate: true,
   });

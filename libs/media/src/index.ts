@@ -1,6 +1,6 @@
 export * from './errors.js';
 export * from './config.js';
-export { runTool, type RunToolOptions, type ToolOutput } from './ffmpeg/run.js';
+export { runTool, type FfmpegOperation, type RunToolOptions, type ToolOutput } from './ffmpeg/run.js';
 export * from './ffmpeg/probe.js';
 export * from './ffmpeg/transcode.js';
 export * from './media-tools.js';

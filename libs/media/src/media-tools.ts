@@ -54,12 +54,13 @@ export class MediaTools {
   transcodeForWeb(
     input: string,
     output: string,
-    opts: { maxLongSide?: number; maxBitRate?: number; signal?: AbortSignal } = {},
+    opts: { maxLongSide?: number; maxBitRate?: number; durationSeconds?: number; signal?: AbortSignal } = {},
   ): Promise<ProbeResult> {
     return transcodeForWeb(input, output, {
       ...this.tools(opts.signal),
       maxLongSide: opts.maxLongSide ?? DEFAULT_MAX_LONG_SIDE,
       ...(opts.maxBitRate === undefined ? {} : { maxBitRate: opts.maxBitRate }),
+      ...(opts.durationSeconds === undefined ? {} : { durationSeconds: opts.durationSeconds }),
     });
   }
 

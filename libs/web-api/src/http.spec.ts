@@ -7,6 +7,7 @@ interface Seen {
   url: string;
   contentType: string | undefined;
   authorization: string | undefined;
+  traceparent: string | string[] | undefined;
   body: string;
 }
 
@@ -32,6 +33,7 @@ describe('the web apps’ HTTP contract (against a real HTTP server)', () => {
           url: req.url!,
           contentType: req.headers['content-type'],
           authorization: req.headers.authorization,
+          traceparent: req.headers.traceparent,
           body,
         });
         const busy = /^\/api\/busy\/(\w+)\/(\d+)$/.exec(req.url!);
@@ -139,6 +141,37 @@ describe('the web apps’ HTTP contract (against a real HTTP server)', () => {
       await expect(apiJson('POST', long, {}, { retryBusy: true })).rejects.toThrow(`try again in ${BUSY_RETRY.maxWaitSeconds + 1} seconds`);
       for (const url of [plain, bare, long]) expect(seen.filter((r) => r.url === url)).toHaveLength(1);
     });
+  });
+
+  it('sends a well-formed W3C traceparent with every call: a fresh trace each call, a busy retry in the same trace', async () => {
+    const from = seen.length;
+    await apiRequest('POST', '/api/ok', { a: 1 });
+    await apiJson('GET', '/api/list');
+    await apiRequest('DELETE', '/api/nothing', undefined, { headers: { Authorization: 'Bearer t0k' } });
+    await apiRequest('POST', '/api/bad', {}).catch(() => undefined);
+    await getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/user/me'] });
+    await getQueryFn({ on401: 'throw' })({ queryKey: ['/api/tokens'] });
+    const retried = busyRoute('traced', 1, '0');
+    await apiJson('POST', retried, {}, { retryBusy: true });
+    const sent = seen.slice(from);
+    expect(sent).toHaveLength(8);
+    const W3C = /^00-(?!0{32})([\da-f]{32})-(?!0{16})([\da-f]{16})-01$/;
+    const parts = sent.map((r) => {
+      expect(typeof r.traceparent).toBe('string');
+      const m = W3C.exec(r.traceparent as string);
+      expect({ url: r.url, traceparent: r.traceparent, wellFormed: m !== null }).toEqual({
+        url: r.url,
+        traceparent: r.traceparent,
+        wellFormed: true,
+      });
+      return { url: r.url, traceId: m![1]!, spanId: m![2]! };
+    });
+    const [first, again] = parts.filter((p) => p.url === retried);
+    expect(first!.traceId).toBe(again!.traceId);
+    expect(first!.spanId).not.toBe(again!.spanId);
+    const calls = parts.filter((p) => p !== again);
+    expect(new Set(calls.map((p) => p.traceId)).size).toBe(calls.length);
+    expect(new Set(parts.map((p) => p.spanId)).size).toBe(parts.length);
   });
 
   it('joins GET query keys into the path', async () => {

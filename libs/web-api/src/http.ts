@@ -4,6 +4,9 @@
  * becomes an Error whose message is "status: text" (the status text when the body is empty),
  * which the screens show in their toasts.
  *
+ * Every call carries a fresh W3C `traceparent` ({@link newTraceparent}), so the gateway's trace of it starts
+ * from the browser's ids.
+ *
  * Every answer's body is read or cancelled before these functions return: a body left alone keeps
  * the request open in the browser (Chromium never reaches network-idle, and the connection is not
  * reused), so none leaves here unconsumed.
@@ -71,18 +74,37 @@ export interface CallOptions {
   retryBusy?: boolean;
 }
 
+/** Random bytes as lowercase hex, never all zeros (W3C trace context calls an all-zero id invalid). */
+function randomHex(bytes: number): string {
+  for (;;) {
+    const hex = Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+    if (/[^0]/.test(hex)) return hex;
+  }
+}
+
+/**
+ * A W3C `traceparent` for one request (ADR 0054): version 00, a fresh 16-byte trace id (or the call's, for a
+ * retry of it), a fresh 8-byte parent id, and flag 01 (sampled). The browser records no spans: the trace
+ * carries its id, and its first span is the gateway's, which keeps the trace or not by its own sampler.
+ */
+export function newTraceparent(traceId = randomHex(16)): string {
+  return `00-${traceId}-${randomHex(8)}-01`;
+}
+
 /** Sends one call; a non-OK answer throws (its body read). The caller owns the OK answer's body. */
 async function send(method: string, url: string, body?: unknown, options: CallOptions = {}): Promise<Response> {
   const init: RequestInit = { method, credentials: 'include' };
   const headers: Record<string, string> = { ...options.headers };
+  // One trace per call: a busy retry is another request of the same trace.
+  const traceId = randomHex(16);
   if (body instanceof FormData) {
     init.body = body; // the browser sets the multipart boundary
   } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
-  if (Object.keys(headers).length > 0) init.headers = headers;
   for (let retries = 0; ; retries += 1) {
+    init.headers = { ...headers, traceparent: newTraceparent(traceId) };
     const res = await fetchImpl(`${baseUrl}${url}`, init);
     const seconds = options.retryBusy && retries < BUSY_RETRY.retries ? busyRetryAfter(res) : undefined;
     if (seconds === undefined || seconds > BUSY_RETRY.maxWaitSeconds) {
@@ -119,7 +141,10 @@ export type UnauthorizedBehavior = 'throw' | 'returnNull';
 /** The default query function: GET the joined key; on 401 raise (the default) or answer null. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
-    const res = await fetchImpl(`${baseUrl}${pathFromQueryKey(queryKey)}`, { credentials: 'include' });
+    const res = await fetchImpl(`${baseUrl}${pathFromQueryKey(queryKey)}`, {
+      credentials: 'include',
+      headers: { traceparent: newTraceparent() },
+    });
     if (on401 === 'returnNull' && res.status === 401) {
       // Signed out is an answer, not an error; its text is not shown, but it must be let go of.
       await discardBody(res);

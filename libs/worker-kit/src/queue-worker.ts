@@ -1,13 +1,17 @@
 import { hostname } from 'node:os';
 import { mediaQueuePrefix, redisRetryStrategy, reportRedisOutages } from '@clipit/media-queue';
-import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import { jobTraceFields } from '@clipit/contracts';
+import { carriedTraceContext, failSpan } from '@clipit/service-kit';
+import { context, SpanKind, trace, type Span } from '@opentelemetry/api';
+import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job, type RedisOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import type { JobMetrics } from './metrics.js';
 import { InvalidJobError, PublishFailedError } from './outcome.js';
 
 /** What a queue worker is given: where its queue is, and its budgets (workerSettings of its configuration). */
 export interface QueueWorkerOptions {
-  redisUrl: string;
+  /** Where Redis is: the service kit's redisConnectionOptions(config) (workerSettings gives it). */
+  connection: RedisOptions;
   /** The deployment's REDIS_KEY_PREFIX; the queue's keys are under the queues' key rule of it, as the producer's. */
   redisKeyPrefix: string;
   logger: Logger;
@@ -96,7 +100,7 @@ export abstract class QueueWorker<D, R> {
     this.logger = options.logger;
     this.worker = new Worker<D, R>(definition.queue, (job, token, signal) => this.run(job, token, signal), {
       // Reconnects within about a second of Redis answering again, not on BullMQ's schedule that grows to 20 s.
-      connection: { url: options.redisUrl, maxRetriesPerRequest: null, retryStrategy: redisRetryStrategy },
+      connection: { ...options.connection, maxRetriesPerRequest: null, retryStrategy: redisRetryStrategy },
       prefix: mediaQueuePrefix(options.redisKeyPrefix),
       name: `${hostname()}:${process.pid}`,
       concurrency: options.concurrency,
@@ -159,9 +163,45 @@ export abstract class QueueWorker<D, R> {
   /** What a worker closes after its BullMQ worker (a queue handle of its own). */
   protected async closed(): Promise<void> {}
 
+  /**
+   * A job whose data carries its producer's trace context runs in a `process <queue>` span under it (ADR
+   * 0054), active while the job runs, so the events it builds (media.processed) continue the trace; it ends
+   * with the job: done, failed, delayed or handed back. A job without one (a reconciler's re-drive, a
+   * scheduler's run, an older job) runs in no span.
+   */
   private async run(job: Job<D, R>, token: string | undefined, signal: AbortSignal | undefined): Promise<R> {
+    const parent = carriedTraceContext(jobTraceFields(job.data));
+    if (!parent) return this.settle(job, token, signal);
+    const span = trace.getTracer('@clipit/worker-kit').startSpan(
+      `process ${this.definition.queue}`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'bullmq',
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': this.definition.queue,
+          ...(job.id === undefined ? {} : { 'messaging.message.id': job.id }),
+          'clipit.job.name': job.name,
+          'clipit.job.attempt': job.attemptsMade + 1,
+        },
+      },
+      parent,
+    );
+    try {
+      return await context.with(trace.setSpan(parent, span), () => this.settle(job, token, signal, span));
+    } finally {
+      span.end();
+    }
+  }
+
+  private async settle(job: Job<D, R>, token: string | undefined, signal: AbortSignal | undefined, span?: Span): Promise<R> {
     const started = process.hrtime.bigint();
-    const done = (label: string) => this.definition.metrics.record(label, Number(process.hrtime.bigint() - started) / 1e9);
+    const done = (label: string, failure?: unknown) => {
+      this.definition.metrics.record(label, Number(process.hrtime.bigint() - started) / 1e9);
+      span?.setAttribute('clipit.outcome', label);
+      // A job that failed is an error of its trace; one delayed, handed back or ended by a verdict is not.
+      if (span && failure !== undefined) failSpan(span, failure);
+    };
     const jobSignal = signal ? AbortSignal.any([this.shutdown.signal, signal]) : this.shutdown.signal;
     try {
       const { result, label } = await this.runJob(job, jobSignal);
@@ -180,18 +220,18 @@ export abstract class QueueWorker<D, R> {
         throw new DelayedError();
       }
       if (err instanceof InvalidJobError) {
-        done('rejected');
+        done('rejected', err);
         this.logger.error({ jobId: job.id, err }, 'rejected a job with unusable data');
         throw new UnrecoverableError(err.message);
       }
       if (err instanceof JobEndedError) {
-        done(err.label);
+        done(err.label, err.log ? err : undefined);
         if (err.log) this.logger.error({ jobId: job.id, err, ...err.log.details }, err.log.msg);
         throw new UnrecoverableError(err.message);
       }
       const ending = this.endingOf(err);
       if (ending) {
-        done(ending.label);
+        done(ending.label, ending.as === 'failed' && ending.log ? err : undefined);
         // The queue is paused already (the worker asked for it): back to the waiting list, first in line, no attempt used.
         if (ending.as === 'rate-limited') throw Worker.RateLimitError();
         if (ending.log) this.logger.error({ jobId: job.id, err, ...ending.log.details }, ending.log.msg);
@@ -204,7 +244,7 @@ export abstract class QueueWorker<D, R> {
         this.logger.info({ jobId: job.id }, 'job put back in the queue on shutdown');
         throw new WaitingError();
       }
-      done('retried');
+      done('retried', err);
       this.logger.warn({ jobId: job.id, attempt: job.attemptsMade + 1, err }, 'job failed; BullMQ retries it with backoff');
       throw err;
     }

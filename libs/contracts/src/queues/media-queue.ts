@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { traceFields } from '../trace.js';
 
 /**
  * The one job name on the media queue. Where the queue lives (its name, Redis key rule and job
@@ -24,6 +25,8 @@ export const processVideoJobSchema = z.object({
     .string()
     .regex(/^[\w.:-]{1,128}$/)
     .optional(),
+  /** The producer's span (ADR 0054), written by the queue's add: the worker's run joins its trace. */
+  ...traceFields,
 });
 export type ProcessVideoJob = z.infer<typeof processVideoJobSchema>;
 
@@ -50,5 +53,6 @@ export const fingerprintVideoJobSchema = z.object({
     .string()
     .regex(/^[\w.:-]{1,128}$/)
     .optional(),
+  ...traceFields,
 });
 export type FingerprintVideoJob = z.infer<typeof fingerprintVideoJobSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { traceFields } from '../trace.js';
 
 /**
  * The one job name on the metrics queue. The queue itself (name, Redis key rule, job options) is
@@ -22,5 +23,7 @@ export const refreshMetricsJobSchema = z.object({
     .array(z.object({ submissionId: z.uuid(), externalId: xPostIdSchema }))
     .min(1)
     .max(METRICS_BATCH_MAX),
+  /** The producer's span (ADR 0054): absent for the scheduler's batches, which no traced request caused. */
+  ...traceFields,
 });
 export type RefreshMetricsJob = z.infer<typeof refreshMetricsJobSchema>;

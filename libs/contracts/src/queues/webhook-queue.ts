@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { traceFields } from '../trace.js';
 
 /**
  * The webhook queue (ADR 0053), which services/webhook-worker consumes and developer feeds: one job per
@@ -32,6 +33,8 @@ export const webhookDeliveryJobSchema = z.object({
     .string()
     .regex(/^[\w.:-]{1,128}$/)
     .optional(),
+  /** The producer's span (ADR 0054), written by the queue's add: the delivery joins the event's trace. */
+  ...traceFields,
 });
 export type WebhookDeliveryJob = z.infer<typeof webhookDeliveryJobSchema>;
 

@@ -70,6 +70,7 @@ export async function sampleFrames(input: string, opts: FfmpegOptions = {}): Pro
     timeoutMs: opts.timeoutMs ?? 60_000,
     signal: opts.signal,
     maxStdoutBytes: sampleBytes(MAX_KEYFRAME_SAMPLES),
+    operation: 'frames',
   });
   return enoughOrSteady(input, keyframes.stdoutBytes, opts);
 }
@@ -84,6 +85,7 @@ export async function enoughOrSteady(input: string, keyframes: Uint8Array, opts:
     timeoutMs: opts.timeoutMs ?? 60_000,
     signal: opts.signal,
     maxStdoutBytes: sampleBytes(FALLBACK_SAMPLES),
+    operation: 'frames',
   });
   return steady.stdoutBytes;
 }

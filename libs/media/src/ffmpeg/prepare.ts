@@ -61,6 +61,8 @@ export async function prepareForWeb(input: string, opts: PrepareOptions): Promis
         timeoutMs: opts.timeoutMs ?? 120_000,
         signal: opts.signal,
         maxStdoutBytes: sampleBytes(MAX_KEYFRAME_SAMPLES),
+        operation: 'prepare',
+        inputDurationSeconds: opts.durationSeconds,
       })
     ).stdoutBytes;
   } catch (err) {

@@ -1,5 +1,5 @@
 import { InvalidMediaError, MediaToolError } from '../errors.js';
-import { runTool } from './run.js';
+import { runTool, type ToolOutput } from './run.js';
 
 /** What ffprobe measured on a video file. */
 export interface ProbeResult {
@@ -177,6 +177,8 @@ export async function probe(file: string, opts: ProbeOptions = {}): Promise<Prob
       timeoutMs: opts.timeoutMs ?? 30_000,
       signal: opts.signal,
       maxStdoutBytes: 4 * 1024 * 1024,
+      operation: 'probe',
+      inputDurationSeconds: probedDuration,
     }));
   } catch (err) {
     // A clean non-zero exit is ffprobe's verdict on the file; anything else (not found, killed) is not.
@@ -201,4 +203,14 @@ export async function probe(file: string, opts: ProbeOptions = {}): Promise<Prob
     throw new InvalidMediaError('ffprobe gave no readable description of the file');
   }
   return parseProbe(parsed);
+}
+
+/** The duration ffprobe measured, for the probe's span: read only when the run is traced. */
+function probedDuration({ stdout }: ToolOutput): number | undefined {
+  try {
+    const output = JSON.parse(stdout) as FfprobeOutput;
+    return firstPositive(output.format?.duration, output.streams?.find((s) => s.codec_type === 'video')?.duration);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { context, isSpanContextValid, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { MediaToolError } from '../errors.js';
+
+/** What a run of ffmpeg or ffprobe is for: its span's name, `ffmpeg <operation>`. */
+export type FfmpegOperation = 'probe' | 'transcode' | 'thumbnail' | 'remux' | 'prepare' | 'frames' | 'fingerprint';
 
 export interface RunToolOptions {
   /** Killed (SIGKILL) after this long. */
@@ -10,6 +14,13 @@ export interface RunToolOptions {
   signal?: AbortSignal | undefined;
   /** stdout beyond this many bytes is an error (ffprobe's JSON is a few KB). */
   maxStdoutBytes?: number;
+  /**
+   * What the run is for. Under a traced job the run is an `ffmpeg <operation>` span (ADR 0054); a run
+   * without one (the readiness check's `-version`) is never traced.
+   */
+  operation?: FfmpegOperation;
+  /** The input's duration in seconds, for the span: as the caller knows it, or read from the run's output (ffprobe's). */
+  inputDurationSeconds?: number | ((output: ToolOutput) => number | undefined);
 }
 
 export interface ToolOutput {
@@ -26,8 +37,45 @@ export const STDERR_TAIL_BYTES = 4096;
  * Runs ffmpeg or ffprobe: no shell (arguments go to the binary as they are), stdin closed, stdout
  * collected, only the tail of stderr kept. Resolves on exit code 0; rejects with a MediaToolError
  * carrying the exit code and stderr tail otherwise, and kills the process on timeout or abort.
+ *
+ * A run given its `operation` under an active span (a traced job's) is an INTERNAL span `ffmpeg
+ * <operation>` with the exit code and the input's duration. Only under one: this module starts no trace.
  */
 export function runTool(binary: string, args: readonly string[], opts: RunToolOptions): Promise<ToolOutput> {
+  const parent = context.active();
+  const active = opts.operation ? trace.getSpanContext(parent) : undefined;
+  if (!opts.operation || !active || !isSpanContextValid(active)) return spawnTool(binary, args, opts);
+  const span = trace.getTracer('@clipit/media').startSpan(
+    `ffmpeg ${opts.operation}`,
+    {
+      kind: SpanKind.INTERNAL,
+      attributes: {
+        'process.executable.name': binary.split('/').pop() ?? binary,
+        'clipit.ffmpeg.operation': opts.operation,
+        ...(typeof opts.inputDurationSeconds === 'number' ? { 'clipit.media.input_duration_s': opts.inputDurationSeconds } : {}),
+      },
+    },
+    parent,
+  );
+  return spawnTool(binary, args, opts).then(
+    (output) => {
+      const duration = typeof opts.inputDurationSeconds === 'function' ? opts.inputDurationSeconds(output) : undefined;
+      span.setAttributes({ 'process.exit.code': 0, ...(duration === undefined ? {} : { 'clipit.media.input_duration_s': duration }) });
+      span.end();
+      return output;
+    },
+    (err: unknown) => {
+      const exitCode = err instanceof MediaToolError ? err.details.exitCode : undefined;
+      if (typeof exitCode === 'number') span.setAttribute('process.exit.code', exitCode);
+      span.recordException(err as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+      span.end();
+      throw err;
+    },
+  );
+}
+
+function spawnTool(binary: string, args: readonly string[], opts: RunToolOptions): Promise<ToolOutput> {
   const tool = binary.split('/').pop() ?? binary;
   if (opts.signal?.aborted) return Promise.reject(new MediaToolError(tool, `${tool} not started: aborted`, { aborted: true }));
   const executable = findExecutable(binary);

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { probe, type ProbeResult } from './probe.js';
-import { runTool } from './run.js';
+import { runTool, type FfmpegOperation } from './run.js';
 
 export interface FfmpegOptions {
   ffmpegPath?: string;
@@ -83,6 +83,8 @@ export function remuxOutput(index: number, output: string): string[] {
 }
 
 export interface TranscodeOptions extends FfmpegOptions {
+  /** The source's duration, when the caller measured it (for the transcode's span). */
+  durationSeconds?: number;
   /** Long side of the output, never upscaled (VIDEO_LIMITS.maxLongSide). */
   maxLongSide?: number;
   /** Bits per second the whole output stays under (DEFAULT_MAX_BIT_RATE): the video's rate is held below it. */
@@ -166,12 +168,19 @@ export async function makePoster(
   opts: FfmpegOptions & { maxLongSide?: number; durationSeconds?: number } = {},
 ): Promise<void> {
   const duration = opts.durationSeconds ?? (await probe(input, opts)).durationSeconds;
-  await runFfmpeg(posterArgs(input, output, posterTime(duration), opts.maxLongSide), output, opts, 120_000);
+  await runFfmpeg(posterArgs(input, output, posterTime(duration), opts.maxLongSide), output, opts, 120_000, 'thumbnail', duration);
 }
 
 /** Transcodes to the web MP4 described at {@link transcodeArgs}; answers what ffprobe measures on the result. */
 export async function transcodeForWeb(input: string, output: string, opts: TranscodeOptions = {}): Promise<ProbeResult> {
-  await runFfmpeg(transcodeArgs(input, output, opts.maxLongSide, opts.maxBitRate), output, opts, 600_000);
+  await runFfmpeg(
+    transcodeArgs(input, output, opts.maxLongSide, opts.maxBitRate),
+    output,
+    opts,
+    600_000,
+    'transcode',
+    opts.durationSeconds,
+  );
   return probe(output, opts);
 }
 
@@ -197,7 +206,7 @@ export interface RemuxResult {
  */
 export async function remuxForWeb(input: string, output: string, opts: FfmpegOptions & { durationSeconds: number }): Promise<RemuxResult> {
   if (!(opts.durationSeconds > 0)) throw new RangeError(`a remux needs the source's duration (got ${opts.durationSeconds})`);
-  await runFfmpeg(remuxArgs(input, output), output, opts, 120_000);
+  await runFfmpeg(remuxArgs(input, output), output, opts, 120_000, 'remux', opts.durationSeconds);
   return remuxResult(output, opts.durationSeconds);
 }
 
@@ -363,10 +372,22 @@ async function synthesizeUncached(spec: SynthesizeClipSpec, opts: FfmpegOptions)
   }
 }
 
-/** Runs ffmpeg; a failed run leaves no partial output behind. */
-async function runFfmpeg(args: string[], output: string, opts: FfmpegOptions, defaultTimeoutMs: number): Promise<void> {
+/** Runs ffmpeg; a failed run leaves no partial output behind. A run without an `operation` (a test clip's) is never traced. */
+async function runFfmpeg(
+  args: string[],
+  output: string,
+  opts: FfmpegOptions,
+  defaultTimeoutMs: number,
+  operation?: FfmpegOperation,
+  inputDurationSeconds?: number,
+): Promise<void> {
   try {
-    await runTool(opts.ffmpegPath ?? 'ffmpeg', args, { timeoutMs: opts.timeoutMs ?? defaultTimeoutMs, signal: opts.signal });
+    await runTool(opts.ffmpegPath ?? 'ffmpeg', args, {
+      timeoutMs: opts.timeoutMs ?? defaultTimeoutMs,
+      signal: opts.signal,
+      ...(operation ? { operation } : {}),
+      ...(inputDurationSeconds === undefined ? {} : { inputDurationSeconds }),
+    });
   } catch (err) {
     await rm(output, { force: true });
     throw err;

@@ -138,6 +138,7 @@ async function run(file: string, audioFile: string | undefined, opts: Fingerprin
       timeoutMs: opts.timeoutMs ?? 60_000,
       signal: opts.signal,
       maxStdoutBytes: MAX_SAMPLED_FRAMES * FRAME_SIZE * FRAME_SIZE,
+      operation: 'fingerprint',
     });
     return stdoutBytes;
   } catch (err) {

@@ -1,9 +1,11 @@
 import { eventEnvelopeSchema, isEventType, parseEventData, subjectFor, type EventEnvelope, type EventType } from '@clipit/contracts';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import { SpanKind, trace } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { runWithCorrelation } from '../context/correlation.js';
+import { carriedTraceContext, failSpan, inSpan } from '../context/trace-context.js';
 import { runTransaction } from '../database/transactions.js';
 import { eventsHandled } from '../metrics/metrics.js';
 import type { EventHandler, HandlerRegistry } from './handlers.js';
@@ -138,7 +140,7 @@ export class EventConsumer {
 
   private async consume(): Promise<ConsumerMessages> {
     const consumer = await jetstream(this.opts.nc).consumers.get(this.opts.names.stream, this.opts.name);
-    this.messages = await consumer.consume({ max_messages: this.opts.batchSize ?? 64 });
+    this.messages = await consumer.consume({ max_messages: this.opts.batchSize ?? 64, expires: CONSUMER_DEFAULTS.pullExpiresMs });
     return this.messages;
   }
 
@@ -185,7 +187,13 @@ export class EventConsumer {
     });
   }
 
-  /** Handles one delivery; exported for tests that drive it message by message. */
+  /**
+   * Handles one delivery; exported for tests that drive it message by message. An event that carries a
+   * trace context is handled in a `process <subject>` span under it (ADR 0054): the inbox transaction,
+   * the handler (so the events it appends continue the trace), afterCommit and the ack. An event this
+   * consumer has no handler for is acked with no span: a consumer of several types sees every event on
+   * the prefix, and a span for each would put every service in every trace.
+   */
   async process(msg: JsMsg): Promise<HandleOutcome> {
     let type = 'unknown';
     let envelope;
@@ -199,6 +207,35 @@ export class EventConsumer {
       msg.ack(); // another service's event on the shared prefix
       return this.count(type, 'ignored');
     }
+    const event = { ...envelope, type: envelope.type };
+    const parent = carriedTraceContext(event);
+    if (!parent) return this.apply(msg, event);
+    return inSpan(
+      parent,
+      `process ${msg.subject}`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': msg.subject,
+          'messaging.consumer.group.name': this.opts.name,
+          'messaging.message.id': event.id,
+          'clipit.delivery_count': msg.info.deliveryCount,
+          'clipit.stream_sequence': msg.info.streamSequence,
+        },
+      },
+      async (span) => {
+        const outcome = await this.apply(msg, event);
+        span.setAttribute('clipit.outcome', outcome);
+        return outcome;
+      },
+    );
+  }
+
+  /** Applies an event this consumer has a handler for: once, in one transaction with its inbox row. */
+  private async apply(msg: JsMsg, envelope: EventEnvelope<EventType>): Promise<HandleOutcome> {
+    const type = envelope.type;
     const seq = msg.info.streamSequence;
     const failed = this.failures.get(seq) ?? 0;
     if (failed >= this.maxAttempts) {
@@ -252,6 +289,8 @@ export class EventConsumer {
   /** A handler's transaction failed: an outage is retried without counting, anything else is an attempt. */
   private async failed(msg: JsMsg, event: EventEnvelope, err: unknown): Promise<HandleOutcome> {
     const type = event.type;
+    const span = trace.getActiveSpan(); // the event's process span, when it is traced
+    if (span) failSpan(span, err);
     if (isTransientDatabaseError(err)) {
       this.outageStreak += 1;
       const delay = this.outageBackoffMs[Math.min(this.outageStreak - 1, this.outageBackoffMs.length - 1)] ?? 1000;

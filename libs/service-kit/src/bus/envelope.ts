@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eventCatalog, parseEventData, type EventData, type EventEnvelope, type EventType } from '@clipit/contracts';
 import { correlationIdOrNew } from '../context/correlation.js';
+import { traceFieldsOf } from '../context/trace-context.js';
 
 export interface EnvelopeOptions {
   /** The event id; a fresh random UUID unless the caller derives one ({@link deterministicEventId}). */
@@ -14,6 +15,8 @@ export interface EnvelopeOptions {
 /**
  * The envelope every event travels in, its data checked against the type's one schema (a ZodError
  * names the bad fields). The outbox and the EventPublisher both build envelopes here, so they agree.
+ * It carries the active span's trace context, when there is one (the outbox's `create`, the publisher's
+ * `send`, a worker's `process`), so its consumers join the trace (ADR 0054); none when tracing is off.
  */
 export function buildEventEnvelope<T extends EventType>(
   type: T,
@@ -28,6 +31,7 @@ export function buildEventEnvelope<T extends EventType>(
     source: eventCatalog[type].source,
     occurredAt: (opts.occurredAt ?? new Date()).toISOString(),
     correlationId: opts.correlationId ?? correlationIdOrNew(),
+    ...traceFieldsOf(),
     data: parseEventData(type, data),
   };
 }

@@ -1,8 +1,11 @@
+import type { TraceFields } from '@clipit/contracts';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { SpanKind } from '@opentelemetry/api';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { carriedTraceContext, inSpan } from '../context/trace-context.js';
 import { runTransaction } from '../database/transactions.js';
 import { eventsPublished, outboxPending } from '../metrics/metrics.js';
 import { OUTBOX_CHANNEL } from './outbox.js';
@@ -26,12 +29,16 @@ interface OutboxRow {
   type: string;
   subject: string;
   envelope: unknown;
+  /** Publications tried before this one. */
+  attempts: number;
 }
 
 /**
  * Publishes committed outbox rows to JetStream, oldest first, with the event id as the message id:
  * a row published but not yet marked (crash, lost connection) is published again and JetStream
- * drops the duplicate. Replicas share the work through `FOR UPDATE SKIP LOCKED`.
+ * drops the duplicate. Replicas share the work through `FOR UPDATE SKIP LOCKED`. An envelope goes out
+ * as it was committed, never rewritten; one that carries a trace context is published in a `send`
+ * span under it (ADR 0054), however long after the write, and one that carries none in no span.
  */
 export class OutboxRelay {
   private readonly js: JetStreamClient;
@@ -107,17 +114,14 @@ export class OutboxRelay {
     const batchSize = this.opts.batchSize ?? 100;
     return runTransaction(this.opts.dataSource, async (m) => {
       const rows = (await m.query(
-        'SELECT id, type, subject, envelope FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
+        'SELECT id, type, subject, envelope, attempts FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
         [batchSize],
       )) as OutboxRow[];
       const done: string[] = [];
       let failure: { id: string; error: string } | undefined;
       for (const row of rows) {
         try {
-          await this.js.publish(row.subject, JSON.stringify(row.envelope), {
-            msgID: row.id,
-            expect: { streamName: this.opts.stream },
-          });
+          await this.publish(row);
           done.push(row.id);
           eventsPublished.inc({ type: row.type });
         } catch (err) {
@@ -134,6 +138,32 @@ export class OutboxRelay {
       }
       return { published: done.length, more: !failure && rows.length === batchSize };
     });
+  }
+
+  /** One row to JetStream, resolved at its ack; in a `send` span under the envelope's context when it carries one. */
+  private async publish(row: OutboxRow): Promise<void> {
+    const send = () =>
+      this.js.publish(row.subject, JSON.stringify(row.envelope), { msgID: row.id, expect: { streamName: this.opts.stream } });
+    const parent = typeof row.envelope === 'object' && row.envelope !== null ? carriedTraceContext(row.envelope as TraceFields) : undefined;
+    if (!parent) {
+      await send();
+      return;
+    }
+    await inSpan(
+      parent,
+      `send ${row.subject}`,
+      {
+        kind: SpanKind.PRODUCER,
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.operation.type': 'send',
+          'messaging.destination.name': row.subject,
+          'messaging.message.id': row.id,
+          'clipit.outbox.attempt': row.attempts + 1,
+        },
+      },
+      send,
+    );
   }
 
   private async listen(): Promise<void> {

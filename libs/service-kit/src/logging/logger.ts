@@ -1,4 +1,5 @@
 import type { LoggerService, LogLevel as NestLogLevel } from '@nestjs/common';
+import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import { pino, type DestinationStream, type Logger, type LevelWithSilent, type LoggerOptions } from 'pino';
 import { currentCorrelationId } from '../context/correlation.js';
 
@@ -20,8 +21,21 @@ export function cachedIsoTime(now: () => number = Date.now): () => string {
 }
 
 /**
- * JSON logs, one line an event, each stamped with the service name and the current correlation id;
- * on stdout unless `destination` says otherwise (tests).
+ * The fields every log line gets from where it is written: the correlation id, and the active span's
+ * trace and span ids (sampled or not) so a line can be found from its trace (ADR 0054). With tracing off
+ * there is no context manager and so never a span.
+ */
+export function logContextFields(): { correlationId?: string; traceId?: string; spanId?: string } {
+  const correlationId = currentCorrelationId();
+  const span = trace.getSpanContext(context.active());
+  const traced = span !== undefined && isSpanContextValid(span);
+  if (!traced) return correlationId ? { correlationId } : {};
+  return correlationId ? { correlationId, traceId: span.traceId, spanId: span.spanId } : { traceId: span.traceId, spanId: span.spanId };
+}
+
+/**
+ * JSON logs, one line an event, each stamped with the service name, the current correlation id and the
+ * active span's ids; on stdout unless `destination` says otherwise (tests).
  */
 export function createLogger(service: string, level: LevelWithSilent = 'info', destination?: DestinationStream): Logger {
   const options: LoggerOptions = {
@@ -30,10 +44,7 @@ export function createLogger(service: string, level: LevelWithSilent = 'info', d
     messageKey: 'msg',
     timestamp: cachedIsoTime(),
     formatters: { level: (label) => ({ level: label }) },
-    mixin() {
-      const correlationId = currentCorrelationId();
-      return correlationId ? { correlationId } : {};
-    },
+    mixin: logContextFields,
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -5,7 +5,8 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
 import { subjectFor, type EventType } from '@clipit/contracts';
 import { connectNats } from '../../src/bus/jetstream.js';
-import { waitFor, testInfra } from '@clipit/testing';
+import { isChildOf, startInMemoryTracing, waitFor, testInfra, type InMemoryTracing, type ReadableSpan } from '@clipit/testing';
+import { SpanKind } from '@opentelemetry/api';
 import { EventConsumer } from '../../src/bus/consumer.js';
 import { HandlerRegistry, type EventHandler } from '../../src/bus/handlers.js';
 import { dlqStreamName, dlqSubject } from '../../src/bus/jetstream.js';
@@ -248,5 +249,127 @@ describe('durable consumer with inbox and dead-letter (real Postgres and NATS Je
     );
     expect(dead!.string()).toBe('this is not json');
     expect(dead!.header?.get('Clipit-Attempts')).toBe('1');
+  });
+
+  describe('with tracing on (ADR 0054)', () => {
+    let tracing: InMemoryTracing;
+    beforeAll(async () => {
+      tracing = await startInMemoryTracing();
+    });
+    afterAll(() => tracing.stop());
+
+    const token = () => {
+      const now = new Date().toISOString();
+      const id = randomUUID();
+      return {
+        token: {
+          id,
+          streamerId: randomUUID(),
+          name: `T${id.slice(0, 4)}`,
+          pumpFunLink: null,
+          description: null,
+          isActive: 'true' as const,
+          createdAt: now,
+          updatedAt: now,
+        },
+      };
+    };
+
+    it('links create → send and process, and the consumer’s own event continues the trace; untraced work makes no spans', async () => {
+      const name = `traced_${randomUUID().slice(0, 8)}`;
+      const applied: string[] = [];
+      // Two types, so the consumer filters on the whole prefix and sees events it has no handler for.
+      const consumer = new EventConsumer({
+        name,
+        nc: h.nc,
+        names: h.names,
+        dataSource: h.dataSource,
+        registry: new HandlerRegistry()
+          .on('token.changed', async (e, tx) => {
+            applied.push(e.id);
+            await outbox.append(tx, 'session.ended', { userId: e.data.token.streamerId, sessionKey: 'k'.repeat(43), reason: 'logout' });
+          })
+          .on('session.ended', async (e) => {
+            applied.push(e.id);
+          }),
+        subscriptions: ['token.changed', 'session.ended'],
+        logger: h.logger,
+      });
+      await consumer.start();
+      running.push(consumer);
+
+      const untraced = await h.dataSource.transaction((m) => outbox.append(m, 'token.changed', token()));
+      const { root, traced, ignored } = await tracing.traced(async (span) => ({
+        root: span,
+        ...(await h.dataSource.transaction(async (m) => ({
+          traced: await outbox.append(m, 'token.changed', token()),
+          // No handler in this consumer: acked with no process span.
+          ignored: await outbox.append(m, 'user.updated', { user: sampleUser('bob').user, changed: ['displayName'] }),
+        }))),
+      }));
+      expect(untraced).not.toHaveProperty('traceparent');
+      expect(traced.traceparent).toMatch(new RegExp(`^00-${root.spanContext().traceId}-[\\da-f]{16}-01$`));
+
+      const byName = (prefix: string, subject: string) => tracing.spans().filter((s) => s.name === `${prefix} ${subject}`);
+      const tokenSubject = subjectFor('token.changed', h.names.subjectPrefix);
+      const sessionSubject = subjectFor('session.ended', h.names.subjectPrefix);
+      const userSubject = subjectFor('user.updated', h.names.subjectPrefix);
+      await waitFor(
+        () => (byName('process', sessionSubject).length === 1 && applied.length === 4 ? true : undefined),
+        15000,
+        'both chains handled',
+      );
+      await waitFor(async () =>
+        (await jetstreamManager(h.nc).then((j) => j.consumers.info(h.names.stream, name))).num_ack_pending === 0 ? true : undefined,
+      );
+
+      const one = (prefix: string, subject: string): ReadableSpan => {
+        const spans = byName(prefix, subject);
+        expect({ span: `${prefix} ${subject}`, count: spans.length }).toEqual({ span: `${prefix} ${subject}`, count: 1 });
+        return spans[0]!;
+      };
+      const createToken = one('create', tokenSubject);
+      const sendToken = one('send', tokenSubject);
+      const processToken = one('process', tokenSubject);
+      const createSession = one('create', sessionSubject);
+      const sendSession = one('send', sessionSubject);
+      const processSession = one('process', sessionSubject);
+      const createUser = one('create', userSubject);
+      const sendUser = one('send', userSubject);
+      expect(byName('process', userSubject)).toEqual([]);
+
+      expect(isChildOf(createToken, root)).toBe(true);
+      expect(isChildOf(createUser, root)).toBe(true);
+      expect(isChildOf(sendToken, createToken)).toBe(true);
+      expect(isChildOf(processToken, createToken)).toBe(true);
+      expect(isChildOf(createSession, processToken)).toBe(true);
+      expect(isChildOf(sendSession, createSession)).toBe(true);
+      expect(isChildOf(processSession, createSession)).toBe(true);
+      expect(isChildOf(sendUser, createUser)).toBe(true);
+      expect(sendUser.attributes['messaging.message.id']).toBe(ignored.id);
+      expect(traced.traceparent).toContain(createToken.spanContext().spanId);
+
+      expect([createToken.kind, sendToken.kind, processToken.kind]).toEqual([SpanKind.PRODUCER, SpanKind.PRODUCER, SpanKind.CONSUMER]);
+      expect(sendToken.attributes).toMatchObject({
+        'messaging.system': 'nats',
+        'messaging.destination.name': tokenSubject,
+        'messaging.message.id': traced.id,
+        'clipit.outbox.attempt': 1,
+      });
+      expect(processToken.attributes).toMatchObject({
+        'messaging.consumer.group.name': name,
+        'messaging.message.id': traced.id,
+        'clipit.delivery_count': 1,
+        'clipit.stream_sequence': expect.any(Number),
+        'clipit.outcome': 'handled',
+      });
+      // The span covers the ack: it ended after its own event was appended in the handler's transaction.
+      expect(processToken.endTime[0] * 1e9 + processToken.endTime[1]).toBeGreaterThanOrEqual(
+        createSession.endTime[0] * 1e9 + createSession.endTime[1],
+      );
+      // No root spans of the kit's own: the untraced event and the event it caused made none.
+      const traceId = root.spanContext().traceId;
+      expect(tracing.spans().filter((s) => s.spanContext().traceId !== traceId)).toEqual([]);
+    });
   });
 });

@@ -1,7 +1,7 @@
 // EventPublisher against the real JetStream: the event id is the message id, so stating a fact twice stores it once.
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@clipit/contracts';
-import { deleteEventStreams, isolatedNames, testInfra } from '@clipit/testing';
+import { deleteEventStreams, isChildOf, isolatedNames, startInMemoryTracing, testInfra, type InMemoryTracing } from '@clipit/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { ZodError } from 'zod';
@@ -74,5 +74,38 @@ describe('EventPublisher (real NATS JetStream)', () => {
       timeoutMs: 1000,
     });
     await expect(lost.publish('media.failed', failed())).rejects.toThrow();
+  });
+
+  describe('with tracing on (ADR 0054)', () => {
+    let tracing: InMemoryTracing;
+    beforeAll(async () => {
+      tracing = await startInMemoryTracing();
+    });
+    afterAll(() => tracing.stop());
+
+    it('publishes in a `send` span: under the active span for an envelope it builds, under the envelope’s own context for one built earlier', async () => {
+      const subject = `${names.subjectPrefix}.media-worker.media.failed.v1`;
+      const { root, built, kept } = await tracing.traced(async (span) => ({
+        root: span,
+        built: await publisher.publish('media.failed', failed()),
+        kept: await publisher.publishEnvelope({ ...(await publisher.publish('media.failed', failed())).envelope, id: randomUUID() }),
+      }));
+      const sends = tracing.named(`send ${subject}`);
+      expect(sends).toHaveLength(3);
+      const [first] = sends;
+      expect(isChildOf(first!, root)).toBe(true);
+      // Built inside its send span: consumers' process spans hang under the send.
+      expect(built.envelope.traceparent).toBe(`00-${root.spanContext().traceId}-${first!.spanContext().spanId}-01`);
+      expect(first!.attributes).toMatchObject({ 'messaging.system': 'nats', 'messaging.message.id': built.envelope.id });
+      // Published again as it was kept: its context unchanged, its send span under that context.
+      const keptSend = sends.find((s) => s.attributes['messaging.message.id'] === kept.envelope.id)!;
+      expect(kept.envelope.traceparent).toContain(keptSend.parentSpanContext!.spanId);
+
+      tracing.reset();
+      const untraced = await publisher.publish('media.failed', failed());
+      expect(untraced.envelope).not.toHaveProperty('traceparent');
+      await publisher.publishEnvelope({ ...untraced.envelope, id: randomUUID() });
+      expect(tracing.spans()).toEqual([]);
+    });
   });
 });

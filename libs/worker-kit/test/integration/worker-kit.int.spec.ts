@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { deterministicEventId } from '@clipit/service-kit';
-import type { ReceivedEvent } from '@clipit/testing';
+import { isChildOf, startInMemoryTracing, waitFor, type InMemoryTracing, type ReadableSpan, type ReceivedEvent } from '@clipit/testing';
+import { SpanKind } from '@opentelemetry/api';
 import {
   KIT_TEST_JOB,
   KitTestHandler,
@@ -83,6 +84,53 @@ describe('a worker on the kit (real Redis and JetStream)', () => {
     expect(failed.failedReason).toMatch(/is not a refuse-video job: videoId/);
     const metrics = await (await fetch(`${worker.httpUrl}/metrics`)).text();
     expect(metrics).toMatch(/kittest_jobs_total\{result="rejected"[^}]*\} 1/);
+  });
+
+  describe('with tracing on (ADR 0054)', () => {
+    let tracing: InMemoryTracing;
+    beforeAll(async () => {
+      tracing = await startInMemoryTracing();
+    });
+    afterAll(() => tracing.stop());
+
+    it('runs a job added in a traced request in a process span under its send, and the event it states continues the trace', async () => {
+      const traced = newJob();
+      const untraced = newJob();
+      await h.queue.add(KIT_TEST_JOB, untraced, { jobId: untraced.videoId });
+      const root = await tracing.traced(async (span) => {
+        await h.queue.add(KIT_TEST_JOB, traced, { jobId: traced.videoId });
+        return span;
+      });
+      const [{ envelope: event }, { envelope: untracedEvent }] = await Promise.all([eventOf(traced), eventOf(untraced)]);
+      const subject = `${h.names.subjectPrefix}.media-worker.media.failed.v1`;
+      const one = async (name: string): Promise<ReadableSpan> => (await waitFor(() => tracing.named(name)[0], 10_000, `the span ${name}`))!;
+      const send = await one('send kittest');
+      const process = await one('process kittest');
+      const publish = await one(`send ${subject}`);
+
+      expect(send.kind).toBe(SpanKind.PRODUCER);
+      expect(isChildOf(send, root)).toBe(true);
+      expect(send.attributes).toMatchObject({ 'messaging.system': 'bullmq', 'messaging.message.id': traced.videoId });
+      const data = (await h.queue.getJob(traced.videoId))!.data as KitTestJob & { traceparent?: string };
+      expect(data.traceparent).toBe(`00-${root.spanContext().traceId}-${send.spanContext().spanId}-01`);
+
+      expect(process.kind).toBe(SpanKind.CONSUMER);
+      expect(isChildOf(process, send)).toBe(true);
+      expect(process.attributes).toMatchObject({
+        'messaging.message.id': traced.videoId,
+        'clipit.job.attempt': 1,
+        'clipit.outcome': 'stated',
+      });
+      // The event was built inside the job's span (kept in the job), and published under it.
+      expect(event.traceparent).toContain(process.spanContext().spanId);
+      expect(isChildOf(publish, process)).toBe(true);
+      expect(publish.attributes).toMatchObject({ 'messaging.message.id': event.id });
+
+      // No root spans of the kit's own: the job added outside a traced request made none, and its event carries none.
+      expect(untracedEvent).not.toHaveProperty('traceparent');
+      expect(tracing.spans().filter((s) => s.spanContext().traceId !== root.spanContext().traceId)).toEqual([]);
+      expect(tracing.spans()).toHaveLength(4);
+    });
   });
 
   it('puts a job still running after the drain back in the queue on shutdown, with no attempt used, for the next worker', async () => {

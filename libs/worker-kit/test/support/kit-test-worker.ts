@@ -131,7 +131,12 @@ export type KitTestOverrides = ConfigOverrides<typeof kitTestConfigShape>;
 export const bootstrapKitTestWorker = (overrides: KitTestOverrides): Promise<KitTestApp> => bootstrapService(kitTestWorker, overrides);
 
 export const openKitTestQueue = (redisUrl: string, prefix: string) =>
-  createJobQueue<KitTestJob, typeof KIT_TEST_JOB>({ queue: KIT_TEST_QUEUE, redisUrl, prefix, defaultJobOptions: { attempts: 2 } });
+  createJobQueue<KitTestJob, typeof KIT_TEST_JOB>({
+    queue: KIT_TEST_QUEUE,
+    connection: { url: redisUrl },
+    prefix,
+    defaultJobOptions: { attempts: 2 },
+  });
 
 export type KitTestHarness = WorkerHarness<KitTestApp, RefusedEvent, ReturnType<typeof openKitTestQueue>, KitTestOverrides>;
 

@@ -1,4 +1,4 @@
-import { CORRELATION_HEADER, metricOnce, metricsRegistry, sanitizeCorrelationId } from '@clipit/service-kit';
+import { CORRELATION_HEADER, metricOnce, metricsRegistry, sanitizeCorrelationId, tagCorrelationId } from '@clipit/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -89,6 +89,7 @@ export function answerAtFront(
   const started = performance.now();
   const headers = req.headers;
   const correlationId = sanitizeCorrelationId(headers[CORRELATION_HEADER]) ?? randomUUID();
+  tagCorrelationId(correlationId);
   const sent = encodedJson(read, headers['accept-encoding']);
   const notModified = matchesEtag(headers['if-none-match'], sent.etag);
   const common = [

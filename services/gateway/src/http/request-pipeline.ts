@@ -1,6 +1,7 @@
 import { ForbiddenException } from '@nestjs/common';
 import {
   CORRELATION_HEADER,
+  tagCorrelationId,
   READ_AFTER_MAX_MS,
   readYourWrites,
   runWithRequestContext,
@@ -64,6 +65,7 @@ export function installRequestPipeline(fastify: FastifyInstance, opts: RequestPi
   fastify.addHook('onRequest', (request, reply, done) => {
     const id = sanitizeCorrelationId(request.headers[CORRELATION_HEADER]) ?? randomUUID();
     request.correlationId = id;
+    tagCorrelationId(id);
     reply.header(CORRELATION_HEADER, id);
     reply.header('X-Content-Type-Options', 'nosniff');
     if (request.url.startsWith('/api/')) {

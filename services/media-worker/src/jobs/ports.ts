@@ -10,7 +10,7 @@ export interface VideoTools {
   transcodeForWeb(
     input: string,
     output: string,
-    opts: { maxLongSide?: number; maxBitRate?: number; signal?: AbortSignal },
+    opts: { maxLongSide?: number; maxBitRate?: number; durationSeconds?: number; signal?: AbortSignal },
   ): Promise<ProbeResult>;
   remuxForWeb(input: string, output: string, opts: { durationSeconds: number; signal?: AbortSignal }): Promise<RemuxResult>;
   /** The poster, the watermark's keyframes and, with `remuxFile`, the remux, from one ffmpeg. */

@@ -244,6 +244,7 @@ describe('ProcessVideoHandler', () => {
     expect(s.tools.transcodeForWeb).toHaveBeenCalledWith(expect.any(String), expect.any(String), {
       maxLongSide: 1080,
       maxBitRate: 8_000_000,
+      durationSeconds: expect.any(Number),
       signal,
     });
     expect(s.published).toEqual([event]);
@@ -319,6 +320,7 @@ describe('ProcessVideoHandler', () => {
     expect(s.tools.transcodeForWeb).toHaveBeenCalledWith(expect.any(String), expect.any(String), {
       maxLongSide: 1080,
       maxBitRate: 2_000_000,
+      durationSeconds: expect.any(Number),
       signal,
     });
   });

@@ -262,7 +262,7 @@ export class ProcessVideoHandler {
     const { tools } = this.deps;
     const remuxFile = readiness.playsAsIs ? videoFile : undefined;
     const transcode = () =>
-      tools.transcodeForWeb(source, videoFile, { maxLongSide: this.maxLongSide, maxBitRate: this.maxBitRate, signal });
+      tools.transcodeForWeb(source, videoFile, { maxLongSide: this.maxLongSide, maxBitRate: this.maxBitRate, durationSeconds, signal });
     const [prepared] = await allSettledOrThrow([
       tools
         .prepareForWeb(source, { posterFile, remuxFile, durationSeconds, maxLongSide: this.maxLongSide, signal })

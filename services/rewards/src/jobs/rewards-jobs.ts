@@ -1,6 +1,6 @@
-import { redisRetryStrategy, reportRedisOutages } from '@clipit/media-queue';
-import type { ServiceWorker } from '@clipit/service-kit';
-import { Queue, Worker, type Job } from 'bullmq';
+import { createJobQueue, mediaQueuePrefix, redisRetryStrategy, reportRedisOutages } from '@clipit/media-queue';
+import { redisConnectionOptions, type ServiceWorker } from '@clipit/service-kit';
+import { Worker, type Job } from 'bullmq';
 import type { RewardsConfig } from '../config.js';
 import { DashboardNotices } from '../services/dashboard-notices.service.js';
 import { PayoutService } from '../services/payout.service.js';
@@ -33,10 +33,16 @@ export const rewardsJobs: ServiceWorker<RewardsConfig> = {
   name: 'rewards jobs',
   start: async ({ config, logger, get }) => {
     if (!config.REWARDS_JOBS) return { stop: async () => undefined };
-    const connection = { url: config.REDIS_URL, maxRetriesPerRequest: null, retryStrategy: redisRetryStrategy };
-    const prefix = `${config.REDIS_KEY_PREFIX}bull`;
-    const queue = new Queue(REWARDS_QUEUE, { connection: { ...connection, maxRetriesPerRequest: 1 }, prefix });
-    reportRedisOutages(queue, logger, 'rewards queue');
+    const connection = { ...redisConnectionOptions(config), maxRetriesPerRequest: null, retryStrategy: redisRetryStrategy };
+    const prefix = mediaQueuePrefix(config.REDIS_KEY_PREFIX);
+    // The platform's producer handle: the queues' key rule, outages reported once each way. Its schedulers
+    // start no trace: their runs are work no request caused (ADR 0054).
+    const queue = createJobQueue<object>({
+      queue: REWARDS_QUEUE,
+      connection: redisConnectionOptions(config),
+      prefix: config.REDIS_KEY_PREFIX,
+      logger,
+    });
     await queue.upsertJobScheduler(PAYOUT_JOB, { pattern: config.PAYOUT_CRON, tz: 'UTC' }, { name: PAYOUT_JOB, opts: JOB_OPTIONS });
     await queue.upsertJobScheduler(
       RECOMPUTE_JOB,
