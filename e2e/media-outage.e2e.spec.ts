@@ -63,7 +63,7 @@ describe('media pipeline outages (private NATS)', () => {
       },
       { mediaWorker: true },
     );
-    queue = createMediaQueue({ redisUrl: testInfra().redisUrl, prefix: p.names.redisKeyPrefix });
+    queue = createMediaQueue({ connection: { url: testInfra().redisUrl }, prefix: p.names.redisKeyPrefix });
   }, 60_000);
 
   afterAll(async () => {

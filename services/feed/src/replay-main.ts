@@ -20,10 +20,12 @@ const dataSource = await openServiceDatabase({
   migrate: true,
   logger,
 });
-const nc = await connectEventBus(config.NATS_URL, 'feed-replay', {
-  stream: config.EVENTS_STREAM,
-  subjectPrefix: config.EVENTS_SUBJECT_PREFIX,
-});
+const nc = await connectEventBus(
+  config.NATS_URL,
+  'feed-replay',
+  { stream: config.EVENTS_STREAM, subjectPrefix: config.EVENTS_SUBJECT_PREFIX },
+  { replicas: config.EVENTS_STREAM_REPLICAS },
+);
 try {
   const result = await replayReadModels({
     dataSource,

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { ensureEventStreams, connectNats, type NatsConnection, type StreamNames } from '../bus/jetstream.js';
+import { ensureEventStreams, connectNats, type EventStreamOptions, type NatsConnection, type StreamNames } from '../bus/jetstream.js';
 import { dataSourceOptions, runMigrationsLocked, type DatabaseOptions } from '../database/database.js';
 
 /** Explicit values (tests, benches) over an environment: what a service's config loader reads. */
@@ -98,14 +98,14 @@ export async function connectEventBus(
   url: string,
   service: string,
   names: StreamNames,
-  readyWithinMs = JETSTREAM_READY_WITHIN_MS,
+  { readyWithinMs = JETSTREAM_READY_WITHIN_MS, ...streams }: EventStreamOptions & { readyWithinMs?: number } = {},
 ): Promise<NatsConnection> {
   const nc = await connectNats(url, service);
   const deadline = Date.now() + readyWithinMs;
   try {
     for (;;) {
       try {
-        await ensureEventStreams(nc, names);
+        await ensureEventStreams(nc, names, streams);
         return nc;
       } catch (err) {
         if (!isJetStreamNotReady(err) || Date.now() + 1000 >= deadline) throw err;

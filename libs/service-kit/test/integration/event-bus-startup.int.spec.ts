@@ -35,7 +35,7 @@ describe('connectEventBus while JetStream is not answering yet', () => {
     started.push(core);
     await core.start();
     const names = { stream: `BOOT_${Date.now()}`, subjectPrefix: `boot${Date.now()}` };
-    const booting = connectEventBus(`nats://127.0.0.1:${port}`, 'boot-test', names, 30_000);
+    const booting = connectEventBus(`nats://127.0.0.1:${port}`, 'boot-test', names, { readyWithinMs: 30_000 });
     let settled = false;
     void booting.then(
       () => (settled = true),
@@ -66,7 +66,12 @@ describe('connectEventBus while JetStream is not answering yet', () => {
     started.push(core);
     await core.start();
     const t0 = Date.now();
-    const err = await connectEventBus(`nats://127.0.0.1:${port}`, 'boot-test', { stream: 'NEVER', subjectPrefix: 'never' }, 3000).then(
+    const err = await connectEventBus(
+      `nats://127.0.0.1:${port}`,
+      'boot-test',
+      { stream: 'NEVER', subjectPrefix: 'never' },
+      { readyWithinMs: 3000 },
+    ).then(
       () => undefined,
       (e: unknown) => e,
     );
