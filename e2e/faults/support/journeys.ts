@@ -73,7 +73,7 @@ async function step(
   gateway: string,
   name: string,
   path: string,
-  init: RequestInit & { cookie?: string; retryBusy?: boolean },
+  init: RequestInit & { cookie?: string; traceparent?: string; retryBusy?: boolean },
   want: number,
 ): Promise<Response> {
   for (let retries = 0; ; retries += 1) {
@@ -89,10 +89,17 @@ async function step(
 }
 
 /** One request and its answer, whatever its status; no answer stops the journey (unreachable or failed). */
-async function send(gateway: string, name: string, path: string, init: RequestInit & { cookie?: string }): Promise<Response> {
+async function send(
+  gateway: string,
+  name: string,
+  path: string,
+  init: RequestInit & { cookie?: string; traceparent?: string },
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('origin', gateway);
   if (init.cookie) headers.set('cookie', init.cookie);
+  // A journey a test follows carries its trace as the web app's calls do (ADR 0054).
+  if (init.traceparent) headers.set('traceparent', init.traceparent);
   let res: Response;
   const t0 = performance.now();
   try {
@@ -137,7 +144,12 @@ const json = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-async function signUpAs(gateway: string, handle: string, role: 'clipper' | 'streamer'): Promise<{ cookie: string; id: string }> {
+async function signUpAs(
+  gateway: string,
+  handle: string,
+  role: 'clipper' | 'streamer',
+  traceparent?: string,
+): Promise<{ cookie: string; id: string }> {
   const res = await step(
     gateway,
     `sign up (${role})`,
@@ -145,6 +157,7 @@ async function signUpAs(gateway: string, handle: string, role: 'clipper' | 'stre
     {
       ...json({ email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role, password: 'a-good-password' }),
       retryBusy: true,
+      traceparent,
     },
     201,
   );
@@ -154,8 +167,8 @@ async function signUpAs(gateway: string, handle: string, role: 'clipper' | 'stre
   return { cookie: `clipit.sid=${sid}`, id: user.id };
 }
 
-async function signUp(gateway: string, handle: string): Promise<string> {
-  return (await signUpAs(gateway, handle, 'clipper')).cookie;
+async function signUp(gateway: string, handle: string, traceparent?: string): Promise<string> {
+  return (await signUpAs(gateway, handle, 'clipper', traceparent)).cookie;
 }
 
 /** Sign up, sign in again with the password, ask who is signed in. */
@@ -177,25 +190,46 @@ export function authJourney(gateway: string): Promise<JourneyResult> {
   });
 }
 
-/** Sign up, submit a post, send its video by the upload URL and finalize; the verdict is awaited separately. */
-export function videoJourney(gateway: string, clip: Buffer): Promise<JourneyResult> {
+/**
+ * Sign up, submit a post, send its video by the upload URL and finalize; the verdict is awaited separately.
+ * `traceparent`: a trace the test follows, sent with every request of the journey.
+ */
+export function videoJourney(gateway: string, clip: Buffer, traceparent?: string): Promise<JourneyResult> {
   return run('video', gateway, async (r) => {
-    const cookie = await signUp(gateway, newHandle());
+    const cookie = await signUp(gateway, newHandle(), traceparent);
     r.cookie = cookie;
     const url = `https://x.com/clipper/status/${Date.now()}${randomBytes(3).readUIntBE(0, 3)}`;
     const created = await step(
       gateway,
       'create submission',
       '/api/submissions',
-      { ...json({ name: 'Fault clip', url, walletAddress: 'pending', additionalInfo: null, tokenId: null }), cookie },
+      { ...json({ name: 'Fault clip', url, walletAddress: 'pending', additionalInfo: null, tokenId: null }), cookie, traceparent },
       201,
     );
     const submissionId = ((await created.json()) as { id: string }).id;
     r.submissionId = submissionId;
-    const upload = await step(gateway, 'upload URL', '/api/submissions/video-upload-url', { ...json({ submissionId }), cookie }, 200);
+    const upload = await step(
+      gateway,
+      'upload URL',
+      '/api/submissions/video-upload-url',
+      { ...json({ submissionId }), cookie, traceparent },
+      200,
+    );
     const { uploadUrl, videoId } = (await upload.json()) as { uploadUrl: string; videoId: string };
-    await step(gateway, 'upload', uploadUrl, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: new Uint8Array(clip) }, 200);
-    await step(gateway, 'finalize', '/api/submissions/finalize-video-upload', { ...json({ submissionId, videoId }), cookie }, 200);
+    await step(
+      gateway,
+      'upload',
+      uploadUrl,
+      { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: new Uint8Array(clip), traceparent },
+      200,
+    );
+    await step(
+      gateway,
+      'finalize',
+      '/api/submissions/finalize-video-upload',
+      { ...json({ submissionId, videoId }), cookie, traceparent },
+      200,
+    );
     r.videoId = videoId;
   });
 }
@@ -295,8 +329,11 @@ export class AdminSession {
   }
 }
 
-/** An admin approves a submission and adds it to the feed through the admin area (one command, two events). */
-export function moderationJourney(admin: AdminSession, submissionId: string): Promise<JourneyResult> {
+/**
+ * An admin approves a submission and adds it to the feed through the admin area (one command, two events).
+ * `traceparent`: a trace the test follows, sent with the approval (not with the admin password).
+ */
+export function moderationJourney(admin: AdminSession, submissionId: string, traceparent?: string): Promise<JourneyResult> {
   const gateway = admin.nextGateway();
   return run('moderation', gateway, async (r) => {
     r.submissionId = submissionId;
@@ -306,7 +343,7 @@ export function moderationJourney(admin: AdminSession, submissionId: string): Pr
         gateway,
         'approve',
         `/api/admin/submissions/${submissionId}/approve-and-add-to-feed`,
-        { ...json({}), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } },
+        { ...json({}), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, traceparent },
         200,
       );
     } catch (err) {

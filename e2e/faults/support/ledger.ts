@@ -48,7 +48,8 @@ async function streamEvents(
   natsUrl: string,
   stream: string,
 ): Promise<{ events: StreamEvent[]; consumers: Record<string, { pending: number; ackPending: number }>; dlq: number }> {
-  const nc = await connect({ servers: natsUrl, timeout: 5000 });
+  // NATS_URL's form: one server, or a cluster's nodes comma-separated.
+  const nc = await connect({ servers: natsUrl.split(','), timeout: 5000 });
   try {
     const jsm = await jetstreamManager(nc);
     const info = await jsm.streams.info(stream);
@@ -79,7 +80,7 @@ async function streamEvents(
 }
 
 /** The services with a database: their outbox and inbox tables. */
-async function servicesWithDatabase(p: FaultPlatform): Promise<string[]> {
+export async function servicesWithDatabase(p: FaultPlatform): Promise<string[]> {
   const names = [...new Set(p.processes.map((x) => x.service))];
   return names.filter((n) => {
     try {
@@ -101,7 +102,7 @@ export async function readLedger(
   acceptedFollows: readonly { followerId: string; streamerId: string }[] = [],
 ): Promise<Ledger> {
   const stream = p.processes[0]!.env['EVENTS_STREAM']!;
-  const { events, consumers: consumerInfo, dlq } = await streamEvents(p.nats.url, stream);
+  const { events, consumers: consumerInfo, dlq } = await streamEvents(p.natsUrl, stream);
   const seen = new Map<string, number>();
   for (const e of events) seen.set(e.id, (seen.get(e.id) ?? 0) + 1);
   const ledger: Ledger = {

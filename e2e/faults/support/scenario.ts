@@ -2,7 +2,7 @@
 // login, submitting videos, moderators approving them) while one part is down; then the part comes back and
 // every accepted video is followed until it is shown. The row it answers goes into the fault table.
 import { synthesizeClip } from '@clipit/media';
-import { startFaultPlatform, type FaultPlatform, type FaultPlatformOptions, type TimeProfile } from '@clipit/testing';
+import { startFaultPlatform, type FaultPlatform, type FaultPlatformOptions, type NatsNode, type TimeProfile } from '@clipit/testing';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,10 +19,18 @@ import {
   type Outcome,
 } from './journeys.js';
 import { ledgerProblems, readLedger, type Ledger } from './ledger.js';
+import { ApprovalThroughOutage, type TracedApprovalRow } from './traces.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export type Target = 'nats' | 'redis' | 'postgres' | string;
+/**
+ * The part that goes away: a private server, a service (all its processes), or `nats-node`, the node of the
+ * platform's NATS cluster that leads the events stream (ADR 0054).
+ */
+export type Target = 'nats' | 'redis' | 'postgres' | 'nats-node' | string;
+
+/** The longest any process's readiness may say 503 when one NATS node of three goes away: the time to reconnect to another. */
+export const NATS_NODE_NOT_READY_MAX_SECONDS = 5;
 
 export interface ScenarioRow {
   target: Target;
@@ -35,6 +43,14 @@ export interface ScenarioRow {
   recoverySeconds: number;
   /** Per process: did readiness say the dependency was down while it was. */
   readinessDuringOutage: Record<string, string>;
+  /**
+   * `nats-node` only: the node killed, the events the stream took while it was away, the longest stretch
+   * (seconds) each process's readiness did not say 200 (none listed: always 200), and whether the node started
+   * again caught up with the stream's leader.
+   */
+  natsNode?: { killed: string; storedWhileAway: number; notReadySeconds: Record<string, number>; caughtUp: boolean };
+  /** An approval traced through the outage (`traceApproval`): its trace, consumers and the relay's sends. */
+  tracedApproval?: TracedApprovalRow;
   problems: string[];
   failures: JourneyResult[];
   ledger: Ledger;
@@ -78,16 +94,29 @@ export async function runScenario(
   target: Target,
   seconds: number,
   profile: Pick<TimeProfile, 'loadBeforeMs' | 'loadAfterMs' | 'journeyPauseMs'>,
+  /** `traceApproval`: one approval made while the part is away is traced, and its chain checked once it is back (ADR 0054). */
+  options: { traceApproval?: boolean } = {},
 ): Promise<ScenarioRow> {
   const p = ctx.platform;
   const users = ctx.users ?? { auth: 2, video: 1 };
-  const part = ['nats', 'redis', 'postgres'].includes(target) ? p.dependency(target as 'nats').process : p.service(target).process;
+  const cluster = target === 'nats-node' ? p.natsCluster : undefined;
+  if (target === 'nats-node' && !cluster)
+    throw new Error('nats-node needs a platform on a NATS cluster (startFaultPlatform({ nats: "cluster" }))');
+  const stream = p.processes[0]!.env['EVENTS_STREAM']!;
+  const part = cluster
+    ? undefined
+    : ['nats', 'redis', 'postgres'].includes(target)
+      ? p.dependency(target as 'nats').process
+      : p.service(target).process;
   const targetProcesses = p.processes.filter((x) => x.service === target);
   const observers = p.processes.filter((x) => x.service !== target);
 
   // Which processes depend on the part, as their own readiness says (a check named after it).
   const baseline = new Map<string, Record<string, string>>();
   for (const o of observers) baseline.set(o.process.spec.name, (await readinessBody(o.httpUrl)).checks);
+
+  // Its submission is kept from the moderators' loop, to be approved once the part is away.
+  const traced = options.traceApproval ? await ApprovalThroughOutage.reserve(ctx) : undefined;
 
   const began = Date.now();
   const exitsBefore = new Map(p.processes.map((x) => [x, x.process.unexpectedExits().length]));
@@ -145,16 +174,57 @@ export async function runScenario(
     }
   })();
 
+  // A NATS node of three is not an outage: every process's readiness is watched from the kill to the end of
+  // the load, and its longest stretch of anything but 200 kept.
+  const notReadySince = new Map<string, number>();
+  const notReadyMs = new Map<string, number>();
+  let watching = false;
+  const watcher = (async () => {
+    while (cluster && running) {
+      if (watching) {
+        const asked = Date.now();
+        const statuses = await Promise.all(p.processes.map((x) => readinessBody(x.httpUrl)));
+        p.processes.forEach((x, i) => {
+          const name = x.process.spec.name;
+          if (statuses[i]!.status === 200) return void notReadySince.delete(name);
+          const since = notReadySince.get(name) ?? asked;
+          notReadySince.set(name, since);
+          notReadyMs.set(name, Math.max(notReadyMs.get(name) ?? 0, Date.now() - since));
+        });
+      }
+      await Promise.race([sleep(500), stopped]);
+    }
+  })();
+
   await sleep(profile.loadBeforeMs);
-  // The part goes away: a SIGKILL, as a crash or a lost machine would (every replica of a service).
-  if (targetProcesses.length > 0) await Promise.all(targetProcesses.map((x) => x.process.kill()));
-  else await part.kill();
+  // The part goes away: a SIGKILL, as a crash or a lost machine would (every replica of a service; of a NATS
+  // cluster, the node leading the events stream, so the stream must elect another).
+  const node: NatsNode | undefined = cluster ? await cluster.streamLeader(stream) : undefined;
+  if (cluster && !node)
+    throw new Error(`no node of the NATS cluster leads ${stream}: ${JSON.stringify(await cluster.streamViews(stream))}`);
+  /** The last sequence of the events stream, as the node leading it says (undefined while none does). */
+  const leadersLastSeq = async () => (await cluster?.streamViews(stream))?.find((v) => v.leader === v.node)?.state.last_seq;
+  const lastSeqAtKill = node ? ((await leadersLastSeq()) ?? 0) : 0;
+  if (node) await cluster!.kill(node);
+  else if (targetProcesses.length > 0) await Promise.all(targetProcesses.map((x) => x.process.kill()));
+  else await part!.kill();
+  traced?.approve();
+  watching = true;
   sampling = true;
   await sleep(seconds * 1000);
   sampling = false;
+  // With its other copies the stream goes on without the node: it took events while the node was away (asked
+  // for a few seconds more should an election be under way just then).
+  let lastSeqAway = node ? await leadersLastSeq() : undefined;
+  for (const until = Date.now() + 5000; node && lastSeqAway === undefined && Date.now() < until;) {
+    await sleep(250);
+    lastSeqAway = await leadersLastSeq();
+  }
+  const storedWhileAway = node ? (lastSeqAway ?? lastSeqAtKill) - lastSeqAtKill : 0;
   const restartedAt = Date.now();
-  if (targetProcesses.length > 0) await Promise.all(targetProcesses.map((x) => x.process.start()));
-  else await part.start();
+  if (node) await cluster!.restart(node);
+  else if (targetProcesses.length > 0) await Promise.all(targetProcesses.map((x) => x.process.start()));
+  else await part!.start();
   const startedSeconds = (Date.now() - restartedAt) / 1000;
 
   // Recovery: every process ready again.
@@ -182,12 +252,16 @@ export async function runScenario(
   running = false;
   stop();
   const stoppedAt = Date.now();
-  await Promise.all([...loops, sampler]);
+  await Promise.all([...loops, sampler, watcher]);
   const settleFrom = Date.now();
   const { notShown, ledger } = await settle(ctx, results);
+  // The node started again holds what the leader holds, by its own /jsz.
+  const caught = node ? await cluster!.caughtUp(node, stream, 30_000) : undefined;
+  const approval = await traced?.check(restartedAt);
+  if (approval?.journey) results.push(approval.journey);
   if (process.env['FAULT_TRACE'])
     process.stdout.write(
-      `[faults] ${target} ${seconds}s: started ${startedSeconds}s, ready ${recoverySeconds}s (last: ${lastNotReady.join('; ')}), journeys ended ${(settleFrom - stoppedAt) / 1000}s after, settled ${(Date.now() - settleFrom) / 1000}s, whole ${(Date.now() - began) / 1000}s\n`,
+      `[faults] ${target}${node ? ` (${node.name})` : ''} ${seconds}s: started ${startedSeconds}s, ready ${recoverySeconds}s (last: ${lastNotReady.join('; ')}), journeys ended ${(settleFrom - stoppedAt) / 1000}s after, settled ${(Date.now() - settleFrom) / 1000}s, whole ${(Date.now() - began) / 1000}s\n`,
     );
 
   const journeys = {
@@ -214,9 +288,30 @@ export async function runScenario(
       .map((e) => `${x.process.spec.name} exited by itself (${e.signal ?? e.code})`),
   );
   problems.push(...crashed);
+  problems.push(...(approval?.problems ?? []));
   if (recoverySeconds < 0) problems.push('not every process was ready again within 120 s');
   const failures = results.filter((r) => r.outcome === 'failed' || (r.outcome === 'unreachable' && target !== 'gateway'));
   problems.push(...failures.map((f) => `${f.kind} journey failed at ${f.step}: ${f.detail}`));
+  let natsNode: ScenarioRow['natsNode'];
+  if (node && caught) {
+    // One node of three is not an outage: nothing is refused, the stream goes on with its other copies,
+    // readiness says 503 for a reconnection at most, and the node that came back catches up.
+    const refused = results.filter((r) => r.outcome === 'refused');
+    problems.push(...refused.map((r) => `${r.kind} journey refused at ${r.step} with one NATS node of three away: ${r.detail}`));
+    const notReadySeconds = Object.fromEntries([...notReadyMs].map(([name, ms]) => [name, Math.round(ms / 100) / 10]));
+    for (const [name, s] of Object.entries(notReadySeconds)) {
+      if (s > NATS_NODE_NOT_READY_MAX_SECONDS)
+        problems.push(
+          `${name}'s readiness did not say 200 for ${s} s (at most ${NATS_NODE_NOT_READY_MAX_SECONDS} s with one NATS node away)`,
+        );
+    }
+    if (storedWhileAway <= 0) problems.push(`the events stream took nothing while ${node.name} was away: no other copy took over`);
+    if (!caught.agreed)
+      problems.push(
+        `${node.name} did not catch up with the leader of ${stream}: ${JSON.stringify(caught.node?.state ?? null)} against ${JSON.stringify(caught.leader?.state ?? null)}`,
+      );
+    natsNode = { killed: node.name, storedWhileAway, notReadySeconds, caughtUp: caught.agreed };
+  }
   return {
     target,
     seconds,
@@ -231,6 +326,8 @@ export async function runScenario(
     doubled: ledger.doubledEffects.length,
     recoverySeconds,
     readinessDuringOutage,
+    ...(natsNode ? { natsNode } : {}),
+    ...(approval ? { tracedApproval: approval.row } : {}),
     problems,
     failures,
     ledger,
@@ -303,7 +400,7 @@ export function faultTable(rows: ScenarioRow[]): string {
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.target} | ${r.seconds} s | ${fmt(r.journeys.auth)} | ${fmt(r.journeys.video)} | ${fmt(r.journeys.moderation)} | ${fmt(r.journeys.application)} | ${fmt(r.journeys.social)} | ${r.lost} | ${r.doubled} | ${r.ledger.doubledInStream.length} | ${r.recoverySeconds.toFixed(1)} s | ${r.tookSeconds.toFixed(0)} s |`,
+        `| ${r.target}${r.natsNode ? ` (${r.natsNode.killed})` : ''} | ${r.seconds} s | ${fmt(r.journeys.auth)} | ${fmt(r.journeys.video)} | ${fmt(r.journeys.moderation)} | ${fmt(r.journeys.application)} | ${fmt(r.journeys.social)} | ${r.lost} | ${r.doubled} | ${r.ledger.doubledInStream.length} | ${r.recoverySeconds.toFixed(1)} s | ${r.tookSeconds.toFixed(0)} s |`,
     ),
   ];
   return lines.join('\n');
@@ -318,10 +415,14 @@ export function adminSession(platform: FaultPlatform): AdminSession {
  * What the fault suite and the soak start with (the services built by their global setup,
  * libs/testing/jest/faults-global-setup.mjs): the platform up as processes on private servers with `env`, a 3 s 360x640 clip to upload, and a moderators' client. `close()` removes it all.
  */
-/** `passwordHash`: identity's, as {@link FaultPlatformOptions} (the outage suite's is the test platforms' cheap one). */
+/**
+ * `passwordHash`: identity's, as {@link FaultPlatformOptions} (the outage suite's is the test platforms' cheap one);
+ * `nats`: one server, or a 3-node cluster.
+ */
 export async function startFaultRun(
   env: Record<string, string>,
   passwordHash: FaultPlatformOptions['passwordHash'] = 'production',
+  nats: FaultPlatformOptions['nats'] = 'single',
 ): Promise<{ ctx: ScenarioContext; close(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'clipit-faults-'));
   const clipPath = join(dir, 'clip.mp4');
@@ -329,7 +430,7 @@ export async function startFaultRun(
   const spec = { durationSeconds: 3, width: 360, height: 640, withAudio: true, fps: 10, keyframeSeconds: 0.5 };
   await synthesizeClip({ ...spec, path: clipPath });
   await synthesizeClip({ ...spec, path: transcodedPath, video: { profile: 'high444', pixelFormat: 'yuv444p' } });
-  const platform = await startFaultPlatform({ env, passwordHash });
+  const platform = await startFaultPlatform({ env, passwordHash, nats });
   const moderation = adminSession(platform);
   return {
     ctx: { platform, clips: [await readFile(clipPath), await readFile(transcodedPath)], moderation, toModerate: [] },

@@ -20,3 +20,5 @@ export * from './x-oauth-stand-in.js';
 export * from './mail-server.js';
 export * from './worker-harness.js';
 export * from './password-hash.js';
+export * from './otlp-receiver.js';
+export * from './tracing.js';

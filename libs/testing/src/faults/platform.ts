@@ -6,9 +6,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { freePorts } from '../ports.js';
 import { ManagedProcess } from './managed-process.js';
-import { startNatsServer, startPostgresServer, startRedisServer, type PrivateServer } from './servers.js';
+import {
+  startNatsCluster,
+  startNatsServer,
+  startPostgresServer,
+  startRedisServer,
+  type NatsCluster,
+  type PrivateServer,
+} from './servers.js';
 import { XApiStandIn } from '../x-api-stand-in.js';
 import { startMailServer, type MailServer } from '../mail-server.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../otlp-receiver.js';
 import { TEST_PASSWORD_HASH_COST } from '../password-hash.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -34,8 +42,16 @@ export type Dependency = 'nats' | 'redis' | 'postgres';
 export const FAULT_ADMIN_PASSWORD = 'fault-suite-admin-password';
 
 export interface FaultPlatformOptions {
-  /** Processes of every service (default 1); replica i of a service calls replica i of the services it calls. */
+  /**
+   * Processes of every service (default 1). A caller's gRPC clients get every process of the service they
+   * call (`ipv4:127.0.0.1:<a>,127.0.0.1:<b>`) and balance their calls over them (ADR 0054).
+   */
   replicas?: number;
+  /**
+   * One nats-server (the default), or a 3-node JetStream cluster (ADR 0054): every process then gets NATS_URL
+   * listing the three nodes and EVENTS_STREAM_REPLICAS=3, so one node can go away without an outage.
+   */
+  nats?: 'single' | 'cluster';
   /** Variables every service gets, after the harness's own (e.g. shorter timeouts for a test). */
   env?: Record<string, string>;
   /** Variables for one service's processes. */
@@ -63,12 +79,18 @@ export interface ServiceProcess {
 
 /**
  * The whole platform as real processes on private servers: its own PostgreSQL (one database per
- * service), NATS with JetStream and Redis, each service started from its build with the launcher's
- * variables on free ports. Any part can be stopped, killed, paused and started again in the middle
- * of a journey; `close()` removes everything, and every process is killed if the test process dies.
+ * service), NATS with JetStream (one server or a 3-node cluster) and Redis, each service started from
+ * its build with the launcher's variables on free ports. Any part can be stopped, killed, paused and
+ * started again in the middle of a journey; `close()` removes everything, and every process is killed
+ * if the test process dies.
  */
 export interface FaultPlatform {
-  nats: PrivateServer;
+  /** NATS_URL as every process has it: the single server's, or the cluster's nodes comma-separated. */
+  natsUrl: string;
+  /** The single NATS server (`nats: 'single'`); undefined on a cluster. */
+  nats: PrivateServer | undefined;
+  /** The JetStream cluster (`nats: 'cluster'`); undefined on a single server. */
+  natsCluster: NatsCluster | undefined;
   redis: PrivateServer;
   postgres: PrivateServer;
   /** Every service process, in start order. */
@@ -78,8 +100,16 @@ export interface FaultPlatform {
   storageRoot: string;
   /** The SMTP relay identity mails through (a real server in the test's process). */
   mail: MailServer;
+  /**
+   * The collector every process exports its spans to (ADR 0054). The processes sample nothing of their own
+   * (`parentbased_always_off`) and follow a caller's flag, so only the journeys a test flags
+   * (`traces.flagTrace()`, its `traceparent` sent with the request) are recorded; `close()` fails when any
+   * other span arrived.
+   */
+  traces: OtlpReceiver;
   /** A service's process (replica 0 unless named). */
   service(name: string, replica?: number): ServiceProcess;
+  /** A private server; NATS only on a single-server platform (a cluster's nodes are in `natsCluster`). */
   dependency(name: Dependency): PrivateServer;
   /** The status of GET /health/ready of a process (0 when it does not answer). */
   readiness(name: string, replica?: number): Promise<number>;
@@ -87,11 +117,16 @@ export interface FaultPlatform {
   query<T = Record<string, unknown>>(service: string, sql: string, params?: unknown[]): Promise<T[]>;
   /** A service's own database URL. */
   databaseUrl(service: string): string;
+  /**
+   * Stops every process (each sends its last spans as it exits) and removes everything; then throws when a
+   * span arrived outside the flagged traces, or an export could not be read.
+   */
   close(): Promise<void>;
 }
 
 export async function startFaultPlatform(options: FaultPlatformOptions = {}): Promise<FaultPlatform> {
   const replicas = options.replicas ?? 1;
+  const clustered = options.nats === 'cluster';
   const services = await platformServices();
   for (const s of services) {
     if (!existsSync(join(ROOT, 'services', s.name, 'dist/main.js')))
@@ -99,7 +134,7 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
         `services/${s.name}/dist/main.js is missing: build the services first (npm run tsc -- -b tsconfig.build.json; the fault suite's global setup does)`,
       );
   }
-  const opened: PrivateServer[] = [];
+  const opened: Array<Pick<PrivateServer, 'close'>> = [];
   const standIns: { close(): Promise<void> }[] = [];
   const storageRoot = mkdtempSync(join(tmpdir(), 'clipit-fault-storage-'));
   const processes: ServiceProcess[] = [];
@@ -112,14 +147,23 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
     rmSync(storageRoot, { recursive: true, force: true });
   };
   try {
-    const [postgres, nats, redis] = await Promise.all([startPostgresServer(), startNatsServer(), startRedisServer()]);
+    const [postgres, nats, redis] = await Promise.all([
+      startPostgresServer(),
+      clustered ? startNatsCluster(3) : startNatsServer(),
+      startRedisServer(),
+    ]);
     opened.push(postgres, nats, redis);
+    const natsServer = 'process' in nats ? nats : undefined;
+    const natsCluster = 'nodes' in nats ? nats : undefined;
     // X's API for the metrics worker (which refuses to start without a token): the stand-in, posts made up from their ids.
     const xApi = await new XApiStandIn({ generate: true }).start();
     standIns.push(xApi);
     // Production mode mails through SMTP (ADR 0031): the relay is a server of the test's.
     const mail = await startMailServer();
     standIns.push(mail);
+    // The collector of the processes' spans, closed after them so their last exports still land.
+    const traces = await startOtlpReceiver();
+    standIns.push(traces);
     const admin = new pg.Client({ connectionString: `${postgres.url}/postgres` });
     await admin.connect();
     const databaseUrls = new Map<string, string>();
@@ -130,7 +174,7 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
     }
     await admin.end();
 
-    // Ports of every process first: replica i of a caller points at replica i of the callee.
+    // Ports of every process first: every caller is given every replica of the callee.
     const ports = new Map<string, Record<string, number>>();
     for (const s of services) {
       for (let i = 0; i < replicas; i += 1) {
@@ -142,6 +186,7 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
     const shared: Record<string, string> = {
       LOG_LEVEL: 'info',
       NATS_URL: nats.url,
+      ...(clustered ? { EVENTS_STREAM_REPLICAS: '3' } : {}),
       REDIS_URL: redis.url,
       REDIS_KEY_PREFIX: 'clipit:',
       EVENTS_STREAM: 'CLIPIT_EVENTS',
@@ -158,14 +203,19 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
       X_API_BASE_URL: xApi.url,
       X_API_BEARER_TOKEN: xApi.bearerToken,
       ...mail.smtpEnv,
+      // Tracing on in every process, as in production, but recording only the journeys a test flags: the
+      // entries are services/<name>/dist/main.js, so the preload names each process after its folder.
+      ...traces.env(200),
     };
     for (const s of services) {
       for (let i = 0; i < replicas; i += 1) {
         const env: Record<string, string> = { ...shared };
-        // Every gRPC port of replica i is offered to the callers of replica i as <NAME>_GRPC_URL.
+        // Every gRPC port of a service is offered to its callers as <NAME>_GRPC_URL: one replica's as host:port, as
+        // on a laptop; several as one `ipv4:` target, over which the kit's clients balance each call (ADR 0054).
         for (const other of services) {
-          for (const [name, port] of Object.entries(ports.get(`${other.name}#${i}`)!)) {
-            if (name.endsWith('_GRPC_PORT')) env[name.replace(/_PORT$/, '_URL')] = `127.0.0.1:${port}`;
+          for (const name of Object.keys(ports.get(`${other.name}#0`)!).filter((n) => n.endsWith('_GRPC_PORT'))) {
+            const addresses = Array.from({ length: replicas }, (_, k) => `127.0.0.1:${ports.get(`${other.name}#${k}`)![name]}`);
+            env[name.replace(/_PORT$/, '_URL')] = replicas > 1 ? `ipv4:${addresses.join(',')}` : addresses[0]!;
           }
         }
         for (const [name, port] of Object.entries(ports.get(`${s.name}#${i}`)!)) env[name] = String(port);
@@ -187,7 +237,8 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
         const proc = new ManagedProcess({
           name: replicas > 1 ? `${s.name}#${i + 1}` : s.name,
           command: process.execPath,
-          args: [join(ROOT, 'services', s.name, 'dist/main.js')],
+          // The tracing preload first, as the launcher's NODE_OPTIONS gives it (ADR 0054); it resolves from ROOT.
+          args: ['--import', '@clipit/telemetry/register', join(ROOT, 'services', s.name, 'dist/main.js')],
           cwd: ROOT,
           // Only what the service is given: none of the test runner's variables leak in, except where Node
           // keeps its compiled code (NODE_COMPILE_CACHE, set by `npm test`): a restarted service loads faster.
@@ -219,15 +270,22 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
       return found;
     };
     return {
-      nats,
+      natsUrl: nats.url,
+      nats: natsServer,
+      natsCluster,
       redis,
       postgres,
       processes,
       gatewayUrls: processes.filter((p) => p.service === 'gateway').map((p) => p.httpUrl),
       storageRoot,
       mail,
+      traces,
       service: find,
-      dependency: (name) => ({ nats, redis, postgres })[name],
+      dependency(name) {
+        if (name !== 'nats') return { redis, postgres }[name];
+        if (!natsServer) throw new Error('NATS is a cluster on this platform: take its nodes from natsCluster');
+        return natsServer;
+      },
       async readiness(name, replica = 0) {
         try {
           return (await fetch(`${find(name, replica).httpUrl}/health/ready`, { signal: AbortSignal.timeout(3000) })).status;
@@ -245,7 +303,10 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
         }
         return (await pool.query(sql, params)).rows as T[];
       },
-      close: cleanup,
+      async close() {
+        await cleanup();
+        traces.expectOnlyFlaggedTraces();
+      },
     };
   } catch (err) {
     await cleanup();

@@ -81,6 +81,196 @@ export async function startNatsServer(): Promise<PrivateServer> {
   return { url: `nats://127.0.0.1:${port}`, port, process: proc, dataDir: dir, close: closer(proc, dir) };
 }
 
+/** One node of a {@link NatsCluster}: its server name (as /jsz names it), its ports and its own JetStream store. */
+export interface NatsNode {
+  /** `clipit-nats-<i>`, 1-based: the name the cluster's /jsz gives leaders and replicas. */
+  name: string;
+  url: string;
+  port: number;
+  /** Its monitoring endpoint, e.g. `http://127.0.0.1:41235`. */
+  monitorUrl: string;
+  process: ManagedProcess;
+  dataDir: string;
+}
+
+/** A stream's state as one node's /jsz reports it. */
+export interface NatsStreamState {
+  messages: number;
+  bytes: number;
+  first_seq: number;
+  last_seq: number;
+  consumer_count: number;
+}
+
+/** What one node's /jsz says of a stream: the leader it knows, and its own copy's state. */
+export interface NatsStreamView {
+  node: string;
+  leader: string | undefined;
+  state: NatsStreamState;
+}
+
+/**
+ * A JetStream cluster of nats-server processes on this machine, each with its store in a folder of its own
+ * and routes to the others. Any node can be SIGKILLed and started again on the same ports and store, as a
+ * lost machine that comes back would be; `close()` stops them all and removes their stores.
+ */
+export interface NatsCluster {
+  /** Every node's URL, comma-separated: NATS_URL for the cluster. */
+  url: string;
+  nodes: NatsNode[];
+  /** The cluster's meta leader, as the running nodes' /jsz name it (undefined while they agree on none). */
+  metaLeader(): Promise<string | undefined>;
+  /** What each running node's /jsz says of `stream` (the nodes that do not hold a copy are left out). */
+  streamViews(stream: string): Promise<NatsStreamView[]>;
+  /** The node leading `stream`: the running node whose own /jsz names itself its leader. */
+  streamLeader(stream: string): Promise<NatsNode | undefined>;
+  /** SIGKILL: the node dies in the middle of whatever it was doing. */
+  kill(node: NatsNode): Promise<void>;
+  /** Starts a killed node again on its ports and store; answers once it serves and knows the meta leader. */
+  restart(node: NatsNode): Promise<void>;
+  /**
+   * Waits until `node`'s copy of `stream` in its /jsz holds what the leader's does (messages, first and last
+   * sequence; a node elected leader again is current by the election's rule). Answers both views from the
+   * last look and whether they agreed within `timeoutMs`.
+   */
+  caughtUp(
+    node: NatsNode,
+    stream: string,
+    timeoutMs?: number,
+  ): Promise<{ agreed: boolean; node?: NatsStreamView | undefined; leader?: NatsStreamView | undefined }>;
+  close(): Promise<void>;
+}
+
+interface JszStreamDetail {
+  name: string;
+  cluster?: { leader?: string };
+  state: NatsStreamState;
+}
+interface Jsz {
+  meta_cluster?: { leader?: string };
+  account_details?: Array<{ stream_detail?: JszStreamDetail[] }>;
+}
+
+async function jsz(node: NatsNode, query = ''): Promise<Jsz | undefined> {
+  if (node.process.state !== 'running') return undefined;
+  try {
+    const res = await fetch(`${node.monitorUrl}/jsz${query}`, { signal: AbortSignal.timeout(2000) });
+    return res.ok ? ((await res.json()) as Jsz) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A node's meta leader when it knows one. */
+async function metaLeaderSeenBy(node: NatsNode): Promise<string | undefined> {
+  return (await jsz(node))?.meta_cluster?.leader || undefined;
+}
+
+/**
+ * `size` nats-server processes (v2.9's flags) forming the JetStream cluster `clipit`, each routed to all the
+ * others. A node is up when its /healthz says JetStream is; the cluster, when every node's /jsz names the
+ * same meta leader (before that, no stream can be made).
+ */
+export async function startNatsCluster(size = 3): Promise<NatsCluster> {
+  const ports = await freePorts(size * 3);
+  const specs = Array.from({ length: size }, (_, i) => ({
+    name: `clipit-nats-${i + 1}`,
+    port: ports[i * 3]!,
+    monitor: ports[i * 3 + 1]!,
+    route: ports[i * 3 + 2]!,
+  }));
+  const root = tempDir('nats-cluster');
+  const nodes: NatsNode[] = specs.map((spec) => {
+    const dataDir = join(root, spec.name);
+    const routes = specs.filter((other) => other !== spec).map((other) => `nats://127.0.0.1:${other.route}`);
+    const monitorUrl = `http://127.0.0.1:${spec.monitor}`;
+    return {
+      name: spec.name,
+      url: `nats://127.0.0.1:${spec.port}`,
+      port: spec.port,
+      monitorUrl,
+      dataDir,
+      process: new ManagedProcess({
+        name: spec.name,
+        command: which('nats-server'),
+        // prettier-ignore
+        args: [
+          '-js', '-a', '127.0.0.1', '-p', String(spec.port), '-m', String(spec.monitor), '-sd', dataDir, '-n', spec.name,
+          '--cluster_name', 'clipit', '--cluster', `nats://127.0.0.1:${spec.route}`, '--routes', routes.join(','),
+        ],
+        ready: async () => (await fetch(`${monitorUrl}/healthz?js-enabled-only=true`, { signal: AbortSignal.timeout(1000) })).ok,
+      }),
+    };
+  });
+  const running = () => nodes.filter((n) => n.process.state === 'running');
+  /** Until every running node names the same meta leader. */
+  const agreeOnMetaLeader = async (timeoutMs = 30_000) => {
+    for (const deadline = Date.now() + timeoutMs; ;) {
+      const seen = await Promise.all(running().map(metaLeaderSeenBy));
+      if (seen.length > 0 && seen[0] && seen.every((l) => l === seen[0])) return seen[0];
+      if (Date.now() > deadline)
+        throw new Error(`the NATS cluster's nodes named no common meta leader within ${timeoutMs} ms: ${JSON.stringify(seen)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const close = async () => {
+    await Promise.all(nodes.map((n) => n.process.stop()));
+    rmSync(root, { recursive: true, force: true });
+  };
+  const streamViews = async (stream: string): Promise<NatsStreamView[]> => {
+    const views = await Promise.all(
+      running().map(async (node) => {
+        const detail = (await jsz(node, '?streams=true'))?.account_details
+          ?.flatMap((a) => a.stream_detail ?? [])
+          .find((d) => d.name === stream);
+        return detail ? { node: node.name, leader: detail.cluster?.leader || undefined, state: detail.state } : undefined;
+      }),
+    );
+    return views.filter((v): v is NatsStreamView => v !== undefined);
+  };
+  try {
+    await Promise.all(nodes.map((n) => n.process.start()));
+    await agreeOnMetaLeader();
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return {
+    url: nodes.map((n) => n.url).join(','),
+    nodes,
+    async metaLeader() {
+      const seen = await Promise.all(running().map(metaLeaderSeenBy));
+      return seen[0] && seen.every((l) => l === seen[0]) ? seen[0] : undefined;
+    },
+    streamViews,
+    async streamLeader(stream) {
+      const views = await streamViews(stream);
+      const own = views.find((v) => v.leader === v.node);
+      return own ? nodes.find((n) => n.name === own.node) : undefined;
+    },
+    kill: (node) => node.process.kill(),
+    async restart(node) {
+      await node.process.start();
+      await agreeOnMetaLeader();
+    },
+    async caughtUp(node, stream, timeoutMs = 30_000) {
+      const same = (a: NatsStreamState, b: NatsStreamState) =>
+        a.messages === b.messages && a.first_seq === b.first_seq && a.last_seq === b.last_seq;
+      let mine: NatsStreamView | undefined;
+      let leader: NatsStreamView | undefined;
+      for (const deadline = Date.now() + timeoutMs; ;) {
+        const views = await streamViews(stream);
+        mine = views.find((v) => v.node === node.name);
+        leader = views.find((v) => v.leader === v.node);
+        if (mine && leader && same(mine.state, leader.state)) return { agreed: true, node: mine, leader };
+        if (Date.now() > deadline) return { agreed: false, node: mine, leader };
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    },
+    close,
+  };
+}
+
 /** redis-server with an append-only file synced on every write, so a kill loses nothing it acknowledged. */
 export async function startRedisServer(): Promise<PrivateServer> {
   const [port] = (await freePorts(1)) as [number];
