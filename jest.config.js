@@ -34,7 +34,7 @@ const common = {
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
     // Workspace libraries resolve to their sources so tests never need a build first.
-    '^@clipit/(contracts|service-kit|storage|media|media-queue|worker-kit|testing|field-rules|fingerprint)$':
+    '^@clipit/(contracts|service-kit|storage|media|media-queue|worker-kit|testing|field-rules|fingerprint|telemetry)$':
       '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

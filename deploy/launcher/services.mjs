@@ -17,10 +17,10 @@
  * @property {ToolDef[]} [tools]      programs it runs, checked (and installed with apt-get where the launcher can) before start
  * @property {string[]} [requiresEnv] variables it cannot run without and that have no default (a credential): the
  *                                    launcher leaves the service off, saying so, while one of them is unset
- * @property {Record<string, string>} runtime  the process's memory settings (ADR 0046), as variables: Node's
- *                                    NODE_OPTIONS (V8's heap sizes) and glibc's MALLOC_ARENA_MAX. The launcher, the
- *                                    compose file and the Kubernetes ConfigMaps set the same values (the deploy-config
- *                                    test checks it); an operator's own NODE_OPTIONS comes after them, so it wins
+ * @property {Record<string, string>} runtime  the process's settings, as variables: Node's NODE_OPTIONS (the tracing
+ *                                    preload, ADR 0054, and V8's heap sizes, ADR 0046) and glibc's MALLOC_ARENA_MAX. The
+ *                                    launcher, the compose file and the Kubernetes ConfigMaps set the same values (the
+ *                                    deploy-config test checks it); an operator's own NODE_OPTIONS comes after them, so it wins
  */
 
 /**
@@ -30,7 +30,10 @@
  */
 
 /**
- * Memory settings of one service's Node process (ADR 0046). Young generation: V8 grows each semi-space up to
+ * Settings of one service's Node process. First the tracing preload (ADR 0054): `--import` loads it before the
+ * service's first module, which an ESM app needs to be instrumented at all; with no collector configured it
+ * loads nothing more. The specifier resolves from the working directory (the repository, or /app in an image).
+ * Then the memory settings (ADR 0046). Young generation: V8 grows each semi-space up to
  * 16 MB (×3 for the new space) under load and never gives it back while idle; `semiSpaceMb` caps it where the
  * throughput it buys is not needed (left out, V8's default). Old generation: `oldSpaceMb` is the heap limit,
  * sized per service with room over what it holds after load. MALLOC_ARENA_MAX=2: glibc otherwise gives each
@@ -39,8 +42,11 @@
  */
 function runtime({ oldSpaceMb, semiSpaceMb }) {
   const semi = semiSpaceMb === undefined ? '' : `--max-semi-space-size=${semiSpaceMb} `;
-  return { NODE_OPTIONS: `${semi}--max-old-space-size=${oldSpaceMb}`, MALLOC_ARENA_MAX: '2' };
+  return { NODE_OPTIONS: `${TRACING_PRELOAD} ${semi}--max-old-space-size=${oldSpaceMb}`, MALLOC_ARENA_MAX: '2' };
 }
+
+/** Node's flag that loads the tracing preload (@clipit/telemetry) into a service's process. */
+export const TRACING_PRELOAD = '--import @clipit/telemetry/register';
 
 /** @type {ServiceDef[]} */
 export const SERVICES = [

@@ -1,5 +1,6 @@
 export * from './config/config.js';
 export * from './context/correlation.js';
+export * from './context/trace-context.js';
 export * from './context/read-your-writes.js';
 export * from './logging/logger.js';
 export * from './health/health.js';
@@ -22,6 +23,8 @@ export * from './grpc/errors.js';
 export * from './grpc/proto.js';
 export * from './grpc/server.js';
 export * from './grpc/client.js';
+export * from './grpc/service-config.js';
+export * from './grpc/target.js';
 export * from './grpc/user-lookup.js';
 export * from './process/run-service.js';
 export * from './process/startup.js';

@@ -1,3 +1,4 @@
+import { shutdownTelemetry } from '@clipit/telemetry';
 import { ConfigError } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
 
@@ -38,11 +39,12 @@ export async function runService(name: string, start: () => Promise<RunningServi
       process.exit(1);
     }, graceMs);
     force.unref();
+    // The spans of the last work leave after everything is closed, within the same grace period.
     service.close().then(
-      () => process.exit(0),
+      () => shutdownTelemetry().then(() => process.exit(0)),
       (err: unknown) => {
         log.error({ err }, 'shutdown failed');
-        process.exit(1);
+        void shutdownTelemetry().then(() => process.exit(1));
       },
     );
   };

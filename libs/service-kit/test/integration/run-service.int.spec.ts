@@ -1,12 +1,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { waitFor } from '@clipit/testing';
+import { startOtlpReceiver, waitFor } from '@clipit/testing';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const fixture = fileURLToPath(new URL('../fixtures/run-service-process.mjs', import.meta.url));
 
-function run(mode: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [fixture], {
+function run(mode: string, env: Record<string, string> = {}, nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, fixture], {
     cwd: root,
     env: { ...process.env, MODE: mode, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -46,6 +46,26 @@ describe('runService: the process entry every service uses', () => {
     expect(await p.exited).toBe(0);
     expect(p.out.stdout).toContain('CLOSED');
     expect(p.out.stdout).toContain('"signal":"SIGTERM"');
+  });
+
+  it('sends the spans of its last work before exiting, with tracing on (ADR 0054)', async () => {
+    const receiver = await startOtlpReceiver();
+    try {
+      const flagged = receiver.flagTrace();
+      // A batch that would wait a minute: only the flush at shutdown can send the span in time.
+      const p = run('traced', { ...receiver.env(60_000), OTEL_SERVICE_NAME: 'fixture', FIXTURE_TRACEPARENT: flagged.traceparent }, [
+        '--import',
+        '@clipit/telemetry/register',
+      ]);
+      await waitFor(() => (p.out.stdout.includes('READY') ? true : undefined), 10000, 'ready');
+      p.child.kill('SIGTERM');
+      expect(await p.exited).toBe(0);
+      expect(receiver.spans(flagged.traceId).map((s) => [s.name, s.service, s.parentSpanId])).toEqual([
+        ['last work', 'fixture', flagged.parentSpanId],
+      ]);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('exits 1 when closing outlasts the grace period', async () => {

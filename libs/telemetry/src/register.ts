@@ -1,0 +1,32 @@
+// `node --import @clipit/telemetry/register services/<name>/dist/main.js`: tracing for the whole process,
+// set up before the app's first import (an ESM module is instrumented only if the hook sees it load).
+// Off (no collector, disabled, or not a service), it returns having loaded nothing else: no hook, no SDK,
+// no timer, and the API the kit calls stays a no-op (ADR 0054).
+import process from 'node:process';
+import { readTelemetryConfig, TelemetryConfigError, type TelemetrySetup } from './config.js';
+
+let setup: TelemetrySetup;
+try {
+  setup = readTelemetryConfig(process.env, process.argv[1]);
+} catch (err) {
+  if (!(err instanceof TelemetryConfigError)) throw err;
+  // Exit code 78 (EX_CONFIG), as a service's own bad configuration stops it.
+  console.error(err.message);
+  process.exit(78);
+}
+
+if (setup.enabled) {
+  const { register, supportsSyncHooks } = await import('import-in-the-middle/register-hooks.mjs');
+  if (!supportsSyncHooks()) {
+    console.error(
+      `Tracing needs Node's synchronous module hooks (Node 24.11.1 or newer); this is ${process.version}. ` +
+        'Run the Node the project pins, or unset OTEL_EXPORTER_OTLP_ENDPOINT.',
+    );
+    process.exit(78);
+  }
+  const { INSTRUMENTED_MODULES } = await import('./hooked-modules.js');
+  // A copy: the hook adds the `node:` names to the list it is given.
+  register({ include: [...INSTRUMENTED_MODULES] });
+  const { startTelemetry } = await import('./sdk.js');
+  startTelemetry(setup.config);
+}
