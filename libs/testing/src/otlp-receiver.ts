@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { listenOnLoopback } from './loopback.js';
 
 /** An attribute's value as OTLP/JSON carries it, made plain. */
 export type SpanAttributeValue = string | number | boolean | null | SpanAttributeValue[] | { [key: string]: SpanAttributeValue };
@@ -66,12 +66,8 @@ export class OtlpReceiver {
   /** Starts listening on 127.0.0.1 and a free port. */
   async start(): Promise<this> {
     const server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
+    this.baseUrl = await listenOnLoopback(server);
     this.server = server;
-    this.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return this;
   }
 

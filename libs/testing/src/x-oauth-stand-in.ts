@@ -6,8 +6,8 @@
 // checks the bearer access token against the server's own store and answers the X user behind it.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
+import { listenOnLoopback } from './loopback.js';
 
 /** An X user as /2/users/me answers it (user.fields=profile_image_url). */
 export interface XStandInUser {
@@ -119,8 +119,7 @@ export async function startXOAuthStandIn(options: XOAuthStandInOptions = {}): Pr
   registerClient();
 
   const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenOnLoopback(server);
   // The X API's resource: access tokens are issued for it, as X's are for api.x.com.
   const apiBaseUrl = `${url}/x-api`;
 
