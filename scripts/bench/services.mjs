@@ -18,6 +18,7 @@ const SERVICES = [
   { name: 'feed', prefix: 'FEED' },
   { name: 'admin', prefix: 'ADMIN', calls: ['identity', 'submissions', 'campaigns'] },
   { name: 'rewards', prefix: 'REWARDS', calls: ['identity'] },
+  { name: 'developer', prefix: 'DEVELOPER' },
 ];
 
 /**

@@ -1,0 +1,436 @@
+// `npm run bench:tracing`: what tracing costs the platform (ADR 0054, section 12). The services run as processes
+// with the launcher's NODE_OPTIONS (processes.mjs: the tracing preload first, then the memory settings), in three
+// modes, all with TRACE_REMOTE_PARENT=ratio:
+//   - off: no collector (OTEL_EXPORTER_OTLP_ENDPOINT empty): the preload loads nothing;
+//   - 1 %: OTEL_TRACES_SAMPLER=parentbased_traceidratio, OTEL_TRACES_SAMPLER_ARG=0.01;
+//   - 100 %: the same at 1.
+// On, every process exports over OTLP/HTTP (protobuf, the default) to a sink in this process that reads each
+// request and answers 200: the export's cost is counted, a collector's is not. The bench sends no traceparent, so
+// the gateway decides for each request, as in production. The preload decides at start, so the processes start
+// again for each mode; the modes run in rounds (off, 1 %, 100 %) BENCH_ROUNDS times (3), and each figure is the
+// median of its rounds: on a shared two-core machine one run can be a fifth off the next.
+//
+// What each mode's processes (identity, submissions, social, feed, developer, gateway) are measured on:
+//   - a cached feed page: GET /api/feed/clips?limit=10 as a visitor (the gateway alone answers it);
+//   - a read the gateway asks an owner for on each request: GET /api/v1/submissions with an API key (gateway →
+//     submissions over gRPC → pg; developer is asked about the key at most twice a second, API_KEY_CACHE_TTL_MS);
+//   each through autocannon (measure.mjs: a 2 s warm-up, then BENCH_DURATION s, default 5, at BENCH_CONNECTIONS,
+//   default 50): req/s, p50, p99, and the CPU time all the processes spent per request (/proc), which the
+//   machine's other load moves far less than req/s;
+//   - a write whose event another service applies: BENCH_EVENT_TRIALS (100, after 10 not counted) likes and
+//     unlikes in turn of the page's clips, one at a time, each timed from its answer (social's transaction, the
+//     event in its outbox, committed) until the visitor's feed page shows the clip's new like count (social's
+//     relay → NATS → feed's consumer → the feed's notice drops the gateway's cached page), polled every 2 ms:
+//     p50, p99;
+//   - each process's resident memory (RSS) after that load.
+// It exits non-zero when the gate fails: at 1 %, each read's req/s under 90 % of off's or its p99 over 110 % of
+// off's, or the event latency's p50 over 110 % of off's. 100 % is reported, not gated. The off runs are the
+// baseline (baseline.mjs refuses one that errored, answered other than 2xx or ran under its floors), and a run
+// whose modes did not take (a span exported while off, none at 100 %) is refused too.
+//
+//   npm run bench:tracing      (part of npm run bench; builds the services first, tsc -b)
+//   BENCH_ROUNDS=3 BENCH_DURATION=5 BENCH_CONNECTIONS=50 BENCH_EVENT_TRIALS=100 npm run bench:tracing
+//
+// Everything runs on databases, a stream, a Redis key prefix and a storage folder of its own (isolation.mjs),
+// removed at the end; the figures also go to artifacts/bench/tracing.json (git-ignored).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { subjectFor } from '@clipit/contracts';
+import { buildEventEnvelope, connectNats, jetstream } from '@clipit/service-kit';
+import { refuseBaseline, runBench, timedProblems } from './baseline.mjs';
+import { isolatedBackend } from './isolation.mjs';
+import { log, measure } from './measure.mjs';
+import { cpuMs, processGroup } from './processes.mjs';
+import { untilConsumersCaughtUp } from './replay.mjs';
+import { gatewayApi, residentMb, SAME_ENCODING, startServices } from './services.mjs';
+import { approvedClip, WALLET } from './seed.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const env = (name, def) => process.env[name] || def;
+const ROUNDS = Number(env('BENCH_ROUNDS', '3'));
+const DURATION = Number(env('BENCH_DURATION', '5'));
+const CONNECTIONS = Number(env('BENCH_CONNECTIONS', '50'));
+const TRIALS = Number(env('BENCH_EVENT_TRIALS', '100'));
+const WARM_TRIALS = 10;
+const PAGE = '/api/feed/clips?limit=10';
+const V1_READ = '/api/v1/submissions?limit=10';
+const CLIPS = 10;
+const OWN_SUBMISSIONS = 3;
+const EVENT_TIMEOUT_MS = 10_000;
+const RESULTS_FILE = join(root, 'artifacts', 'bench', 'tracing.json');
+const NAMES = ['identity', 'submissions', 'social', 'feed', 'developer'];
+const PROCESSES = [...NAMES, 'gateway'];
+/**
+ * What the off runs must reach to be divided by: a read through a real gateway, not a bare server, on a busy
+ * two-core machine, so floors well under what it does (thousands of cached pages a second, hundreds of v1 reads)
+ * and over what a broken run shows.
+ */
+const BASELINE_FLOORS = { minRps: 100, maxP99Ms: 1000 };
+const GATE = { minRpsShare: 0.9, maxP99Share: 1.1, maxEventP50Share: 1.1 };
+
+/** The modes, in each round's order. `ratio` undefined: no collector. */
+const MODES = [
+  { name: 'off', ratio: undefined },
+  { name: '1 %', ratio: 0.01 },
+  { name: '100 %', ratio: 1 },
+];
+
+let backend;
+let group;
+let sink;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** `q` of sorted numbers (nearest rank). */
+const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+
+/** The OTLP sink: reads every export whole and answers 200 with an empty ExportTraceServiceResponse; counts them. */
+async function startSink() {
+  const counts = { requests: 0, bytes: 0 };
+  const server = createServer((req, res) => {
+    let bytes = 0;
+    req.on('data', (chunk) => (bytes += chunk.length));
+    req.on('end', () => {
+      counts.requests += 1;
+      counts.bytes += bytes;
+      res.writeHead(200, { 'content-type': req.headers['content-type'] ?? 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    /** What arrived so far: export requests and body bytes. */
+    read: () => ({ ...counts }),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/**
+ * The tracing variables of a mode, for every process. Any OTEL_* of this shell is emptied first (empty reads as
+ * unset), so only the mode decides.
+ */
+function modeEnv(mode) {
+  const inherited = Object.fromEntries(
+    Object.keys(process.env)
+      .filter((k) => k.startsWith('OTEL_'))
+      .map((k) => [k, '']),
+  );
+  const on =
+    mode.ratio === undefined
+      ? {}
+      : {
+          OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+          OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+          OTEL_TRACES_SAMPLER_ARG: String(mode.ratio),
+        };
+  return { ...inherited, TRACE_REMOTE_PARENT: 'ratio', ...on };
+}
+
+/** Starts the processes in `mode` (a process group of their own) and waits until the stream is applied. */
+async function startMode(mode) {
+  group = processGroup(root);
+  const started = await startServices(group, backend, NAMES, {
+    env: modeEnv(mode),
+    serviceEnv: {
+      // One key reads at the load's rate: its courtesy limit (600 a minute) would answer 429.
+      gateway: { API_KEY_LIMIT_PER_WINDOW: '100000000' },
+    },
+  });
+  await untilConsumersCaughtUp(backend, backend.names);
+  return started;
+}
+
+/** Stops the mode's processes (each sends its last spans on the way out) and answers what the sink got meanwhile. */
+async function stopMode(before) {
+  await group.stop();
+  group = undefined;
+  const after = sink.read();
+  return { requests: after.requests - before.requests, bytes: after.bytes - before.bytes };
+}
+
+/**
+ * What every mode reads, made once through the real routes: a clipper with OWN_SUBMISSIONS submissions and an
+ * API key to read them, a fan whose likes are timed, and CLIPS clips in the feed (published as submissions
+ * publishes `submission.approved`, owned by the clipper) that social takes likes of.
+ */
+async function prepare(gatewayUrl) {
+  const api = gatewayApi(gatewayUrl);
+  const tag = randomBytes(3).toString('hex');
+  const signUp = async (who) => {
+    const handle = `tr${tag}${who}`;
+    const res = await api('/api/auth/signup', {
+      method: 'POST',
+      body: { email: `${handle}@example.com`, twitterHandle: handle, walletAddress: WALLET, role: 'clipper', password: 'a-good-password' },
+    });
+    if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+    const cookie = /clipit\.sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
+    if (!cookie) throw new Error('sign-up set no session cookie');
+    return { id: (await res.json()).user.id, handle, cookie };
+  };
+  const clipper = await signUp('c');
+  const fan = await signUp('f');
+  for (let n = 0; n < OWN_SUBMISSIONS; n += 1) {
+    const res = await api('/api/submissions', {
+      method: 'POST',
+      headers: { cookie: clipper.cookie },
+      body: { name: `Traced ${n}`, url: `https://x.com/${clipper.handle}/status/${Date.now()}${n}`, walletAddress: '' },
+    });
+    if (res.status !== 201) throw new Error(`submission answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+  }
+  const made = await api('/api/keys', {
+    method: 'POST',
+    headers: { cookie: clipper.cookie },
+    body: { name: 'bench', scopes: ['submissions:read'] },
+  });
+  if (made.status !== 201) throw new Error(`POST /api/keys answered ${made.status}: ${await made.text()}`);
+  const key = (await made.json()).key;
+
+  const nc = await connectNats(backend.env.NATS_URL, 'bench-tracing-clips');
+  const clips = [];
+  try {
+    const js = jetstream(nc);
+    for (let n = 0; n < CLIPS; n += 1) {
+      const id = randomUUID();
+      const envelope = buildEventEnvelope('submission.approved', {
+        submission: approvedClip({ id, owner: { id: clipper.id, handle: clipper.handle }, n, when: new Date().toISOString() }),
+      });
+      await js.publish(subjectFor('submission.approved', backend.names.subjectPrefix), JSON.stringify(envelope), { msgID: envelope.id });
+      clips.push(id);
+    }
+  } finally {
+    await nc.close();
+  }
+  // Social answers 409 to a like until it has heard of the clip; each is liked once to know, then taken back.
+  for (const id of clips) {
+    for (let tries = 0; ; tries += 1) {
+      const res = await api(`/api/feed/clips/${id}/like`, { method: 'POST', headers: { cookie: fan.cookie } });
+      const text = await res.text();
+      if (res.status === 200) break;
+      if ((res.status !== 404 && res.status !== 409) || tries > 300) throw new Error(`like of a new clip answered ${res.status}: ${text}`);
+      await sleep(100);
+    }
+    const back = await api(`/api/feed/clips/${id}/like`, { method: 'DELETE', headers: { cookie: fan.cookie } });
+    if (back.status !== 200) throw new Error(`unlike answered ${back.status}: ${await back.text()}`);
+    await back.arrayBuffer();
+  }
+  // Social's relay and the feed's consumer apply the last unlikes after their answers.
+  const since = performance.now();
+  for (;;) {
+    const page = await feedPage(gatewayUrl);
+    if (clips.every((id) => page.some((c) => c.id === id && c.likeCount === 0))) break;
+    if (performance.now() - since > EVENT_TIMEOUT_MS)
+      throw new Error(`the feed page does not show the ${CLIPS} clips unliked: ${JSON.stringify(page.map((c) => [c.id, c.likeCount]))}`);
+    await sleep(50);
+  }
+  const v1 = await fetch(`${gatewayUrl}${V1_READ}`, { headers: { authorization: `Bearer ${key}` } });
+  const items = v1.status === 200 ? (await v1.json()).items : [];
+  if (items.length !== OWN_SUBMISSIONS) throw new Error(`${V1_READ} answered ${v1.status} with ${items.length} submissions`);
+  return { key, fan, clips };
+}
+
+async function feedPage(gatewayUrl) {
+  const res = await fetch(`${gatewayUrl}${PAGE}`);
+  if (res.status !== 200) throw new Error(`${PAGE} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()).submissions;
+}
+
+/**
+ * Likes and unlikes in turn (`liked` holds each clip's state, carried from mode to mode), one at a time: each
+ * timed from the write's answer until the visitor's page shows the clip's new count. Answers the times, in ms.
+ */
+async function eventLatencies(gatewayUrl, { fan, clips }, liked, count) {
+  const api = gatewayApi(gatewayUrl);
+  const times = [];
+  for (let t = 0; t < count; t += 1) {
+    const id = clips[t % clips.length];
+    const like = !liked.get(id);
+    const res = await api(`/api/feed/clips/${id}/like`, { method: like ? 'POST' : 'DELETE', headers: { cookie: fan.cookie } });
+    if (res.status !== 200) throw new Error(`${like ? 'like' : 'unlike'} answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+    const answered = performance.now();
+    liked.set(id, like);
+    const want = like ? 1 : 0;
+    for (;;) {
+      if ((await feedPage(gatewayUrl)).find((c) => c.id === id)?.likeCount === want) break;
+      if (performance.now() - answered > EVENT_TIMEOUT_MS)
+        throw new Error(`the ${like ? 'like' : 'unlike'} of ${id} did not reach the feed page within ${EVENT_TIMEOUT_MS / 1000} s`);
+      await sleep(2);
+    }
+    times.push(performance.now() - answered);
+  }
+  return times;
+}
+
+/** One mode's session: start, the three loads, memory, stop. Answers its figures. */
+async function session(mode, round, fixtures, liked) {
+  const sinkBefore = sink.read();
+  const { gatewayUrl, children } = await startMode(mode);
+  const label = (what) => `${mode.name.padEnd(5)} ${what} (${round}/${ROUNDS})`;
+  // The off runs are what the others are divided by: refused below the floors (and over any answer not 2xx).
+  const baseline = mode.ratio === undefined ? BASELINE_FLOORS : undefined;
+  // Beside req/s, the CPU every process spent per measured request, which the machine's other load moves far less.
+  const cpuAll = () => PROCESSES.reduce((t, p) => t + (cpuMs(children[p]) ?? NaN), 0);
+  const read = async (what, load) => {
+    let cpuBefore = 0;
+    const result = await measure(label(what), load, {
+      connections: CONNECTIONS,
+      duration: DURATION,
+      warmConnections: 10,
+      labelWidth: 36,
+      baseline,
+      afterWarmUp: () => void (cpuBefore = cpuAll()),
+    });
+    const cpuUs = ((cpuAll() - cpuBefore) * 1000) / result.requests.total;
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs };
+  };
+  const page = await read('cached feed page', { url: `${gatewayUrl}${PAGE}`, headers: SAME_ENCODING });
+  const v1 = await read('v1 read with a key', {
+    url: `${gatewayUrl}${V1_READ}`,
+    headers: { ...SAME_ENCODING, authorization: `Bearer ${fixtures.key}` },
+  });
+  await eventLatencies(gatewayUrl, fixtures, liked, WARM_TRIALS);
+  const times = (await eventLatencies(gatewayUrl, fixtures, liked, TRIALS)).sort((a, b) => a - b);
+  const event = { p50: percentile(times, 0.5), p99: percentile(times, 0.99), trials: times.length };
+  if (baseline) refuseBaseline(label('like → feed page'), timedProblems(event.p50, { produced: times.length === TRIALS }));
+  log(`${label('like → feed page').padEnd(36)} p50 ${event.p50.toFixed(1)} ms, p99 ${event.p99.toFixed(1)} ms   ${times.length} trials`);
+  const rss = {};
+  for (const name of PROCESSES) rss[name] = await residentMb(children[name]);
+  const exported = await stopMode(sinkBefore);
+  log(
+    `${mode.name.padEnd(5)} RSS ${PROCESSES.map((p) => `${p} ${rss[p]?.toFixed(0)}`).join(', ')} MB; exported ${exported.requests} requests, ${(exported.bytes / 1024).toFixed(0)} KB`,
+  );
+  return {
+    page,
+    v1,
+    event,
+    rss,
+    exported,
+  };
+}
+
+const fmtMs = (v) => `${v < 10 ? v.toFixed(2) : v.toFixed(1)} ms`;
+const pct = (v) => `${(v * 100).toFixed(1)} %`;
+
+async function main() {
+  const started = performance.now();
+  const loadAtStart = loadavg()[0];
+  log(
+    `# bench:tracing: ${ROUNDS} rounds of off, 1 %, 100 %; ${DURATION} s per read at ${CONNECTIONS} connections, ${TRIALS} timed likes; ${cpus().length} cores, load ${loadAtStart.toFixed(2)} at start`,
+  );
+  backend = await isolatedBackend('benchtracing', { otherDatabases: ['submissions', 'social', 'feed', 'developer'] });
+  sink = await startSink();
+
+  // The fixtures, made once with tracing off (every later start finds them in the databases).
+  const setupFrom = sink.read();
+  const { gatewayUrl } = await startMode(MODES[0]);
+  const fixtures = await prepare(gatewayUrl);
+  await stopMode(setupFrom);
+  const liked = new Map(fixtures.clips.map((id) => [id, false]));
+  log(
+    `prepared in ${((performance.now() - started) / 1000).toFixed(1)} s: ${CLIPS} clips in the feed, ${OWN_SUBMISSIONS} submissions read by key\n`,
+  );
+
+  const runs = Object.fromEntries(MODES.map((m) => [m.name, []]));
+  for (let round = 1; round <= ROUNDS; round += 1)
+    for (const mode of MODES) runs[mode.name].push(await session(mode, round, fixtures, liked));
+
+  const off = runs.off;
+  const refused = [
+    off.some((r) => r.exported.requests > 0) && `the off runs exported ${off.reduce((n, r) => n + r.exported.requests, 0)} requests`,
+    runs['100 %'].some((r) => r.exported.requests === 0) && 'a run at 100 % exported nothing (the preload did not start tracing)',
+  ].filter(Boolean);
+  if (refused.length > 0) throw new Error(`modes not as set: ${refused.join('; ')}`);
+
+  // Each figure: the median of its rounds.
+  const figures = Object.fromEntries(
+    MODES.map(({ name }) => {
+      const rs = runs[name];
+      const m = (pick) => median(rs.map(pick));
+      return [
+        name,
+        {
+          page: { rps: m((r) => r.page.rps), p50: m((r) => r.page.p50), p99: m((r) => r.page.p99), cpuUs: m((r) => r.page.cpuUs) },
+          v1: { rps: m((r) => r.v1.rps), p50: m((r) => r.v1.p50), p99: m((r) => r.v1.p99), cpuUs: m((r) => r.v1.cpuUs) },
+          event: { p50: m((r) => r.event.p50), p99: m((r) => r.event.p99) },
+          rss: Object.fromEntries(PROCESSES.map((p) => [p, m((r) => r.rss[p])])),
+          exported: { requests: m((r) => r.exported.requests), bytes: m((r) => r.exported.bytes) },
+        },
+      ];
+    }),
+  );
+
+  log(
+    `\nMedians of ${ROUNDS} rounds; ${CONNECTIONS} connections, ${DURATION} s per read; CPU/req: the CPU time of every process per request; event: like/unlike answered → the visitor's page shows it.\n`,
+  );
+  log('| mode | feed page req/s | p50 | p99 | CPU/req | v1 read req/s | p50 | p99 | CPU/req | event p50 | event p99 | exported |');
+  log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const { name } of MODES) {
+    const f = figures[name];
+    log(
+      `| ${name} | ${f.page.rps.toFixed(0)} | ${f.page.p50} ms | ${f.page.p99} ms | ${f.page.cpuUs.toFixed(0)} µs | ${f.v1.rps.toFixed(0)} | ${f.v1.p50} ms | ${f.v1.p99} ms | ${f.v1.cpuUs.toFixed(0)} µs | ${fmtMs(f.event.p50)} | ${fmtMs(f.event.p99)} | ${f.exported.requests} requests, ${(f.exported.bytes / 1024).toFixed(0)} KB |`,
+    );
+  }
+  log('');
+  log(`| mode | ${PROCESSES.join(' | ')} | sum |`);
+  log(`|---|${PROCESSES.map(() => '---|').join('')}---|`);
+  for (const { name } of MODES) {
+    const rss = figures[name].rss;
+    const sum = PROCESSES.reduce((t, p) => t + rss[p], 0);
+    log(`| ${name} RSS | ${PROCESSES.map((p) => `${rss[p].toFixed(0)} MB`).join(' | ')} | ${sum.toFixed(0)} MB |`);
+  }
+
+  // The gate, at 1 % against off; 100 % beside it, not gated.
+  const base = figures.off;
+  const checks = (name) => {
+    const f = figures[name];
+    return [
+      {
+        what: 'feed page req/s',
+        share: f.page.rps / base.page.rps,
+        ok: (s) => s >= GATE.minRpsShare,
+        target: `≥ ${pct(GATE.minRpsShare)}`,
+      },
+      { what: 'feed page p99', share: f.page.p99 / base.page.p99, ok: (s) => s <= GATE.maxP99Share, target: `≤ ${pct(GATE.maxP99Share)}` },
+      { what: 'v1 read req/s', share: f.v1.rps / base.v1.rps, ok: (s) => s >= GATE.minRpsShare, target: `≥ ${pct(GATE.minRpsShare)}` },
+      { what: 'v1 read p99', share: f.v1.p99 / base.v1.p99, ok: (s) => s <= GATE.maxP99Share, target: `≤ ${pct(GATE.maxP99Share)}` },
+      {
+        what: 'event p50',
+        share: f.event.p50 / base.event.p50,
+        ok: (s) => s <= GATE.maxEventP50Share,
+        target: `≤ ${pct(GATE.maxEventP50Share)}`,
+      },
+    ];
+  };
+  const gated = checks('1 %');
+  const full = checks('100 %');
+  log('\n| of off | 1 % | 100 % (not gated) | gate at 1 % |');
+  log('|---|---|---|---|');
+  for (const [i, c] of gated.entries())
+    log(`| ${c.what} | ${pct(c.share)} | ${pct(full[i].share)} | ${c.target}${c.ok(c.share) ? '' : ' MISSED'} |`);
+  const loadAtEnd = loadavg()[0];
+  const minutes = (performance.now() - started) / 60_000;
+  log(`\n${minutes.toFixed(1)} min in all; load (1 min) ${loadAtStart.toFixed(2)} at start, ${loadAtEnd.toFixed(2)} at the end.`);
+
+  await mkdir(join(root, 'artifacts', 'bench'), { recursive: true });
+  await writeFile(
+    RESULTS_FILE,
+    `${JSON.stringify({ at: new Date().toISOString(), cores: cpus().length, loadAtStart, loadAtEnd, minutes, rounds: ROUNDS, duration: DURATION, connections: CONNECTIONS, trials: TRIALS, figures, runs }, null, 2)}\n`,
+  );
+  const missed = gated.filter((c) => !c.ok(c.share));
+  if (missed.length > 0)
+    throw new Error(`gate missed at 1 %: ${missed.map((c) => `${c.what} ${pct(c.share)} of off (${c.target})`).join('; ')}`);
+  log('gate met at 1 %');
+}
+
+await runBench(main, async () => {
+  await group?.stop();
+  await sink?.close();
+  await backend?.cleanup();
+});
