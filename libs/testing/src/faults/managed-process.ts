@@ -20,6 +20,13 @@ export interface ProcessSpec {
   stopGraceMs?: number;
   /** The signal a stop sends (default SIGTERM); a server whose SIGTERM waits for its clients names its fast one. */
   stopSignal?: NodeJS.Signals;
+  /**
+   * The process leads a group of its own children (PostgreSQL's postmaster and its backends): kill() SIGKILLs
+   * the whole group, as a crash of its machine would, and waits until none of it is left. Killing the
+   * postmaster alone left its backends holding the shared memory for a moment, and a restart in that moment
+   * refused to start ("pre-existing shared memory block is still in use").
+   */
+  group?: boolean;
 }
 
 export type ProcessState = 'running' | 'stopped' | 'killed' | 'paused' | 'crashed';
@@ -70,6 +77,7 @@ export class ManagedProcess {
       uid: this.spec.uid,
       gid: this.spec.gid,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: this.spec.group === true,
     });
     this.child = child;
     this.expectingExit = false;
@@ -128,6 +136,14 @@ export class ManagedProcess {
     if (!child) return;
     this.expectingExit = true;
     this.state = 'killed';
+    if (this.spec.group && child.pid !== undefined) {
+      const group = -child.pid;
+      process.kill(group, 'SIGKILL');
+      await this.exitedPromise;
+      // The leader's exit is reported before its children are gone: wait for the group to be empty.
+      for (const until = Date.now() + 10_000; groupAlive(group) && Date.now() < until;) await new Promise((r) => setTimeout(r, 20));
+      return;
+    }
     child.kill('SIGKILL');
     await this.exitedPromise;
   }
@@ -161,7 +177,9 @@ export class ManagedProcess {
   /** Used by the exit hook only: synchronous. */
   killNow(): void {
     try {
-      this.child?.kill('SIGKILL');
+      const pid = this.child?.pid;
+      if (this.spec.group && pid !== undefined) process.kill(-pid, 'SIGKILL');
+      else this.child?.kill('SIGKILL');
     } catch {
       // already gone
     }
@@ -175,5 +193,15 @@ export class ManagedProcess {
   /** Exits the harness did not cause (a crash). */
   unexpectedExits() {
     return this.exits.filter((e) => !e.expected);
+  }
+}
+
+/** Whether any process of the group `-pgid` is still there (signal 0 checks without sending). */
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(group, 0);
+    return true;
+  } catch {
+    return false;
   }
 }

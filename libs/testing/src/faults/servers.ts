@@ -331,6 +331,7 @@ export async function startPostgresServer(): Promise<PrivateServer> {
   const url = `postgres://postgres@127.0.0.1:${port}`;
   const proc = new ManagedProcess({
     name: 'postgres',
+    group: true,
     command: postgresBin('postgres'),
     args: [
       '-D',
