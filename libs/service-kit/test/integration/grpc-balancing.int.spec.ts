@@ -170,6 +170,12 @@ describe('gRPC calls balanced per call over two replica processes', () => {
     expect(share(last, 'a')).toBeGreaterThanOrEqual(0.4);
     expect(share(last, 'b')).toBeGreaterThanOrEqual(0.4);
     expect(await runs(`RECORD ${held!.id}`, b)).toBe(0);
+    const percent = (answers: Map<number, string>, replica: string) => `${(100 * share(answers, replica)).toFixed(1)} %`;
+    console.log(
+      `calls 1-999: A ${percent(beforeKill, 'a')}, B ${percent(beforeKill, 'b')}; ` +
+        `calls 1,000-2,000 with B killed at 1,000: ${failures(first).length} failed; ` +
+        `calls 3,001-4,000 after B returned: A ${percent(last, 'a')}, B ${percent(last, 'b')}`,
+    );
   });
 
   it('never retries an UNAVAILABLE a replica answers on purpose (grpc-retry-pushback-ms: -1)', async () => {
