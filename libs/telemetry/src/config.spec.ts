@@ -64,7 +64,7 @@ describe('telemetry configuration: the variables', () => {
       remoteParent: 'ratio',
       resourceAttributes: { 'service.name': 'identity' },
       serviceDir: '/app/services/identity',
-      batch: { scheduledDelayMillis: 5000, maxQueueSize: 2048, maxExportBatchSize: 512, exportTimeoutMillis: 30000 },
+      batch: { scheduledDelayMillis: 200, maxQueueSize: 2048, maxExportBatchSize: 512, exportTimeoutMillis: 30000 },
     });
   });
 
@@ -133,12 +133,12 @@ describe('telemetry configuration: the variables', () => {
   it('reads the batch processor settings', () => {
     const config = on({
       ...COLLECTOR,
-      OTEL_BSP_SCHEDULE_DELAY: '200',
+      OTEL_BSP_SCHEDULE_DELAY: '5000',
       OTEL_BSP_MAX_QUEUE_SIZE: '4096',
       OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '1024',
       OTEL_BSP_EXPORT_TIMEOUT: '5000',
     });
-    expect(config.batch).toEqual({ scheduledDelayMillis: 200, maxQueueSize: 4096, maxExportBatchSize: 1024, exportTimeoutMillis: 5000 });
+    expect(config.batch).toEqual({ scheduledDelayMillis: 5000, maxQueueSize: 4096, maxExportBatchSize: 1024, exportTimeoutMillis: 5000 });
   });
 });
 

@@ -161,7 +161,9 @@ export function readTelemetryConfig(env: NodeJS.ProcessEnv, entry: string | unde
   if (serviceName !== undefined) resourceAttributes['service.name'] = serviceName;
 
   const batch = {
-    scheduledDelayMillis: integer('OTEL_BSP_SCHEDULE_DELAY', 5_000, 1),
+    // 200 ms, not the specification's 5 s: a span waits less in memory, and a batch is serialised in a shorter
+    // pause of the event loop (a 512-span batch held the gateway's answers for milliseconds; ADR 0054, section 12).
+    scheduledDelayMillis: integer('OTEL_BSP_SCHEDULE_DELAY', 200, 1),
     maxQueueSize: integer('OTEL_BSP_MAX_QUEUE_SIZE', 2_048, 1),
     maxExportBatchSize: integer('OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 512, 1),
     exportTimeoutMillis: integer('OTEL_BSP_EXPORT_TIMEOUT', 30_000, 1),
