@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { Instrumentation } from '@opentelemetry/instrumentation';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -7,20 +6,19 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 
 /**
  * The four instrumentations (ADR 0054, section 3). The kit makes the bus's and BullMQ's spans itself.
- * - HTTP: an incoming request is traced only if `keepsIncoming` (the edge's sampling decision) says so, and
- *   never a probe or a scrape; any other runs with tracing suppressed, so it costs no span and passes no trace
- *   context on. An outgoing call with no span around it (a timer's) makes none.
+ * - HTTP: outgoing calls only, and none with no span around it (a timer's). Incoming requests are the edge's
+ *   (edge-server.ts): the instrumentation's server side would wrap every request before asking whether to trace it.
  * - pg: no parameters (they hold user data) and no span outside a traced piece of work.
  * - ioredis: no span outside a traced piece of work (BullMQ's blocking polls, the rate limiter's counts),
  *   and a statement that never carries a value.
  */
-export function createInstrumentations(keepsIncoming: (request: IncomingMessage) => boolean): Instrumentation[] {
+export function createInstrumentations(): Instrumentation[] {
   // Made disabled: registerInstrumentations enables them once they have the tracer provider.
   const enabled = false;
   return [
     new HttpInstrumentation({
       enabled,
-      ignoreIncomingRequestHook: (request: IncomingMessage) => isProbeOrScrape(request.url) || !keepsIncoming(request),
+      disableIncomingRequestInstrumentation: true,
       requireParentforOutgoingSpans: true,
     }),
     new GrpcInstrumentation({ enabled }),

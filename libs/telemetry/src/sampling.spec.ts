@@ -99,9 +99,12 @@ describe('the sampler OTEL_TRACES_SAMPLER names, and TRACE_REMOTE_PARENT', () =>
     expect(decide(ratio, KEPT_AT_HALF, parent(false, true, KEPT_AT_HALF))).toBe('recorded');
   });
 
-  it('records nothing at ratio 0 and everything at ratio 1, for roots the configured sampler decides', () => {
-    expect(decide(sampling('parentbased_traceidratio', 0, 'ratio'), KEPT_AT_HALF)).toBe('dropped');
-    expect(decide(sampling('parentbased_traceidratio', 1, 'ratio'), DROPPED_AT_HALF)).toBe('recorded');
+  it('records nothing at ratio 0 and everything at ratio 1, where the ratio decides', () => {
+    expect(decide(sampling('traceidratio', 0, 'ratio'), KEPT_AT_HALF)).toBe('dropped');
+    expect(decide(sampling('traceidratio', 1, 'ratio'), DROPPED_AT_HALF)).toBe('recorded');
+    // A caller's sampled flag, with TRACE_REMOTE_PARENT=ratio.
+    expect(decide(sampling('parentbased_traceidratio', 0, 'ratio'), KEPT_AT_HALF, parent(true, true, KEPT_AT_HALF))).toBe('dropped');
+    expect(decide(sampling('parentbased_traceidratio', 1, 'ratio'), DROPPED_AT_HALF, parent(true, true, DROPPED_AT_HALF))).toBe('recorded');
   });
 });
 
@@ -125,16 +128,11 @@ describe("the parent-based samplers' roots, by kind", () => {
     }
   });
 
-  it("leave every other root (a timer's gRPC call, an internal span) to the configured root sampler", () => {
-    for (const kind of [SpanKind.CLIENT, SpanKind.INTERNAL, SpanKind.PRODUCER, SpanKind.CONSUMER]) {
-      expect(decide(sampling('parentbased_always_on', 1, 'ratio'), DROPPED_AT_HALF, ROOT_CONTEXT, kind)).toBe('recorded');
-      expect(decide(sampling('parentbased_always_off', 1, 'follow'), KEPT_AT_HALF, ROOT_CONTEXT, kind)).toBe('dropped');
-      const half = sampling('parentbased_traceidratio', 0.5, 'ratio');
-      expect([decide(half, KEPT_AT_HALF, ROOT_CONTEXT, kind), decide(half, DROPPED_AT_HALF, ROOT_CONTEXT, kind)]).toEqual([
-        'recorded',
-        'dropped',
-      ]);
-    }
+  it("drop every other root (a dropped request's gRPC call, a timer's, an internal span): traces start at the edge", () => {
+    for (const kind of [SpanKind.CLIENT, SpanKind.INTERNAL, SpanKind.PRODUCER, SpanKind.CONSUMER])
+      for (const name of parentBased)
+        for (const id of [KEPT_AT_HALF, DROPPED_AT_HALF])
+          expect([name, kind, decide(sampling(name, 1, 'ratio'), id, ROOT_CONTEXT, kind, HTTP)]).toEqual([name, kind, 'dropped']);
   });
 });
 

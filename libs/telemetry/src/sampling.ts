@@ -16,18 +16,18 @@ import type { RemoteParentRule, SamplerName } from './config.js';
 /**
  * One sampling decision per trace, made where the trace enters (ADR 0054): the edge decides before the HTTP
  * instrumentation does any work, and the provider's sampler and id generator agree with it.
- * - `keepsIncoming`: instrumentation-http's ignoreIncomingRequestHook says no to what it would not keep, and
- *   the instrumentation then runs the request with tracing suppressed: no span, nothing injected into the calls
- *   it makes, so no process downstream sees a trace context and a dropped request costs almost nothing.
- * - `sampler`: what the edge kept is recorded; a server span that no edge kept (a gRPC call whose caller was
- *   suppressed or untraced) is not; a parent's decision is followed as TRACE_REMOTE_PARENT says.
+ * - `keepsIncoming`: the edge's HTTP servers (edge-server.ts) start a server span only for what it keeps; a
+ *   dropped request runs as with tracing off, with no span, so the calls it makes carry no trace context and no
+ *   process downstream traces them.
+ * - `sampler`: what the edge kept is recorded; no other root is (a gRPC call whose caller did not trace it, a
+ *   dropped request's calls, a timer's); a parent's decision is followed as TRACE_REMOTE_PARENT says.
  * - `idGenerator`: a request kept with no trace context by a ratio gets a trace id the ratio samples, so every
  *   process that decides on that id later decides alike.
  */
 export interface Sampling {
   sampler: Sampler;
   idGenerator: IdGenerator;
-  /** Whether an incoming request is traced (false: the HTTP instrumentation suppresses tracing for it). */
+  /** Whether an incoming request is traced (false: it runs with no span, as with tracing off). */
   keepsIncoming(request: IncomingMessage): boolean;
 }
 
@@ -36,8 +36,8 @@ type RootRule = 'all' | 'none' | 'draw';
 /** How it decides one with a caller's trace context: every one, none, by its flag, by the ratio on its trace id, or both. */
 type ParentRule = 'all' | 'none' | 'flag' | 'ratio' | 'flag and ratio';
 
-// instrumentation-http 0.300 passes the stable semantic conventions to startSpan; the old name is for another
-// HTTP instrumentation. instrumentation-grpc passes no attribute at start (it sets rpc.* afterwards).
+// The edge's server span (edge-server.ts) passes the stable semantic conventions to startSpan; the old name is
+// another HTTP instrumentation's. instrumentation-grpc passes no attribute at start (it sets rpc.* afterwards).
 const HTTP_METHOD = 'http.request.method';
 const OLD_HTTP_METHOD = 'http.method';
 
@@ -118,17 +118,16 @@ export function createSampling(name: SamplerName, ratio: number, remoteParent: R
 
 /**
  * A parent-based sampler's root: a server span carrying an HTTP method reached the sampler because the edge
- * kept its request, so it is recorded; any other server span with no parent (a gRPC call whose caller was
- * suppressed or is not traced) is not: the caller decided. Other roots (a timer's gRPC call) are the
- * configured root sampler's.
+ * kept its request (edge-server.ts starts no other), so it is recorded. Any other span with no parent is not:
+ * a gRPC call whose caller was suppressed or is not traced (the caller decided), the calls of a request the edge
+ * dropped (they run with no span around them), a timer's call. Traces start at the edge, and only there.
  */
 export class EdgeRootSampler implements Sampler {
   constructor(private readonly root: Sampler) {}
 
   shouldSample(...args: Parameters<Sampler['shouldSample']>): SamplingResult {
     const [, , , kind, attributes] = args;
-    if (kind !== SpanKind.SERVER) return this.root.shouldSample(...args);
-    return hasHttpMethod(attributes) ? RECORD : DROP;
+    return kind === SpanKind.SERVER && hasHttpMethod(attributes) ? RECORD : DROP;
   }
 
   toString(): string {
@@ -143,7 +142,7 @@ function hasHttpMethod(attributes: Attributes): boolean {
 /**
  * Random ids, except the trace id of the root the edge has just kept by the ratio: one the ratio samples, so
  * the processes it calls (which decide on the trace id with TRACE_REMOTE_PARENT=ratio) record it too. The
- * instrumentation starts that span synchronously after the edge's hook, with no other span in between.
+ * edge's server (edge-server.ts) starts that span synchronously after the draw, with no other span in between.
  */
 export class EdgeIdGenerator implements IdGenerator {
   /** Set by the edge when it keeps a request with no trace context by the ratio; taken by the next trace id. */
@@ -183,10 +182,13 @@ export class EdgeIdGenerator implements IdGenerator {
    */
   sampledTraceId(): string {
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const words = [word(this.rand), word(this.rand), word(this.rand)];
+      const [a, b, c] = [word(this.rand), word(this.rand), word(this.rand)];
       const sum = Math.floor(this.rand() * this.upperBound) >>> 0;
-      words.push((sum ^ words[0]! ^ words[1]! ^ words[2]!) >>> 0);
-      const id = words.map((w) => w.toString(16).padStart(8, '0')).join('');
+      ID.writeUInt32BE(a, 0);
+      ID.writeUInt32BE(b, 4);
+      ID.writeUInt32BE(c, 8);
+      ID.writeUInt32BE((sum ^ a ^ b ^ c) >>> 0, 12);
+      const id = ID.toString('hex');
       if (this.sampler.shouldSample(ROOT_CONTEXT, id).decision === SamplingDecision.RECORD_AND_SAMPLED) return id;
     }
     // Only if the SDK changed how it samples: random ids until it agrees (about 1/ratio of them), within reason.
@@ -200,3 +202,5 @@ export class EdgeIdGenerator implements IdGenerator {
 }
 
 const word = (rand: () => number) => Math.floor(rand() * 2 ** 32) >>> 0;
+// Written and read at once, as the SDK's own generator does.
+const ID = Buffer.allocUnsafe(16);

@@ -4,7 +4,6 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { context, diag, DiagLogLevel, propagation, trace, type DiagLogFunction } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -14,7 +13,8 @@ import type { TelemetryConfig } from './config.js';
 import { setTelemetryHandle } from './handle.js';
 import { createInstrumentations } from './instrumentations.js';
 import { createSampling } from './sampling.js';
-import { listenUntraced, UntracedServerContextManager } from './server-context.js';
+import { EdgeContextManager, EdgePropagator } from './edge-context.js';
+import { EDGE_HTTP_SCOPE, traceKeptRequests } from './edge-server.js';
 
 /** Starts tracing for this process: the provider, the context manager, the propagator, the instrumentations. */
 export function startTelemetry(config: TelemetryConfig): void {
@@ -37,12 +37,13 @@ export function startTelemetry(config: TelemetryConfig): void {
     // A full queue drops spans; nothing waits on the collector.
     spanProcessors: [new BatchSpanProcessor({ exporter, ...config.batch })],
   });
-  context.setGlobalContextManager(new UntracedServerContextManager().enable());
-  listenUntraced();
+  context.setGlobalContextManager(new EdgeContextManager().enable());
   // Trace context only: no baggage crosses the platform's boundaries.
-  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  propagation.setGlobalPropagator(new EdgePropagator());
   trace.setGlobalTracerProvider(provider);
-  registerInstrumentations({ instrumentations: createInstrumentations(sampling.keepsIncoming), tracerProvider: provider });
+  // The edge's decision, and the server span of what it keeps.
+  traceKeptRequests(provider.getTracer(EDGE_HTTP_SCOPE), sampling.keepsIncoming);
+  registerInstrumentations({ instrumentations: createInstrumentations(), tracerProvider: provider });
   setTelemetryHandle({ shutdown: () => provider.shutdown() });
 }
 

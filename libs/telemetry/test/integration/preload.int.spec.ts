@@ -2,6 +2,7 @@
 // spans across HTTP, gRPC, PostgreSQL and Redis, in two processes, reach the collector as one trace, parent by
 // parent; and a request the edge does not keep costs no span and passes no trace context to the next process.
 import { execFileSync, spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,6 +77,9 @@ function startChild(name: string, env: Record<string, string>) {
 }
 
 const SDK = /\/node_modules\/(import-in-the-middle|@opentelemetry\/(?!api\/))/;
+/** A span's scope, short: `http` for the edge's server spans, `grpc`, `pg`, … for the instrumentations'. */
+const short = (scope: string) =>
+  scope === '@clipit/telemetry/http-server' ? 'http' : scope.replace('@opentelemetry/instrumentation-', '');
 const preloadFile = (file: string) => (r: Resolution) => r.parent?.endsWith(`/libs/telemetry/dist/${file}`) === true;
 
 describe('@clipit/telemetry/register', () => {
@@ -84,7 +88,7 @@ describe('@clipit/telemetry/register', () => {
     const url = await p.ready();
     const res = await fetch(`${url}/items/1`, { headers: { traceparent: receiver.flagTrace().traceparent } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id: '1', echoed: 'secret-1', received: null, traceId: null, sampled: null });
+    expect(await res.json()).toEqual({ id: '1', echoed: 'secret-1', received: null, ownerSpan: false, traceId: null, sampled: null });
     const { code, resolved } = await p.stop();
     expect({ code, closed: p.out.stdout.includes('CLOSED') }).toEqual({ code: 0, closed: true });
 
@@ -121,18 +125,42 @@ describe('@clipit/telemetry/register', () => {
       GRPC_TARGET: `127.0.0.1:${grpcPort}`,
     });
     const [url] = await Promise.all([edge.ready(), owner.ready()]);
+    type Reply = { received: string | null; ownerSpan: boolean; traceId: string | null; sampled: boolean | null };
     const get = async (path: string, traceparent?: string) => {
       const res = await fetch(`${url}${path}`, { headers: traceparent === undefined ? {} : { traceparent } });
       expect(res.status).toBe(200);
-      return (await res.json()) as { received: string | null; traceId: string | null; sampled: boolean | null };
+      return (await res.json()) as Reply;
     };
+    /**
+     * POST /items, its body sent 50 ms after its head: the edge reads it, and calls the owner, from events of the
+     * connection that come long after the request began.
+     */
+    const post = (id: string, traceparent?: string) =>
+      new Promise<Reply>((resolve, reject) => {
+        const body = JSON.stringify({ id });
+        const headers = {
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          ...(traceparent ? { traceparent } : {}),
+        };
+        const req = request(`${url}/items`, { method: 'POST', headers }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (c: string) => (text += c));
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve(JSON.parse(text) as Reply) : reject(new Error(`${res.statusCode}: ${text}`)),
+          );
+        });
+        req.on('error', reject);
+        req.flushHeaders();
+        setTimeout(() => req.end(body), 50);
+      });
     /** Stops both (each flushes its spans); answers what each loaded. */
     const stop = async () => {
       const [e, o] = await Promise.all([edge.stop(), owner.stop()]);
       expect([e.code, o.code]).toEqual([0, 0]);
       return [...e.resolved, ...o.resolved];
     };
-    return { get, stop, services: [`${name}-edge`, `${name}-owner`] };
+    return { get, post, stop, services: [`${name}-edge`, `${name}-owner`] };
   }
 
   // The three pairs start at once, while the tests above run: process starts are most of this file's time.
@@ -163,28 +191,43 @@ describe('@clipit/telemetry/register', () => {
     const reply = await pair.get('/items/42', flagged.traceparent);
     expect(reply.received).toMatch(new RegExp(`^00-${flagged.traceId}-[0-9a-f]{16}-01$`));
     // A probe flagged by its caller, a request with no trace context, one its caller did not sample, one with a
-    // header no propagator reads: none is traced, and the owner they call is sent no trace context at all.
+    // header no propagator reads: none is traced, and the owner they call is sent no trace context at all, and
+    // works with no span.
     const untraced = await Promise.all([
       pair.get('/health/ready', `${stray()}-01`),
       pair.get('/items/7'),
       pair.get('/items/8', `${stray()}-00`),
       pair.get('/items/9', 'not-a-traceparent'),
+      // Called from the body's events, which fire long after the request began: untraced all the same.
+      pair.post('10'),
     ]);
-    expect(untraced.map((r) => [r.received, r.traceId])).toEqual([
-      [null, null],
-      [null, null],
-      [null, null],
-      [null, null],
+    expect(untraced.map((r) => [r.received, r.traceId, r.ownerSpan])).toEqual([
+      [null, null, false],
+      [null, null, false],
+      [null, null, false],
+      [null, null, false],
+      [null, null, false],
     ]);
+    expect(reply.ownerSpan).toBe(true);
+    const flaggedPost = receiver.flagTrace();
+    expect((await pair.post('11', flaggedPost.traceparent)).received).toMatch(new RegExp(`^00-${flaggedPost.traceId}-[0-9a-f]{16}-01$`));
 
     await receiver.waitForTrace(flagged.traceId, (spans) => spans.length >= 5);
+    const posted = await receiver.waitForTrace(flaggedPost.traceId, (spans) => spans.length >= 5);
+    expect(posted.map((s) => `${s.service} ${short(s.scope)} ${s.kind}`).sort()).toEqual([
+      'follow-edge grpc 3',
+      'follow-edge http 2',
+      'follow-owner grpc 2',
+      'follow-owner ioredis 3',
+      'follow-owner pg 3',
+    ]);
     const resolved = await pair.stop();
     // What shutdown flushed is in too; then the trace is whole, and alone.
     const spans = receiver.spans(flagged.traceId);
     receiver.expectOnlyFlaggedTraces();
 
     const one = (scope: string, kind: number): ReceivedSpan => {
-      const found = spans.filter((s) => s.scope === `@opentelemetry/instrumentation-${scope}` && s.kind === kind);
+      const found = spans.filter((s) => short(s.scope) === scope && s.kind === kind);
       if (found.length !== 1) throw new Error(`expected one ${scope} span of kind ${kind}, got ${found.length}:\n${describeSpans(spans)}`);
       return found[0]!;
     };
@@ -215,10 +258,10 @@ describe('@clipit/telemetry/register', () => {
     const pair = (await pairs).zero;
     const flagged = receiver.flagTrace();
     const replies = await Promise.all([pair.get('/items/1', flagged.traceparent), pair.get('/items/2'), pair.get('/health/ready')]);
-    expect(replies.map((r) => [r.received, r.traceId])).toEqual([
-      [null, null],
-      [null, null],
-      [null, null],
+    expect(replies.map((r) => [r.received, r.traceId, r.ownerSpan])).toEqual([
+      [null, null, false],
+      [null, null, false],
+      [null, null, false],
     ]);
     const resolved = await pair.stop();
     expect(sdkLoaded(resolved)).toBe(true);
@@ -259,7 +302,7 @@ describe('@clipit/telemetry/register', () => {
       expect(
         receiver
           .spans(id)
-          .map((s) => `${s.service} ${s.scope.replace('@opentelemetry/instrumentation-', '')} ${s.kind}`)
+          .map((s) => `${s.service} ${short(s.scope)} ${s.kind}`)
           .sort(),
       ).toEqual(['half-edge grpc 3', 'half-edge http 2', 'half-owner grpc 2', 'half-owner ioredis 3', 'half-owner pg 3']);
     receiver.expectOnlyFlaggedTraces();
