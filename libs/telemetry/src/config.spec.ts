@@ -117,7 +117,7 @@ describe('telemetry configuration: the variables', () => {
   });
 
   it('names the service from OTEL_SERVICE_NAME, then OTEL_RESOURCE_ATTRIBUTES, then the entry folder', () => {
-    expect(on(COLLECTOR, '/work/clipit/services/media-worker/dist/main.js').resourceAttributes).toEqual({ 'service.name': 'media-worker' });
+    expect(on(COLLECTOR, '/srv/clipit/services/media-worker/dist/main.js').resourceAttributes).toEqual({ 'service.name': 'media-worker' });
     const withAttributes = on({ ...COLLECTOR, OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=prod,service.name=from-attributes' });
     expect(withAttributes.resourceAttributes).toEqual({ 'deployment.environment.name': 'prod', 'service.name': 'from-attributes' });
     expect(
