@@ -4,6 +4,11 @@
 import autocannon from 'autocannon';
 import { checkHttpBaseline, checkHttpMeasured } from './baseline.mjs';
 
+/** A bench's numeric setting: the variable `name` when set and not empty, else `fallback`. */
+export function envNumber(name, fallback) {
+  return Number(process.env[name] || fallback);
+}
+
 export function log(message) {
   process.stdout.write(`${message}\n`);
 }

@@ -61,7 +61,7 @@ export function createSampling(name: SamplerName, ratio: number, remoteParent: R
   const ids = new EdgeIdGenerator(ratioSampler, ratio, random);
   const parentBased = (root: Sampler, rootRule: RootRule, sampledParent: ParentRule) => ({
     sampler: new ParentBasedSampler({
-      root: new EdgeRootSampler(root),
+      root: EDGE_ROOT,
       remoteParentSampled: remoteParent === 'follow' ? new AlwaysOnSampler() : root,
       remoteParentNotSampled: new AlwaysOffSampler(),
     }),
@@ -122,18 +122,10 @@ export function createSampling(name: SamplerName, ratio: number, remoteParent: R
  * a gRPC call whose caller was suppressed or is not traced (the caller decided), the calls of a request the edge
  * dropped (they run with no span around them), a timer's call. Traces start at the edge, and only there.
  */
-export class EdgeRootSampler implements Sampler {
-  constructor(private readonly root: Sampler) {}
-
-  shouldSample(...args: Parameters<Sampler['shouldSample']>): SamplingResult {
-    const [, , , kind, attributes] = args;
-    return kind === SpanKind.SERVER && hasHttpMethod(attributes) ? RECORD : DROP;
-  }
-
-  toString(): string {
-    return `EdgeRoot{${this.root.toString()}}`;
-  }
-}
+export const EDGE_ROOT: Sampler = {
+  shouldSample: (_context, _traceId, _name, kind, attributes) => (kind === SpanKind.SERVER && hasHttpMethod(attributes) ? RECORD : DROP),
+  toString: () => 'EdgeRoot',
+};
 
 function hasHttpMethod(attributes: Attributes): boolean {
   return attributes[HTTP_METHOD] !== undefined || attributes[OLD_HTTP_METHOD] !== undefined;
