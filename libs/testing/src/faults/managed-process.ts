@@ -12,7 +12,10 @@ export interface ProcessSpec {
   /** Run as this user (a server that refuses to run as root, such as postgres). */
   uid?: number;
   gid?: number;
-  /** Resolves once the process serves; polled after every start. */
+  /**
+   * Resolves true once the process serves; polled after every start. A rejection is a "not yet" too, and
+   * its message (the last one) goes into the error of a start that timed out, with the process's output.
+   */
   ready: () => Promise<boolean>;
   /** How long a start may take before it fails (default 30 s). */
   readyTimeoutMs?: number;
@@ -103,14 +106,21 @@ export class ManagedProcess {
     child.once('error', (err) => keep(`[harness] could not start ${this.spec.command}: ${err.message}`));
 
     const deadline = Date.now() + (this.spec.readyTimeoutMs ?? 30_000);
+    let lastAnswer = 'no answer yet';
     for (;;) {
       if ((this.state as ProcessState) === 'crashed' || !this.child) {
         throw new Error(`${this.spec.name} exited while starting:\n${this.tail()}`);
       }
-      if (await this.spec.ready().catch(() => false)) return;
+      const ready = await this.spec.ready().catch((err: Error) => {
+        lastAnswer = err.message;
+        return false;
+      });
+      if (ready) return;
       if (Date.now() > deadline) {
         await this.kill();
-        throw new Error(`${this.spec.name} was not ready within ${this.spec.readyTimeoutMs ?? 30_000} ms:\n${this.tail()}`);
+        throw new Error(
+          `${this.spec.name} was not ready within ${this.spec.readyTimeoutMs ?? 30_000} ms (its last answer: ${lastAnswer}):\n${this.tail()}`,
+        );
       }
       await sleep(100);
     }

@@ -248,7 +248,12 @@ export async function startFaultPlatform(options: FaultPlatformOptions = {}): Pr
             ...(process.env['NODE_COMPILE_CACHE'] ? { NODE_COMPILE_CACHE: process.env['NODE_COMPILE_CACHE'] } : {}),
             ...env,
           },
-          ready: async () => (await fetch(`${httpUrl}/health/ready`, { signal: AbortSignal.timeout(2000) })).status === 200,
+          // Not ready says why (the checks' answers), for the error of a start that times out.
+          ready: async () => {
+            const res = await fetch(`${httpUrl}/health/ready`, { signal: AbortSignal.timeout(2000) });
+            if (res.status === 200) return true;
+            throw new Error(`readiness ${res.status} ${await res.text()}`);
+          },
           readyTimeoutMs: 60_000,
         });
         processes.push({ service: s.name, replica: i, process: proc, httpUrl, env });
