@@ -16,7 +16,7 @@
 //     submissions over gRPC → pg; developer is asked about the key at most twice a second, API_KEY_CACHE_TTL_MS);
 //   each through autocannon (measure.mjs: a 2 s warm-up, then BENCH_DURATION s, default 5, at BENCH_CONNECTIONS,
 //   default 50): req/s, p50, p99, and the CPU time all the processes spent per request (/proc), which the
-//   machine's other load moves far less than req/s;
+//   machine's other load moves far less than req/s, with each process's share of it (where a mode's cost is);
 //   - a write whose event another service applies: BENCH_EVENT_TRIALS (100, after 10 not counted) likes and
 //     unlikes in turn of the page's clips, one at a time, each timed from its answer (social's transaction, the
 //     event in its outbox, committed) until the visitor's feed page shows the clip's new like count (social's
@@ -275,19 +275,23 @@ async function session(mode, round, fixtures, liked) {
   // The off runs are what the others are divided by: refused below the floors (and over any answer not 2xx).
   const baseline = mode.ratio === undefined ? BASELINE_FLOORS : undefined;
   // Beside req/s, the CPU every process spent per measured request, which the machine's other load moves far less.
-  const cpuAll = () => PROCESSES.reduce((t, p) => t + (cpuMs(children[p]) ?? NaN), 0);
+  // And each process's share of it, to say where a mode's cost is.
+  const cpuEach = () => Object.fromEntries(PROCESSES.map((p) => [p, cpuMs(children[p]) ?? NaN]));
   const read = async (what, load) => {
-    let cpuBefore = 0;
+    let cpuBefore = {};
     const result = await measure(label(what), load, {
       connections: CONNECTIONS,
       duration: DURATION,
       warmConnections: 10,
       labelWidth: 36,
       baseline,
-      afterWarmUp: () => void (cpuBefore = cpuAll()),
+      afterWarmUp: () => void (cpuBefore = cpuEach()),
     });
-    const cpuUs = ((cpuAll() - cpuBefore) * 1000) / result.requests.total;
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs };
+    const cpuAfter = cpuEach();
+    const cpuBy = Object.fromEntries(PROCESSES.map((p) => [p, ((cpuAfter[p] - cpuBefore[p]) * 1000) / result.requests.total]));
+    const cpuUs = PROCESSES.reduce((t, p) => t + cpuBy[p], 0);
+    log(`${''.padEnd(36)} CPU/req ${PROCESSES.map((p) => `${p} ${cpuBy[p].toFixed(0)}`).join(', ')} µs`);
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs, cpuBy };
   };
   const page = await read('cached feed page', { url: `${gatewayUrl}${PAGE}`, headers: SAME_ENCODING });
   const v1 = await read('v1 read with a key', {
@@ -311,6 +315,18 @@ async function session(mode, round, fixtures, liked) {
     event,
     rss,
     exported,
+  };
+}
+
+/** A read's figures over its rounds: the median of each, the CPU per request of each process too. */
+function readFigures(reads) {
+  const m = (pick) => median(reads.map(pick));
+  return {
+    rps: m((r) => r.rps),
+    p50: m((r) => r.p50),
+    p99: m((r) => r.p99),
+    cpuUs: m((r) => r.cpuUs),
+    cpuBy: Object.fromEntries(PROCESSES.map((p) => [p, m((r) => r.cpuBy[p])])),
   };
 }
 
@@ -355,8 +371,8 @@ async function main() {
       return [
         name,
         {
-          page: { rps: m((r) => r.page.rps), p50: m((r) => r.page.p50), p99: m((r) => r.page.p99), cpuUs: m((r) => r.page.cpuUs) },
-          v1: { rps: m((r) => r.v1.rps), p50: m((r) => r.v1.p50), p99: m((r) => r.v1.p99), cpuUs: m((r) => r.v1.cpuUs) },
+          page: readFigures(rs.map((r) => r.page)),
+          v1: readFigures(rs.map((r) => r.v1)),
           event: { p50: m((r) => r.event.p50), p99: m((r) => r.event.p99) },
           rss: Object.fromEntries(PROCESSES.map((p) => [p, m((r) => r.rss[p])])),
           exported: { requests: m((r) => r.exported.requests), bytes: m((r) => r.exported.bytes) },
@@ -376,6 +392,14 @@ async function main() {
       `| ${name} | ${f.page.rps.toFixed(0)} | ${f.page.p50} ms | ${f.page.p99} ms | ${f.page.cpuUs.toFixed(0)} µs | ${f.v1.rps.toFixed(0)} | ${f.v1.p50} ms | ${f.v1.p99} ms | ${f.v1.cpuUs.toFixed(0)} µs | ${fmtMs(f.event.p50)} | ${fmtMs(f.event.p99)} | ${f.exported.requests} requests, ${(f.exported.bytes / 1024).toFixed(0)} KB |`,
     );
   }
+  log('');
+  log(`| CPU/req, median | ${PROCESSES.join(' | ')} |`);
+  log(`|---|${PROCESSES.map(() => '---|').join('')}`);
+  for (const read of ['page', 'v1'])
+    for (const { name } of MODES) {
+      const by = figures[name][read].cpuBy;
+      log(`| ${read === 'page' ? 'feed page' : 'v1 read'}, ${name} | ${PROCESSES.map((p) => `${by[p].toFixed(0)} µs`).join(' | ')} |`);
+    }
   log('');
   log(`| mode | ${PROCESSES.join(' | ')} | sum |`);
   log(`|---|${PROCESSES.map(() => '---|').join('')}---|`);
