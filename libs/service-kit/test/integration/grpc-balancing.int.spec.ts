@@ -106,6 +106,9 @@ describe('gRPC calls balanced per call over two replica processes', () => {
       packageName: 'balancing.v1',
       serviceName: 'BalancingService',
       protoFile: proto,
+      // The held command must outlive the 1,000 calls before the kill (seconds on a starved machine), or it ends
+      // DEADLINE_EXCEEDED before its replica dies.
+      deadlineMs: 30_000,
     });
     await client.ready(5000);
   });

@@ -838,6 +838,8 @@ describe('deploy/launcher/start.mjs starting and stopping services (stand-in ser
   it('starts every service (identity before gateway), prefixes their output, prints the URL, and stops them all on SIGTERM', async () => {
     const run = await launch({});
     await run.waitFor('CLIP IT is up');
+    // The lines after it may come in a later chunk of the pipe.
+    await run.waitFor('Mail (verification and password reset links)');
     const { stdout, stderr } = run.output();
     expect(stdout).toContain(`CLIP IT is up: http://localhost:${run.ports.GATEWAY_PORT}`);
     // Where a newcomer finds a verification or reset link without a mail server (the development outbox).
