@@ -20,7 +20,9 @@ const MASTER_NAME = 'clipit-test';
 const PREFIX = `clipit:sentinel-${randomBytes(4).toString('hex')}:`;
 const QUEUE = 'sentinel-check';
 // Every client gives up on a server after this long, so a check never hangs on the killed master.
-const quick = { lazyConnect: true, connectTimeout: 500, commandTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null };
+// One try per question (a dead server refuses at once), with time for an answer on a starved machine: at 500 ms a
+// slow answer read as none, and a key that was there as missing.
+const quick = { lazyConnect: true, connectTimeout: 2000, commandTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
