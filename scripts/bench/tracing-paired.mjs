@@ -10,11 +10,12 @@
 // Each slice reads the gateway's user and system CPU time (/proc, every thread) and divides it by the answers.
 // Each mode's figures are the medians of its slices; "of off" is the median, over the rounds of slices, of each
 // slice's figure divided by the off slice of the same round. It reports and gates nothing: bench:tracing holds
-// the gate.
+// the gate. What it does not cancel is a start: each mode is one start of its processes, and one start of the
+// same gateway can cost a fifth more per answer than the next (V8's decisions), so repeat it before reading a
+// difference of that size.
 //
 //   npm run bench:tracing-paired
 //   BENCH_SLICES=10 BENCH_SLICE_SECONDS=2 BENCH_CONNECTIONS=50 npm run bench:tracing-paired
-import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -27,6 +28,7 @@ import { envNumber, log } from './measure.mjs';
 import { processGroup } from './processes.mjs';
 import { SAME_ENCODING, startServices } from './services.mjs';
 import { approvedClip } from './seed.mjs';
+import { startOtlpSink, tracingEnv } from './tracing-modes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const SLICES = envNumber('BENCH_SLICES', 10);
@@ -48,16 +50,6 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 function cpuSplitMs(child) {
   const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 }; // clock ticks (USER_HZ = 100)
-}
-
-/** An OTLP sink that reads each export and answers 200. */
-async function startSink() {
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end());
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
 }
 
 /** CLIPS approved clips in a stack's feed, published as submissions publishes them, and the page showing them. */
@@ -95,31 +87,15 @@ async function main() {
   log(
     `# bench:tracing-paired: ${MODES.map((m) => m.name).join(', ')} side by side; ${SLICES} rounds of ${SLICE_SECONDS} s slices at ${CONNECTIONS} connections; load ${loadavg()[0].toFixed(2)} at start`,
   );
-  const sink = await startSink();
+  const sink = await startOtlpSink();
   const stacks = [];
   try {
     for (const mode of MODES) {
       const backend = await isolatedBackend(`benchpaired${stacks.length}`, { otherDatabases: ['feed'] });
-      const inherited = Object.fromEntries(
-        Object.keys(process.env)
-          .filter((k) => k.startsWith('OTEL_'))
-          .map((k) => [k, '']),
-      );
-      const on =
-        mode.ratio === undefined
-          ? {}
-          : {
-              OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-              OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-              OTEL_TRACES_SAMPLER_ARG: String(mode.ratio),
-            };
       const group = processGroup(root);
       const stack = { mode, backend, group, slices: [] };
       stacks.push(stack);
-      Object.assign(
-        stack,
-        await startServices(group, backend, ['identity', 'feed'], { env: { ...inherited, TRACE_REMOTE_PARENT: 'ratio', ...on } }),
-      );
+      Object.assign(stack, await startServices(group, backend, ['identity', 'feed'], { env: tracingEnv(mode.ratio, sink.url) }));
       await seedFeed(backend, stack.gatewayUrl);
     }
     for (const stack of stacks) await load(`${stack.gatewayUrl}${PAGE}`, WARM_UP_SECONDS);
@@ -146,7 +122,7 @@ async function main() {
       await stack.group?.stop();
       await stack.backend.cleanup();
     }
-    sink.close();
+    await sink.close();
   }
 
   const off = stacks[0];

@@ -35,7 +35,6 @@
 // removed at the end; the figures also go to artifacts/bench/tracing.json (git-ignored).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +47,7 @@ import { cpuMs, processGroup } from './processes.mjs';
 import { untilConsumersCaughtUp } from './replay.mjs';
 import { gatewayApi, residentMb, SAME_ENCODING, startServices } from './services.mjs';
 import { approvedClip, WALLET } from './seed.mjs';
+import { startOtlpSink, tracingEnv } from './tracing-modes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const ROUNDS = envNumber('BENCH_ROUNDS', 3);
@@ -86,56 +86,11 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /** `q` of sorted numbers (nearest rank). */
 const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 
-/** The OTLP sink: reads every export whole and answers 200 with an empty ExportTraceServiceResponse; counts them. */
-async function startSink() {
-  const counts = { requests: 0, bytes: 0 };
-  const server = createServer((req, res) => {
-    let bytes = 0;
-    req.on('data', (chunk) => (bytes += chunk.length));
-    req.on('end', () => {
-      counts.requests += 1;
-      counts.bytes += bytes;
-      res.writeHead(200, { 'content-type': req.headers['content-type'] ?? 'application/x-protobuf' }).end();
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    /** What arrived so far: export requests and body bytes. */
-    read: () => ({ ...counts }),
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
-/**
- * The tracing variables of a mode, for every process. Any OTEL_* of this shell is emptied first (empty reads as
- * unset), so only the mode decides.
- */
-function modeEnv(mode) {
-  const inherited = Object.fromEntries(
-    Object.keys(process.env)
-      .filter((k) => k.startsWith('OTEL_'))
-      .map((k) => [k, '']),
-  );
-  const on =
-    mode.ratio === undefined
-      ? {}
-      : {
-          OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-          OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-          OTEL_TRACES_SAMPLER_ARG: String(mode.ratio),
-        };
-  return { ...inherited, TRACE_REMOTE_PARENT: 'ratio', ...on };
-}
-
 /** Starts the processes in `mode` (a process group of their own) and waits until the stream is applied. */
 async function startMode(mode) {
   group = processGroup(root);
   const started = await startServices(group, backend, NAMES, {
-    env: modeEnv(mode),
+    env: tracingEnv(mode.ratio, sink.url),
     serviceEnv: {
       // One key reads at the load's rate: its courtesy limit (600 a minute) would answer 429.
       gateway: { API_KEY_LIMIT_PER_WINDOW: '100000000' },
@@ -340,7 +295,7 @@ async function main() {
     `# bench:tracing: ${ROUNDS} rounds of off, 1 %, 100 %; ${DURATION} s per read at ${CONNECTIONS} connections, ${TRIALS} timed likes; ${cpus().length} cores, load ${loadAtStart.toFixed(2)} at start`,
   );
   backend = await isolatedBackend('benchtracing', { otherDatabases: ['submissions', 'social', 'feed', 'developer'] });
-  sink = await startSink();
+  sink = await startOtlpSink();
 
   // The fixtures, made once with tracing off (every later start finds them in the databases).
   const setupFrom = sink.read();
