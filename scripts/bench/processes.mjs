@@ -80,9 +80,16 @@ export function processGroup(root) {
 
 /** CPU time (user + system, all threads) a child has used so far, in ms; undefined where /proc is missing. */
 export function cpuMs(child) {
+  const split = cpuSplitMs(child);
+  return split && split.user + split.system;
+}
+
+/** The same, user and system apart; undefined where /proc is missing. */
+export function cpuSplitMs(child) {
   try {
     const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ = 100)
+    // Clock ticks (USER_HZ = 100).
+    return { user: (Number(fields[11]) * 1000) / 100, system: (Number(fields[12]) * 1000) / 100 };
   } catch {
     return undefined;
   }

@@ -1,6 +1,10 @@
 // What the tracing benchmarks (tracing.mjs, tracing-paired.mjs) share: the OTLP sink the traced processes export
-// to, and the variables that put a process in a mode.
+// to, the variables that put a process in a mode, and the feed's clips.
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { subjectFor } from '@clipit/contracts';
+import { buildEventEnvelope, connectNats, jetstream } from '@clipit/service-kit';
+import { approvedClip } from './seed.mjs';
 
 /** The OTLP sink: reads every export whole and answers 200 with an empty ExportTraceServiceResponse; counts them. */
 export async function startOtlpSink() {
@@ -42,4 +46,24 @@ export function tracingEnv(ratio, sinkUrl) {
       ? {}
       : { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(ratio) };
   return { ...inherited, TRACE_REMOTE_PARENT: 'ratio', ...on };
+}
+
+/** `count` clips of `owner` approved, published on `backend`'s stream as submissions publishes them; answers their ids. */
+export async function publishApprovedClips(backend, owner, count) {
+  const nc = await connectNats(backend.env.NATS_URL, 'bench-tracing-clips');
+  const ids = [];
+  try {
+    const js = jetstream(nc);
+    for (let n = 0; n < count; n += 1) {
+      const id = randomUUID();
+      const envelope = buildEventEnvelope('submission.approved', {
+        submission: approvedClip({ id, owner, n, when: new Date().toISOString() }),
+      });
+      await js.publish(subjectFor('submission.approved', backend.names.subjectPrefix), JSON.stringify(envelope), { msgID: envelope.id });
+      ids.push(id);
+    }
+  } finally {
+    await nc.close();
+  }
+  return ids;
 }

@@ -17,18 +17,14 @@
 //   npm run bench:tracing-paired
 //   BENCH_SLICES=10 BENCH_SLICE_SECONDS=2 BENCH_CONNECTIONS=50 npm run bench:tracing-paired
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { subjectFor } from '@clipit/contracts';
-import { buildEventEnvelope, connectNats, jetstream } from '@clipit/service-kit';
 import { isolatedBackend } from './isolation.mjs';
 import { envNumber, log } from './measure.mjs';
-import { processGroup } from './processes.mjs';
+import { cpuSplitMs, processGroup } from './processes.mjs';
 import { SAME_ENCODING, startServices } from './services.mjs';
-import { approvedClip } from './seed.mjs';
-import { startOtlpSink, tracingEnv } from './tracing-modes.mjs';
+import { publishApprovedClips, startOtlpSink, tracingEnv } from './tracing-modes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const SLICES = envNumber('BENCH_SLICES', 10);
@@ -46,27 +42,9 @@ const MODES = [
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** User and system CPU time (every thread) of a child so far, in ms. */
-function cpuSplitMs(child) {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 }; // clock ticks (USER_HZ = 100)
-}
-
 /** CLIPS approved clips in a stack's feed, published as submissions publishes them, and the page showing them. */
 async function seedFeed(backend, gatewayUrl) {
-  const nc = await connectNats(backend.env.NATS_URL, 'bench-tracing-paired');
-  try {
-    const js = jetstream(nc);
-    const owner = { id: randomUUID(), handle: 'pairedbench' };
-    for (let n = 0; n < CLIPS; n += 1) {
-      const envelope = buildEventEnvelope('submission.approved', {
-        submission: approvedClip({ id: randomUUID(), owner, n, when: new Date().toISOString() }),
-      });
-      await js.publish(subjectFor('submission.approved', backend.names.subjectPrefix), JSON.stringify(envelope), { msgID: envelope.id });
-    }
-  } finally {
-    await nc.close();
-  }
+  await publishApprovedClips(backend, { id: randomUUID(), handle: 'pairedbench' }, CLIPS);
   for (const started = Date.now(); ;) {
     const res = await fetch(`${gatewayUrl}${PAGE}`);
     const shown = res.status === 200 ? (await res.json()).submissions.length : 0;

@@ -33,21 +33,19 @@
 //
 // Everything runs on databases, a stream, a Redis key prefix and a storage folder of its own (isolation.mjs),
 // removed at the end; the figures also go to artifacts/bench/tracing.json (git-ignored).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { subjectFor } from '@clipit/contracts';
-import { buildEventEnvelope, connectNats, jetstream } from '@clipit/service-kit';
 import { refuseBaseline, runBench, timedProblems } from './baseline.mjs';
 import { isolatedBackend } from './isolation.mjs';
 import { envNumber, log, measure } from './measure.mjs';
 import { cpuMs, processGroup } from './processes.mjs';
 import { untilConsumersCaughtUp } from './replay.mjs';
 import { gatewayApi, residentMb, SAME_ENCODING, startServices } from './services.mjs';
-import { approvedClip, WALLET } from './seed.mjs';
-import { startOtlpSink, tracingEnv } from './tracing-modes.mjs';
+import { WALLET } from './seed.mjs';
+import { publishApprovedClips, startOtlpSink, tracingEnv } from './tracing-modes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const ROUNDS = envNumber('BENCH_ROUNDS', 3);
@@ -146,21 +144,7 @@ async function prepare(gatewayUrl) {
   if (made.status !== 201) throw new Error(`POST /api/keys answered ${made.status}: ${await made.text()}`);
   const key = (await made.json()).key;
 
-  const nc = await connectNats(backend.env.NATS_URL, 'bench-tracing-clips');
-  const clips = [];
-  try {
-    const js = jetstream(nc);
-    for (let n = 0; n < CLIPS; n += 1) {
-      const id = randomUUID();
-      const envelope = buildEventEnvelope('submission.approved', {
-        submission: approvedClip({ id, owner: { id: clipper.id, handle: clipper.handle }, n, when: new Date().toISOString() }),
-      });
-      await js.publish(subjectFor('submission.approved', backend.names.subjectPrefix), JSON.stringify(envelope), { msgID: envelope.id });
-      clips.push(id);
-    }
-  } finally {
-    await nc.close();
-  }
+  const clips = await publishApprovedClips(backend, { id: clipper.id, handle: clipper.handle }, CLIPS);
   // Social answers 409 to a like until it has heard of the clip; each is liked once to know, then taken back.
   for (const id of clips) {
     for (let tries = 0; ; tries += 1) {

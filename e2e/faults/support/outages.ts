@@ -14,8 +14,8 @@
 // A shard may run on a 3-node NATS cluster (ADR 0054) in place of one server. Its parts then gain `nats-node`,
 // at the long length only: the node leading the events stream is SIGKILLed mid-journey and started again after
 // the outage. One node of three is not an outage: every journey completes, none is refused, the books
-// balance, no readiness says 503 for more than a reconnection and a leader election, and the node catches up with the leader. The
-// outages of the whole of NATS stay with a single-server shard.
+// balance, no readiness says 503 for more than a reconnection and a leader election, and the node catches up
+// with the leader. The outages of the whole of NATS stay with a single-server shard.
 //
 // The long outage of the whole of NATS also follows one approval made while NATS is away (ADR 0054): once
 // NATS is back its trace is whole, the relay's `send` starting after the outage under the same `create`, and
