@@ -9,7 +9,13 @@ import { EDGE_HTTP_SCOPE, traceKeptRequests } from './edge-server.js';
 interface Seen {
   traceId: string | undefined;
   untraced: boolean;
-  /** Whether the request's emitter methods were replaced (the context manager binds a kept request only). */
+  /** Whether the request's emitter methods were replaced (the context manager binds a kept request with a body only). */
+  bound: boolean;
+}
+
+/** What a listener of the response's `finish`, added when the request came, saw; and whether the response was bound. */
+interface Finished {
+  traceId: string | undefined;
   bound: boolean;
 }
 
@@ -22,6 +28,7 @@ describe("the edge's HTTP server spans", () => {
   let url = '';
   // What the handler saw of the context, at the request's start and when its body ended (later events).
   const seen = new Map<string, { atStart: Seen; atEnd: Seen }>();
+  const finished = new Map<string, Finished>();
   const now = (req: IncomingMessage): Seen => ({
     traceId: trace.getSpanContext(context.active())?.traceId,
     untraced: isTracingSuppressed(context.active()),
@@ -37,6 +44,12 @@ describe("the edge's HTTP server spans", () => {
     });
     server = createServer((req: IncomingMessage, res: ServerResponse) => {
       const atStart = now(req);
+      res.on('finish', () =>
+        finished.set(req.headers['x-test']! as string, {
+          traceId: trace.getSpanContext(context.active())?.traceId,
+          bound: Object.hasOwn(res, 'on'),
+        }),
+      );
       req.on('data', () => undefined);
       req.on('end', () => {
         seen.set(req.headers['x-test']! as string, { atStart, atEnd: now(req) });
@@ -109,6 +122,19 @@ describe("the edge's HTTP server spans", () => {
       atStart: { traceId, untraced: false, bound: true },
       atEnd: { traceId, untraced: false, bound: true },
     });
+    // The response is not bound: its events follow from writes made in the span, and run in it.
+    expect(finished.get('kept')).toEqual({ traceId, bound: false });
+  });
+
+  it('binds nothing of a kept request without a body, whose events run in its span all the same', async () => {
+    expect(await send('/items/3?keep=1', 'kept without a body')).toBe(200);
+    const [span] = await spans(1);
+    const traceId = span!.spanContext().traceId;
+    expect(seen.get('kept without a body')).toEqual({
+      atStart: { traceId, untraced: false, bound: false },
+      atEnd: { traceId, untraced: false, bound: false },
+    });
+    expect(finished.get('kept without a body')).toEqual({ traceId, bound: false });
   });
 
   it("continues a caller's trace context", async () => {

@@ -3,7 +3,8 @@
 // bound to it) before it even asks whether to trace it, and that cost most of a cached page's time at 1 %. Here a
 // request the edge drops runs exactly as it would with tracing off: no context entered, nothing bound, no span;
 // with no span around them the instrumentations make none (the sampler drops any other root). Only a request the
-// edge keeps gets a server span, with the stable HTTP semantic conventions, and its events run in it.
+// edge keeps gets a server span, with the stable HTTP semantic conventions, and its events run in it (its body's
+// through a bound request, the response's because they follow from writes made in the span).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import process from 'node:process';
@@ -44,9 +45,13 @@ export function traceKeptRequests(tracer: Tracer, keeps: (request: IncomingMessa
       const span = tracer.startSpan(req.method ?? 'GET', { kind: SpanKind.SERVER, attributes: requestAttributes(req, scheme) }, parent);
       const ctx = trace.setSpan(parent, span);
       endWithResponse(span, res);
-      // The body's chunks, the response's finish, and what they call run in the span too.
-      context.bind(ctx, req);
-      context.bind(ctx, res);
+      // A body's chunks come from the connection's parser, in the context the connection was opened in: the
+      // request is bound so that they, and what they call, run in the span. Nothing else is bound. On Node 24
+      // (the preload refuses an older one) a callback runs in the context it was scheduled in, so the response's
+      // events, which follow from writes made in the span, run in it already; and binding an emitter replaces
+      // its methods on the object itself, which at 1 % cost every answer of a cached page several per cent
+      // (`npm run bench:tracing-paired`): V8's code for Node's HTTP functions then meets more than one shape.
+      if (hasBody(req)) context.bind(ctx, req);
       // eslint-disable-next-line prefer-rest-params
       const args = arguments as unknown as unknown[];
       return context.with(ctx, () => emit.apply(this, args));
@@ -54,6 +59,12 @@ export function traceKeptRequests(tracer: Tracer, keeps: (request: IncomingMessa
     undo.push(() => (prototype.emit = emit));
   }
   return () => undo.forEach((restore) => restore());
+}
+
+/** Whether a request says it has a body (RFC 9112, section 6.3): a transfer coding, or a length other than 0. */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 function kept(request: IncomingMessage, keeps: (request: IncomingMessage) => boolean): boolean {

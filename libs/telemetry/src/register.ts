@@ -15,7 +15,8 @@ try {
   process.exit(78);
 }
 
-if (setup.enabled) {
+// A worker thread (the exporter's own, or one a service starts) loads none of it: its main thread traces the process.
+if (setup.enabled && process.getBuiltinModule('node:worker_threads').isMainThread) {
   // With the hook and the SDK loaded, V8's allocation-site pretenuring decided in most of the gateway's starts
   // that objects made for every request live long, and made them in the old generation from then on: a
   // mark-compact every 0.6 s under load, where off there is none, and a cached page's p99 went from 3 to 15 ms

@@ -4,8 +4,6 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { context, diag, DiagLogLevel, propagation, trace, type DiagLogFunction } from '@opentelemetry/api';
-import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
@@ -15,6 +13,7 @@ import { createInstrumentations } from './instrumentations.js';
 import { createSampling } from './sampling.js';
 import { EdgeContextManager, EdgePropagator } from './edge-context.js';
 import { EDGE_HTTP_SCOPE, traceKeptRequests } from './edge-server.js';
+import { ThreadExporter } from './export-thread.js';
 
 /** Starts tracing for this process: the provider, the context manager, the propagator, the instrumentations. */
 export function startTelemetry(config: TelemetryConfig): void {
@@ -26,8 +25,13 @@ export function startTelemetry(config: TelemetryConfig): void {
   const quiet: DiagLogFunction = () => undefined;
   diag.setLogger({ error, warn: quiet, info: quiet, debug: quiet, verbose: quiet }, DiagLogLevel.ERROR);
 
-  const exporterOptions = { url: config.url, headers: config.headers, timeoutMillis: config.exportRequestTimeoutMs };
-  const exporter = config.protocol === 'http/json' ? new JsonExporter(exporterOptions) : new ProtobufExporter(exporterOptions);
+  // Posted from a thread of its own, so that the exports' HTTP requests stay out of the answers' way.
+  const exporter = new ThreadExporter({
+    url: config.url,
+    protocol: config.protocol,
+    headers: config.headers,
+    timeoutMillis: config.exportRequestTimeoutMs,
+  });
 
   const sampling = createSampling(config.sampler, config.ratio, config.remoteParent);
   const provider = new TracerProvider({
