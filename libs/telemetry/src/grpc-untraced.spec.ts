@@ -3,7 +3,7 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { AlwaysOnSampler, InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { EdgeContextManager, EdgePropagator } from './edge-context.js';
-import { untracedCallsUnwrapped } from './instrumentations.js';
+import { untracedCallsUnwrapped } from './grpc-untraced.js';
 
 type Reply = { wrapped: boolean };
 
