@@ -276,13 +276,17 @@ describe.each([fsDriver, s3Driver()])('the clip journey on the $name storage dri
     };
     for (const [service, url] of Object.entries(ready)) {
       // A check answers within 2 s or counts as down: on a starved machine one answer can be a 503, so the last
-      // of a few within 15 s is what is held to 200.
-      let answer: { status: number; body: string } = { status: 0, body: '' };
-      for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 500))) {
-        const res = await fetch(url);
-        answer = { status: res.status, body: await res.text() };
-        if (answer.status === 200) break;
-      }
+      // of those asked for within 15 s is what is held to 200.
+      let last = { status: 0, body: '' };
+      const answer = await waitFor(
+        async () => {
+          const res = await fetch(url);
+          last = { status: res.status, body: await res.text() };
+          return last.status === 200 ? last : undefined;
+        },
+        15_000,
+        `${service} ready`,
+      ).catch(() => last);
       expect({ service, ...answer }).toEqual({
         service,
         status: 200,
