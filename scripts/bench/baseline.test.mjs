@@ -15,6 +15,8 @@ import {
   wireAnswer,
 } from './baseline.mjs';
 import { SERVICES } from '../../deploy/launcher/services.mjs';
+import { EventEmitter } from 'node:events';
+import { answerTimes, measure } from './measure.mjs';
 import { benchProcessEnv, processGroup } from './processes.mjs';
 import { bareServerEnv, fetchedSample, SAME_ENCODING, sampleAnswer, startBareServer } from './services.mjs';
 
@@ -96,6 +98,50 @@ describe('the measured side and other baselines', () => {
   it('prints a refusal as it is, anything else as a failure', () => {
     assert.equal(failureText(new BaselineBroken('bare: 3 errors')), 'baseline broken: bare: 3 errors; no ratio printed');
     assert.match(failureText(new Error('boom')), /^bench failed: Error: boom/);
+  });
+});
+
+describe('latencies to the microsecond', () => {
+  it("reads p50 and p99 from every 2xx answer's own time, past the first buffer", () => {
+    const run = new EventEmitter();
+    const times = answerTimes(run);
+    // 100,000 answers of 0.001 to 100 ms, shuffled, and slower answers that were not 2xx, which do not count.
+    const values = Array.from({ length: 100_000 }, (_, i) => (i + 1) / 1000);
+    for (let i = values.length - 1; i > 0; i -= 1) {
+      const j = (i * 7919) % (i + 1);
+      [values[i], values[j]] = [values[j], values[i]];
+    }
+    for (const ms of values) run.emit('response', {}, 200, 512, ms);
+    for (const status of [500, 404, 304]) run.emit('response', {}, status, 0, 5_000);
+    assert.deepEqual(times.percentiles(), { p50: 50, p99: 99 });
+  });
+
+  it('answers no percentile of a run with no 2xx answer', () => {
+    const run = new EventEmitter();
+    const times = answerTimes(run);
+    run.emit('response', {}, 503, 0, 1.5);
+    assert.deepEqual(times.percentiles(), { p50: NaN, p99: NaN });
+  });
+
+  it("gives a measured run's p50 and p99 in fractions of a millisecond, within autocannon's whole ones", async () => {
+    // Each answer about 1.5 ms late: whole milliseconds read it as 1 or 2.
+    const server = createServer((req, res) => {
+      req.resume();
+      setTimeout(() => res.end('ok'), 1.5);
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${server.address().port}/`;
+      const whole = await measure('whole ms', { url }, { connections: 2, duration: 1, warmConnections: 1 });
+      const fine = await measure('fine', { url }, { connections: 2, duration: 1, warmConnections: 1, fineLatency: true });
+      assert.ok(Number.isInteger(whole.latency.p50) && Number.isInteger(whole.latency.p99));
+      assert.ok(!Number.isInteger(fine.latency.p50), `p50 ${fine.latency.p50}`);
+      assert.ok(fine.latency.p50 >= 1 && fine.latency.p50 <= fine.latency.p99, `p50 ${fine.latency.p50}, p99 ${fine.latency.p99}`);
+      assert.ok(fine.latency.p99 < whole.latency.p99 + 50, `p99 ${fine.latency.p99} against ${whole.latency.p99}`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
