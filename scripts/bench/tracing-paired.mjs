@@ -10,12 +10,12 @@
 // Each slice reads the gateway's user and system CPU time (/proc, every thread) and divides it by the answers.
 // Each mode's figures are the medians of its slices; "of off" is the median, over the rounds of slices, of each
 // slice's figure divided by the off slice of the same round. It reports and gates nothing: bench:tracing holds
-// the gate. What it does not cancel is a start: each mode is one start of its processes, and one start of the
-// same gateway can cost a fifth more per answer than the next (V8's decisions), so repeat it before reading a
-// difference of that size.
+// the gate. One start of a gateway can cost a fifth to a half more per answer than the next start of the same
+// gateway (V8's decisions; ADR 0054), so every mode's processes start BENCH_STARTS times (3), each start with
+// its rounds of slices, and each start's shares are printed beside the medians over all of them.
 //
 //   npm run bench:tracing-paired
-//   BENCH_SLICES=10 BENCH_SLICE_SECONDS=2 BENCH_CONNECTIONS=50 npm run bench:tracing-paired
+//   BENCH_STARTS=3 BENCH_SLICES=6 BENCH_SLICE_SECONDS=2 BENCH_CONNECTIONS=50 npm run bench:tracing-paired
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +27,8 @@ import { SAME_ENCODING, startServices } from './services.mjs';
 import { publishApprovedClips, startOtlpSink, tracingEnv } from './tracing-modes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const SLICES = envNumber('BENCH_SLICES', 10);
+const STARTS = envNumber('BENCH_STARTS', 3);
+const SLICES = envNumber('BENCH_SLICES', 6);
 const SLICE_SECONDS = envNumber('BENCH_SLICE_SECONDS', 2);
 const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 50);
 const WARM_UP_SECONDS = 3;
@@ -42,9 +43,8 @@ const MODES = [
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** CLIPS approved clips in a stack's feed, published as submissions publishes them, and the page showing them. */
-async function seedFeed(backend, gatewayUrl) {
-  await publishApprovedClips(backend, { id: randomUUID(), handle: 'pairedbench' }, CLIPS);
+/** Waits until a stack's feed page shows its CLIPS clips (published once, as submissions publishes them). */
+async function untilPageShowsClips(gatewayUrl) {
   for (const started = Date.now(); ;) {
     const res = await fetch(`${gatewayUrl}${PAGE}`);
     const shown = res.status === 200 ? (await res.json()).submissions.length : 0;
@@ -63,37 +63,51 @@ function load(url, duration) {
 async function main() {
   const started = performance.now();
   log(
-    `# bench:tracing-paired: ${MODES.map((m) => m.name).join(', ')} side by side; ${SLICES} rounds of ${SLICE_SECONDS} s slices at ${CONNECTIONS} connections; load ${loadavg()[0].toFixed(2)} at start`,
+    `# bench:tracing-paired: ${MODES.map((m) => m.name).join(', ')} side by side; ${STARTS} starts of each, ${SLICES} rounds of ${SLICE_SECONDS} s slices a start, at ${CONNECTIONS} connections; load ${loadavg()[0].toFixed(2)} at start`,
   );
   const sink = await startOtlpSink();
   const stacks = [];
   try {
     for (const mode of MODES) {
       const backend = await isolatedBackend(`benchpaired${stacks.length}`, { otherDatabases: ['feed'] });
-      const group = processGroup(root);
-      const stack = { mode, backend, group, slices: [] };
-      stacks.push(stack);
-      Object.assign(stack, await startServices(group, backend, ['identity', 'feed'], { env: tracingEnv(mode.ratio, sink.url) }));
-      await seedFeed(backend, stack.gatewayUrl);
+      stacks.push({ mode, backend, slices: [] });
     }
-    for (const stack of stacks) await load(`${stack.gatewayUrl}${PAGE}`, WARM_UP_SECONDS);
-    for (let round = 0; round < SLICES; round += 1) {
-      // A rotating order: no mode always follows the same one.
-      for (let k = 0; k < stacks.length; k += 1) {
-        const stack = stacks[(round + k) % stacks.length];
-        const before = cpuSplitMs(stack.children.gateway);
-        const result = await load(`${stack.gatewayUrl}${PAGE}`, SLICE_SECONDS);
-        const after = cpuSplitMs(stack.children.gateway);
-        const bad = result.non2xx + result.errors + result.timeouts;
-        if (bad > 0) throw new Error(`${stack.mode.name}: ${bad} answers not 2xx or failed`);
-        const n = result.requests.total;
-        stack.slices[round] = {
-          rps: result.requests.average,
-          p99: result.latency.p99,
-          user: ((after.user - before.user) * 1000) / n,
-          system: ((after.system - before.system) * 1000) / n,
-        };
+    for (let start = 0; start < STARTS; start += 1) {
+      for (const stack of stacks) {
+        stack.group = processGroup(root);
+        Object.assign(
+          stack,
+          await startServices(stack.group, stack.backend, ['identity', 'feed'], { env: tracingEnv(stack.mode.ratio, sink.url) }),
+        );
+        // Published once, when the first start has made the stream; every later start finds them.
+        if (start === 0) await publishApprovedClips(stack.backend, { id: randomUUID(), handle: 'pairedbench' }, CLIPS);
+        await untilPageShowsClips(stack.gatewayUrl);
       }
+      for (const stack of stacks) await load(`${stack.gatewayUrl}${PAGE}`, WARM_UP_SECONDS);
+      for (let round = 0; round < SLICES; round += 1) {
+        // A rotating order: no mode always follows the same one.
+        for (let k = 0; k < stacks.length; k += 1) {
+          const stack = stacks[(round + k) % stacks.length];
+          const before = cpuSplitMs(stack.children.gateway);
+          const result = await load(`${stack.gatewayUrl}${PAGE}`, SLICE_SECONDS);
+          const after = cpuSplitMs(stack.children.gateway);
+          const bad = result.non2xx + result.errors + result.timeouts;
+          if (bad > 0) throw new Error(`${stack.mode.name}: ${bad} answers not 2xx or failed`);
+          const n = result.requests.total;
+          stack.slices[start * SLICES + round] = {
+            start,
+            rps: result.requests.average,
+            p99: result.latency.p99,
+            user: ((after.user - before.user) * 1000) / n,
+            system: ((after.system - before.system) * 1000) / n,
+          };
+        }
+      }
+      for (const stack of [...stacks].reverse()) {
+        await stack.group.stop();
+        stack.group = undefined;
+      }
+      log(`start ${start + 1}/${STARTS} done`);
     }
   } finally {
     for (const stack of [...stacks].reverse()) {
@@ -105,17 +119,20 @@ async function main() {
 
   const off = stacks[0];
   const cpu = (s) => s.user + s.system;
+  const pct = (v) => `${(v * 100).toFixed(1)} %`;
   log(
-    `\nMedians of ${SLICES} slices of ${SLICE_SECONDS} s; CPU: the gateway's, every thread, per answer; "of off": the median of each round's ratio.\n`,
+    `\nMedians of ${STARTS} starts × ${SLICES} slices of ${SLICE_SECONDS} s; CPU: the gateway's, every thread, per answer; "of off": the median of each round's ratio; "by start": that median within each start.\n`,
   );
-  log('| mode | req/s | p99 | CPU/req (user + system) | req/s of off | CPU/req of off |');
-  log('|---|---|---|---|---|---|');
+  log('| mode | req/s | p99 | CPU/req (user + system) | req/s of off | CPU/req of off | CPU/req of off, by start |');
+  log('|---|---|---|---|---|---|---|');
   for (const stack of stacks) {
     const s = stack.slices;
-    const rpsShare = median(s.map((x, i) => x.rps / off.slices[i].rps));
-    const cpuShare = median(s.map((x, i) => cpu(x) / cpu(off.slices[i])));
+    const cpuShares = s.map((x, i) => ({ start: x.start, share: cpu(x) / cpu(off.slices[i]) }));
+    const byStart = Array.from({ length: STARTS }, (_, start) =>
+      pct(median(cpuShares.filter((c) => c.start === start).map((c) => c.share))),
+    );
     log(
-      `| ${stack.mode.name} | ${median(s.map((x) => x.rps)).toFixed(0)} | ${median(s.map((x) => x.p99))} ms | ${median(s.map(cpu)).toFixed(1)} µs (${median(s.map((x) => x.user)).toFixed(1)} + ${median(s.map((x) => x.system)).toFixed(1)}) | ${(rpsShare * 100).toFixed(1)} % | ${(cpuShare * 100).toFixed(1)} % |`,
+      `| ${stack.mode.name} | ${median(s.map((x) => x.rps)).toFixed(0)} | ${median(s.map((x) => x.p99))} ms | ${median(s.map(cpu)).toFixed(1)} µs (${median(s.map((x) => x.user)).toFixed(1)} + ${median(s.map((x) => x.system)).toFixed(1)}) | ${pct(median(s.map((x, i) => x.rps / off.slices[i].rps)))} | ${pct(median(cpuShares.map((c) => c.share)))} | ${byStart.join(', ')} |`,
     );
   }
   log(`\n${((performance.now() - started) / 60_000).toFixed(1)} min in all; load (1 min) ${loadavg()[0].toFixed(2)} at the end.`);
