@@ -58,12 +58,16 @@ export function answerTimes(run) {
     }
     times[count++] = ms;
   });
-  const at = (sorted, q) => Math.round(sorted[Math.min(count - 1, Math.max(0, Math.ceil(q * count) - 1))] * 1000) / 1000;
+  const at = (sorted, q) => Math.round(percentile(sorted, q) * 1000) / 1000;
   return {
     percentiles() {
-      if (count === 0) return { p50: NaN, p99: NaN };
       const sorted = times.subarray(0, count).sort();
       return { p50: at(sorted, 0.5), p99: at(sorted, 0.99) };
     },
   };
+}
+
+/** `q` (0 to 1) of sorted numbers, nearest rank; NaN of none. */
+export function percentile(sorted, q) {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }

@@ -46,7 +46,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { refuseBaseline, runBench, timedProblems } from './baseline.mjs';
 import { isolatedBackend } from './isolation.mjs';
-import { envNumber, log, measure } from './measure.mjs';
+import { envNumber, log, measure, percentile } from './measure.mjs';
 import { cpuMs, processGroup } from './processes.mjs';
 import { untilConsumersCaughtUp } from './replay.mjs';
 import { gatewayApi, residentMb, SAME_ENCODING, startServices } from './services.mjs';
@@ -90,8 +90,6 @@ const MODES = [
 const stacks = [];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-/** `q` of sorted numbers (nearest rank). */
-const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 /** The modes in round `round`'s order: each round starts one later, so no mode always runs first or after the same one. */
 const rotated = (round) => stacks.map((_, k) => stacks[(round + k) % stacks.length]);
 
@@ -111,8 +109,12 @@ async function startStack(stack) {
   await untilConsumersCaughtUp(stack.backend, stack.backend.names);
 }
 
+/** The CPU time each of `stack`'s processes has spent, ms. */
+const cpuEach = (stack) => Object.fromEntries(PROCESSES.map((p) => [p, cpuMs(stack.children[p]) ?? NaN]));
 /** The CPU time all of `stack`'s processes have spent, ms. */
-const stackCpuMs = (stack) => PROCESSES.reduce((t, p) => t + (cpuMs(stack.children[p]) ?? NaN), 0);
+const stackCpuMs = (stack) => Object.values(cpuEach(stack)).reduce((t, ms) => t + ms, 0);
+/** A printed line's label: the mode, what it measures, the round. */
+const label = (stack, number, what) => `${stack.mode.name.padEnd(5)} ${what} (${number}/${ROUNDS})`;
 
 /** Stops `stack`'s processes (each sends its last spans on the way out) and answers what its sink got since `before`. */
 async function stopStack(stack, before) {
@@ -230,9 +232,8 @@ async function eventLatencies({ gatewayUrl, fixtures: { fan, clips }, liked }, c
  * answer not 2xx).
  */
 async function measureRead(stack, round, what, load) {
-  const cpuEach = () => Object.fromEntries(PROCESSES.map((p) => [p, cpuMs(stack.children[p]) ?? NaN]));
   let cpuBefore = {};
-  const result = await measure(`${stack.mode.name.padEnd(5)} ${what} (${round}/${ROUNDS})`, load, {
+  const result = await measure(label(stack, round, what), load, {
     connections: CONNECTIONS,
     duration: DURATION,
     warmConnections: 10,
@@ -240,9 +241,9 @@ async function measureRead(stack, round, what, load) {
     baseline: stack.mode.ratio === undefined ? BASELINE_FLOORS : undefined,
     // p50 and p99 to the microsecond: a cached page's p99 is about 2 ms, which whole milliseconds cannot hold to 110 %.
     fineLatency: true,
-    afterWarmUp: () => void (cpuBefore = cpuEach()),
+    afterWarmUp: () => void (cpuBefore = cpuEach(stack)),
   });
-  const cpuAfter = cpuEach();
+  const cpuAfter = cpuEach(stack);
   const cpuBy = Object.fromEntries(PROCESSES.map((p) => [p, ((cpuAfter[p] - cpuBefore[p]) * 1000) / result.requests.total]));
   const cpuUs = PROCESSES.reduce((t, p) => t + cpuBy[p], 0);
   log(`${''.padEnd(36)} CPU/req ${PROCESSES.map((p) => `${p} ${cpuBy[p].toFixed(0)}`).join(', ')} µs`);
@@ -290,9 +291,9 @@ async function round(number) {
   for (const stack of order) {
     const sorted = times.get(stack).sort((a, b) => a - b);
     const event = { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), trials: sorted.length };
-    const label = `${stack.mode.name.padEnd(5)} like → feed page (${number}/${ROUNDS})`;
-    if (stack.mode.ratio === undefined) refuseBaseline(label, timedProblems(event.p50, { produced: sorted.length === TRIALS }));
-    log(`${label.padEnd(36)} p50 ${event.p50.toFixed(1)} ms, p99 ${event.p99.toFixed(1)} ms   ${sorted.length} trials`);
+    const line = label(stack, number, 'like → feed page');
+    if (stack.mode.ratio === undefined) refuseBaseline(line, timedProblems(event.p50, { produced: sorted.length === TRIALS }));
+    log(`${line.padEnd(36)} p50 ${event.p50.toFixed(1)} ms, p99 ${event.p99.toFixed(1)} ms   ${sorted.length} trials`);
     const rss = {};
     for (const name of PROCESSES) rss[name] = await residentMb(stack.children[name]);
     Object.assign(runs.get(stack), { event, rss });
