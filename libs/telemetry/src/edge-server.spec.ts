@@ -29,6 +29,8 @@ describe("the edge's HTTP server spans", () => {
   // What the handler saw of the context, at the request's start and when its body ended (later events).
   const seen = new Map<string, { atStart: Seen; atEnd: Seen }>();
   const finished = new Map<string, Finished>();
+  // The own properties of each request's connection, when its handler ran.
+  const socketKeys = new Map<string, string[]>();
   const now = (req: IncomingMessage): Seen => ({
     traceId: trace.getSpanContext(context.active())?.traceId,
     untraced: isTracingSuppressed(context.active()),
@@ -44,6 +46,7 @@ describe("the edge's HTTP server spans", () => {
     });
     server = createServer((req: IncomingMessage, res: ServerResponse) => {
       const atStart = now(req);
+      socketKeys.set(req.headers['x-test']! as string, Object.keys(req.socket));
       res.on('finish', () =>
         finished.set(req.headers['x-test']! as string, {
           traceId: trace.getSpanContext(context.active())?.traceId,
@@ -76,11 +79,16 @@ describe("the edge's HTTP server spans", () => {
   });
 
   /** A request whose body (if any) leaves 30 ms after its head, so the handler reads it from later events. */
-  const send = (path: string, test: string, opts: { method?: string; body?: string; headers?: Record<string, string> } = {}) =>
+  const send = (
+    path: string,
+    test: string,
+    opts: { method?: string; body?: string; headers?: Record<string, string>; newConnection?: boolean } = {},
+  ) =>
     new Promise<number>((resolve) => {
       const body = opts.body ?? '';
       const headers = { 'x-test': test, 'content-length': String(body.length), 'user-agent': 'edge-test', ...opts.headers };
-      const req = request(`${url}${path}`, { method: opts.method ?? 'GET', headers }, (res) => {
+      const agent = opts.newConnection ? { agent: false } : {};
+      const req = request(`${url}${path}`, { method: opts.method ?? 'GET', headers, ...agent }, (res) => {
         res.resume().on('end', () => resolve(res.statusCode!));
       });
       req.on('error', () => resolve(0));
@@ -111,7 +119,6 @@ describe("the edge's HTTP server spans", () => {
       'network.protocol.version': '1.1',
       'server.address': '127.0.0.1',
       'server.port': Number(new URL(url).port),
-      'network.peer.address': '127.0.0.1',
       'user_agent.original': 'edge-test',
       'http.response.status_code': 200,
     });
@@ -124,6 +131,15 @@ describe("the edge's HTTP server spans", () => {
     });
     // The response is not bound: its events follow from writes made in the span, and run in it.
     expect(finished.get('kept')).toEqual({ traceId, bound: false });
+  });
+
+  it("leaves a kept request's connection with the properties a dropped one has", async () => {
+    // A property added to a long-lived socket (as reading its peer's address does) would give every connection that
+    // had a kept request a second shape, which V8's code for Node's socket functions then meets on every answer.
+    expect(await send('/items/4', 'dropped on its own connection', { newConnection: true })).toBe(200);
+    expect(await send('/items/4?keep=1', 'kept on its own connection', { newConnection: true })).toBe(200);
+    await spans(1);
+    expect(socketKeys.get('kept on its own connection')).toEqual(socketKeys.get('dropped on its own connection'));
   });
 
   it('binds nothing of a kept request without a body, whose events run in its span all the same', async () => {

@@ -6,7 +6,6 @@
 // edge keeps gets a server span, with the stable HTTP semantic conventions, and its events run in it (its body's
 // through a bound request, the response's because they follow from writes made in the span).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import process from 'node:process';
 import {
   ROOT_CONTEXT,
@@ -71,7 +70,14 @@ function kept(request: IncomingMessage, keeps: (request: IncomingMessage) => boo
   return !isProbeOrScrape(request.url) && keeps(request);
 }
 
-/** What is known when the request arrives: never its query (it may hold user data), nor a header's value but the agent. */
+/**
+ * What is known when the request arrives: never its query (it may hold user data), nor a header's value but the agent.
+ * Nor the peer's address (`network.peer.address`, recommended, not required): Node reads it once per connection and
+ * keeps it as a property it adds to the socket, so every connection that had a kept request would get a second
+ * shape, and V8's code for Node's socket and HTTP functions would then meet two kinds of socket on every answer,
+ * kept or not. At 1 % that cost the cached page about as much as the rest of the kept requests' work together
+ * (`npm run bench:tracing-paired`, ADR 0054). Behind the ingress it would name the proxy anyway.
+ */
 export function requestAttributes(req: IncomingMessage, scheme: 'http' | 'https'): Attributes {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
@@ -87,8 +93,6 @@ export function requestAttributes(req: IncomingMessage, scheme: 'http' | 'https'
     attributes['server.address'] = address;
     if (port !== undefined) attributes['server.port'] = port;
   }
-  const socket = req.socket as Socket | undefined;
-  if (socket?.remoteAddress !== undefined) attributes['network.peer.address'] = socket.remoteAddress;
   const agent = req.headers['user-agent'];
   if (agent !== undefined) attributes['user_agent.original'] = agent;
   return attributes;
