@@ -16,7 +16,7 @@ import {
 } from './baseline.mjs';
 import { SERVICES } from '../../deploy/launcher/services.mjs';
 import { EventEmitter } from 'node:events';
-import { answerTimes, measure } from './measure.mjs';
+import { answerTimes, measure, rotated } from './measure.mjs';
 import { benchProcessEnv, processGroup } from './processes.mjs';
 import { bareServerEnv, fetchedSample, SAME_ENCODING, sampleAnswer, startBareServer } from './services.mjs';
 
@@ -142,6 +142,19 @@ describe('latencies to the microsecond', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('the order of modes from round to round', () => {
+  it('starts each round one mode later, every mode once in each place over as many rounds as modes', () => {
+    const modes = ['off', '1 %', '100 %'];
+    const orders = [0, 1, 2, 3].map((round) => rotated(modes, round));
+    assert.deepEqual(orders, [
+      ['off', '1 %', '100 %'],
+      ['1 %', '100 %', 'off'],
+      ['100 %', 'off', '1 %'],
+      ['off', '1 %', '100 %'],
+    ]);
   });
 });
 

@@ -71,3 +71,11 @@ export function answerTimes(run) {
 export function percentile(sorted, q) {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
+
+/**
+ * `list` turned left by `by` places: the order of a bench's modes in its round (or start) `by`, so that no mode
+ * always goes first, last, or after the same one.
+ */
+export function rotated(list, by) {
+  return list.map((_, k) => list[(by + k) % list.length]);
+}

@@ -23,7 +23,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { isolatedBackend } from './isolation.mjs';
-import { envNumber, log } from './measure.mjs';
+import { envNumber, log, rotated } from './measure.mjs';
 import { cpuSplitMs, processGroup } from './processes.mjs';
 import { SAME_ENCODING, startServices } from './services.mjs';
 import { publishApprovedClips, startOtlpSink, tracingEnv } from './tracing-modes.mjs';
@@ -42,8 +42,6 @@ const MODES = [
   { name: '1 %', ratio: 0.01 },
 ];
 
-/** `list` turned left by `by` places. */
-const rotated = (list, by) => list.map((_, k) => list[(by + k) % list.length]);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

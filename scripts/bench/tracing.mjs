@@ -46,7 +46,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { refuseBaseline, runBench, timedProblems } from './baseline.mjs';
 import { isolatedBackend } from './isolation.mjs';
-import { envNumber, log, measure, percentile } from './measure.mjs';
+import { envNumber, log, measure, percentile, rotated } from './measure.mjs';
 import { cpuMs, processGroup } from './processes.mjs';
 import { untilConsumersCaughtUp } from './replay.mjs';
 import { gatewayApi, residentMb, SAME_ENCODING, startServices } from './services.mjs';
@@ -90,8 +90,6 @@ const MODES = [
 const stacks = [];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-/** The modes in round `round`'s order: each round starts one later, so no mode always runs first or after the same one. */
-const rotated = (round) => stacks.map((_, k) => stacks[(round + k) % stacks.length]);
 
 /** Starts `stack`'s processes in its mode (a process group of their own) and waits until its stream is applied. */
 async function startStack(stack) {
@@ -256,7 +254,7 @@ async function measureRead(stack, round, what, load) {
  * them alike. The timed likes go in turns of EVENT_TURN likes per mode. Answers each mode's figures.
  */
 async function round(number) {
-  const order = rotated(number);
+  const order = rotated(stacks, number);
   const before = new Map();
   for (const stack of order) {
     await startStack(stack);

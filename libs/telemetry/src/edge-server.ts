@@ -75,8 +75,8 @@ function kept(request: IncomingMessage, keeps: (request: IncomingMessage) => boo
  * Nor the peer's address (`network.peer.address`, recommended, not required): Node reads it once per connection and
  * keeps it as a property it adds to the socket, so every connection that had a kept request would get a second
  * shape, and V8's code for Node's socket and HTTP functions would then meet two kinds of socket on every answer,
- * kept or not. At 1 % that cost the cached page about as much as the rest of the kept requests' work together
- * (`npm run bench:tracing-paired`, ADR 0054). Behind the ingress it would name the proxy anyway.
+ * kept or not. At 1 %, one stack alone on the machine, that was more than half of what tracing cost the cached page
+ * (ADR 0054, as built). Behind the ingress it would name the proxy anyway.
  */
 export function requestAttributes(req: IncomingMessage, scheme: 'http' | 'https'): Attributes {
   const url = req.url ?? '/';
